@@ -1,0 +1,4 @@
+import { Migration20261121123340_initial } from './Migration20261121123340_initial';
+
+/** Campaigns' committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
+export const campaignsMigrations = [Migration20261121123340_initial];

@@ -1,0 +1,30 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export interface AudienceMember {
+  phoneNumber: string;
+  name?: string;
+  params?: string[];
+}
+
+/** A campaign and the audience set where it was created (ARCHITECTURE.md › Campaign audiences). */
+const CampaignSchema = defineEntity({
+  name: 'Campaign',
+  tableName: 'campaign',
+  properties: {
+    id: p.text().primary(),
+    workspaceId: p.text(),
+    title: p.text(),
+    category: p.text(),
+    platform: p.text(),
+    templateName: p.text().nullable(),
+    templateLanguage: p.text().nullable(),
+    message: p.text().nullable(),
+    owners: p.json<string[]>(),
+    audience: p.json<AudienceMember[]>(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  uniques: [{ properties: ['workspaceId', 'title'], name: 'campaign_workspace_title_unique' }],
+});
+export class Campaign extends CampaignSchema.class {}
+CampaignSchema.setClass(Campaign);

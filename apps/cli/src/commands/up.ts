@@ -1,0 +1,99 @@
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import path from 'node:path';
+import { startStack, type Stack } from '@platica/devstack';
+import { localSecrets } from '../local-state';
+
+const LEVELS = ['debug', 'info', 'warn', 'error', 'fatal'];
+
+/**
+ * `platica up`: the whole stack on this machine, in the foreground. Infrastructure comes
+ * from the environment (defaults: local PostgreSQL, NATS, Redis; a Temporal dev server is
+ * started when none answers). Service logs go to .platica/logs/; warnings and errors are
+ * also shown here (all of them with --verbose). Ctrl-C stops everything it started.
+ */
+export async function up(root: string, args: string[]): Promise<void> {
+  const verbose = args.includes('--verbose');
+  const secrets = localSecrets(root, process.env);
+  const port = Number(process.env.PLATICA_HTTP_PORT ?? 8080);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PLATICA_ENCRYPTION_KEY: secrets.encryptionKey,
+    PLATICA_ADMIN_TOKEN: secrets.adminToken,
+    PLATICA_HTTP_HOST: process.env.PLATICA_HTTP_HOST ?? '127.0.0.1',
+    PLATICA_PUBLIC_URL: process.env.PLATICA_PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+  };
+  delete env.PLATICA_HTTP_PORT;
+
+  const logDir = path.join(root, '.platica', 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const files = new Map<string, WriteStream>();
+  const log = (source: string, line: string) => {
+    let file = files.get(source);
+    if (!file) files.set(source, (file = createWriteStream(path.join(logDir, `${source}.log`), { flags: 'a' })));
+    file.write(`${line}\n`);
+    if (verbose || isWarningOrWorse(line)) process.stdout.write(`\x1b[2m[${source}]\x1b[0m ${line}\n`);
+  };
+
+  process.stdout.write('Starting Plática (database, Temporal, migrations, seven services)…\n');
+  const started = Date.now();
+  let stack: Stack;
+  try {
+    stack = await startStack({
+      root,
+      env,
+      gatewayPort: port,
+      temporalCli: process.env.PLATICA_TEMPORAL_CLI ?? path.join(root, '.toolchain/py/bin/temporal'),
+      temporalDbFile: path.join(root, '.platica', 'temporal.db'),
+      log,
+    });
+  } catch (error) {
+    process.stderr.write(`\nCould not start the stack: ${error instanceof Error ? error.message : String(error)}\nLogs: ${logDir}\n`);
+    process.exit(1);
+  }
+
+  const base = `http://127.0.0.1:${port}`;
+  process.stdout.write(
+    [
+      '',
+      `Plática is up in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      `  Base URL     ${base}   (health: ${base}/healthz, readiness: ${base}/readyz)`,
+      `  Admin token  ${secrets.adminToken}${secrets.generatedAdminToken ? '   (generated; set PLATICA_ADMIN_TOKEN to choose it)' : ''}`,
+      `  Temporal     ${stack.temporal.address}${stack.temporal.process ? ' (dev server started here)' : ' (already running)'}`,
+      `  Logs         ${logDir}`,
+      '',
+      'Seed a workspace (SEED.md) and get an API key:',
+      `  PLATICA_ADMIN_TOKEN=${secrets.adminToken} node dist/apps/cli/src/main.js seed examples/seed.yaml`,
+      'Then:',
+      `  curl -H "Authorization: Bearer <key>" ${base}/v1/workspaces`,
+      '',
+      'Ctrl-C stops everything.',
+      '',
+    ].join('\n'),
+  );
+
+  for (const [name, service] of stack.services) {
+    service.process.once('exit', (code, signal) => {
+      if (!stopping) log(name, JSON.stringify({ level: 'error', msg: `${name} exited (${signal ?? code}); the rest keeps running` }));
+    });
+  }
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write('\nStopping…\n');
+    await stack.stop();
+    for (const file of files.values()) file.end();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+function isWarningOrWorse(line: string): boolean {
+  try {
+    const level = (JSON.parse(line) as { level?: string }).level ?? 'info';
+    return LEVELS.indexOf(level) >= LEVELS.indexOf('warn');
+  } catch {
+    return true; // not a structured line: a crash, a stack trace
+  }
+}

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode } from '@platica/errors';
+import { hashCredential } from '@platica/platform';
+import { GatewayConfigService } from '../config/gateway-config.service';
+import { IdentityRepository } from '../identity/identity.repository';
+import { API_KEY_PREFIX, type Credential } from './credential';
+
+interface CacheEntry {
+  credential: Credential | null;
+  expiresAt: number;
+}
+
+/**
+ * Resolves `Authorization: Bearer <credential>` to a Credential. Lookups are by the
+ * credential's hash and cached briefly in memory (PLATICA_CREDENTIAL_CACHE_MS), which keeps
+ * Postgres off the hot path; a revoked key stops working within that delay.
+ */
+@Injectable()
+export class Authenticator {
+  private readonly cache = new Map<string, CacheEntry>();
+
+  constructor(
+    private readonly identity: IdentityRepository,
+    private readonly config: GatewayConfigService,
+  ) {}
+
+  async authenticate(authorization: string | undefined): Promise<Credential> {
+    const token = bearerToken(authorization);
+    if (!token) throw unauthenticated('Missing credential: send Authorization: Bearer <API key or access token>');
+    const hash = hashCredential(token);
+    const cached = this.cache.get(hash);
+    let credential: Credential | null;
+    if (cached && cached.expiresAt > Date.now()) {
+      credential = cached.credential;
+    } else {
+      credential = await this.resolve(token, hash);
+      this.remember(hash, credential);
+    }
+    if (!credential) throw unauthenticated('Invalid credential: the key or token is unknown, expired or revoked');
+    return credential;
+  }
+
+  private async resolve(token: string, hash: string): Promise<Credential | null> {
+    if (token.startsWith(API_KEY_PREFIX)) return this.identity.credentialForApiKey(hash);
+    return null;
+  }
+
+  private remember(hash: string, credential: Credential | null): void {
+    const ttl = this.config.values.PLATICA_CREDENTIAL_CACHE_MS;
+    if (ttl === 0) return;
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(hash, { credential, expiresAt: Date.now() + ttl });
+  }
+}
+
+function bearerToken(authorization: string | undefined): string | null {
+  if (!authorization) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  return match?.[1] ?? null;
+}
+
+function unauthenticated(message: string): DomainError {
+  return new DomainError(ErrorCode.Unauthenticated, message, 'Authorization');
+}

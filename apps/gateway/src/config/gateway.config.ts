@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { baseConfigSchema, loadConfig } from '@platica/platform';
+
+export const gatewayConfigSchema = baseConfigSchema.extend({
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key, so runs sharing a Redis never share counters. */
+  PLATICA_REDIS_PREFIX: z.string().default('platica:'),
+  /** Enables the admin API (`/admin/v1`); it is off when unset. */
+  PLATICA_ADMIN_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /** Public base URL, used in OAuth metadata and `WWW-Authenticate` challenges. */
+  PLATICA_PUBLIC_URL: z.url().optional(),
+  /** How long a resolved credential is trusted before it is read again (revocation delay). */
+  PLATICA_CREDENTIAL_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+});
+
+export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  return loadConfig(gatewayConfigSchema, env);
+}

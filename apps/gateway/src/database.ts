@@ -1,0 +1,14 @@
+import type { DatabaseDefinition } from '@platica/platform';
+import { sourcePath } from '@platica/platform';
+import { ApiKey } from './identity/api-key.entity';
+import { User } from './identity/user.entity';
+import { WorkspaceMember } from './identity/workspace-member.entity';
+import { Workspace } from './identity/workspace.entity';
+import { gatewayMigrations } from '../migrations';
+
+export const gatewayDatabase: DatabaseDefinition = {
+  schema: 'gateway',
+  entities: [Workspace, User, WorkspaceMember, ApiKey],
+  migrations: gatewayMigrations,
+  migrationsSourceDir: sourcePath(__dirname, 'apps/gateway/migrations'),
+};

@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { ServiceConfig } from '@platica/platform';
+import { AdminController } from './admin/admin.controller';
+import { SeedService } from './admin/seed.service';
+import { Authenticator } from './auth/authenticator';
+import { GatewayConfigService } from './config/gateway-config.service';
+import type { GatewayConfig } from './config/gateway.config';
+import { IdentityRepository } from './identity/identity.repository';
+import { RateLimitStore } from './rate-limit/rate-limit.store';
+import { RateLimiter } from './rate-limit/rate-limiter';
+import { RoutePipeline } from './routes/route-pipeline';
+import { SpecErrorFilter } from './routes/spec-error.filter';
+import { WorkspacesController } from './workspaces/workspaces.controller';
+
+@Module({
+  controllers: [AdminController, WorkspacesController],
+  providers: [
+    // runService validated the environment with gatewayConfigSchema.
+    { provide: GatewayConfigService, useFactory: (config: ServiceConfig) => new GatewayConfigService(config.values as GatewayConfig), inject: [ServiceConfig] },
+    RateLimitStore,
+    { provide: RateLimiter, useFactory: (store: RateLimitStore, config: GatewayConfigService) => new RateLimiter(store.redis, config.values.PLATICA_REDIS_PREFIX), inject: [RateLimitStore, GatewayConfigService] },
+    IdentityRepository,
+    Authenticator,
+    SeedService,
+    RoutePipeline,
+    { provide: APP_FILTER, useClass: SpecErrorFilter },
+  ],
+})
+export class GatewayModule {}

@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SeedDocument, WorkspaceRef } from '@platica/contracts';
+import { Database, hashCredential, newCredential, newId } from '@platica/platform';
+import { API_KEY_PREFIX, type Credential } from '../auth/credential';
+import { ApiKey } from './api-key.entity';
+import { hashPassword } from './password';
+import { User } from './user.entity';
+import { WorkspaceMember } from './workspace-member.entity';
+import { Workspace } from './workspace.entity';
+
+export interface AppliedIdentity {
+  workspace: { id: string; name: string; timezone: string };
+  users: { id: string; email: string }[];
+  /** By ref (or name when the key has no ref); `key` is the value, only when created now. */
+  apiKeys: Record<string, { id: string; name: string; key: string | null }>;
+}
+
+/** The gateway's tables: workspaces, users, memberships and API keys. */
+@Injectable()
+export class IdentityRepository {
+  constructor(private readonly db: Database) {}
+
+  async credentialForApiKey(keyHash: string): Promise<Credential | null> {
+    const rows = await this.db.em().execute<
+      { key_id: string; rate_limit_per_second: number; workspace_id: string; workspace_name: string; user_id: string; email: string }[]
+    >(
+      `select k.id as key_id, k.rate_limit_per_second, w.id as workspace_id, w.name as workspace_name, u.id as user_id, u.email
+         from gateway.api_key k
+         join gateway.workspace w on w.id = k.workspace_id
+         join gateway.user_account u on u.id = k.owner_id
+        where k.key_hash = ? and k.revoked_at is null`,
+      [keyHash],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      auth: {
+        principal: `key:${row.key_id}`,
+        credentialType: 'api_key',
+        workspaceIds: [row.workspace_id],
+        workspaces: [{ id: row.workspace_id, name: row.workspace_name }],
+        // An API key has full access to its workspace (spec, Authentication 2 and 9).
+        scopes: ['platica:read', 'platica:write'],
+        userId: row.user_id,
+        userEmail: row.email,
+      },
+      rateLimitPerSecond: row.rate_limit_per_second,
+      rateLimitSubject: `key:${row.key_id}`,
+    };
+  }
+
+  async workspaces(ids: string[]): Promise<WorkspaceRef[]> {
+    if (ids.length === 0) return [];
+    const found = await this.db.em().find(Workspace, { id: { $in: ids } }, { orderBy: { name: 'asc' } });
+    return found.map((w) => ({ id: w.id, name: w.name }));
+  }
+
+  /** Applies the seed's workspace, users and API keys in one transaction (idempotent by natural keys). */
+  async applySeed(doc: SeedDocument): Promise<AppliedIdentity> {
+    return this.db.em().transactional(async (em) => {
+      const workspace = await upsertWorkspace(em, doc.workspace.name, doc.workspace.timezone);
+      const users: User[] = [];
+      for (const seeded of doc.users) {
+        const user = await upsertUser(em, seeded.email, seeded.name, seeded.password);
+        await ensureMember(em, workspace, user, users.length === 0 ? 'owner' : 'member');
+        users.push(user);
+      }
+      await em.flush();
+      const members = await em.find(WorkspaceMember, { workspace }, { populate: ['user'] });
+      const byEmail = new Map(members.map((m) => [m.user.email, m.user]));
+      const apiKeys: AppliedIdentity['apiKeys'] = {};
+      for (const seeded of doc.apiKeys) {
+        const ownerEmail = (seeded.ownerEmail ?? doc.users[0]?.email)?.toLowerCase();
+        const owner = ownerEmail ? byEmail.get(ownerEmail) : undefined;
+        if (!owner) throw new Error(`API key "${seeded.name}" has no owner in the workspace`); // checked before, by the seed validator
+        let key = await em.findOne(ApiKey, { workspace, name: seeded.name });
+        let value: string | null = null;
+        if (key) {
+          key.owner = owner;
+          key.rateLimitPerSecond = seeded.rateLimitPerSecond;
+        } else {
+          value = newCredential(API_KEY_PREFIX);
+          key = em.create(ApiKey, { id: newId('key'), workspace, owner, name: seeded.name, keyHash: hashCredential(value), rateLimitPerSecond: seeded.rateLimitPerSecond, revokedAt: null });
+        }
+        apiKeys[seeded.ref ?? seeded.name] = { id: key.id, name: key.name, key: value };
+      }
+      await em.flush();
+      return {
+        workspace: { id: workspace.id, name: workspace.name, timezone: workspace.timezone },
+        users: [...byEmail.values()].map((u) => ({ id: u.id, email: u.email })),
+        apiKeys,
+      };
+    });
+  }
+
+  /** Emails of the workspace's users, for validating `owners` of a seed before applying it. */
+  async memberEmails(workspaceName: string): Promise<Set<string>> {
+    const em = this.db.em();
+    const workspace = await em.findOne(Workspace, { name: workspaceName });
+    if (!workspace) return new Set();
+    const members = await em.find(WorkspaceMember, { workspace }, { populate: ['user'] });
+    return new Set(members.map((m) => m.user.email));
+  }
+}
+
+async function upsertWorkspace(em: EntityManager, name: string, timezone: string): Promise<Workspace> {
+  const existing = await em.findOne(Workspace, { name });
+  if (existing) {
+    existing.timezone = timezone;
+    return existing;
+  }
+  return em.create(Workspace, { id: newId('ws'), name, timezone });
+}
+
+async function upsertUser(em: EntityManager, rawEmail: string, name: string | undefined, password: string | undefined): Promise<User> {
+  const email = rawEmail.toLowerCase();
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  const existing = await em.findOne(User, { email });
+  if (existing) {
+    if (name !== undefined) existing.name = name;
+    if (passwordHash) existing.passwordHash = passwordHash;
+    return existing;
+  }
+  return em.create(User, { id: newId('usr'), email, name: name ?? null, passwordHash: passwordHash ?? null });
+}
+
+async function ensureMember(em: EntityManager, workspace: Workspace, user: User, role: string): Promise<void> {
+  const existing = await em.findOne(WorkspaceMember, { workspace, user });
+  if (!existing) em.create(WorkspaceMember, { workspace, user, role });
+}

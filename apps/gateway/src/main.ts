@@ -1,0 +1,14 @@
+import { runService } from '@platica/platform';
+import { gatewayConfigSchema } from './config/gateway.config';
+import { gatewayDatabase } from './database';
+import { GatewayModule } from './gateway.module';
+import { RoutePipeline } from './routes/route-pipeline';
+
+void runService({
+  name: 'gateway',
+  defaultPort: 8080,
+  rootModule: GatewayModule,
+  database: gatewayDatabase,
+  configSchema: gatewayConfigSchema,
+  beforeListen: (app) => app.get(RoutePipeline).register(app.getHttpAdapter().getInstance()),
+});

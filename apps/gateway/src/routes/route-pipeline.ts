@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { RpcRequest } from '@platica/contracts';
+import { DomainError, ErrorCode } from '@platica/errors';
+import { RpcClient, requestContext } from '@platica/platform';
+import { Authenticator } from '../auth/authenticator';
+import type { Credential } from '../auth/credential';
+import { GatewayConfigService } from '../config/gateway-config.service';
+import { RateLimiter, rateLimitExceeded, rateLimitHeaders } from '../rate-limit/rate-limiter';
+import { sendError } from './http-errors';
+import { ROUTES, type Route } from './route-table';
+
+/**
+ * Serves the route table: for each request, authenticate, count it against the
+ * credential's rate limit, check the scope, resolve the workspace, then hand it to the
+ * owning service over NATS and answer with the service's status and body.
+ */
+@Injectable()
+export class RoutePipeline {
+  constructor(
+    private readonly authenticator: Authenticator,
+    private readonly rateLimiter: RateLimiter,
+    private readonly rpc: RpcClient,
+    private readonly config: GatewayConfigService,
+  ) {}
+
+  register(fastify: FastifyInstance): void {
+    for (const route of ROUTES) {
+      fastify.route({ method: route.method, url: route.path, handler: (request, reply) => this.handle(route, request, reply) });
+    }
+  }
+
+  private async handle(route: Route, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const requestId = incomingRequestId(request) ?? randomUUID();
+    void reply.header('x-request-id', requestId);
+    let headers: Record<string, string> = {};
+    await requestContext.run({ requestId }, async () => {
+      try {
+        const credential = await this.authenticator.authenticate(request.headers.authorization);
+        const rate = await this.rateLimiter.consume(credential.rateLimitSubject, credential.rateLimitPerSecond);
+        headers = rateLimitHeaders(rate.state);
+        if (!rate.allowed) throw rateLimitExceeded(rate.state);
+        requireScope(route, credential);
+        const workspaceId = resolveWorkspace(route, credential, request.query as Record<string, unknown>);
+        if (route.pending) {
+          throw new DomainError(ErrorCode.NotImplemented, `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')} is not implemented yet`, { pending: route.pending });
+        }
+        const envelope: RpcRequest = {
+          auth: credential.auth,
+          workspaceId,
+          params: request.params as Record<string, string>,
+          query: request.query as RpcRequest['query'],
+          body: request.body ?? null,
+          requestId,
+        };
+        const answer = await this.rpc.request(route.subject, envelope);
+        await reply
+          .status(answer.status)
+          .headers({ ...headers, ...(answer.headers ?? {}) })
+          .send(answer.body);
+      } catch (error) {
+        await sendError(reply, error, { ...headers, ...this.challengeFor(error) });
+      }
+    });
+  }
+
+  /** RFC 6750 / RFC 9728: 401 and 403 answers tell a client where to discover authorization. */
+  private challengeFor(error: unknown): Record<string, string> {
+    if (!(error instanceof DomainError)) return {};
+    const metadata = `${this.config.values.PLATICA_PUBLIC_URL ?? `http://127.0.0.1:${this.config.values.PLATICA_HTTP_PORT ?? 8080}`}/.well-known/oauth-protected-resource`;
+    if (error.code === ErrorCode.Unauthenticated) return { 'www-authenticate': `Bearer resource_metadata="${metadata}"` };
+    if (error.code === ErrorCode.InsufficientScope) {
+      return { 'www-authenticate': `Bearer error="insufficient_scope", scope="platica:write", resource_metadata="${metadata}"` };
+    }
+    return {};
+  }
+}
+
+function incomingRequestId(request: FastifyRequest): string | undefined {
+  const value = request.headers['x-request-id'];
+  return typeof value === 'string' && /^[\w.:-]{1,128}$/.test(value) ? value : undefined;
+}
+
+function requireScope(route: Route, credential: Credential): void {
+  const needed = route.method === 'GET' ? 'platica:read' : 'platica:write';
+  if (!credential.auth.scopes.includes(needed)) {
+    throw new DomainError(ErrorCode.InsufficientScope, 'insufficient_scope', { requiredScope: needed });
+  }
+}
+
+/** Spec, Authentication 6 and Endpoints › General rules; ARCHITECTURE.md's statuses. */
+function resolveWorkspace(route: Route, credential: Credential, query: Record<string, unknown>): string | null {
+  const requested = query.workspace;
+  const ids = credential.auth.workspaceIds;
+  if (requested !== undefined) {
+    if (typeof requested !== 'string' || requested.length === 0) {
+      throw DomainError.validation([{ path: ['workspace'], message: 'must be one workspace id' }]);
+    }
+    // Never reveal whether a workspace the credential does not cover exists.
+    if (!ids.includes(requested)) throw new DomainError(ErrorCode.NotFound, 'Workspace not found', { workspace: requested });
+    return requested;
+  }
+  if (ids.length === 1) return ids[0]!;
+  if (route.workspace === 'one') {
+    throw DomainError.validation(
+      [{ path: ['workspace'], message: 'this credential covers several workspaces: name one with ?workspace=<id> (see GET /v1/workspaces)' }],
+      'A workspace is required',
+    );
+  }
+  return null;
+}

@@ -1,0 +1,116 @@
+/**
+ * The gateway's explicit route table: every public path of the spec, the NATS subject of
+ * the service that owns it, and its workspace rule. A path not listed here is 404.
+ *
+ * `pending` names the issue that will deliver a route: until then it answers 501 after
+ * authentication, so integrators learn honestly what is not built yet.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * `all`: reads may span every workspace of the credential.
+ * `one`: the operation targets exactly one workspace; a multi-workspace credential must
+ *        name it with `?workspace=` (spec, Endpoints › General rules). Writes are always `one`.
+ */
+export type WorkspaceRule = 'all' | 'one';
+
+export interface Route {
+  method: HttpMethod;
+  /** Fastify path syntax: `/v1/agents/:agentId`. */
+  path: string;
+  subject: string;
+  workspace: WorkspaceRule;
+  pending?: string;
+}
+
+const MESSAGING = 'the messaging core (issue 4)';
+const SCHEDULED = 'scheduled messages (issue 5)';
+const WEBHOOKS = 'webhook delivery (issue 6)';
+const AGENTS = 'agents and chat (issue 7)';
+const TOOLS = 'tools (catalog, custom APIs, MCP servers)';
+const SUBAGENTS = 'sub-agents';
+const CAMPAIGNS = 'campaign sends';
+const USAGE = 'usage figures';
+
+function read(path: string, subject: string, pending?: string, workspace: WorkspaceRule = 'all'): Route {
+  return { method: 'GET', path, subject, workspace, pending };
+}
+function write(method: Exclude<HttpMethod, 'GET'>, path: string, subject: string, pending?: string): Route {
+  return { method, path, subject, workspace: 'one', pending };
+}
+
+export const ROUTES: readonly Route[] = [
+  read('/v1/workspaces', 'gateway.workspaces.list'),
+
+  write('POST', '/v1/messages', 'messaging.messages.send', MESSAGING),
+  write('POST', '/v1/messages/template', 'messaging.messages.sendTemplate', MESSAGING),
+  read('/v1/messages/scheduled', 'messaging.scheduled.list', SCHEDULED, 'one'),
+  read('/v1/messages/scheduled/:messageId', 'messaging.scheduled.get', SCHEDULED, 'one'),
+  write('PATCH', '/v1/messages/scheduled/:messageId', 'messaging.scheduled.reschedule', SCHEDULED),
+  write('DELETE', '/v1/messages/scheduled/:messageId', 'messaging.scheduled.cancel', SCHEDULED),
+
+  read('/v1/conversations', 'messaging.conversations.list', MESSAGING),
+  read('/v1/conversations/:id', 'messaging.conversations.get', MESSAGING),
+  write('PATCH', '/v1/conversations/:id', 'messaging.conversations.update', MESSAGING),
+  read('/v1/clients/:id', 'messaging.clients.get', MESSAGING),
+  write('PATCH', '/v1/clients/:id', 'messaging.clients.update', MESSAGING),
+  read('/v1/usage/conversations', 'messaging.usage.conversations', USAGE),
+  read('/v1/usage/actors', 'messaging.usage.actors', USAGE),
+
+  write('POST', '/v1/chat', 'chat.turns.send', AGENTS),
+  read('/v1/chat', 'chat.chats.list', AGENTS),
+  read('/v1/chat/:id', 'chat.chats.get', AGENTS),
+
+  read('/v1/agents', 'agents.agents.list', AGENTS),
+  read('/v1/agents/:agentId', 'agents.agents.get', AGENTS),
+  write('PATCH', '/v1/agents/:agentId', 'agents.agents.update', AGENTS),
+  read('/v1/agents/:agentId/prompt', 'agents.prompt.get', AGENTS),
+  write('POST', '/v1/agents/:agentId/prompt', 'agents.prompt.create', AGENTS),
+  write('PATCH', '/v1/agents/:agentId/prompt', 'agents.prompt.activate', AGENTS),
+  read('/v1/agents/:agentId/guardrails', 'agents.guardrails.get', AGENTS),
+  write('PATCH', '/v1/agents/:agentId/guardrails', 'agents.guardrails.update', AGENTS),
+  read('/v1/agents/:agentId/assist-rules', 'agents.assistRules.get', AGENTS),
+  write('PATCH', '/v1/agents/:agentId/assist-rules', 'agents.assistRules.update', AGENTS),
+  read('/v1/agents/:agentId/subagents', 'agents.subagents.list', SUBAGENTS),
+  read('/v1/agents/:agentId/subagents/available', 'agents.subagents.available', SUBAGENTS),
+  write('POST', '/v1/agents/:agentId/subagents', 'agents.subagents.connect', SUBAGENTS),
+  write('POST', '/v1/agents/:agentId/subagents/create', 'agents.subagents.create', SUBAGENTS),
+  write('PATCH', '/v1/agents/:agentId/subagents/:subagentId', 'agents.subagents.update', SUBAGENTS),
+  write('DELETE', '/v1/agents/:agentId/subagents/:subagentId', 'agents.subagents.disconnect', SUBAGENTS),
+
+  read('/v1/agents/:agentId/tools', 'tools.agentTools.list', TOOLS),
+  read('/v1/agents/:agentId/tools/available', 'tools.agentTools.available', TOOLS),
+  write('POST', '/v1/agents/:agentId/tools', 'tools.agentTools.connect', TOOLS),
+  write('PATCH', '/v1/agents/:agentId/tools/:toolId', 'tools.agentTools.update', TOOLS),
+  write('DELETE', '/v1/agents/:agentId/tools/:toolId', 'tools.agentTools.disconnect', TOOLS),
+  read('/v1/tools', 'tools.catalog.list', TOOLS, 'one'),
+  read('/v1/tools/:toolId', 'tools.catalog.get', TOOLS, 'one'),
+  write('POST', '/v1/tools/mcp/preview', 'tools.mcp.preview', TOOLS),
+  read('/v1/tools/mcp', 'tools.mcp.list', TOOLS, 'one'),
+  write('POST', '/v1/tools/mcp', 'tools.mcp.connect', TOOLS),
+  read('/v1/tools/mcp/:mcpId', 'tools.mcp.get', TOOLS, 'one'),
+  write('POST', '/v1/tools/mcp/:mcpId/oauth/start', 'tools.mcp.oauthStart', TOOLS),
+  write('POST', '/v1/tools/mcp/:mcpId/refresh', 'tools.mcp.refresh', TOOLS),
+  write('POST', '/v1/tools/mcp/:mcpId/tools/sync', 'tools.mcp.sync', TOOLS),
+  write('DELETE', '/v1/tools/mcp/:mcpId', 'tools.mcp.disconnect', TOOLS),
+  read('/v1/tools/apis', 'tools.apis.list', TOOLS, 'one'),
+  write('POST', '/v1/tools/apis', 'tools.apis.create', TOOLS),
+  read('/v1/tools/apis/:integrationId', 'tools.apis.get', TOOLS, 'one'),
+  write('PATCH', '/v1/tools/apis/:integrationId', 'tools.apis.update', TOOLS),
+  write('POST', '/v1/tools/apis/:integrationId/test', 'tools.apis.test', TOOLS),
+  write('POST', '/v1/tools/apis/:integrationId/enable', 'tools.apis.enable', TOOLS),
+  write('POST', '/v1/tools/apis/:integrationId/pause', 'tools.apis.pause', TOOLS),
+  write('DELETE', '/v1/tools/apis/:integrationId', 'tools.apis.delete', TOOLS),
+
+  write('POST', '/v1/campaigns/:campaignId/send', 'campaigns.campaigns.send', CAMPAIGNS),
+  read('/v1/campaigns/:campaignId', 'campaigns.campaigns.get', CAMPAIGNS),
+  write('PATCH', '/v1/campaigns/:campaignId', 'campaigns.campaigns.update', CAMPAIGNS),
+
+  read('/v1/webhooks', 'webhook-dispatcher.webhooks.list', WEBHOOKS),
+  write('POST', '/v1/webhooks', 'webhook-dispatcher.webhooks.create', WEBHOOKS),
+  read('/v1/webhooks/:id', 'webhook-dispatcher.webhooks.get', WEBHOOKS),
+  write('PATCH', '/v1/webhooks/:id', 'webhook-dispatcher.webhooks.update', WEBHOOKS),
+  write('DELETE', '/v1/webhooks/:id', 'webhook-dispatcher.webhooks.delete', WEBHOOKS),
+  read('/v1/webhooks/:id/deliveries', 'webhook-dispatcher.deliveries.list', WEBHOOKS),
+  write('POST', '/v1/webhooks/:id/deliveries/:deliveryId/retry', 'webhook-dispatcher.deliveries.retry', WEBHOOKS),
+];

@@ -1,0 +1,4 @@
+export * from './rpc';
+export * from './events';
+export * from './subjects';
+export * from './seed';

@@ -1,0 +1,40 @@
+/**
+ * The gateway -> service contract (ARCHITECTURE.md): every public request becomes one NATS
+ * request carrying this envelope, and every reply is the HTTP status and body to return.
+ */
+export type CredentialType = 'api_key' | 'oauth_token' | 'admin';
+export type Scope = 'platica:read' | 'platica:write';
+
+export interface WorkspaceRef {
+  id: string;
+  name: string;
+}
+
+export interface AuthContext {
+  /** Who acts: `key:<id>`, `user:<id>` or `admin`. */
+  principal: string;
+  credentialType: CredentialType;
+  workspaceIds: string[];
+  /** Names of the workspaces in `workspaceIds`, for the grouped `workspaces[]` payloads. */
+  workspaces: WorkspaceRef[];
+  scopes: Scope[];
+  /** The acting user (an API key's owner, an OAuth token's user), when there is one. */
+  userId: string | null;
+  userEmail: string | null;
+}
+
+export interface RpcRequest<Body = unknown> {
+  auth: AuthContext;
+  /** The one workspace a write or workspace-scoped operation targets; null for reads across all. */
+  workspaceId: string | null;
+  params: Record<string, string>;
+  query: Record<string, string | string[] | undefined>;
+  body: Body;
+  requestId: string;
+}
+
+export interface RpcReply<Body = unknown> {
+  status: number;
+  body: Body;
+  headers?: Record<string, string>;
+}

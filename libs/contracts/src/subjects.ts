@@ -1,0 +1,29 @@
+/**
+ * NATS subjects, `<service>.<resource>.<operation>` (ARCHITECTURE.md). The deployment's
+ * subject prefix (PLATICA_NATS_PREFIX) is applied by the platform's NATS wiring, not here.
+ */
+export const SERVICE_NAMES = ['gateway', 'messaging', 'chat', 'agents', 'tools', 'campaigns', 'webhook-dispatcher'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export const Subjects = {
+  gateway: {
+    workspacesList: 'gateway.workspaces.list',
+  },
+  messaging: {
+    seedValidate: 'messaging.seed.validate',
+    seedApply: 'messaging.seed.apply',
+  },
+  agents: {
+    seedValidate: 'agents.seed.validate',
+    seedApply: 'agents.seed.apply',
+  },
+  campaigns: {
+    seedValidate: 'campaigns.seed.validate',
+    seedApply: 'campaigns.seed.apply',
+  },
+} as const;
+
+/** Events go to `events.<type>` on the stream. */
+export function eventSubject(type: string): string {
+  return `events.${type}`;
+}

@@ -1,0 +1,84 @@
+import { SERVICE_NAMES, type ServiceName } from '@platica/contracts';
+import { ensureDatabase } from './database';
+import { freePort } from './ports';
+import { runMigrations, startService, stopService, waitReady, type RunningService } from './service-processes';
+import { ensureTemporalDevServer, type TemporalDevServer } from './temporal-dev-server';
+
+export interface StackOptions {
+  /** The repository root (dist/ is below it). */
+  root: string;
+  /** The environment every service gets: DATABASE_URL, NATS_URL, TEMPORAL_*, provider URLs… */
+  env: NodeJS.ProcessEnv;
+  gatewayPort: number;
+  /** Ports of the other services; free ports when omitted. */
+  servicePorts?: Partial<Record<ServiceName, number>>;
+  temporalCli: string;
+  /** SQLite file of a dev server started here; in memory when omitted. */
+  temporalDbFile?: string;
+  log: (source: string, line: string) => void;
+}
+
+export interface Stack {
+  services: Map<ServiceName, RunningService>;
+  temporal: TemporalDevServer;
+  env: NodeJS.ProcessEnv;
+  /** Stops one service (as an on-call engineer would scale it to zero). */
+  stopService(name: ServiceName): Promise<void>;
+  /** Starts a stopped service again with the same port and environment, and waits until it is ready. */
+  startService(name: ServiceName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Brings up the whole stack on this machine: the database, Temporal (a dev server when none
+ * answers), every service's migrations, then the seven services, ready.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const env = { ...options.env };
+  const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/platica';
+  await ensureDatabase(databaseUrl);
+
+  const temporal = await ensureTemporalDevServer({
+    address: env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
+    cliPath: options.temporalCli,
+    namespace: env.TEMPORAL_NAMESPACE ?? 'default',
+    dbFile: options.temporalDbFile,
+    onOutput: (line) => options.log('temporal', line),
+  });
+
+  try {
+    for (const name of SERVICE_NAMES) {
+      await runMigrations(options.root, name, env, (line) => options.log(name, line));
+    }
+
+    const ports = new Map<ServiceName, number>();
+    for (const name of SERVICE_NAMES) {
+      ports.set(name, name === 'gateway' ? options.gatewayPort : (options.servicePorts?.[name] ?? (await freePort())));
+    }
+    const services = new Map<ServiceName, RunningService>();
+    const launch = async (name: ServiceName) => {
+      const running = startService(options.root, { name, port: ports.get(name)! }, env, (line) => options.log(name, line));
+      services.set(name, running);
+      await waitReady(running);
+    };
+    await Promise.all(SERVICE_NAMES.map(launch));
+
+    return {
+      services,
+      temporal,
+      env,
+      stopService: async (name) => {
+        const running = services.get(name);
+        if (running) await stopService(running);
+      },
+      startService: launch,
+      stop: async () => {
+        await Promise.all([...services.values()].map(stopService));
+        await temporal.stop();
+      },
+    };
+  } catch (error) {
+    await temporal.stop();
+    throw error;
+  }
+}

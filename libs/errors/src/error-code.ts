@@ -1,0 +1,58 @@
+/** Domain error codes. Services throw these; exactly one place (`httpStatusOf`) maps them to HTTP. */
+export enum ErrorCode {
+  Validation = 'validation',
+  Unauthenticated = 'unauthenticated',
+  CreditLimit = 'credit_limit',
+  Forbidden = 'forbidden',
+  InsufficientScope = 'insufficient_scope',
+  NotFound = 'not_found',
+  Conflict = 'conflict',
+  Gone = 'gone',
+  Unprocessable = 'unprocessable',
+  RateLimited = 'rate_limited',
+  Internal = 'internal',
+  NotImplemented = 'not_implemented',
+  UpstreamFailed = 'upstream_failed',
+  Unavailable = 'unavailable',
+  Timeout = 'timeout',
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  switch (code) {
+    case ErrorCode.Validation:
+      return 400;
+    case ErrorCode.Unauthenticated:
+      return 401;
+    case ErrorCode.CreditLimit:
+      return 402;
+    case ErrorCode.Forbidden:
+    case ErrorCode.InsufficientScope:
+      return 403;
+    case ErrorCode.NotFound:
+      return 404;
+    case ErrorCode.Conflict:
+      return 409;
+    case ErrorCode.Gone:
+      return 410;
+    case ErrorCode.Unprocessable:
+      return 422;
+    case ErrorCode.RateLimited:
+      return 429;
+    case ErrorCode.Internal:
+      return 500;
+    case ErrorCode.NotImplemented:
+      return 501;
+    case ErrorCode.UpstreamFailed:
+      return 502;
+    case ErrorCode.Unavailable:
+      return 503;
+    case ErrorCode.Timeout:
+      return 504;
+  }
+}
+
+/** The inverse of `httpStatusOf`, for replies that cross a service boundary as status + body. */
+export function errorCodeOf(status: number): ErrorCode {
+  const code = Object.values(ErrorCode).find((candidate) => httpStatusOf(candidate) === status && candidate !== ErrorCode.InsufficientScope);
+  return code ?? (status >= 500 ? ErrorCode.UpstreamFailed : ErrorCode.Validation);
+}

@@ -1,0 +1,3 @@
+export * from './error-code';
+export * from './domain-error';
+export * from './zod-issues';

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * Environment shared by every service. Each service extends it with its own variables and
+ * loads it once at start-up; bad config refuses to start and names the variable.
+ * Every name two runs could share is configurable, so test runs never collide.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+export const baseConfigSchema = z.object({
+  PLATICA_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  PLATICA_HTTP_HOST: z.string().default('0.0.0.0'),
+  PLATICA_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/platica'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** Prepended to every NATS subject (request/reply and events), e.g. `run42.`. */
+  PLATICA_NATS_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-]+\.)?$/, 'empty, or a token followed by a dot such as "test1."')
+    .default(''),
+  PLATICA_EVENTS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('PLATICA_EVENTS'),
+  TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  PLATICA_TASK_QUEUE_PREFIX: z.string().default(''),
+  PLATICA_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  /** 32 bytes, base64: encrypts stored secrets. Required in production. */
+  PLATICA_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, '32 bytes, base64-encoded'),
+  PLATICA_ALLOW_PRIVATE_NETWORKS: booleanFlag,
+});
+
+export type BaseConfig = z.output<typeof baseConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates `env` against `schema`; throws a ConfigError naming each bad variable. */
+export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const config = result.data as z.output<S> & BaseConfig;
+  if (config.PLATICA_ENV === 'production' && !config.PLATICA_ENCRYPTION_KEY) {
+    throw new ConfigError(['PLATICA_ENCRYPTION_KEY: required in production (32 bytes, base64)']);
+  }
+  return config;
+}

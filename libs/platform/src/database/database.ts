@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
+import type { MigrationObject } from '@mikro-orm/core';
+
+type EntityClass = NonNullable<Options['entities']>[number];
+type MigrationClass = NonNullable<NonNullable<Options['migrations']>['migrationsList']>[number];
+
+/**
+ * One service's slice of Postgres: its own schema, its entities, its committed migrations.
+ * No service reads another's tables; the schema is created by its first migration.
+ */
+export interface DatabaseDefinition {
+  /** Postgres schema owned by the service, e.g. `messaging`. */
+  schema: string;
+  entities: EntityClass[];
+  /** Committed migrations, in order (listed, so a built image never scans the disk). */
+  migrations: (MigrationClass | MigrationObject)[];
+  /** Where `migration:create` writes new migrations and the snapshot (the source tree). */
+  migrationsSourceDir: string;
+}
+
+export function ormOptions(definition: DatabaseDefinition, databaseUrl: string): Options {
+  return defineConfig({
+    clientUrl: databaseUrl,
+    schema: definition.schema,
+    entities: definition.entities,
+    extensions: [Migrator],
+    debug: false,
+    pool: { min: 0, max: 10 },
+    migrations: {
+      schema: definition.schema,
+      tableName: 'mikro_orm_migrations',
+      migrationsList: definition.migrations as MigrationClass[],
+      pathTs: definition.migrationsSourceDir,
+      path: definition.migrationsSourceDir,
+      emit: 'ts',
+      snapshotName: `.snapshot-${definition.schema}`,
+      // The snapshot is the committed record of the schema: only `migration:create` writes it.
+      snapshotOnMigrate: false,
+      silent: true,
+    },
+  });
+}
+
+/** Connects eagerly (MikroORM 7 connects lazily), so a bad DATABASE_URL fails at start-up. */
+export async function openDatabase(definition: DatabaseDefinition, databaseUrl: string): Promise<MikroORM> {
+  const orm = await MikroORM.init(ormOptions(definition, databaseUrl));
+  await orm.connect();
+  return orm;
+}
+
+export async function migrate(definition: DatabaseDefinition, databaseUrl: string): Promise<string[]> {
+  const orm = await openDatabase(definition, databaseUrl);
+  try {
+    const applied = await orm.migrator.up();
+    return applied.map((migration) => migration.name);
+  } finally {
+    await orm.close(true);
+  }
+}
+
+/** Development tool: writes a migration for the difference between the entities and the snapshot. */
+export async function createMigration(definition: DatabaseDefinition, databaseUrl: string, name: string): Promise<string | null> {
+  const orm = await openDatabase(definition, databaseUrl);
+  try {
+    const result = await orm.migrator.create(definition.migrationsSourceDir, false, false, name);
+    return result.fileName ? path.join(definition.migrationsSourceDir, result.fileName) : null;
+  } finally {
+    await orm.close(true);
+  }
+}

@@ -1,0 +1,124 @@
+import { Logger } from '@nestjs/common';
+import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
+import { nanos, type NatsConnection } from '@nats-io/transport-node';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { Client as PgClient } from 'pg';
+import { eventSubject } from '@platica/contracts';
+import { natsSubject } from '../nats/subjects';
+import { envelopeOf, outboxChannel } from './outbox';
+
+export interface OutboxRelayOptions {
+  schema: string;
+  databaseUrl: string;
+  streamName: string;
+  batchSize?: number;
+  /** Polling interval when no NOTIFY arrives (a safety net, not the normal path). */
+  pollIntervalMs?: number;
+}
+
+/** How long JetStream remembers a message id: a relay killed between publishing and marking republishes within it. */
+export const EVENTS_DUPLICATE_WINDOW_MS = 10 * 60_000;
+
+/** Creates the events stream when missing (every relay does it at start; it is idempotent). */
+export async function ensureEventsStream(nc: NatsConnection, streamName: string): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  const config = {
+    name: streamName,
+    subjects: [natsSubject(eventSubject('>'))],
+    duplicate_window: nanos(EVENTS_DUPLICATE_WINDOW_MS),
+    max_age: nanos(7 * 24 * 3_600_000),
+  };
+  try {
+    await jsm.streams.info(streamName);
+    await jsm.streams.update(streamName, { subjects: config.subjects, duplicate_window: config.duplicate_window, max_age: config.max_age });
+  } catch {
+    await jsm.streams.add(config);
+  }
+}
+
+/**
+ * Publishes committed outbox rows to JetStream, oldest first. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED (so replicas share the work) and marked published in the same
+ * transaction; each message carries the event id as `Nats-Msg-Id`, so a relay that dies
+ * after publishing but before committing is deduplicated by the stream when the row is
+ * published again: never lost, never doubled.
+ */
+export class OutboxRelay {
+  private readonly logger = new Logger('outbox-relay');
+  private readonly js: JetStreamClient;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private listener: PgClient | null = null;
+
+  constructor(
+    private readonly orm: MikroORM,
+    nc: NatsConnection,
+    private readonly options: OutboxRelayOptions,
+  ) {
+    this.js = jetstream(nc);
+  }
+
+  async start(): Promise<void> {
+    this.running = true;
+    this.listener = new PgClient({ connectionString: this.options.databaseUrl });
+    this.listener.on('notification', () => this.wake?.());
+    this.listener.on('error', (error: Error) => this.logger.warn({ msg: 'outbox listener connection failed; polling meanwhile', error: error.message }));
+    await this.listener.connect();
+    await this.listener.query(`LISTEN "${outboxChannel(this.options.schema)}"`);
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  /** Publishes one batch; returns how many rows it published. Exposed for tests. */
+  async publishBatch(afterPublish?: () => Promise<void>): Promise<number> {
+    const batchSize = this.options.batchSize ?? 200;
+    return this.orm.em.fork().transactional(async (em) => {
+      const rows = await em.execute<{ id: string; type: string; workspace_id: string; occurred_at: Date; data: Record<string, unknown> }[]>(
+        `select id, type, workspace_id, occurred_at, data from "${this.options.schema}".outbox_event
+          where published_at is null order by id limit ? for update skip locked`,
+        [batchSize],
+      );
+      if (rows.length === 0) return 0;
+      await Promise.all(
+        rows.map((row) => {
+          const event = envelopeOf({ id: row.id, type: row.type, workspaceId: row.workspace_id, occurredAt: new Date(row.occurred_at), data: row.data });
+          return this.js.publish(natsSubject(eventSubject(event.type)), JSON.stringify(event), { msgID: event.id });
+        }),
+      );
+      await afterPublish?.();
+      await em.execute(`update "${this.options.schema}".outbox_event set published_at = now() where id = any(?)`, [rows.map((r) => r.id)]);
+      return rows.length;
+    });
+  }
+
+  private async run(): Promise<void> {
+    const batchSize = this.options.batchSize ?? 200;
+    while (this.running) {
+      let published = 0;
+      try {
+        published = await this.publishBatch();
+      } catch (error) {
+        this.logger.warn({ msg: 'publishing outbox events failed; will retry', error: error instanceof Error ? error.message : String(error) });
+      }
+      if (published < batchSize && this.running) await this.sleep(this.options.pollIntervalMs ?? 1_000);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}

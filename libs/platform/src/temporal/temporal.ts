@@ -1,0 +1,66 @@
+import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerOptions } from '@temporalio/worker';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { BaseConfig } from '../config/config';
+import type { BackgroundPart } from '../service/run-service';
+
+let runtimeInstalled = false;
+
+/**
+ * Temporal's runtime reacts to SIGTERM by itself unless told otherwise; the service's own
+ * shutdown drains the worker instead. Must run before the first connection.
+ */
+export function installTemporalRuntime(level: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' = 'WARN'): void {
+  if (runtimeInstalled) return;
+  Runtime.install({ logger: new DefaultLogger(level), shutdownSignals: [] });
+  runtimeInstalled = true;
+}
+
+/** One task queue per service, behind the deployment's prefix (isolated test runs). */
+export function taskQueue(config: BaseConfig, service: string): string {
+  return `${config.PLATICA_TASK_QUEUE_PREFIX}${service}`;
+}
+
+export async function connectTemporalClient(config: BaseConfig): Promise<{ client: Client; close(): Promise<void> }> {
+  installTemporalRuntime();
+  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  return { client: new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }), close: () => connection.close() };
+}
+
+/** The compiled workflows of libs/workflows, prebuilt into one bundle by tools/build.mjs when available. */
+export function workflowSource(): Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> {
+  const bundle = path.resolve(__dirname, '../../../workflows/workflow-bundle.js');
+  if (existsSync(bundle)) return { workflowBundle: { codePath: bundle } };
+  return { workflowsPath: require.resolve('../../../workflows/src/index') };
+}
+
+export interface TemporalWorkerPart extends BackgroundPart {
+  worker: Worker;
+}
+
+/** Starts a worker polling the service's task queue; `stop()` lets running tasks finish first. */
+export async function startTemporalWorker(
+  config: BaseConfig,
+  options: { service: string; activities: object; workflows?: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> },
+): Promise<TemporalWorkerPart> {
+  installTemporalRuntime();
+  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const worker = await Worker.create({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: taskQueue(config, options.service),
+    activities: options.activities,
+    shutdownGraceTime: '10s',
+    ...(options.workflows ?? workflowSource()),
+  });
+  const running = worker.run();
+  return {
+    worker,
+    stop: async () => {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await running;
+      await connection.close();
+    },
+  };
+}

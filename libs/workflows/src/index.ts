@@ -1,0 +1,3 @@
+// Temporal workflow code only: deterministic, no I/O, no Node built-ins (STYLE.md rule 7).
+// Activities live beside their workflows but are registered by the services' workers.
+export { echoWorkflow } from './diagnostics/echo.workflow';

@@ -1,0 +1,64 @@
+// Compiles every TypeScript source of apps/ and libs/ to dist/ with swc (type checking is
+// `npm run typecheck`'s job). Imports of @platica/<lib> are rewritten to relative paths so
+// that the compiled tree runs with plain `node`, in a container as on a developer machine.
+import { transformFile } from '@swc/core';
+import { mkdir, readFile, readdir, rm, writeFile, cp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'dist');
+const swcrc = JSON.parse(await readFile(path.join(root, '.swcrc'), 'utf8'));
+delete swcrc.$schema;
+
+async function* sources(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules') yield* sources(full);
+    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !/\.(spec|integration-spec)\.ts$/.test(entry.name)) {
+      yield full;
+    } else if (entry.name.endsWith('.json') && entry.name.startsWith('.snapshot')) {
+      yield full;
+    }
+  }
+}
+
+const libImport = /(require\(|from\s+)(['"])@platica\/([a-z-]+)(\/[a-z-]+)?\2/g;
+
+await rm(out, { recursive: true, force: true });
+let count = 0;
+for (const top of ['apps', 'libs', 'bench']) {
+  if (!existsSync(path.join(root, top))) continue;
+  for await (const file of sources(path.join(root, top))) {
+    const rel = path.relative(root, file);
+    const target = path.join(out, rel.replace(/\.ts$/, '.js'));
+    await mkdir(path.dirname(target), { recursive: true });
+    if (file.endsWith('.json')) {
+      await cp(file, target);
+      continue;
+    }
+    const { code, map } = await transformFile(file, { ...swcrc, filename: file, sourceFileName: path.relative(path.dirname(target), file) });
+    const fromDir = path.dirname(target);
+    const rewritten = code.replace(libImport, (_m, head, quote, lib, subpath) => {
+      let relative = path.relative(fromDir, path.join(out, 'libs', lib, 'src', `${subpath ? subpath.slice(1) : 'index'}.js`));
+      if (!relative.startsWith('.')) relative = `./${relative}`;
+      return `${head}${quote}${relative}${quote}`;
+    });
+    await writeFile(target, `${rewritten}\n//# sourceMappingURL=${path.basename(target)}.map\n`);
+    if (map) await writeFile(`${target}.map`, map);
+    count++;
+  }
+}
+console.log(`built ${count} files into dist/`);
+
+// The prebuilt workflow bundle that production workers load (no bundling at start-up).
+const { bundleWorkflowCode } = await import('@temporalio/worker');
+const { code } = await bundleWorkflowCode({ workflowsPath: path.join(out, 'libs/workflows/src/index.js'), logger: quietLogger() });
+await writeFile(path.join(out, 'libs/workflows/workflow-bundle.js'), code);
+console.log('bundled the workflows into dist/libs/workflows/workflow-bundle.js');
+
+function quietLogger() {
+  const log = (level) => (message) => level !== 'DEBUG' && level !== 'TRACE' && level !== 'INFO' && console.log(`[bundler] ${message}`);
+  return { log: (level, message) => log(level)(message), trace: log('TRACE'), debug: log('DEBUG'), info: log('INFO'), warn: log('WARN'), error: log('ERROR') };
+}
