@@ -3,11 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Secrets the local stack generates once and keeps between runs, in the git-ignored
- * `.platica/local.env`: the encryption key (stored secrets must stay readable) and the admin token.
+ * Secrets the local stack generates once and keeps between runs, in `local.env` of its
+ * state directory (the git-ignored `.platica/` by default): the encryption key (stored secrets must stay readable) and the admin token.
  */
-export function localSecrets(root: string, env: NodeJS.ProcessEnv): { encryptionKey: string; adminToken: string; generatedAdminToken: boolean } {
-  const dir = path.join(root, '.platica');
+export function localSecrets(dir: string, env: NodeJS.ProcessEnv): { encryptionKey: string; adminToken: string; generatedAdminToken: boolean } {
   const file = path.join(dir, 'local.env');
   const saved: Record<string, string> = {};
   if (existsSync(file)) {

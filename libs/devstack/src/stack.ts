@@ -46,6 +46,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     onOutput: (line) => options.log('temporal', line),
   });
 
+  const services = new Map<ServiceName, RunningService>();
   try {
     for (const name of SERVICE_NAMES) {
       await runMigrations(options.root, name, env, (line) => options.log(name, line));
@@ -55,7 +56,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const name of SERVICE_NAMES) {
       ports.set(name, name === 'gateway' ? options.gatewayPort : (options.servicePorts?.[name] ?? (await freePort())));
     }
-    const services = new Map<ServiceName, RunningService>();
     const launch = async (name: ServiceName) => {
       const running = startService(options.root, { name, port: ports.get(name)! }, env, (line) => options.log(name, line));
       services.set(name, running);
@@ -78,6 +78,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
     };
   } catch (error) {
+    await Promise.all([...services.values()].map(stopService));
     await temporal.stop();
     throw error;
   }

@@ -13,7 +13,8 @@ const LEVELS = ['debug', 'info', 'warn', 'error', 'fatal'];
  */
 export async function up(root: string, args: string[]): Promise<void> {
   const verbose = args.includes('--verbose');
-  const secrets = localSecrets(root, process.env);
+  const stateDir = process.env.PLATICA_STATE_DIR ?? path.join(root, '.platica');
+  const secrets = localSecrets(stateDir, process.env);
   const port = Number(process.env.PLATICA_HTTP_PORT ?? 8080);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -24,7 +25,7 @@ export async function up(root: string, args: string[]): Promise<void> {
   };
   delete env.PLATICA_HTTP_PORT;
 
-  const logDir = path.join(root, '.platica', 'logs');
+  const logDir = path.join(stateDir, 'logs');
   mkdirSync(logDir, { recursive: true });
   const files = new Map<string, WriteStream>();
   const log = (source: string, line: string) => {
@@ -43,7 +44,7 @@ export async function up(root: string, args: string[]): Promise<void> {
       env,
       gatewayPort: port,
       temporalCli: process.env.PLATICA_TEMPORAL_CLI ?? path.join(root, '.toolchain/py/bin/temporal'),
-      temporalDbFile: path.join(root, '.platica', 'temporal.db'),
+      temporalDbFile: path.join(stateDir, 'temporal.db'),
       log,
     });
   } catch (error) {

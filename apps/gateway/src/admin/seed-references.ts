@@ -31,7 +31,7 @@ export function checkSeedReferences(doc: SeedDocument, existingMemberEmails: Set
   doc.apiKeys.forEach((key, i) => {
     const owner = key.ownerEmail ?? doc.users[0]?.email;
     if (!owner) issues.push({ path: ['apiKeys', i, 'ownerEmail'], message: 'required when the document has no users' });
-    else requireUsers([owner], ['apiKeys', i, 'ownerEmail']);
+    else if (!users.has(owner.toLowerCase())) issues.push({ path: ['apiKeys', i, 'ownerEmail'], message: `"${owner}" is not a user of the workspace` });
   });
   doc.channels.forEach((channel, i) => requireRef(agents, channel.defaultAgentRef, ['channels', i, 'defaultAgentRef'], 'agent'));
   doc.agents.forEach((agent, i) => {

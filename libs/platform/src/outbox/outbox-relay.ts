@@ -93,7 +93,7 @@ export class OutboxRelay {
         }),
       );
       await afterPublish?.();
-      await em.execute(`update "${this.options.schema}".outbox_event set published_at = now() where id = any(?)`, [rows.map((r) => r.id)]);
+      await em.execute(`update "${this.options.schema}".outbox_event set published_at = now() where id in (?)`, [rows.map((r) => r.id)]);
       return rows.length;
     });
   }

@@ -1,0 +1,72 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { canConnect, dropDatabase, freePort } from '@platica/devstack';
+import { deleteStream, eventually, HttpClient, newIsolation, temporalAddress } from '@platica/testing';
+
+const root = path.resolve(__dirname, '../../..');
+const cli = path.join(root, 'dist/apps/cli/src/main.js');
+
+/** README's run command: `platica up` brings up the stack, prints what a user needs, seeds through `platica seed`, stops on Ctrl-C. */
+describe('platica up (e2e)', () => {
+  const isolation = newIsolation();
+  const stateDir = mkdtempSync(path.join(tmpdir(), 'platica-cli-'));
+  let port: number;
+  let up: ChildProcess;
+  let output = '';
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    port = await freePort();
+    env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PLATICA_STATE_DIR: stateDir,
+      PLATICA_HTTP_PORT: String(port),
+      DATABASE_URL: isolation.databaseUrl,
+      PLATICA_NATS_PREFIX: isolation.natsPrefix,
+      PLATICA_EVENTS_STREAM: isolation.eventsStream,
+      PLATICA_REDIS_PREFIX: isolation.redisPrefix,
+      PLATICA_TASK_QUEUE_PREFIX: isolation.taskQueuePrefix,
+      TEMPORAL_ADDRESS: temporalAddress(),
+    };
+    up = spawn(process.execPath, [cli, 'up'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    up.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    up.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await eventually('"Plática is up"', async () => output.includes('Plática is up') || (up.exitCode !== null ? Promise.reject(new Error(output)) : false), 90_000, 200);
+  });
+
+  afterAll(async () => {
+    if (up && up.exitCode === null) up.kill('SIGKILL');
+    await dropDatabase(isolation.databaseUrl).catch(() => undefined);
+    await deleteStream(isolation.eventsStream);
+    rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it('prints the base URL, a generated admin token and how to seed', () => {
+    expect(output).toContain(`Base URL     http://127.0.0.1:${port}`);
+    expect(output).toMatch(/Admin token {2}adm_[\w-]+ {3}\(generated/);
+    expect(output).toContain('seed');
+  });
+
+  it('seeds a workspace with `platica seed FILE.yaml`, and its key reads GET /v1/workspaces', () => {
+    const adminToken = /Admin token {2}(adm_[\w-]+)/.exec(output)![1]!;
+    const file = path.join(stateDir, 'seed.yaml');
+    writeFileSync(file, ['workspace:', '  name: CLI Acme', 'users:', '  - email: ana@cli.test', 'apiKeys:', '  - ref: ci', '    name: ci key', ''].join('\n'));
+    const seeded = spawnSync(process.execPath, [cli, 'seed', file], { env: { ...env, PLATICA_ADMIN_TOKEN: adminToken, PLATICA_URL: `http://127.0.0.1:${port}` }, encoding: 'utf8' });
+    expect(seeded.stderr).toBe('');
+    expect(seeded.status).toBe(0);
+    const answer = JSON.parse(seeded.stdout) as { workspace: { id: string }; apiKeys: { ci: { key: string } } };
+    return new HttpClient(`http://127.0.0.1:${port}`, answer.apiKeys.ci.key)
+      .get('/v1/workspaces')
+      .then((res) => expect(res.body).toEqual({ workspaces: [{ id: answer.workspace.id, name: 'CLI Acme' }] }));
+  });
+
+  it('stops everything it started on Ctrl-C', async () => {
+    const exited = new Promise<number | null>((resolve) => up.once('exit', resolve));
+    up.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(await canConnect('127.0.0.1', port)).toBe(false);
+  });
+});

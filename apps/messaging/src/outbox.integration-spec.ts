@@ -1,0 +1,106 @@
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstreamManager, jetstream, AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { ensureDatabase, dropDatabase } from '@platica/devstack';
+import { migrate, openDatabase, OutboxRelay, ensureEventsStream, recordEvent } from '@platica/platform';
+import { deleteStream, eventually, newIsolation, type Isolation } from '@platica/testing';
+import { messagingDatabase } from './database';
+
+/**
+ * The transactional outbox on messaging's real schema and a real JetStream stream: an event
+ * is published if and only if its transaction commits, and exactly once even when the relay
+ * dies between publishing and marking the row.
+ */
+describe('outbox relay (integration)', () => {
+  let isolation: Isolation;
+  let orm: MikroORM;
+  let nc: NatsConnection;
+
+  beforeAll(async () => {
+    isolation = newIsolation();
+    process.env.PLATICA_NATS_PREFIX = isolation.natsPrefix;
+    await ensureDatabase(isolation.databaseUrl);
+    await migrate(messagingDatabase, isolation.databaseUrl);
+    orm = await openDatabase(messagingDatabase, isolation.databaseUrl);
+    nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+    await ensureEventsStream(nc, isolation.eventsStream);
+  });
+
+  afterAll(async () => {
+    await nc?.close();
+    await orm?.close(true);
+    await dropDatabase(isolation.databaseUrl);
+    await deleteStream(isolation.eventsStream);
+    delete process.env.PLATICA_NATS_PREFIX;
+  });
+
+  const relayOptions = () => ({ schema: 'messaging', databaseUrl: isolation.databaseUrl, streamName: isolation.eventsStream });
+
+  /** Every message now in the stream, as the event ids they carry. */
+  async function publishedIds(): Promise<string[]> {
+    const jsm = await jetstreamManager(nc);
+    const consumer = await jsm.consumers.add(isolation.eventsStream, { ack_policy: AckPolicy.None, deliver_policy: DeliverPolicy.All, inactive_threshold: 60_000_000_000 });
+    const info = await jsm.streams.info(isolation.eventsStream);
+    const ids: string[] = [];
+    if (info.state.messages > 0) {
+      const messages = await jetstream(nc).consumers.get(isolation.eventsStream, consumer.name);
+      const batch = await messages.fetch({ max_messages: info.state.messages, expires: 2_000 });
+      for await (const message of batch) {
+        ids.push((message.json() as { id: string }).id);
+        if (ids.length === info.state.messages) break;
+      }
+    }
+    await jsm.consumers.delete(isolation.eventsStream, consumer.name);
+    return ids;
+  }
+
+  it('never publishes an event whose transaction rolled back', async () => {
+    const before = await publishedIds();
+    await expect(
+      orm.em.fork().transactional(async (em) => {
+        await recordEvent(em, 'messaging', { type: 'client.created', workspaceId: 'ws_rollback', data: { clientId: 'c1' } });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    const relay = new OutboxRelay(orm, nc, relayOptions());
+    expect(await relay.publishBatch()).toBe(0);
+    expect(await publishedIds()).toEqual(before);
+  });
+
+  it('publishes a committed event exactly once, even when the relay dies after publishing and before marking it', async () => {
+    const event = await orm.em.fork().transactional((em) =>
+      recordEvent(em, 'messaging', { type: 'message.created', workspaceId: 'ws_commit', data: { messageId: 'm1' } }),
+    );
+
+    // The first relay publishes, then dies before its transaction marks the row published.
+    const dying = new OutboxRelay(orm, nc, relayOptions());
+    await expect(dying.publishBatch(async () => Promise.reject(new Error('killed')))).rejects.toThrow('killed');
+    const [row] = await orm.em.fork().execute<{ published_at: string | null }[]>('select published_at from messaging.outbox_event where id = ?', [event.id]);
+    expect(row?.published_at).toBeNull();
+
+    // The next relay publishes the same row again; the stream keeps one copy (Nats-Msg-Id).
+    const next = new OutboxRelay(orm, nc, relayOptions());
+    expect(await next.publishBatch()).toBe(1);
+    expect(await next.publishBatch()).toBe(0);
+    const ids = await publishedIds();
+    expect(ids.filter((id) => id === event.id)).toHaveLength(1);
+  });
+
+  it('delivers a committed event promptly through the running relay (NOTIFY), with the full envelope', async () => {
+    const relay = new OutboxRelay(orm, nc, { ...relayOptions(), pollIntervalMs: 60_000 });
+    await relay.start();
+    try {
+      const started = Date.now();
+      const event = await orm.em.fork().transactional((em) =>
+        recordEvent(em, 'messaging', { type: 'conversation.created', workspaceId: 'ws_live', data: { conversationId: 'conv1' } }),
+      );
+      await eventually('the event in the stream', async () => (await publishedIds()).includes(event.id), 5_000);
+      // Far below the 60 s poll: the commit's NOTIFY woke the relay.
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const stored = await (await jetstreamManager(nc)).streams.getMessage(isolation.eventsStream, { last_by_subj: `${isolation.natsPrefix}events.conversation.created` });
+      expect(stored?.json()).toEqual({ id: event.id, type: 'conversation.created', workspaceId: 'ws_live', occurredAt: event.occurredAt, data: { conversationId: 'conv1' } });
+    } finally {
+      await relay.stop();
+    }
+  });
+});

@@ -1,0 +1,5 @@
+import type { TemporalDevServer } from '../../devstack/src/temporal-dev-server';
+
+export default async function globalTeardown(): Promise<void> {
+  await (globalThis as { __platicaTemporal?: TemporalDevServer }).__platicaTemporal?.stop();
+}

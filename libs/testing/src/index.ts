@@ -1,0 +1,4 @@
+export * from './http-client';
+export * from './isolation';
+export * from './test-stack';
+export * from './wait';

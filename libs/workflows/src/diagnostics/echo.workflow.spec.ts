@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { temporal } from '@temporalio/proto';
+import { Worker } from '@temporalio/worker';
+
+/**
+ * Replays a recorded history of echoWorkflow against today's workflow code: a change that
+ * would break running workflows fails here (DeterminismViolationError). The fixture is
+ * recorded on the real dev server by temporal.integration-spec.ts with UPDATE_FIXTURES=true.
+ */
+describe('echoWorkflow replay', () => {
+  it('replays its committed history', async () => {
+    const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(path.join(__dirname, '__fixtures__/echo.history.json'), 'utf8')));
+    await expect(Worker.runReplayHistory({ workflowsPath: require.resolve('../index.ts') }, history, 'echo-fixture')).resolves.toBeUndefined();
+  });
+});
