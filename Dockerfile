@@ -1,5 +1,3 @@
-# syntax=docker/dockerfile:1
-#
 # One image for every Plática service; the command chooses the app and what it does:
 #   node dist/apps/<service>/src/main.js           serve (HTTP health, NATS handlers, Temporal worker)
 #   node dist/apps/<service>/src/main.js migrate   apply the service's committed migrations, then exit

@@ -38,7 +38,10 @@ function composeValidator(): ValidateFunction {
   const ajv = new Ajv({ strict: false, allErrors: true });
   // The schema's own formats: Go durations, port and expose specifications, subnets in CIDR.
   ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|ms|s|m|h))+$/);
-  ajv.addFormat('ports', /^(?:(?:(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]):(?:\d+(?:-\d+)?)?:)|(?:\d+(?:-\d+)?:))?\d+(?:-\d+)?(?:\/(?:tcp|udp|sctp))?$/);
+  ajv.addFormat(
+    'ports',
+    /^(?:(?:(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]):(?:\d+(?:-\d+)?)?:)|(?:\d+(?:-\d+)?:))?\d+(?:-\d+)?(?:\/(?:tcp|udp|sctp))?$/,
+  );
   ajv.addFormat('expose', /^\d+(?:-\d+)?(?:\/(?:tcp|udp|sctp))?$/);
   ajv.addFormat('subnet_ip_address', /^(?:\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}|[0-9a-fA-F:]+\/\d{1,3})$/);
   return ajv.compile(schema);
@@ -47,7 +50,9 @@ function composeValidator(): ValidateFunction {
 /** One line per problem, so a failing run says what is wrong and where. */
 function problems(validate: ValidateFunction, document: unknown): string[] {
   if (validate(document)) return [];
-  return (validate.errors ?? []).map((error: ErrorObject) => `${error.instancePath || '/'} ${error.message ?? error.keyword} ${JSON.stringify(error.params)}`);
+  return (validate.errors ?? []).map(
+    (error: ErrorObject) => `${error.instancePath || '/'} ${error.message ?? error.keyword} ${JSON.stringify(error.params)}`,
+  );
 }
 
 function serviceApps(): string[] {
@@ -72,7 +77,10 @@ describe('docker-compose.yml', () => {
     broken.services.gateway = { ...broken.services.gateway, depends_on: { migrate: { condition: 'service_finished' } } };
     broken.volumez = {};
     expect(problems(validate, broken)).toEqual(
-      expect.arrayContaining([expect.stringContaining('/services/gateway/depends_on'), expect.stringContaining('additionalProperty":"volumez"')]),
+      expect.arrayContaining([
+        expect.stringContaining('/services/gateway/depends_on'),
+        expect.stringContaining('additionalProperty":"volumez"'),
+      ]),
     );
   });
 

@@ -38,7 +38,11 @@ for (const top of ['apps', 'libs', 'bench']) {
       await cp(file, target);
       continue;
     }
-    const { code, map } = await transformFile(file, { ...swcrc, filename: file, sourceFileName: path.relative(path.dirname(target), file) });
+    const { code, map } = await transformFile(file, {
+      ...swcrc,
+      filename: file,
+      sourceFileName: path.relative(path.dirname(target), file),
+    });
     const fromDir = path.dirname(target);
     const rewritten = code.replace(libImport, (_m, head, quote, lib, subpath) => {
       let relative = path.relative(fromDir, path.join(out, 'libs', lib, 'src', `${subpath ? subpath.slice(1) : 'index'}.js`));
@@ -60,5 +64,12 @@ console.log('bundled the workflows into dist/libs/workflows/workflow-bundle.js')
 
 function quietLogger() {
   const log = (level) => (message) => level !== 'DEBUG' && level !== 'TRACE' && level !== 'INFO' && console.log(`[bundler] ${message}`);
-  return { log: (level, message) => log(level)(message), trace: log('TRACE'), debug: log('DEBUG'), info: log('INFO'), warn: log('WARN'), error: log('ERROR') };
+  return {
+    log: (level, message) => log(level)(message),
+    trace: log('TRACE'),
+    debug: log('DEBUG'),
+    info: log('INFO'),
+    warn: log('WARN'),
+    error: log('ERROR'),
+  };
 }

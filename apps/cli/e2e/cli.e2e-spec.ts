@@ -34,7 +34,12 @@ describe('platica up (e2e)', () => {
     up = spawn(process.execPath, [cli, 'up'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     up.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     up.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await eventually('"Plática is up"', async () => output.includes('Plática is up') || (up.exitCode !== null ? Promise.reject(new Error(output)) : false), 90_000, 200);
+    await eventually(
+      '"Plática is up"',
+      async () => output.includes('Plática is up') || (up.exitCode !== null ? Promise.reject(new Error(output)) : false),
+      90_000,
+      200,
+    );
   });
 
   afterAll(async () => {
@@ -53,8 +58,14 @@ describe('platica up (e2e)', () => {
   it('seeds a workspace with `platica seed FILE.yaml`, and its key reads GET /v1/workspaces', () => {
     const adminToken = /Admin token {2}(adm_[\w-]+)/.exec(output)![1]!;
     const file = path.join(stateDir, 'seed.yaml');
-    writeFileSync(file, ['workspace:', '  name: CLI Acme', 'users:', '  - email: ana@cli.test', 'apiKeys:', '  - ref: ci', '    name: ci key', ''].join('\n'));
-    const seeded = spawnSync(process.execPath, [cli, 'seed', file], { env: { ...env, PLATICA_ADMIN_TOKEN: adminToken, PLATICA_URL: `http://127.0.0.1:${port}` }, encoding: 'utf8' });
+    writeFileSync(
+      file,
+      ['workspace:', '  name: CLI Acme', 'users:', '  - email: ana@cli.test', 'apiKeys:', '  - ref: ci', '    name: ci key', ''].join('\n'),
+    );
+    const seeded = spawnSync(process.execPath, [cli, 'seed', file], {
+      env: { ...env, PLATICA_ADMIN_TOKEN: adminToken, PLATICA_URL: `http://127.0.0.1:${port}` },
+      encoding: 'utf8',
+    });
     expect(seeded.stderr).toBe('');
     expect(seeded.status).toBe(0);
     const answer = JSON.parse(seeded.stdout) as { workspace: { id: string }; apiKeys: { ci: { key: string } } };

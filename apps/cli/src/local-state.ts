@@ -6,7 +6,10 @@ import path from 'node:path';
  * Secrets the local stack generates once and keeps between runs, in `local.env` of its
  * state directory (the git-ignored `.platica/` by default): the encryption key (stored secrets must stay readable) and the admin token.
  */
-export function localSecrets(dir: string, env: NodeJS.ProcessEnv): { encryptionKey: string; adminToken: string; generatedAdminToken: boolean } {
+export function localSecrets(
+  dir: string,
+  env: NodeJS.ProcessEnv,
+): { encryptionKey: string; adminToken: string; generatedAdminToken: boolean } {
   const file = path.join(dir, 'local.env');
   const saved: Record<string, string> = {};
   if (existsSync(file)) {
@@ -19,6 +22,10 @@ export function localSecrets(dir: string, env: NodeJS.ProcessEnv): { encryptionK
   const generatedAdminToken = !env.PLATICA_ADMIN_TOKEN;
   const adminToken = env.PLATICA_ADMIN_TOKEN ?? saved.PLATICA_ADMIN_TOKEN ?? `adm_${randomBytes(24).toString('base64url')}`;
   mkdirSync(dir, { recursive: true });
-  writeFileSync(file, `PLATICA_ENCRYPTION_KEY=${saved.PLATICA_ENCRYPTION_KEY ?? encryptionKey}\nPLATICA_ADMIN_TOKEN=${saved.PLATICA_ADMIN_TOKEN ?? adminToken}\n`, { mode: 0o600 });
+  writeFileSync(
+    file,
+    `PLATICA_ENCRYPTION_KEY=${saved.PLATICA_ENCRYPTION_KEY ?? encryptionKey}\nPLATICA_ADMIN_TOKEN=${saved.PLATICA_ADMIN_TOKEN ?? adminToken}\n`,
+    { mode: 0o600 },
+  );
   return { encryptionKey, adminToken, generatedAdminToken };
 }

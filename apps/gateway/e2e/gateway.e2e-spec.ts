@@ -24,7 +24,9 @@ describe('gateway (e2e)', () => {
     it('answers 401 in the spec shape, with a discovery challenge, when the credential is missing', async () => {
       const answer = await t.http.get('/v1/workspaces');
       expectSpecError(answer, 401);
-      expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource"$/);
+      expect(answer.headers.get('www-authenticate')).toMatch(
+        /^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource"$/,
+      );
     });
 
     it.each([
@@ -85,7 +87,9 @@ describe('gateway (e2e)', () => {
         workspace: { name: 'Stopped campaigns' },
         users: [{ email: 'x@example.test' }],
         apiKeys: [{ ref: 'k', name: 'k' }],
-        campaigns: [{ ref: 'promo', title: 'Promo', category: 'marketing', platform: 'whatsapp', audience: [{ phoneNumber: '5215550001111' }] }],
+        campaigns: [
+          { ref: 'promo', title: 'Promo', category: 'marketing', platform: 'whatsapp', audience: [{ phoneNumber: '5215550001111' }] },
+        ],
       };
       await t.stack.stopService('campaigns');
       try {
@@ -158,7 +162,15 @@ describe('gateway (e2e)', () => {
         workspace: { name: 'Idempotent', timezone: 'America/Mexico_City' },
         users: [{ email: 'Ana@Example.test', name: 'Ana' }, { email: 'luis@example.test' }],
         apiKeys: [{ ref: 'ci', name: 'ci key', ownerEmail: 'luis@example.test', rateLimitPerSecond: 50 }],
-        campaigns: [{ ref: 'promo', title: 'Promo', category: 'marketing', owners: ['ana@example.test'], audience: [{ phoneNumber: '5215551112222', params: ['Luis'] }] }],
+        campaigns: [
+          {
+            ref: 'promo',
+            title: 'Promo',
+            category: 'marketing',
+            owners: ['ana@example.test'],
+            audience: [{ phoneNumber: '5215551112222', params: ['Luis'] }],
+          },
+        ],
       };
       const first = await t.admin.post('/admin/v1/seed', doc);
       const second = await t.admin.post('/admin/v1/seed', doc);

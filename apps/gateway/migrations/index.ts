@@ -1,4 +1,5 @@
 import { Migration20261121123334_initial } from './Migration20261121123334_initial';
+import { Migration20261121124522_oauth_access_tokens } from './Migration20261121124522_oauth_access_tokens';
 
 /** The gateway's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
-export const gatewayMigrations = [Migration20261121123334_initial];
+export const gatewayMigrations = [Migration20261121123334_initial, Migration20261121124522_oauth_access_tokens];

@@ -4,11 +4,12 @@ import { ApiKey } from './identity/api-key.entity';
 import { User } from './identity/user.entity';
 import { WorkspaceMember } from './identity/workspace-member.entity';
 import { Workspace } from './identity/workspace.entity';
+import { AccessToken } from './oauth/access-token.entity';
 import { gatewayMigrations } from '../migrations';
 
 export const gatewayDatabase: DatabaseDefinition = {
   schema: 'gateway',
-  entities: [Workspace, User, WorkspaceMember, ApiKey],
+  entities: [Workspace, User, WorkspaceMember, ApiKey, AccessToken],
   migrations: gatewayMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/gateway/migrations'),
 };

@@ -7,6 +7,7 @@ import { Authenticator } from './auth/authenticator';
 import { GatewayConfigService } from './config/gateway-config.service';
 import type { GatewayConfig } from './config/gateway.config';
 import { IdentityRepository } from './identity/identity.repository';
+import { AccessTokenRepository } from './oauth/access-token.repository';
 import { RateLimitStore } from './rate-limit/rate-limit.store';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { RoutePipeline } from './routes/route-pipeline';
@@ -17,10 +18,19 @@ import { WorkspacesController } from './workspaces/workspaces.controller';
   controllers: [AdminController, WorkspacesController],
   providers: [
     // runService validated the environment with gatewayConfigSchema.
-    { provide: GatewayConfigService, useFactory: (config: ServiceConfig) => new GatewayConfigService(config.values as GatewayConfig), inject: [ServiceConfig] },
+    {
+      provide: GatewayConfigService,
+      useFactory: (config: ServiceConfig) => new GatewayConfigService(config.values as GatewayConfig),
+      inject: [ServiceConfig],
+    },
     RateLimitStore,
-    { provide: RateLimiter, useFactory: (store: RateLimitStore, config: GatewayConfigService) => new RateLimiter(store.redis, config.values.PLATICA_REDIS_PREFIX), inject: [RateLimitStore, GatewayConfigService] },
+    {
+      provide: RateLimiter,
+      useFactory: (store: RateLimitStore, config: GatewayConfigService) => new RateLimiter(store.redis, config.values.PLATICA_REDIS_PREFIX),
+      inject: [RateLimitStore, GatewayConfigService],
+    },
     IdentityRepository,
+    AccessTokenRepository,
     Authenticator,
     SeedService,
     RoutePipeline,

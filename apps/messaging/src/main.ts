@@ -1,5 +1,5 @@
 import { runService, startTemporalWorker } from '@platica/platform';
-import { diagnosticsActivities } from '@platica/workflows/activities';
+import { diagnosticsActivities, workflowSource } from '@platica/workflows/activities';
 import { messagingDatabase } from './database';
 import { MessagingModule } from './messaging.module';
 
@@ -10,7 +10,11 @@ void runService({
   database: messagingDatabase,
   publishesEvents: true,
   background: async (_app, { config, readiness }) => {
-    const worker = await startTemporalWorker(config.values, { service: 'messaging', activities: diagnosticsActivities('messaging') });
+    const worker = await startTemporalWorker(config.values, {
+      service: 'messaging',
+      activities: diagnosticsActivities('messaging'),
+      workflows: workflowSource(),
+    });
     readiness.register('temporal', async () => {
       if (worker.worker.getState() !== 'RUNNING') throw new Error(`worker is ${worker.worker.getState()}`);
     });

@@ -39,7 +39,11 @@ describe('outbox relay (integration)', () => {
   /** Every message now in the stream, as the event ids they carry. */
   async function publishedIds(): Promise<string[]> {
     const jsm = await jetstreamManager(nc);
-    const consumer = await jsm.consumers.add(isolation.eventsStream, { ack_policy: AckPolicy.None, deliver_policy: DeliverPolicy.All, inactive_threshold: 60_000_000_000 });
+    const consumer = await jsm.consumers.add(isolation.eventsStream, {
+      ack_policy: AckPolicy.None,
+      deliver_policy: DeliverPolicy.All,
+      inactive_threshold: 60_000_000_000,
+    });
     const info = await jsm.streams.info(isolation.eventsStream);
     const ids: string[] = [];
     if (info.state.messages > 0) {
@@ -68,14 +72,18 @@ describe('outbox relay (integration)', () => {
   });
 
   it('publishes a committed event exactly once, even when the relay dies after publishing and before marking it', async () => {
-    const event = await orm.em.fork().transactional((em) =>
-      recordEvent(em, 'messaging', { type: 'message.created', workspaceId: 'ws_commit', data: { messageId: 'm1' } }),
-    );
+    const event = await orm.em
+      .fork()
+      .transactional((em) =>
+        recordEvent(em, 'messaging', { type: 'message.created', workspaceId: 'ws_commit', data: { messageId: 'm1' } }),
+      );
 
     // The first relay publishes, then dies before its transaction marks the row published.
     const dying = new OutboxRelay(orm, nc, relayOptions());
     await expect(dying.publishBatch(async () => Promise.reject(new Error('killed')))).rejects.toThrow('killed');
-    const [row] = await orm.em.fork().execute<{ published_at: string | null }[]>('select published_at from messaging.outbox_event where id = ?', [event.id]);
+    const [row] = await orm.em
+      .fork()
+      .execute<{ published_at: string | null }[]>('select published_at from messaging.outbox_event where id = ?', [event.id]);
     expect(row?.published_at).toBeNull();
 
     // The next relay publishes the same row again; the stream keeps one copy (Nats-Msg-Id).
@@ -91,14 +99,24 @@ describe('outbox relay (integration)', () => {
     await relay.start();
     try {
       const started = Date.now();
-      const event = await orm.em.fork().transactional((em) =>
-        recordEvent(em, 'messaging', { type: 'conversation.created', workspaceId: 'ws_live', data: { conversationId: 'conv1' } }),
-      );
+      const event = await orm.em
+        .fork()
+        .transactional((em) =>
+          recordEvent(em, 'messaging', { type: 'conversation.created', workspaceId: 'ws_live', data: { conversationId: 'conv1' } }),
+        );
       await eventually('the event in the stream', async () => (await publishedIds()).includes(event.id), 5_000);
       // Far below the 60 s poll: the commit's NOTIFY woke the relay.
       expect(Date.now() - started).toBeLessThan(5_000);
-      const stored = await (await jetstreamManager(nc)).streams.getMessage(isolation.eventsStream, { last_by_subj: `${isolation.natsPrefix}events.conversation.created` });
-      expect(stored?.json()).toEqual({ id: event.id, type: 'conversation.created', workspaceId: 'ws_live', occurredAt: event.occurredAt, data: { conversationId: 'conv1' } });
+      const stored = await (
+        await jetstreamManager(nc)
+      ).streams.getMessage(isolation.eventsStream, { last_by_subj: `${isolation.natsPrefix}events.conversation.created` });
+      expect(stored?.json()).toEqual({
+        id: event.id,
+        type: 'conversation.created',
+        workspaceId: 'ws_live',
+        occurredAt: event.occurredAt,
+        data: { conversationId: 'conv1' },
+      });
     } finally {
       await relay.stop();
     }

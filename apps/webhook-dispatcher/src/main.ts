@@ -2,4 +2,9 @@ import { runService } from '@platica/platform';
 import { webhookDispatcherDatabase } from './database';
 import { WebhookDispatcherModule } from './webhook-dispatcher.module';
 
-void runService({ name: 'webhook-dispatcher', defaultPort: 8086, rootModule: WebhookDispatcherModule, database: webhookDispatcherDatabase });
+void runService({
+  name: 'webhook-dispatcher',
+  defaultPort: 8086,
+  rootModule: WebhookDispatcherModule,
+  database: webhookDispatcherDatabase,
+});

@@ -2,3 +2,4 @@ export * from './rpc';
 export * from './events';
 export * from './subjects';
 export * from './seed';
+export * from './admin';

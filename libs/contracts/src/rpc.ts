@@ -3,7 +3,9 @@
  * request carrying this envelope, and every reply is the HTTP status and body to return.
  */
 export type CredentialType = 'api_key' | 'oauth_token' | 'admin';
-export type Scope = 'platica:read' | 'platica:write';
+/** OAuth scopes (ARCHITECTURE.md); an API key has both. */
+export const SCOPES = ['platica:read', 'platica:write'] as const;
+export type Scope = (typeof SCOPES)[number];
 
 export interface WorkspaceRef {
   id: string;

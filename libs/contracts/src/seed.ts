@@ -89,9 +89,7 @@ export const seedTemplateSchema = z.object({
   category: z.enum(['marketing', 'utility', 'authentication']),
   status: z.enum(['approved', 'pending', 'rejected']).default('approved'),
   body: z.string().min(1).max(1024),
-  header: z
-    .object({ type: z.enum(['text', 'image', 'video', 'document']), text: z.string().max(60).optional() })
-    .optional(),
+  header: z.object({ type: z.enum(['text', 'image', 'video', 'document']), text: z.string().max(60).optional() }).optional(),
   footer: z.string().max(60).optional(),
   buttons: z
     .array(

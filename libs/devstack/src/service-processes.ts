@@ -51,11 +51,16 @@ export function startService(root: string, spec: ServiceSpec, env: NodeJS.Proces
 
 /** Waits until the service answers `GET /readyz` with 200 (dependencies up, NATS subscribed). */
 export async function waitReady(service: RunningService, timeoutMs = 60_000): Promise<void> {
-  await waitUntil(`${service.name} to be ready on port ${service.port}`, async () => {
-    if (service.process.exitCode !== null) throw new Error(`${service.name} exited with code ${service.process.exitCode}`);
-    const res = await fetch(`http://127.0.0.1:${service.port}/readyz`);
-    return res.status === 200;
-  }, timeoutMs, 150);
+  await waitUntil(
+    `${service.name} to be ready on port ${service.port}`,
+    async () => {
+      if (service.process.exitCode !== null) throw new Error(`${service.name} exited with code ${service.process.exitCode}`);
+      const res = await fetch(`http://127.0.0.1:${service.port}/readyz`);
+      return res.status === 200;
+    },
+    timeoutMs,
+    150,
+  );
 }
 
 export async function stopService(service: RunningService): Promise<void> {

@@ -26,20 +26,43 @@ export async function ensureTemporalDevServer(options: {
     return { address: options.address, process: null, stop: async () => undefined };
   }
   if (!existsSync(options.cliPath)) {
-    throw new Error(`no Temporal server at ${options.address} and no Temporal CLI at ${options.cliPath} (run the set-up: scripts/up or scripts/test)`);
+    throw new Error(
+      `no Temporal server at ${options.address} and no Temporal CLI at ${options.cliPath} (run the set-up: scripts/up or scripts/test)`,
+    );
   }
-  const args = ['server', 'start-dev', '--ip', host, '--port', String(port), '--headless', '--log-level', 'error', '--namespace', options.namespace];
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    host,
+    '--port',
+    String(port),
+    '--headless',
+    '--log-level',
+    'error',
+    '--namespace',
+    options.namespace,
+  ];
   if (options.dbFile) args.push('--db-filename', options.dbFile);
   const child = spawn(options.cliPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const forward = (chunk: Buffer) => chunk.toString().split('\n').filter(Boolean).forEach((line) => options.onOutput?.(line));
+  const forward = (chunk: Buffer) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .forEach((line) => options.onOutput?.(line));
   child.stdout?.on('data', forward);
   child.stderr?.on('data', forward);
   let exited = false;
   child.once('exit', () => (exited = true));
-  await waitUntil(`Temporal dev server on ${options.address}`, async () => {
-    if (exited) throw new Error('the Temporal dev server exited during start-up');
-    return canConnect(host, port);
-  }, 60_000);
+  await waitUntil(
+    `Temporal dev server on ${options.address}`,
+    async () => {
+      if (exited) throw new Error('the Temporal dev server exited during start-up');
+      return canConnect(host, port);
+    },
+    60_000,
+  );
   return {
     address: options.address,
     process: child,

@@ -29,7 +29,11 @@ describe('errors', () => {
   });
 
   it('renders the spec body {code, error, details}', () => {
-    expect(new DomainError(ErrorCode.Conflict, 'busy', { conversationId: 'c1' }).toBody()).toEqual({ code: 409, error: 'busy', details: { conversationId: 'c1' } });
+    expect(new DomainError(ErrorCode.Conflict, 'busy', { conversationId: 'c1' }).toBody()).toEqual({
+      code: 409,
+      error: 'busy',
+      details: { conversationId: 'c1' },
+    });
   });
 
   it('names every failing field of a validation error', () => {

@@ -1,7 +1,8 @@
-// Loaded by jest outside its module mapper: libs are imported by relative path here.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- jest loads global setup outside its module mapper: no @platica/* paths here
 import { freePort } from '../../devstack/src/ports';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- jest loads global setup outside its module mapper: no @platica/* paths here
 import { ensureTemporalDevServer } from '../../devstack/src/temporal-dev-server';
 
 const root = path.resolve(__dirname, '../../..');

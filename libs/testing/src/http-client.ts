@@ -32,7 +32,12 @@ export class HttpClient {
     return this.request('DELETE', path);
   }
 
-  async request<Body = any>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<HttpAnswer<Body>> {
+  async request<Body = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<HttpAnswer<Body>> {
     const headers: Record<string, string> = { ...extraHeaders };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';

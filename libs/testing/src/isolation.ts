@@ -29,6 +29,7 @@ export function newIsolation(): Isolation {
 
 export function temporalAddress(): string {
   const address = process.env.PLATICA_TEST_TEMPORAL_ADDRESS;
-  if (!address) throw new Error('PLATICA_TEST_TEMPORAL_ADDRESS is unset: run integration tests through jest (its global setup starts Temporal)');
+  if (!address)
+    throw new Error('PLATICA_TEST_TEMPORAL_ADDRESS is unset: run integration tests through jest (its global setup starts Temporal)');
   return address;
 }

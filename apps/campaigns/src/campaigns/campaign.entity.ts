@@ -22,7 +22,10 @@ const CampaignSchema = defineEntity({
     owners: p.json<string[]>(),
     audience: p.json<AudienceMember[]>(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['workspaceId', 'title'], name: 'campaign_workspace_title_unique' }],
 });

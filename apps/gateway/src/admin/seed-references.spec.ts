@@ -1,5 +1,5 @@
 import { seedDocumentSchema } from '@platica/contracts';
-import { DomainError } from '@platica/errors';
+import { type DomainError } from '@platica/errors';
 import { checkSeedReferences } from './seed-references';
 
 const paths = (fn: () => void): string[] => {
@@ -15,7 +15,20 @@ describe('checkSeedReferences', () => {
   const base = {
     workspace: { name: 'Acme' },
     users: [{ email: 'ana@acme.test' }],
-    channels: [{ ref: 'wa', platform: 'whatsapp', name: 'WA', phoneNumber: '5215550000001', phoneNumberId: '1', wabaId: '2', accessToken: 't', appSecret: 's', verifyToken: 'v', defaultAgentRef: 'sofia' }],
+    channels: [
+      {
+        ref: 'wa',
+        platform: 'whatsapp',
+        name: 'WA',
+        phoneNumber: '5215550000001',
+        phoneNumberId: '1',
+        wabaId: '2',
+        accessToken: 't',
+        appSecret: 's',
+        verifyToken: 'v',
+        defaultAgentRef: 'sofia',
+      },
+    ],
     agents: [{ ref: 'sofia', name: 'Sofía', channelRefs: ['wa'], owners: ['ana@acme.test'] }],
     templates: [{ ref: 'welcome', channelRef: 'wa', name: 'welcome', language: 'es_MX', category: 'utility', body: 'Hola {{1}}' }],
     campaigns: [{ title: 'Promo', category: 'marketing', templateRef: 'welcome', owners: ['ana@acme.test'] }],
@@ -35,7 +48,15 @@ describe('checkSeedReferences', () => {
       apiKeys: [{ name: 'k', ownerEmail: 'ghost@acme.test' }],
     });
     expect(paths(() => checkSeedReferences(doc, new Set())).sort()).toEqual(
-      ['agents.1.ref', 'channels.0.defaultAgentRef', 'agents.1.channelRefs.0', 'agents.1.owners.0', 'apiKeys.0.ownerEmail', 'campaigns.0.templateRef', 'templates.0.channelRef'].sort(),
+      [
+        'agents.1.ref',
+        'channels.0.defaultAgentRef',
+        'agents.1.channelRefs.0',
+        'agents.1.owners.0',
+        'apiKeys.0.ownerEmail',
+        'campaigns.0.templateRef',
+        'templates.0.channelRef',
+      ].sort(),
     );
   });
 

@@ -31,7 +31,8 @@ export function checkSeedReferences(doc: SeedDocument, existingMemberEmails: Set
   doc.apiKeys.forEach((key, i) => {
     const owner = key.ownerEmail ?? doc.users[0]?.email;
     if (!owner) issues.push({ path: ['apiKeys', i, 'ownerEmail'], message: 'required when the document has no users' });
-    else if (!users.has(owner.toLowerCase())) issues.push({ path: ['apiKeys', i, 'ownerEmail'], message: `"${owner}" is not a user of the workspace` });
+    else if (!users.has(owner.toLowerCase()))
+      issues.push({ path: ['apiKeys', i, 'ownerEmail'], message: `"${owner}" is not a user of the workspace` });
   });
   doc.channels.forEach((channel, i) => requireRef(agents, channel.defaultAgentRef, ['channels', i, 'defaultAgentRef'], 'agent'));
   doc.agents.forEach((agent, i) => {

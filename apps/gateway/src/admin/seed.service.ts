@@ -53,7 +53,14 @@ export class SeedService {
     const identity = await this.identity.applySeed(doc);
     const resolved: Record<string, Record<string, string>> = {};
     for (const { section, service } of sections) {
-      const body: SeedSectionRequest = { section, workspace: identity.workspace, users: identity.users, items: itemsOf(doc, section), resolved, document: doc };
+      const body: SeedSectionRequest = {
+        section,
+        workspace: identity.workspace,
+        users: identity.users,
+        items: itemsOf(doc, section),
+        resolved,
+        document: doc,
+      };
       const result = await this.rpc.call<SeedSectionResult>(`${service}.seed.apply`, this.envelope(body, identity.workspace));
       resolved[section] = result.ids;
     }
@@ -87,12 +94,7 @@ export class SeedService {
 }
 
 function itemsOf(doc: SeedDocument, section: SeedSection): unknown[] {
-  switch (section) {
-    case 'internalChannel':
-      return [];
-    case 'channelDefaultAgents':
-      return doc.channels.filter((channel) => channel.defaultAgentRef !== undefined);
-    default:
-      return doc[section];
-  }
+  if (section === 'internalChannel') return [];
+  if (section === 'channelDefaultAgents') return doc.channels.filter((channel) => channel.defaultAgentRef !== undefined);
+  return doc[section];
 }

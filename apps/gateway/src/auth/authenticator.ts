@@ -3,7 +3,11 @@ import { DomainError, ErrorCode } from '@platica/errors';
 import { hashCredential } from '@platica/platform';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { IdentityRepository } from '../identity/identity.repository';
-import { API_KEY_PREFIX, type Credential } from './credential';
+import { AccessTokenRepository } from '../oauth/access-token.repository';
+import { ACCESS_TOKEN_PREFIX, API_KEY_PREFIX, type Credential } from './credential';
+
+/** The spec's request rate (Limits); API keys may carry a higher one. */
+const DEFAULT_RATE_LIMIT_PER_SECOND = 30;
 
 interface CacheEntry {
   credential: Credential | null;
@@ -21,6 +25,7 @@ export class Authenticator {
 
   constructor(
     private readonly identity: IdentityRepository,
+    private readonly accessTokens: AccessTokenRepository,
     private readonly config: GatewayConfigService,
   ) {}
 
@@ -42,6 +47,7 @@ export class Authenticator {
 
   private async resolve(token: string, hash: string): Promise<Credential | null> {
     if (token.startsWith(API_KEY_PREFIX)) return this.identity.credentialForApiKey(hash);
+    if (token.startsWith(ACCESS_TOKEN_PREFIX)) return this.accessTokens.credentialFor(hash, DEFAULT_RATE_LIMIT_PER_SECOND);
     return null;
   }
 

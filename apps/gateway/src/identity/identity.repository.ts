@@ -22,16 +22,18 @@ export class IdentityRepository {
   constructor(private readonly db: Database) {}
 
   async credentialForApiKey(keyHash: string): Promise<Credential | null> {
-    const rows = await this.db.em().execute<
-      { key_id: string; rate_limit_per_second: number; workspace_id: string; workspace_name: string; user_id: string; email: string }[]
-    >(
-      `select k.id as key_id, k.rate_limit_per_second, w.id as workspace_id, w.name as workspace_name, u.id as user_id, u.email
+    const rows = await this.db
+      .em()
+      .execute<
+        { key_id: string; rate_limit_per_second: number; workspace_id: string; workspace_name: string; user_id: string; email: string }[]
+      >(
+        `select k.id as key_id, k.rate_limit_per_second, w.id as workspace_id, w.name as workspace_name, u.id as user_id, u.email
          from gateway.api_key k
          join gateway.workspace w on w.id = k.workspace_id
          join gateway.user_account u on u.id = k.owner_id
         where k.key_hash = ? and k.revoked_at is null`,
-      [keyHash],
-    );
+        [keyHash],
+      );
     const row = rows[0];
     if (!row) return null;
     return {
@@ -81,7 +83,15 @@ export class IdentityRepository {
           key.rateLimitPerSecond = seeded.rateLimitPerSecond;
         } else {
           value = newCredential(API_KEY_PREFIX);
-          key = em.create(ApiKey, { id: newId('key'), workspace, owner, name: seeded.name, keyHash: hashCredential(value), rateLimitPerSecond: seeded.rateLimitPerSecond, revokedAt: null });
+          key = em.create(ApiKey, {
+            id: newId('key'),
+            workspace,
+            owner,
+            name: seeded.name,
+            keyHash: hashCredential(value),
+            rateLimitPerSecond: seeded.rateLimitPerSecond,
+            revokedAt: null,
+          });
         }
         apiKeys[seeded.ref ?? seeded.name] = { id: key.id, name: key.name, key: value };
       }

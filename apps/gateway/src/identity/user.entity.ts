@@ -11,7 +11,10 @@ const UserSchema = defineEntity({
     /** scrypt, for the OAuth login page; null for users who never log in. */
     passwordHash: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class User extends UserSchema.class {}

@@ -8,7 +8,10 @@ const WorkspaceSchema = defineEntity({
     name: p.text().unique(),
     timezone: p.text(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export class Workspace extends WorkspaceSchema.class {}

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { type Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError, ErrorCode } from '@platica/errors';
 

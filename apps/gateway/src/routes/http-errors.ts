@@ -17,7 +17,11 @@ export function errorResponse(error: unknown): { status: number; body: ErrorBody
   const fastifyError = error as { statusCode?: number; code?: string; message?: string };
   if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     // Fastify's own client errors: malformed JSON, unsupported media type, body too large.
-    return { status: fastifyError.statusCode, body: { code: fastifyError.statusCode, error: fastifyError.message ?? 'Bad request', details: fastifyError.code ?? '' }, headers: {} };
+    return {
+      status: fastifyError.statusCode,
+      body: { code: fastifyError.statusCode, error: fastifyError.message ?? 'Bad request', details: fastifyError.code ?? '' },
+      headers: {},
+    };
   }
   const errorId = randomUUID();
   logger.error({ msg: 'unhandled error', errorId, error: String(error) }, error instanceof Error ? error.stack : undefined);

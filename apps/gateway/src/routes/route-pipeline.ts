@@ -44,7 +44,11 @@ export class RoutePipeline {
         requireScope(route, credential);
         const workspaceId = resolveWorkspace(route, credential, request.query as Record<string, unknown>);
         if (route.pending) {
-          throw new DomainError(ErrorCode.NotImplemented, `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')} is not implemented yet`, { pending: route.pending });
+          throw new DomainError(
+            ErrorCode.NotImplemented,
+            `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')} is not implemented yet`,
+            { pending: route.pending },
+          );
         }
         const envelope: RpcRequest = {
           auth: credential.auth,
@@ -104,7 +108,12 @@ function resolveWorkspace(route: Route, credential: Credential, query: Record<st
   if (ids.length === 1) return ids[0]!;
   if (route.workspace === 'one') {
     throw DomainError.validation(
-      [{ path: ['workspace'], message: 'this credential covers several workspaces: name one with ?workspace=<id> (see GET /v1/workspaces)' }],
+      [
+        {
+          path: ['workspace'],
+          message: 'this credential covers several workspaces: name one with ?workspace=<id> (see GET /v1/workspaces)',
+        },
+      ],
       'A workspace is required',
     );
   }

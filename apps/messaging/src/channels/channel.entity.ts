@@ -14,7 +14,10 @@ const ChannelSchema = defineEntity({
     /** What identifies the channel in its platform: phone number, page id, or `internal`. */
     naturalKey: p.text(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['workspaceId', 'naturalKey'], name: 'channel_workspace_natural_key_unique' }],
 });

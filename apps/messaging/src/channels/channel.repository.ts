@@ -19,7 +19,16 @@ export class ChannelRepository {
     const em = this.db.em();
     const existing = await em.findOne(Channel, { workspaceId, naturalKey: 'internal' });
     if (existing) return existing;
-    await em.insert(Channel, { id: newChannelId('service'), workspaceId, platform: 'service', name: 'Internal chat', naturalKey: 'internal', createdAt: new Date(), updatedAt: new Date() })
+    await em
+      .insert(Channel, {
+        id: newChannelId('service'),
+        workspaceId,
+        platform: 'service',
+        name: 'Internal chat',
+        naturalKey: 'internal',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })
       .catch(async (error: unknown) => {
         // Two seeds of one workspace at once: the other one created it.
         if (!(await em.findOne(Channel, { workspaceId, naturalKey: 'internal' }))) throw error;

@@ -12,7 +12,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses bad values and names each variable at fault', () => {
-    expect(() => loadConfig(baseConfigSchema, { DATABASE_URL: 'mysql://x', PLATICA_NATS_PREFIX: 'no dot', PLATICA_ENCRYPTION_KEY: 'short' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig(baseConfigSchema, { DATABASE_URL: 'mysql://x', PLATICA_NATS_PREFIX: 'no dot', PLATICA_ENCRYPTION_KEY: 'short' }),
+    ).toThrow(ConfigError);
     try {
       loadConfig(baseConfigSchema, { DATABASE_URL: 'mysql://x', PLATICA_NATS_PREFIX: 'no dot', PLATICA_ENCRYPTION_KEY: 'short' });
     } catch (error) {
@@ -25,6 +27,8 @@ describe('loadConfig', () => {
 
   it('requires an encryption key in production', () => {
     expect(() => loadConfig(baseConfigSchema, { PLATICA_ENV: 'production' })).toThrow(/PLATICA_ENCRYPTION_KEY/);
-    expect(loadConfig(baseConfigSchema, { PLATICA_ENV: 'production', PLATICA_ENCRYPTION_KEY: randomBytes(32).toString('base64') }).PLATICA_ENV).toBe('production');
+    expect(
+      loadConfig(baseConfigSchema, { PLATICA_ENV: 'production', PLATICA_ENCRYPTION_KEY: randomBytes(32).toString('base64') }).PLATICA_ENV,
+    ).toBe('production');
   });
 });

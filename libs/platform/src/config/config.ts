@@ -22,7 +22,10 @@ export const baseConfigSchema = z.object({
     .string()
     .regex(/^([A-Za-z0-9_-]+\.)?$/, 'empty, or a token followed by a dot such as "test1."')
     .default(''),
-  PLATICA_EVENTS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('PLATICA_EVENTS'),
+  PLATICA_EVENTS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('PLATICA_EVENTS'),
   TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().default('default'),
   PLATICA_TASK_QUEUE_PREFIX: z.string().default(''),

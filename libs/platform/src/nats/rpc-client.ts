@@ -55,5 +55,7 @@ export class RpcClient {
 
 /** Nest's ClientNats reports NATS "no responders" as an (unexported) EmptyResponseException. */
 function isNoResponders(error: unknown): boolean {
-  return error instanceof Error && (error.constructor.name === 'EmptyResponseException' || error.message.includes('There are no subscribers'));
+  return (
+    error instanceof Error && (error.constructor.name === 'EmptyResponseException' || error.message.includes('There are no subscribers'))
+  );
 }

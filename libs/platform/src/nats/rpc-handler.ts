@@ -49,7 +49,10 @@ export class RpcReplyInterceptor implements NestInterceptor {
   private replyForError(error: unknown): RpcReply {
     if (error instanceof DomainError) return { status: error.status, body: error.toBody() };
     const errorId = randomUUID();
-    this.logger.error({ msg: 'unhandled error in RPC handler', errorId, error: String(error) }, error instanceof Error ? error.stack : undefined);
+    this.logger.error(
+      { msg: 'unhandled error in RPC handler', errorId, error: String(error) },
+      error instanceof Error ? error.stack : undefined,
+    );
     return {
       status: 500,
       body: { code: 500, error: 'Internal server error', details: { errorId } },

@@ -63,7 +63,9 @@ export class OutboxRelay {
     this.running = true;
     this.listener = new PgClient({ connectionString: this.options.databaseUrl });
     this.listener.on('notification', () => this.wake?.());
-    this.listener.on('error', (error: Error) => this.logger.warn({ msg: 'outbox listener connection failed; polling meanwhile', error: error.message }));
+    this.listener.on('error', (error: Error) =>
+      this.logger.warn({ msg: 'outbox listener connection failed; polling meanwhile', error: error.message }),
+    );
     await this.listener.connect();
     await this.listener.query(`LISTEN "${outboxChannel(this.options.schema)}"`);
     this.loop = this.run();
@@ -88,7 +90,13 @@ export class OutboxRelay {
       if (rows.length === 0) return 0;
       await Promise.all(
         rows.map((row) => {
-          const event = envelopeOf({ id: row.id, type: row.type, workspaceId: row.workspace_id, occurredAt: new Date(row.occurred_at), data: row.data });
+          const event = envelopeOf({
+            id: row.id,
+            type: row.type,
+            workspaceId: row.workspace_id,
+            occurredAt: new Date(row.occurred_at),
+            data: row.data,
+          });
           return this.js.publish(natsSubject(eventSubject(event.type)), JSON.stringify(event), { msgID: event.id });
         }),
       );
@@ -105,7 +113,10 @@ export class OutboxRelay {
       try {
         published = await this.publishBatch();
       } catch (error) {
-        this.logger.warn({ msg: 'publishing outbox events failed; will retry', error: error instanceof Error ? error.message : String(error) });
+        this.logger.warn({
+          msg: 'publishing outbox events failed; will retry',
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
       if (published < batchSize && this.running) await this.sleep(this.options.pollIntervalMs ?? 1_000);
     }

@@ -25,6 +25,18 @@ export async function recordEvent<Data extends Record<string, unknown>>(
   return { id, type: event.type, workspaceId: event.workspaceId, occurredAt: occurredAt.toISOString(), data: event.data };
 }
 
-export function envelopeOf(row: { id: string; type: string; workspaceId: string; occurredAt: Date; data: Record<string, unknown> }): DomainEvent {
-  return { id: row.id, type: row.type as EventType, workspaceId: row.workspaceId, occurredAt: row.occurredAt.toISOString(), data: row.data };
+export function envelopeOf(row: {
+  id: string;
+  type: string;
+  workspaceId: string;
+  occurredAt: Date;
+  data: Record<string, unknown>;
+}): DomainEvent {
+  return {
+    id: row.id,
+    type: row.type as EventType,
+    workspaceId: row.workspaceId,
+    occurredAt: row.occurredAt.toISOString(),
+    data: row.data,
+  };
 }

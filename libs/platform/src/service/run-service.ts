@@ -123,7 +123,11 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
   const parts: BackgroundPart[] = [];
   if (definition.publishesEvents) {
     await ensureEventsStream(nats, config.PLATICA_EVENTS_STREAM);
-    const relay = new OutboxRelay(orm, nats, { schema: definition.database.schema, databaseUrl: config.DATABASE_URL, streamName: config.PLATICA_EVENTS_STREAM });
+    const relay = new OutboxRelay(orm, nats, {
+      schema: definition.database.schema,
+      databaseUrl: config.DATABASE_URL,
+      streamName: config.PLATICA_EVENTS_STREAM,
+    });
     await relay.start();
     parts.push(relay);
   }

@@ -4,12 +4,12 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { baseConfigSchema } from '../config/config';
 import { connectTemporalClient, installTemporalRuntime, startTemporalWorker, taskQueue } from './temporal';
-import { diagnosticsActivities } from '@platica/workflows/activities';
+import { diagnosticsActivities, workflowSource } from '@platica/workflows/activities';
 import { echoWorkflow } from '@platica/workflows';
 import { newIsolation, temporalAddress } from '@platica/testing';
 
-const workflowsPath = require.resolve('../../../workflows/src/index.ts');
-const fixture = path.resolve(__dirname, '../../../workflows/src/diagnostics/__fixtures__/echo.history.json');
+const { workflowsPath } = workflowSource() as { workflowsPath: string };
+const fixture = path.join(path.dirname(workflowsPath), 'diagnostics/__fixtures__/echo.history.json');
 
 /** The Temporal bootstrap every service uses, on the real dev server and on the time-skipping test server. */
 describe('Temporal bootstrap (integration)', () => {
@@ -18,7 +18,11 @@ describe('Temporal bootstrap (integration)', () => {
   it('runs a workflow through the service bootstrap on the dev server, and its history replays', async () => {
     const isolation = newIsolation();
     const config = baseConfigSchema.parse({ TEMPORAL_ADDRESS: temporalAddress(), PLATICA_TASK_QUEUE_PREFIX: isolation.taskQueuePrefix });
-    const worker = await startTemporalWorker(config, { service: 'diagnostics', activities: diagnosticsActivities('diagnostics'), workflows: { workflowsPath } });
+    const worker = await startTemporalWorker(config, {
+      service: 'diagnostics',
+      activities: diagnosticsActivities('diagnostics'),
+      workflows: { workflowsPath },
+    });
     const { client, close } = await connectTemporalClient(config);
     try {
       const handle = await client.workflow.start(echoWorkflow, {
@@ -40,13 +44,27 @@ describe('Temporal bootstrap (integration)', () => {
 
   it('skips a day-long durable timer on the time-skipping test server', async () => {
     const env = await TestWorkflowEnvironment.createTimeSkipping({
-      server: { executable: { type: 'existing-path', path: process.env.PLATICA_TEMPORAL_TEST_SERVER ?? path.resolve(__dirname, '../../../../.toolchain/py/bin/temporal-test-server') } },
+      server: {
+        executable: {
+          type: 'existing-path',
+          path: process.env.PLATICA_TEMPORAL_TEST_SERVER ?? path.resolve(__dirname, '../../../../.toolchain/py/bin/temporal-test-server'),
+        },
+      },
     });
     try {
-      const worker = await Worker.create({ connection: env.nativeConnection, taskQueue: 'diagnostics-skip', workflowsPath, activities: diagnosticsActivities('skip') });
+      const worker = await Worker.create({
+        connection: env.nativeConnection,
+        taskQueue: 'diagnostics-skip',
+        workflowsPath,
+        activities: diagnosticsActivities('skip'),
+      });
       const started = Date.now();
       const result = await worker.runUntil(
-        env.client.workflow.execute(echoWorkflow, { taskQueue: 'diagnostics-skip', workflowId: 'echo-day', args: [{ text: 'mañana', sleepMs: 24 * 3_600_000 }] }),
+        env.client.workflow.execute(echoWorkflow, {
+          taskQueue: 'diagnostics-skip',
+          workflowId: 'echo-day',
+          args: [{ text: 'mañana', sleepMs: 24 * 3_600_000 }],
+        }),
       );
       expect(result.text).toBe('mañana');
       expect(Date.now() - started).toBeLessThan(30_000);

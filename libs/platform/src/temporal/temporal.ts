@@ -1,7 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerOptions } from '@temporalio/worker';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { BaseConfig } from '../config/config';
 import type { BackgroundPart } from '../service/run-service';
 
@@ -28,13 +26,6 @@ export async function connectTemporalClient(config: BaseConfig): Promise<{ clien
   return { client: new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }), close: () => connection.close() };
 }
 
-/** The compiled workflows of libs/workflows, prebuilt into one bundle by tools/build.mjs when available. */
-export function workflowSource(): Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> {
-  const bundle = path.resolve(__dirname, '../../../workflows/workflow-bundle.js');
-  if (existsSync(bundle)) return { workflowBundle: { codePath: bundle } };
-  return { workflowsPath: require.resolve('../../../workflows/src/index') };
-}
-
 export interface TemporalWorkerPart extends BackgroundPart {
   worker: Worker;
 }
@@ -42,7 +33,7 @@ export interface TemporalWorkerPart extends BackgroundPart {
 /** Starts a worker polling the service's task queue; `stop()` lets running tasks finish first. */
 export async function startTemporalWorker(
   config: BaseConfig,
-  options: { service: string; activities: object; workflows?: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> },
+  options: { service: string; activities: object; workflows: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> },
 ): Promise<TemporalWorkerPart> {
   installTemporalRuntime();
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
@@ -52,7 +43,7 @@ export async function startTemporalWorker(
     taskQueue: taskQueue(config, options.service),
     activities: options.activities,
     shutdownGraceTime: '10s',
-    ...(options.workflows ?? workflowSource()),
+    ...options.workflows,
   });
   const running = worker.run();
   return {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { temporal } from '@temporalio/proto';
-import { Worker } from '@temporalio/worker';
+import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 
 /**
  * Replays a recorded history of echoWorkflow against today's workflow code: a change that
@@ -9,8 +9,14 @@ import { Worker } from '@temporalio/worker';
  * recorded on the real dev server by temporal.integration-spec.ts with UPDATE_FIXTURES=true.
  */
 describe('echoWorkflow replay', () => {
+  beforeAll(() => Runtime.install({ logger: new DefaultLogger('WARN'), shutdownSignals: [] }));
+
   it('replays its committed history', async () => {
-    const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(path.join(__dirname, '__fixtures__/echo.history.json'), 'utf8')));
-    await expect(Worker.runReplayHistory({ workflowsPath: require.resolve('../index.ts') }, history, 'echo-fixture')).resolves.toBeUndefined();
+    const history = temporal.api.history.v1.History.fromObject(
+      JSON.parse(readFileSync(path.join(__dirname, '__fixtures__/echo.history.json'), 'utf8')),
+    );
+    await expect(
+      Worker.runReplayHistory({ workflowsPath: require.resolve('../index.ts') }, history, 'echo-fixture'),
+    ).resolves.toBeUndefined();
   });
 });

@@ -1,0 +1,26 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import type { Scope } from '@platica/contracts';
+import { User } from '../identity/user.entity';
+
+/**
+ * An OAuth access token (`pl_at_…`): a user, the workspaces they granted and the scopes.
+ * Only its SHA-256 is stored. Minted by the admin API now, by the OAuth flow later.
+ */
+const AccessTokenSchema = defineEntity({
+  name: 'AccessToken',
+  tableName: 'oauth_access_token',
+  properties: {
+    id: p.text().primary(),
+    tokenHash: p.text().unique(),
+    user: () => p.manyToOne(User),
+    workspaceIds: p.json<string[]>(),
+    scopes: p.json<Scope[]>(),
+    /** The OAuth client it was issued to; null when minted through the admin API. */
+    clientId: p.text().nullable(),
+    expiresAt: p.datetime(),
+    revokedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export class AccessToken extends AccessTokenSchema.class {}
+AccessTokenSchema.setClass(AccessToken);

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { SCOPES } from './rpc';
+
+/** `POST /admin/v1/tokens`: mints an OAuth access token without the browser flow (ARCHITECTURE.md). */
+export const mintTokenRequestSchema = z.object({
+  userEmail: z.email(),
+  workspaceIds: z.array(z.string().min(1)).min(1),
+  scopes: z.array(z.enum(SCOPES)).min(1),
+  /** Lifetime; one hour unless given. */
+  expiresInSeconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 24 * 3600)
+    .default(3600),
+});
+export type MintTokenRequest = z.output<typeof mintTokenRequestSchema>;
