@@ -55,7 +55,7 @@ describe('platica up (e2e)', () => {
     expect(output).toContain('seed');
   });
 
-  it('seeds a workspace with `platica seed FILE.yaml`, and its key reads GET /v1/workspaces', () => {
+  it('seeds a workspace with `platica seed FILE.yaml` and mints a token with `platica token`; both read GET /v1/workspaces', async () => {
     const adminToken = /Admin token {2}(adm_[\w-]+)/.exec(output)![1]!;
     const file = path.join(stateDir, 'seed.yaml');
     writeFileSync(
@@ -69,9 +69,17 @@ describe('platica up (e2e)', () => {
     expect(seeded.stderr).toBe('');
     expect(seeded.status).toBe(0);
     const answer = JSON.parse(seeded.stdout) as { workspace: { id: string }; apiKeys: { ci: { key: string } } };
-    return new HttpClient(`http://127.0.0.1:${port}`, answer.apiKeys.ci.key)
-      .get('/v1/workspaces')
-      .then((res) => expect(res.body).toEqual({ workspaces: [{ id: answer.workspace.id, name: 'CLI Acme' }] }));
+    const asKey = await new HttpClient(`http://127.0.0.1:${port}`, answer.apiKeys.ci.key).get('/v1/workspaces');
+    expect(asKey.body).toEqual({ workspaces: [{ id: answer.workspace.id, name: 'CLI Acme' }] });
+
+    const minted = spawnSync(process.execPath, [cli, 'token', '--user', 'ana@cli.test', '--workspace', answer.workspace.id, '--scope', 'platica:read'], {
+      env: { ...env, PLATICA_ADMIN_TOKEN: adminToken, PLATICA_URL: `http://127.0.0.1:${port}` },
+      encoding: 'utf8',
+    });
+    expect(minted.status).toBe(0);
+    const { token } = JSON.parse(minted.stdout) as { token: string };
+    const asToken = await new HttpClient(`http://127.0.0.1:${port}`, token).get('/v1/workspaces');
+    expect(asToken.body).toEqual(asKey.body);
   });
 
   it('stops everything it started on Ctrl-C', async () => {

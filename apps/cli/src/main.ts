@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { seed, UsageError } from './commands/seed';
+import { token } from './commands/token';
 import { up } from './commands/up';
 
 const HELP = `platica — run and operate a Plática stack
 
   platica up [--verbose]     run the whole stack here (Ctrl-C stops it)
   platica seed FILE          apply a seed document (JSON or YAML, see SEED.md) through the admin API
+  platica token --user EMAIL --workspace ID [--scope platica:read|platica:write] [--expires SECONDS]
+                             mint an OAuth access token (pl_at_…) for a user over their workspaces
 
 Environment: PLATICA_URL (default http://127.0.0.1:8080), PLATICA_ADMIN_TOKEN, and for 'up'
 the variables of README.md › Configuration.`;
@@ -19,6 +22,8 @@ async function main(): Promise<void> {
       return up(root, args);
     case 'seed':
       return seed(args);
+    case 'token':
+      return token(args);
     case undefined:
     case 'help':
     case '--help':

@@ -2,6 +2,10 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ServiceConfig } from '@platica/platform';
 import { AdminController } from './admin/admin.controller';
+import { DocsController } from './docs/docs.controller';
+import { HttpMetrics } from './metrics/http-metrics';
+import { MetricsController } from './metrics/metrics.controller';
+import { WellKnownController } from './oauth/well-known.controller';
 import { SeedService } from './admin/seed.service';
 import { Authenticator } from './auth/authenticator';
 import { GatewayConfigService } from './config/gateway-config.service';
@@ -15,7 +19,7 @@ import { SpecErrorFilter } from './routes/spec-error.filter';
 import { WorkspacesController } from './workspaces/workspaces.controller';
 
 @Module({
-  controllers: [AdminController, WorkspacesController],
+  controllers: [AdminController, WorkspacesController, DocsController, MetricsController, WellKnownController],
   providers: [
     // runService validated the environment with gatewayConfigSchema.
     {
@@ -34,6 +38,7 @@ import { WorkspacesController } from './workspaces/workspaces.controller';
     Authenticator,
     SeedService,
     RoutePipeline,
+    HttpMetrics,
     { provide: APP_FILTER, useClass: SpecErrorFilter },
   ],
 })

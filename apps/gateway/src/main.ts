@@ -2,6 +2,7 @@ import { runService } from '@platica/platform';
 import { gatewayConfigSchema } from './config/gateway.config';
 import { gatewayDatabase } from './database';
 import { GatewayModule } from './gateway.module';
+import { HttpMetrics } from './metrics/http-metrics';
 import { RoutePipeline } from './routes/route-pipeline';
 
 void runService({
@@ -10,5 +11,9 @@ void runService({
   rootModule: GatewayModule,
   database: gatewayDatabase,
   configSchema: gatewayConfigSchema,
-  beforeListen: (app) => app.get(RoutePipeline).register(app.getHttpAdapter().getInstance()),
+  beforeListen: (app) => {
+    const fastify = app.getHttpAdapter().getInstance();
+    app.get(HttpMetrics).instrument(fastify);
+    app.get(RoutePipeline).register(fastify);
+  },
 });

@@ -3,3 +3,4 @@ export * from './events';
 export * from './subjects';
 export * from './seed';
 export * from './admin';
+export * from './workspaces';

@@ -26,6 +26,8 @@ export interface Stack {
   stopService(name: ServiceName): Promise<void>;
   /** Starts a stopped service again with the same port and environment, and waits until it is ready. */
   startService(name: ServiceName): Promise<void>;
+  /** Starts one more replica of a service on a free port (scaling out); stopped with the stack. */
+  addReplica(name: ServiceName): Promise<RunningService>;
   stop(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const name of SERVICE_NAMES) {
       ports.set(name, name === 'gateway' ? options.gatewayPort : (options.servicePorts?.[name] ?? (await freePort())));
     }
+    const replicas: RunningService[] = [];
     const launch = async (name: ServiceName) => {
       const running = startService(options.root, { name, port: ports.get(name)! }, env, (line) => options.log(name, line));
       services.set(name, running);
@@ -72,8 +75,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         if (running) await stopService(running);
       },
       startService: launch,
+      addReplica: async (name) => {
+        const replica = startService(options.root, { name, port: await freePort() }, env, (line) => options.log(`${name}#${replicas.length + 2}`, line));
+        replicas.push(replica);
+        await waitReady(replica);
+        return replica;
+      },
       stop: async () => {
-        await Promise.all([...services.values()].map(stopService));
+        await Promise.all([...services.values(), ...replicas].map(stopService));
         await temporal.stop();
       },
     };

@@ -5,4 +5,9 @@ import type { GatewayConfig } from './gateway.config';
 @Injectable()
 export class GatewayConfigService {
   constructor(readonly values: GatewayConfig) {}
+
+  /** The gateway's public base URL (OAuth metadata, challenges, the OpenAPI servers entry). */
+  get publicUrl(): string {
+    return this.values.PLATICA_PUBLIC_URL ?? `http://127.0.0.1:${this.values.PLATICA_HTTP_PORT ?? 8080}`;
+  }
 }

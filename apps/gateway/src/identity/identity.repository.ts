@@ -52,10 +52,10 @@ export class IdentityRepository {
     };
   }
 
+  /** On every `GET /v1/workspaces`: plain SQL, no entity hydration. */
   async workspaces(ids: string[]): Promise<WorkspaceRef[]> {
     if (ids.length === 0) return [];
-    const found = await this.db.em().find(Workspace, { id: { $in: ids } }, { orderBy: { name: 'asc' } });
-    return found.map((w) => ({ id: w.id, name: w.name }));
+    return this.db.em().execute<WorkspaceRef[]>('select id, name from gateway.workspace where id in (?) order by name', [ids]);
   }
 
   /** Applies the seed's workspace, users and API keys in one transaction (idempotent by natural keys). */

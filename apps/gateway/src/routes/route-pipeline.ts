@@ -72,7 +72,7 @@ export class RoutePipeline {
   /** RFC 6750 / RFC 9728: 401 and 403 answers tell a client where to discover authorization. */
   private challengeFor(error: unknown): Record<string, string> {
     if (!(error instanceof DomainError)) return {};
-    const metadata = `${this.config.values.PLATICA_PUBLIC_URL ?? `http://127.0.0.1:${this.config.values.PLATICA_HTTP_PORT ?? 8080}`}/.well-known/oauth-protected-resource`;
+    const metadata = `${this.config.publicUrl}/.well-known/oauth-protected-resource`;
     if (error.code === ErrorCode.Unauthenticated) return { 'www-authenticate': `Bearer resource_metadata="${metadata}"` };
     if (error.code === ErrorCode.InsufficientScope) {
       return { 'www-authenticate': `Bearer error="insufficient_scope", scope="platica:write", resource_metadata="${metadata}"` };

@@ -5,6 +5,9 @@
  * `pending` names the issue that will deliver a route: until then it answers 501 after
  * authentication, so integrators learn honestly what is not built yet.
  */
+import type { z } from 'zod';
+import { workspacesListResponseSchema } from '@platica/contracts';
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
@@ -21,6 +24,18 @@ export interface Route {
   subject: string;
   workspace: WorkspaceRule;
   pending?: string;
+  /**
+   * The request's schemas, from libs/contracts: the owning service validates with the same
+   * ones, and the OpenAPI document at /docs is generated from them.
+   */
+  schemas?: RouteSchemas;
+}
+
+export interface RouteSchemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** The success answer, for the OpenAPI document. */
+  response?: z.ZodType;
 }
 
 const MESSAGING = 'the messaging core (issue 4)';
@@ -32,15 +47,15 @@ const SUBAGENTS = 'sub-agents';
 const CAMPAIGNS = 'campaign sends';
 const USAGE = 'usage figures';
 
-function read(path: string, subject: string, pending?: string, workspace: WorkspaceRule = 'all'): Route {
-  return { method: 'GET', path, subject, workspace, pending };
+function read(path: string, subject: string, pending?: string, workspace: WorkspaceRule = 'all', schemas?: RouteSchemas): Route {
+  return { method: 'GET', path, subject, workspace, pending, schemas };
 }
-function write(method: Exclude<HttpMethod, 'GET'>, path: string, subject: string, pending?: string): Route {
-  return { method, path, subject, workspace: 'one', pending };
+function write(method: Exclude<HttpMethod, 'GET'>, path: string, subject: string, pending?: string, schemas?: RouteSchemas): Route {
+  return { method, path, subject, workspace: 'one', pending, schemas };
 }
 
 export const ROUTES: readonly Route[] = [
-  read('/v1/workspaces', 'gateway.workspaces.list'),
+  read('/v1/workspaces', 'gateway.workspaces.list', undefined, 'all', { response: workspacesListResponseSchema }),
 
   write('POST', '/v1/messages', 'messaging.messages.send', MESSAGING),
   write('POST', '/v1/messages/template', 'messaging.messages.sendTemplate', MESSAGING),

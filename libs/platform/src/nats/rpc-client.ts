@@ -1,46 +1,56 @@
-import { ClientNats } from '@nestjs/microservices';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { connect, errors, type NatsConnection } from '@nats-io/transport-node';
+import { randomUUID } from 'node:crypto';
 import type { RpcReply, RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode, errorCodeOf, isErrorBody } from '@platica/errors';
 import { natsSubject } from './subjects';
 
 /**
- * Request/reply to a service over NATS. A subject nobody subscribes to fails at once with
- * 503 (NATS "no responders"), a service that does not answer in time with 504.
+ * Request/reply to a service over NATS, in the wire format of Nest's NATS transport (the
+ * services' handlers): `{pattern, data, id}` out, `{response | err, isDisposed, id}` back.
+ * It uses nats.js's multiplexed request (one shared inbox), where Nest's ClientNats
+ * subscribes a new inbox for every request. A subject nobody subscribes to fails at once
+ * with 503 (NATS "no responders"); a service that does not answer in time with 504.
  */
 export class RpcClient {
-  private readonly client: ClientNats;
+  private connection: NatsConnection | null = null;
 
   constructor(
-    natsUrl: string,
+    private readonly natsUrl: string,
     private readonly defaultTimeoutMs: number,
-    name = 'platica-rpc-client',
-  ) {
-    this.client = new ClientNats({ servers: natsUrl, name, maxReconnectAttempts: -1 });
-  }
+    private readonly name = 'platica-rpc-client',
+  ) {}
 
   async connect(): Promise<void> {
-    await this.client.connect();
+    this.connection = await connect({ servers: this.natsUrl, name: this.name, maxReconnectAttempts: -1 });
   }
 
   async close(): Promise<void> {
-    await this.client.close();
+    await this.connection?.drain();
+    this.connection = null;
   }
 
   async request<Body = unknown>(subject: string, envelope: RpcRequest, timeoutMs = this.defaultTimeoutMs): Promise<RpcReply<Body>> {
+    if (!this.connection) throw new Error('RpcClient is not connected');
+    const service = subject.split('.')[0];
+    const natsName = natsSubject(subject);
+    let packet: { response?: RpcReply<Body>; err?: unknown };
     try {
-      const reply = await firstValueFrom(this.client.send<RpcReply<Body>>(natsSubject(subject), envelope).pipe(timeout(timeoutMs)));
-      if (typeof reply?.status !== 'number') throw new Error(`malformed reply from ${subject}`);
-      return reply;
+      const message = await this.connection.request(natsName, JSON.stringify({ pattern: natsName, data: envelope, id: randomUUID() }), { timeout: timeoutMs });
+      packet = message.json();
     } catch (error) {
-      if (isNoResponders(error)) {
-        throw new DomainError(ErrorCode.Unavailable, 'The service is unavailable', { service: subject.split('.')[0] });
+      if (error instanceof errors.RequestError && error.isNoResponders()) {
+        throw new DomainError(ErrorCode.Unavailable, 'The service is unavailable', { service });
       }
-      if (error instanceof TimeoutError) {
-        throw new DomainError(ErrorCode.Timeout, 'The service did not answer in time', { service: subject.split('.')[0], timeoutMs });
+      if (error instanceof errors.TimeoutError) {
+        throw new DomainError(ErrorCode.Timeout, 'The service did not answer in time', { service, timeoutMs });
       }
       throw error;
     }
+    if (packet.err !== undefined || typeof packet.response?.status !== 'number') {
+      // A Nest-level failure outside our handlers' contract (e.g. no handler for the pattern).
+      throw new DomainError(ErrorCode.UpstreamFailed, `${service} could not handle the request`, { service });
+    }
+    return packet.response;
   }
 
   /** Like `request`, for calls between services: a non-2xx reply becomes the DomainError it carries. */
@@ -51,11 +61,4 @@ export class RpcClient {
     if (isErrorBody(body)) throw new DomainError(errorCodeOf(reply.status), body.error, body.details);
     throw new DomainError(ErrorCode.UpstreamFailed, `${subject} answered ${reply.status}`, '');
   }
-}
-
-/** Nest's ClientNats reports NATS "no responders" as an (unexported) EmptyResponseException. */
-function isNoResponders(error: unknown): boolean {
-  return (
-    error instanceof Error && (error.constructor.name === 'EmptyResponseException' || error.message.includes('There are no subscribers'))
-  );
 }

@@ -70,7 +70,13 @@ export async function runService(definition: ServiceDefinition, argv = process.a
   }
   if (command !== undefined) throw new Error(`unknown command "${command}" (serve by default, or: migrate, migration:create NAME)`);
 
-  await serve(definition, config, logger);
+  try {
+    await serve(definition, config, logger);
+  } catch (error) {
+    // A service that cannot start says why and exits, so an orchestrator restarts it.
+    logger.fatal({ msg: `${definition.name} failed to start`, error: error instanceof Error ? error.message : String(error) }, error instanceof Error ? error.stack : undefined);
+    process.exit(1);
+  }
 }
 
 async function serve(definition: ServiceDefinition, config: BaseConfig, logger: JsonLogger): Promise<void> {
@@ -93,6 +99,7 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
   const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule as Type<unknown> | DynamicModule, new FastifyAdapter(), {
     logger,
     bufferLogs: false,
+    abortOnError: false,
   });
   app.connectMicroservice<MicroserviceOptions>({
     transport: Transport.NATS,
