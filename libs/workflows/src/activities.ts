@@ -2,3 +2,14 @@
 // workflows from. Imported by services' workers, never by workflow code.
 export { diagnosticsActivities, type DiagnosticsActivities } from './diagnostics/diagnostics.activities';
 export { workflowSource } from './worker-source';
+export {
+  cancelUpdate,
+  phaseQuery,
+  rescheduleUpdate,
+  scheduledMessageWorkflowId,
+  NOT_PENDING,
+  type RescheduleChange,
+  type ScheduledMessageActivities,
+  type ScheduledMessageInput,
+  type ScheduledMessagePhase,
+} from './scheduled-messages/scheduled-message.contract';

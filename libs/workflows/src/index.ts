@@ -1,3 +1,4 @@
 // Temporal workflow code only: deterministic, no I/O, no Node built-ins (STYLE.md rule 7).
 // Activities live beside their workflows but are registered by the services' workers.
 export { echoWorkflow } from './diagnostics/echo.workflow';
+export { scheduledMessageWorkflow } from './scheduled-messages/scheduled-message.workflow';
