@@ -42,7 +42,7 @@ export async function scheduledMessageWorkflow(input: ScheduledMessageInput): Pr
       changed = true;
       await recordReschedule(input.messageId, change, ++revision);
     },
-    { validator: mustBePending },
+    { validator: (_change) => mustBePending() },
   );
   setHandler(
     cancelUpdate,
@@ -50,7 +50,7 @@ export async function scheduledMessageWorkflow(input: ScheduledMessageInput): Pr
       phase = 'cancelled';
       await recordCancel(input.messageId, cancelledAt);
     },
-    { validator: mustBePending },
+    { validator: (_cancel) => mustBePending() },
   );
 
   await markPending(input.messageId);
