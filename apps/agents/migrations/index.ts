@@ -1,4 +1,5 @@
 import { Migration20261121123337_initial } from './Migration20261121123337_initial';
+import { Migration20261121131144_agents_and_prompts } from './Migration20261121131144_agents_and_prompts';
 
 /** The committed migrations of agents, in order. `main.js migration:create NAME` writes new ones: add them here. */
-export const agentsMigrations = [Migration20261121123337_initial];
+export const agentsMigrations = [Migration20261121123337_initial, Migration20261121131144_agents_and_prompts];

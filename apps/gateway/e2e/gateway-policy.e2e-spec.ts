@@ -195,7 +195,8 @@ describe('gateway policy (e2e)', () => {
       const seed = doc.body.paths['/admin/v1/seed'].post.requestBody.content['application/json'].schema;
       expect(seed.required).toContain('workspace');
       expect(seed.properties.workspace.properties.name.minLength).toBe(1);
-      expect(doc.body.paths['/v1/agents/{agentId}'].patch['x-platica-pending']).toBeDefined();
+      expect(doc.body.paths['/v1/chat'].post['x-platica-pending']).toBeDefined();
+      expect(doc.body.paths['/v1/agents/{agentId}/guardrails'].patch.requestBody.content['application/json'].schema.properties.rules.maxItems).toBe(20);
       const page = await t.http.get('/docs');
       expect(page.status).toBe(200);
       expect(page.text).toContain('/docs/openapi.json');

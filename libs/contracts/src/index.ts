@@ -4,3 +4,4 @@ export * from './subjects';
 export * from './seed';
 export * from './admin';
 export * from './workspaces';
+export * from './agents';

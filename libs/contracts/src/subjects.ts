@@ -8,6 +8,8 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 export const Subjects = {
   gateway: {
     workspacesList: 'gateway.workspaces.list',
+    /** Emails of a workspace's users, for services that validate `owners`. */
+    workspaceMembers: 'gateway.workspaces.members',
   },
   messaging: {
     seedValidate: 'messaging.seed.validate',

@@ -16,3 +16,4 @@ export * from './service/platform.module';
 export * from './service/run-service';
 export * from './temporal/temporal';
 export * from './service/seed-sections';
+export * from './rpc/read-scope';

@@ -1,17 +1,23 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, type RpcRequest, type SeedValidateRequest } from '@platica/contracts';
+import { Subjects, type RpcRequest, type SeedAgent, type SeedSectionRequest, type SeedSectionResult, type SeedValidateRequest } from '@platica/contracts';
 import { RpcController, RpcHandler, unsupportedSeedSection } from '@platica/platform';
+import { AgentRepository } from '../agents/agent.repository';
 
-/** The seed's agents section: answered honestly with 501 until the agents issue builds agents. */
+/** The seed's agents section (SEED.md): created or updated by name, linked to the channel ids resolved before. */
 @RpcController()
 export class SeedController {
+  constructor(private readonly agents: AgentRepository) {}
+
   @RpcHandler(Subjects.agents.seedValidate)
-  validate(@Payload() request: RpcRequest<SeedValidateRequest>): never {
-    throw unsupportedSeedSection(request.body.section);
+  validate(@Payload() request: RpcRequest<SeedValidateRequest>): { ok: true } {
+    if (request.body.section !== 'agents') throw unsupportedSeedSection(request.body.section);
+    return { ok: true };
   }
 
   @RpcHandler(Subjects.agents.seedApply)
-  apply(@Payload() request: RpcRequest<SeedValidateRequest>): never {
-    throw unsupportedSeedSection(request.body.section);
+  async apply(@Payload() request: RpcRequest<SeedSectionRequest>): Promise<SeedSectionResult> {
+    const { section, workspace, items, resolved, document } = request.body;
+    if (section !== 'agents') throw unsupportedSeedSection(section);
+    return { ids: await this.agents.applySeed(workspace.id, items as SeedAgent[], resolved.channels ?? {}, document.channels) };
   }
 }

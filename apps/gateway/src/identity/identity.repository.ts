@@ -106,10 +106,12 @@ export class IdentityRepository {
 
   /** Emails of the workspace's users, for validating `owners` of a seed before applying it. */
   async memberEmails(workspaceName: string): Promise<Set<string>> {
-    const em = this.db.em();
-    const workspace = await em.findOne(Workspace, { name: workspaceName });
-    if (!workspace) return new Set();
-    const members = await em.find(WorkspaceMember, { workspace }, { populate: ['user'] });
+    const workspace = await this.db.em().findOne(Workspace, { name: workspaceName });
+    return workspace ? this.memberEmailsOf(workspace.id) : new Set();
+  }
+
+  async memberEmailsOf(workspaceId: string): Promise<Set<string>> {
+    const members = await this.db.em().find(WorkspaceMember, { workspace: workspaceId }, { populate: ['user'] });
     return new Set(members.map((m) => m.user.email));
   }
 }

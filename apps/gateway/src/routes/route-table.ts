@@ -6,7 +6,14 @@
  * authentication, so integrators learn honestly what is not built yet.
  */
 import type { z } from 'zod';
-import { workspacesListResponseSchema } from '@platica/contracts';
+import {
+  agentUpdateSchema,
+  assistRulesUpdateSchema,
+  guardrailsUpdateSchema,
+  promptActivateSchema,
+  promptCreateSchema,
+  workspacesListResponseSchema,
+} from '@platica/contracts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -76,16 +83,16 @@ export const ROUTES: readonly Route[] = [
   read('/v1/chat', 'chat.chats.list', AGENTS),
   read('/v1/chat/:id', 'chat.chats.get', AGENTS),
 
-  read('/v1/agents', 'agents.agents.list', AGENTS),
-  read('/v1/agents/:agentId', 'agents.agents.get', AGENTS),
-  write('PATCH', '/v1/agents/:agentId', 'agents.agents.update', AGENTS),
-  read('/v1/agents/:agentId/prompt', 'agents.prompt.get', AGENTS),
-  write('POST', '/v1/agents/:agentId/prompt', 'agents.prompt.create', AGENTS),
-  write('PATCH', '/v1/agents/:agentId/prompt', 'agents.prompt.activate', AGENTS),
-  read('/v1/agents/:agentId/guardrails', 'agents.guardrails.get', AGENTS),
-  write('PATCH', '/v1/agents/:agentId/guardrails', 'agents.guardrails.update', AGENTS),
-  read('/v1/agents/:agentId/assist-rules', 'agents.assistRules.get', AGENTS),
-  write('PATCH', '/v1/agents/:agentId/assist-rules', 'agents.assistRules.update', AGENTS),
+  read('/v1/agents', 'agents.agents.list'),
+  read('/v1/agents/:agentId', 'agents.agents.get'),
+  write('PATCH', '/v1/agents/:agentId', 'agents.agents.update', undefined, { body: agentUpdateSchema }),
+  read('/v1/agents/:agentId/prompt', 'agents.prompt.get'),
+  write('POST', '/v1/agents/:agentId/prompt', 'agents.prompt.create', undefined, { body: promptCreateSchema }),
+  write('PATCH', '/v1/agents/:agentId/prompt', 'agents.prompt.activate', undefined, { body: promptActivateSchema }),
+  read('/v1/agents/:agentId/guardrails', 'agents.guardrails.get'),
+  write('PATCH', '/v1/agents/:agentId/guardrails', 'agents.guardrails.update', undefined, { body: guardrailsUpdateSchema }),
+  read('/v1/agents/:agentId/assist-rules', 'agents.assistRules.get'),
+  write('PATCH', '/v1/agents/:agentId/assist-rules', 'agents.assistRules.update', undefined, { body: assistRulesUpdateSchema }),
   read('/v1/agents/:agentId/subagents', 'agents.subagents.list', SUBAGENTS),
   read('/v1/agents/:agentId/subagents/available', 'agents.subagents.available', SUBAGENTS),
   write('POST', '/v1/agents/:agentId/subagents', 'agents.subagents.connect', SUBAGENTS),

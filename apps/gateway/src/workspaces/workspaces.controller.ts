@@ -12,4 +12,10 @@ export class WorkspacesController {
   async list(@Payload() request: RpcRequest): Promise<{ workspaces: WorkspaceRef[] }> {
     return { workspaces: await this.identity.workspaces(request.auth.workspaceIds) };
   }
+
+  @RpcHandler(Subjects.gateway.workspaceMembers)
+  async members(@Payload() request: RpcRequest): Promise<{ emails: string[] }> {
+    if (!request.workspaceId) return { emails: [] };
+    return { emails: [...(await this.identity.memberEmailsOf(request.workspaceId))] };
+  }
 }

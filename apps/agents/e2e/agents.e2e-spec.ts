@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { startTestStack, type HttpAnswer, type HttpClient, type TestStack } from '@platica/testing';
+
+/** Endpoints › Agents through the gateway: seeded agents, reads, updates with the spec's bounds, prompt history, guardrails, assist rules. */
+describe('agents (e2e)', () => {
+  let t: TestStack;
+  let api: HttpClient;
+  let ids: { sofia: string; billing: string; workspace: string };
+  const owner = `ana-${randomBytes(3).toString('hex')}@example.test`;
+
+  const seedDoc = (name: string) => ({
+    workspace: { name },
+    users: [{ email: owner }, { email: `luis-${name.length}@example.test` }],
+    apiKeys: [{ ref: 'k', name: 'k', rateLimitPerSecond: 1000 }],
+    agents: [
+      { ref: 'sofia', name: 'Sofía', systemPrompt: 'You are Sofía.', owners: [owner] },
+      { ref: 'billing', name: 'Billing expert', status: 'inactive', systemPrompt: 'You answer billing questions.' },
+    ],
+  });
+  const expectSpecError = (answer: HttpAnswer, status: number) => {
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual({ code: status, error: expect.any(String), details: expect.anything() });
+  };
+  const fieldPaths = (answer: HttpAnswer) => (answer.body.details as { path: (string | number)[] }[]).map((d) => d.path.join('.'));
+  const readAgent = async (id: string) => (await api.get(`/v1/agents/${id}`)).body.workspaces[0].agents[0];
+
+  beforeAll(async () => {
+    t = await startTestStack();
+    const seeded = await t.admin.post('/admin/v1/seed', seedDoc(`Agents ${randomBytes(3).toString('hex')}`));
+    expect(seeded.status).toBe(200);
+    ids = { sofia: seeded.body.agents.sofia.id, billing: seeded.body.agents.billing.id, workspace: seeded.body.workspace.id };
+    api = t.http.withToken(seeded.body.apiKeys.k.key);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('seeds agents idempotently by name', async () => {
+    const name = `Idempotent ${randomBytes(3).toString('hex')}`;
+    const first = await t.admin.post('/admin/v1/seed', seedDoc(name));
+    const second = await t.admin.post('/admin/v1/seed', seedDoc(name));
+    expect(second.body.agents).toEqual(first.body.agents);
+    expect(first.body.agents.sofia.id).toMatch(/^agt_/);
+  });
+
+  it('lists the workspace’s agents grouped as workspaces[] {id, name, agents[], agentsCount}', async () => {
+    const res = await api.get('/v1/agents');
+    expect(res.status).toBe(200);
+    expect(res.body.workspaces).toHaveLength(1);
+    const [group] = res.body.workspaces;
+    expect(group).toMatchObject({ id: ids.workspace, agentsCount: 2 });
+    const sofia = group.agents.find((a: { id: string }) => a.id === ids.sofia);
+    expect(sofia).toMatchObject({
+      name: 'Sofía',
+      status: 'active',
+      systemPrompt: 'You are Sofía.',
+      activePromptId: null,
+      owners: [owner],
+      comunicationChannel: { channelId: [], phoneNumber: [] },
+      assistanceEnabled: false,
+      workingMessage: { enabled: false, trigger: { type: 'toolCallCount', minToolCalls: 1 } },
+    });
+    expect(Date.parse(sofia.creationDate)).not.toBeNaN();
+  });
+
+  it('never shows another workspace’s agent', async () => {
+    const other = await t.seedMinimalWorkspace();
+    const res = await t.http.withToken(other.key).get(`/v1/agents/${ids.sofia}`);
+    expectSpecError(res, 404);
+    expect(res.text).not.toContain('You are Sofía');
+    expectSpecError(await t.http.withToken(other.key).patch(`/v1/agents/${ids.sofia}`, { name: 'stolen' }), 404);
+    expect((await t.http.withToken(other.key).get('/v1/agents')).body.workspaces[0].agents).toEqual([]);
+  });
+
+  it('updates an agent and answers {status: success, message, data: {id}}', async () => {
+    const res = await api.patch(`/v1/agents/${ids.billing}`, {
+      name: 'Facturación',
+      status: 'active',
+      channelId: 'wb-123',
+      phoneNumber: ['+5215550000001'],
+      supportInformation: { supportEmail: 'help@acme.test', serviceHours: { monday: { start: '8:00am', end: '6:00pm', availability: 'Abierto' } } },
+      workingMessage: { enabled: true, trigger: { type: 'toolName', toolNames: ['api_'], match: 'prefix' } },
+      owners: [owner.toUpperCase()],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', message: expect.any(String), data: { id: ids.billing } });
+    const agent = await readAgent(ids.billing);
+    expect(agent).toMatchObject({
+      name: 'Facturación',
+      status: 'active',
+      comunicationChannel: { channelId: ['wb-123'], phoneNumber: ['5215550000001'] },
+      supportInformation: { supportEmail: 'help@acme.test', serviceHours: { monday: { start: '8:00am', end: '6:00pm', availability: 'Abierto' } } },
+      workingMessage: { enabled: true, trigger: { type: 'toolName', minToolCalls: 1, toolNames: ['api_'], match: 'prefix' }, sticker: { enabled: false } },
+      owners: [owner],
+    });
+  });
+
+  it.each([
+    ['a name of 101 characters', { name: 'a'.repeat(101) }, ['name']],
+    ['an empty name', { name: '' }, ['name']],
+    ['an unknown status', { status: 'paused' }, ['status']],
+    ['minToolCalls of 11', { workingMessage: { trigger: { minToolCalls: 11 } } }, ['workingMessage.trigger.minToolCalls']],
+    ['assistanceTriggers of 651 characters', { assistanceTriggers: 't'.repeat(651) }, ['assistanceTriggers']],
+    ['an unknown field', { colour: 'red' }, ['']],
+    ['an empty body', {}, ['']],
+  ])('refuses %s with 400 naming the field', async (_what, body, paths) => {
+    const res = await api.patch(`/v1/agents/${ids.sofia}`, body);
+    expectSpecError(res, 400);
+    expect(fieldPaths(res)).toEqual(paths);
+  });
+
+  it('refuses owners who are not users of the workspace', async () => {
+    const res = await api.patch(`/v1/agents/${ids.sofia}`, { owners: [owner, 'stranger@example.test'] });
+    expectSpecError(res, 400);
+    expect(fieldPaths(res)).toEqual(['owners.1']);
+  });
+
+  describe('prompt history', () => {
+    it('versions each new systemPrompt and moves activePromptId (PATCH /v1/agents/{id})', async () => {
+      await api.patch(`/v1/agents/${ids.sofia}`, { systemPrompt: 'Eres Sofía v2' });
+      const v2 = await readAgent(ids.sofia);
+      await api.patch(`/v1/agents/${ids.sofia}`, { systemPrompt: 'Eres Sofía v3' });
+      const v3 = await readAgent(ids.sofia);
+      expect(v2.systemPrompt).toBe('Eres Sofía v2');
+      expect(v3.systemPrompt).toBe('Eres Sofía v3');
+      expect(v2.activePromptId).toMatch(/^prm_/);
+      expect(v3.activePromptId).not.toBe(v2.activePromptId);
+    });
+
+    it('lists versions, creates one with a note, and re-activates an earlier one', async () => {
+      const created = await api.post(`/v1/agents/${ids.sofia}/prompt`, { systemPrompt: 'Eres Sofía, breve', note: 'más breve' });
+      expect(created.status).toBe(201);
+      const history = (await api.get(`/v1/agents/${ids.sofia}/prompt`)).body;
+      expect(history.systemPrompt).toBe('Eres Sofía, breve');
+      expect(history.versions.map((v: { systemPrompt: string }) => v.systemPrompt)).toEqual(['Eres Sofía v2', 'Eres Sofía v3', 'Eres Sofía, breve']);
+      expect(history.versions[2]).toMatchObject({ id: history.activePromptId, note: 'más breve' });
+
+      const first = history.versions[0];
+      expect((await api.patch(`/v1/agents/${ids.sofia}/prompt`, { promptId: first.id })).status).toBe(200);
+      expect(await readAgent(ids.sofia)).toMatchObject({ systemPrompt: 'Eres Sofía v2', activePromptId: first.id });
+      expectSpecError(await api.patch(`/v1/agents/${ids.sofia}/prompt`, { promptId: 'prm_missing' }), 404);
+    });
+  });
+
+  describe('guardrails', () => {
+    const path = () => `/v1/agents/${ids.billing}/guardrails`;
+
+    it('reads the five fields and merges a PATCH, answering the full state', async () => {
+      const initial = (await api.get(path())).body;
+      expect(Object.keys(initial).sort()).toEqual(['clientStrikeThreshold', 'conversationStrikeThreshold', 'enabled', 'message', 'rules']);
+      const rules = ['No compartas datos bancarios', 'No prometas reembolsos'];
+      const first = await api.patch(path(), { enabled: true, rules });
+      expect(first.body).toEqual({ status: 'success', message: expect.any(String), data: { ...initial, enabled: true, rules } });
+      const second = await api.patch(path(), { conversationStrikeThreshold: 3, message: 'No puedo ayudar con eso.' });
+      expect(second.body.data).toEqual({ ...initial, enabled: true, rules, conversationStrikeThreshold: 3, message: 'No puedo ayudar con eso.' });
+      expect((await api.get(path())).body).toEqual(second.body.data);
+    });
+
+    it.each([
+      ['21 rules', { rules: Array.from({ length: 21 }, (_, i) => `rule ${i}`) }, 'rules'],
+      ['an empty rule', { rules: ['ok', '  '] }, 'rules.1'],
+      ['a message of 501 characters', { message: 'm'.repeat(501) }, 'message'],
+      ['a conversation threshold of 11', { conversationStrikeThreshold: 11 }, 'conversationStrikeThreshold'],
+      ['a client threshold of 0', { clientStrikeThreshold: 0 }, 'clientStrikeThreshold'],
+    ])('refuse %s', async (_what, body, field) => {
+      const res = await api.patch(path(), body);
+      expectSpecError(res, 400);
+      expect(fieldPaths(res)).toEqual([field]);
+    });
+  });
+
+  describe('assist rules', () => {
+    const path = () => `/v1/agents/${ids.sofia}/assist-rules`;
+
+    it('merge a PATCH and answer the full state', async () => {
+      const res = await api.patch(path(), { assistanceEnabled: true, waitMessage: 'Un momento, te comunico con una persona.' });
+      expect(res.body).toEqual({
+        status: 'success',
+        message: expect.any(String),
+        data: { assistanceTriggers: '', assistanceEnabled: true, waitMessage: 'Un momento, te comunico con una persona.' },
+      });
+      expect((await api.get(path())).body).toEqual(res.body.data);
+    });
+
+    it('refuse an empty body and triggers over 650 characters', async () => {
+      expectSpecError(await api.patch(path(), {}), 400);
+      const long = await api.patch(path(), { assistanceTriggers: 't'.repeat(651) });
+      expectSpecError(long, 400);
+      expect(fieldPaths(long)).toEqual(['assistanceTriggers']);
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import type { Guardrails, WorkingMessage } from '@platica/contracts';
+
+export interface SupportInformation {
+  supportAddress?: string | null;
+  supportEmail?: string | null;
+  supportPhone?: string | null;
+  serviceHours?: Record<string, { start: string; end: string; availability: string }> | null;
+}
+
+/** An agent of a workspace: its active prompt, channels, rules and working-message settings. */
+const AgentSchema = defineEntity({
+  name: 'Agent',
+  tableName: 'agent',
+  properties: {
+    id: p.text().primary(),
+    workspaceId: p.text(),
+    name: p.text(),
+    status: p.text().$type<'active' | 'inactive'>(),
+    channel: p.text(),
+    owners: p.json<string[]>(),
+    channelIds: p.json<string[]>(),
+    phoneNumbers: p.json<string[]>(),
+    systemPrompt: p.text(),
+    /** Null until the prompt is edited through the prompt endpoints or PATCH systemPrompt. */
+    activePromptId: p.text().nullable(),
+    imageUrl: p.text().nullable(),
+    supportInformation: p.json<SupportInformation>().nullable(),
+    assistanceTriggers: p.text(),
+    waitMessage: p.text(),
+    assistanceEnabled: p.boolean(),
+    recallLastConversation: p.boolean(),
+    enableFileAttachments: p.boolean(),
+    disableContextSummarization: p.boolean().nullable(),
+    workingMessage: p.json<WorkingMessage>(),
+    guardrails: p.json<Guardrails>(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+  uniques: [{ properties: ['workspaceId', 'name'], name: 'agent_workspace_name_unique' }],
+});
+export class Agent extends AgentSchema.class {}
+AgentSchema.setClass(Agent);

@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AgentUpdate, GuardrailsUpdate, SeedAgent, SeedChannel } from '@platica/contracts';
+import { DomainError } from '@platica/errors';
+import { Database, newId } from '@platica/platform';
+import { DEFAULT_GUARDRAILS, DEFAULT_WORKING_MESSAGE } from './agent-defaults';
+import { Agent } from './agent.entity';
+import { PromptVersion } from './prompt-version.entity';
+
+/** Agents and their prompt history; every lookup is scoped to the caller's workspaces. */
+@Injectable()
+export class AgentRepository {
+  constructor(private readonly db: Database) {}
+
+  list(workspaceIds: string[]): Promise<Agent[]> {
+    return this.db.em().find(Agent, { workspaceId: { $in: workspaceIds } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /** The agent, or 404 when it does not exist in these workspaces (never revealing others'). */
+  async get(workspaceIds: string[], id: string, em: EntityManager = this.db.em()): Promise<Agent> {
+    const agent = await em.findOne(Agent, { id, workspaceId: { $in: workspaceIds } });
+    if (!agent) throw DomainError.notFound('Agent', id);
+    return agent;
+  }
+
+  async update(workspaceId: string, id: string, change: AgentUpdate): Promise<Agent> {
+    return this.db.em().transactional(async (em) => {
+      const agent = await this.get([workspaceId], id, em);
+      const { systemPrompt, channelId, phoneNumber, supportInformation, workingMessage, owners, ...plain } = change;
+      em.assign(agent, plain);
+      if (owners) agent.owners = owners.map((email) => email.toLowerCase());
+      if (channelId) agent.channelIds = channelId;
+      if (phoneNumber) agent.phoneNumbers = phoneNumber.map((n) => n.replace(/^\+/, ''));
+      if (supportInformation) agent.supportInformation = { ...(agent.supportInformation ?? {}), ...supportInformation };
+      if (workingMessage) {
+        const current = agent.workingMessage;
+        agent.workingMessage = {
+          enabled: workingMessage.enabled ?? current.enabled,
+          trigger: { ...current.trigger, ...workingMessage.trigger },
+          message: { ...current.message, ...workingMessage.message },
+          sticker: { ...current.sticker, ...workingMessage.sticker },
+        };
+      }
+      if (systemPrompt !== undefined) this.addVersion(em, agent, systemPrompt, null);
+      return agent;
+    });
+  }
+
+  async updateGuardrails(workspaceId: string, id: string, change: GuardrailsUpdate): Promise<Agent> {
+    return this.db.em().transactional(async (em) => {
+      const agent = await this.get([workspaceId], id, em);
+      agent.guardrails = { ...agent.guardrails, ...change };
+      return agent;
+    });
+  }
+
+  versions(agent: Agent): Promise<PromptVersion[]> {
+    return this.db.em().find(PromptVersion, { agent }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /** A new prompt version, made active (POST /prompt, and PATCH systemPrompt). */
+  async createVersion(workspaceId: string, id: string, systemPrompt: string, note: string | null): Promise<Agent> {
+    return this.db.em().transactional(async (em) => {
+      const agent = await this.get([workspaceId], id, em);
+      this.addVersion(em, agent, systemPrompt, note);
+      return agent;
+    });
+  }
+
+  async activateVersion(workspaceId: string, id: string, promptId: string): Promise<Agent> {
+    return this.db.em().transactional(async (em) => {
+      const agent = await this.get([workspaceId], id, em);
+      const version = await em.findOne(PromptVersion, { id: promptId, agent });
+      if (!version) throw DomainError.notFound('Prompt version', promptId);
+      agent.systemPrompt = version.systemPrompt;
+      agent.activePromptId = version.id;
+      return agent;
+    });
+  }
+
+  /** The seed's agents, by name: created when missing, the given fields updated otherwise. */
+  async applySeed(workspaceId: string, items: SeedAgent[], channelIds: Record<string, string>, channels: SeedChannel[]): Promise<Record<string, string>> {
+    return this.db.em().transactional(async (em) => {
+      const ids: Record<string, string> = {};
+      for (const item of items) {
+        const linked = item.channelRefs.map((ref) => channels.find((c) => c.ref === ref)).filter((c): c is SeedChannel => c !== undefined);
+        const fields = {
+          status: item.status,
+          systemPrompt: item.systemPrompt,
+          owners: item.owners.map((email) => email.toLowerCase()),
+          channelIds: item.channelRefs.map((ref) => channelIds[ref]).filter((id): id is string => id !== undefined),
+          phoneNumbers: linked.flatMap((c) => (c.platform === 'whatsapp' ? [c.phoneNumber] : [])),
+          channel: linked[0]?.platform ?? 'service',
+        };
+        let agent = await em.findOne(Agent, { workspaceId, name: item.name });
+        if (agent) em.assign(agent, fields);
+        else agent = em.create(Agent, { ...newAgentDefaults(), id: newId('agt'), workspaceId, name: item.name, ...fields });
+        ids[item.ref ?? item.name] = agent.id;
+      }
+      return ids;
+    });
+  }
+
+  private addVersion(em: EntityManager, agent: Agent, systemPrompt: string, note: string | null): void {
+    const version = em.create(PromptVersion, { id: newId('prm'), agent, systemPrompt, note });
+    agent.systemPrompt = systemPrompt;
+    agent.activePromptId = version.id;
+  }
+}
+
+function newAgentDefaults() {
+  return {
+    activePromptId: null,
+    imageUrl: null,
+    supportInformation: null,
+    assistanceTriggers: '',
+    waitMessage: '',
+    assistanceEnabled: false,
+    recallLastConversation: false,
+    enableFileAttachments: false,
+    disableContextSummarization: null,
+    workingMessage: DEFAULT_WORKING_MESSAGE,
+    guardrails: DEFAULT_GUARDRAILS,
+  };
+}

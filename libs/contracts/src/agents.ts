@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/** Agents (spec: Agent, Guardrails, Assist rules, workingMessage tables; Endpoints › Agents). */
+const weekday = z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
+const clock = z.string().regex(/^(1[0-2]|0?[1-9]):[0-5]\d\s?(am|pm)$/i, 'a time such as 8:00am');
+
+export const supportInformationSchema = z.object({
+  supportAddress: z.string().max(500).nullable().optional(),
+  supportEmail: z.email().nullable().optional(),
+  supportPhone: z.string().max(50).nullable().optional(),
+  serviceHours: z
+    .partialRecord(weekday, z.object({ start: clock, end: clock, availability: z.string().max(50) }))
+    .nullable()
+    .optional(),
+});
+
+export const workingMessageSchema = z.object({
+  enabled: z.boolean().optional(),
+  trigger: z
+    .object({
+      type: z.enum(['toolCallCount', 'toolName', 'any']).optional(),
+      minToolCalls: z.number().int().min(1).max(10).optional(),
+      toolNames: z.array(z.string().min(1).max(200)).max(50).optional(),
+      match: z.enum(['exact', 'prefix']).optional(),
+    })
+    .optional(),
+  message: z
+    .object({
+      enabled: z.boolean().optional(),
+      mode: z.enum(['fixed', 'ai']).optional(),
+      fixedText: z.string().max(1000).optional(),
+      aiPrompt: z.string().max(2000).optional(),
+    })
+    .optional(),
+  sticker: z.object({ enabled: z.boolean().optional(), url: z.url().nullable().optional() }).optional(),
+});
+
+const stringOrArray = (item: z.ZodString) => z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]));
+
+export const agentUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    status: z.enum(['active', 'inactive']),
+    channel: z.string().min(1).max(50),
+    systemPrompt: z.string().max(100_000),
+    channelId: stringOrArray(z.string().min(1).max(100)),
+    phoneNumber: stringOrArray(z.string().regex(/^\+?\d{8,15}$/, 'a phone number in international format')),
+    imageUrl: z.url().max(2000),
+    supportInformation: supportInformationSchema,
+    assistanceTriggers: z.string().max(650),
+    waitMessage: z.string().max(500),
+    assistanceEnabled: z.boolean(),
+    recallLastConversation: z.boolean(),
+    enableFileAttachments: z.boolean(),
+    disableContextSummarization: z.boolean().nullable(),
+    workingMessage: workingMessageSchema,
+    owners: z.array(z.email()).max(50),
+  })
+  .partial()
+  .strict();
+export type AgentUpdate = z.output<typeof agentUpdateSchema>;
+
+export const guardrailsUpdateSchema = z
+  .object({
+    enabled: z.boolean(),
+    rules: z.array(z.string().trim().min(1, 'a rule cannot be empty').max(1000)).max(20),
+    message: z.string().max(500),
+    conversationStrikeThreshold: z.number().int().min(1).max(10),
+    clientStrikeThreshold: z.number().int().min(1).max(10),
+  })
+  .partial()
+  .strict();
+export type GuardrailsUpdate = z.output<typeof guardrailsUpdateSchema>;
+
+export const assistRulesUpdateSchema = z
+  .object({
+    assistanceTriggers: z.string().max(650),
+    assistanceEnabled: z.boolean(),
+    waitMessage: z.string().max(500),
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'send at least one of assistanceTriggers, assistanceEnabled, waitMessage');
+
+export const promptCreateSchema = z.object({ systemPrompt: z.string().max(100_000), note: z.string().max(500).optional() }).strict();
+export const promptActivateSchema = z.object({ promptId: z.string().min(1) }).strict();
+
+export interface Guardrails {
+  enabled: boolean;
+  rules: string[];
+  message: string;
+  conversationStrikeThreshold: number;
+  clientStrikeThreshold: number;
+}
+
+export interface WorkingMessage {
+  enabled: boolean;
+  trigger: { type: 'toolCallCount' | 'toolName' | 'any'; minToolCalls: number; toolNames: string[]; match: 'exact' | 'prefix' };
+  message: { enabled: boolean; mode: 'fixed' | 'ai'; fixedText: string; aiPrompt: string };
+  sticker: { enabled: boolean; url: string | null };
+}
