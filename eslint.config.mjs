@@ -61,6 +61,7 @@ export default defineConfig(
   globalIgnores([
     '**/node_modules/',
     'dist/',
+    '.dist-*/',
     'coverage/',
     '.nx/',
     '.toolchain/',

@@ -2,12 +2,15 @@
 // `npm run typecheck`'s job). Imports of @platica/<lib> are rewritten to relative paths so
 // that the compiled tree runs with plain `node`, in a container as on a developer machine.
 import { transformFile } from '@swc/core';
-import { mkdir, readFile, readdir, rm, writeFile, cp } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const out = path.join(root, 'dist');
+// Built beside dist/ and swapped in at the end, so processes running from dist/ (a stack,
+// another test run) never see it half-written.
+const finalOut = path.join(root, 'dist');
+const out = path.join(root, `.dist-building-${process.pid}`);
 const swcrc = JSON.parse(await readFile(path.join(root, '.swcrc'), 'utf8'));
 delete swcrc.$schema;
 
@@ -54,13 +57,20 @@ for (const top of ['apps', 'libs', 'bench']) {
     count++;
   }
 }
-console.log(`built ${count} files into dist/`);
+console.log(`built ${count} files`);
 
 // The prebuilt workflow bundle that production workers load (no bundling at start-up).
 const { bundleWorkflowCode } = await import('@temporalio/worker');
 const { code } = await bundleWorkflowCode({ workflowsPath: path.join(out, 'libs/workflows/src/index.js'), logger: quietLogger() });
 await writeFile(path.join(out, 'libs/workflows/workflow-bundle.js'), code);
 console.log('bundled the workflows into dist/libs/workflows/workflow-bundle.js');
+
+const previous = path.join(root, `.dist-previous-${process.pid}`);
+await rename(finalOut, previous).catch((error) => {
+  if (error.code !== 'ENOENT') throw error;
+});
+await rename(out, finalOut);
+await rm(previous, { recursive: true, force: true });
 
 function quietLogger() {
   const log = (level) => (message) => level !== 'DEBUG' && level !== 'TRACE' && level !== 'INFO' && console.log(`[bundler] ${message}`);

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { dropDatabase, freePort, startStack, stopProcess } from '@platica/devstack';
+import { deleteStream, isolatedStackEnv, newIsolation } from '@platica/testing';
 import { HEADER, measure, row } from '../lib/load';
 
 const root = path.resolve(__dirname, '../../..');
@@ -27,30 +28,18 @@ function startBare(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ChildPr
 async function main(): Promise<void> {
   const connections = arg('connections', 50);
   const seconds = arg('seconds', 10);
-  const tag = `bench${randomBytes(3).toString('hex')}`;
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/platica_${tag}`;
+  const isolation = newIsolation();
   const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   const gatewayPort = await freePort();
   const adminToken = randomBytes(16).toString('hex');
-  process.stdout.write(`starting the stack (${tag})…\n`);
+  process.stdout.write(`starting the stack (${isolation.tag})…\n`);
   const stack = await startStack({
     root,
     gatewayPort,
     temporalCli: path.join(root, '.toolchain/py/bin/temporal'),
     env: {
-      PATH: process.env.PATH,
+      ...isolatedStackEnv(isolation, { temporalAddress: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233', adminToken }),
       PLATICA_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PLATICA_HTTP_HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      NATS_URL: natsUrl,
-      PLATICA_NATS_PREFIX: `${tag}.`,
-      PLATICA_EVENTS_STREAM: `PLATICA_EVENTS_${tag.toUpperCase()}`,
-      PLATICA_REDIS_PREFIX: `${tag}:`,
-      PLATICA_TASK_QUEUE_PREFIX: `${tag}-`,
-      TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
-      PLATICA_ADMIN_TOKEN: adminToken,
-      PLATICA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     },
     log: (source, line) => process.stderr.write(`[${source}] ${line}\n`),
   });
@@ -71,8 +60,8 @@ async function main(): Promise<void> {
     // The bare path runs alone: the stack's services are stopped (its database stays).
     await Promise.all([...stack.services.keys()].map((name) => stack.stopService(name)));
     const barePort = await freePort();
-    const subject = `${tag}.bare.workspaces`;
-    bare = [await startBare(['responder', natsUrl, subject, databaseUrl]), await startBare(['http', natsUrl, subject, seeded.workspace.id], { BARE_PORT: String(barePort) })];
+    const subject = `${isolation.natsPrefix}bare.workspaces`;
+    bare = [await startBare(['responder', natsUrl, subject, isolation.databaseUrl]), await startBare(['http', natsUrl, subject, seeded.workspace.id], { BARE_PORT: String(barePort) })];
     const baseline = await measure(`http://127.0.0.1:${barePort}/v1/workspaces`, {}, connections, seconds);
 
     process.stdout.write(`${HEADER}\n`);
@@ -84,7 +73,8 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all(bare.map((child) => stopProcess(child)));
     await stack.stop();
-    await dropDatabase(databaseUrl).catch(() => undefined);
+    await dropDatabase(isolation.databaseUrl).catch(() => undefined);
+    await deleteStream(isolation.eventsStream);
   }
 }
 

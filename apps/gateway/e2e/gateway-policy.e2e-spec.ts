@@ -88,7 +88,7 @@ describe('gateway policy (e2e)', () => {
   describe('scopes', () => {
     it('refuse a write with a read-only token: 403 insufficient_scope, asking for platica:write', async () => {
       const token = await tokenFor([a.workspaceId], ['platica:read']);
-      const res = await t.http.withToken(token).post('/v1/webhooks', { name: 'x', url: 'https://example.test/hook', events: ['message.created'] });
+      const res = await t.http.withToken(token).post('/v1/chat', { agentId: 'agt_x', message: 'hola' });
       expectSpecError(res, 403);
       expect(res.body.error).toBe('insufficient_scope');
       expect(res.headers.get('www-authenticate')).toBe(
@@ -98,7 +98,7 @@ describe('gateway policy (e2e)', () => {
 
     it('let a write token through to the service (here still 501, past the scope check)', async () => {
       const token = await tokenFor([a.workspaceId], ['platica:read', 'platica:write']);
-      expectSpecError(await t.http.withToken(token).post('/v1/webhooks', { name: 'x' }), 501);
+      expectSpecError(await t.http.withToken(token).post('/v1/chat', { message: 'x' }), 501);
     });
   });
 
@@ -110,7 +110,7 @@ describe('gateway policy (e2e)', () => {
 
     it('is required for writes and for scheduled-message and tool operations of a multi-workspace credential', async () => {
       for (const [method, path] of [
-        ['POST', '/v1/webhooks'],
+        ['POST', '/v1/chat'],
         ['GET', '/v1/messages/scheduled'],
         ['GET', '/v1/tools'],
       ] as const) {
@@ -121,15 +121,15 @@ describe('gateway policy (e2e)', () => {
     });
 
     it('selects one of the credential’s workspaces, and never another', async () => {
-      expectSpecError(await multi.post(`/v1/webhooks?workspace=${a.workspaceId}`, {}), 501);
+      expectSpecError(await multi.post(`/v1/chat?workspace=${a.workspaceId}`, {}), 501);
       const stranger = await t.seedMinimalWorkspace();
-      expectSpecError(await multi.post(`/v1/webhooks?workspace=${stranger.workspaceId}`, {}), 404);
+      expectSpecError(await multi.post(`/v1/chat?workspace=${stranger.workspaceId}`, {}), 404);
       expectSpecError(await t.http.withToken(a.key).get(`/v1/workspaces?workspace=${b.workspaceId}`), 404);
     });
 
     it('is optional for reads across workspaces and for single-workspace credentials', async () => {
       expect((await multi.get('/v1/workspaces')).status).toBe(200);
-      expectSpecError(await t.http.withToken(a.key).post('/v1/webhooks', {}), 501);
+      expectSpecError(await t.http.withToken(a.key).post('/v1/chat', {}), 501);
     });
   });
 

@@ -9,6 +9,7 @@ import { WellKnownController } from './oauth/well-known.controller';
 import { SeedService } from './admin/seed.service';
 import { Authenticator } from './auth/authenticator';
 import { GatewayConfigService } from './config/gateway-config.service';
+import { HooksModule } from './hooks/meta-hooks';
 import type { GatewayConfig } from './config/gateway.config';
 import { IdentityRepository } from './identity/identity.repository';
 import { AccessTokenRepository } from './oauth/access-token.repository';
@@ -19,6 +20,7 @@ import { SpecErrorFilter } from './routes/spec-error.filter';
 import { WorkspacesController } from './workspaces/workspaces.controller';
 
 @Module({
+  imports: [HooksModule],
   controllers: [AdminController, WorkspacesController, DocsController, MetricsController, WellKnownController],
   providers: [
     // runService validated the environment with gatewayConfigSchema.

@@ -1,10 +1,17 @@
 import { OutboxEvent, sourcePath, type DatabaseDefinition } from '@platica/platform';
 import { messagingMigrations } from '../migrations';
 import { Channel } from './channels/channel.entity';
+import { Client } from './clients/client.entity';
+import { Conversation } from './conversations/conversation.entity';
+import { CustomField } from './custom-fields/custom-field.entity';
+import { InboundEvent } from './inbound/inbound-event.entity';
+import { Message } from './messages/message.entity';
+import { ScheduledMessage } from './scheduled/scheduled-message.entity';
+import { Template } from './templates/template.entity';
 
 export const messagingDatabase: DatabaseDefinition = {
   schema: 'messaging',
-  entities: [OutboxEvent, Channel],
+  entities: [OutboxEvent, Channel, CustomField, Template, Client, Conversation, Message, InboundEvent, ScheduledMessage],
   migrations: messagingMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/messaging/migrations'),
 };

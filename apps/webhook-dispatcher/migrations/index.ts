@@ -1,4 +1,5 @@
 import { Migration20261121123341_initial } from './Migration20261121123341_initial';
+import { Migration20261121131251_webhooks } from './Migration20261121131251_webhooks';
 
 /** The committed migrations of webhook-dispatcher, in order. `main.js migration:create NAME` writes new ones: add them here. */
-export const webhookDispatcherMigrations = [Migration20261121123341_initial];
+export const webhookDispatcherMigrations = [Migration20261121123341_initial, Migration20261121131251_webhooks];

@@ -1,9 +1,12 @@
 import { OutboxEvent, sourcePath, type DatabaseDefinition } from '@platica/platform';
 import { webhookDispatcherMigrations } from '../migrations';
+import { DeliveryAttempt, WebhookDelivery } from './deliveries/webhook-delivery.entity';
+import { WebhookEvent } from './deliveries/webhook-event.entity';
+import { Webhook } from './webhooks/webhook.entity';
 
 export const webhookDispatcherDatabase: DatabaseDefinition = {
   schema: 'webhook_dispatcher',
-  entities: [OutboxEvent],
+  entities: [OutboxEvent, Webhook, WebhookEvent, WebhookDelivery, DeliveryAttempt],
   migrations: webhookDispatcherMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/webhook-dispatcher/migrations'),
 };

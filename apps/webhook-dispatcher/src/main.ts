@@ -1,5 +1,7 @@
 import { runService } from '@platica/platform';
+import { webhookDispatcherConfigSchema } from './config/webhook-dispatcher.config';
 import { webhookDispatcherDatabase } from './database';
+import { DeliveryEngine } from './deliveries/delivery-engine';
 import { WebhookDispatcherModule } from './webhook-dispatcher.module';
 
 void runService({
@@ -7,4 +9,6 @@ void runService({
   defaultPort: 8086,
   rootModule: WebhookDispatcherModule,
   database: webhookDispatcherDatabase,
+  configSchema: webhookDispatcherConfigSchema,
+  background: (app) => app.get(DeliveryEngine).start(),
 });

@@ -4,4 +4,7 @@ export * from './subjects';
 export * from './seed';
 export * from './admin';
 export * from './workspaces';
+export * from './messaging';
+export * from './webhooks';
 export * from './agents';
+export * from './scheduled';

@@ -14,6 +14,15 @@ export const Subjects = {
   messaging: {
     seedValidate: 'messaging.seed.validate',
     seedApply: 'messaging.seed.apply',
+    messagesSend: 'messaging.messages.send',
+    messagesSendTemplate: 'messaging.messages.sendTemplate',
+    conversationsList: 'messaging.conversations.list',
+    conversationsGet: 'messaging.conversations.get',
+    conversationsUpdate: 'messaging.conversations.update',
+    clientsGet: 'messaging.clients.get',
+    clientsUpdate: 'messaging.clients.update',
+    inboundMeta: 'messaging.inbound.meta',
+    inboundVerify: 'messaging.inbound.verify',
   },
   agents: {
     seedValidate: 'agents.seed.validate',

@@ -16,4 +16,6 @@ export * from './service/platform.module';
 export * from './service/run-service';
 export * from './temporal/temporal';
 export * from './service/seed-sections';
+export * from './net/address-policy';
+export * from './net/outbound';
 export * from './rpc/read-scope';

@@ -33,3 +33,27 @@ export function temporalAddress(): string {
     throw new Error('PLATICA_TEST_TEMPORAL_ADDRESS is unset: run integration tests through jest (its global setup starts Temporal)');
   return address;
 }
+
+/**
+ * The environment of a stack on these isolated names, for test stacks and benchmarks;
+ * infrastructure URLs come from this process's environment (local defaults otherwise).
+ */
+export function isolatedStackEnv(isolation: Isolation, options: { temporalAddress: string; adminToken: string }): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LOG_LEVEL: 'warn',
+    PLATICA_HTTP_HOST: '127.0.0.1',
+    DATABASE_URL: isolation.databaseUrl,
+    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    PLATICA_NATS_PREFIX: isolation.natsPrefix,
+    PLATICA_EVENTS_STREAM: isolation.eventsStream,
+    PLATICA_REDIS_PREFIX: isolation.redisPrefix,
+    PLATICA_TASK_QUEUE_PREFIX: isolation.taskQueuePrefix,
+    TEMPORAL_ADDRESS: options.temporalAddress,
+    TEMPORAL_NAMESPACE: 'default',
+    PLATICA_ADMIN_TOKEN: options.adminToken,
+    PLATICA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
+}

@@ -4,7 +4,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { dropDatabase, freePort, startStack, type Stack } from '@platica/devstack';
 import { HttpClient } from './http-client';
-import { newIsolation, temporalAddress, type Isolation } from './isolation';
+import { isolatedStackEnv, newIsolation, temporalAddress, type Isolation } from './isolation';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -36,23 +36,9 @@ export async function startTestStack(env: NodeJS.ProcessEnv = {}): Promise<TestS
     gatewayPort,
     temporalCli: path.join(root, '.toolchain/py/bin/temporal'),
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+      ...isolatedStackEnv(isolation, { temporalAddress: temporalAddress(), adminToken }),
       PLATICA_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PLATICA_HTTP_HOST: '127.0.0.1',
       PLATICA_PUBLIC_URL: baseUrl,
-      DATABASE_URL: isolation.databaseUrl,
-      NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      PLATICA_NATS_PREFIX: isolation.natsPrefix,
-      PLATICA_EVENTS_STREAM: isolation.eventsStream,
-      PLATICA_REDIS_PREFIX: isolation.redisPrefix,
-      PLATICA_TASK_QUEUE_PREFIX: isolation.taskQueuePrefix,
-      TEMPORAL_ADDRESS: temporalAddress(),
-      TEMPORAL_NAMESPACE: 'default',
-      PLATICA_ADMIN_TOKEN: adminToken,
-      PLATICA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       PLATICA_ALLOW_PRIVATE_NETWORKS: 'true',
       PLATICA_CREDENTIAL_CACHE_MS: '0',
       ...env,

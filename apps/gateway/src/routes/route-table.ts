@@ -9,9 +9,22 @@ import type { z } from 'zod';
 import {
   agentUpdateSchema,
   assistRulesUpdateSchema,
+  createWebhookRequestSchema,
+  deliveriesListResponseSchema,
   guardrailsUpdateSchema,
+  listConversationsQuerySchema,
+  listDeliveriesQuerySchema,
   promptActivateSchema,
   promptCreateSchema,
+  rescheduleRequestSchema,
+  scheduledListQuerySchema,
+  sendMessageRequestSchema,
+  sendTemplateRequestSchema,
+  updateClientRequestSchema,
+  updateConversationRequestSchema,
+  updateWebhookRequestSchema,
+  webhookWriteResponseSchema,
+  webhooksListResponseSchema,
   workspacesListResponseSchema,
 } from '@platica/contracts';
 
@@ -45,9 +58,6 @@ export interface RouteSchemas {
   response?: z.ZodType;
 }
 
-const MESSAGING = 'the messaging core (issue 4)';
-const SCHEDULED = 'scheduled messages (issue 5)';
-const WEBHOOKS = 'webhook delivery (issue 6)';
 const AGENTS = 'agents and chat (issue 7)';
 const TOOLS = 'tools (catalog, custom APIs, MCP servers)';
 const SUBAGENTS = 'sub-agents';
@@ -64,18 +74,18 @@ function write(method: Exclude<HttpMethod, 'GET'>, path: string, subject: string
 export const ROUTES: readonly Route[] = [
   read('/v1/workspaces', 'gateway.workspaces.list', undefined, 'all', { response: workspacesListResponseSchema }),
 
-  write('POST', '/v1/messages', 'messaging.messages.send', MESSAGING),
-  write('POST', '/v1/messages/template', 'messaging.messages.sendTemplate', MESSAGING),
-  read('/v1/messages/scheduled', 'messaging.scheduled.list', SCHEDULED, 'one'),
-  read('/v1/messages/scheduled/:messageId', 'messaging.scheduled.get', SCHEDULED, 'one'),
-  write('PATCH', '/v1/messages/scheduled/:messageId', 'messaging.scheduled.reschedule', SCHEDULED),
-  write('DELETE', '/v1/messages/scheduled/:messageId', 'messaging.scheduled.cancel', SCHEDULED),
+  write('POST', '/v1/messages', 'messaging.messages.send', undefined, { body: sendMessageRequestSchema }),
+  write('POST', '/v1/messages/template', 'messaging.messages.sendTemplate', undefined, { body: sendTemplateRequestSchema }),
+  read('/v1/messages/scheduled', 'messaging.scheduled.list', undefined, 'one', { query: scheduledListQuerySchema }),
+  read('/v1/messages/scheduled/:messageId', 'messaging.scheduled.get', undefined, 'one'),
+  write('PATCH', '/v1/messages/scheduled/:messageId', 'messaging.scheduled.reschedule', undefined, { body: rescheduleRequestSchema }),
+  write('DELETE', '/v1/messages/scheduled/:messageId', 'messaging.scheduled.cancel'),
 
-  read('/v1/conversations', 'messaging.conversations.list', MESSAGING),
-  read('/v1/conversations/:id', 'messaging.conversations.get', MESSAGING),
-  write('PATCH', '/v1/conversations/:id', 'messaging.conversations.update', MESSAGING),
-  read('/v1/clients/:id', 'messaging.clients.get', MESSAGING),
-  write('PATCH', '/v1/clients/:id', 'messaging.clients.update', MESSAGING),
+  read('/v1/conversations', 'messaging.conversations.list', undefined, 'all', { query: listConversationsQuerySchema }),
+  read('/v1/conversations/:id', 'messaging.conversations.get'),
+  write('PATCH', '/v1/conversations/:id', 'messaging.conversations.update', undefined, { body: updateConversationRequestSchema }),
+  read('/v1/clients/:id', 'messaging.clients.get'),
+  write('PATCH', '/v1/clients/:id', 'messaging.clients.update', undefined, { body: updateClientRequestSchema }),
   read('/v1/usage/conversations', 'messaging.usage.conversations', USAGE),
   read('/v1/usage/actors', 'messaging.usage.actors', USAGE),
 
@@ -128,11 +138,20 @@ export const ROUTES: readonly Route[] = [
   read('/v1/campaigns/:campaignId', 'campaigns.campaigns.get', CAMPAIGNS),
   write('PATCH', '/v1/campaigns/:campaignId', 'campaigns.campaigns.update', CAMPAIGNS),
 
-  read('/v1/webhooks', 'webhook-dispatcher.webhooks.list', WEBHOOKS),
-  write('POST', '/v1/webhooks', 'webhook-dispatcher.webhooks.create', WEBHOOKS),
-  read('/v1/webhooks/:id', 'webhook-dispatcher.webhooks.get', WEBHOOKS),
-  write('PATCH', '/v1/webhooks/:id', 'webhook-dispatcher.webhooks.update', WEBHOOKS),
-  write('DELETE', '/v1/webhooks/:id', 'webhook-dispatcher.webhooks.delete', WEBHOOKS),
-  read('/v1/webhooks/:id/deliveries', 'webhook-dispatcher.deliveries.list', WEBHOOKS),
-  write('POST', '/v1/webhooks/:id/deliveries/:deliveryId/retry', 'webhook-dispatcher.deliveries.retry', WEBHOOKS),
+  read('/v1/webhooks', 'webhook-dispatcher.webhooks.list', undefined, 'all', { response: webhooksListResponseSchema }),
+  write('POST', '/v1/webhooks', 'webhook-dispatcher.webhooks.create', undefined, {
+    body: createWebhookRequestSchema,
+    response: webhookWriteResponseSchema,
+  }),
+  read('/v1/webhooks/:id', 'webhook-dispatcher.webhooks.get', undefined, 'all', { response: webhooksListResponseSchema }),
+  write('PATCH', '/v1/webhooks/:id', 'webhook-dispatcher.webhooks.update', undefined, {
+    body: updateWebhookRequestSchema,
+    response: webhookWriteResponseSchema,
+  }),
+  write('DELETE', '/v1/webhooks/:id', 'webhook-dispatcher.webhooks.delete', undefined, { response: webhookWriteResponseSchema }),
+  read('/v1/webhooks/:id/deliveries', 'webhook-dispatcher.deliveries.list', undefined, 'all', {
+    query: listDeliveriesQuerySchema,
+    response: deliveriesListResponseSchema,
+  }),
+  write('POST', '/v1/webhooks/:id/deliveries/:deliveryId/retry', 'webhook-dispatcher.deliveries.retry', undefined),
 ];

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { SeedChannel } from '@platica/contracts';
 import { Database } from '@platica/platform';
 import { Channel, type ChannelPlatform } from './channel.entity';
+import { ChannelSecretBox, type ChannelSecrets } from './channel-secrets';
 
 const ID_PREFIX: Record<ChannelPlatform, string> = { whatsapp: 'wb', instagram: 'ig', facebook: 'fb', service: 'in' };
 
@@ -10,9 +12,35 @@ export function newChannelId(platform: ChannelPlatform): string {
   return `${ID_PREFIX[platform]}-${randomBytes(10).toString('hex')}`;
 }
 
+export function verifyTokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A channel with its secrets opened, for sends and webhook verification (never stored or logged). */
+export interface OpenChannel {
+  id: string;
+  workspaceId: string;
+  platform: ChannelPlatform;
+  name: string;
+  naturalKey: string;
+  externalId: string | null;
+  phoneNumber: string | null;
+  defaultAgentId: string | null;
+  secrets: ChannelSecrets | null;
+}
+
+/** How long a channel read for inbound webhooks or sends is reused (a rotated secret applies within it). */
+const CACHE_MS = 5_000;
+
 @Injectable()
 export class ChannelRepository {
-  constructor(private readonly db: Database) {}
+  private readonly byExternal = new Map<string, { at: number; channels: Promise<OpenChannel[]> }>();
+  private readonly byRef = new Map<string, { at: number; channel: Promise<OpenChannel | null> }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly secretBox: ChannelSecretBox,
+  ) {}
 
   /** Every workspace has exactly one internal channel (platform `service`), used by the chat API. */
   async ensureInternalChannel(workspaceId: string): Promise<Channel> {
@@ -34,5 +62,95 @@ export class ChannelRepository {
         if (!(await em.findOne(Channel, { workspaceId, naturalKey: 'internal' }))) throw error;
       });
     return em.findOneOrFail(Channel, { workspaceId, naturalKey: 'internal' });
+  }
+
+  /** The seed's channels (SEED.md): matched by phone number or page id, created or updated. */
+  async applySeed(workspaceId: string, items: SeedChannel[]): Promise<Record<string, string>> {
+    const ids: Record<string, string> = {};
+    await this.db.em().transactional(async (em) => {
+      for (const item of items) {
+        const naturalKey = item.platform === 'whatsapp' ? item.phoneNumber : item.pageId;
+        const values = {
+          platform: item.platform,
+          name: item.name,
+          externalId: item.platform === 'whatsapp' ? item.phoneNumberId : item.pageId,
+          phoneNumber: item.platform === 'whatsapp' ? item.phoneNumber : null,
+          wabaId: item.platform === 'whatsapp' ? item.wabaId : null,
+          secrets: this.secretBox.seal({ accessToken: item.accessToken, appSecret: item.appSecret, verifyToken: item.verifyToken }),
+          verifyTokenHash: verifyTokenHash(item.verifyToken),
+        };
+        let channel = await em.findOne(Channel, { workspaceId, naturalKey });
+        if (channel && channel.platform !== item.platform) channel = null;
+        if (channel) em.assign(channel, values);
+        else channel = em.create(Channel, { id: newChannelId(item.platform), workspaceId, naturalKey, ...values });
+        ids[item.ref ?? naturalKey] = channel.id;
+      }
+    });
+    this.byExternal.clear();
+    this.byRef.clear();
+    return ids;
+  }
+
+  async setDefaultAgent(workspaceId: string, channelId: string, agentId: string | null): Promise<void> {
+    await this.db.em().nativeUpdate(Channel, { id: channelId, workspaceId }, { defaultAgentId: agentId, updatedAt: new Date() });
+    this.byRef.clear();
+    this.byExternal.clear();
+  }
+
+  /** A channel of the workspace by its id, or by the agent's phone number (E.164, `+` optional). */
+  findForWorkspace(workspaceId: string, ref: string): Promise<OpenChannel | null> {
+    const key = `${workspaceId}|${ref}`;
+    const cached = this.byRef.get(key);
+    if (cached && Date.now() - cached.at < CACHE_MS) return cached.channel;
+    const channel = (async () => {
+      const em = this.db.em();
+      const phone = ref.replace(/^\+/, '');
+      const found =
+        (await em.findOne(Channel, { id: ref, workspaceId })) ??
+        (/^\d{6,15}$/.test(phone) ? await em.findOne(Channel, { workspaceId, naturalKey: phone, platform: 'whatsapp' }) : null);
+      return found ? this.open(found) : null;
+    })();
+    channel.catch(() => this.byRef.delete(key));
+    this.byRef.set(key, { at: Date.now(), channel });
+    return channel;
+  }
+
+  /** Channels Meta addresses by this id (phone number id or page id), in any workspace. */
+  findByExternalId(platform: ChannelPlatform, externalId: string): Promise<OpenChannel[]> {
+    const key = `${platform}|${externalId}`;
+    const cached = this.byExternal.get(key);
+    if (cached && Date.now() - cached.at < CACHE_MS) return cached.channels;
+    const channels = (async () => {
+      const rows = await this.db.em().find(Channel, { platform, externalId });
+      return rows.map((row) => this.open(row));
+    })();
+    channels.catch(() => this.byExternal.delete(key));
+    this.byExternal.set(key, { at: Date.now(), channels });
+    return channels;
+  }
+
+  /** A channel by id, in any workspace (for stored inbound deliveries). */
+  async findById(id: string): Promise<OpenChannel | null> {
+    const row = await this.db.em().findOne(Channel, { id });
+    return row ? this.open(row) : null;
+  }
+
+  /** Whether any channel has this verify token (`GET /hooks/meta`). */
+  async verifyTokenExists(token: string): Promise<boolean> {
+    return (await this.db.em().count(Channel, { verifyTokenHash: verifyTokenHash(token) })) > 0;
+  }
+
+  private open(row: Channel): OpenChannel {
+    return {
+      id: row.id,
+      workspaceId: row.workspaceId,
+      platform: row.platform,
+      name: row.name,
+      naturalKey: row.naturalKey,
+      externalId: row.externalId ?? null,
+      phoneNumber: row.phoneNumber ?? null,
+      defaultAgentId: row.defaultAgentId ?? null,
+      secrets: row.secrets ? this.secretBox.open(row.secrets) : null,
+    };
   }
 }

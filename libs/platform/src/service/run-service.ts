@@ -82,7 +82,7 @@ export async function runService(definition: ServiceDefinition, argv = process.a
 async function serve(definition: ServiceDefinition, config: BaseConfig, logger: JsonLogger): Promise<void> {
   const readiness = new Readiness();
   const orm = await openDatabase(definition.database, config.DATABASE_URL);
-  const nats = await connect({ servers: config.NATS_URL, name: `${definition.name}@${hostname()}`, maxReconnectAttempts: -1 });
+  const nats = await connect({ servers: config.NATS_URL, name: `${definition.name}@${hostname()}`, maxReconnectAttempts: -1, noAsyncTraces: true });
   const rpc = new RpcClient(config.NATS_URL, config.PLATICA_RPC_TIMEOUT_MS, `${definition.name}-rpc@${hostname()}`);
   await rpc.connect();
   const instances: PlatformInstances = {

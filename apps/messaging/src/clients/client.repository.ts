@@ -1,0 +1,155 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ClientUpsert, SeedClient } from '@platica/contracts';
+import { DomainError } from '@platica/errors';
+import { Database, newId, recordEvent } from '@platica/platform';
+import { Client } from './client.entity';
+import { clientRecord, EMPTY_MODERATION, PROFILE_FIELDS } from './client-record';
+
+export interface Contact {
+  /** The phone number (E.164 without `+`) or `facebook:<psid>` / `instagram:<igsid>`. */
+  contactKey: string;
+  phoneNumber: string | null;
+  /** A name the channel gave (WhatsApp profile name), used only when the client has none. */
+  profileName?: string | null;
+}
+
+/** `client.customFields` accepts only the workspace's active custom fields (spec › Chat rule 4). */
+export function checkCustomFields(customFields: Record<string, unknown> | undefined, active: Set<string>, path: (string | number)[]): void {
+  const unknown = Object.keys(customFields ?? {}).filter((key) => !active.has(key));
+  if (unknown.length) {
+    throw DomainError.validation(
+      unknown.map((key) => ({ path: [...path, key], message: 'not an active custom field of the workspace' })),
+      'Unknown or inactive custom fields',
+    );
+  }
+}
+
+@Injectable()
+export class ClientRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Finds or creates the client of a contact and applies the integrator's data (merged key by
+   * key for custom fields), recording `client.created` / `client.customFields.updated`.
+   */
+  async upsert(
+    em: EntityManager,
+    workspaceId: string,
+    contact: Contact,
+    data: ClientUpsert | undefined,
+    activeFields: Set<string>,
+  ): Promise<{ client: Client; created: boolean }> {
+    let client = await em.findOne(Client, { workspaceId, contactKey: contact.contactKey });
+    let created = false;
+    if (!client) {
+      const now = new Date().toISOString();
+      // A concurrent request may create the same client: insert without failing, then read.
+      const inserted = await em.execute<{ id: string }[]>(
+        `insert into messaging.client (id, workspace_id, contact_key, phone_number, name, status, moderation, tags, owners, custom_fields, created_at, updated_at)
+         values (?, ?, ?, ?, ?, 'active', ?::jsonb, '[]', '[]', '{}', ?::timestamptz, ?::timestamptz)
+         on conflict (workspace_id, contact_key) do nothing returning id`,
+        [
+          newId('cl'),
+          workspaceId,
+          contact.contactKey,
+          contact.phoneNumber,
+          contact.profileName ?? null,
+          JSON.stringify(EMPTY_MODERATION),
+          now,
+          now,
+        ],
+      );
+      client = await em.findOneOrFail(Client, { workspaceId, contactKey: contact.contactKey });
+      created = inserted.length > 0;
+    }
+    if (data) await this.applyData(em, client, data, activeFields, !created);
+    if (created) {
+      await recordEvent(em, 'messaging', {
+        type: 'client.created',
+        workspaceId,
+        data: { clientId: client.id, client: clientRecord(client, activeFields) },
+      });
+    }
+    return { client, created };
+  }
+
+  /** Applies the integrator's data to a client; custom fields merge key by key. */
+  async applyData(em: EntityManager, client: Client, data: ClientUpsert, activeFields: Set<string>, emitFieldsEvent = true): Promise<void> {
+    const changes: Partial<Client> = {};
+    for (const field of PROFILE_FIELDS) if (data[field] !== undefined) changes[field] = data[field];
+    if (data.owners) changes.owners = data.owners;
+    const changedFields = Object.entries(data.customFields ?? {}).filter(([key, value]) => client.customFields[key] !== value);
+    if (changedFields.length) changes.customFields = { ...client.customFields, ...Object.fromEntries(changedFields) };
+    if (!Object.keys(changes).length) return;
+    em.assign(client, { ...changes, updatedAt: new Date() });
+    await em.flush();
+    if (changedFields.length && emitFieldsEvent) {
+      await recordEvent(em, 'messaging', {
+        type: 'client.customFields.updated',
+        workspaceId: client.workspaceId,
+        data: {
+          clientId: client.id,
+          changed: changedFields.map(([key]) => key),
+          customFields: filterFields(client.customFields, activeFields),
+        },
+      });
+    }
+  }
+
+  /** The seed's clients, matched by phone number; `status: blocked` blocks with `manual_dashboard`. */
+  async applySeed(workspaceId: string, items: SeedClient[], activeFields: Set<string>): Promise<Record<string, string>> {
+    const ids: Record<string, string> = {};
+    await this.db.em().transactional(async (em) => {
+      for (const item of items) {
+        const { ref, phoneNumber, status, ...rest } = item;
+        const data: ClientUpsert = {};
+        for (const field of PROFILE_FIELDS) if (typeof rest[field] === 'string') Object.assign(data, { [field]: rest[field] });
+        if (rest.customFields && typeof rest.customFields === 'object')
+          data.customFields = rest.customFields as ClientUpsert['customFields'];
+        const { client } = await this.upsert(em, workspaceId, { contactKey: phoneNumber, phoneNumber }, data, activeFields);
+        if (status !== client.status)
+          await this.setStatus(em, client, status === 'blocked' ? { reason: 'manual_dashboard', by: null } : null);
+        ids[ref ?? phoneNumber] = client.id;
+      }
+    });
+    return ids;
+  }
+
+  /** Blocks (with a reason and who) or unblocks; records `client.blocked` when blocking. */
+  async setStatus(em: EntityManager, client: Client, block: { reason: string; by: string | null } | null): Promise<void> {
+    const now = new Date();
+    const moderation = { ...EMPTY_MODERATION, ...client.moderation };
+    if (block) {
+      Object.assign(moderation, { blockedAt: now.toISOString(), blockedBy: block.by, blockedReason: block.reason });
+    } else {
+      Object.assign(moderation, { blockedAt: null, blockedBy: null, blockedReason: null });
+    }
+    em.assign(client, { status: block ? 'blocked' : 'active', moderation, updatedAt: now });
+    await em.flush();
+    if (block) {
+      await recordEvent(em, 'messaging', {
+        type: 'client.blocked',
+        workspaceId: client.workspaceId,
+        data: { clientId: client.id, blockedReason: block.reason, blockedBy: block.by },
+      });
+    }
+  }
+
+  /** Clients with this id or phone number in any of the workspaces. */
+  findByIdOrPhone(workspaceIds: string[], idOrPhone: string): Promise<Client[]> {
+    if (!workspaceIds.length) return Promise.resolve([]);
+    const phone = idOrPhone.replace(/^\+/, '');
+    return this.db
+      .em()
+      .find(
+        Client,
+        { workspaceId: { $in: workspaceIds }, $or: [{ id: idOrPhone }, ...(/^\d{6,15}$/.test(phone) ? [{ phoneNumber: phone }] : [])] },
+        { orderBy: { createdAt: 'asc' } },
+      );
+  }
+}
+
+function filterFields(fields: Record<string, unknown>, active: Set<string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => active.has(key)));
+}

@@ -1,0 +1,18 @@
+import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { baseConfigSchema } from '@platica/platform';
+
+export const messagingConfigSchema = baseConfigSchema.extend({
+  /** Meta's Graph API (WhatsApp Cloud API, Messenger and Instagram Send API); tests point it at a fake. */
+  META_GRAPH_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0'),
+  /** How long one Graph API call may take before the send fails with 502. */
+  META_GRAPH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+});
+
+export type MessagingConfig = z.output<typeof messagingConfigSchema>;
+
+/** The messaging service's validated configuration, injectable. */
+@Injectable()
+export class MessagingConfigService {
+  constructor(readonly values: MessagingConfig) {}
+}

@@ -1,0 +1,81 @@
+import type { Conversation } from './conversation.entity';
+import type { Message } from '../messages/message.entity';
+
+/** The WhatsApp service window (and Meta's standard messaging window on Messenger and Instagram). */
+export const SERVICE_WINDOW_MS = 24 * 3_600_000;
+
+/** Whether a free-form message may be sent now: internal chats always; Meta channels within 24 h of the customer's latest message. */
+export function canSendDirectMessage(platform: string, lastUserMessageAt: Date | string | null | undefined, now = Date.now()): boolean {
+  if (platform === 'service') return true;
+  if (!lastUserMessageAt) return false;
+  return now - new Date(lastUserMessageAt).getTime() < SERVICE_WINDOW_MS;
+}
+
+type ConversationRow = Omit<Conversation, 'resumeRequestedAt'>;
+
+/** The spec's conversation summary. */
+export function conversationSummary(row: ConversationRow, now = Date.now()) {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    clientId: row.clientId,
+    agentId: row.agentId ?? null,
+    source: row.source ?? null,
+    canSendDirectMessage: canSendDirectMessage(row.platform, row.lastUserMessageAt, now),
+    workspaceId: row.workspaceId,
+    channelId: row.channelId,
+    contactName: row.contactName ?? null,
+    phoneNumber: row.phoneNumber ?? null,
+    topic: row.topic ?? null,
+    platform: row.platform,
+    status: row.status,
+    operation: row.operation,
+    messageCount: row.messageCount,
+    owners: row.owners ?? [],
+    tags: row.tags ?? [],
+    creationDate: new Date(row.createdAt).toISOString(),
+    lastUpdate: new Date(row.updatedAt).toISOString(),
+  };
+}
+export type ConversationSummary = ReturnType<typeof conversationSummary>;
+
+type MessageRow = Pick<
+  Message,
+  | 'id'
+  | 'role'
+  | 'content'
+  | 'contentType'
+  | 'direction'
+  | 'status'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'files'
+  | 'images'
+  | 'actorId'
+  | 'payload'
+  | 'error'
+>;
+
+/** A message as the conversation detail shows it (`files`, `images`, `lastUpdate`, `owner` there only). */
+export function messageRecord(row: MessageRow, detail = true) {
+  const reply = row.payload?.reply as Record<string, unknown> | undefined;
+  return {
+    id: row.id,
+    role: row.role,
+    content: row.content,
+    contentType: row.contentType,
+    direction: row.direction,
+    status: row.status,
+    creationDate: new Date(row.createdAt).toISOString(),
+    ...(reply ? { reply } : {}),
+    ...(row.error ? { error: row.error } : {}),
+    ...(detail
+      ? {
+          files: row.files ?? [],
+          images: row.images ?? [],
+          lastUpdate: new Date(row.updatedAt).toISOString(),
+          owner: row.actorId ? { id: row.actorId } : null,
+        }
+      : {}),
+  };
+}

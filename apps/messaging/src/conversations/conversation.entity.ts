@@ -1,0 +1,43 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import type { ConversationStatus } from '@platica/contracts';
+
+/**
+ * A conversation: one per channel and contact (`conversationId` is the customer's phone, PSID
+ * or IGSID, or a chat's `chat_*` id). A finished conversation reopens when the customer writes.
+ */
+const ConversationSchema = defineEntity({
+  name: 'Conversation',
+  tableName: 'conversation',
+  properties: {
+    id: p.text().primary(),
+    workspaceId: p.text(),
+    channelId: p.text(),
+    platform: p.text(),
+    conversationId: p.text(),
+    clientId: p.text(),
+    agentId: p.text().nullable(),
+    source: p.text().nullable(),
+    contactName: p.text().nullable(),
+    phoneNumber: p.text().nullable(),
+    topic: p.text().nullable(),
+    status: p.text().$type<ConversationStatus>(),
+    operation: p.text().$type<'automatic' | 'assistance'>(),
+    messageCount: p.integer(),
+    owners: p.json<string[]>(),
+    tags: p.json<string[]>(),
+    /** Meta's timestamp of the customer's latest message: the service window runs 24 h from it. */
+    lastUserMessageAt: p.datetime().nullable(),
+    /** A `resume` instruction not yet acted on by the agent runtime (issue 7). */
+    resumeRequestedAt: p.datetime().nullable(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+  uniques: [{ properties: ['channelId', 'conversationId'], name: 'conversation_channel_conversation_id_unique' }],
+  indexes: [
+    { properties: ['workspaceId', 'updatedAt', 'id'], name: 'conversation_workspace_updated_at_index' },
+    { properties: ['workspaceId', 'createdAt', 'id'], name: 'conversation_workspace_created_at_index' },
+    { properties: ['clientId'], name: 'conversation_client_id_index' },
+  ],
+});
+export class Conversation extends ConversationSchema.class {}
+ConversationSchema.setClass(Conversation);

@@ -1,0 +1,196 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- rows of raw SQL, mapped by hand in fromRow. */
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Database, newId, recordEvent } from '@platica/platform';
+import type { OpenChannel } from '../channels/channel.repository';
+import { Conversation } from './conversation.entity';
+import { conversationSummary } from './conversation-summary';
+
+export interface ConversationFilters {
+  workspaceIds: string[];
+  channelId?: string;
+  clientId?: string;
+  agentId?: string;
+  tags?: string[];
+  createdFrom?: Date;
+  createdBefore?: Date;
+}
+
+export interface ConversationPageRequest {
+  sortBy: 'lastUpdate' | 'creationDate';
+  sortDirection: 'asc' | 'desc';
+  limit: number;
+  offset?: number;
+  /** Keyset position: the sort value (full precision, as Postgres prints it) and id of the last row seen. */
+  after?: { value: string; id: string };
+}
+
+const SORT_COLUMN = { lastUpdate: 'updated_at', creationDate: 'created_at' } as const;
+
+/** Messages of a detail are capped to the latest ones (chronological within). */
+const DETAIL_MESSAGES = 1_000;
+
+@Injectable()
+export class ConversationRepository {
+  constructor(private readonly db: Database) {}
+
+  /** One page of conversations across the workspaces, plus the last row's keyset position. */
+  async page(filters: ConversationFilters, page: ConversationPageRequest) {
+    const { where, params } = whereOf(filters);
+    const column = SORT_COLUMN[page.sortBy];
+    const direction = page.sortDirection === 'asc' ? 'asc' : 'desc';
+    const clauses = [...where];
+    const values = [...params];
+    if (page.after) {
+      clauses.push(`(${column}, id) ${direction === 'asc' ? '>' : '<'} (?::timestamptz, ?)`);
+      values.push(page.after.value, page.after.id);
+    }
+    const rows = await this.db.em().execute<(Record<string, any> & { sort_value: string })[]>(
+      `select *, ${column}::text as sort_value from messaging.conversation where ${clauses.join(' and ')}
+        order by ${column} ${direction}, id ${direction} limit ? offset ?`,
+      [...values, page.limit + 1, page.offset ?? 0],
+    );
+    const hasMore = rows.length > page.limit;
+    const items = rows.slice(0, page.limit);
+    const last = items.at(-1);
+    return { items: items.map(fromRow), hasMore, last: last ? { value: last.sort_value, id: last.id as string } : null };
+  }
+
+  /** How many conversations match, by workspace. */
+  async countByWorkspace(filters: ConversationFilters): Promise<Map<string, number>> {
+    const { where, params } = whereOf(filters);
+    const rows = await this.db
+      .em()
+      .execute<{ workspace_id: string; n: number }[]>(
+        `select workspace_id, count(*)::int as n from messaging.conversation where ${where.join(' and ')} group by workspace_id`,
+        params,
+      );
+    return new Map(rows.map((r) => [r.workspace_id, r.n]));
+  }
+
+  findById(workspaceIds: string[], id: string): Promise<Conversation | null> {
+    if (!workspaceIds.length) return Promise.resolve(null);
+    return this.db.em().findOne(Conversation, { id, workspaceId: { $in: workspaceIds } });
+  }
+
+  findByContact(channelId: string, conversationId: string, em: EntityManager = this.db.em()): Promise<Conversation | null> {
+    return em.findOne(Conversation, { channelId, conversationId });
+  }
+
+  /** Messages of a conversation, chronological, system messages (instructions) excluded (raw rows: no entity hydration). */
+  async messagesOf(conversationRef: string) {
+    const rows = await this.db.em().execute<Record<string, any>[]>(
+      `select * from (
+         select id, role, content, content_type, direction, status, created_at, updated_at, files, images, actor_id, payload, error
+           from messaging.message where conversation_ref = ? and role <> 'system' order by created_at desc, id desc limit ?
+       ) latest order by created_at, id`,
+      [conversationRef, DETAIL_MESSAGES],
+    );
+    return rows.map((r) => ({
+      id: r.id as string,
+      role: r.role,
+      content: r.content,
+      contentType: r.content_type,
+      direction: r.direction,
+      status: r.status,
+      createdAt: new Date(r.created_at),
+      updatedAt: new Date(r.updated_at),
+      files: r.files,
+      images: r.images,
+      actorId: r.actor_id,
+      payload: r.payload,
+      error: r.error,
+    }));
+  }
+
+  /**
+   * The conversation of a contact on a channel, created (`initiated`) when missing, e.g. by a
+   * template send that opens it. Records `conversation.created` when it creates one.
+   */
+  async ensure(
+    em: EntityManager,
+    channel: OpenChannel,
+    contact: { conversationId: string; clientId: string; phoneNumber: string | null; contactName: string | null },
+  ): Promise<Conversation> {
+    const existing = await this.findByContact(channel.id, contact.conversationId, em);
+    if (existing) return existing;
+    const now = new Date().toISOString();
+    const inserted = await em.execute<{ id: string }[]>(
+      `insert into messaging.conversation (id, workspace_id, channel_id, platform, conversation_id, client_id, agent_id, source, contact_name,
+         phone_number, status, operation, message_count, owners, tags, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, null, ?, ?, ?, 'initiated', 'automatic', 0, '[]', '[]', ?::timestamptz, ?::timestamptz)
+       on conflict (channel_id, conversation_id) do nothing returning id`,
+      [
+        newId('conv'),
+        channel.workspaceId,
+        channel.id,
+        channel.platform,
+        contact.conversationId,
+        contact.clientId,
+        'api',
+        contact.contactName,
+        contact.phoneNumber,
+        now,
+        now,
+      ],
+    );
+    const conversation = await em.findOneOrFail(Conversation, { channelId: channel.id, conversationId: contact.conversationId });
+    if (inserted.length) {
+      await recordEvent(em, 'messaging', {
+        type: 'conversation.created',
+        workspaceId: channel.workspaceId,
+        data: { conversationId: conversation.id, conversation: conversationSummary(conversation) },
+      });
+    }
+    return conversation;
+  }
+}
+
+function whereOf(filters: ConversationFilters): { where: string[]; params: unknown[] } {
+  const where = ['workspace_id in (?)'];
+  const params: unknown[] = [filters.workspaceIds];
+  const equal = { channel_id: filters.channelId, client_id: filters.clientId, agent_id: filters.agentId };
+  for (const [column, value] of Object.entries(equal)) {
+    if (value === undefined) continue;
+    where.push(`${column} = ?`);
+    params.push(value);
+  }
+  if (filters.tags?.length) {
+    where.push(`jsonb_exists_any(tags, array[${filters.tags.map(() => '?').join(', ')}]::text[])`);
+    params.push(...filters.tags);
+  }
+  if (filters.createdFrom) {
+    where.push('created_at >= ?::timestamptz');
+    params.push(filters.createdFrom.toISOString());
+  }
+  if (filters.createdBefore) {
+    where.push('created_at < ?::timestamptz');
+    params.push(filters.createdBefore.toISOString());
+  }
+  return { where, params };
+}
+
+function fromRow(row: Record<string, any>): Conversation {
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    channelId: row.channel_id,
+    platform: row.platform,
+    conversationId: row.conversation_id,
+    clientId: row.client_id,
+    agentId: row.agent_id,
+    source: row.source,
+    contactName: row.contact_name,
+    phoneNumber: row.phone_number,
+    topic: row.topic,
+    status: row.status,
+    operation: row.operation,
+    messageCount: row.message_count,
+    owners: row.owners,
+    tags: row.tags,
+    lastUserMessageAt: row.last_user_message_at ? new Date(row.last_user_message_at) : null,
+    resumeRequestedAt: row.resume_requested_at ? new Date(row.resume_requested_at) : null,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  } as Conversation;
+}

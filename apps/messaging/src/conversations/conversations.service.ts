@@ -1,0 +1,163 @@
+import { Injectable } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
+import {
+  dateFilterSchema,
+  listConversationsQuerySchema,
+  updateConversationRequestSchema,
+  type RpcRequest,
+  type WorkspaceRef,
+} from '@platica/contracts';
+import { DomainError, fieldIssuesOf, parseOrThrow } from '@platica/errors';
+import { Database, recordEvent } from '@platica/platform';
+import { Conversation } from './conversation.entity';
+import { ConversationRepository, type ConversationFilters } from './conversation.repository';
+import { conversationSummary, messageRecord } from './conversation-summary';
+import { decodePageToken, encodePageToken, filtersFingerprint } from './page-token';
+
+const DEFAULT_LIMIT = 50;
+const DAY_MS = 86_400_000;
+
+/** `GET /v1/conversations`, `GET /v1/conversations/{id}`, `PATCH /v1/conversations/{id}`. */
+@Injectable()
+export class ConversationsService {
+  constructor(
+    private readonly db: Database,
+    private readonly conversations: ConversationRepository,
+  ) {}
+
+  async list(request: RpcRequest<unknown>) {
+    const query = parseOrThrow(listConversationsQuerySchema, request.query);
+    if (query.pageToken !== undefined && query.offset !== undefined) {
+      throw DomainError.validation(
+        [
+          { path: ['pageToken'], message: 'pageToken and offset cannot be combined' },
+          { path: ['offset'], message: 'pageToken and offset cannot be combined' },
+        ],
+        'Send pageToken or offset, not both',
+      );
+    }
+    const workspaces = readableWorkspaces(request);
+    const limit = query.limit ?? DEFAULT_LIMIT;
+    const sortBy = query.sortBy ?? 'lastUpdate';
+    const sortDirection = query.sortDirection ?? 'desc';
+    const tags = typeof query.tags === 'string' ? query.tags.split(',') : (query.tags ?? []);
+    const filters: ConversationFilters = {
+      workspaceIds: workspaces.map((w) => w.id),
+      channelId: query.channelId,
+      clientId: query.clientId,
+      agentId: query.agentId,
+      tags: tags.map((t) => t.trim()).filter(Boolean),
+      ...dateRange(query.dateFilter),
+    };
+    const fingerprint = filtersFingerprint({ ...filters, sortBy, sortDirection, limit });
+    const after = query.pageToken !== undefined ? decodePageToken(query.pageToken, fingerprint) : undefined;
+
+    const [page, counts] = await Promise.all([
+      this.conversations.page(filters, { sortBy, sortDirection, limit, offset: query.offset, after }),
+      this.conversations.countByWorkspace(filters),
+    ]);
+    const now = Date.now();
+    const pagination = { limit, offset: query.offset ?? 0, hasMore: page.hasMore };
+    return {
+      workspaces: workspaces.map((workspace) => ({
+        id: workspace.id,
+        name: workspace.name,
+        conversations: page.items.filter((c) => c.workspaceId === workspace.id).map((c) => conversationSummary(c, now)),
+        conversationsCount: counts.get(workspace.id) ?? 0,
+        pagination,
+      })),
+      nextPageToken: page.hasMore && page.last ? encodePageToken(fingerprint, page.last) : null,
+    };
+  }
+
+  async get(request: RpcRequest<unknown>) {
+    const conversation = await this.find(request);
+    const messages = await this.conversations.messagesOf(conversation.id);
+    const workspace = readableWorkspaces(request).find((w) => w.id === conversation.workspaceId)!;
+    return {
+      workspaces: [
+        {
+          id: workspace.id,
+          name: workspace.name,
+          conversationsCount: 1,
+          conversations: [{ ...conversationSummary(conversation), messages: messages.map((m) => messageRecord(m)) }],
+        },
+      ],
+    };
+  }
+
+  async update(request: RpcRequest<unknown>) {
+    const body = parseOrThrow(updateConversationRequestSchema, request.body);
+    const workspaceId = request.workspaceId;
+    const id = request.params.id ?? '';
+    const summary = await this.db.em().transactional(async (em) => {
+      const conversation = await em.findOne(
+        Conversation,
+        { id, workspaceId: { $in: workspaceId ? [workspaceId] : request.auth.workspaceIds } },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!conversation) throw DomainError.notFound('Conversation', id);
+      const previousStatus = conversation.status;
+      const changes: Partial<Conversation> = {};
+      if (body.status !== undefined) changes.status = body.status;
+      if (body.operation !== undefined) changes.operation = body.operation;
+      if (body.tags !== undefined) changes.tags = [...new Set(body.tags)];
+      if (body.owners !== undefined) changes.owners = [...new Set(body.owners.map((o) => o.toLowerCase()))];
+      if (body.topic !== undefined) changes.topic = body.topic;
+      em.assign(conversation, { ...changes, updatedAt: new Date() });
+      await em.flush();
+      const summary = conversationSummary(conversation);
+      if (body.status !== undefined && body.status !== previousStatus) {
+        await recordEvent(em, 'messaging', {
+          type: 'conversation.status.updated',
+          workspaceId: conversation.workspaceId,
+          data: { conversationId: conversation.id, status: conversation.status, previousStatus, conversation: summary },
+        });
+      }
+      return summary;
+    });
+    return { status: 'success', message: 'Conversation updated', data: summary };
+  }
+
+  private async find(request: RpcRequest<unknown>): Promise<Conversation> {
+    const id = request.params.id ?? '';
+    const conversation = await this.conversations.findById(
+      readableWorkspaces(request).map((w) => w.id),
+      id,
+    );
+    if (!conversation) throw DomainError.notFound('Conversation', id);
+    return conversation;
+  }
+}
+
+/** The workspaces a read may span: the one named, or every workspace of the credential. */
+export function readableWorkspaces(request: RpcRequest<unknown>): WorkspaceRef[] {
+  const ids = request.workspaceId ? [request.workspaceId] : request.auth.workspaceIds;
+  return ids.map((id) => request.auth.workspaces.find((w) => w.id === id) ?? { id, name: id });
+}
+
+/** `dateFilter` (JSON): a day (`specific`) or an inclusive range of days, on the creation date, UTC. */
+function dateRange(text: string | undefined): Pick<ConversationFilters, 'createdFrom' | 'createdBefore'> {
+  if (text === undefined) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw DomainError.validation([
+      { path: ['dateFilter'], message: 'a JSON object: {"type":"specific","date":…} or {"type":"range","startDate":…,"endDate":…}' },
+    ]);
+  }
+  const parsed = dateFilterSchema.safeParse(json);
+  if (!parsed.success) throw DomainError.validation(fieldIssuesOf(parsed.error).map((i) => ({ ...i, path: ['dateFilter', ...i.path] })));
+  const filter = parsed.data;
+  const dayStart = (value: string) => new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  if (filter.type === 'specific') {
+    const start = dayStart(filter.date);
+    return { createdFrom: start, createdBefore: new Date(start.getTime() + DAY_MS) };
+  }
+  const start = filter.startDate.length === 10 ? dayStart(filter.startDate) : new Date(filter.startDate);
+  const end =
+    filter.endDate.length === 10 ? new Date(dayStart(filter.endDate).getTime() + DAY_MS) : new Date(new Date(filter.endDate).getTime() + 1);
+  if (end <= start) throw DomainError.validation([{ path: ['dateFilter', 'endDate'], message: 'must not be before startDate' }]);
+  return { createdFrom: start, createdBefore: end };
+}

@@ -1,0 +1,175 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Database, newId } from '@platica/platform';
+import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
+import { InboundStore, type PendingDelivery } from './inbound-store';
+import { parseMetaPayload, type ChannelRef } from './meta-payload';
+
+interface Arrival {
+  id: string;
+  raw: string;
+  payload: unknown;
+  channels: OpenChannel[];
+  stored: () => void;
+  failed: (error: unknown) => void;
+}
+
+/** Deliveries per insert and per processing transaction. */
+const BATCH = 500;
+/** Inserts in flight at once: while they commit, new arrivals gather into the next one (group commit). */
+const WRITERS = 4;
+/** Processing transactions in flight at once (they lock conversations in one order). */
+const PROCESSORS = 2;
+/** Rows left unprocessed this long (a crash, a failed batch) are taken up again by the sweep. */
+const SWEEP_AFTER_MS = 10_000;
+const SWEEP_EVERY_MS = 2_000;
+const MAX_ATTEMPTS = 20;
+/** Processed deliveries are kept this long, then deleted (idempotency lives on the messages). */
+const KEEP_PROCESSED_MS = 7 * 86_400_000;
+
+/**
+ * The inbound pipeline of Meta webhooks:
+ *   1. `accept` stores the verified delivery durably (deliveries arriving together share one
+ *      multi-row insert: a group commit) and resolves, so Meta gets its answer fast;
+ *   2. the stored deliveries are then processed in batches (InboundStore), in this process;
+ *   3. a sweep re-takes any row left unprocessed (a crash after the answer, a failed batch),
+ *      so work after the answer is never lost. Replicas share rows with SKIP LOCKED.
+ */
+@Injectable()
+export class InboundQueue {
+  private readonly logger = new Logger('inbound');
+  private arrivals: Arrival[] = [];
+  private writers = 0;
+  private pending: PendingDelivery[] = [];
+  private readonly processing = new Set<Promise<void>>();
+  private sweeper: NodeJS.Timeout | null = null;
+  private lastCleanup = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly store: InboundStore,
+    private readonly channels: ChannelRepository,
+  ) {}
+
+  start(): void {
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+    this.sweeper.unref();
+  }
+
+  /** Stops processing (stored deliveries left are taken up by the next start's sweep). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.sweeper) clearInterval(this.sweeper);
+    await Promise.all(this.processing);
+  }
+
+  /** Resolves once the delivery is stored durably; processing follows. */
+  accept(raw: string, payload: unknown, channels: OpenChannel[]): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      const id = newId('inb');
+      this.arrivals.push({ id, raw, payload, channels, stored: () => resolve(id), failed: reject });
+      this.write();
+    });
+  }
+
+  /** How many stored deliveries wait for processing in this process. */
+  get backlog(): number {
+    return this.pending.length;
+  }
+
+  private write(): void {
+    while (this.arrivals.length && this.writers < WRITERS) {
+      const batch = this.arrivals.splice(0, BATCH);
+      this.writers += 1;
+      void this.insert(batch).finally(() => {
+        this.writers -= 1;
+        this.write();
+      });
+    }
+  }
+
+  private async insert(batch: Arrival[]): Promise<void> {
+    try {
+      await this.db.em().execute(
+        // clock_timestamp(), not now(): each delivery of a batch keeps its own arrival instant, the order of its messages.
+        `insert into messaging.inbound_event (id, channel_ids, payload, received_at, processed_at, attempts, last_error)
+         values ${batch.map(() => '(?, ?::jsonb, ?::jsonb, clock_timestamp(), null, 0, null)').join(', ')}`,
+        batch.flatMap((a) => [a.id, JSON.stringify(a.channels.map((c) => c.id)), a.raw]),
+      );
+    } catch (error) {
+      for (const arrival of batch) arrival.failed(error);
+      return;
+    }
+    for (const arrival of batch) {
+      this.pending.push({ id: arrival.id, items: parseMetaPayload(arrival.payload, refsOf(arrival.channels)) });
+      arrival.stored();
+    }
+    this.kick();
+  }
+
+  private kick(): void {
+    while (this.pending.length && this.processing.size < PROCESSORS && !this.stopped) {
+      const run: Promise<void> = this.processBatch(this.pending.splice(0, BATCH)).finally(() => {
+        this.processing.delete(run);
+        this.kick();
+      });
+      this.processing.add(run);
+    }
+  }
+
+  private async processBatch(batch: PendingDelivery[]): Promise<void> {
+    try {
+      await this.store.process(batch);
+      return;
+    } catch (error) {
+      if (batch.length === 1) {
+        this.logger.warn({ msg: 'inbound delivery failed; it will be retried', inboundId: batch[0]!.id, error: String(error) });
+        await this.store.recordFailure(batch[0]!.id, error).catch(() => undefined);
+        return;
+      }
+    }
+    // One bad delivery must not hold back the others: retry them one by one.
+    for (const delivery of batch) await this.processBatch([delivery]);
+  }
+
+  /** Takes up deliveries left unprocessed (after a crash or a failure) and prunes old processed ones. */
+  private async sweep(): Promise<void> {
+    if (this.stopped || this.processing.size || this.pending.length) return;
+    try {
+      const rows = await this.db.em().execute<{ id: string; channel_ids: string[]; payload: unknown }[]>(
+        `select id, channel_ids, payload from messaging.inbound_event
+          where processed_at is null and attempts < ? and received_at < now() - make_interval(secs => ?)
+          order by received_at limit ?`,
+        [MAX_ATTEMPTS, SWEEP_AFTER_MS / 1000, BATCH],
+      );
+      if (rows.length) {
+        const deliveries: PendingDelivery[] = [];
+        for (const row of rows) {
+          const channels = (await Promise.all(row.channel_ids.map((id) => this.channels.findById(id)))).filter(
+            (c): c is OpenChannel => c !== null,
+          );
+          deliveries.push({ id: row.id, items: parseMetaPayload(row.payload, refsOf(channels)) });
+        }
+        this.logger.log({ msg: 'taking up unprocessed inbound deliveries', count: deliveries.length });
+        this.pending.push(...deliveries);
+        this.kick();
+      }
+      if (Date.now() - this.lastCleanup > 3_600_000) {
+        this.lastCleanup = Date.now();
+        await this.db
+          .em()
+          .execute('delete from messaging.inbound_event where processed_at < now() - make_interval(secs => ?)', [KEEP_PROCESSED_MS / 1000]);
+      }
+    } catch (error) {
+      this.logger.warn({ msg: 'inbound sweep failed', error: String(error) });
+    }
+  }
+}
+
+function refsOf(channels: OpenChannel[]): Map<string, ChannelRef> {
+  return new Map(
+    channels
+      .filter((c) => c.externalId)
+      .map((c) => [c.externalId!, { id: c.id, workspaceId: c.workspaceId, platform: c.platform, externalId: c.externalId }]),
+  );
+}

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { newId, recordEvent } from '@platica/platform';
+import { Conversation } from '../conversations/conversation.entity';
+import { messageRecord } from '../conversations/conversation-summary';
+import { Message, type MessageRole, type MessageStatus } from './message.entity';
+
+export interface NewOutgoingMessage {
+  conversation: Conversation;
+  role: MessageRole;
+  content: string;
+  contentType: string;
+  payload: Record<string, unknown>;
+  files: Record<string, unknown>[];
+  images: Record<string, unknown>[];
+  status: MessageStatus;
+  externalId: string | null;
+  actorType: string;
+  actorId: string | null;
+  campaignId: string | null;
+  error: Record<string, unknown> | null;
+}
+
+@Injectable()
+export class MessageRepository {
+  /**
+   * Stores an outgoing (or system) message, counts it on its conversation and records
+   * `message.created` (system messages are internal: no event). `em` is the caller's transaction.
+   */
+  async insertOutgoing(em: EntityManager, input: NewOutgoingMessage): Promise<Message> {
+    const now = new Date();
+    const { conversation } = input;
+    const message = em.create(Message, {
+      id: newId('msg'),
+      workspaceId: conversation.workspaceId,
+      channelId: conversation.channelId,
+      conversationRef: conversation.id,
+      clientId: conversation.clientId,
+      role: input.role,
+      direction: 'outgoing',
+      content: input.content,
+      contentType: input.contentType,
+      payload: input.payload,
+      files: input.files,
+      images: input.images,
+      status: input.status,
+      externalId: input.externalId,
+      actorType: input.actorType,
+      actorId: input.actorId,
+      campaignId: input.campaignId,
+      error: input.error,
+      providerTimestamp: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await em.flush();
+    await em.execute('update messaging.conversation set message_count = message_count + 1, updated_at = ?::timestamptz where id = ?', [
+      now.toISOString(),
+      conversation.id,
+    ]);
+    if (input.role !== 'system') {
+      await recordEvent(em, 'messaging', {
+        type: 'message.created',
+        workspaceId: conversation.workspaceId,
+        data: {
+          messageId: message.id,
+          conversationId: conversation.id,
+          clientId: conversation.clientId,
+          channelId: conversation.channelId,
+          campaignId: message.campaignId ?? null,
+          message: messageRecord(message, false),
+        },
+      });
+    }
+    return message;
+  }
+}

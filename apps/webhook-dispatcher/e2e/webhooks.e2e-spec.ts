@@ -1,0 +1,446 @@
+import { randomBytes } from 'node:crypto';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import { EVENT_TYPES, type DomainEvent, type EventType } from '@platica/contracts';
+import { eventually, startTestStack, type HttpClient, type TestStack } from '@platica/testing';
+import { WebhookReceiver, type ReceivedDelivery } from './webhook-receiver';
+
+/**
+ * Webhooks through the gateway's HTTP API and real deliveries to a real HTTP receiver
+ * (signatures checked with the `standardwebhooks` package). Events are published to the
+ * stack's events stream as the outbox relays publish them (envelope, `Nats-Msg-Id`), so
+ * every event type is covered without the services that will emit them.
+ */
+describe('webhooks (e2e)', () => {
+  let t: TestStack;
+  let nc: NatsConnection;
+  let js: JetStreamClient;
+  const receiver = new WebhookReceiver();
+
+  beforeAll(async () => {
+    await receiver.start();
+    t = await startTestStack({
+      // The real schedule (5 s … 12 h) shrunk 10,000 times: a whole day of retries in about 8 s.
+      WEBHOOK_RETRY_SCALE: '0.0001',
+      WEBHOOK_TIMEOUT_MS: '3000',
+      WEBHOOK_POLL_INTERVAL_MS: '250',
+    });
+    nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+    js = jetstream(nc);
+  });
+  afterAll(async () => {
+    await nc?.close();
+    await t?.stop();
+    await receiver.stop();
+  });
+
+  const newEventId = () => `evt_${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
+
+  /** Publishes an event as an outbox relay does; returns its envelope. */
+  async function publish(
+    workspaceId: string,
+    type: EventType,
+    data: Record<string, unknown> = {},
+    occurredAt = new Date(),
+  ): Promise<DomainEvent> {
+    const event: DomainEvent = { id: newEventId(), type, workspaceId, occurredAt: occurredAt.toISOString(), data };
+    await js.publish(`${t.isolation.natsPrefix}events.${type}`, JSON.stringify(event), { msgID: event.id });
+    return event;
+  }
+
+  async function createWebhook(client: HttpClient, body: Record<string, unknown>): Promise<{ id: string; secret: string; view: any }> {
+    const created = await client.post('/v1/webhooks', body);
+    expect(created.status).toBe(201);
+    const listed = await client.get('/v1/webhooks');
+    const view = listed.body.workspaces.flatMap((w: any) => w.webhooks).find((h: any) => h.id === created.body.data.id);
+    return { id: created.body.data.id, secret: view.secret, view };
+  }
+
+  const waitForDeliveries = (path: string, count: number, timeoutMs = 15_000) =>
+    eventually(`${count} deliveries at ${path}`, async () => receiver.at(path).length >= count && receiver.at(path), timeoutMs);
+
+  const expectSpecError = (answer: { status: number; body: any }, status: number) => {
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual({ code: status, error: expect.any(String), details: expect.anything() });
+  };
+
+  describe('the API', () => {
+    let client: HttpClient;
+    let workspaceId: string;
+    beforeAll(async () => {
+      const seeded = await t.seedMinimalWorkspace();
+      client = t.http.withToken(seeded.key);
+      workspaceId = seeded.workspaceId;
+    });
+    const valid = () => ({ name: 'CRM sync', url: receiver.endpoint().url, events: ['message.created'] });
+
+    it.each(['name', 'url', 'events'])('answers 400 naming %s when it is missing', async (field) => {
+      const body: Record<string, unknown> = valid();
+      delete body[field];
+      const answer = await client.post('/v1/webhooks', body);
+      expectSpecError(answer, 400);
+      expect(answer.body.details.map((d: any) => d.path[0])).toContain(field);
+    });
+
+    it.each([
+      ['a name over 100 characters', { name: 'n'.repeat(101) }, 'name'],
+      ['a url over 500 characters', { url: `http://example.com/${'a'.repeat(490)}` }, 'url'],
+      ['a url that is not http(s)', { url: 'ftp://example.com/hook' }, 'url'],
+      ['an unknown event', { events: ['message.created', 'message.exploded'] }, 'events'],
+      ['no events', { events: [] }, 'events'],
+      ['a secret over 255 characters', { secret: 's'.repeat(256) }, 'secret'],
+      ['more than 10 headers', { headers: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`x-h-${i}`, 'v'])) }, 'headers'],
+      ['a header the dispatcher sets', { headers: { 'Webhook-Signature': 'v1,forged' } }, 'headers'],
+      ['a header value with a line break', { headers: { 'x-a': 'one\r\ntwo' } }, 'headers'],
+      ['an unknown field', { retries: 3 }, ''],
+    ])('answers 400 for %s', async (_what, override, field) => {
+      const answer = await client.post('/v1/webhooks', { ...valid(), ...override });
+      expectSpecError(answer, 400);
+      if (field) expect(answer.body.details.map((d: any) => d.path[0])).toContain(field);
+      if (field === 'events' && 'events' in override && override.events.length)
+        expect(JSON.stringify(answer.body)).toContain('message.exploded');
+    });
+
+    it('creates (201), lists grouped with the generated whsec_ secret, gets, updates and deletes', async () => {
+      const endpoint = receiver.endpoint();
+      const created = await client.post('/v1/webhooks', {
+        name: 'CRM sync',
+        url: endpoint.url,
+        events: ['message.created', 'client.created', 'message.created'],
+        headers: { 'x-crm-tenant': 'acme' },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({
+        status: 'success',
+        message: expect.any(String),
+        data: { id: expect.stringMatching(/^wh_/), workspaceId },
+      });
+      const id = created.body.data.id;
+
+      const list = await client.get('/v1/webhooks');
+      expect(list.status).toBe(200);
+      const group = list.body.workspaces.find((w: any) => w.id === workspaceId);
+      expect(group).toMatchObject({ id: workspaceId, name: expect.any(String), webhooksCount: group.webhooks.length });
+      const hook = group.webhooks.find((h: any) => h.id === id);
+      expect(hook).toEqual({
+        id,
+        workspaceId,
+        name: 'CRM sync',
+        url: endpoint.url,
+        events: ['message.created', 'client.created'],
+        active: true,
+        secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+        headers: { 'x-crm-tenant': 'acme' },
+        disabledReason: null,
+        disabledAt: null,
+        creationDate: expect.any(String),
+        lastUpdate: expect.any(String),
+      });
+      expect(new Date(hook.creationDate).toISOString()).toBe(hook.creationDate);
+
+      const one = await client.get(`/v1/webhooks/${id}`);
+      expect(one.status).toBe(200);
+      expect(one.body.workspaces).toEqual([{ id: workspaceId, name: group.name, webhooks: [hook], webhooksCount: 1 }]);
+
+      const patched = await client.patch(`/v1/webhooks/${id}`, { name: 'CRM', active: false, secret: 'plain secret', headers: {} });
+      expect(patched.status).toBe(200);
+      expect(patched.body.data).toMatchObject({ id, name: 'CRM', active: false, secret: 'plain secret', headers: {} });
+      expect(patched.body.data.lastUpdate >= hook.lastUpdate).toBe(true);
+      expectSpecError(await client.patch(`/v1/webhooks/${id}`, {}), 400);
+      expectSpecError(await client.patch(`/v1/webhooks/${id}`, { events: ['nope'] }), 400);
+
+      const deleted = await client.delete(`/v1/webhooks/${id}`);
+      expect(deleted.status).toBe(200);
+      expect(deleted.body).toMatchObject({ status: 'success', data: { id, workspaceId } });
+      expectSpecError(await client.get(`/v1/webhooks/${id}`), 404);
+      expectSpecError(await client.delete(`/v1/webhooks/${id}`), 404);
+    });
+
+    it("never shows or touches another workspace's webhook (404)", async () => {
+      const other = await t.seedMinimalWorkspace();
+      const { id } = await createWebhook(t.http.withToken(other.key), valid());
+      expectSpecError(await client.get(`/v1/webhooks/${id}`), 404);
+      expectSpecError(await client.patch(`/v1/webhooks/${id}`, { name: 'mine now' }), 404);
+      expectSpecError(await client.delete(`/v1/webhooks/${id}`), 404);
+      expectSpecError(await client.get(`/v1/webhooks/${id}/deliveries`), 404);
+      const list = await client.get('/v1/webhooks');
+      expect(JSON.stringify(list.body)).not.toContain(id);
+      expect((await t.http.withToken(other.key).get(`/v1/webhooks/${id}`)).status).toBe(200);
+    });
+
+    it('stores the secret and header values encrypted', async () => {
+      const { id } = await createWebhook(client, {
+        ...valid(),
+        secret: 'a-very-recognizable-secret',
+        headers: { 'x-api-key': 'recognizable-header-value' },
+      });
+      const { Client } = await import('pg');
+      const db = new Client({ connectionString: t.isolation.databaseUrl });
+      await db.connect();
+      try {
+        const row = await db.query('select * from webhook_dispatcher.webhook where id = $1', [id]);
+        const stored = JSON.stringify(row.rows[0]);
+        expect(stored).not.toContain('a-very-recognizable-secret');
+        expect(stored).not.toContain('recognizable-header-value');
+      } finally {
+        await db.end();
+      }
+    });
+  });
+
+  describe('deliveries', () => {
+    let client: HttpClient;
+    let workspaceId: string;
+    // A workspace per test: no test's webhooks see another's events.
+    beforeEach(async () => {
+      const seeded = await t.seedMinimalWorkspace();
+      client = t.http.withToken(seeded.key);
+      workspaceId = seeded.workspaceId;
+    });
+
+    function expectSignedEnvelope(delivery: ReceivedDelivery, secret: string, event: DomainEvent) {
+      expect(WebhookReceiver.verify(delivery, secret)).toEqual(event);
+      expect(delivery.rawBody).toBe(JSON.stringify(event));
+      expect(delivery.headers['webhook-id']).toBe(event.id);
+      expect(Math.abs(Number(delivery.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+      expect(delivery.headers['content-type']).toBe('application/json');
+    }
+
+    it('delivers every event type, signed per Standard Webhooks, with the custom headers', async () => {
+      const endpoint = receiver.endpoint('all');
+      const hook = await createWebhook(client, {
+        name: 'all',
+        url: endpoint.url,
+        events: [...EVENT_TYPES],
+        headers: { 'x-crm-tenant': 'acme', 'X-Route': 'mx' },
+      });
+      const events: DomainEvent[] = [];
+      for (const type of EVENT_TYPES) events.push(await publish(workspaceId, type, { about: type, text: 'Hola, ¿siguen abiertos? ✓' }));
+      const received = await waitForDeliveries(endpoint.path, EVENT_TYPES.length);
+      expect(received).toHaveLength(EVENT_TYPES.length);
+      for (const event of events) {
+        const delivery = received.find((d) => d.headers['webhook-id'] === event.id);
+        expect(delivery).toBeDefined();
+        expectSignedEnvelope(delivery!, hook.secret, event);
+        expect(delivery!.headers['x-crm-tenant']).toBe('acme');
+        expect(delivery!.headers['x-route']).toBe('mx');
+      }
+    });
+
+    it('signs with a given secret as its UTF-8 bytes', async () => {
+      const endpoint = receiver.endpoint('given');
+      const hook = await createWebhook(client, {
+        name: 'given',
+        url: endpoint.url,
+        events: ['client.created'],
+        secret: 'mi secreto compartido ñ',
+      });
+      expect(hook.secret).toBe('mi secreto compartido ñ');
+      const event = await publish(workspaceId, 'client.created', { clientId: 'c1' });
+      const [delivery] = await waitForDeliveries(endpoint.path, 1);
+      expectSignedEnvelope(delivery!, hook.secret, event);
+    });
+
+    it('sends nothing to an inactive webhook, nor events a webhook did not subscribe to or that happened before it existed', async () => {
+      const active = receiver.endpoint('active');
+      const inactive = receiver.endpoint('inactive');
+      const subscribed = await createWebhook(client, { name: 'active', url: active.url, events: ['message.created'] });
+      const off = await createWebhook(client, {
+        name: 'inactive',
+        url: inactive.url,
+        events: ['message.created', 'client.created'],
+        active: false,
+      });
+      const unsubscribed = await publish(workspaceId, 'client.created');
+      const older = await publish(workspaceId, 'message.created', {}, new Date(Date.now() - 10 * 60_000));
+      const wanted = await publish(workspaceId, 'message.created');
+      const [delivery] = await waitForDeliveries(active.path, 1);
+      expect(delivery!.headers['webhook-id']).toBe(wanted.id);
+      // Both events were consumed before `wanted` was delivered (the stream is read in order): nothing else was recorded.
+      const activeDeliveries = await client.get(`/v1/webhooks/${subscribed.id}/deliveries`);
+      expect(activeDeliveries.body.deliveries.map((d: any) => d.eventId)).toEqual([wanted.id]);
+      expect(activeDeliveries.body.deliveries.map((d: any) => d.eventId)).not.toContain(unsubscribed.id);
+      expect(activeDeliveries.body.deliveries.map((d: any) => d.eventId)).not.toContain(older.id);
+      const offDeliveries = await client.get(`/v1/webhooks/${off.id}/deliveries`);
+      expect(offDeliveries.body).toMatchObject({ deliveries: [], deliveriesCount: 0 });
+      expect(receiver.at(inactive.path)).toHaveLength(0);
+    });
+
+    it('retries failures with the same webhook-id, recording every attempt', async () => {
+      const endpoint = receiver.endpoint('flaky', { failFirst: 2, status: 500 });
+      const hook = await createWebhook(client, { name: 'flaky', url: endpoint.url, events: ['client.created'] });
+      const event = await publish(workspaceId, 'client.created', { clientId: 'c2' });
+      const attempts = await waitForDeliveries(endpoint.path, 3);
+      expect(attempts.map((d) => d.answered)).toEqual([500, 500, 200]);
+      for (const attempt of attempts) expectSignedEnvelope(attempt, hook.secret, event);
+      const listed = await eventually('the delivered state', async () => {
+        const answer = await client.get(`/v1/webhooks/${hook.id}/deliveries`);
+        return answer.body.deliveries[0]?.status === 'delivered' && answer.body;
+      });
+      expect(listed.deliveries[0]).toMatchObject({
+        eventId: event.id,
+        eventType: 'client.created',
+        status: 'delivered',
+        attemptCount: 3,
+        nextAttemptAt: null,
+      });
+      expect(listed.deliveries[0].attempts).toEqual([
+        {
+          attempt: 1,
+          attemptedAt: expect.any(String),
+          statusCode: 500,
+          durationMs: expect.any(Number),
+          error: 'the receiver answered 500',
+        },
+        {
+          attempt: 2,
+          attemptedAt: expect.any(String),
+          statusCode: 500,
+          durationMs: expect.any(Number),
+          error: 'the receiver answered 500',
+        },
+        { attempt: 3, attemptedAt: expect.any(String), statusCode: 200, durationMs: expect.any(Number), error: null },
+      ]);
+    });
+
+    it('retries a refused connection and records the error', async () => {
+      const hook = await createWebhook(client, { name: 'refused', url: 'http://127.0.0.1:9/hook', events: ['message.created'] });
+      await publish(workspaceId, 'message.created');
+      const listed = await eventually('two failed attempts', async () => {
+        const answer = await client.get(`/v1/webhooks/${hook.id}/deliveries`);
+        return answer.body.deliveries[0]?.attempts.length >= 2 && answer.body;
+      });
+      expect(listed.deliveries[0].attempts[0]).toMatchObject({ statusCode: null, error: expect.stringContaining('ECONNREFUSED') });
+    });
+
+    it('waits as long as Retry-After says', async () => {
+      const endpoint = receiver.endpoint('busy', { failFirst: 1, status: 503, headers: { 'retry-after': '2' } });
+      await createWebhook(client, { name: 'busy', url: endpoint.url, events: ['message.created'] });
+      await publish(workspaceId, 'message.created');
+      const [first, second] = await waitForDeliveries(endpoint.path, 2);
+      expect(second!.at - first!.at).toBeGreaterThanOrEqual(1_900);
+    });
+
+    it('disables a webhook at once when its receiver answers 410, with the reason', async () => {
+      const endpoint = receiver.endpoint('gone', { failFirst: Infinity, status: 410 });
+      const hook = await createWebhook(client, { name: 'gone', url: endpoint.url, events: ['message.created'] });
+      await publish(workspaceId, 'message.created');
+      await waitForDeliveries(endpoint.path, 1);
+      const disabled = await eventually('the webhook disabled', async () => {
+        const answer = await client.get(`/v1/webhooks/${hook.id}`);
+        const view = answer.body.workspaces[0].webhooks[0];
+        return view.active === false && view;
+      });
+      expect(disabled.disabledReason).toContain('410');
+      expect(disabled.disabledAt).toEqual(expect.any(String));
+      const deliveries = await client.get(`/v1/webhooks/${hook.id}/deliveries`);
+      expect(deliveries.body.deliveries[0]).toMatchObject({ status: 'failed', attemptCount: 1 });
+      // No retry, and later events are not recorded for it (once a probe webhook got the later event, it was consumed).
+      const probe = receiver.endpoint('probe');
+      await createWebhook(client, { name: 'probe', url: probe.url, events: ['message.created'] });
+      const later = await publish(workspaceId, 'message.created');
+      await eventually('the later event consumed', async () => receiver.at(probe.path).some((d) => d.headers['webhook-id'] === later.id));
+      const after = await client.get(`/v1/webhooks/${hook.id}/deliveries`);
+      expect(after.body.deliveries.map((d: any) => d.eventId)).not.toContain(later.id);
+      expect(receiver.at(endpoint.path)).toHaveLength(1);
+      // A manual redelivery of a disabled webhook's delivery is refused until it is switched on.
+      expect((await client.post(`/v1/webhooks/${hook.id}/deliveries/${deliveries.body.deliveries[0].id}/retry`)).status).toBe(409);
+    });
+
+    it('disables a webhook whose deliveries failed for the whole schedule, saying why', async () => {
+      const endpoint = receiver.endpoint('down', { failFirst: Infinity, status: 503 });
+      const hook = await createWebhook(client, { name: 'down', url: endpoint.url, events: ['message.created'] });
+      await publish(workspaceId, 'message.created');
+      const disabled = await eventually(
+        'the webhook disabled after its schedule',
+        async () => {
+          const view = (await client.get(`/v1/webhooks/${hook.id}`)).body.workspaces[0].webhooks[0];
+          return view.active === false && view;
+        },
+        30_000,
+        200,
+      );
+      expect(disabled.disabledReason).toMatch(/Every delivery failed .*10 attempts.*503/);
+      expect(receiver.at(endpoint.path)).toHaveLength(10);
+      const deliveries = await client.get(`/v1/webhooks/${hook.id}/deliveries`);
+      expect(deliveries.body.deliveries[0]).toMatchObject({ status: 'failed', attemptCount: 10 });
+      expect(new Set(receiver.at(endpoint.path).map((d) => d.headers['webhook-id'])).size).toBe(1);
+    });
+
+    it('redelivers on request, with the same webhook-id', async () => {
+      const endpoint = receiver.endpoint('again');
+      const hook = await createWebhook(client, { name: 'again', url: endpoint.url, events: ['message.created'] });
+      const event = await publish(workspaceId, 'message.created');
+      await waitForDeliveries(endpoint.path, 1);
+      const delivery = await eventually('the delivered state', async () => {
+        const found = (await client.get(`/v1/webhooks/${hook.id}/deliveries`)).body.deliveries[0];
+        return found?.status === 'delivered' && found;
+      });
+      const retried = await client.post(`/v1/webhooks/${hook.id}/deliveries/${delivery.id}/retry`);
+      expect(retried.status).toBe(202);
+      expect(retried.body).toMatchObject({ status: 'success', data: { id: delivery.id, status: 'pending' } });
+      const [, again] = await waitForDeliveries(endpoint.path, 2);
+      expectSignedEnvelope(again!, hook.secret, event);
+      expectSpecError(await client.post(`/v1/webhooks/${hook.id}/deliveries/dlv_nope/retry`), 404);
+    });
+
+    it('keeps delivering to a healthy receiver while another hangs and a third refuses connections', async () => {
+      const hanging = receiver.endpoint('hanging', { hang: true });
+      const healthy = receiver.endpoint('healthy');
+      await createWebhook(client, { name: 'hanging', url: hanging.url, events: ['conversation.created'] });
+      await createWebhook(client, { name: 'dead', url: 'http://127.0.0.1:9/dead', events: ['conversation.created'] });
+      await createWebhook(client, { name: 'healthy', url: healthy.url, events: ['conversation.created'] });
+      const started = Date.now();
+      const events: DomainEvent[] = [];
+      for (let i = 0; i < 60; i++) events.push(await publish(workspaceId, 'conversation.created', { n: i }));
+      const received = await waitForDeliveries(healthy.path, 60, 10_000);
+      const elapsed = Date.now() - started;
+      expect(new Set(received.map((d) => d.headers['webhook-id']))).toEqual(new Set(events.map((e) => e.id)));
+      // Well under one attempt timeout (3 s) of the hanging receiver, whose slots are all held.
+      expect(elapsed).toBeLessThan(2_500);
+      expect(receiver.at(hanging.path).length).toBeGreaterThan(0);
+      expect(receiver.at(hanging.path).every((d) => d.answered === null)).toBe(true);
+    });
+  });
+
+  describe('crash safety', () => {
+    it('delivers every event of a burst of 1,000 after a kill -9 of the dispatcher in the middle of it', async () => {
+      const { key, workspaceId } = await t.seedMinimalWorkspace();
+      const client = t.http.withToken(key);
+      const endpoint = receiver.endpoint('burst');
+      await createWebhook(client, { name: 'burst', url: endpoint.url, events: ['message.created'] });
+      const published = new Set<string>();
+      const publishing = (async () => {
+        for (let batch = 0; batch < 20; batch++) {
+          const events = await Promise.all(
+            Array.from({ length: 50 }, (_, i) => publish(workspaceId, 'message.created', { n: batch * 50 + i })),
+          );
+          for (const e of events) published.add(e.id);
+        }
+      })();
+      await eventually(
+        'the burst under way',
+        async () => new Set(receiver.at(endpoint.path).map((d) => d.headers['webhook-id'])).size >= 100,
+        20_000,
+        5,
+      );
+      t.stack.services.get('webhook-dispatcher')!.process.kill('SIGKILL');
+      const seenAtKill = new Set(receiver.at(endpoint.path).map((d) => d.headers['webhook-id'])).size;
+      await publishing;
+      expect(published.size).toBe(1000);
+      await t.stack.startService('webhook-dispatcher');
+      const ids = await eventually(
+        'all 1,000 events delivered',
+        async () => {
+          const seen = new Set(receiver.at(endpoint.path).map((d) => String(d.headers['webhook-id'])));
+          return seen.size >= 1000 && seen;
+        },
+        90_000,
+        250,
+      );
+      expect(seenAtKill).toBeLessThan(1000);
+      expect(ids.size).toBe(1000);
+      expect([...ids].every((id) => published.has(id))).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { listDeliveriesQuerySchema, type DeliveryView, type RpcRequest } from '@platica/contracts';
+import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
+import { Database, withStatus } from '@platica/platform';
+import { WebhooksService } from '../webhooks/webhooks.service';
+import { DeliveryAttempt, WebhookDelivery } from './webhook-delivery.entity';
+
+/** Wakes the scheduler of this process (a manual retry is due at once). */
+export abstract class SchedulerWaker {
+  abstract wake(): void;
+}
+
+/** `GET /v1/webhooks/{id}/deliveries` and `POST /v1/webhooks/{id}/deliveries/{deliveryId}/retry`. */
+@Injectable()
+export class DeliveriesService {
+  constructor(
+    private readonly db: Database,
+    private readonly webhooks: WebhooksService,
+    private readonly waker: SchedulerWaker,
+  ) {}
+
+  async list(request: RpcRequest<unknown>) {
+    const query = parseOrThrow(listDeliveriesQuerySchema, request.query);
+    const webhook = await this.webhooks.findReadable(request);
+    const limit = query.limit ? Number(query.limit) : 50;
+    const offset = query.offset ? Number(query.offset) : 0;
+    const em = this.db.em();
+    const where = { webhook: webhook.id, ...(query.status ? { status: query.status } : {}) };
+    const [deliveries, total] = await em.findAndCount(WebhookDelivery, where, {
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit,
+      offset,
+    });
+    const attempts = deliveries.length
+      ? await em.find(DeliveryAttempt, { delivery: { $in: deliveries.map((d) => d.id) } }, { orderBy: { attempt: 'asc' } })
+      : [];
+    return {
+      webhookId: webhook.id,
+      workspaceId: webhook.workspaceId,
+      deliveries: deliveries.map((d) => this.view(d, attempts)),
+      deliveriesCount: total,
+      limit,
+      offset,
+    };
+  }
+
+  /**
+   * Queues a delivery again now, with a fresh retry schedule: for a failed one, or to send a
+   * delivered event once more (same `webhook-id`, so receivers can tell). 409 while the
+   * webhook is disabled: switch it on first.
+   */
+  async retry(request: RpcRequest<unknown>) {
+    const webhook = await this.webhooks.findWritable(request);
+    if (!webhook.active) {
+      throw new DomainError(ErrorCode.Conflict, 'The webhook is disabled: enable it (PATCH active: true) before redelivering', {
+        webhookId: webhook.id,
+        disabledReason: webhook.disabledReason ?? null,
+      });
+    }
+    const em = this.db.em();
+    const deliveryId = request.params.deliveryId ?? '';
+    const delivery = await em.findOne(WebhookDelivery, { id: deliveryId, webhook: webhook.id });
+    if (!delivery) throw DomainError.notFound('Delivery', deliveryId);
+    Object.assign(delivery, { status: 'pending', retryIndex: 0, runStartedAt: null, nextAttemptAt: new Date(), deliveredAt: null });
+    await em.flush();
+    this.waker.wake();
+    const attempts = await em.find(DeliveryAttempt, { delivery: delivery.id }, { orderBy: { attempt: 'asc' } });
+    return withStatus(202, { status: 'success', message: 'Redelivery queued', data: this.view(delivery, attempts) });
+  }
+
+  private view(delivery: WebhookDelivery, attempts: DeliveryAttempt[]): DeliveryView {
+    return {
+      id: delivery.id,
+      webhookId: delivery.webhook.id,
+      eventId: delivery.event.id,
+      eventType: delivery.eventType,
+      status: delivery.status,
+      attemptCount: delivery.attemptCount,
+      nextAttemptAt: delivery.status === 'pending' ? (delivery.nextAttemptAt?.toISOString() ?? null) : null,
+      deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
+      createdAt: delivery.createdAt.toISOString(),
+      attempts: attempts
+        .filter((a) => a.delivery.id === delivery.id)
+        .map((a) => ({
+          attempt: a.attempt,
+          attemptedAt: a.attemptedAt.toISOString(),
+          statusCode: a.statusCode ?? null,
+          durationMs: a.durationMs,
+          error: a.error ?? null,
+        })),
+    };
+  }
+}

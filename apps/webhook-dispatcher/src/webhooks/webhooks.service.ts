@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import { createWebhookRequestSchema, updateWebhookRequestSchema, type RpcRequest, type WebhookView } from '@platica/contracts';
+import { DomainError, parseOrThrow } from '@platica/errors';
+import { assertPublicHttpUrl, Database, groupByWorkspace, newId, readScope, UnsafeUrlError, withStatus } from '@platica/platform';
+import { WebhookDispatcherConfigService } from '../config/webhook-dispatcher.config';
+import { generateSecret } from '../deliveries/signature';
+import { Webhook } from './webhook.entity';
+import { WebhookSecrets } from './webhook-secrets';
+
+/** Webhooks CRUD (spec › Webhooks; ARCHITECTURE.md › Events). Every lookup is scoped to the credential's workspaces. */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly db: Database,
+    private readonly secrets: WebhookSecrets,
+    private readonly config: WebhookDispatcherConfigService,
+  ) {}
+
+  async create(request: RpcRequest<unknown>) {
+    const body = parseOrThrow(createWebhookRequestSchema, request.body);
+    const workspaceId = this.writeWorkspace(request);
+    await this.checkUrl(body.url);
+    const em = this.db.em();
+    const webhook = em.create(Webhook, {
+      id: newId('wh'),
+      workspaceId,
+      name: body.name,
+      url: body.url,
+      events: [...new Set(body.events)],
+      active: body.active ?? true,
+      secretSealed: this.secrets.sealSecret(body.secret ?? generateSecret()),
+      headersSealed: this.secrets.sealHeaders(body.headers ?? {}),
+      disabledReason: null,
+      disabledAt: null,
+      failingSince: null,
+    });
+    await em.flush();
+    return withStatus(201, { status: 'success', message: 'Webhook created', data: { id: webhook.id, workspaceId } });
+  }
+
+  async list(request: RpcRequest<unknown>) {
+    const scope = readScope(request);
+    const webhooks = await this.db
+      .em()
+      .find(Webhook, { workspaceId: { $in: scope.map((w) => w.id) } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return groupByWorkspace(scope, webhooks, 'webhooks', (w) => this.view(w));
+  }
+
+  async get(request: RpcRequest<unknown>) {
+    const webhook = await this.findReadable(request);
+    const workspace = readScope(request).find((w) => w.id === webhook.workspaceId)!;
+    return { workspaces: [{ id: workspace.id, name: workspace.name, webhooks: [this.view(webhook)], webhooksCount: 1 }] };
+  }
+
+  async update(request: RpcRequest<unknown>) {
+    const body = parseOrThrow(updateWebhookRequestSchema, request.body);
+    if (body.url !== undefined) await this.checkUrl(body.url);
+    const em = this.db.em();
+    const webhook = await this.findWritable(request, em);
+    if (body.name !== undefined) webhook.name = body.name;
+    if (body.url !== undefined) webhook.url = body.url;
+    if (body.events !== undefined) webhook.events = [...new Set(body.events)];
+    if (body.secret !== undefined) webhook.secretSealed = this.secrets.sealSecret(body.secret);
+    if (body.headers !== undefined) webhook.headersSealed = this.secrets.sealHeaders(body.headers);
+    if (body.active !== undefined && body.active !== webhook.active) {
+      webhook.active = body.active;
+      // Switched back on: the dispatcher's reason to stop no longer holds, and failures count afresh.
+      if (body.active) Object.assign(webhook, { disabledReason: null, disabledAt: null, failingSince: null });
+    }
+    webhook.updatedAt = new Date();
+    await em.flush();
+    return { status: 'success', message: 'Webhook updated', data: this.view(webhook) };
+  }
+
+  async delete(request: RpcRequest<unknown>) {
+    const em = this.db.em();
+    const webhook = await this.findWritable(request, em);
+    // Its deliveries and their attempts go with it (foreign keys cascade).
+    await em.remove(webhook).flush();
+    return { status: 'success', message: 'Webhook deleted', data: { id: webhook.id, workspaceId: webhook.workspaceId } };
+  }
+
+  /** A webhook of the credential's readable workspaces, or 404 (another workspace's webhook is never revealed). */
+  async findReadable(request: RpcRequest<unknown>): Promise<Webhook> {
+    const id = request.params.id ?? '';
+    const found = await this.db.em().findOne(Webhook, { id, workspaceId: { $in: readScope(request).map((w) => w.id) } });
+    if (!found) throw DomainError.notFound('Webhook', id);
+    return found;
+  }
+
+  async findWritable(request: RpcRequest<unknown>, em = this.db.em()): Promise<Webhook> {
+    const id = request.params.id ?? '';
+    const found = await em.findOne(Webhook, { id, workspaceId: this.writeWorkspace(request) });
+    if (!found) throw DomainError.notFound('Webhook', id);
+    return found;
+  }
+
+  view(webhook: Webhook): WebhookView {
+    return {
+      id: webhook.id,
+      workspaceId: webhook.workspaceId,
+      name: webhook.name,
+      url: webhook.url,
+      events: webhook.events,
+      active: webhook.active,
+      secret: this.secrets.openSecret(webhook.secretSealed),
+      headers: this.secrets.openHeaders(webhook.headersSealed),
+      disabledReason: webhook.disabledReason ?? null,
+      disabledAt: webhook.disabledAt?.toISOString() ?? null,
+      creationDate: webhook.createdAt.toISOString(),
+      lastUpdate: webhook.updatedAt.toISOString(),
+    };
+  }
+
+  private writeWorkspace(request: RpcRequest<unknown>): string {
+    // The gateway resolves the one workspace of every write (route rule `one`).
+    if (!request.workspaceId) throw DomainError.validation([{ path: ['workspace'], message: 'name the workspace with ?workspace=' }]);
+    return request.workspaceId;
+  }
+
+  private async checkUrl(url: string): Promise<void> {
+    try {
+      await assertPublicHttpUrl(url, { allowPrivateNetworks: this.config.values.PLATICA_ALLOW_PRIVATE_NETWORKS });
+    } catch (error) {
+      if (error instanceof UnsafeUrlError) throw DomainError.validation([{ path: ['url'], message: error.message }]);
+      throw error;
+    }
+  }
+}

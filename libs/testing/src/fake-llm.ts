@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string | null | { type: string; text?: string }[];
+  tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+}
+
+export interface ChatCompletionRequest {
+  model: string;
+  messages: ChatMessage[];
+  tools?: { type: 'function'; function: { name: string; description?: string; parameters?: unknown } }[];
+  stream?: boolean;
+}
+
+/** What the fake answers: a text, or a call of one of the offered tools. */
+export type FakeAnswer = { text: string } | { toolCall: { name: string; arguments: Record<string, unknown> } };
+
+/**
+ * A fake OpenAI-compatible model on loopback speaking the Chat Completions protocol
+ * (`POST /v1/chat/completions`, streamed as `data:` chunks ending in `data: [DONE]`, or not;
+ * native tool calls; `usage`). By default it answers `ECHO: <last user text>`; tests program
+ * it with `answer`, make it fail with `failNext`, slow with `delayMs`, and read `requests`.
+ */
+export class FakeLlm {
+  readonly requests: ChatCompletionRequest[] = [];
+  answer: (request: ChatCompletionRequest) => FakeAnswer = (request) => ({ text: `ECHO: ${textOf(lastOf(request.messages, 'user'))}` });
+  delayMs = 0;
+  private failures: number[] = [];
+  private server: Server | null = null;
+  /** The base URL to give as LLM_BASE_URL. */
+  url = '';
+
+  static async start(): Promise<FakeLlm> {
+    const fake = new FakeLlm();
+    fake.server = createServer((req, res) => void fake.handle(req, res));
+    await new Promise<void>((resolve) => fake.server!.listen(0, '127.0.0.1', resolve));
+    fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1`;
+    return fake;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** The next `count` completions answer `status` (an OpenAI error body). */
+  failNext(count: number, status = 500): void {
+    this.failures.push(...Array.from({ length: count }, () => status));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method === 'GET' && req.url === '/v1/models') return json(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'platica' }] });
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return json(res, 404, { error: { message: 'not found', type: 'invalid_request_error' } });
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatCompletionRequest;
+    this.requests.push(request);
+    const failure = this.failures.shift();
+    if (failure !== undefined) return json(res, failure, { error: { message: 'the fake model was told to fail', type: 'server_error' } });
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+
+    const answer = this.answer(request);
+    const id = `chatcmpl-${randomBytes(8).toString('hex')}`;
+    const created = Math.floor(Date.now() / 1000);
+    const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
+    const toolCall = 'toolCall' in answer ? { id: `call_${randomBytes(6).toString('hex')}`, type: 'function' as const, function: { name: answer.toolCall.name, arguments: JSON.stringify(answer.toolCall.arguments) } } : null;
+    const message = toolCall ? { role: 'assistant', content: null, tool_calls: [toolCall] } : { role: 'assistant', content: (answer as { text: string }).text };
+    const finish = toolCall ? 'tool_calls' : 'stop';
+
+    if (!request.stream) {
+      return json(res, 200, { id, object: 'chat.completion', created, model: request.model, choices: [{ index: 0, message, finish_reason: finish }], usage });
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    const send = (delta: Record<string, unknown>, finishReason: string | null, withUsage = false) =>
+      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...(withUsage ? { usage } : {}) })}\n\n`);
+    send({ role: 'assistant' }, null);
+    if (toolCall) send({ tool_calls: [{ index: 0, ...toolCall }] }, null);
+    else for (const piece of ((answer as { text: string }).text.match(/.{1,16}/gsu) ?? [''])) send({ content: piece }, null);
+    send({}, finish, true);
+    res.end('data: [DONE]\n\n');
+  }
+}
+
+export function textOf(message: ChatMessage | undefined): string {
+  if (!message) return '';
+  if (typeof message.content === 'string') return message.content;
+  return (message.content ?? []).map((part) => part.text ?? '').join('');
+}
+
+export function lastOf(messages: ChatMessage[], role: ChatMessage['role']): ChatMessage | undefined {
+  return [...messages].reverse().find((m) => m.role === role);
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}

@@ -1,0 +1,256 @@
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request the fake Graph API received. */
+export interface GraphRequest {
+  time: number;
+  method: string;
+  path: string;
+  /** The object the call addresses: phone number id or page id. */
+  objectId: string | null;
+  edge: string | null;
+  authorization: string | null;
+  body: any;
+  status: number;
+  response: any;
+}
+
+interface FailRule {
+  remaining: number;
+  status: number;
+  error: unknown;
+  match: (request: GraphRequest) => boolean;
+}
+
+/**
+ * A fake of Meta's Graph API on loopback (a free port), answering like the real one:
+ *   POST /[vNN.N/]{phone-number-id}/messages (WhatsApp Cloud API) -> {messaging_product, contacts, messages: [{id: "wamid.…"}]}
+ *   POST /[vNN.N/]{page-id}/messages (Messenger / Instagram Send API) -> {recipient_id, message_id}
+ * It records every request and can be told to fail the next sends.
+ */
+export class FakeMetaGraph {
+  readonly requests: GraphRequest[] = [];
+  private readonly failRules: FailRule[] = [];
+  private server: Server | null = null;
+  url = '';
+
+  static async start(): Promise<FakeMetaGraph> {
+    const fake = new FakeMetaGraph();
+    fake.server = createServer((req, res) => void fake.handle(req, res));
+    await new Promise<void>((resolve) => fake.server!.listen(0, '127.0.0.1', resolve));
+    fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v21.0`;
+    return fake;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** Sends (message posts), optionally those addressing one object id. */
+  sends(objectId?: string): GraphRequest[] {
+    return this.requests.filter((r) => r.edge === 'messages' && r.method === 'POST' && (objectId === undefined || r.objectId === objectId));
+  }
+
+  /** The next `count` sends matching `match` answer `status` with a Graph error body. */
+  failNextSends(
+    count: number,
+    options: { status?: number; code?: number; message?: string; match?: (r: GraphRequest) => boolean } = {},
+  ): void {
+    this.failRules.push({
+      remaining: count,
+      status: options.status ?? 400,
+      error: graphError(options.code ?? 131026, options.message ?? '(#131026) Message undeliverable'),
+      match: options.match ?? (() => true),
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const segments = url.pathname.split('/').filter(Boolean);
+    if (/^v\d+(\.\d+)?$/.test(segments[0] ?? '')) segments.shift();
+    let body: any = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    const record: GraphRequest = {
+      time: Date.now(),
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      objectId: segments[0] ?? null,
+      edge: segments[1] ?? null,
+      authorization: req.headers.authorization ?? null,
+      body,
+      status: 0,
+      response: null,
+    };
+    this.requests.push(record);
+    const answer = (status: number, response: unknown) => {
+      record.status = status;
+      record.response = response;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(response));
+    };
+    if (record.method !== 'POST' || record.edge !== 'messages')
+      return answer(400, graphError(100, `Unsupported ${record.method} request on ${url.pathname}`));
+    if (!body) return answer(400, graphError(100, 'Invalid JSON body'));
+    if (!record.authorization?.startsWith('Bearer ')) return answer(401, graphError(190, 'Invalid OAuth access token'));
+    const rule = this.failRules.find((r) => r.remaining > 0 && r.match(record));
+    if (rule) {
+      rule.remaining -= 1;
+      return answer(rule.status, rule.error);
+    }
+    if (body.messaging_product === 'whatsapp') {
+      if (!body.to || !body.type) return answer(400, graphError(100, '(#100) The parameter to is required'));
+      return answer(200, {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: String(body.to), wa_id: String(body.to).replace(/^\+/, '') }],
+        messages: [{ id: newWamid() }],
+      });
+    }
+    if (!body.recipient?.id || !body.message) return answer(400, graphError(100, '(#100) param recipient must be non-empty'));
+    return answer(200, { recipient_id: body.recipient.id, message_id: `m_${randomBytes(18).toString('base64url')}` });
+  }
+}
+
+function graphError(code: number, message: string) {
+  return { error: { message, type: 'OAuthException', code, fbtrace_id: `A${randomBytes(8).toString('hex')}` } };
+}
+
+export const newWamid = (): string => `wamid.${randomBytes(24).toString('base64url')}`;
+export const newMetaId = (lead = '1'): string => `${lead}${Array.from({ length: 14 }, () => randomInt(0, 10)).join('')}`;
+export const newPhone = (): string => `521${Array.from({ length: 10 }, () => randomInt(0, 10)).join('')}`;
+
+// ---- inbound webhooks, in Meta's formats
+
+export function whatsappInbound(options: {
+  phoneNumberId: string;
+  displayPhone: string;
+  from: string;
+  name?: string;
+  messageId?: string;
+  timestamp?: number;
+  message?: Record<string, unknown>;
+  text?: string;
+}) {
+  const message = {
+    from: options.from,
+    id: options.messageId ?? newWamid(),
+    timestamp: String(Math.floor((options.timestamp ?? Date.now()) / 1000)),
+    ...(options.message ?? { type: 'text', text: { body: options.text ?? 'hola' } }),
+  };
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '0',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: options.displayPhone, phone_number_id: options.phoneNumberId },
+              contacts: [{ profile: { name: options.name ?? 'Cliente' }, wa_id: options.from }],
+              messages: [message],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export function whatsappStatus(options: {
+  phoneNumberId: string;
+  displayPhone: string;
+  messageId: string;
+  status: string;
+  recipient: string;
+}) {
+  const entry: Record<string, unknown> = {
+    id: options.messageId,
+    status: options.status,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+    recipient_id: options.recipient,
+  };
+  if (options.status === 'failed') entry.errors = [{ code: 131047, title: 'Re-engagement message', message: 'Re-engagement message' }];
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '0',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: options.displayPhone, phone_number_id: options.phoneNumberId },
+              statuses: [entry],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** Messenger (`page`) or Instagram (`instagram`) inbound message. */
+export function pageInbound(
+  object: 'page' | 'instagram',
+  options: { accountId: string; senderId: string; text?: string; mid?: string; message?: Record<string, unknown> },
+) {
+  const t = Date.now();
+  return {
+    object,
+    entry: [
+      {
+        id: options.accountId,
+        time: t,
+        messaging: [
+          {
+            sender: { id: options.senderId },
+            recipient: { id: options.accountId },
+            timestamp: t,
+            message: {
+              mid: options.mid ?? `m_${randomBytes(18).toString('base64url')}`,
+              ...(options.message ?? { text: options.text ?? 'hola' }),
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export const hubSignature = (raw: string, appSecret: string): string =>
+  `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`;
+
+/** POSTs a payload to `{baseUrl}/hooks/meta` as Meta does; `appSecret` null sends no signature. */
+export async function deliverMetaWebhook(
+  baseUrl: string,
+  payload: unknown,
+  appSecret: string | null,
+  signature?: string,
+): Promise<{ status: number; body: any }> {
+  const raw = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  const sig = signature ?? (appSecret ? hubSignature(raw, appSecret) : undefined);
+  const res = await fetch(`${baseUrl}/hooks/meta`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(sig ? { 'x-hub-signature-256': sig } : {}) },
+    body: raw,
+  });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // plain text
+  }
+  return { status: res.status, body };
+}
