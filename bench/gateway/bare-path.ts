@@ -26,7 +26,9 @@ async function responder(databaseUrl: string): Promise<void> {
 async function http(port: number, workspaceId: string): Promise<void> {
   const nc = await connect({ servers: natsUrl });
   const app = Fastify();
-  app.get('/v1/workspaces', async () => (await nc.request(subject!, JSON.stringify({ workspaceIds: [workspaceId] }), { timeout: 5_000 })).json());
+  app.get('/v1/workspaces', async () =>
+    (await nc.request(subject!, JSON.stringify({ workspaceIds: [workspaceId] }), { timeout: 5_000 })).json(),
+  );
   await app.listen({ port, host: '127.0.0.1' });
   process.stdout.write('ready\n');
 }

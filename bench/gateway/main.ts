@@ -18,7 +18,10 @@ const arg = (name: string, fallback: number) => {
 };
 
 function startBare(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(__dirname, 'bare-path.js'), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(__dirname, 'bare-path.js'), ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.stdout?.once('data', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`bare path exited with ${code}`)));
@@ -50,7 +53,11 @@ async function main(): Promise<void> {
       await fetch(`${base}/admin/v1/seed`, {
         method: 'POST',
         headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ workspace: { name: 'Bench' }, users: [{ email: 'bench@example.test' }], apiKeys: [{ ref: 'k', name: 'bench', rateLimitPerSecond: 100_000 }] }),
+        body: JSON.stringify({
+          workspace: { name: 'Bench' },
+          users: [{ email: 'bench@example.test' }],
+          apiKeys: [{ ref: 'k', name: 'bench', rateLimitPerSecond: 100_000 }],
+        }),
       })
     ).json()) as { workspace: { id: string }; apiKeys: { k: { key: string } } };
 
@@ -61,15 +68,22 @@ async function main(): Promise<void> {
     await Promise.all([...stack.services.keys()].map((name) => stack.stopService(name)));
     const barePort = await freePort();
     const subject = `${isolation.natsPrefix}bare.workspaces`;
-    bare = [await startBare(['responder', natsUrl, subject, isolation.databaseUrl]), await startBare(['http', natsUrl, subject, seeded.workspace.id], { BARE_PORT: String(barePort) })];
+    bare = [
+      await startBare(['responder', natsUrl, subject, isolation.databaseUrl]),
+      await startBare(['http', natsUrl, subject, seeded.workspace.id], { BARE_PORT: String(barePort) }),
+    ];
     const baseline = await measure(`http://127.0.0.1:${barePort}/v1/workspaces`, {}, connections, seconds);
 
     process.stdout.write(`${HEADER}\n`);
     process.stdout.write(`${row('Plática: gateway -> NATS -> service -> Postgres', platform)}\n`);
     process.stdout.write(`${row('bare: Fastify -> NATS -> responder -> Postgres', baseline)}\n\n`);
     const share = (100 * platform.requestsPerSecond) / baseline.requestsPerSecond;
-    process.stdout.write(`throughput: ${share.toFixed(0)}% of the bare path (target >= 50%); p99 ${platform.p99Ms.toFixed(1)} ms (target < 30 ms)\n`);
-    process.stdout.write(`${share >= 50 && platform.p99Ms < 30 && platform.non2xx + platform.errors === 0 ? 'TARGET MET' : 'TARGET MISSED'}\n`);
+    process.stdout.write(
+      `throughput: ${share.toFixed(0)}% of the bare path (target >= 50%); p99 ${platform.p99Ms.toFixed(1)} ms (target < 30 ms)\n`,
+    );
+    process.stdout.write(
+      `${share >= 50 && platform.p99Ms < 30 && platform.non2xx + platform.errors === 0 ? 'TARGET MET' : 'TARGET MISSED'}\n`,
+    );
   } finally {
     await Promise.all(bare.map((child) => stopProcess(child)));
     await stack.stop();

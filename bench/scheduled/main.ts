@@ -54,7 +54,12 @@ async function main(): Promise<void> {
         while (next < total) {
           const i = next++;
           const executeAt = new Date(start + Math.floor((i * spreadMs) / total)).toISOString();
-          const res = await ws.api.post('/v1/messages', { channelId: ws.whatsapp.id, conversationId: phones[i % customers], content: `m${i}`, scheduleTime: executeAt });
+          const res = await ws.api.post('/v1/messages', {
+            channelId: ws.whatsapp.id,
+            conversationId: phones[i % customers],
+            content: `m${i}`,
+            scheduleTime: executeAt,
+          });
           if (res.status !== 202) throw new Error(`scheduling answered ${res.status}: ${res.text}`);
           accepted.push({ id: res.body.messageId, executeAt: Date.parse(res.body.executeAt) });
         }
@@ -62,7 +67,9 @@ async function main(): Promise<void> {
     );
     const schedulingSeconds = (Date.now() - scheduling) / 1000;
     if (Date.now() > start) process.stdout.write('warning: scheduling overran the start of the window\n');
-    process.stdout.write(`scheduled ${accepted.length} in ${schedulingSeconds.toFixed(1)} s; waiting for the window (${(spreadMs / 1000).toFixed(0)} s)…\n`);
+    process.stdout.write(
+      `scheduled ${accepted.length} in ${schedulingSeconds.toFixed(1)} s; waiting for the window (${(spreadMs / 1000).toFixed(0)} s)…\n`,
+    );
 
     // Read every message back until none is pending (or 60 s after the window).
     const deadline = start + spreadMs + 60_000;
@@ -72,7 +79,11 @@ async function main(): Promise<void> {
       rows = [];
       let token: string | undefined;
       do {
-        const page = (await ws.api.get(`/v1/messages/scheduled?status=creating,delayed,scheduled,processing,sent,failed,cancelled&limit=200${token ? `&pageToken=${token}` : ''}`)).body;
+        const page = (
+          await ws.api.get(
+            `/v1/messages/scheduled?status=creating,delayed,scheduled,processing,sent,failed,cancelled&limit=200${token ? `&pageToken=${token}` : ''}`,
+          )
+        ).body;
         rows.push(...page.messages);
         token = page.nextPageToken;
       } while (token);

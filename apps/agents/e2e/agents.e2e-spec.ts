@@ -78,7 +78,10 @@ describe('agents (e2e)', () => {
       status: 'active',
       channelId: 'wb-123',
       phoneNumber: ['+5215550000001'],
-      supportInformation: { supportEmail: 'help@acme.test', serviceHours: { monday: { start: '8:00am', end: '6:00pm', availability: 'Abierto' } } },
+      supportInformation: {
+        supportEmail: 'help@acme.test',
+        serviceHours: { monday: { start: '8:00am', end: '6:00pm', availability: 'Abierto' } },
+      },
       workingMessage: { enabled: true, trigger: { type: 'toolName', toolNames: ['api_'], match: 'prefix' } },
       owners: [owner.toUpperCase()],
     });
@@ -89,8 +92,15 @@ describe('agents (e2e)', () => {
       name: 'Facturación',
       status: 'active',
       comunicationChannel: { channelId: ['wb-123'], phoneNumber: ['5215550000001'] },
-      supportInformation: { supportEmail: 'help@acme.test', serviceHours: { monday: { start: '8:00am', end: '6:00pm', availability: 'Abierto' } } },
-      workingMessage: { enabled: true, trigger: { type: 'toolName', minToolCalls: 1, toolNames: ['api_'], match: 'prefix' }, sticker: { enabled: false } },
+      supportInformation: {
+        supportEmail: 'help@acme.test',
+        serviceHours: { monday: { start: '8:00am', end: '6:00pm', availability: 'Abierto' } },
+      },
+      workingMessage: {
+        enabled: true,
+        trigger: { type: 'toolName', minToolCalls: 1, toolNames: ['api_'], match: 'prefix' },
+        sticker: { enabled: false },
+      },
       owners: [owner],
     });
   });
@@ -132,7 +142,11 @@ describe('agents (e2e)', () => {
       expect(created.status).toBe(201);
       const history = (await api.get(`/v1/agents/${ids.sofia}/prompt`)).body;
       expect(history.systemPrompt).toBe('Eres Sofía, breve');
-      expect(history.versions.map((v: { systemPrompt: string }) => v.systemPrompt)).toEqual(['Eres Sofía v2', 'Eres Sofía v3', 'Eres Sofía, breve']);
+      expect(history.versions.map((v: { systemPrompt: string }) => v.systemPrompt)).toEqual([
+        'Eres Sofía v2',
+        'Eres Sofía v3',
+        'Eres Sofía, breve',
+      ]);
       expect(history.versions[2]).toMatchObject({ id: history.activePromptId, note: 'más breve' });
 
       const first = history.versions[0];
@@ -152,7 +166,13 @@ describe('agents (e2e)', () => {
       const first = await api.patch(path(), { enabled: true, rules });
       expect(first.body).toEqual({ status: 'success', message: expect.any(String), data: { ...initial, enabled: true, rules } });
       const second = await api.patch(path(), { conversationStrikeThreshold: 3, message: 'No puedo ayudar con eso.' });
-      expect(second.body.data).toEqual({ ...initial, enabled: true, rules, conversationStrikeThreshold: 3, message: 'No puedo ayudar con eso.' });
+      expect(second.body.data).toEqual({
+        ...initial,
+        enabled: true,
+        rules,
+        conversationStrikeThreshold: 3,
+        message: 'No puedo ayudar con eso.',
+      });
       expect((await api.get(path())).body).toEqual(second.body.data);
     });
 

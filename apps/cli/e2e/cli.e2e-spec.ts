@@ -72,10 +72,14 @@ describe('platica up (e2e)', () => {
     const asKey = await new HttpClient(`http://127.0.0.1:${port}`, answer.apiKeys.ci.key).get('/v1/workspaces');
     expect(asKey.body).toEqual({ workspaces: [{ id: answer.workspace.id, name: 'CLI Acme' }] });
 
-    const minted = spawnSync(process.execPath, [cli, 'token', '--user', 'ana@cli.test', '--workspace', answer.workspace.id, '--scope', 'platica:read'], {
-      env: { ...env, PLATICA_ADMIN_TOKEN: adminToken, PLATICA_URL: `http://127.0.0.1:${port}` },
-      encoding: 'utf8',
-    });
+    const minted = spawnSync(
+      process.execPath,
+      [cli, 'token', '--user', 'ana@cli.test', '--workspace', answer.workspace.id, '--scope', 'platica:read'],
+      {
+        env: { ...env, PLATICA_ADMIN_TOKEN: adminToken, PLATICA_URL: `http://127.0.0.1:${port}` },
+        encoding: 'utf8',
+      },
+    );
     expect(minted.status).toBe(0);
     const { token } = JSON.parse(minted.stdout) as { token: string };
     const asToken = await new HttpClient(`http://127.0.0.1:${port}`, token).get('/v1/workspaces');

@@ -39,14 +39,21 @@ describe('gateway policy (e2e)', () => {
     it('are minted by the admin API for a user over their workspaces', async () => {
       const res = await mint({ userEmail: owner.toUpperCase(), workspaceIds: [a.workspaceId, b.workspaceId], scopes: ['platica:read'] });
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ token: expect.stringMatching(/^pl_at_[\w-]{43}$/), expiresAt: expect.any(String), scopes: ['platica:read'], workspaceIds: [a.workspaceId, b.workspaceId] });
+      expect(res.body).toEqual({
+        token: expect.stringMatching(/^pl_at_[\w-]{43}$/),
+        expiresAt: expect.any(String),
+        scopes: ['platica:read'],
+        workspaceIds: [a.workspaceId, b.workspaceId],
+      });
       const expiresIn = Date.parse(res.body.expiresAt) - Date.now();
       expect(expiresIn).toBeGreaterThan(3_500_000);
       expect(expiresIn).toBeLessThanOrEqual(3_600_000);
     });
 
     it('refuses a request naming an unknown user, a workspace that is not theirs, or an unknown scope', async () => {
-      expect(fieldPaths(await mint({ userEmail: 'ghost@example.test', workspaceIds: [a.workspaceId], scopes: ['platica:read'] }))).toEqual(['userEmail']);
+      expect(fieldPaths(await mint({ userEmail: 'ghost@example.test', workspaceIds: [a.workspaceId], scopes: ['platica:read'] }))).toEqual([
+        'userEmail',
+      ]);
       const stranger = await t.seedMinimalWorkspace();
       const notTheirs = await mint({ userEmail: owner, workspaceIds: [a.workspaceId, stranger.workspaceId], scopes: ['platica:read'] });
       expectSpecError(notTheirs, 400);
@@ -75,8 +82,13 @@ describe('gateway policy (e2e)', () => {
       const db = new Client({ connectionString: t.isolation.databaseUrl });
       await db.connect();
       try {
-        await db.query(`update gateway.oauth_access_token set expires_at = now() - interval '1 second' where token_hash = encode(sha256($1::bytea), 'hex')`, [expiring]);
-        await db.query(`update gateway.oauth_access_token set revoked_at = now() where token_hash = encode(sha256($1::bytea), 'hex')`, [revoked]);
+        await db.query(
+          `update gateway.oauth_access_token set expires_at = now() - interval '1 second' where token_hash = encode(sha256($1::bytea), 'hex')`,
+          [expiring],
+        );
+        await db.query(`update gateway.oauth_access_token set revoked_at = now() where token_hash = encode(sha256($1::bytea), 'hex')`, [
+          revoked,
+        ]);
       } finally {
         await db.end();
       }
@@ -184,19 +196,25 @@ describe('gateway policy (e2e)', () => {
       expect(res.headers.get('content-type')).toContain('text/plain');
       expect(res.text).toMatch(/platica_http_requests_total\{method="GET",route="\/v1\/workspaces",status="200"\} \d+/);
       expect(res.text).toMatch(/platica_http_requests_total\{method="GET",route="\/v1\/workspaces",status="401"\} \d+/);
-      expect(res.text).toMatch(/platica_http_request_duration_seconds_bucket\{le="0\.05",method="GET",route="\/v1\/workspaces",status="200"\} \d+/);
+      expect(res.text).toMatch(
+        /platica_http_request_duration_seconds_bucket\{le="0\.05",method="GET",route="\/v1\/workspaces",status="200"\} \d+/,
+      );
     });
 
     it('serves OpenAPI 3.1 at /docs, generated from the validating schemas', async () => {
       const doc = await t.http.get('/docs/openapi.json');
       expect(doc.status).toBe(200);
       expect(doc.body.openapi).toBe('3.1.0');
-      expect(doc.body.paths['/v1/workspaces'].get.responses['200'].content['application/json'].schema.properties.workspaces.type).toBe('array');
+      expect(doc.body.paths['/v1/workspaces'].get.responses['200'].content['application/json'].schema.properties.workspaces.type).toBe(
+        'array',
+      );
       const seed = doc.body.paths['/admin/v1/seed'].post.requestBody.content['application/json'].schema;
       expect(seed.required).toContain('workspace');
       expect(seed.properties.workspace.properties.name.minLength).toBe(1);
       expect(doc.body.paths['/v1/chat'].post['x-platica-pending']).toBeDefined();
-      expect(doc.body.paths['/v1/agents/{agentId}/guardrails'].patch.requestBody.content['application/json'].schema.properties.rules.maxItems).toBe(20);
+      expect(
+        doc.body.paths['/v1/agents/{agentId}/guardrails'].patch.requestBody.content['application/json'].schema.properties.rules.maxItems,
+      ).toBe(20);
       const page = await t.http.get('/docs');
       expect(page.status).toBe(200);
       expect(page.text).toContain('/docs/openapi.json');
@@ -206,7 +224,11 @@ describe('gateway policy (e2e)', () => {
 
     it('publishes RFC 9728 protected-resource metadata', async () => {
       const res = await t.http.get('/.well-known/oauth-protected-resource');
-      expect(res.body).toMatchObject({ resource: t.baseUrl, scopes_supported: ['platica:read', 'platica:write'], bearer_methods_supported: ['header'] });
+      expect(res.body).toMatchObject({
+        resource: t.baseUrl,
+        scopes_supported: ['platica:read', 'platica:write'],
+        bearer_methods_supported: ['header'],
+      });
     });
   });
 });

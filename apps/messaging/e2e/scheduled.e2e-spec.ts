@@ -166,9 +166,15 @@ describe('scheduled messages (e2e)', () => {
   it('runs a scheduled instruction at its time, not earlier, without delivering it', async () => {
     // Instructions are system messages: counted in messageCount, never shown to nor sent to the customer.
     const { phone, conversation } = await ws.customerWrites();
-    const count = async () => (await ws.api.get(`/v1/conversations/${conversation.id}`)).body.workspaces[0].conversations[0].messageCount as number;
+    const count = async () =>
+      (await ws.api.get(`/v1/conversations/${conversation.id}`)).body.workspaces[0].conversations[0].messageCount as number;
     const before = await count();
-    const accepted = await send({ conversationId: phone, type: 'instruction', content: { text: 'Ofrece el plan anual', mode: 'wait' }, delay: 3_000 });
+    const accepted = await send({
+      conversationId: phone,
+      type: 'instruction',
+      content: { text: 'Ofrece el plan anual', mode: 'wait' },
+      delay: 3_000,
+    });
     expect(accepted.status).toBe(202);
     expect(await count()).toBe(before);
     await settled(accepted.body.messageId, 'sent');

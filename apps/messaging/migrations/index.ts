@@ -3,4 +3,8 @@ import { Migration20261121125336_messaging_core } from './Migration2026112112533
 import { Migration20261121133836_scheduled_messages } from './Migration20261121133836_scheduled_messages';
 
 /** Messaging's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
-export const messagingMigrations = [Migration20261121123335_initial, Migration20261121125336_messaging_core, Migration20261121133836_scheduled_messages];
+export const messagingMigrations = [
+  Migration20261121123335_initial,
+  Migration20261121125336_messaging_core,
+  Migration20261121133836_scheduled_messages,
+];

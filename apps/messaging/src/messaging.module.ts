@@ -27,7 +27,14 @@ import { SeedController } from './seed/seed.controller';
 import { TemplateRepository } from './templates/template.repository';
 
 @Module({
-  controllers: [SeedController, MessagesController, ConversationsController, ClientsController, InboundController, ScheduledMessagesController],
+  controllers: [
+    SeedController,
+    MessagesController,
+    ConversationsController,
+    ClientsController,
+    InboundController,
+    ScheduledMessagesController,
+  ],
   providers: [
     // runService validated the environment with messagingConfigSchema.
     {

@@ -20,7 +20,8 @@ export const scheduledListQuerySchema = z.object({
       if (v === undefined || v.trim() === '') return PENDING_STATUSES;
       const statuses = v.split(',').map((s) => s.trim());
       const unknown = statuses.filter((s) => !(SCHEDULED_STATUSES as readonly string[]).includes(s));
-      if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown status ${unknown.join(', ')}; one or more of ${SCHEDULED_STATUSES.join(', ')}` });
+      if (unknown.length > 0)
+        ctx.addIssue({ code: 'custom', message: `unknown status ${unknown.join(', ')}; one or more of ${SCHEDULED_STATUSES.join(', ')}` });
       return statuses as ScheduledStatus[];
     }),
   kind: z.enum(['service', 'template']).optional(),
@@ -41,7 +42,8 @@ export const rescheduleRequestSchema = z
   .strict()
   .superRefine((body, ctx) => {
     if (body.scheduleTime !== undefined && body.delay !== undefined) {
-      for (const field of ['scheduleTime', 'delay']) ctx.addIssue({ code: 'custom', path: [field], message: 'send exactly one of scheduleTime and delay' });
+      for (const field of ['scheduleTime', 'delay'])
+        ctx.addIssue({ code: 'custom', path: [field], message: 'send exactly one of scheduleTime and delay' });
     } else if (body.scheduleTime === undefined && body.delay === undefined) {
       ctx.addIssue({ code: 'custom', path: [], message: 'send exactly one of scheduleTime and delay' });
     }

@@ -76,7 +76,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       startService: launch,
       addReplica: async (name) => {
-        const replica = startService(options.root, { name, port: await freePort() }, env, (line) => options.log(`${name}#${replicas.length + 2}`, line));
+        const replica = startService(options.root, { name, port: await freePort() }, env, (line) =>
+          options.log(`${name}#${replicas.length + 2}`, line),
+        );
         replicas.push(replica);
         await waitReady(replica);
         return replica;

@@ -11,10 +11,19 @@ describe('FakeLlm', () => {
   });
 
   const complete = (body: Record<string, unknown>) =>
-    fetch(`${llm.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'fake-model', ...body }) });
+    fetch(`${llm.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'fake-model', ...body }),
+    });
 
   it('echoes the last user message, and records the request', async () => {
-    const res = await complete({ messages: [{ role: 'system', content: 'S' }, { role: 'user', content: 'hola' }] });
+    const res = await complete({
+      messages: [
+        { role: 'system', content: 'S' },
+        { role: 'user', content: 'hola' },
+      ],
+    });
     const body = (await res.json()) as any;
     expect(body.choices[0]).toEqual({ index: 0, message: { role: 'assistant', content: 'ECHO: hola' }, finish_reason: 'stop' });
     expect(body.usage.total_tokens).toBe(15);

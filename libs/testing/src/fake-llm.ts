@@ -53,8 +53,10 @@ export class FakeLlm {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method === 'GET' && req.url === '/v1/models') return json(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'platica' }] });
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return json(res, 404, { error: { message: 'not found', type: 'invalid_request_error' } });
+    if (req.method === 'GET' && req.url === '/v1/models')
+      return json(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'platica' }] });
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+      return json(res, 404, { error: { message: 'not found', type: 'invalid_request_error' } });
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatCompletionRequest;
@@ -67,19 +69,37 @@ export class FakeLlm {
     const id = `chatcmpl-${randomBytes(8).toString('hex')}`;
     const created = Math.floor(Date.now() / 1000);
     const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
-    const toolCall = 'toolCall' in answer ? { id: `call_${randomBytes(6).toString('hex')}`, type: 'function' as const, function: { name: answer.toolCall.name, arguments: JSON.stringify(answer.toolCall.arguments) } } : null;
-    const message = toolCall ? { role: 'assistant', content: null, tool_calls: [toolCall] } : { role: 'assistant', content: (answer as { text: string }).text };
+    const toolCall =
+      'toolCall' in answer
+        ? {
+            id: `call_${randomBytes(6).toString('hex')}`,
+            type: 'function' as const,
+            function: { name: answer.toolCall.name, arguments: JSON.stringify(answer.toolCall.arguments) },
+          }
+        : null;
+    const message = toolCall
+      ? { role: 'assistant', content: null, tool_calls: [toolCall] }
+      : { role: 'assistant', content: (answer as { text: string }).text };
     const finish = toolCall ? 'tool_calls' : 'stop';
 
     if (!request.stream) {
-      return json(res, 200, { id, object: 'chat.completion', created, model: request.model, choices: [{ index: 0, message, finish_reason: finish }], usage });
+      return json(res, 200, {
+        id,
+        object: 'chat.completion',
+        created,
+        model: request.model,
+        choices: [{ index: 0, message, finish_reason: finish }],
+        usage,
+      });
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const send = (delta: Record<string, unknown>, finishReason: string | null, withUsage = false) =>
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...(withUsage ? { usage } : {}) })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...(withUsage ? { usage } : {}) })}\n\n`,
+      );
     send({ role: 'assistant' }, null);
     if (toolCall) send({ tool_calls: [{ index: 0, ...toolCall }] }, null);
-    else for (const piece of ((answer as { text: string }).text.match(/.{1,16}/gsu) ?? [''])) send({ content: piece }, null);
+    else for (const piece of (answer as { text: string }).text.match(/.{1,16}/gsu) ?? ['']) send({ content: piece }, null);
     send({}, finish, true);
     res.end('data: [DONE]\n\n');
   }

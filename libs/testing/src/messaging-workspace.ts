@@ -20,7 +20,10 @@ export class MessagingWorkspace {
     readonly api: HttpClient,
   ) {}
 
-  static async seed(t: StackAccess, customize: (doc: ReturnType<typeof messagingSeedDocument>) => void = () => undefined): Promise<MessagingWorkspace> {
+  static async seed(
+    t: StackAccess,
+    customize: (doc: ReturnType<typeof messagingSeedDocument>) => void = () => undefined,
+  ): Promise<MessagingWorkspace> {
     const doc = messagingSeedDocument();
     customize(doc);
     const res = await t.admin.post('/admin/v1/seed', doc);
@@ -34,7 +37,12 @@ export class MessagingWorkspace {
 
   get whatsapp() {
     const channel = this.doc.channels.find((c): c is WhatsAppSeedChannel => c.platform === 'whatsapp')!;
-    return { id: this.ids.channels[channel.ref].id as string, phoneNumberId: channel.phoneNumberId, phoneNumber: channel.phoneNumber, appSecret: channel.appSecret };
+    return {
+      id: this.ids.channels[channel.ref].id as string,
+      phoneNumberId: channel.phoneNumberId,
+      phoneNumber: channel.phoneNumber,
+      appSecret: channel.appSecret,
+    };
   }
 
   /** A customer writes on WhatsApp (opening the 24-hour window); resolves with their conversation. */
@@ -56,7 +64,11 @@ export class MessagingWorkspace {
   }
 }
 
-type WhatsAppSeedChannel = ReturnType<typeof messagingSeedDocument>['channels'][number] & { platform: 'whatsapp'; phoneNumberId: string; phoneNumber: string };
+type WhatsAppSeedChannel = ReturnType<typeof messagingSeedDocument>['channels'][number] & {
+  platform: 'whatsapp';
+  phoneNumberId: string;
+  phoneNumber: string;
+};
 
 export function messagingSeedDocument() {
   const s = randomBytes(4).toString('hex');

@@ -35,7 +35,10 @@ const AgentSchema = defineEntity({
     workingMessage: p.json<WorkingMessage>(),
     guardrails: p.json<Guardrails>(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['workspaceId', 'name'], name: 'agent_workspace_name_unique' }],
 });

@@ -79,7 +79,12 @@ export class AgentRepository {
   }
 
   /** The seed's agents, by name: created when missing, the given fields updated otherwise. */
-  async applySeed(workspaceId: string, items: SeedAgent[], channelIds: Record<string, string>, channels: SeedChannel[]): Promise<Record<string, string>> {
+  async applySeed(
+    workspaceId: string,
+    items: SeedAgent[],
+    channelIds: Record<string, string>,
+    channels: SeedChannel[],
+  ): Promise<Record<string, string>> {
     return this.db.em().transactional(async (em) => {
       const ids: Record<string, string> = {};
       for (const item of items) {

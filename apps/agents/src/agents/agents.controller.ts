@@ -32,8 +32,16 @@ export class AgentsController {
   @RpcHandler('agents.agents.get')
   async get(@Payload() request: RpcRequest) {
     const scope = readScope(request);
-    const agent = await this.agents.get(scope.map((w) => w.id), (request.params as Params).agentId);
-    return groupByWorkspace(scope.filter((w) => w.id === agent.workspaceId), [agent], 'agents', presentAgent);
+    const agent = await this.agents.get(
+      scope.map((w) => w.id),
+      (request.params as Params).agentId,
+    );
+    return groupByWorkspace(
+      scope.filter((w) => w.id === agent.workspaceId),
+      [agent],
+      'agents',
+      presentAgent,
+    );
   }
 
   @RpcHandler('agents.agents.update')
@@ -47,7 +55,10 @@ export class AgentsController {
 
   @RpcHandler('agents.prompt.get')
   async prompt(@Payload() request: RpcRequest) {
-    const agent = await this.agents.get(readScope(request).map((w) => w.id), (request.params as Params).agentId);
+    const agent = await this.agents.get(
+      readScope(request).map((w) => w.id),
+      (request.params as Params).agentId,
+    );
     const versions = await this.agents.versions(agent);
     return {
       activePromptId: agent.activePromptId,
@@ -60,7 +71,11 @@ export class AgentsController {
   async createPrompt(@Payload() request: RpcRequest) {
     const { systemPrompt, note } = parseOrThrow(promptCreateSchema, request.body);
     const agent = await this.agents.createVersion(writeScope(request).id, (request.params as Params).agentId, systemPrompt, note ?? null);
-    return withStatus(201, { status: 'success', message: 'Prompt version created and activated', data: { id: agent.id, activePromptId: agent.activePromptId } });
+    return withStatus(201, {
+      status: 'success',
+      message: 'Prompt version created and activated',
+      data: { id: agent.id, activePromptId: agent.activePromptId },
+    });
   }
 
   @RpcHandler('agents.prompt.activate')
@@ -72,7 +87,12 @@ export class AgentsController {
 
   @RpcHandler('agents.guardrails.get')
   async guardrails(@Payload() request: RpcRequest) {
-    return presentGuardrails(await this.agents.get(readScope(request).map((w) => w.id), (request.params as Params).agentId));
+    return presentGuardrails(
+      await this.agents.get(
+        readScope(request).map((w) => w.id),
+        (request.params as Params).agentId,
+      ),
+    );
   }
 
   @RpcHandler('agents.guardrails.update')
@@ -84,7 +104,12 @@ export class AgentsController {
 
   @RpcHandler('agents.assistRules.get')
   async assistRules(@Payload() request: RpcRequest) {
-    return presentAssistRules(await this.agents.get(readScope(request).map((w) => w.id), (request.params as Params).agentId));
+    return presentAssistRules(
+      await this.agents.get(
+        readScope(request).map((w) => w.id),
+        (request.params as Params).agentId,
+      ),
+    );
   }
 
   @RpcHandler('agents.assistRules.update')

@@ -1,5 +1,12 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, type RpcRequest, type SeedAgent, type SeedSectionRequest, type SeedSectionResult, type SeedValidateRequest } from '@platica/contracts';
+import {
+  Subjects,
+  type RpcRequest,
+  type SeedAgent,
+  type SeedSectionRequest,
+  type SeedSectionResult,
+  type SeedValidateRequest,
+} from '@platica/contracts';
 import { RpcController, RpcHandler, unsupportedSeedSection } from '@platica/platform';
 import { AgentRepository } from '../agents/agent.repository';
 

@@ -19,7 +19,8 @@ describe('SeedService', () => {
     const rpc = {
       call: jest.fn(async (subject: string, envelope: RpcRequest<{ section: string }>) => {
         calls.push(`${subject} ${envelope.body.section}`);
-        if (subject.endsWith('.validate') && envelope.body.section === unsupported) throw DomainError.notImplemented(`the seed's "${unsupported}" section`);
+        if (subject.endsWith('.validate') && envelope.body.section === unsupported)
+          throw DomainError.notImplemented(`the seed's "${unsupported}" section`);
         return subject.endsWith('.apply') ? { ids: { [envelope.body.section]: `${envelope.body.section}-id` } } : { ok: true };
       }),
     } as unknown as RpcClient;
@@ -55,6 +56,10 @@ describe('SeedService', () => {
       'campaigns.seed.apply campaigns',
       'messaging.seed.apply clients',
     ]);
-    expect(answer).toMatchObject({ workspace: { id: 'ws_1' }, campaigns: { campaigns: { id: 'campaigns-id' } }, clients: { clients: { id: 'clients-id' } } });
+    expect(answer).toMatchObject({
+      workspace: { id: 'ws_1' },
+      campaigns: { campaigns: { id: 'campaigns-id' } },
+      clients: { clients: { id: 'clients-id' } },
+    });
   });
 });

@@ -42,6 +42,9 @@ export class DocsController {
   async asset(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
     const type = ASSETS[file];
     if (!type) throw DomainError.notFound('Asset', file);
-    await reply.header('content-type', type).header('cache-control', 'public, max-age=86400').send(await readFile(path.join(SWAGGER_UI_DIR, file)));
+    await reply
+      .header('content-type', type)
+      .header('cache-control', 'public, max-age=86400')
+      .send(await readFile(path.join(SWAGGER_UI_DIR, file)));
   }
 }

@@ -23,13 +23,21 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 function errorResponses(extra: string[] = []): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   for (const status of [...Object.keys(ERROR_STATUSES), ...extra]) {
-    responses[status] = { description: ERROR_STATUSES[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    responses[status] = {
+      description: ERROR_STATUSES[status] ?? 'Error',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
   }
   return responses;
 }
 
 function operationOf(route: Route): Record<string, unknown> {
-  const pathParameters = [...route.path.matchAll(/:(\w+)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const pathParameters = [...route.path.matchAll(/:(\w+)/g)].map((match) => ({
+    name: match[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   const workspaceParameter = {
     name: 'workspace',
     in: 'query',
@@ -116,7 +124,13 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
               oneOf: [
                 { type: 'string' },
                 { type: 'object' },
-                { type: 'array', items: { type: 'object', properties: { path: { type: 'array', items: { type: ['string', 'integer'] } }, message: { type: 'string' } } } },
+                {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { path: { type: 'array', items: { type: ['string', 'integer'] } }, message: { type: 'string' } },
+                  },
+                },
               ],
             },
           },

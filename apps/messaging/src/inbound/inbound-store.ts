@@ -47,7 +47,9 @@ export class InboundStore {
       const receivedAt = new Map(claimed.map((r) => [r.id, r.received_at]));
       if (!receivedAt.size) return [];
       const ids = new Set(receivedAt.keys());
-      const items = deliveries.filter((d) => ids.has(d.id)).flatMap((d) => d.items.map((item) => ({ ...item, receivedAt: receivedAt.get(d.id)! })));
+      const items = deliveries
+        .filter((d) => ids.has(d.id))
+        .flatMap((d) => d.items.map((item) => ({ ...item, receivedAt: receivedAt.get(d.id)! })));
       const events: OutboxRow[] = [];
       await this.storeMessages(
         em,

@@ -61,7 +61,11 @@ export class SendMessageService {
     const recipient = recipientOf(channel.platform, body.conversationId);
     if (timing) {
       const { delay: _delay, scheduleTime: _scheduleTime, ...now } = body;
-      return this.scheduled.schedule(request, this.scheduledSend('service', channel, recipient, body, now, type, storedForm(content).content, null), timing);
+      return this.scheduled.schedule(
+        request,
+        this.scheduledSend('service', channel, recipient, body, now, type, storedForm(content).content, null),
+        timing,
+      );
     }
 
     const conversation = await this.conversations.findByContact(channel.id, recipient);
@@ -142,7 +146,11 @@ export class SendMessageService {
     const { send, text } = buildTemplateSend(template, body.template);
     if (timing) {
       const { delay: _delay, scheduleTime: _scheduleTime, ...now } = body;
-      return this.scheduled.schedule(request, this.scheduledSend('template', channel, recipient, body, now, null, text, template.name), timing);
+      return this.scheduled.schedule(
+        request,
+        this.scheduledSend('template', channel, recipient, body, now, null, text, template.name),
+        timing,
+      );
     }
 
     const existing = await this.db.em().findOne(Client, { workspaceId, contactKey: contactKeyOf(channel.platform, recipient) });

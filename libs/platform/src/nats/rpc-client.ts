@@ -36,7 +36,9 @@ export class RpcClient {
     const natsName = natsSubject(subject);
     let packet: { response?: RpcReply<Body>; err?: unknown };
     try {
-      const message = await this.connection.request(natsName, JSON.stringify({ pattern: natsName, data: envelope, id: randomUUID() }), { timeout: timeoutMs });
+      const message = await this.connection.request(natsName, JSON.stringify({ pattern: natsName, data: envelope, id: randomUUID() }), {
+        timeout: timeoutMs,
+      });
       packet = message.json();
     } catch (error) {
       if (error instanceof errors.RequestError && error.isNoResponders()) {

@@ -74,7 +74,10 @@ export async function runService(definition: ServiceDefinition, argv = process.a
     await serve(definition, config, logger);
   } catch (error) {
     // A service that cannot start says why and exits, so an orchestrator restarts it.
-    logger.fatal({ msg: `${definition.name} failed to start`, error: error instanceof Error ? error.message : String(error) }, error instanceof Error ? error.stack : undefined);
+    logger.fatal(
+      { msg: `${definition.name} failed to start`, error: error instanceof Error ? error.message : String(error) },
+      error instanceof Error ? error.stack : undefined,
+    );
     process.exit(1);
   }
 }
@@ -82,7 +85,12 @@ export async function runService(definition: ServiceDefinition, argv = process.a
 async function serve(definition: ServiceDefinition, config: BaseConfig, logger: JsonLogger): Promise<void> {
   const readiness = new Readiness();
   const orm = await openDatabase(definition.database, config.DATABASE_URL);
-  const nats = await connect({ servers: config.NATS_URL, name: `${definition.name}@${hostname()}`, maxReconnectAttempts: -1, noAsyncTraces: true });
+  const nats = await connect({
+    servers: config.NATS_URL,
+    name: `${definition.name}@${hostname()}`,
+    maxReconnectAttempts: -1,
+    noAsyncTraces: true,
+  });
   const rpc = new RpcClient(config.NATS_URL, config.PLATICA_RPC_TIMEOUT_MS, `${definition.name}-rpc@${hostname()}`);
   await rpc.connect();
   const instances: PlatformInstances = {

@@ -3,9 +3,17 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { scheduledMessageWorkflow } from './scheduled-message.workflow';
-import { cancelUpdate, phaseQuery, rescheduleUpdate, scheduledMessageWorkflowId, type RescheduleChange, type ScheduledMessageActivities } from './scheduled-message.contract';
+import {
+  cancelUpdate,
+  phaseQuery,
+  rescheduleUpdate,
+  scheduledMessageWorkflowId,
+  type RescheduleChange,
+  type ScheduledMessageActivities,
+} from './scheduled-message.contract';
 
-const testServer = process.env.PLATICA_TEMPORAL_TEST_SERVER ?? path.resolve(__dirname, '../../../../.toolchain/py/bin/temporal-test-server');
+const testServer =
+  process.env.PLATICA_TEMPORAL_TEST_SERVER ?? path.resolve(__dirname, '../../../../.toolchain/py/bin/temporal-test-server');
 const HOUR = 3_600_000;
 
 /**
@@ -20,7 +28,8 @@ describe('scheduledMessageWorkflow', () => {
 
   const activities: ScheduledMessageActivities = {
     markPending: async (id) => void calls.push(`pending ${id}`),
-    recordReschedule: async (id, change: RescheduleChange, revision) => void calls.push(`reschedule ${id} ${change.status} ${change.executeAt} #${revision}`),
+    recordReschedule: async (id, change: RescheduleChange, revision) =>
+      void calls.push(`reschedule ${id} ${change.status} ${change.executeAt} #${revision}`),
     recordCancel: async (id) => void calls.push(`cancel ${id}`),
     execute: async (id) => {
       calls.push(`execute ${id}`);
@@ -72,7 +81,9 @@ describe('scheduledMessageWorkflow', () => {
     await withWorker(async () => {
       const handle = await start('m2', HOUR);
       const later = await fromNow(3 * HOUR);
-      await handle.executeUpdate(rescheduleUpdate, { args: [{ executeAt: later, status: 'scheduled', delayMs: null, scheduledTime: later }] });
+      await handle.executeUpdate(rescheduleUpdate, {
+        args: [{ executeAt: later, status: 'scheduled', delayMs: null, scheduledTime: later }],
+      });
       await env.sleep(2 * HOUR);
       expect(await handle.query(phaseQuery)).toBe('pending');
       expect(await handle.result()).toBe('done');
@@ -96,13 +107,15 @@ describe('scheduledMessageWorkflow', () => {
     await withWorker(async () => {
       const handle = await start('m4', 1_000);
       while ((await handle.query(phaseQuery)) !== 'processing') await env.sleep(500);
-      const refusal = await handle.executeUpdate(cancelUpdate, { args: [{ cancelledAt: await fromNow(0) }] }).catch((error: unknown) => error);
+      const refusal = await handle
+        .executeUpdate(cancelUpdate, { args: [{ cancelledAt: await fromNow(0) }] })
+        .catch((error: unknown) => error);
       expect(refusal).toBeInstanceOf(WorkflowUpdateFailedError);
       expect((refusal as WorkflowUpdateFailedError).cause).toMatchObject({ type: 'NotPending' });
       const at = await fromNow(HOUR);
-      await expect(handle.executeUpdate(rescheduleUpdate, { args: [{ executeAt: at, status: 'scheduled', delayMs: null, scheduledTime: at }] })).rejects.toBeInstanceOf(
-        WorkflowUpdateFailedError,
-      );
+      await expect(
+        handle.executeUpdate(rescheduleUpdate, { args: [{ executeAt: at, status: 'scheduled', delayMs: null, scheduledTime: at }] }),
+      ).rejects.toBeInstanceOf(WorkflowUpdateFailedError);
       releaseExecution();
       expect(await handle.result()).toBe('done');
     });
