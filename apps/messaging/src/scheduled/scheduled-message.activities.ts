@@ -21,7 +21,6 @@ export class ScheduledMessageActivitiesFactory {
 
   activities(): ScheduledMessageActivities {
     return {
-      markPending: (id) => this.repository.markPending(id),
       recordReschedule: (id, change, revision) => this.repository.recordReschedule(id, change, revision),
       recordCancel: (id, cancelledAt) => this.repository.recordCancel(id, new Date(cancelledAt)),
       execute: (id) => this.execute(id),

@@ -70,7 +70,7 @@ export class ScheduledMessageRepository {
     return { rows: page, nextPageToken: encodePageToken(fingerprint, { value: new Date(last.executeAt).toISOString(), id: last.id }) };
   }
 
-  /** `creating` -> `delayed` / `scheduled`; from `creating` only. */
+  /** `creating` -> `delayed` / `scheduled`, once the workflow is registered; from `creating` only (a cancel may already be recorded). */
   async markPending(id: string): Promise<void> {
     await this.db.em().execute(
       `update messaging.scheduled_message set status = case when delay_ms is null then 'scheduled' else 'delayed' end, updated_at = now()

@@ -3,11 +3,6 @@ import { defineQuery, defineUpdate } from '@temporalio/workflow';
 /** What the messaging service's worker does for a scheduled message; implemented there. */
 export interface ScheduledMessageActivities {
   /**
-   * Records that the workflow is registered: `creating` -> `delayed` / `scheduled`, and only
-   * from `creating`: it may run after an early reschedule or cancel has been recorded.
-   */
-  markPending(messageId: string): Promise<void>;
-  /**
    * Records a reschedule the workflow accepted. `revision` grows with each one: two in
    * flight may finish in any order, and only the newest may be written.
    */

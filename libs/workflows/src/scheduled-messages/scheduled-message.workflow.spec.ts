@@ -27,7 +27,6 @@ describe('scheduledMessageWorkflow', () => {
   let executionGate: Promise<void>;
 
   const activities: ScheduledMessageActivities = {
-    markPending: async (id) => void calls.push(`pending ${id}`),
     recordReschedule: async (id, change: RescheduleChange, revision) =>
       void calls.push(`reschedule ${id} ${change.status} ${change.executeAt} #${revision}`),
     recordCancel: async (id) => void calls.push(`cancel ${id}`),
@@ -74,7 +73,7 @@ describe('scheduledMessageWorkflow', () => {
       const handle = await start('m1', 24 * HOUR);
       expect(await handle.result()).toBe('done');
     });
-    expect(calls).toEqual(['pending m1', 'execute m1']);
+    expect(calls).toEqual(['execute m1']);
   });
 
   it('waits for the new time after a reschedule, not the old one', async () => {
@@ -88,7 +87,7 @@ describe('scheduledMessageWorkflow', () => {
       expect(await handle.query(phaseQuery)).toBe('pending');
       expect(await handle.result()).toBe('done');
     });
-    expect(calls).toEqual(['pending m2', expect.stringMatching(/^reschedule m2 scheduled .* #1$/), 'execute m2']);
+    expect(calls).toEqual([expect.stringMatching(/^reschedule m2 scheduled .* #1$/), 'execute m2']);
   });
 
   it('never sends a cancelled message, and records the cancellation before completing', async () => {
@@ -97,9 +96,7 @@ describe('scheduledMessageWorkflow', () => {
       await handle.executeUpdate(cancelUpdate, { args: [{ cancelledAt: await fromNow(0) }] });
       expect(await handle.result()).toBe('cancelled');
     });
-    // markPending and recordCancel may run in either order (the activity moves a row out of
-    // `creating` only, so it cannot undo a cancel); what matters is that nothing was sent.
-    expect(calls.sort()).toEqual(['cancel m3', 'pending m3']);
+    expect(calls).toEqual(['cancel m3']);
   });
 
   it('refuses reschedule and cancel once execution began (the API answers 409)', async () => {
@@ -119,6 +116,6 @@ describe('scheduledMessageWorkflow', () => {
       releaseExecution();
       expect(await handle.result()).toBe('done');
     });
-    expect(calls).toEqual(['pending m4', 'execute m4']);
+    expect(calls).toEqual(['execute m4']);
   });
 });

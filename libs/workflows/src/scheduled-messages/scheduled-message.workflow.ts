@@ -9,7 +9,7 @@ import {
   type ScheduledMessagePhase,
 } from './scheduled-message.contract';
 
-const { markPending, recordReschedule, recordCancel } = proxyActivities<ScheduledMessageActivities>({
+const { recordReschedule, recordCancel } = proxyActivities<ScheduledMessageActivities>({
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '10 seconds' },
 });
@@ -53,7 +53,6 @@ export async function scheduledMessageWorkflow(input: ScheduledMessageInput): Pr
     { validator: (_cancel) => mustBePending() },
   );
 
-  await markPending(input.messageId);
   while (phase === 'pending') {
     changed = false;
     const due = await condition(() => changed || phase !== 'pending', Math.max(0, executeAt - Date.now())).then((woken) => !woken);
