@@ -4,6 +4,7 @@ import {
   deliverMetaWebhook,
   eventually,
   FakeMetaGraph,
+  messagingSeedDocument,
   hubSignature,
   newMetaId,
   newPhone,
@@ -47,70 +48,19 @@ describe('messaging (e2e)', () => {
     internal: string;
   }
 
+  /** The shared messaging fixture's document, plus a template still pending approval. */
   function seedDocument() {
-    const s = randomBytes(4).toString('hex');
-    return {
-      workspace: { name: `Messaging ${s}` },
-      users: [{ email: `ana-${s}@example.test`, name: 'Ana' }],
-      apiKeys: [{ ref: 'main', name: 'main key', rateLimitPerSecond: 1000 }],
-      customFields: [
-        { key: 'plan', type: 'string' as const, active: true },
-        { key: 'legacy_id', type: 'string' as const, active: false },
-      ],
-      channels: [
-        {
-          ref: 'wa',
-          platform: 'whatsapp' as const,
-          name: `Ventas ${s}`,
-          phoneNumber: newPhone(),
-          phoneNumberId: newMetaId('1'),
-          wabaId: newMetaId('2'),
-          accessToken: `EAAG-wa-${s}`,
-          appSecret: `app-secret-wa-${s}`,
-          verifyToken: `verify-wa-${s}`,
-        },
-        {
-          ref: 'ig',
-          platform: 'instagram' as const,
-          name: `IG ${s}`,
-          pageId: newMetaId('3'),
-          accessToken: `EAAG-ig-${s}`,
-          appSecret: `meta-${s}`,
-          verifyToken: `verify-meta-${s}`,
-        },
-        {
-          ref: 'fb',
-          platform: 'facebook' as const,
-          name: `FB ${s}`,
-          pageId: newMetaId('4'),
-          accessToken: `EAAG-fb-${s}`,
-          appSecret: `meta-${s}`,
-          verifyToken: `verify-meta-${s}`,
-        },
-      ],
-      templates: [
-        {
-          ref: 'welcome',
-          channelRef: 'wa',
-          name: 'welcome',
-          language: 'es_MX',
-          category: 'utility' as const,
-          body: 'Hola {{1}}, tu pedido {{2}} está listo',
-          header: { type: 'image' as const },
-          buttons: [{ type: 'url' as const, text: 'Ver pedido', url: 'https://acme.test/o/{{1}}' }],
-        },
-        {
-          ref: 'draft',
-          channelRef: 'wa',
-          name: 'draft_one',
-          language: 'es_MX',
-          category: 'marketing' as const,
-          status: 'pending' as const,
-          body: 'Hola',
-        },
-      ],
-      clients: [{ ref: 'blocked1', phoneNumber: newPhone(), name: 'Spam Bot', status: 'blocked' as const }],
-    };
+    const doc = messagingSeedDocument();
+    doc.templates.push({
+      ref: 'draft',
+      channelRef: 'wa',
+      name: 'draft_one',
+      language: 'es_MX',
+      category: 'marketing',
+      status: 'pending',
+      body: 'Hola',
+    });
+    return doc;
   }
 
   async function workspace(): Promise<Ws> {

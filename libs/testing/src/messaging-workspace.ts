@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { seedTemplateSchema } from '@platica/contracts';
 import { deliverMetaWebhook, newMetaId, newPhone, whatsappInbound } from './fake-meta-graph';
 import type { HttpClient } from './http-client';
 import type { TestStack } from './test-stack';
@@ -123,7 +125,7 @@ export function messagingSeedDocument() {
         header: { type: 'image' as const },
         buttons: [{ type: 'url' as const, text: 'Ver pedido', url: 'https://acme.test/o/{{1}}' }],
       },
-    ],
+    ] as z.input<typeof seedTemplateSchema>[],
     clients: [{ ref: 'blocked1', phoneNumber: newPhone(), name: 'Spam Bot', status: 'blocked' as const }],
   };
 }
