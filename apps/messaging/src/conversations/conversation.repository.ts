@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- rows of raw SQL, mapped by hand in fromRow. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- rows of raw SQL, mapped by hand in conversationFromRow. */
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Database, newId, recordEvent } from '@platica/platform';
@@ -53,7 +53,7 @@ export class ConversationRepository {
     const hasMore = rows.length > page.limit;
     const items = rows.slice(0, page.limit);
     const last = items.at(-1);
-    return { items: items.map(fromRow), hasMore, last: last ? { value: last.sort_value, id: last.id as string } : null };
+    return { items: items.map(conversationFromRow), hasMore, last: last ? { value: last.sort_value, id: last.id as string } : null };
   }
 
   /** How many conversations match, by workspace. */
@@ -170,7 +170,8 @@ function whereOf(filters: ConversationFilters): { where: string[]; params: unkno
   return { where, params };
 }
 
-function fromRow(row: Record<string, any>): Conversation {
+/** A `messaging.conversation` row read with raw SQL, as the entity. */
+export function conversationFromRow(row: Record<string, any>): Conversation {
   return {
     id: row.id,
     workspaceId: row.workspace_id,

@@ -6,7 +6,7 @@ import { Database, newId, outboxChannel } from '@platica/platform';
 import { clientRecord, EMPTY_MODERATION } from '../clients/client-record';
 import { contactKeyOf } from '../messages/channel-rules';
 import { conversationSummary, messageRecord } from '../conversations/conversation-summary';
-import type { Conversation } from '../conversations/conversation.entity';
+import { conversationFromRow } from '../conversations/conversation.repository';
 import type { InboundItem, InboundMessage, InboundRead, InboundStatus } from './meta-payload';
 
 /** The arrival instant of the delivery that carried an item (Postgres text, µs precision). */
@@ -361,29 +361,6 @@ function clientFromRow(row: Record<string, any>) {
   };
 }
 
-function conversationFromRow(row: Record<string, any>): Conversation {
-  return {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    channelId: row.channel_id,
-    platform: row.platform,
-    conversationId: row.conversation_id,
-    clientId: row.client_id,
-    agentId: row.agent_id,
-    source: row.source,
-    contactName: row.contact_name,
-    phoneNumber: row.phone_number,
-    topic: row.topic,
-    status: row.status,
-    operation: row.operation,
-    messageCount: row.message_count,
-    owners: row.owners,
-    tags: row.tags,
-    lastUserMessageAt: row.last_user_message_at ? new Date(row.last_user_message_at) : null,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-  } as Conversation;
-}
 
 function messageFromRow(row: Record<string, any>) {
   return {
