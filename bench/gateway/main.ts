@@ -5,13 +5,11 @@
 //
 //   node dist/bench/gateway/main.js [--connections 50] [--seconds 10]
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { dropDatabase, freePort, startStack, stopProcess } from '@platica/devstack';
-import { deleteStream, isolatedStackEnv, newIsolation } from '@platica/testing';
+import { freePort, stopProcess } from '@platica/devstack';
 import { HEADER, measure, row } from '../lib/load';
+import { startBenchStack } from '../lib/stack';
 
-const root = path.resolve(__dirname, '../../..');
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
@@ -31,38 +29,26 @@ function startBare(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ChildPr
 async function main(): Promise<void> {
   const connections = arg('connections', 50);
   const seconds = arg('seconds', 10);
-  const isolation = newIsolation();
   const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-  const gatewayPort = await freePort();
-  const adminToken = randomBytes(16).toString('hex');
-  process.stdout.write(`starting the stack (${isolation.tag})…\n`);
-  const stack = await startStack({
-    root,
-    gatewayPort,
-    temporalCli: path.join(root, '.toolchain/py/bin/temporal'),
-    env: {
-      ...isolatedStackEnv(isolation, { temporalAddress: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233', adminToken }),
-      PLATICA_ENV: 'production',
-    },
-    log: (source, line) => process.stderr.write(`[${source}] ${line}\n`),
-  });
-  const base = `http://127.0.0.1:${gatewayPort}`;
+  const bench = await startBenchStack();
+  const { stack, isolation } = bench;
   let bare: ChildProcess[] = [];
   try {
-    const seeded = (await (
-      await fetch(`${base}/admin/v1/seed`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          workspace: { name: 'Bench' },
-          users: [{ email: 'bench@example.test' }],
-          apiKeys: [{ ref: 'k', name: 'bench', rateLimitPerSecond: 100_000 }],
-        }),
+    const seeded = (
+      await bench.admin.post('/admin/v1/seed', {
+        workspace: { name: 'Bench' },
+        users: [{ email: 'bench@example.test' }],
+        apiKeys: [{ ref: 'k', name: 'bench', rateLimitPerSecond: 100_000 }],
       })
-    ).json()) as { workspace: { id: string }; apiKeys: { k: { key: string } } };
+    ).body as { workspace: { id: string }; apiKeys: { k: { key: string } } };
 
     process.stdout.write(`measuring ${seconds} s at ${connections} connections each…\n\n`);
-    const platform = await measure(`${base}/v1/workspaces`, { authorization: `Bearer ${seeded.apiKeys.k.key}` }, connections, seconds);
+    const platform = await measure(
+      `${bench.baseUrl}/v1/workspaces`,
+      { authorization: `Bearer ${seeded.apiKeys.k.key}` },
+      connections,
+      seconds,
+    );
 
     // The bare path runs alone: the stack's services are stopped (its database stays).
     await Promise.all([...stack.services.keys()].map((name) => stack.stopService(name)));
@@ -86,9 +72,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await Promise.all(bare.map((child) => stopProcess(child)));
-    await stack.stop();
-    await dropDatabase(isolation.databaseUrl).catch(() => undefined);
-    await deleteStream(isolation.eventsStream);
+    await bench.stop();
   }
 }
 

@@ -4,12 +4,9 @@
 // on a 2-core machine with Temporal's dev server.
 //
 //   node tools/build.mjs && node dist/bench/scheduled/main.js [--messages 1000] [--spread-seconds 10]
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { dropDatabase, freePort, startStack } from '@platica/devstack';
-import { deleteStream, FakeMetaGraph, HttpClient, isolatedStackEnv, MessagingWorkspace, newIsolation, newPhone } from '@platica/testing';
+import { FakeMetaGraph, MessagingWorkspace, newPhone } from '@platica/testing';
+import { startBenchStack } from '../lib/stack';
 
-const root = path.resolve(__dirname, '../../..');
 const option = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
@@ -20,27 +17,10 @@ async function main(): Promise<void> {
   const total = option('messages', 1_000);
   const spreadMs = option('spread-seconds', 10) * 1_000;
   const customers = 50;
-  const isolation = newIsolation();
   const fake = await FakeMetaGraph.start();
-  const gatewayPort = await freePort();
-  const adminToken = randomBytes(16).toString('hex');
-  process.stdout.write(`starting the stack (${isolation.tag})…\n`);
-  const stack = await startStack({
-    root,
-    gatewayPort,
-    temporalCli: path.join(root, '.toolchain/py/bin/temporal'),
-    env: {
-      ...isolatedStackEnv(isolation, { temporalAddress: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233', adminToken }),
-      PLATICA_ENV: 'production',
-      META_GRAPH_BASE_URL: fake.url,
-      PLATICA_ALLOW_PRIVATE_NETWORKS: 'true',
-    },
-    log: (source, line) => process.stderr.write(`[${source}] ${line}\n`),
-  });
+  const bench = await startBenchStack({ META_GRAPH_BASE_URL: fake.url, PLATICA_ALLOW_PRIVATE_NETWORKS: 'true' });
   try {
-    const baseUrl = `http://127.0.0.1:${gatewayPort}`;
-    const http = new HttpClient(baseUrl);
-    const ws = await MessagingWorkspace.seed({ baseUrl, http, admin: http.withToken(adminToken) });
+    const ws = await MessagingWorkspace.seed(bench);
     const phones = Array.from({ length: customers }, () => newPhone());
     for (const phone of phones) await ws.customerWrites(phone); // opens each customer's WhatsApp window
 
@@ -103,10 +83,8 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   } finally {
-    await stack.stop();
+    await bench.stop();
     await fake.stop();
-    await dropDatabase(isolation.databaseUrl).catch(() => undefined);
-    await deleteStream(isolation.eventsStream);
   }
 }
 

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { dropDatabase, freePort, startStack, type Stack } from '@platica/devstack';
+import { deleteStream, HttpClient, isolatedStackEnv, newIsolation, type Isolation } from '@platica/testing';
+
+export interface BenchStack {
+  stack: Stack;
+  isolation: Isolation;
+  baseUrl: string;
+  http: HttpClient;
+  admin: HttpClient;
+  stop(): Promise<void>;
+}
+
+/**
+ * A benchmark's own stack, as production runs it (PLATICA_ENV=production), on isolated names;
+ * Temporal at TEMPORAL_ADDRESS, or a dev server started on the default address.
+ */
+export async function startBenchStack(env: NodeJS.ProcessEnv = {}): Promise<BenchStack> {
+  const root = path.resolve(__dirname, '../../..');
+  const isolation = newIsolation();
+  const gatewayPort = await freePort();
+  const adminToken = randomBytes(16).toString('hex');
+  process.stdout.write(`starting the stack (${isolation.tag})…\n`);
+  const stack = await startStack({
+    root,
+    gatewayPort,
+    temporalCli: path.join(root, '.toolchain/py/bin/temporal'),
+    env: {
+      ...isolatedStackEnv(isolation, { temporalAddress: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233', adminToken }),
+      PLATICA_ENV: 'production',
+      ...env,
+    },
+    log: (source, line) => process.stderr.write(`[${source}] ${line}\n`),
+  });
+  const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+  const http = new HttpClient(baseUrl);
+  return {
+    stack,
+    isolation,
+    baseUrl,
+    http,
+    admin: http.withToken(adminToken),
+    stop: async () => {
+      await stack.stop();
+      await dropDatabase(isolation.databaseUrl).catch(() => undefined);
+      await deleteStream(isolation.eventsStream);
+    },
+  };
+}
