@@ -11,11 +11,12 @@
  * Env: BENCH_SECONDS (per level, default 5), BENCH_CONCURRENCY (default "8,32,128"),
  * BENCH_CUSTOMERS (distinct senders, default 2000), DATABASE_URL (for the bare insert rate).
  */
-import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { dropDatabase, ensureDatabase, freePort, startStack, type Stack } from '@platica/devstack';
+import { hubSignature, newMetaId, newPhone, whatsappInbound } from '@platica/testing';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '8,32,128').split(',').map(Number);
@@ -24,7 +25,6 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2000);
 const SAMPLE_EVERY = 100;
 
 const root = path.resolve(__dirname, '../../..');
-const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).join('');
 
 interface Target {
   baseUrl: string;
@@ -159,7 +159,7 @@ async function main(): Promise<void> {
   const target = await startTarget();
   try {
     const s = randomBytes(4).toString('hex');
-    const channel = { phoneNumber: `521${digits(10)}`, phoneNumberId: `1${digits(14)}`, appSecret: `bench-secret-${s}` };
+    const channel = { phoneNumber: newPhone(), phoneNumberId: newMetaId('1'), appSecret: `bench-secret-${s}` };
     const seed = await json(target.baseUrl, 'POST', '/admin/v1/seed', target.adminToken, {
       workspace: { name: `Bench ${s}` },
       users: [{ email: `bench-${s}@example.test` }],
@@ -171,7 +171,7 @@ async function main(): Promise<void> {
           name: 'Bench',
           phoneNumber: channel.phoneNumber,
           phoneNumberId: channel.phoneNumberId,
-          wabaId: `2${digits(14)}`,
+          wabaId: newMetaId('2'),
           accessToken: 'EAAG-bench',
           appSecret: channel.appSecret,
           verifyToken: `verify-${s}`,
@@ -180,37 +180,13 @@ async function main(): Promise<void> {
     });
     const key: string = seed.apiKeys.bench.key;
     const channelId: string = seed.channels.wa.id;
-    const customers = Array.from({ length: CUSTOMERS }, () => `521${digits(10)}`);
+    const customers = Array.from({ length: CUSTOMERS }, () => newPhone());
 
     const deliver = async (from: string, text: string) => {
-      const raw = JSON.stringify({
-        object: 'whatsapp_business_account',
-        entry: [
-          {
-            id: '0',
-            changes: [
-              {
-                field: 'messages',
-                value: {
-                  messaging_product: 'whatsapp',
-                  metadata: { display_phone_number: channel.phoneNumber, phone_number_id: channel.phoneNumberId },
-                  contacts: [{ profile: { name: 'Bench' }, wa_id: from }],
-                  messages: [
-                    {
-                      from,
-                      id: `wamid.${randomBytes(24).toString('base64url')}`,
-                      timestamp: String(Math.floor(Date.now() / 1000)),
-                      type: 'text',
-                      text: { body: text },
-                    },
-                  ],
-                },
-              },
-            ],
-          },
-        ],
-      });
-      const signature = `sha256=${createHmac('sha256', channel.appSecret).update(raw).digest('hex')}`;
+      const raw = JSON.stringify(
+        whatsappInbound({ phoneNumberId: channel.phoneNumberId, displayPhone: channel.phoneNumber, from, name: 'Bench', text }),
+      );
+      const signature = hubSignature(raw, channel.appSecret);
       return request(target.baseUrl, 'POST', '/hooks/meta', raw, { 'content-type': 'application/json', 'x-hub-signature-256': signature });
     };
 

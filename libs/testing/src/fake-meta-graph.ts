@@ -145,25 +145,10 @@ export function whatsappInbound(options: {
     timestamp: String(Math.floor((options.timestamp ?? Date.now()) / 1000)),
     ...(options.message ?? { type: 'text', text: { body: options.text ?? 'hola' } }),
   };
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '0',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: options.displayPhone, phone_number_id: options.phoneNumberId },
-              contacts: [{ profile: { name: options.name ?? 'Cliente' }, wa_id: options.from }],
-              messages: [message],
-            },
-          },
-        ],
-      },
-    ],
-  };
+  return whatsappEnvelope(options, {
+    contacts: [{ profile: { name: options.name ?? 'Cliente' }, wa_id: options.from }],
+    messages: [message],
+  });
 }
 
 export function whatsappStatus(options: {
@@ -180,6 +165,11 @@ export function whatsappStatus(options: {
     recipient_id: options.recipient,
   };
   if (options.status === 'failed') entry.errors = [{ code: 131047, title: 'Re-engagement message', message: 'Re-engagement message' }];
+  return whatsappEnvelope(options, { statuses: [entry] });
+}
+
+/** The WhatsApp Cloud API's webhook envelope around one change's `messages` or `statuses`. */
+function whatsappEnvelope(channel: { phoneNumberId: string; displayPhone: string }, value: Record<string, unknown>) {
   return {
     object: 'whatsapp_business_account',
     entry: [
@@ -190,8 +180,8 @@ export function whatsappStatus(options: {
             field: 'messages',
             value: {
               messaging_product: 'whatsapp',
-              metadata: { display_phone_number: options.displayPhone, phone_number_id: options.phoneNumberId },
-              statuses: [entry],
+              metadata: { display_phone_number: channel.displayPhone, phone_number_id: channel.phoneNumberId },
+              ...value,
             },
           },
         ],

@@ -361,7 +361,6 @@ function clientFromRow(row: Record<string, any>) {
   };
 }
 
-
 function messageFromRow(row: Record<string, any>) {
   return {
     id: row.id,
