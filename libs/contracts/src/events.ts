@@ -1,4 +1,4 @@
-/** Domain events, published through each service's outbox to the JetStream stream (ARCHITECTURE.md › Events). */
+/** Domain events webhooks can subscribe to, published through each service's outbox to the JetStream stream (ARCHITECTURE.md › Events). */
 export const EVENT_TYPES = [
   'conversation.created',
   'conversation.status.updated',
@@ -10,7 +10,14 @@ export const EVENT_TYPES = [
   'client.blocked',
 ] as const;
 
-export type EventType = (typeof EVENT_TYPES)[number];
+/** Events other services consume but webhooks cannot subscribe to. */
+export const INTERNAL_EVENT_TYPES = [
+  /** Messaging asks the agent runtime for a turn (a customer wrote, or a `resume` instruction). */
+  'agent.turn.requested',
+] as const;
+
+export type PublicEventType = (typeof EVENT_TYPES)[number];
+export type EventType = PublicEventType | (typeof INTERNAL_EVENT_TYPES)[number];
 
 export interface DomainEvent<Data = Record<string, unknown>> {
   /** `evt_…`, unique; consumers are idempotent on it and webhooks carry it as `webhook-id`. */

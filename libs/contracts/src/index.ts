@@ -8,3 +8,5 @@ export * from './messaging';
 export * from './webhooks';
 export * from './agents';
 export * from './scheduled';
+export * from './chat';
+export * from './turns';

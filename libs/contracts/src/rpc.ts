@@ -2,7 +2,8 @@
  * The gateway -> service contract (ARCHITECTURE.md): every public request becomes one NATS
  * request carrying this envelope, and every reply is the HTTP status and body to return.
  */
-export type CredentialType = 'api_key' | 'oauth_token' | 'admin';
+/** `service`: one service calling another on its own behalf (e.g. the agent runtime asking messaging). */
+export type CredentialType = 'api_key' | 'oauth_token' | 'admin' | 'service';
 /** OAuth scopes (ARCHITECTURE.md); an API key has both. */
 export const SCOPES = ['platica:read', 'platica:write'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -13,7 +14,7 @@ export interface WorkspaceRef {
 }
 
 export interface AuthContext {
-  /** Who acts: `key:<id>`, `user:<id>` or `admin`. */
+  /** Who acts: `key:<id>`, `user:<id>`, `admin` or `service:<name>`. */
   principal: string;
   credentialType: CredentialType;
   workspaceIds: string[];

@@ -23,10 +23,24 @@ export const Subjects = {
     clientsUpdate: 'messaging.clients.update',
     inboundMeta: 'messaging.inbound.meta',
     inboundVerify: 'messaging.inbound.verify',
+    chatAccept: 'messaging.chat.accept',
+    chatPrepare: 'messaging.chat.prepare',
+    chatList: 'messaging.chat.list',
+    chatGet: 'messaging.chat.get',
+    turnContext: 'messaging.turns.context',
+    turnReply: 'messaging.turns.reply',
+    turnFailure: 'messaging.turns.failure',
   },
   agents: {
     seedValidate: 'agents.seed.validate',
     seedApply: 'agents.seed.apply',
+    /** Whether an agent of the workspace exists and is active (the chat service, before a turn). */
+    agentsDescribe: 'agents.agents.describe',
+  },
+  chat: {
+    turnsSend: 'chat.turns.send',
+    chatsList: 'chat.chats.list',
+    chatsGet: 'chat.chats.get',
   },
   campaigns: {
     seedValidate: 'campaigns.seed.validate',

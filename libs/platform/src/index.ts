@@ -11,6 +11,7 @@ export * from './database/source-dir';
 export * from './outbox/outbox-event.entity';
 export * from './outbox/outbox';
 export * from './outbox/outbox-relay';
+export * from './outbox/event-subscription';
 export * from './health/readiness';
 export * from './service/platform.module';
 export * from './service/run-service';

@@ -65,3 +65,23 @@ export class RpcClient {
     throw new DomainError(ErrorCode.UpstreamFailed, `${subject} answered ${reply.status}`, '');
   }
 }
+
+/** The envelope of a call one service makes on its own behalf, scoped to one workspace. */
+export function serviceRequest<Body>(service: string, workspaceId: string, body: Body, requestId = randomUUID()): RpcRequest<Body> {
+  return {
+    auth: {
+      principal: `service:${service}`,
+      credentialType: 'service',
+      workspaceIds: [workspaceId],
+      workspaces: [{ id: workspaceId, name: '' }],
+      scopes: ['platica:read', 'platica:write'],
+      userId: null,
+      userEmail: null,
+    },
+    workspaceId,
+    params: {},
+    query: {},
+    body,
+    requestId,
+  };
+}

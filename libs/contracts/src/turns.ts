@@ -1,0 +1,121 @@
+import type { ChatAttachment, ChatClient } from './chat';
+
+/**
+ * The internal contracts of agent turns (ARCHITECTURE.md › Agent runtime): what the agents
+ * runtime and the chat service ask of messaging, which stores every conversation and message.
+ * Writes carry ids chosen by the caller, so a retried activity never writes twice.
+ */
+
+/** Records a chat request on its thread: client, thread (new, reactivated, agent changed) and the user's message. */
+export interface ChatAcceptRequest {
+  workspaceId: string;
+  /** The thread, `chat_<uuid>`. */
+  conversationId: string;
+  /** The canonical id a new thread gets (ignored when the thread exists). */
+  documentId: string;
+  /** The id of the user's message (idempotent: accepting it twice stores it once). */
+  requestMessageId: string;
+  /** The principal agent; required for a new thread, a change of principal on an existing one. */
+  agentId: string | null;
+  /** The client as sent; null when omitted on a later turn. */
+  client: ChatClient | null;
+  /** A client already resolved when the turn was scheduled (then `client` is null). */
+  clientId: string | null;
+  message: string | null;
+  attachments: ChatAttachment[];
+  /** Who asked: an API key's owner, a token's user (`actorId` of the stored message). */
+  actorId: string | null;
+}
+
+export interface ChatAccepted {
+  /** The canonical id (`GET /v1/chat/{id}`). */
+  id: string;
+  conversationId: string;
+  clientId: string;
+  agentId: string;
+  requestMessageId: string;
+  reactivated: boolean;
+  agentChanged: boolean;
+}
+
+/**
+ * What a scheduled chat turn needs at acceptance: the client resolved (created or updated:
+ * rules 2-4) and the thread checked. Nothing else is written until the turn runs.
+ */
+export type ChatPrepareRequest = Omit<ChatAcceptRequest, 'requestMessageId' | 'message' | 'attachments' | 'clientId' | 'actorId'>;
+export type ChatPrepared = Pick<ChatAccepted, 'id' | 'conversationId' | 'clientId' | 'agentId'>;
+
+export interface TurnContextRequest {
+  workspaceId: string;
+  /** The canonical conversation id. */
+  conversationRef: string;
+}
+
+export interface TurnHistoryItem {
+  id: string;
+  /** `system` items are the business's instructions (`instruction` messages). */
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+  contentType: string;
+  images: { url: string; mimeType?: string }[];
+  files: { url: string; mimeType?: string; filename?: string }[];
+  /** Failed replies stay in the detail but are not shown to the model. */
+  status: string;
+  createdAt: string;
+}
+
+/** What a turn is given: the conversation, its client and its recent history (chronological). */
+export interface TurnContext {
+  conversation: {
+    id: string;
+    conversationId: string;
+    workspaceId: string;
+    channelId: string;
+    platform: string;
+    source: string | null;
+    agentId: string | null;
+    operation: 'automatic' | 'assistance';
+    status: string;
+    clientId: string;
+  };
+  /** The channel's default agent, for conversations that have none of their own yet. */
+  channelDefaultAgentId: string | null;
+  client: { id: string; name: string | null; email: string | null; phoneNumber: string | null; status: 'active' | 'blocked' };
+  history: TurnHistoryItem[];
+}
+
+/** Stores (and, on Meta channels, delivers) an agent's reply. */
+export interface TurnReplyRequest {
+  workspaceId: string;
+  conversationRef: string;
+  /** Chosen by the turn: replying twice with one id stores and sends once. */
+  messageId: string;
+  agentId: string;
+  content: string;
+}
+
+export interface TurnReplyResult {
+  messageId: string;
+  content: string;
+  contentType: string;
+  status: 'sent' | 'failed';
+  /** Why delivery failed (closed window, blocked contact, the provider's error). */
+  error: { code: string; message: string } | null;
+}
+
+/** Records a turn that ended without a reply (the model failed after its retries). */
+export interface TurnFailureRequest {
+  workspaceId: string;
+  conversationRef: string;
+  messageId: string;
+  agentId: string | null;
+  error: { code: string; message: string };
+}
+
+/** Data of the internal `agent.turn.requested` event: messaging asks the runtime for a turn. */
+export interface TurnRequestedData {
+  conversationRef: string;
+  reason: 'customer_message' | 'resume';
+  /** The messages that asked for it (customer messages, or the resume instruction). */
+  messageIds: string[];
+}

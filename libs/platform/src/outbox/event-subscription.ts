@@ -1,0 +1,139 @@
+import { Logger } from '@nestjs/common';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { nanos, type NatsConnection } from '@nats-io/transport-node';
+import { eventSubject, type DomainEvent, type EventType } from '@platica/contracts';
+import { natsSubject } from '../nats/subjects';
+import type { BackgroundPart } from '../service/run-service';
+import { ensureEventsStream } from './outbox-relay';
+
+export interface EventSubscriptionOptions {
+  /** The durable consumer's name, shared by the service's replicas (the NATS prefix is added). */
+  durableName: string;
+  /** One type: the NATS servers this runs on (2.9) filter a consumer on one subject. */
+  type: EventType;
+  streamName: string;
+  natsPrefix: string;
+  /** Events handled at once. */
+  concurrency: number;
+}
+
+/**
+ * A durable JetStream consumer of one event type: each event is acknowledged once its
+ * handler has finished, and redelivered (after a second) when the handler throws, so an
+ * event is handled at least once. Handlers must be idempotent on the event's id or effect.
+ */
+export class EventSubscription implements BackgroundPart {
+  private readonly logger: Logger;
+  private running = false;
+  private messages: ConsumerMessages | null = null;
+  private supervisor: Promise<void> | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
+  private lastError: string | null = null;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly options: EventSubscriptionOptions,
+    private readonly handle: (event: DomainEvent) => Promise<void>,
+  ) {
+    this.logger = new Logger(`events:${options.durableName}`);
+  }
+
+  async start(): Promise<void> {
+    this.running = true;
+    await this.open();
+    this.supervisor = this.supervise();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.messages?.close().catch(() => undefined);
+    await this.supervisor;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** For readiness: consuming, and the last event was handled. */
+  problem(): string | null {
+    if (!this.running || !this.messages) return 'not consuming the events stream';
+    return this.lastError;
+  }
+
+  private durable(): string {
+    const tag = this.options.natsPrefix.replace(/\.$/, '');
+    return tag ? `${tag}_${this.options.durableName}` : this.options.durableName;
+  }
+
+  private async open(): Promise<void> {
+    await ensureEventsStream(this.nc, this.options.streamName);
+    const jsm = await jetstreamManager(this.nc);
+    const durable = this.durable();
+    const config = {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: natsSubject(eventSubject(this.options.type)),
+      ack_wait: nanos(30_000),
+      max_ack_pending: this.options.concurrency * 4,
+      max_deliver: -1,
+    };
+    try {
+      await jsm.consumers.info(this.options.streamName, durable);
+      await jsm.consumers.update(this.options.streamName, durable, {
+        ack_wait: config.ack_wait,
+        max_ack_pending: config.max_ack_pending,
+        filter_subject: config.filter_subject,
+      });
+    } catch {
+      await jsm.consumers.add(this.options.streamName, config);
+    }
+    const consumer = await jetstream(this.nc).consumers.get(this.options.streamName, durable);
+    this.messages = await consumer.consume({ max_messages: this.options.concurrency * 2 });
+  }
+
+  private async supervise(): Promise<void> {
+    while (this.running) {
+      try {
+        for await (const message of this.messages!) {
+          while (this.inFlight.size >= this.options.concurrency) await Promise.race(this.inFlight);
+          const done: Promise<void> = this.process(message).finally(() => this.inFlight.delete(done));
+          this.inFlight.add(done);
+        }
+      } catch (error) {
+        this.logger.warn({ msg: 'the events consumer stopped', error: error instanceof Error ? error.message : String(error) });
+      }
+      while (this.running) {
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          await this.open();
+          break;
+        } catch (error) {
+          this.lastError = `cannot consume the events stream: ${error instanceof Error ? error.message : String(error)}`;
+        }
+      }
+    }
+  }
+
+  private async process(message: JsMsg): Promise<void> {
+    let event: DomainEvent;
+    try {
+      event = message.json<DomainEvent>();
+    } catch {
+      this.logger.error({ msg: 'dropping a message that is not an event envelope', subject: message.subject, seq: message.seq });
+      message.term('not an event envelope');
+      return;
+    }
+    try {
+      await this.handle(event);
+      message.ack();
+      this.lastError = null;
+    } catch (error) {
+      this.lastError = `handling ${event.type} failed: ${error instanceof Error ? error.message : String(error)}`;
+      this.logger.warn({
+        msg: 'handling an event failed; it will be redelivered',
+        eventId: event.id,
+        type: event.type,
+        error: this.lastError,
+      });
+      message.nak(1_000);
+    }
+  }
+}
