@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { ServiceConfig } from '@platica/platform';
 import { ChannelRepository } from './channels/channel.repository';
 import { ChannelSecretBox } from './channels/channel-secrets';
+import { ChatController } from './chat/chat.controller';
+import { ChatReadsService } from './chat/chat-reads.service';
+import { ChatThreadsService } from './chat/chat-threads.service';
 import { ClientRepository } from './clients/client.repository';
 import { ClientsController } from './clients/clients.controller';
 import { MessagingConfigService, type MessagingConfig } from './config/messaging.config';
@@ -15,6 +18,7 @@ import { InboundQueue } from './inbound/inbound-queue';
 import { InboundService } from './inbound/inbound.service';
 import { InboundStore } from './inbound/inbound-store';
 import { InboundSubscriber } from './inbound/inbound-subscriber';
+import { GraphDelivery } from './messages/graph-delivery';
 import { MessageRepository } from './messages/message.repository';
 import { MessagesController } from './messages/messages.controller';
 import { SendMessageService } from './messages/send-message.service';
@@ -25,6 +29,8 @@ import { ScheduledMessagesService } from './scheduled/scheduled-messages.service
 import { ScheduledWorkflows } from './scheduled/scheduled-workflows';
 import { SeedController } from './seed/seed.controller';
 import { TemplateRepository } from './templates/template.repository';
+import { TurnsController } from './turns/turns.controller';
+import { TurnsService } from './turns/turns.service';
 
 @Module({
   controllers: [
@@ -34,6 +40,8 @@ import { TemplateRepository } from './templates/template.repository';
     ClientsController,
     InboundController,
     ScheduledMessagesController,
+    ChatController,
+    TurnsController,
   ],
   providers: [
     // runService validated the environment with messagingConfigSchema.
@@ -50,6 +58,7 @@ import { TemplateRepository } from './templates/template.repository';
     ConversationRepository,
     MessageRepository,
     MetaGraphAdapter,
+    GraphDelivery,
     SendMessageService,
     ConversationsService,
     InboundStore,
@@ -60,6 +69,9 @@ import { TemplateRepository } from './templates/template.repository';
     ScheduledWorkflows,
     ScheduledMessagesService,
     ScheduledMessageActivitiesFactory,
+    ChatThreadsService,
+    ChatReadsService,
+    TurnsService,
   ],
 })
 export class MessagingModule {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SeedChannel } from '@platica/contracts';
 import { Database } from '@platica/platform';
 import { Channel, type ChannelPlatform } from './channel.entity';
@@ -62,6 +63,11 @@ export class ChannelRepository {
         if (!(await em.findOne(Channel, { workspaceId, naturalKey: 'internal' }))) throw error;
       });
     return em.findOneOrFail(Channel, { workspaceId, naturalKey: 'internal' });
+  }
+
+  /** The workspace's internal channel (chat threads live on it), in the caller's transaction. */
+  findInternalChannel(em: EntityManager, workspaceId: string): Promise<Channel | null> {
+    return em.findOne(Channel, { workspaceId, naturalKey: 'internal', platform: 'service' });
   }
 
   /** The seed's channels (SEED.md): matched by phone number or page id, created or updated. */

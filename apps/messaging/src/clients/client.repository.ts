@@ -136,6 +136,50 @@ export class ClientRepository {
     }
   }
 
+  /**
+   * What each identifier of a chat's client matches in the workspace (rule 2): the client with
+   * this id, the oldest with this email (case-insensitive) and the oldest with this phone number.
+   */
+  async matchIdentifiers(
+    em: EntityManager,
+    workspaceId: string,
+    identifiers: { id?: string; email?: string; phoneNumber?: string },
+  ): Promise<{ field: 'id' | 'email' | 'phoneNumber'; value: string; client: Client | null }[]> {
+    const matches: { field: 'id' | 'email' | 'phoneNumber'; value: string; client: Client | null }[] = [];
+    if (identifiers.id !== undefined) {
+      matches.push({ field: 'id', value: identifiers.id, client: await em.findOne(Client, { id: identifiers.id, workspaceId }) });
+    }
+    if (identifiers.email !== undefined) {
+      const [row] = await em.execute<{ id: string }[]>(
+        'select id from messaging.client where workspace_id = ? and lower(email) = lower(?) order by created_at, id limit 1',
+        [workspaceId, identifiers.email],
+      );
+      matches.push({ field: 'email', value: identifiers.email, client: row ? await em.findOneOrFail(Client, { id: row.id }) : null });
+    }
+    if (identifiers.phoneNumber !== undefined) {
+      const client = await em.findOne(
+        Client,
+        { workspaceId, phoneNumber: identifiers.phoneNumber },
+        { orderBy: { createdAt: 'asc', id: 'asc' } },
+      );
+      matches.push({ field: 'phoneNumber', value: identifiers.phoneNumber, client });
+    }
+    return matches;
+  }
+
+  /**
+   * Gives a client the phone number it lacks. A client known only by email takes the phone as
+   * its contact key too (so its WhatsApp messages find it), unless another client holds that key.
+   */
+  async fillPhoneNumber(em: EntityManager, client: Client, phoneNumber: string): Promise<void> {
+    if (client.phoneNumber) return;
+    const rekey =
+      client.contactKey.startsWith('email:') &&
+      (await em.count(Client, { workspaceId: client.workspaceId, contactKey: phoneNumber })) === 0;
+    em.assign(client, { phoneNumber, ...(rekey ? { contactKey: phoneNumber } : {}), updatedAt: new Date() });
+    await em.flush();
+  }
+
   /** Clients with this id or phone number in any of the workspaces. */
   findByIdOrPhone(workspaceIds: string[], idOrPhone: string): Promise<Client[]> {
     if (!workspaceIds.length) return Promise.resolve([]);

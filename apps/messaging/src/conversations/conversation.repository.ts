@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- rows of raw SQL, mapped by hand in conversationFromRow. */
 import { Injectable } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Database, newId, recordEvent } from '@platica/platform';
 import type { OpenChannel } from '../channels/channel.repository';
@@ -8,6 +9,8 @@ import { conversationSummary } from './conversation-summary';
 
 export interface ConversationFilters {
   workspaceIds: string[];
+  /** `api_chat` for chat threads. */
+  source?: string;
   channelId?: string;
   clientId?: string;
   agentId?: string;
@@ -26,6 +29,9 @@ export interface ConversationPageRequest {
 }
 
 const SORT_COLUMN = { lastUpdate: 'updated_at', creationDate: 'created_at' } as const;
+
+/** The `source` of chat threads (spec: always `api_chat` for chats). */
+export const CHAT_SOURCE = 'api_chat';
 
 /** Messages of a detail are capped to the latest ones (chronological within). */
 const DETAIL_MESSAGES = 1_000;
@@ -78,13 +84,23 @@ export class ConversationRepository {
   }
 
   /** Messages of a conversation, chronological, system messages (instructions) excluded (raw rows: no entity hydration). */
-  async messagesOf(conversationRef: string) {
+  messagesOf(conversationRef: string) {
+    return this.latestMessages(conversationRef, DETAIL_MESSAGES, false);
+  }
+
+  /** What an agent turn reads: the latest messages, chronological, instructions and failed replies included. */
+  historyOf(conversationRef: string, limit: number) {
+    return this.latestMessages(conversationRef, limit, true);
+  }
+
+  private async latestMessages(conversationRef: string, limit: number, withSystem: boolean) {
     const rows = await this.db.em().execute<Record<string, any>[]>(
       `select * from (
          select id, role, content, content_type, direction, status, created_at, updated_at, files, images, actor_id, payload, error
-           from messaging.message where conversation_ref = ? and role <> 'system' order by created_at desc, id desc limit ?
+           from messaging.message where conversation_ref = ?${withSystem ? '' : " and role <> 'system'"}
+          order by created_at desc, id desc limit ?
        ) latest order by created_at, id`,
-      [conversationRef, DETAIL_MESSAGES],
+      [conversationRef, limit],
     );
     return rows.map((r) => ({
       id: r.id as string,
@@ -103,9 +119,59 @@ export class ConversationRepository {
     }));
   }
 
+  /** A chat thread of the internal channel, locked for the caller's transaction. */
+  findChatThread(em: EntityManager, channelId: string, conversationId: string): Promise<Conversation | null> {
+    return em.findOne(Conversation, { channelId, conversationId, source: CHAT_SOURCE }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  /** Creates a chat thread (`active`, `automatic`) on the internal channel and records `conversation.created`. */
+  async createChatThread(
+    em: EntityManager,
+    channel: { id: string; workspaceId: string; platform: string },
+    thread: {
+      id: string;
+      conversationId: string;
+      clientId: string;
+      agentId: string;
+      contactName: string | null;
+      phoneNumber: string | null;
+    },
+  ): Promise<Conversation> {
+    const now = new Date();
+    const conversation = em.create(Conversation, {
+      id: thread.id,
+      workspaceId: channel.workspaceId,
+      channelId: channel.id,
+      platform: channel.platform,
+      conversationId: thread.conversationId,
+      clientId: thread.clientId,
+      agentId: thread.agentId,
+      source: CHAT_SOURCE,
+      contactName: thread.contactName,
+      phoneNumber: thread.phoneNumber,
+      topic: null,
+      status: 'active',
+      operation: 'automatic',
+      messageCount: 0,
+      owners: [],
+      tags: [],
+      lastUserMessageAt: null,
+      resumeRequestedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await em.flush();
+    await recordEvent(em, 'messaging', {
+      type: 'conversation.created',
+      workspaceId: channel.workspaceId,
+      data: { conversationId: conversation.id, conversation: conversationSummary(conversation) },
+    });
+    return conversation;
+  }
+
   /**
-   * The conversation of a contact on a channel, created (`initiated`) when missing, e.g. by a
-   * template send that opens it. Records `conversation.created` when it creates one.
+   * The conversation of a contact on a channel, created (`initiated`, with the channel's default
+   * agent) when missing, e.g. by a template send that opens it. Records `conversation.created` when it creates one.
    */
   async ensure(
     em: EntityManager,
@@ -118,7 +184,7 @@ export class ConversationRepository {
     const inserted = await em.execute<{ id: string }[]>(
       `insert into messaging.conversation (id, workspace_id, channel_id, platform, conversation_id, client_id, agent_id, source, contact_name,
          phone_number, status, operation, message_count, owners, tags, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, null, ?, ?, ?, 'initiated', 'automatic', 0, '[]', '[]', ?::timestamptz, ?::timestamptz)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', 'automatic', 0, '[]', '[]', ?::timestamptz, ?::timestamptz)
        on conflict (channel_id, conversation_id) do nothing returning id`,
       [
         newId('conv'),
@@ -127,6 +193,7 @@ export class ConversationRepository {
         channel.platform,
         contact.conversationId,
         contact.clientId,
+        channel.defaultAgentId,
         'api',
         contact.contactName,
         contact.phoneNumber,
@@ -149,7 +216,7 @@ export class ConversationRepository {
 function whereOf(filters: ConversationFilters): { where: string[]; params: unknown[] } {
   const where = ['workspace_id in (?)'];
   const params: unknown[] = [filters.workspaceIds];
-  const equal = { channel_id: filters.channelId, client_id: filters.clientId, agent_id: filters.agentId };
+  const equal = { source: filters.source, channel_id: filters.channelId, client_id: filters.clientId, agent_id: filters.agentId };
   for (const [column, value] of Object.entries(equal)) {
     if (value === undefined) continue;
     where.push(`${column} = ?`);

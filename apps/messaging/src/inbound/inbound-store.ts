@@ -7,6 +7,7 @@ import { clientRecord, EMPTY_MODERATION } from '../clients/client-record';
 import { contactKeyOf } from '../messages/channel-rules';
 import { conversationSummary, messageRecord } from '../conversations/conversation-summary';
 import { conversationFromRow } from '../conversations/conversation.repository';
+import { turnRequested } from '../turns/turn-requested';
 import type { InboundItem, InboundMessage, InboundRead, InboundStatus } from './meta-payload';
 
 /** The arrival instant of the delivery that carried an item (Postgres text, µs precision). */
@@ -137,7 +138,8 @@ export class InboundStore {
       await readClients(newContacts.filter((c) => !clientOf.has(`${c.workspaceId}|${c.contactKey}`)));
     }
 
-    // 2. Conversations, one per channel and contact, locked in one order; new ones start active (the customer wrote).
+    // 2. Conversations, one per channel and contact, locked in one order; new ones start active (the customer wrote)
+    //    with the channel's default agent as theirs.
     const conversationKeys = uniqueBy(
       messages.map((m) => {
         const client = clientOf.get(`${m.channel.workspaceId}|${contactKeyOf(m.channel.platform, m.contact)}`)!;
@@ -165,10 +167,11 @@ export class InboundStore {
     const created = new Set<string>();
     const newConversations = conversationKeys.filter((k) => !conversationOf.has(`${k.channel.id}|${k.contact}`));
     if (newConversations.length) {
+      const row = `(?, ?, ?, ?, ?, ?, (select default_agent_id from messaging.channel where id = ?), ?, ?, ?, 'active', 'automatic', 0, '[]', '[]', now(), now())`;
       const inserted = await em.execute<{ id: string }[]>(
         `insert into messaging.conversation (id, workspace_id, channel_id, platform, conversation_id, client_id, agent_id, source, contact_name,
            phone_number, status, operation, message_count, owners, tags, created_at, updated_at)
-         values ${newConversations.map(() => `(?, ?, ?, ?, ?, ?, null, ?, ?, ?, 'active', 'automatic', 0, '[]', '[]', now(), now())`).join(', ')}
+         values ${newConversations.map(() => row).join(', ')}
          on conflict (channel_id, conversation_id) do nothing returning id`,
         newConversations.flatMap((k) => [
           newId('conv'),
@@ -177,6 +180,7 @@ export class InboundStore {
           k.channel.platform,
           k.contact,
           k.clientId,
+          k.channel.id,
           'meta',
           k.name,
           k.phoneNumber,
@@ -215,6 +219,7 @@ export class InboundStore {
       }),
     );
     if (!inserted.length) return;
+    const positionOf = new Map(messages.map((m) => [`${m.channel.id}|${m.externalId}`, m.position]));
 
     // 4. Each conversation that got messages: counted, its service window reset, reactivated.
     const perConversation = new Map<string, { n: number; latest: Date }>();
@@ -251,6 +256,7 @@ export class InboundStore {
         });
       }
     }
+    const turns = new Map<string, { workspaceId: string; messageIds: { id: string; position: number }[] }>();
     for (const row of inserted) {
       events.push({
         type: 'message.created',
@@ -263,6 +269,14 @@ export class InboundStore {
           message: messageRecord(messageFromRow(row), false),
         },
       });
+      const turn = turns.get(row.conversation_ref) ?? { workspaceId: row.workspace_id as string, messageIds: [] };
+      turn.messageIds.push({ id: row.id, position: positionOf.get(`${row.channel_id}|${row.external_id}`) ?? 0 });
+      turns.set(row.conversation_ref, turn);
+    }
+    // 5. One turn request per conversation that got customer messages (all on Meta channels): a burst in one batch asks once.
+    for (const [conversationRef, turn] of turns) {
+      const messageIds = turn.messageIds.sort((a, b) => a.position - b.position).map((m) => m.id);
+      events.push(turnRequested(turn.workspaceId, { conversationRef, reason: 'customer_message', messageIds }));
     }
   }
 

@@ -5,9 +5,12 @@ import { Conversation } from '../conversations/conversation.entity';
 import { messageRecord } from '../conversations/conversation-summary';
 import { Message, type MessageRole, type MessageStatus } from './message.entity';
 
-export interface NewOutgoingMessage {
+export interface NewMessage {
+  /** Chosen by the caller when a retry must not store twice (chat requests, agent replies); generated otherwise. */
+  id?: string;
   conversation: Conversation;
   role: MessageRole;
+  direction: 'incoming' | 'outgoing';
   content: string;
   contentType: string;
   payload: Record<string, unknown>;
@@ -21,23 +24,41 @@ export interface NewOutgoingMessage {
   error: Record<string, unknown> | null;
 }
 
+export type NewOutgoingMessage = Omit<NewMessage, 'direction'>;
+
 @Injectable()
 export class MessageRepository {
+  /**
+   * Serializes, until the caller's transaction ends, the writers of one caller-chosen message id:
+   * a retried request that overlaps the first one waits, then finds the message stored.
+   */
+  async lockId(em: EntityManager, id: string): Promise<void> {
+    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`message:${id}`]);
+  }
+
   /**
    * Stores an outgoing (or system) message, counts it on its conversation and records
    * `message.created` (system messages are internal: no event). `em` is the caller's transaction.
    */
-  async insertOutgoing(em: EntityManager, input: NewOutgoingMessage): Promise<Message> {
+  insertOutgoing(em: EntityManager, input: NewOutgoingMessage): Promise<Message> {
+    return this.insert(em, { ...input, direction: 'outgoing' });
+  }
+
+  /**
+   * Stores a message, counts it on its conversation (an incoming one is the customer's latest
+   * message) and records `message.created` unless it is a system message.
+   */
+  async insert(em: EntityManager, input: NewMessage): Promise<Message> {
     const now = new Date();
     const { conversation } = input;
     const message = em.create(Message, {
-      id: newId('msg'),
+      id: input.id ?? newId('msg'),
       workspaceId: conversation.workspaceId,
       channelId: conversation.channelId,
       conversationRef: conversation.id,
       clientId: conversation.clientId,
       role: input.role,
-      direction: 'outgoing',
+      direction: input.direction,
       content: input.content,
       contentType: input.contentType,
       payload: input.payload,
@@ -54,10 +75,12 @@ export class MessageRepository {
       updatedAt: now,
     });
     await em.flush();
-    await em.execute('update messaging.conversation set message_count = message_count + 1, updated_at = ?::timestamptz where id = ?', [
-      now.toISOString(),
-      conversation.id,
-    ]);
+    await em.execute(
+      `update messaging.conversation set message_count = message_count + 1, updated_at = ?::timestamptz${
+        input.direction === 'incoming' ? ', last_user_message_at = ?::timestamptz' : ''
+      } where id = ?`,
+      [now.toISOString(), ...(input.direction === 'incoming' ? [now.toISOString()] : []), conversation.id],
+    );
     if (input.role !== 'system') {
       await recordEvent(em, 'messaging', {
         type: 'message.created',

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sendMessageRequestSchema, sendTemplateRequestSchema, type ClientUpsert, type RpcReply, type RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
-import { Database } from '@platica/platform';
+import { Database, recordEvent } from '@platica/platform';
 import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
 import { Client } from '../clients/client.entity';
 import { checkCustomFields, ClientRepository } from '../clients/client.repository';
@@ -10,15 +10,16 @@ import { Conversation } from '../conversations/conversation.entity';
 import { ConversationRepository } from '../conversations/conversation.repository';
 import { canSendDirectMessage } from '../conversations/conversation-summary';
 import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
-import { pageMessages, whatsappMessage, type GraphBody, type TemplateSend } from '../graph/graph-payloads';
-import { GraphError, MetaGraphAdapter } from '../graph/meta-graph.adapter';
+import type { TemplateSend } from '../graph/graph-payloads';
 import { TemplateRepository } from '../templates/template.repository';
 import { buildTemplateSend } from '../templates/template-message';
 import { checkTypeOnChannel, contactKeyOf, platformName, recipientOf } from './channel-rules';
+import { GraphDelivery } from './graph-delivery';
 import { normalizeContent, storedForm, type OutboundContent } from './message-content';
 import { MessageRepository } from './message.repository';
 import { ScheduledMessagesService, type ScheduledSend } from '../scheduled/scheduled-messages.service';
 import { timingOf } from '../scheduled/schedule-timing';
+import { turnRequested } from '../turns/turn-requested';
 
 export interface SendAnswer {
   messageId: string;
@@ -45,7 +46,7 @@ export class SendMessageService {
     private readonly customFields: CustomFieldRepository,
     private readonly templates: TemplateRepository,
     private readonly messages: MessageRepository,
-    private readonly graph: MetaGraphAdapter,
+    private readonly delivery: GraphDelivery,
     private readonly scheduled: ScheduledMessagesService,
   ) {}
 
@@ -81,13 +82,14 @@ export class SendMessageService {
     }
 
     if (content.type === 'instruction') {
-      // Instructions act on the agent, never reach the customer (spec); `resume` waits for the agent runtime (issue 7).
+      // Instructions act on the agent, never reach the customer (spec). `resume` asks the agent
+      // runtime for a turn, in the same transaction (a scheduled instruction replays this path).
       const message = await this.db.em().transactional(async (em) => {
         await this.applyClient(em, conversation, body.client, activeFields);
         if (content.mode === 'resume') {
           await em.nativeUpdate(Conversation, { id: conversation.id }, { resumeRequestedAt: new Date() });
         }
-        return this.messages.insertOutgoing(em, {
+        const instruction = await this.messages.insertOutgoing(em, {
           conversation,
           role: 'system',
           ...storedForm(content),
@@ -97,6 +99,14 @@ export class SendMessageService {
           campaignId: body.campaignId ?? DEFAULT_CAMPAIGN,
           error: null,
         });
+        if (content.mode === 'resume') {
+          await recordEvent(
+            em,
+            'messaging',
+            turnRequested(conversation.workspaceId, { conversationRef: conversation.id, reason: 'resume', messageIds: [instruction.id] }),
+          );
+        }
+        return instruction;
       });
       return { messageId: message.id, status: 'sent', timestamp: message.createdAt.toISOString() };
     }
@@ -226,16 +236,10 @@ export class SendMessageService {
     activeFields: Set<string>,
     campaignId: string | undefined,
   ): Promise<SendAnswer> {
-    let externalId: string | null = null;
-    let failure: GraphError | null = null;
-    if (channel.platform !== 'service') {
-      try {
-        externalId = await this.deliver(channel, conversation.conversationId, content);
-      } catch (error) {
-        if (!(error instanceof GraphError)) throw error;
-        failure = error;
-      }
-    }
+    const { externalId, failure } =
+      channel.platform === 'service'
+        ? { externalId: null, failure: null }
+        : await this.delivery.send(channel, conversation.conversationId, content);
     const message = await this.db.em().transactional(async (em) => {
       await this.applyClient(em, conversation, clientData, activeFields);
       return this.messages.insertOutgoing(em, {
@@ -257,19 +261,6 @@ export class SendMessageService {
       });
     }
     return { messageId: message.id, status: 'sent', timestamp: message.createdAt.toISOString() };
-  }
-
-  private async deliver(channel: OpenChannel, recipient: string, content: Parameters<typeof whatsappMessage>[1]): Promise<string> {
-    if (!channel.secrets || !channel.externalId) throw new GraphError('the channel has no Meta credentials', null, null, null);
-    const { accessToken } = channel.secrets;
-    if (channel.platform === 'whatsapp')
-      return this.graph.sendMessage(channel.externalId, accessToken, whatsappMessage(recipient, content));
-    if (content.type === 'template') throw new GraphError('templates are WhatsApp only', null, null, null);
-    const bodies: GraphBody[] = pageMessages(recipient, content);
-    // The attachment's id identifies the message; a caption follows it as a text.
-    const ids: string[] = [];
-    for (const body of bodies) ids.push(await this.graph.sendMessage(channel.externalId, accessToken, body));
-    return ids[0]!;
   }
 
   private async channel(workspaceId: string, ref: string): Promise<OpenChannel> {

@@ -1,0 +1,261 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ChatAccepted, ChatAcceptRequest, ChatClient, ChatPrepared, ChatPrepareRequest, ClientUpsert } from '@platica/contracts';
+import { DomainError, ErrorCode } from '@platica/errors';
+import { Database, recordEvent } from '@platica/platform';
+import type { Channel } from '../channels/channel.entity';
+import { ChannelRepository } from '../channels/channel.repository';
+import { Client } from '../clients/client.entity';
+import { checkCustomFields, ClientRepository } from '../clients/client.repository';
+import { Conversation } from '../conversations/conversation.entity';
+import { ConversationRepository } from '../conversations/conversation.repository';
+import { conversationSummary } from '../conversations/conversation-summary';
+import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
+import { Message } from '../messages/message.entity';
+import { MessageRepository } from '../messages/message.repository';
+import { chatMessageContent } from './chat-message';
+
+/** What accepting and preparing share: the internal channel, the thread (when it exists) and the resolved client. */
+interface ResolvedThread {
+  channel: Channel;
+  thread: Conversation | null;
+  client: Client;
+}
+
+/**
+ * Chat threads as the chat service writes them (spec › Chat with an agent): the client resolved
+ * (rules 2-4), the thread created, reactivated (rule 6) or given another principal agent, and the
+ * user's message stored. Each call is one transaction: a refused request writes nothing.
+ */
+@Injectable()
+export class ChatThreadsService {
+  constructor(
+    private readonly db: Database,
+    private readonly channels: ChannelRepository,
+    private readonly clients: ClientRepository,
+    private readonly conversations: ConversationRepository,
+    private readonly customFields: CustomFieldRepository,
+    private readonly messages: MessageRepository,
+  ) {}
+
+  async accept(request: ChatAcceptRequest): Promise<ChatAccepted> {
+    const activeFields = await this.activeFields(request.workspaceId, request.client);
+    return this.db.em().transactional(async (em) => {
+      await this.messages.lockId(em, request.requestMessageId);
+      const stored = await em.findOne(Message, { id: request.requestMessageId });
+      if (stored) return this.alreadyAccepted(em, request, stored);
+
+      const { channel, thread: found, client } = await this.resolve(em, request, activeFields);
+      let reactivated = false;
+      let agentChanged = false;
+      let thread: Conversation;
+      if (!found) {
+        thread = await this.conversations.createChatThread(em, channel, {
+          id: request.documentId,
+          conversationId: request.conversationId,
+          clientId: client.id,
+          agentId: request.agentId!,
+          contactName: displayName(client),
+          phoneNumber: client.phoneNumber ?? null,
+        });
+      } else {
+        thread = found;
+        const previousStatus = thread.status;
+        reactivated = previousStatus === 'finished' || previousStatus === 'expired';
+        agentChanged = request.agentId !== null && request.agentId !== thread.agentId;
+        if (reactivated || agentChanged) {
+          em.assign(thread, {
+            ...(reactivated ? { status: 'active' as const } : {}),
+            ...(agentChanged ? { agentId: request.agentId } : {}),
+            updatedAt: new Date(),
+          });
+          await em.flush();
+        }
+        if (reactivated) {
+          await recordEvent(em, 'messaging', {
+            type: 'conversation.status.updated',
+            workspaceId: thread.workspaceId,
+            data: { conversationId: thread.id, status: thread.status, previousStatus, conversation: conversationSummary(thread) },
+          });
+        }
+      }
+      await this.messages.insert(em, {
+        id: request.requestMessageId,
+        conversation: thread,
+        role: 'user',
+        direction: 'incoming',
+        ...chatMessageContent(request.message, request.attachments),
+        status: 'received',
+        externalId: null,
+        actorType: 'customer',
+        actorId: request.actorId,
+        campaignId: null,
+        error: null,
+      });
+      return accepted(thread, request.requestMessageId, reactivated, agentChanged);
+    });
+  }
+
+  /** A scheduled turn's acceptance: the client resolved and the thread checked; nothing else is written until it runs. */
+  async prepare(request: ChatPrepareRequest): Promise<ChatPrepared> {
+    const activeFields = await this.activeFields(request.workspaceId, request.client);
+    return this.db.em().transactional(async (em) => {
+      const { thread, client } = await this.resolve(em, { ...request, clientId: null }, activeFields);
+      return {
+        id: thread?.id ?? request.documentId,
+        conversationId: request.conversationId,
+        clientId: client.id,
+        agentId: request.agentId ?? thread?.agentId ?? '',
+      };
+    });
+  }
+
+  /** The request's message is stored: the thread as it is now, nothing written. */
+  private async alreadyAccepted(em: EntityManager, request: ChatAcceptRequest, stored: Message): Promise<ChatAccepted> {
+    if (stored.workspaceId !== request.workspaceId || stored.role !== 'user') {
+      throw new DomainError(ErrorCode.Conflict, 'The request message id is already used by another message', {
+        requestMessageId: request.requestMessageId,
+      });
+    }
+    const thread = await em.findOneOrFail(Conversation, { id: stored.conversationRef });
+    return accepted(thread, stored.id, false, false);
+  }
+
+  private async resolve(
+    em: EntityManager,
+    request: Pick<ChatAcceptRequest, 'workspaceId' | 'conversationId' | 'agentId' | 'client' | 'clientId'>,
+    activeFields: Set<string>,
+  ): Promise<ResolvedThread> {
+    const channel = await this.channels.findInternalChannel(em, request.workspaceId);
+    if (!channel) {
+      throw new DomainError(ErrorCode.Unprocessable, 'The workspace has no internal channel: chats are stored on it', {
+        workspaceId: request.workspaceId,
+      });
+    }
+    const thread = await this.conversations.findChatThread(em, channel.id, request.conversationId);
+    if (!thread && request.agentId === null) throw DomainError.notFound('Chat', request.conversationId);
+    const client = thread
+      ? await this.threadClient(em, thread, request.client, request.clientId, activeFields)
+      : await this.newThreadClient(em, request.workspaceId, request.client, request.clientId, activeFields);
+    return { channel, thread, client };
+  }
+
+  /** Rule 3: later turns may update the thread's client, never replace it. */
+  private async threadClient(
+    em: EntityManager,
+    thread: Conversation,
+    data: ChatClient | null,
+    clientId: string | null,
+    activeFields: Set<string>,
+  ): Promise<Client> {
+    const replaced = [
+      ...(data?.id !== undefined && data.id !== thread.clientId ? [{ path: ['client', 'id'], value: data.id }] : []),
+      ...(clientId !== null && clientId !== thread.clientId ? [{ path: ['clientId'], value: clientId }] : []),
+    ];
+    if (replaced.length) {
+      throw new DomainError(
+        ErrorCode.Conflict,
+        "The chat's client cannot be replaced: omit client.id or send the thread's own",
+        replaced.map(({ path, value }) => ({
+          path,
+          message: `the thread's client is ${thread.clientId}, not ${value}`,
+          value,
+          clientId: thread.clientId,
+        })),
+      );
+    }
+    const client = await em.findOneOrFail(Client, { id: thread.clientId });
+    if (data) await this.applyClient(em, client, data, activeFields);
+    return client;
+  }
+
+  /** Rule 2: a new thread's client is looked up by id, email and phone number, reused or created. */
+  private async newThreadClient(
+    em: EntityManager,
+    workspaceId: string,
+    data: ChatClient | null,
+    clientId: string | null,
+    activeFields: Set<string>,
+  ): Promise<Client> {
+    if (clientId !== null) {
+      // Resolved when the turn was scheduled.
+      const client = await em.findOne(Client, { id: clientId, workspaceId });
+      if (!client) throw DomainError.notFound('Client', clientId);
+      return client;
+    }
+    if (!data) throw DomainError.validation([{ path: ['client'], message: 'required when starting a chat' }]);
+    const phoneNumber = data.phoneNumber?.replace(/^\+/, '');
+    if (data.id === undefined && data.email === undefined && phoneNumber === undefined) {
+      throw DomainError.validation([{ path: ['client'], message: 'when starting a chat, client needs its id, email or phoneNumber' }]);
+    }
+    const matches = await this.clients.matchIdentifiers(em, workspaceId, { id: data.id, email: data.email, phoneNumber });
+    if (data.id !== undefined && !matches.find((m) => m.field === 'id')?.client) {
+      throw new DomainError(ErrorCode.NotFound, 'Client not found', [
+        { path: ['client', 'id'], message: `no client of the workspace has the id ${data.id}` },
+      ]);
+    }
+    const matched = new Set(matches.flatMap((m) => (m.client ? [m.client.id] : [])));
+    if (matched.size > 1) {
+      throw new DomainError(
+        ErrorCode.Conflict,
+        "The client's identifiers point to different clients",
+        matches.map((m) => ({
+          path: ['client', m.field],
+          message: m.client ? `matches client ${m.client.id}` : 'matches no client',
+          value: m.value,
+          clientId: m.client?.id ?? null,
+        })),
+      );
+    }
+    const match = matches.find((m) => m.client)?.client;
+    if (match) {
+      await this.applyClient(em, match, data, activeFields);
+      return match;
+    }
+    const contactKey = phoneNumber ?? `email:${data.email!.toLowerCase()}`;
+    const { client } = await this.clients.upsert(
+      em,
+      workspaceId,
+      { contactKey, phoneNumber: phoneNumber ?? null },
+      upsertOf(data),
+      activeFields,
+    );
+    return client;
+  }
+
+  /** The request's fields update the client (custom fields merged key by key; a missing phone number filled). */
+  private async applyClient(em: EntityManager, client: Client, data: ChatClient, activeFields: Set<string>): Promise<void> {
+    await this.clients.applyData(em, client, upsertOf(data), activeFields);
+    const phoneNumber = data.phoneNumber?.replace(/^\+/, '');
+    if (phoneNumber) await this.clients.fillPhoneNumber(em, client, phoneNumber);
+  }
+
+  /** Rule 4, checked before anything is written. */
+  private async activeFields(workspaceId: string, client: ChatClient | null): Promise<Set<string>> {
+    const active = (await this.customFields.activeKeys([workspaceId])).get(workspaceId) ?? new Set<string>();
+    checkCustomFields(client?.customFields, active, ['client', 'customFields']);
+    return active;
+  }
+}
+
+function accepted(thread: Conversation, requestMessageId: string, reactivated: boolean, agentChanged: boolean): ChatAccepted {
+  return {
+    id: thread.id,
+    conversationId: thread.conversationId,
+    clientId: thread.clientId,
+    agentId: thread.agentId ?? '',
+    requestMessageId,
+    reactivated,
+    agentChanged,
+  };
+}
+
+/** The client fields the upsert takes (`id` and `phoneNumber` identify; they are not profile data). */
+function upsertOf(client: ChatClient): ClientUpsert {
+  const { id: _id, phoneNumber: _phoneNumber, ...profile } = client;
+  return profile;
+}
+
+function displayName(client: Client): string | null {
+  return client.name ?? ([client.firstname, client.lastname].filter(Boolean).join(' ') || null);
+}

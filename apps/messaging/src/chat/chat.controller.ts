@@ -1,0 +1,37 @@
+import { Payload } from '@nestjs/microservices';
+import { Subjects, type ChatAcceptRequest, type ChatPrepareRequest, type RpcRequest } from '@platica/contracts';
+import { RpcController, RpcHandler } from '@platica/platform';
+import { ChatReadsService } from './chat-reads.service';
+import { ChatThreadsService } from './chat-threads.service';
+
+/**
+ * Chat threads for the chat service. `accept` and `prepare` are service-to-service calls (the
+ * contract is the envelope's body); `list` and `get` carry the gateway's request as forwarded.
+ */
+@RpcController()
+export class ChatController {
+  constructor(
+    private readonly threads: ChatThreadsService,
+    private readonly reads: ChatReadsService,
+  ) {}
+
+  @RpcHandler(Subjects.messaging.chatAccept)
+  accept(@Payload() request: RpcRequest<ChatAcceptRequest>) {
+    return this.threads.accept(request.body);
+  }
+
+  @RpcHandler(Subjects.messaging.chatPrepare)
+  prepare(@Payload() request: RpcRequest<ChatPrepareRequest>) {
+    return this.threads.prepare(request.body);
+  }
+
+  @RpcHandler(Subjects.messaging.chatList)
+  list(@Payload() request: RpcRequest) {
+    return this.reads.list(request);
+  }
+
+  @RpcHandler(Subjects.messaging.chatGet)
+  get(@Payload() request: RpcRequest) {
+    return this.reads.get(request);
+  }
+}

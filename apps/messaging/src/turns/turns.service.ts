@@ -1,0 +1,203 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type {
+  TurnContext,
+  TurnContextRequest,
+  TurnFailureRequest,
+  TurnHistoryItem,
+  TurnReplyRequest,
+  TurnReplyResult,
+} from '@platica/contracts';
+import { DomainError, ErrorCode } from '@platica/errors';
+import { Database } from '@platica/platform';
+import { ChannelRepository } from '../channels/channel.repository';
+import { Client } from '../clients/client.entity';
+import { Conversation } from '../conversations/conversation.entity';
+import { ConversationRepository } from '../conversations/conversation.repository';
+import { canSendDirectMessage } from '../conversations/conversation-summary';
+import { platformName } from '../messages/channel-rules';
+import { GraphDelivery } from '../messages/graph-delivery';
+import { Message } from '../messages/message.entity';
+import { MessageRepository } from '../messages/message.repository';
+
+/** How much history a turn is given (the latest messages, chronological). */
+export const TURN_HISTORY = 50;
+
+/**
+ * What the agent runtime asks of messaging during a turn: the context to answer from, and the
+ * storage (and, on Meta channels, delivery) of its reply or of its failure. Writes are
+ * idempotent on the message id the turn chose, so a retried activity never sends twice.
+ */
+@Injectable()
+export class TurnsService {
+  constructor(
+    private readonly db: Database,
+    private readonly channels: ChannelRepository,
+    private readonly conversations: ConversationRepository,
+    private readonly messages: MessageRepository,
+    private readonly delivery: GraphDelivery,
+  ) {}
+
+  async context(request: TurnContextRequest): Promise<TurnContext> {
+    const em = this.db.em();
+    const conversation = await this.conversationOf(em, request);
+    const [channel, client, history] = await Promise.all([
+      this.channels.findById(conversation.channelId),
+      this.db.em().findOneOrFail(Client, { id: conversation.clientId }),
+      this.conversations.historyOf(conversation.id, TURN_HISTORY),
+    ]);
+    return {
+      conversation: {
+        id: conversation.id,
+        conversationId: conversation.conversationId,
+        workspaceId: conversation.workspaceId,
+        channelId: conversation.channelId,
+        platform: conversation.platform,
+        source: conversation.source ?? null,
+        agentId: conversation.agentId ?? null,
+        operation: conversation.operation,
+        status: conversation.status,
+        clientId: conversation.clientId,
+      },
+      channelDefaultAgentId: channel?.defaultAgentId ?? null,
+      client: {
+        id: client.id,
+        name: client.name ?? null,
+        email: client.email ?? null,
+        phoneNumber: client.phoneNumber ?? null,
+        status: client.status,
+      },
+      history: history.map((m): TurnHistoryItem => ({
+        id: m.id,
+        role: m.role,
+        content: m.content,
+        contentType: m.contentType,
+        images: (m.images ?? []) as TurnHistoryItem['images'],
+        files: (m.files ?? []) as TurnHistoryItem['files'],
+        status: m.status,
+        createdAt: m.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /**
+   * Stores the agent's reply: on the internal channel as sent; on Meta channels delivered
+   * through Graph, or stored `failed` (blocked client, closed window, the provider's refusal).
+   * The transaction holds the message id's lock across the delivery, so an overlapping retry
+   * waits and then answers the stored message instead of sending again.
+   */
+  async reply(request: TurnReplyRequest): Promise<TurnReplyResult> {
+    return this.db.em().transactional(async (em) => {
+      await this.messages.lockId(em, request.messageId);
+      const stored = await this.storedMessage(em, request);
+      if (stored) {
+        // A retry carries the same reply; other content under this id is a second reply reusing it.
+        if (stored.role !== 'assistant' || stored.content !== request.content) throw messageIdTaken(request.messageId);
+        return resultOf(stored);
+      }
+      const conversation = await this.conversationOf(em, request);
+      let externalId: string | null = null;
+      let error: Record<string, unknown> | null = null;
+      if (conversation.platform !== 'service') {
+        const channel = await this.channels.findById(conversation.channelId);
+        const client = await em.findOneOrFail(Client, { id: conversation.clientId });
+        if (!channel) throw DomainError.notFound('Channel', conversation.channelId);
+        if (client.status === 'blocked') {
+          error = { code: 'client_blocked', message: 'The client is blocked: messages are not sent to blocked contacts' };
+        } else if (!canSendDirectMessage(channel.platform, conversation.lastUserMessageAt)) {
+          error = {
+            code: 'window_closed',
+            message: `The ${platformName(channel.platform)} messaging window is closed (more than 24 hours since the customer's last message)`,
+          };
+        } else {
+          const outcome = await this.delivery.send(channel, conversation.conversationId, { type: 'text', text: request.content });
+          externalId = outcome.externalId;
+          error = outcome.failure?.toDetails() ?? null;
+        }
+      }
+      const message = await this.messages.insertOutgoing(em, {
+        id: request.messageId,
+        conversation,
+        role: 'assistant',
+        content: request.content,
+        contentType: 'text',
+        payload: {},
+        files: [],
+        images: [],
+        status: error ? 'failed' : 'sent',
+        externalId,
+        actorType: 'ai',
+        actorId: request.agentId,
+        campaignId: null,
+        error,
+      });
+      return resultOf(message);
+    });
+  }
+
+  /** Records a turn that ended without a reply: a failed assistant message with the error, shown in the detail, never delivered. */
+  async failure(request: TurnFailureRequest): Promise<TurnReplyResult> {
+    return this.db.em().transactional(async (em) => {
+      await this.messages.lockId(em, request.messageId);
+      const stored = await this.storedMessage(em, request);
+      if (stored) return resultOf(stored);
+      const conversation = await this.conversationOf(em, request);
+      const message = await this.messages.insertOutgoing(em, {
+        id: request.messageId,
+        conversation,
+        role: 'assistant',
+        content: '',
+        contentType: 'text',
+        payload: {},
+        files: [],
+        images: [],
+        status: 'failed',
+        externalId: null,
+        actorType: 'ai',
+        actorId: request.agentId,
+        campaignId: null,
+        error: { code: request.error.code, message: request.error.message },
+      });
+      return resultOf(message);
+    });
+  }
+
+  private async conversationOf(em: EntityManager, request: { workspaceId: string; conversationRef: string }): Promise<Conversation> {
+    const conversation = await em.findOne(Conversation, { id: request.conversationRef, workspaceId: request.workspaceId });
+    if (!conversation) throw DomainError.notFound('Conversation', request.conversationRef);
+    return conversation;
+  }
+
+  /** The message a previous attempt stored under this id (it must be this conversation's). */
+  private async storedMessage(
+    em: EntityManager,
+    request: { workspaceId: string; conversationRef: string; messageId: string },
+  ): Promise<Message | null> {
+    const stored = await em.findOne(Message, { id: request.messageId });
+    if (stored && (stored.workspaceId !== request.workspaceId || stored.conversationRef !== request.conversationRef)) {
+      throw messageIdTaken(request.messageId);
+    }
+    return stored;
+  }
+}
+
+function messageIdTaken(messageId: string): DomainError {
+  return new DomainError(ErrorCode.Conflict, 'The message id is already used by another message', { messageId });
+}
+
+function resultOf(message: Message): TurnReplyResult {
+  const error = message.error;
+  return {
+    messageId: message.id,
+    content: message.content,
+    contentType: message.contentType,
+    status: message.status === 'failed' ? 'failed' : 'sent',
+    // Graph's refusals are stored as Meta's error (a numeric code); the runtime gets one code for them.
+    error: error
+      ? {
+          code: typeof error.code === 'string' ? error.code : 'provider_error',
+          message: String(error.message ?? 'the message was not delivered'),
+        }
+      : null,
+  };
+}
