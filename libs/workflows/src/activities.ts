@@ -13,3 +13,18 @@ export {
   type ScheduledMessageInput,
   type ScheduledMessagePhase,
 } from './scheduled-messages/scheduled-message.contract';
+export {
+  MODEL_REFUSED,
+  scheduledChatTurnWorkflowId,
+  turnRequestedSignal,
+  turnWorkflowId,
+  type AcceptChatResult,
+  type ConversationTurnActivities,
+  type ConversationTurnInput,
+  type GeneratedReply,
+  type ScheduledChatTurnActivities,
+  type ScheduledChatTurnInput,
+  type TurnOutcome,
+  type TurnReply,
+  type TurnTrigger,
+} from './turns/conversation-turn.contract';

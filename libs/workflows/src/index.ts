@@ -2,3 +2,5 @@
 // Activities live beside their workflows but are registered by the services' workers.
 export { echoWorkflow } from './diagnostics/echo.workflow';
 export { scheduledMessageWorkflow } from './scheduled-messages/scheduled-message.workflow';
+export { conversationTurnWorkflow } from './turns/conversation-turn.workflow';
+export { scheduledChatTurnWorkflow } from './turns/scheduled-chat-turn.workflow';

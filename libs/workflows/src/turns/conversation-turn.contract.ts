@@ -1,0 +1,104 @@
+import { defineSignal } from '@temporalio/workflow';
+
+/**
+ * Agent turns (ARCHITECTURE.md › Temporal, Agent runtime): one workflow per conversation at a
+ * time, so turns of a conversation never overlap. Its id is derived from the conversation: a
+ * synchronous chat turn starts it and is refused (409) while it runs; customer messages and
+ * scheduled chat turns signal it, starting it when it is not running.
+ */
+export function turnWorkflowId(workspaceId: string, conversationKey: string): string {
+  return `turn-${workspaceId}-${conversationKey}`;
+}
+
+/** What asks for a turn. */
+export interface TurnTrigger {
+  kind: 'chat' | 'customer_message' | 'resume';
+  /** Answers are matched to triggers by it: a chat's request message id, else the triggering message's. */
+  requestId: string;
+  /** A chat request, accepted (client, thread, the user's message) right before its turn. Opaque here: `ChatAcceptRequest`. */
+  chat?: { requestMessageId: string };
+  /** Reaches the model for this turn only. */
+  additionalInstructions?: string;
+}
+
+export interface ConversationTurnInput {
+  workspaceId: string;
+  /** The canonical conversation id; null for a chat thread its first request will create. */
+  conversationRef: string | null;
+  /** How long customer messages are gathered before a turn (a burst is answered once). */
+  debounceMs: number;
+  /** The trigger that started the workflow (absent when started by a signal). */
+  first?: TurnTrigger;
+}
+
+/** A reply as stored (and, on Meta channels, delivered); `error` says why delivery failed. */
+export interface TurnReply {
+  messageId: string;
+  content: string;
+  contentType: string;
+  status: 'sent' | 'failed';
+  error: { code: string; message: string } | null;
+}
+
+/** What became of one trigger. */
+export type TurnOutcome =
+  | {
+      requestId: string;
+      status: 'completed';
+      /** The chat thread as accepted (`ChatAccepted`), for chat triggers. */
+      accepted: Record<string, unknown> | null;
+      replies: TurnReply[];
+      completedAt: string;
+    }
+  /** The agent stays silent (no agent, agent inactive, human assistance, blocked client). */
+  | { requestId: string; status: 'silent'; accepted: Record<string, unknown> | null; reason: string; completedAt: string }
+  /** The chat request was refused before any write: the HTTP error to answer. */
+  | { requestId: string; status: 'rejected'; error: { status: number; body: unknown } }
+  /** The model failed after its retries; the failure is recorded on the conversation. */
+  | { requestId: string; status: 'failed'; accepted: Record<string, unknown> | null; error: { code: string; message: string } };
+
+export type AcceptChatResult = { accepted: Record<string, unknown> & { id: string } } | { rejected: { status: number; body: unknown } };
+
+export type GeneratedReply = { agentId: string; text: string } | { silent: string };
+
+/** Implemented by the agents service's worker. */
+export interface ConversationTurnActivities {
+  acceptChat(request: { requestMessageId: string }): Promise<AcceptChatResult>;
+  generateReply(input: { workspaceId: string; conversationRef: string; additionalInstructions: string | null }): Promise<GeneratedReply>;
+  deliverReply(input: {
+    workspaceId: string;
+    conversationRef: string;
+    messageId: string;
+    agentId: string;
+    content: string;
+  }): Promise<TurnReply>;
+  recordTurnFailure(input: {
+    workspaceId: string;
+    conversationRef: string;
+    messageId: string;
+    error: { code: string; message: string };
+  }): Promise<void>;
+}
+
+export const turnRequestedSignal = defineSignal<[TurnTrigger]>('turnRequested');
+
+/** Error types the activities throw that end a turn at once (no retry). */
+export const MODEL_REFUSED = 'ModelRequestRefused';
+
+/** A chat turn waiting for its time; `conversationKey` is the thread id (`chat_…`). */
+export interface ScheduledChatTurnInput {
+  workspaceId: string;
+  conversationKey: string;
+  conversationRef: string | null;
+  executeAt: string;
+  trigger: TurnTrigger;
+}
+
+/** Implemented by the chat service's worker. */
+export interface ScheduledChatTurnActivities {
+  requestTurn(input: ScheduledChatTurnInput): Promise<void>;
+}
+
+export function scheduledChatTurnWorkflowId(taskId: string): string {
+  return `scheduled-chat-${taskId}`;
+}

@@ -1,0 +1,122 @@
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  condition,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+  uuid4,
+} from '@temporalio/workflow';
+import {
+  turnRequestedSignal,
+  type ConversationTurnActivities,
+  type ConversationTurnInput,
+  type TurnOutcome,
+  type TurnTrigger,
+} from './conversation-turn.contract';
+
+// Steps that write are ordinary activities: their results are in the workflow's history, so a
+// workflow task that fails (a customer writing while the workflow completes, a worker killed)
+// is replayed to the same decisions and never writes twice.
+const { acceptChat, deliverReply, recordTurnFailure } = proxyActivities<ConversationTurnActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '200 milliseconds', maximumInterval: '5 seconds', maximumAttempts: 10 },
+});
+// The model call writes nothing, so it runs as a local activity: no server round trip to
+// schedule it, and a worker killed mid-call is replaced within the workflow task timeout (10 s)
+// rather than an activity timeout. Three attempts, then the turn ends with a recorded failure.
+const { generateReply } = proxyLocalActivities<ConversationTurnActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 },
+});
+
+/** A burst is gathered for at most this many debounce windows, so a chatty customer still gets answers. */
+const MAX_DEBOUNCE_WINDOWS = 5;
+
+/**
+ * The turns of one conversation, one after another. Customer messages are gathered until
+ * none arrives for `debounceMs`, then answered in one turn; triggers arriving during a turn
+ * are answered by the next. Ends when nothing is pending; answers what became of each chat
+ * trigger (a synchronous chat request waits for it).
+ */
+export async function conversationTurnWorkflow(input: ConversationTurnInput): Promise<TurnOutcome[]> {
+  const pending: TurnTrigger[] = input.first ? [input.first] : [];
+  setHandler(turnRequestedSignal, (trigger) => void pending.push(trigger));
+  let conversationRef = input.conversationRef;
+  const outcomes: TurnOutcome[] = [];
+  // Started by signalWithStart: the signal is processed after this function starts, in the same activation.
+  if (!pending.length) await condition(() => pending.length > 0, '1 minute');
+
+  // A trigger signalled while the workflow completes makes the server refuse the completion, so none is lost.
+  while (pending.length) {
+    if (input.debounceMs > 0 && pending.every((t) => t.kind === 'customer_message')) await gather(pending, input.debounceMs);
+    const batch = pending.splice(0);
+
+    const accepted = new Map<string, Record<string, unknown>>();
+    const answering: TurnTrigger[] = [];
+    for (const trigger of batch) {
+      if (!trigger.chat) {
+        answering.push(trigger);
+        continue;
+      }
+      const result = await acceptChat(trigger.chat);
+      if ('rejected' in result) {
+        outcomes.push({ requestId: trigger.requestId, status: 'rejected', error: result.rejected });
+        continue;
+      }
+      accepted.set(trigger.requestId, result.accepted);
+      conversationRef = result.accepted.id;
+      answering.push(trigger);
+    }
+    if (!answering.length || !conversationRef) continue;
+
+    const instructions = answering.flatMap((t) => (t.additionalInstructions ? [t.additionalInstructions] : []));
+    const turn = await runTurn(input.workspaceId, conversationRef, instructions.length ? instructions.join('\n\n') : null);
+    const completedAt = new Date().toISOString();
+    // Only a chat request has someone waiting for its outcome.
+    for (const trigger of answering.filter((t) => t.chat)) {
+      const own = accepted.get(trigger.requestId) ?? null;
+      if ('replies' in turn)
+        outcomes.push({ requestId: trigger.requestId, status: 'completed', accepted: own, replies: turn.replies, completedAt });
+      else if ('silent' in turn)
+        outcomes.push({ requestId: trigger.requestId, status: 'silent', accepted: own, reason: turn.silent, completedAt });
+      else outcomes.push({ requestId: trigger.requestId, status: 'failed', accepted: own, error: turn.error });
+    }
+  }
+  return outcomes;
+}
+
+/** Waits until no trigger has arrived for `debounceMs` (or the burst has lasted too long). */
+async function gather(pending: TurnTrigger[], debounceMs: number): Promise<void> {
+  for (let window = 1; window < MAX_DEBOUNCE_WINDOWS; window++) {
+    const seen = pending.length;
+    const more = await condition(() => pending.length !== seen, debounceMs);
+    if (!more) return;
+  }
+}
+
+type TurnResult =
+  | { replies: Awaited<ReturnType<ConversationTurnActivities['deliverReply']>>[] }
+  | { silent: string }
+  | { error: { code: string; message: string } };
+
+async function runTurn(workspaceId: string, conversationRef: string, additionalInstructions: string | null): Promise<TurnResult> {
+  // Ids are chosen here, so a retried or replayed step stores and sends its message once.
+  const messageId = `msg_${uuid4().replace(/-/g, '')}`;
+  let reply;
+  try {
+    reply = await generateReply({ workspaceId, conversationRef, additionalInstructions });
+  } catch (failure) {
+    const error = errorOf(failure, 'model_error');
+    await recordTurnFailure({ workspaceId, conversationRef, messageId, error });
+    return { error };
+  }
+  if ('silent' in reply) return { silent: reply.silent };
+  return { replies: [await deliverReply({ workspaceId, conversationRef, messageId, agentId: reply.agentId, content: reply.text })] };
+}
+
+function errorOf(failure: unknown, fallbackCode: string): { code: string; message: string } {
+  const cause = failure instanceof ActivityFailure ? failure.cause : failure;
+  if (cause instanceof ApplicationFailure && cause.type) return { code: cause.type, message: cause.message };
+  return { code: fallbackCode, message: cause instanceof Error ? cause.message : String(cause) };
+}
