@@ -1,8 +1,27 @@
 import { Module } from '@nestjs/common';
+import { ServiceConfig } from '@platica/platform';
 import { AgentRepository } from './agents/agent.repository';
 import { AgentsController } from './agents/agents.controller';
+import { AgentsConfigService, type AgentsConfig } from './config/agents.config';
+import { LanguageModelProvider } from './runtime/language-model';
+import { TurnActivitiesFactory } from './runtime/turn.activities';
+import { TurnRequests } from './runtime/turn-requests';
 import { SeedController } from './seed/seed.controller';
 
-/** Agents: configuration, prompt history, guardrails, assist rules; the agent runtime arrives with chat. */
-@Module({ controllers: [AgentsController, SeedController], providers: [AgentRepository] })
+/** Agents: configuration, prompt history, guardrails, assist rules, and the runtime that answers with them. */
+@Module({
+  controllers: [AgentsController, SeedController],
+  providers: [
+    // runService validated the environment with agentsConfigSchema.
+    {
+      provide: AgentsConfigService,
+      useFactory: (config: ServiceConfig) => new AgentsConfigService(config.values as AgentsConfig),
+      inject: [ServiceConfig],
+    },
+    AgentRepository,
+    LanguageModelProvider,
+    TurnActivitiesFactory,
+    TurnRequests,
+  ],
+})
 export class AgentsModule {}

@@ -17,6 +17,11 @@ describe('FakeLlm', () => {
       body: JSON.stringify({ model: 'fake-model', ...body }),
     });
 
+  it('answers the text of a [[reply:…]] marker in the last user message', async () => {
+    const res = await complete({ messages: [{ role: 'user', content: 'antes [[reply:Hola, soy Sofía]] después' }] });
+    expect(((await res.json()) as any).choices[0].message.content).toBe('Hola, soy Sofía');
+  });
+
   it('echoes the last user message, and records the request', async () => {
     const res = await complete({
       messages: [

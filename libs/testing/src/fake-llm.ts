@@ -22,12 +22,18 @@ export type FakeAnswer = { text: string } | { toolCall: { name: string; argument
 /**
  * A fake OpenAI-compatible model on loopback speaking the Chat Completions protocol
  * (`POST /v1/chat/completions`, streamed as `data:` chunks ending in `data: [DONE]`, or not;
- * native tool calls; `usage`). By default it answers `ECHO: <last user text>`; tests program
- * it with `answer`, make it fail with `failNext`, slow with `delayMs`, and read `requests`.
+ * native tool calls; `usage`). By default it answers TEXT when the last user message holds
+ * `[[reply:TEXT]]`, else `ECHO: <last user text>`; tests program it with `answer`, make it
+ * fail with `failNext`, slow with `delayMs`, and read `requests` and `timings`.
  */
 export class FakeLlm {
   readonly requests: ChatCompletionRequest[] = [];
-  answer: (request: ChatCompletionRequest) => FakeAnswer = (request) => ({ text: `ECHO: ${textOf(lastOf(request.messages, 'user'))}` });
+  /** When each request arrived and when its answer ended (ms since epoch), in arrival order. */
+  readonly timings: { request: ChatCompletionRequest; startedAt: number; finishedAt: number | null }[] = [];
+  answer: (request: ChatCompletionRequest) => FakeAnswer = (request) => {
+    const said = textOf(lastOf(request.messages, 'user'));
+    return { text: /\[\[reply:([\s\S]*?)\]\]/.exec(said)?.[1] ?? `ECHO: ${said}` };
+  };
   delayMs = 0;
   private failures: number[] = [];
   private server: Server | null = null;
@@ -61,6 +67,9 @@ export class FakeLlm {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatCompletionRequest;
     this.requests.push(request);
+    const timing = { request, startedAt: Date.now(), finishedAt: null as number | null };
+    this.timings.push(timing);
+    res.on('close', () => (timing.finishedAt = Date.now()));
     const failure = this.failures.shift();
     if (failure !== undefined) return json(res, failure, { error: { message: 'the fake model was told to fail', type: 'server_error' } });
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));

@@ -17,15 +17,12 @@ export type StackAccess = Pick<TestStack, 'admin' | 'http' | 'baseUrl'>;
 export class MessagingWorkspace {
   private constructor(
     private readonly t: StackAccess,
-    readonly doc: ReturnType<typeof messagingSeedDocument>,
+    readonly doc: MessagingSeedDocument,
     readonly ids: any,
     readonly api: HttpClient,
   ) {}
 
-  static async seed(
-    t: StackAccess,
-    customize: (doc: ReturnType<typeof messagingSeedDocument>) => void = () => undefined,
-  ): Promise<MessagingWorkspace> {
+  static async seed(t: StackAccess, customize: (doc: MessagingSeedDocument) => void = () => undefined): Promise<MessagingWorkspace> {
     const doc = messagingSeedDocument();
     customize(doc);
     const res = await t.admin.post('/admin/v1/seed', doc);
@@ -64,6 +61,23 @@ export class MessagingWorkspace {
     const res = await this.api.get(`/v1/conversations/${conversationId}`);
     return res.body.workspaces[0].conversations[0].messages;
   }
+}
+
+/** The document, open to the sections a test adds (agents, default agents). */
+export type MessagingSeedDocument = ReturnType<typeof messagingSeedDocument> & { agents?: unknown[] };
+
+/**
+ * Adds agents: Sofía, active and the WhatsApp, Instagram and Messenger channels' default
+ * agent; Billing, active; Dormant, inactive. Their system prompts are unique to the document.
+ */
+export function withAgents(doc: MessagingSeedDocument): void {
+  const s = randomBytes(4).toString('hex');
+  doc.agents = [
+    { ref: 'sofia', name: 'Sofía', systemPrompt: `Eres Sofía, agente de ventas ${s}.`, channelRefs: ['wa', 'ig', 'fb'] },
+    { ref: 'billing', name: 'Billing', systemPrompt: `You answer billing questions ${s}.` },
+    { ref: 'dormant', name: 'Dormant', status: 'inactive', systemPrompt: `You are asleep ${s}.` },
+  ];
+  for (const channel of doc.channels) Object.assign(channel, { defaultAgentRef: 'sofia' });
 }
 
 type WhatsAppSeedChannel = ReturnType<typeof messagingSeedDocument>['channels'][number] & {

@@ -16,6 +16,11 @@ export class AgentRepository {
     return this.db.em().find(Agent, { workspaceId: { $in: workspaceIds } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   }
 
+  /** The agent of a workspace, or null (the runtime's lookup). */
+  find(workspaceId: string, id: string): Promise<Agent | null> {
+    return this.db.em().findOne(Agent, { id, workspaceId });
+  }
+
   /** The agent, or 404 when it does not exist in these workspaces (never revealing others'). */
   async get(workspaceIds: string[], id: string, em: EntityManager = this.db.em()): Promise<Agent> {
     const agent = await em.findOne(Agent, { id, workspaceId: { $in: workspaceIds } });

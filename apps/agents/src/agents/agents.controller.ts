@@ -44,6 +44,13 @@ export class AgentsController {
     );
   }
 
+  /** For other services (the chat service, before a turn): the agent's status, 404 when it is not the workspace's. */
+  @RpcHandler(Subjects.agents.agentsDescribe)
+  async describe(@Payload() request: RpcRequest<{ agentId: string }>) {
+    const agent = await this.agents.get([writeScope(request).id], request.body.agentId);
+    return { id: agent.id, status: agent.status };
+  }
+
   @RpcHandler('agents.agents.update')
   async update(@Payload() request: RpcRequest) {
     const change = parseOrThrow(agentUpdateSchema, request.body);

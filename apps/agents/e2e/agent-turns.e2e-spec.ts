@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import {
+  deliverMetaWebhook,
+  eventually,
+  FakeLlm,
+  FakeMetaGraph,
+  lastOf,
+  MessagingWorkspace,
+  newPhone,
+  pageInbound,
+  startTestStack,
+  textOf,
+  whatsappInbound,
+  withAgents,
+  type TestStack,
+} from '@platica/testing';
+
+const DEBOUNCE_MS = 700;
+
+/**
+ * The agent runtime answering customers (ARCHITECTURE.md › Agent runtime, Temporal): a
+ * customer's message on WhatsApp or Messenger becomes a turn whose reply goes out through the
+ * (fake) Graph API; bursts are answered once, turns never overlap, human assistance silences
+ * the agent, instructions steer it, and a worker killed mid-turn finishes the turn once.
+ */
+describe('agent turns (e2e)', () => {
+  let t: TestStack;
+  let llm: FakeLlm;
+  let graph: FakeMetaGraph;
+  let ws: MessagingWorkspace;
+  let systemPrompt: string;
+
+  beforeAll(async () => {
+    llm = await FakeLlm.start();
+    graph = await FakeMetaGraph.start();
+    t = await startTestStack({
+      LLM_BASE_URL: llm.url,
+      LLM_API_KEY: 'test-key',
+      LLM_MODEL: 'fake-model',
+      META_GRAPH_BASE_URL: graph.url,
+      PLATICA_TURN_DEBOUNCE_MS: String(DEBOUNCE_MS),
+    });
+    ws = await MessagingWorkspace.seed(t, withAgents);
+    systemPrompt = (ws.doc.agents![0] as { systemPrompt: string }).systemPrompt;
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await graph?.stop();
+    await llm?.stop();
+  });
+  afterEach(() => {
+    llm.delayMs = 0;
+  });
+
+  const marker = () => `m${randomBytes(4).toString('hex')}`;
+  const sentTo = (phone: string) => graph.sends(ws.whatsapp.phoneNumberId).filter((s) => s.body.to === phone);
+  const writes = async (phone: string, text: string) => {
+    const wa = ws.whatsapp;
+    const res = await deliverMetaWebhook(
+      t.baseUrl,
+      whatsappInbound({ phoneNumberId: wa.phoneNumberId, displayPhone: wa.phoneNumber, from: phone, text }),
+      wa.appSecret,
+    );
+    expect(res.status).toBe(200);
+  };
+  const requestsWith = (text: string) => llm.requests.filter((r) => r.messages.some((m) => m.role === 'user' && textOf(m).includes(text)));
+  const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('answers a WhatsApp customer through the Graph API with the agent’s system prompt', async () => {
+    const phone = newPhone();
+    const m = marker();
+    await writes(phone, `[[reply:¡Hola! Soy Sofía ${m}]]`);
+    const send = await eventually('the reply at the Graph API', async () => sentTo(phone)[0], 20_000);
+    expect(send.body).toMatchObject({ messaging_product: 'whatsapp', to: phone, type: 'text', text: { body: `¡Hola! Soy Sofía ${m}` } });
+    expect(requestsWith(m)[0]!.messages[0]).toEqual({ role: 'system', content: systemPrompt });
+    const conversation = await eventually('the reply stored', async () => {
+      const list = await ws.api.get(`/v1/conversations?channelId=${ws.whatsapp.id}&limit=200`);
+      const found = list.body.workspaces[0].conversations.find((c: any) => c.conversationId === phone);
+      return found?.messageCount === 2 ? found : undefined;
+    });
+    expect(conversation.agentId).toBe(ws.ids.agents.sofia.id);
+    const messages = await ws.messagesOf(conversation.id);
+    expect(messages.map((msg: any) => [msg.role, msg.status])).toEqual([
+      ['user', 'received'],
+      ['assistant', 'sent'],
+    ]);
+  });
+
+  it('answers a Messenger customer on the page', async () => {
+    const fb = ws.doc.channels.find((c) => c.platform === 'facebook')! as { pageId: string; appSecret: string };
+    const psid = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const m = marker();
+    const res = await deliverMetaWebhook(
+      t.baseUrl,
+      pageInbound('page', { accountId: fb.pageId, senderId: psid, text: `[[reply:Hola FB ${m}]]` }),
+      fb.appSecret,
+    );
+    expect(res.status).toBe(200);
+    const send = await eventually(
+      'the Messenger reply',
+      async () => graph.sends(fb.pageId).find((s) => s.body.recipient?.id === psid),
+      20_000,
+    );
+    expect(send.body.message).toEqual({ text: `Hola FB ${m}` });
+  });
+
+  it('answers a burst of three messages once, with all three given to the model', async () => {
+    const phone = newPhone();
+    const m = marker();
+    await writes(phone, `primero ${m}`);
+    await writes(phone, `segundo ${m}`);
+    await writes(phone, `[[reply:Una respuesta ${m}]] tercero ${m}`);
+    await eventually('the reply', async () => sentTo(phone)[0], 20_000);
+    await settle(DEBOUNCE_MS * 3);
+    expect(sentTo(phone).map((s) => s.body.text.body)).toEqual([`Una respuesta ${m}`]);
+    const requests = requestsWith(m);
+    expect(requests).toHaveLength(1);
+    const users = requests[0]!.messages.filter((msg) => msg.role === 'user').map(textOf);
+    expect(users).toEqual([`primero ${m}`, `segundo ${m}`, `[[reply:Una respuesta ${m}]] tercero ${m}`]);
+  });
+
+  it('never runs two turns of one conversation at once, however the messages arrive', async () => {
+    const phone = newPhone();
+    const m = marker();
+    llm.delayMs = 1_200;
+    for (let i = 0; i < 4; i++) {
+      await writes(phone, `[[reply:r${i} ${m}]] mensaje ${i} ${m}`);
+      await settle(DEBOUNCE_MS + 400);
+    }
+    await eventually('the last message answered', async () => sentTo(phone).some((send) => send.body.text.body === `r3 ${m}`), 30_000);
+    const turns = llm.timings.filter((x) => requestsWith(m).includes(x.request)).sort((a, b) => a.startedAt - b.startedAt);
+    expect(turns.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < turns.length; i++) expect(turns[i]!.startedAt).toBeGreaterThanOrEqual(turns[i - 1]!.finishedAt ?? Infinity);
+    // Every message reached the model, the last one in the last turn.
+    expect(textOf(lastOf(turns.at(-1)!.request.messages, 'user'))).toContain(`mensaje 3 ${m}`);
+  });
+
+  it('stays silent while a human assists, and answers again when a resume instruction hands the conversation back', async () => {
+    const phone = newPhone();
+    const { conversation } = await ws.customerWrites(phone, 'hola');
+    await eventually('the first reply', async () => sentTo(phone)[0], 20_000);
+    expect((await ws.api.patch(`/v1/conversations/${conversation.id}`, { operation: 'assistance' })).status).toBe(200);
+    const m = marker();
+    await writes(phone, `¿hay alguien? ${m}`);
+    await settle(DEBOUNCE_MS + 2_500);
+    expect(sentTo(phone)).toHaveLength(1);
+    expect(requestsWith(m)).toHaveLength(0);
+
+    expect((await ws.api.patch(`/v1/conversations/${conversation.id}`, { operation: 'automatic' })).status).toBe(200);
+    const instruction = await ws.api.post('/v1/messages', {
+      channelId: ws.whatsapp.id,
+      conversationId: phone,
+      type: 'instruction',
+      content: { text: `Ofrece un cupón ${m}`, mode: 'resume' },
+    });
+    expect(instruction.status).toBe(200);
+    await eventually('the resumed reply', async () => sentTo(phone)[1], 20_000);
+    const request = requestsWith(m).at(-1)!;
+    expect(request.messages.some((msg) => msg.role === 'system' && textOf(msg).includes(`Ofrece un cupón ${m}`))).toBe(true);
+  });
+
+  it('keeps a wait instruction as context for the next turn without starting one', async () => {
+    const phone = newPhone();
+    await ws.customerWrites(phone, 'hola');
+    await eventually('the first reply', async () => sentTo(phone)[0], 20_000);
+    const m = marker();
+    const instruction = await ws.api.post('/v1/messages', {
+      channelId: ws.whatsapp.id,
+      conversationId: phone,
+      type: 'instruction',
+      content: { text: `El cliente es VIP ${m}`, mode: 'wait' },
+    });
+    expect(instruction.status).toBe(200);
+    await settle(DEBOUNCE_MS + 1_500);
+    expect(sentTo(phone)).toHaveLength(1);
+    await writes(phone, `[[reply:Claro ${m}]] quiero comprar`);
+    await eventually('the next reply', async () => sentTo(phone)[1], 20_000);
+    const request = requestsWith(`Claro ${m}`)[0]!;
+    expect(request.messages.some((msg) => msg.role === 'system' && textOf(msg).includes(`El cliente es VIP ${m}`))).toBe(true);
+  });
+
+  it('finishes a turn once when the agents service is killed in the middle of it', async () => {
+    const phone = newPhone();
+    const m = marker();
+    llm.delayMs = 3_000;
+    await writes(phone, `[[reply:Sobreviví ${m}]]`);
+    await eventually('the turn at the model', async () => requestsWith(m).length > 0, 20_000);
+    t.stack.services.get('agents')!.process.kill('SIGKILL');
+    llm.delayMs = 0;
+    await t.stack.startService('agents');
+    await eventually('the reply after the restart', async () => sentTo(phone)[0], 60_000, 200);
+    await settle(3_000);
+    expect(sentTo(phone).map((s) => s.body.text.body)).toEqual([`Sobreviví ${m}`]);
+  });
+});

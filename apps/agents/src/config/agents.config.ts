@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { baseConfigSchema } from '@platica/platform';
+
+export const agentsConfigSchema = baseConfigSchema.extend({
+  /**
+   * An OpenAI-compatible Chat Completions endpoint (`POST {LLM_BASE_URL}/chat/completions`).
+   * Unset: the built-in development model answers, so the stack runs without a provider.
+   */
+  LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** One model call's limit; the turn retries it (three attempts) before recording a failure. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  /** Customer messages arriving within this window of each other are answered in one turn. */
+  PLATICA_TURN_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(1_500),
+  /** How much of a conversation's history (characters, newest first) a turn gives the model. */
+  PLATICA_TURN_HISTORY_CHARS: z.coerce.number().int().min(1_000).max(2_000_000).default(60_000),
+});
+
+export type AgentsConfig = z.output<typeof agentsConfigSchema>;
+
+/** The agents service's validated configuration, injectable. */
+@Injectable()
+export class AgentsConfigService {
+  constructor(readonly values: AgentsConfig) {}
+}

@@ -1,0 +1,60 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4GenerateResult } from '@ai-sdk/provider';
+import { AgentsConfigService } from '../config/agents.config';
+
+/** The model every turn talks to: the configured provider, or the built-in development model. */
+@Injectable()
+export class LanguageModelProvider implements OnModuleInit {
+  private readonly logger = new Logger('language-model');
+  readonly model: LanguageModelV4;
+
+  constructor(config: AgentsConfigService) {
+    const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = config.values;
+    this.model = LLM_BASE_URL
+      ? createOpenAICompatible({ name: 'llm', baseURL: LLM_BASE_URL, apiKey: LLM_API_KEY, includeUsage: true }).chatModel(LLM_MODEL)
+      : new DevelopmentModel();
+  }
+
+  onModuleInit(): void {
+    if (this.model instanceof DevelopmentModel) {
+      this.logger.warn({
+        msg: `no LLM configured (LLM_BASE_URL is unset): agents answer with the built-in development model "${DEVELOPMENT_MODEL_ID}", which echoes the customer`,
+      });
+    } else {
+      this.logger.log({ msg: 'agents answer with an OpenAI-compatible model', provider: this.model.provider, model: this.model.modelId });
+    }
+  }
+}
+
+export const DEVELOPMENT_MODEL_ID = 'platica-development-echo';
+
+/**
+ * A deterministic stand-in for a real model, so the stack runs end to end without one: it
+ * answers by quoting the customer's latest message. Never used when LLM_BASE_URL is set.
+ */
+export class DevelopmentModel implements LanguageModelV4 {
+  readonly specificationVersion = 'v4';
+  readonly provider = 'platica';
+  readonly modelId = DEVELOPMENT_MODEL_ID;
+  readonly supportedUrls = {};
+
+  doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
+    const lastUser = [...options.prompt].reverse().find((m) => m.role === 'user');
+    const said = lastUser?.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(' ') ?? '';
+    const text = `[${DEVELOPMENT_MODEL_ID}] No language model is configured (set LLM_BASE_URL). You said: "${said.trim()}"`;
+    return Promise.resolve({
+      content: [{ type: 'text', text }],
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage: {
+        inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
+        outputTokens: { total: 0, text: 0, reasoning: 0 },
+      },
+      warnings: [],
+    });
+  }
+
+  doStream(): never {
+    throw new Error(`${DEVELOPMENT_MODEL_ID} does not stream`);
+  }
+}

@@ -1,0 +1,103 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { APICallError } from '@ai-sdk/provider';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { generateText } from 'ai';
+import {
+  Subjects,
+  type ChatAccepted,
+  type ChatAcceptRequest,
+  type TurnContext,
+  type TurnFailureRequest,
+  type TurnReplyRequest,
+  type TurnReplyResult,
+} from '@platica/contracts';
+import { DomainError } from '@platica/errors';
+import { RpcClient, serviceRequest } from '@platica/platform';
+import { MODEL_REFUSED, type AcceptChatResult, type ConversationTurnActivities, type GeneratedReply } from '@platica/workflows/activities';
+import { AgentRepository } from '../agents/agent.repository';
+import { AgentsConfigService } from '../config/agents.config';
+import { LanguageModelProvider } from './language-model';
+import { turnMessages } from './turn-prompt';
+
+/**
+ * The steps of conversationTurnWorkflow, run by the agents service's worker: messaging stores
+ * and delivers, the agent's configuration is read here, the model is called through the AI SDK.
+ */
+@Injectable()
+export class TurnActivitiesFactory {
+  private readonly logger = new Logger('turns');
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly agents: AgentRepository,
+    private readonly model: LanguageModelProvider,
+    private readonly config: AgentsConfigService,
+  ) {}
+
+  activities(): ConversationTurnActivities {
+    return {
+      acceptChat: (request) => this.acceptChat(request as ChatAcceptRequest),
+      generateReply: (input) => this.generateReply(input.workspaceId, input.conversationRef, input.additionalInstructions),
+      deliverReply: (input) => this.messaging<TurnReplyRequest, TurnReplyResult>(Subjects.messaging.turnReply, input),
+      recordTurnFailure: async (input) => {
+        this.logger.warn({ msg: 'a turn ended without a reply', conversationRef: input.conversationRef, error: input.error });
+        await this.messaging<TurnFailureRequest, unknown>(Subjects.messaging.turnFailure, { ...input, agentId: null });
+      },
+    };
+  }
+
+  /** A refusal (4xx) is the chat request's answer, not a failure to retry. */
+  private async acceptChat(request: ChatAcceptRequest): Promise<AcceptChatResult> {
+    try {
+      const accepted = await this.messaging<ChatAcceptRequest, ChatAccepted>(Subjects.messaging.chatAccept, request);
+      return { accepted: { ...accepted } };
+    } catch (error) {
+      if (error instanceof DomainError && error.status < 500) return { rejected: { status: error.status, body: error.toBody() } };
+      throw error;
+    }
+  }
+
+  private async generateReply(
+    workspaceId: string,
+    conversationRef: string,
+    additionalInstructions: string | null,
+  ): Promise<GeneratedReply> {
+    const context = await this.messaging<{ workspaceId: string; conversationRef: string }, TurnContext>(Subjects.messaging.turnContext, {
+      workspaceId,
+      conversationRef,
+    });
+    if (context.conversation.operation === 'assistance') return { silent: 'a human is assisting this conversation' };
+    if (context.client.status === 'blocked') return { silent: 'the client is blocked' };
+    const agentId = context.conversation.agentId ?? context.channelDefaultAgentId;
+    if (!agentId) return { silent: 'no agent answers this conversation' };
+    const agent = await this.agents.find(workspaceId, agentId);
+    if (!agent) return { silent: `agent ${agentId} does not exist` };
+    if (agent.status !== 'active') return { silent: `agent ${agentId} is inactive` };
+
+    const values = this.config.values;
+    try {
+      const result = await generateText({
+        model: this.model.model,
+        messages: turnMessages(agent, context.history, additionalInstructions, values.PLATICA_TURN_HISTORY_CHARS),
+        // The business's instructions sit in the history where they were given, as system messages.
+        allowSystemInMessages: true,
+        // Temporal retries the activity; the SDK's own retries would multiply them.
+        maxRetries: 0,
+        abortSignal: AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(values.LLM_TIMEOUT_MS)]),
+      });
+      const text = result.text.trim();
+      if (!text) throw new Error('the model answered with no text');
+      return { agentId, text };
+    } catch (error) {
+      // A request the provider refuses (bad key, bad request) fails the same way on every attempt.
+      if (APICallError.isInstance(error) && !error.isRetryable) {
+        throw ApplicationFailure.nonRetryable(`the model provider refused the request: ${error.message}`, MODEL_REFUSED);
+      }
+      throw error;
+    }
+  }
+
+  private messaging<Body, Answer>(subject: string, body: Body & { workspaceId: string }): Promise<Answer> {
+    return this.rpc.call<Answer>(subject, serviceRequest('agents', body.workspaceId, body));
+  }
+}
