@@ -1,5 +1,28 @@
-import { runService } from '@platica/platform';
+import { runService, startTemporalWorker } from '@platica/platform';
+import { diagnosticsActivities, workflowSource, type ScheduledChatTurnActivities } from '@platica/workflows/activities';
+import { chatConfigSchema } from './config/chat.config';
 import { chatDatabase } from './database';
 import { ChatModule } from './chat.module';
+import { TurnWorkflows } from './turns/turn-workflows';
 
-void runService({ name: 'chat', defaultPort: 8082, rootModule: ChatModule, database: chatDatabase });
+void runService({
+  name: 'chat',
+  defaultPort: 8082,
+  rootModule: ChatModule,
+  database: chatDatabase,
+  configSchema: chatConfigSchema,
+  background: async (app, { config, readiness }) => {
+    // Scheduled chat turns wait here, then are handed to the agents service's turn workflows.
+    const workflows = app.get(TurnWorkflows);
+    const activities: ScheduledChatTurnActivities = { requestTurn: (input) => workflows.request(input) };
+    const worker = await startTemporalWorker(config.values, {
+      service: 'chat',
+      activities: { ...diagnosticsActivities('chat'), ...activities },
+      workflows: workflowSource(),
+    });
+    readiness.register('temporal', async () => {
+      if (worker.worker.getState() !== 'RUNNING') throw new Error(`worker is ${worker.worker.getState()}`);
+    });
+    return [worker];
+  },
+});

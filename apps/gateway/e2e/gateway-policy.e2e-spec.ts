@@ -100,7 +100,7 @@ describe('gateway policy (e2e)', () => {
   describe('scopes', () => {
     it('refuse a write with a read-only token: 403 insufficient_scope, asking for platica:write', async () => {
       const token = await tokenFor([a.workspaceId], ['platica:read']);
-      const res = await t.http.withToken(token).post('/v1/chat', { agentId: 'agt_x', message: 'hola' });
+      const res = await t.http.withToken(token).post('/v1/campaigns/cmp_x/send', {});
       expectSpecError(res, 403);
       expect(res.body.error).toBe('insufficient_scope');
       expect(res.headers.get('www-authenticate')).toBe(
@@ -110,7 +110,7 @@ describe('gateway policy (e2e)', () => {
 
     it('let a write token through to the service (here still 501, past the scope check)', async () => {
       const token = await tokenFor([a.workspaceId], ['platica:read', 'platica:write']);
-      expectSpecError(await t.http.withToken(token).post('/v1/chat', { message: 'x' }), 501);
+      expectSpecError(await t.http.withToken(token).post('/v1/campaigns/cmp_x/send', {}), 501);
     });
   });
 
@@ -122,7 +122,7 @@ describe('gateway policy (e2e)', () => {
 
     it('is required for writes and for scheduled-message and tool operations of a multi-workspace credential', async () => {
       for (const [method, path] of [
-        ['POST', '/v1/chat'],
+        ['POST', '/v1/campaigns/cmp_x/send'],
         ['GET', '/v1/messages/scheduled'],
         ['GET', '/v1/tools'],
       ] as const) {
@@ -133,15 +133,15 @@ describe('gateway policy (e2e)', () => {
     });
 
     it('selects one of the credential’s workspaces, and never another', async () => {
-      expectSpecError(await multi.post(`/v1/chat?workspace=${a.workspaceId}`, {}), 501);
+      expectSpecError(await multi.post(`/v1/campaigns/cmp_x/send?workspace=${a.workspaceId}`, {}), 501);
       const stranger = await t.seedMinimalWorkspace();
-      expectSpecError(await multi.post(`/v1/chat?workspace=${stranger.workspaceId}`, {}), 404);
+      expectSpecError(await multi.post(`/v1/campaigns/cmp_x/send?workspace=${stranger.workspaceId}`, {}), 404);
       expectSpecError(await t.http.withToken(a.key).get(`/v1/workspaces?workspace=${b.workspaceId}`), 404);
     });
 
     it('is optional for reads across workspaces and for single-workspace credentials', async () => {
       expect((await multi.get('/v1/workspaces')).status).toBe(200);
-      expectSpecError(await t.http.withToken(a.key).post('/v1/chat', {}), 501);
+      expectSpecError(await t.http.withToken(a.key).post('/v1/campaigns/cmp_x/send', {}), 501);
     });
   });
 
@@ -211,7 +211,7 @@ describe('gateway policy (e2e)', () => {
       const seed = doc.body.paths['/admin/v1/seed'].post.requestBody.content['application/json'].schema;
       expect(seed.required).toContain('workspace');
       expect(seed.properties.workspace.properties.name.minLength).toBe(1);
-      expect(doc.body.paths['/v1/chat'].post['x-platica-pending']).toBeDefined();
+      expect(doc.body.paths['/v1/campaigns/{campaignId}/send'].post['x-platica-pending']).toBeDefined();
       expect(
         doc.body.paths['/v1/agents/{agentId}/guardrails'].patch.requestBody.content['application/json'].schema.properties.rules.maxItems,
       ).toBe(20);

@@ -65,10 +65,10 @@ describe('gateway (e2e)', () => {
 
     it('answers 501, after authentication, for a route whose capability is not built yet', async () => {
       const { key } = await t.seedMinimalWorkspace();
-      expectSpecError(await t.http.get('/v1/chat'), 401);
-      const res = await t.http.withToken(key).get('/v1/chat');
+      expectSpecError(await t.http.get('/v1/usage/conversations'), 401);
+      const res = await t.http.withToken(key).get('/v1/usage/conversations');
       expectSpecError(res, 501);
-      expect(res.body.error).toContain('GET /v1/chat');
+      expect(res.body.error).toContain('GET /v1/usage/conversations');
     });
 
     it('answers rate-limit headers on every authenticated response', async () => {

@@ -58,7 +58,7 @@ export class RoutePipeline {
           body: request.body ?? null,
           requestId,
         };
-        const answer = await this.rpc.request(route.subject, envelope);
+        const answer = await this.rpc.request(route.subject, envelope, route.timeoutMs);
         await reply
           .status(answer.status)
           .headers({ ...headers, ...(answer.headers ?? {}) })

@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import {
   agentUpdateSchema,
   assistRulesUpdateSchema,
+  chatListQuerySchema,
+  chatRequestSchema,
   createWebhookRequestSchema,
   deliveriesListResponseSchema,
   guardrailsUpdateSchema,
@@ -44,6 +46,8 @@ export interface Route {
   subject: string;
   workspace: WorkspaceRule;
   pending?: string;
+  /** How long the owning service may take, when longer than PLATICA_RPC_TIMEOUT_MS. */
+  timeoutMs?: number;
   /**
    * The request's schemas, from libs/contracts: the owning service validates with the same
    * ones, and the OpenAPI document at /docs is generated from them.
@@ -58,7 +62,6 @@ export interface RouteSchemas {
   response?: z.ZodType;
 }
 
-const AGENTS = 'agents and chat (issue 7)';
 const TOOLS = 'tools (catalog, custom APIs, MCP servers)';
 const SUBAGENTS = 'sub-agents';
 const CAMPAIGNS = 'campaign sends';
@@ -89,9 +92,10 @@ export const ROUTES: readonly Route[] = [
   read('/v1/usage/conversations', 'messaging.usage.conversations', USAGE),
   read('/v1/usage/actors', 'messaging.usage.actors', USAGE),
 
-  write('POST', '/v1/chat', 'chat.turns.send', AGENTS),
-  read('/v1/chat', 'chat.chats.list', AGENTS),
-  read('/v1/chat/:id', 'chat.chats.get', AGENTS),
+  // A chat turn waits for the agent's reply: model calls and their retries (the chat service answers 504 first).
+  { ...write('POST', '/v1/chat', 'chat.turns.send', undefined, { body: chatRequestSchema }), timeoutMs: 120_000 },
+  read('/v1/chat', 'chat.chats.list', undefined, 'all', { query: chatListQuerySchema }),
+  read('/v1/chat/:id', 'chat.chats.get'),
 
   read('/v1/agents', 'agents.agents.list'),
   read('/v1/agents/:agentId', 'agents.agents.get'),

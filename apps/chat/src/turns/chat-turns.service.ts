@@ -1,0 +1,161 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  Subjects,
+  chatRequestSchema,
+  type ChatAccepted,
+  type ChatAcceptRequest,
+  type ChatPrepared,
+  type ChatPrepareRequest,
+  type ChatRequest,
+  type ChatTurnAnswer,
+  type RpcReply,
+  type RpcRequest,
+} from '@platica/contracts';
+import { DomainError, ErrorCode, errorCodeOf, parseOrThrow, type ErrorBody } from '@platica/errors';
+import { RpcClient, newId, serviceRequest, withStatus, writeScope } from '@platica/platform';
+import type { TurnOutcome, TurnTrigger } from '@platica/workflows/activities';
+import { chatTimingOf } from './chat-timing';
+import { TurnWorkflows } from './turn-workflows';
+
+/**
+ * `POST /v1/chat` (spec › Chat with an agent): a turn now (200 with the agent's reply) or
+ * later (202). Everything the turn writes (client, thread, the user's message, the reply)
+ * is written by its workflow, so a refused request (409 busy, 4xx) leaves nothing behind.
+ */
+@Injectable()
+export class ChatTurnsService {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly workflows: TurnWorkflows,
+  ) {}
+
+  async send(request: RpcRequest): Promise<ChatTurnAnswer | RpcReply<ChatTurnAnswer>> {
+    const body = parseOrThrow(chatRequestSchema, request.body);
+    const workspaceId = writeScope(request).id;
+    const timing = chatTimingOf(body);
+    if (body.agentId) await this.requireActiveAgent(workspaceId, body.agentId);
+
+    const accept: ChatAcceptRequest = {
+      workspaceId,
+      conversationId: body.conversationId ?? `chat_${randomUUID()}`,
+      documentId: newId('conv'),
+      requestMessageId: newId('msg'),
+      agentId: body.agentId ?? null,
+      client: body.client ?? (body.conversationId ? null : this.speaker(request)),
+      clientId: null,
+      message: body.message ?? null,
+      attachments: body.attachments ?? [],
+      actorId: request.auth.userId,
+    };
+    if (timing) return this.schedule(accept, body, timing);
+
+    const trigger: TurnTrigger = {
+      kind: 'chat',
+      requestId: accept.requestMessageId,
+      chat: accept,
+      additionalInstructions: body.additionalInstructions,
+    };
+    return answerOf(await this.workflows.runNow(workspaceId, accept.conversationId, trigger));
+  }
+
+  /**
+   * A scheduled turn: the client is resolved now (its id is in the answer), the thread and
+   * the user's message are written when the turn runs.
+   */
+  private async schedule(
+    accept: ChatAcceptRequest,
+    body: ChatRequest,
+    timing: { executeAt: Date; delayMs?: number },
+  ): Promise<RpcReply<ChatTurnAnswer>> {
+    const acceptedAt = new Date();
+    const prepare: ChatPrepareRequest = {
+      workspaceId: accept.workspaceId,
+      conversationId: accept.conversationId,
+      documentId: accept.documentId,
+      agentId: accept.agentId,
+      client: accept.client,
+    };
+    const prepared = await this.rpc.call<ChatPrepared>(Subjects.messaging.chatPrepare, serviceRequest('chat', accept.workspaceId, prepare));
+    const taskId = `task_${randomUUID().replace(/-/g, '')}`;
+    const later: ChatAcceptRequest = { ...accept, client: null, clientId: prepared.clientId };
+    await this.workflows.schedule(taskId, {
+      workspaceId: accept.workspaceId,
+      conversationKey: accept.conversationId,
+      conversationRef: null,
+      executeAt: timing.executeAt.toISOString(),
+      trigger: {
+        kind: 'chat',
+        requestId: accept.requestMessageId,
+        chat: later,
+        additionalInstructions: body.additionalInstructions,
+      },
+    });
+    return withStatus(202, {
+      id: prepared.id,
+      conversationId: prepared.conversationId,
+      clientId: prepared.clientId,
+      agentId: prepared.agentId,
+      status: 'scheduled',
+      requestMessageId: accept.requestMessageId,
+      messages: [],
+      schedule: {
+        taskId,
+        scheduleAt: timing.executeAt.toISOString(),
+        ...(timing.delayMs !== undefined ? { delayMs: timing.delayMs } : {}),
+      },
+      timestamp: acceptedAt.toISOString(),
+    });
+  }
+
+  /** A chat started without `client` speaks as the credential's user (SEED.md: an API key's owner). */
+  private speaker(request: RpcRequest): ChatAcceptRequest['client'] {
+    if (!request.auth.userEmail) {
+      throw DomainError.validation([{ path: ['client'], message: 'required: this credential has no user to speak as' }]);
+    }
+    return { email: request.auth.userEmail };
+  }
+
+  private async requireActiveAgent(workspaceId: string, agentId: string): Promise<void> {
+    const agent = await this.rpc.call<{ status: string }>(Subjects.agents.agentsDescribe, serviceRequest('chat', workspaceId, { agentId }));
+    if (agent.status !== 'active') {
+      throw new DomainError(ErrorCode.Unprocessable, `Agent ${agentId} is inactive: activate it to chat with it`, { agentId });
+    }
+  }
+}
+
+function answerOf(outcome: TurnOutcome): ChatTurnAnswer {
+  if (outcome.status === 'rejected') {
+    const body = outcome.error.body as ErrorBody;
+    throw new DomainError(errorCodeOf(outcome.error.status), body.error, body.details);
+  }
+  const accepted = outcome.accepted as unknown as ChatAccepted;
+  if (outcome.status === 'failed') {
+    throw new DomainError(ErrorCode.UpstreamFailed, `The agent could not answer: ${outcome.error.message}`, {
+      id: accepted.id,
+      conversationId: accepted.conversationId,
+      requestMessageId: accepted.requestMessageId,
+      reason: outcome.error.code,
+    });
+  }
+  return {
+    id: accepted.id,
+    conversationId: accepted.conversationId,
+    clientId: accepted.clientId,
+    agentId: accepted.agentId,
+    status: 'completed',
+    requestMessageId: accepted.requestMessageId,
+    messages:
+      outcome.status === 'completed'
+        ? outcome.replies.map((reply) => ({
+            id: reply.messageId,
+            role: 'assistant' as const,
+            content: reply.content,
+            contentType: reply.contentType,
+          }))
+        : [],
+    reactivated: accepted.reactivated,
+    agentChanged: accepted.agentChanged,
+    timestamp: outcome.completedAt,
+  };
+}

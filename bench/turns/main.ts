@@ -1,0 +1,150 @@
+// bench/turns: the platform's own overhead per agent turn, with a fake OpenAI-compatible model
+// on loopback. For each turn: total time minus the fake model's time (from the fake's own
+// clock: request received -> answer ended), p50/p99, for
+//   - chat turns:     POST /v1/chat sent -> 200 received;
+//   - WhatsApp turns: the end of the debounce window (webhook accepted + PLATICA_TURN_DEBOUNCE_MS)
+//                     -> the reply's request at the (fake) Graph API;
+// then turns per second with 20 conversations at once (each sends its next message when its
+// previous reply arrives). Target (issue 7): p99 overhead under 100 ms.
+//
+//   node tools/build.mjs && node dist/bench/turns/main.js [--turns 200] [--seconds 20] [--model-ms 50]
+import { randomBytes } from 'node:crypto';
+import {
+  deliverMetaWebhook,
+  FakeLlm,
+  FakeMetaGraph,
+  lastOf,
+  MessagingWorkspace,
+  newPhone,
+  textOf,
+  whatsappInbound,
+  withAgents,
+} from '@platica/testing';
+import { startBenchStack } from '../lib/stack';
+
+const option = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const DEBOUNCE_MS = 300;
+const CONCURRENCY = 20;
+
+async function main(): Promise<void> {
+  const turns = option('turns', 200);
+  const seconds = option('seconds', 20);
+  const llm = await FakeLlm.start();
+  llm.delayMs = option('model-ms', 50);
+  const graph = await FakeMetaGraph.start();
+  const bench = await startBenchStack({
+    LLM_BASE_URL: llm.url,
+    LLM_API_KEY: 'bench',
+    LLM_MODEL: 'fake-model',
+    META_GRAPH_BASE_URL: graph.url,
+    PLATICA_ALLOW_PRIVATE_NETWORKS: 'true',
+    PLATICA_TURN_DEBOUNCE_MS: String(DEBOUNCE_MS),
+  });
+  try {
+    const ws = await MessagingWorkspace.seed(bench, withAgents);
+    const sofia = ws.ids.agents.sofia.id as string;
+    /** The fake model's time for the request whose last user message holds `marker`. */
+    const modelMs = (marker: string) => {
+      const timing = llm.timings.find((x) => textOf(lastOf(x.request.messages, 'user')).includes(marker));
+      if (!timing?.finishedAt) throw new Error(`the model never answered ${marker}`);
+      return timing.finishedAt - timing.startedAt;
+    };
+
+    // One chat turn: its own thread, one at a time after a warm-up.
+    const chatTurn = async (conversationId?: string): Promise<{ overhead: number; conversationId: string }> => {
+      const marker = `c${randomBytes(5).toString('hex')}`;
+      const started = Date.now();
+      const res = await ws.api.post(
+        '/v1/chat',
+        conversationId
+          ? { conversationId, message: marker }
+          : { agentId: sofia, client: { email: `${marker}@bench.test` }, message: marker },
+      );
+      if (res.status !== 200) throw new Error(`chat answered ${res.status}: ${res.text}`);
+      return { overhead: Date.now() - started - modelMs(marker), conversationId: res.body.conversationId };
+    };
+
+    // One WhatsApp turn: a customer writes, the reply reaches the Graph API.
+    const whatsappTurn = async (phone: string): Promise<number> => {
+      const marker = `w${randomBytes(5).toString('hex')}`;
+      const wa = ws.whatsapp;
+      const before = graph.sends(wa.phoneNumberId).filter((s) => s.body.to === phone).length;
+      const started = Date.now();
+      const res = await deliverMetaWebhook(
+        bench.baseUrl,
+        whatsappInbound({ phoneNumberId: wa.phoneNumberId, displayPhone: wa.phoneNumber, from: phone, text: marker }),
+        wa.appSecret,
+      );
+      if (res.status !== 200) throw new Error(`the webhook answered ${res.status}`);
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const sends = graph.sends(wa.phoneNumberId).filter((s) => s.body.to === phone);
+        if (sends.length > before) return sends.at(-1)!.time - started - DEBOUNCE_MS - modelMs(marker);
+        if (Date.now() > deadline) throw new Error(`no reply to ${marker}`);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    };
+
+    for (let i = 0; i < 10; i++) await chatTurn(); // warm-up: connections, caches, the JIT
+    const report = (name: string, values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      process.stdout.write(
+        `${name.padEnd(16)} n=${sorted.length}  overhead p50 ${percentile(sorted, 50).toFixed(0)} ms  p99 ${percentile(sorted, 99).toFixed(0)} ms  max ${sorted.at(-1)!.toFixed(0)} ms\n`,
+      );
+    };
+
+    const chatNew: number[] = [];
+    for (let i = 0; i < turns / 2; i++) chatNew.push((await chatTurn()).overhead);
+    const thread = (await chatTurn()).conversationId;
+    const chatNext: number[] = [];
+    for (let i = 0; i < turns / 2; i++) chatNext.push((await chatTurn(thread)).overhead);
+    const phone = newPhone();
+    const inbound: number[] = [];
+    for (let i = 0; i < turns / 4; i++) inbound.push(await whatsappTurn(phone));
+
+    process.stdout.write(`\nsequential turns, fake model ${llm.delayMs} ms, debounce ${DEBOUNCE_MS} ms (excluded):\n`);
+    report('chat (new)', chatNew);
+    report('chat (thread)', chatNext);
+    report('chat (all)', [...chatNew, ...chatNext]);
+    report('whatsapp', inbound);
+
+    // Throughput: 20 conversations at once, each waiting for its reply before the next message.
+    const throughput = async (name: string, turn: (i: number) => Promise<unknown>) => {
+      const until = Date.now() + seconds * 1_000;
+      let done = 0;
+      const started = Date.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async (_, i) => {
+          while (Date.now() < until) {
+            await turn(i);
+            done += 1;
+          }
+        }),
+      );
+      process.stdout.write(
+        `${name.padEnd(16)} ${(done / ((Date.now() - started) / 1_000)).toFixed(1)} turns/s with ${CONCURRENCY} conversations at once\n`,
+      );
+    };
+    process.stdout.write('\n');
+    const threads = await Promise.all(Array.from({ length: CONCURRENCY }, async () => (await chatTurn()).conversationId));
+    await throughput('chat', (i) => chatTurn(threads[i]));
+    const phones = Array.from({ length: CONCURRENCY }, () => newPhone());
+    await throughput('whatsapp', (i) => whatsappTurn(phones[i]!));
+  } finally {
+    await bench.stop();
+    await graph.stop();
+    await llm.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
