@@ -42,7 +42,7 @@ export class TurnRequests implements OnModuleInit, OnApplicationShutdown {
       workflowId: turnWorkflowId(event.workspaceId, data.conversationRef),
       args: [input],
       signal: turnRequestedSignal,
-      signalArgs: [{ kind: data.reason, requestId: data.messageIds[0] ?? event.id }],
+      signalArgs: [{ kind: data.reason, requestId: data.messageIds[0] ?? event.id, messageIds: data.messageIds }],
     });
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { APICallError } from '@ai-sdk/provider';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { generateText } from 'ai';
@@ -7,6 +8,7 @@ import {
   type ChatAccepted,
   type ChatAcceptRequest,
   type TurnContext,
+  type TurnContextRequest,
   type TurnFailureRequest,
   type TurnReplyRequest,
   type TurnReplyResult,
@@ -36,6 +38,7 @@ export class TurnActivitiesFactory {
 
   activities(): ConversationTurnActivities {
     return {
+      awaitQuiet: (input) => this.awaitQuiet(input),
       acceptChat: (request) => this.acceptChat(request as ChatAcceptRequest),
       generateReply: (input) => this.generateReply(input.workspaceId, input.conversationRef, input.additionalInstructions),
       deliverReply: (input) => this.messaging<TurnReplyRequest, TurnReplyResult>(Subjects.messaging.turnReply, input),
@@ -57,22 +60,34 @@ export class TurnActivitiesFactory {
     }
   }
 
+  /** Sleeps in the worker until the customer's latest stored message is `debounceMs` old (or `maxMs` passed). */
+  private async awaitQuiet(input: { workspaceId: string; conversationRef: string; debounceMs: number; maxMs: number }): Promise<void> {
+    const deadline = Date.now() + input.maxMs;
+    for (;;) {
+      const { history } = await this.context(input.workspaceId, input.conversationRef);
+      const latest = Math.max(0, ...history.filter((item) => item.role === 'user').map((item) => Date.parse(item.createdAt)));
+      const until = Math.min(latest + input.debounceMs, deadline);
+      const now = Date.now();
+      if (until <= now) return;
+      await sleep(until - now, undefined, { signal: Context.current().cancellationSignal });
+    }
+  }
+
   private async generateReply(
     workspaceId: string,
     conversationRef: string,
     additionalInstructions: string | null,
   ): Promise<GeneratedReply> {
-    const context = await this.messaging<{ workspaceId: string; conversationRef: string }, TurnContext>(Subjects.messaging.turnContext, {
-      workspaceId,
-      conversationRef,
-    });
-    if (context.conversation.operation === 'assistance') return { silent: 'a human is assisting this conversation' };
-    if (context.client.status === 'blocked') return { silent: 'the client is blocked' };
+    const context = await this.context(workspaceId, conversationRef);
+    const seenMessageIds = context.history.map((item) => item.id);
+    const silent = (reason: string): GeneratedReply => ({ silent: reason, seenMessageIds });
+    if (context.conversation.operation === 'assistance') return silent('a human is assisting this conversation');
+    if (context.client.status === 'blocked') return silent('the client is blocked');
     const agentId = context.conversation.agentId ?? context.channelDefaultAgentId;
-    if (!agentId) return { silent: 'no agent answers this conversation' };
+    if (!agentId) return silent('no agent answers this conversation');
     const agent = await this.agents.find(workspaceId, agentId);
-    if (!agent) return { silent: `agent ${agentId} does not exist` };
-    if (agent.status !== 'active') return { silent: `agent ${agentId} is inactive` };
+    if (!agent) return silent(`agent ${agentId} does not exist`);
+    if (agent.status !== 'active') return silent(`agent ${agentId} is inactive`);
 
     const values = this.config.values;
     try {
@@ -87,7 +102,7 @@ export class TurnActivitiesFactory {
       });
       const text = result.text.trim();
       if (!text) throw new Error('the model answered with no text');
-      return { agentId, text };
+      return { agentId, text, seenMessageIds };
     } catch (error) {
       // A request the provider refuses (bad key, bad request) fails the same way on every attempt.
       if (APICallError.isInstance(error) && !error.isRetryable) {
@@ -95,6 +110,10 @@ export class TurnActivitiesFactory {
       }
       throw error;
     }
+  }
+
+  private context(workspaceId: string, conversationRef: string): Promise<TurnContext> {
+    return this.messaging<TurnContextRequest, TurnContext>(Subjects.messaging.turnContext, { workspaceId, conversationRef });
   }
 
   private messaging<Body, Answer>(subject: string, body: Body & { workspaceId: string }): Promise<Answer> {

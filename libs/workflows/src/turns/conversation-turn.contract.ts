@@ -15,6 +15,12 @@ export interface TurnTrigger {
   kind: 'chat' | 'customer_message' | 'resume';
   /** Answers are matched to triggers by it: a chat's request message id, else the triggering message's. */
   requestId: string;
+  /**
+   * The stored messages that asked for the turn (customer messages, a `resume` instruction). A
+   * turn answers from the stored history, so a trigger whose messages an earlier turn already
+   * saw asks for nothing more.
+   */
+  messageIds?: string[];
   /** A chat request, accepted (client, thread, the user's message) right before its turn. Opaque here: `ChatAcceptRequest`. */
   chat?: { requestMessageId: string };
   /** Reaches the model for this turn only. */
@@ -59,10 +65,16 @@ export type TurnOutcome =
 
 export type AcceptChatResult = { accepted: Record<string, unknown> & { id: string } } | { rejected: { status: number; body: unknown } };
 
-export type GeneratedReply = { agentId: string; text: string } | { silent: string };
+/** The model's reply, or why the agent stays silent; `seenMessageIds`: the history the turn was given. */
+export type GeneratedReply = ({ agentId: string; text: string } | { silent: string }) & { seenMessageIds: string[] };
 
 /** Implemented by the agents service's worker. */
 export interface ConversationTurnActivities {
+  /**
+   * Returns once the conversation's customer has been quiet for `debounceMs` (measured from
+   * their latest stored message), or `maxMs` after it was called: a burst is answered once.
+   */
+  awaitQuiet(input: { workspaceId: string; conversationRef: string; debounceMs: number; maxMs: number }): Promise<void>;
   acceptChat(request: { requestMessageId: string }): Promise<AcceptChatResult>;
   generateReply(input: { workspaceId: string; conversationRef: string; additionalInstructions: string | null }): Promise<GeneratedReply>;
   deliverReply(input: {

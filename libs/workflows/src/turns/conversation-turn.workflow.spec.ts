@@ -23,8 +23,14 @@ describe('conversationTurnWorkflow', () => {
   let calls: string[];
   let generate: (input: { additionalInstructions: string | null }) => Promise<GeneratedReply>;
   let id = 0;
+  /** The customer's quiet period: resolved when the test says the burst is over. */
+  let quiet: Promise<void>;
 
   const activities: ConversationTurnActivities = {
+    awaitQuiet: async (input) => {
+      calls.push(`quiet ${input.debounceMs}`);
+      await quiet;
+    },
     acceptChat: async (request) => {
       calls.push(`accept ${request.requestMessageId}`);
       if (request.requestMessageId === 'refused') return { rejected: { status: 409, body: { code: 409 } } };
@@ -50,7 +56,8 @@ describe('conversationTurnWorkflow', () => {
   });
   beforeEach(() => {
     calls = [];
-    generate = async () => ({ agentId: 'agt_1', text: 'hola' });
+    generate = async () => ({ agentId: 'agt_1', text: 'hola', seenMessageIds: [] });
+    quiet = Promise.resolve();
   });
 
   async function run(
@@ -75,14 +82,38 @@ describe('conversationTurnWorkflow', () => {
   }
   const customer = (requestId: string): TurnTrigger => ({ kind: 'customer_message', requestId });
 
-  it('gathers customer messages until the debounce window passes quietly, then answers once', async () => {
+  it('waits for the customer to be quiet, then answers the burst once', async () => {
+    let release!: () => void;
+    quiet = new Promise<void>((resolve) => (release = resolve));
     const outcomes = await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 2_000 }, async (signal) => {
       await signal(customer('m1'));
       await signal(customer('m2'));
       await signal(customer('m3'));
+      release();
     });
-    expect(calls).toEqual(['generate conv_1', 'deliver hola']);
+    expect(calls).toEqual(['quiet 2000', 'generate conv_1', 'deliver hola']);
     expect(outcomes).toEqual([]);
+  });
+
+  it('gives no turn of its own to a trigger whose messages an earlier turn already saw', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let turns = 0;
+    generate = async () => {
+      turns += 1;
+      if (turns === 1) await gate;
+      return { agentId: 'agt_1', text: `turno ${turns}`, seenMessageIds: turns === 1 ? ['m1', 'm2'] : ['m1', 'm2', 'm3'] };
+    };
+    await run(
+      { workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: { ...customer('m1'), messageIds: ['m1'] } },
+      async (signal) => {
+        while (!calls.includes('generate conv_1')) await new Promise((r) => setTimeout(r, 20));
+        await signal({ ...customer('m2'), messageIds: ['m2'] }); // stored before the turn read the history
+        await signal({ ...customer('m3'), messageIds: ['m3'] }); // stored after
+        release();
+      },
+    );
+    expect(calls).toEqual(['generate conv_1', 'deliver turno 1', 'generate conv_1', 'deliver turno 2']);
   });
 
   it('answers a chat trigger at once, with its additional instructions, and reports the reply', async () => {
@@ -111,7 +142,7 @@ describe('conversationTurnWorkflow', () => {
     generate = async () => {
       turns += 1;
       if (turns === 1) await gate;
-      return { agentId: 'agt_1', text: `turno ${turns}` };
+      return { agentId: 'agt_1', text: `turno ${turns}`, seenMessageIds: [] };
     };
     await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') }, async (signal) => {
       while (!calls.includes('generate conv_1')) await new Promise((r) => setTimeout(r, 20));
@@ -142,7 +173,7 @@ describe('conversationTurnWorkflow', () => {
   });
 
   it('stays silent when the runtime says so, delivering nothing', async () => {
-    generate = async () => ({ silent: 'a human is assisting this conversation' });
+    generate = async () => ({ silent: 'a human is assisting this conversation', seenMessageIds: [] });
     await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
     expect(calls).toEqual(['generate conv_1']);
   });

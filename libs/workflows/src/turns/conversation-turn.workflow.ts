@@ -15,16 +15,22 @@ import {
   type TurnTrigger,
 } from './conversation-turn.contract';
 
-// Steps that write are ordinary activities: their results are in the workflow's history, so a
-// workflow task that fails (a customer writing while the workflow completes, a worker killed)
-// is replayed to the same decisions and never writes twice.
-const { acceptChat, deliverReply, recordTurnFailure } = proxyActivities<ConversationTurnActivities>({
+// Deliveries are ordinary activities: their results are in the workflow's history, so a workflow
+// task that fails (a customer writing while the workflow completes, a worker killed) is replayed
+// to the same decisions and never sends twice.
+const { deliverReply, recordTurnFailure } = proxyActivities<ConversationTurnActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '5 seconds', maximumAttempts: 10 },
 });
-// The model call writes nothing, so it runs as a local activity: no server round trip to
-// schedule it, and a worker killed mid-call is replaced within the workflow task timeout (10 s)
-// rather than an activity timeout. Three attempts, then the turn ends with a recorded failure.
+// Local activities run in the worker that runs the turn, without a server round trip each, and
+// a worker killed during one is replaced within the workflow task timeout (10 s). They are
+// safe to run again: waiting and the model call write nothing, and accepting a chat request
+// is idempotent on its request message id.
+const { awaitQuiet, acceptChat } = proxyLocalActivities<ConversationTurnActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '200 milliseconds', maximumInterval: '5 seconds', maximumAttempts: 10 },
+});
+// The model call: three attempts, then the turn ends with a recorded failure.
 const { generateReply } = proxyLocalActivities<ConversationTurnActivities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 },
@@ -44,13 +50,23 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
   setHandler(turnRequestedSignal, (trigger) => void pending.push(trigger));
   let conversationRef = input.conversationRef;
   const outcomes: TurnOutcome[] = [];
+  /** Messages an earlier turn of this run was given: their triggers need no turn of their own. */
+  const seen = new Set<string>();
   // Started by signalWithStart: the signal is processed after this function starts, in the same activation.
   if (!pending.length) await condition(() => pending.length > 0, '1 minute');
 
   // A trigger signalled while the workflow completes makes the server refuse the completion, so none is lost.
   while (pending.length) {
-    if (input.debounceMs > 0 && pending.every((t) => t.kind === 'customer_message')) await gather(pending, input.debounceMs);
-    const batch = pending.splice(0);
+    if (conversationRef && input.debounceMs > 0 && pending.every((t) => t.kind === 'customer_message')) {
+      // An in-worker wait, measured from the latest stored message: the server's timers are too coarse for a sub-second window.
+      await awaitQuiet({
+        workspaceId: input.workspaceId,
+        conversationRef,
+        debounceMs: input.debounceMs,
+        maxMs: input.debounceMs * MAX_DEBOUNCE_WINDOWS,
+      });
+    }
+    const batch = pending.splice(0).filter((t) => t.chat || !t.messageIds?.length || t.messageIds.some((id) => !seen.has(id)));
 
     const accepted = new Map<string, Record<string, unknown>>();
     const answering: TurnTrigger[] = [];
@@ -71,7 +87,7 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
     if (!answering.length || !conversationRef) continue;
 
     const instructions = answering.flatMap((t) => (t.additionalInstructions ? [t.additionalInstructions] : []));
-    const turn = await runTurn(input.workspaceId, conversationRef, instructions.length ? instructions.join('\n\n') : null);
+    const turn = await runTurn(input.workspaceId, conversationRef, instructions.length ? instructions.join('\n\n') : null, seen);
     const completedAt = new Date().toISOString();
     // Only a chat request has someone waiting for its outcome.
     for (const trigger of answering.filter((t) => t.chat)) {
@@ -86,21 +102,17 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
   return outcomes;
 }
 
-/** Waits until no trigger has arrived for `debounceMs` (or the burst has lasted too long). */
-async function gather(pending: TurnTrigger[], debounceMs: number): Promise<void> {
-  for (let window = 1; window < MAX_DEBOUNCE_WINDOWS; window++) {
-    const seen = pending.length;
-    const more = await condition(() => pending.length !== seen, debounceMs);
-    if (!more) return;
-  }
-}
-
 type TurnResult =
   | { replies: Awaited<ReturnType<ConversationTurnActivities['deliverReply']>>[] }
   | { silent: string }
   | { error: { code: string; message: string } };
 
-async function runTurn(workspaceId: string, conversationRef: string, additionalInstructions: string | null): Promise<TurnResult> {
+async function runTurn(
+  workspaceId: string,
+  conversationRef: string,
+  additionalInstructions: string | null,
+  seen: Set<string>,
+): Promise<TurnResult> {
   // Ids are chosen here, so a retried or replayed step stores and sends its message once.
   const messageId = `msg_${uuid4().replace(/-/g, '')}`;
   let reply;
@@ -111,6 +123,7 @@ async function runTurn(workspaceId: string, conversationRef: string, additionalI
     await recordTurnFailure({ workspaceId, conversationRef, messageId, error });
     return { error };
   }
+  for (const id of reply.seenMessageIds) seen.add(id);
   if ('silent' in reply) return { silent: reply.silent };
   return { replies: [await deliverReply({ workspaceId, conversationRef, messageId, agentId: reply.agentId, content: reply.text })] };
 }
