@@ -207,6 +207,29 @@ describe('chat (e2e)', () => {
     expect(JSON.stringify(last)).toContain('model');
   });
 
+  it('hands attachments to the model by URL: images as visual content, files named; nothing is downloaded here', async () => {
+    expect((await ws.api.patch(`/v1/agents/${agents.billing}`, { enableFileAttachments: true })).status).toBe(200);
+    const m = marker();
+    const res = await chat({
+      agentId: agents.billing,
+      client: { email: newEmail() },
+      message: `[[reply:Recibido ${m}]] mira esto`,
+      attachments: [
+        { url: 'https://files.example.test/ticket.png', mimeType: 'image/png' },
+        { url: 'https://files.example.test/factura.pdf', mimeType: 'application/pdf' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const user = lastOf(requestWith(m).messages, 'user')!;
+    expect(user.content).toEqual([
+      { type: 'text', text: `[[reply:Recibido ${m}]] mira esto` },
+      { type: 'image_url', image_url: { url: 'https://files.example.test/ticket.png' } },
+      { type: 'text', text: '[file factura.pdf (application/pdf): https://files.example.test/factura.pdf]' },
+    ]);
+    const detail = await ws.api.get(`/v1/chat/${res.body.id}`);
+    expect(detail.body.messages[0]).toMatchObject({ role: 'user', contentType: 'file' });
+  });
+
   it('schedules a turn: 202 with schedule{taskId, scheduleAt, delayMs}; the reply appears after its time', async () => {
     const m = marker();
     const t0 = Date.now();

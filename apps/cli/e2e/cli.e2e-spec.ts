@@ -86,6 +86,24 @@ describe('platica up (e2e)', () => {
     expect(asToken.body).toEqual(asKey.body);
   });
 
+  it('answers chats with the built-in development model when no LLM is configured, and says so at start-up', async () => {
+    expect(output).toContain('no LLM configured (LLM_BASE_URL is unset)');
+    const adminToken = /Admin token {2}(adm_[\w-]+)/.exec(output)![1]!;
+    const admin = new HttpClient(`http://127.0.0.1:${port}`, adminToken);
+    const seeded = await admin.post('/admin/v1/seed', {
+      workspace: { name: 'Dev model' },
+      users: [{ email: 'dev@cli.test' }],
+      apiKeys: [{ ref: 'k', name: 'k' }],
+      agents: [{ ref: 'sofia', name: 'Sofía', systemPrompt: 'Eres Sofía.' }],
+    });
+    const api = new HttpClient(`http://127.0.0.1:${port}`, seeded.body.apiKeys.k.key);
+    const res = await api.post('/v1/chat', { agentId: seeded.body.agents.sofia.id, message: '¿tienen envío?' });
+    expect(res.status).toBe(200);
+    expect(res.body.messages[0].content).toBe(
+      '[platica-development-echo] No language model is configured (set LLM_BASE_URL). You said: "¿tienen envío?"',
+    );
+  });
+
   it('stops everything it started on Ctrl-C', async () => {
     const exited = new Promise<number | null>((resolve) => up.once('exit', resolve));
     up.kill('SIGINT');

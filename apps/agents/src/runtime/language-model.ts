@@ -12,7 +12,7 @@ export class LanguageModelProvider implements OnModuleInit {
   constructor(config: AgentsConfigService) {
     const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = config.values;
     this.model = LLM_BASE_URL
-      ? createOpenAICompatible({ name: 'llm', baseURL: LLM_BASE_URL, apiKey: LLM_API_KEY, includeUsage: true }).chatModel(LLM_MODEL)
+      ? createOpenAICompatible({ name: 'llm', baseURL: LLM_BASE_URL, apiKey: LLM_API_KEY, includeUsage: true, supportedUrls: () => PASS_URLS }).chatModel(LLM_MODEL)
       : new DevelopmentModel();
   }
 
@@ -30,6 +30,12 @@ export class LanguageModelProvider implements OnModuleInit {
 export const DEVELOPMENT_MODEL_ID = 'platica-development-echo';
 
 /**
+ * Attachments are URLs (spec › Chat: no binary upload) handed to the provider as they are:
+ * the AI SDK would otherwise download them here, from user-supplied addresses.
+ */
+const PASS_URLS = { '*/*': [/^https?:\/\//] };
+
+/**
  * A deterministic stand-in for a real model, so the stack runs end to end without one: it
  * answers by quoting the customer's latest message. Never used when LLM_BASE_URL is set.
  */
@@ -37,7 +43,7 @@ export class DevelopmentModel implements LanguageModelV4 {
   readonly specificationVersion = 'v4';
   readonly provider = 'platica';
   readonly modelId = DEVELOPMENT_MODEL_ID;
-  readonly supportedUrls = {};
+  readonly supportedUrls = PASS_URLS;
 
   doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
     const lastUser = [...options.prompt].reverse().find((m) => m.role === 'user');
