@@ -119,6 +119,18 @@ describe('agent turns (e2e)', () => {
     expect(users).toEqual([`primero ${m}`, `segundo ${m}`, `[[reply:Una respuesta ${m}]] tercero ${m}`]);
   });
 
+  it('answers 20 customers writing at once, each once, while their webhooks keep being accepted', async () => {
+    const m = marker();
+    const phones = Array.from({ length: 20 }, () => newPhone());
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(phones.map((phone, i) => writes(phone, `[[reply:r${round} ${i} ${m}]]`)));
+      await eventually(`round ${round} answered`, async () => phones.every((phone) => sentTo(phone).length === round + 1), 30_000, 100);
+    }
+    expect(phones.map((phone, i) => sentTo(phone).map((send) => send.body.text.body))).toEqual(
+      phones.map((_, i) => [0, 1, 2].map((r) => `r${r} ${i} ${m}`)),
+    );
+  });
+
   it('never runs two turns of one conversation at once, however the messages arrive', async () => {
     const phone = newPhone();
     const m = marker();

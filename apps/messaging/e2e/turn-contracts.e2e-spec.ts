@@ -545,10 +545,11 @@ describe('turn and chat contracts (e2e)', () => {
         reply(ws.id, conversation.id, messageId, 'Tu pedido sale hoy'),
       ]);
       const three = await reply(ws.id, conversation.id, messageId, 'Tu pedido sale hoy');
-      for (const res of [one, two, three]) {
-        expect(res.status).toBe(200);
-        expect(res.body).toEqual({ messageId, content: 'Tu pedido sale hoy', contentType: 'text', status: 'sent', error: null });
-      }
+      // An attempt overlapping the delivery is told to retry (409), never sends; once settled every attempt answers the reply.
+      const settled = { messageId, content: 'Tu pedido sale hoy', contentType: 'text', status: 'sent', error: null };
+      expect([one, two].filter((res) => res.status === 200).map((res) => res.body)).toContainEqual(settled);
+      for (const res of [one, two].filter((r) => r.status !== 200)) expect(res.body).toMatchObject({ code: 409, details: { messageId } });
+      expect(three.body).toEqual(settled);
       expect(sentTo(phone).map((r) => r.body.text.body)).toEqual(['Tu pedido sale hoy']);
       // Another reply under the same id is a caller's mistake, not a retry.
       const reused = await reply(ws.id, conversation.id, messageId, 'Otra respuesta');

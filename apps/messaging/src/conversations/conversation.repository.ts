@@ -97,7 +97,7 @@ export class ConversationRepository {
     const rows = await this.db.em().execute<Record<string, any>[]>(
       `select * from (
          select id, role, content, content_type, direction, status, created_at, updated_at, files, images, actor_id, payload, error
-           from messaging.message where conversation_ref = ?${withSystem ? '' : " and role <> 'system'"}
+           from messaging.message where conversation_ref = ? and status <> 'sending'${withSystem ? '' : " and role <> 'system'"}
           order by created_at desc, id desc limit ?
        ) latest order by created_at, id`,
       [conversationRef, limit],

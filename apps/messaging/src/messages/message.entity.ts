@@ -1,7 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
 export type MessageRole = 'user' | 'assistant' | 'system';
-export type MessageStatus = 'received' | 'sent' | 'delivered' | 'read' | 'failed';
+/** `sending`: an agent's reply claimed for delivery, not yet confirmed by Graph; never shown. */
+export type MessageStatus = 'received' | 'sending' | 'sent' | 'delivered' | 'read' | 'failed';
 
 /** One message of a conversation, incoming (customer) or outgoing (API, agent, campaign, system). */
 const MessageSchema = defineEntity({

@@ -49,6 +49,34 @@ export class MessageRepository {
    * message) and records `message.created` unless it is a system message.
    */
   async insert(em: EntityManager, input: NewMessage): Promise<Message> {
+    const message = await this.create(em, input);
+    await this.counted(em, message, input.conversation);
+    return message;
+  }
+
+  /**
+   * Claims an outgoing message for a delivery made outside any transaction: the row is stored
+   * `sending` (neither shown nor counted) so a concurrent attempt finds it; `settle` records
+   * the outcome.
+   */
+  claim(em: EntityManager, input: NewOutgoingMessage): Promise<Message> {
+    return this.create(em, { ...input, direction: 'outgoing', status: 'sending' });
+  }
+
+  /** A claimed message's outcome: its status, Meta's id or the error, then counted and announced. */
+  async settle(
+    em: EntityManager,
+    message: Message,
+    conversation: Conversation,
+    outcome: { status: MessageStatus; externalId: string | null; error: Record<string, unknown> | null },
+  ): Promise<Message> {
+    em.assign(message, { ...outcome, createdAt: new Date(), updatedAt: new Date() });
+    await em.flush();
+    await this.counted(em, message, conversation);
+    return message;
+  }
+
+  private async create(em: EntityManager, input: NewMessage): Promise<Message> {
     const now = new Date();
     const { conversation } = input;
     const message = em.create(Message, {
@@ -75,13 +103,20 @@ export class MessageRepository {
       updatedAt: now,
     });
     await em.flush();
+    return message;
+  }
+
+  /** Counts a stored message on its conversation and records `message.created` (system messages are internal). */
+  private async counted(em: EntityManager, message: Message, conversation: Conversation): Promise<void> {
+    const now = message.createdAt;
+    const incoming = message.direction === 'incoming';
     await em.execute(
       `update messaging.conversation set message_count = message_count + 1, updated_at = ?::timestamptz${
-        input.direction === 'incoming' ? ', last_user_message_at = ?::timestamptz' : ''
+        incoming ? ', last_user_message_at = ?::timestamptz' : ''
       } where id = ?`,
-      [now.toISOString(), ...(input.direction === 'incoming' ? [now.toISOString()] : []), conversation.id],
+      [now.toISOString(), ...(incoming ? [now.toISOString()] : []), conversation.id],
     );
-    if (input.role !== 'system') {
+    if (message.role !== 'system') {
       await recordEvent(em, 'messaging', {
         type: 'message.created',
         workspaceId: conversation.workspaceId,
@@ -95,6 +130,5 @@ export class MessageRepository {
         },
       });
     }
-    return message;
   }
 }

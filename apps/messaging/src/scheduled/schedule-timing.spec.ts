@@ -21,6 +21,7 @@ describe('schedule timing', () => {
 
   it('counts a delay from the moment of acceptance, within 3 s and 24 h', () => {
     expect(timingOf({ delay: 3_000 }, NOW)).toEqual({
+      acceptedAt: new Date(NOW),
       executeAt: new Date(NOW + 3_000),
       status: 'delayed',
       delayMs: 3_000,
@@ -33,7 +34,13 @@ describe('schedule timing', () => {
 
   it('accepts a scheduleTime in the future and at most 30 days ahead', () => {
     const at = new Date(NOW + 30 * 24 * 3_600_000).toISOString();
-    expect(timingOf({ scheduleTime: at }, NOW)).toEqual({ executeAt: new Date(at), status: 'scheduled', delayMs: null, scheduledTime: at });
+    expect(timingOf({ scheduleTime: at }, NOW)).toEqual({
+      acceptedAt: new Date(NOW),
+      executeAt: new Date(at),
+      status: 'scheduled',
+      delayMs: null,
+      scheduledTime: at,
+    });
     expect(paths(() => timingOf({ scheduleTime: new Date(NOW + 30 * 24 * 3_600_000 + 1).toISOString() }, NOW))).toEqual(['scheduleTime']);
     expect(paths(() => timingOf({ scheduleTime: new Date(NOW).toISOString() }, NOW))).toEqual(['scheduleTime']);
     expect(paths(() => timingOf({ scheduleTime: 'tomorrow' }, NOW))).toEqual(['scheduleTime']);

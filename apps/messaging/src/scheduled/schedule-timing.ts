@@ -3,6 +3,8 @@ import { DomainError } from '@platica/errors';
 
 /** When a scheduled send runs, and how it was asked for (the 202 answer echoes it). */
 export interface Timing {
+  /** The instant the request was accepted: `delay` counts from it, and the 202 answer's `timestamp` is it. */
+  acceptedAt: Date;
   executeAt: Date;
   status: 'delayed' | 'scheduled';
   delayMs: number | null;
@@ -25,7 +27,13 @@ export function timingOf(body: { delay?: number; scheduleTime?: string }, now = 
     if (!Number.isInteger(body.delay) || body.delay < DELAY_MIN_MS || body.delay > DELAY_MAX_MS) {
       throw DomainError.validation([{ path: ['delay'], message: `milliseconds from ${DELAY_MIN_MS} to ${DELAY_MAX_MS}` }]);
     }
-    return { executeAt: new Date(now + body.delay), status: 'delayed', delayMs: body.delay, scheduledTime: null };
+    return {
+      acceptedAt: new Date(now),
+      executeAt: new Date(now + body.delay),
+      status: 'delayed',
+      delayMs: body.delay,
+      scheduledTime: null,
+    };
   }
   if (body.scheduleTime !== undefined) {
     const at = scheduleInstant(body.scheduleTime).getTime();
@@ -33,7 +41,7 @@ export function timingOf(body: { delay?: number; scheduleTime?: string }, now = 
     if (at <= now) throw DomainError.validation([{ path: ['scheduleTime'], message: 'must be in the future' }]);
     if (at > now + SCHEDULE_MAX_AHEAD_MS)
       throw DomainError.validation([{ path: ['scheduleTime'], message: 'at most 30 days after the request' }]);
-    return { executeAt: new Date(at), status: 'scheduled', delayMs: null, scheduledTime: body.scheduleTime };
+    return { acceptedAt: new Date(now), executeAt: new Date(at), status: 'scheduled', delayMs: null, scheduledTime: body.scheduleTime };
   }
   return null;
 }

@@ -60,7 +60,7 @@ export class ScheduledMessagesService {
       messageId: row.id,
       kind: send.kind,
       status: timing.status,
-      timestamp: new Date(row.createdAt).toISOString(),
+      timestamp: timing.acceptedAt.toISOString(),
       executeAt: timing.executeAt.toISOString(),
       ...(timing.delayMs !== null ? { delayMs: timing.delayMs } : { scheduledTime: timing.scheduledTime }),
     });

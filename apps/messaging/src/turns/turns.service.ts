@@ -20,6 +20,9 @@ import { GraphDelivery } from '../messages/graph-delivery';
 import { Message } from '../messages/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 
+/** Longer than a Graph call may take (META_GRAPH_TIMEOUT_MS at most 60 s): a claim this old was abandoned. */
+const STALE_CLAIM_MS = 90_000;
+
 /** How much history a turn is given (the latest messages, chronological). */
 export const TURN_HISTORY = 50;
 
@@ -83,39 +86,26 @@ export class TurnsService {
   /**
    * Stores the agent's reply: on the internal channel as sent; on Meta channels delivered
    * through Graph, or stored `failed` (blocked client, closed window, the provider's refusal).
-   * The transaction holds the message id's lock across the delivery, so an overlapping retry
-   * waits and then answers the stored message instead of sending again.
+   * Idempotent on the message id. Graph is called outside any transaction (a slow Meta must
+   * not hold the connections the inbound path needs): the reply is first claimed (stored
+   * `sending`), so a concurrent attempt waits for the outcome instead of sending again; a
+   * claim older than a Graph call can last (an attempt that died) is taken over.
    */
   async reply(request: TurnReplyRequest): Promise<TurnReplyResult> {
-    return this.db.em().transactional(async (em) => {
-      await this.messages.lockId(em, request.messageId);
-      const stored = await this.storedMessage(em, request);
+    const conversation = await this.conversationOf(this.db.em(), request);
+    const claim = await this.db.em().transactional(async (tx): Promise<{ answer: TurnReplyResult } | { claimed: true }> => {
+      await this.messages.lockId(tx, request.messageId);
+      const stored = await this.storedMessage(tx, request);
+      if (stored && stored.status !== 'sending') return { answer: this.sameReply(stored, request) };
+      if (stored && Date.now() - stored.updatedAt.getTime() < STALE_CLAIM_MS) {
+        throw new DomainError(ErrorCode.Conflict, 'The reply is being delivered: retry shortly', { messageId: request.messageId });
+      }
       if (stored) {
-        // A retry carries the same reply; other content under this id is a second reply reusing it.
-        if (stored.role !== 'assistant' || stored.content !== request.content) throw messageIdTaken(request.messageId);
-        return resultOf(stored);
+        stored.updatedAt = new Date();
+        await tx.flush();
+        return { claimed: true };
       }
-      const conversation = await this.conversationOf(em, request);
-      let externalId: string | null = null;
-      let error: Record<string, unknown> | null = null;
-      if (conversation.platform !== 'service') {
-        const channel = await this.channels.findById(conversation.channelId);
-        const client = await em.findOneOrFail(Client, { id: conversation.clientId });
-        if (!channel) throw DomainError.notFound('Channel', conversation.channelId);
-        if (client.status === 'blocked') {
-          error = { code: 'client_blocked', message: 'The client is blocked: messages are not sent to blocked contacts' };
-        } else if (!canSendDirectMessage(channel.platform, conversation.lastUserMessageAt)) {
-          error = {
-            code: 'window_closed',
-            message: `The ${platformName(channel.platform)} messaging window is closed (more than 24 hours since the customer's last message)`,
-          };
-        } else {
-          const outcome = await this.delivery.send(channel, conversation.conversationId, { type: 'text', text: request.content });
-          externalId = outcome.externalId;
-          error = outcome.failure?.toDetails() ?? null;
-        }
-      }
-      const message = await this.messages.insertOutgoing(em, {
+      await this.messages.claim(tx, {
         id: request.messageId,
         conversation,
         role: 'assistant',
@@ -124,15 +114,52 @@ export class TurnsService {
         payload: {},
         files: [],
         images: [],
-        status: error ? 'failed' : 'sent',
-        externalId,
+        status: 'sending',
+        externalId: null,
         actorType: 'ai',
         actorId: request.agentId,
         campaignId: null,
-        error,
+        error: null,
       });
-      return resultOf(message);
+      return { claimed: true };
     });
+    if ('answer' in claim) return claim.answer;
+    const delivery =
+      conversation.platform === 'service' ? { externalId: null, error: null } : await this.deliver(conversation, request.content);
+    return this.db.em().transactional(async (tx) => {
+      const message = await tx.findOneOrFail(Message, { id: request.messageId });
+      return resultOf(await this.messages.settle(tx, message, conversation, { status: delivery.error ? 'failed' : 'sent', ...delivery }));
+    });
+  }
+
+  /** Sends a reply on a Meta channel, or says why it cannot go out. */
+  private async deliver(
+    conversation: Conversation,
+    text: string,
+  ): Promise<{ externalId: string | null; error: Record<string, unknown> | null }> {
+    const [channel, client] = await Promise.all([
+      this.channels.findById(conversation.channelId),
+      this.db.em().findOneOrFail(Client, { id: conversation.clientId }),
+    ]);
+    if (!channel) throw DomainError.notFound('Channel', conversation.channelId);
+    if (client.status === 'blocked') {
+      return {
+        externalId: null,
+        error: { code: 'client_blocked', message: 'The client is blocked: messages are not sent to blocked contacts' },
+      };
+    }
+    if (!canSendDirectMessage(channel.platform, conversation.lastUserMessageAt)) {
+      const message = `The ${platformName(channel.platform)} messaging window is closed (more than 24 hours since the customer's last message)`;
+      return { externalId: null, error: { code: 'window_closed', message } };
+    }
+    const outcome = await this.delivery.send(channel, conversation.conversationId, { type: 'text', text });
+    return { externalId: outcome.externalId, error: outcome.failure?.toDetails() ?? null };
+  }
+
+  /** A retry carries the same reply; other content under this id is a second reply reusing it. */
+  private sameReply(stored: Message, request: TurnReplyRequest): TurnReplyResult {
+    if (stored.role !== 'assistant' || stored.content !== request.content) throw messageIdTaken(request.messageId);
+    return resultOf(stored);
   }
 
   /** Records a turn that ended without a reply: a failed assistant message with the error, shown in the detail, never delivered. */
