@@ -2,14 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { baseConfigSchema } from '@platica/platform';
 
+/** An empty variable (`LLM_BASE_URL=` in a compose file or a manifest) counts as unset. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+
 export const agentsConfigSchema = baseConfigSchema.extend({
   /**
    * An OpenAI-compatible Chat Completions endpoint (`POST {LLM_BASE_URL}/chat/completions`).
    * Unset: the built-in development model answers, so the stack runs without a provider.
    */
-  LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  LLM_API_KEY: z.string().optional(),
-  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_BASE_URL: unsetWhenEmpty(z.url({ protocol: /^https?$/ }).optional()),
+  LLM_API_KEY: unsetWhenEmpty(z.string().optional()),
+  LLM_MODEL: unsetWhenEmpty(z.string().min(1).default('gpt-4o-mini')),
   /** One model call's limit; the turn retries it (three attempts) before recording a failure. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   /** Customer messages arriving within this window of each other are answered in one turn. */

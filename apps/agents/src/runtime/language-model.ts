@@ -12,7 +12,13 @@ export class LanguageModelProvider implements OnModuleInit {
   constructor(config: AgentsConfigService) {
     const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = config.values;
     this.model = LLM_BASE_URL
-      ? createOpenAICompatible({ name: 'llm', baseURL: LLM_BASE_URL, apiKey: LLM_API_KEY, includeUsage: true, supportedUrls: () => PASS_URLS }).chatModel(LLM_MODEL)
+      ? createOpenAICompatible({
+          name: 'llm',
+          baseURL: LLM_BASE_URL,
+          apiKey: LLM_API_KEY,
+          includeUsage: true,
+          supportedUrls: () => PASS_URLS,
+        }).chatModel(LLM_MODEL)
       : new DevelopmentModel();
   }
 
