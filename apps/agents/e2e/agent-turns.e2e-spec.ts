@@ -126,7 +126,7 @@ describe('agent turns (e2e)', () => {
       await Promise.all(phones.map((phone, i) => writes(phone, `[[reply:r${round} ${i} ${m}]]`)));
       await eventually(`round ${round} answered`, async () => phones.every((phone) => sentTo(phone).length === round + 1), 30_000, 100);
     }
-    expect(phones.map((phone, i) => sentTo(phone).map((send) => send.body.text.body))).toEqual(
+    expect(phones.map((phone) => sentTo(phone).map((send) => send.body.text.body))).toEqual(
       phones.map((_, i) => [0, 1, 2].map((r) => `r${r} ${i} ${m}`)),
     );
   });

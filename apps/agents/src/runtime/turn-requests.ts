@@ -1,33 +1,22 @@
-import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { Client } from '@temporalio/client';
+import { Injectable } from '@nestjs/common';
 import type { DomainEvent, TurnRequestedData } from '@platica/contracts';
-import { ServiceConfig, connectTemporalClient, taskQueue } from '@platica/platform';
+import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
 import { turnRequestedSignal, turnWorkflowId, type ConversationTurnInput } from '@platica/workflows/activities';
 import { AgentsConfigService } from '../config/agents.config';
 
 /**
  * Hands messaging's `agent.turn.requested` events to the conversation's turn workflow:
- * signalled when it runs (the next turn answers), started otherwise. Redelivering an event
- * may ask for one more turn, never for a lost one.
+ * signalled when it runs (the next turn answers), started otherwise. The event is acknowledged
+ * only once the workflow has it, so no request is lost; a redelivered one whose messages a
+ * turn already saw asks for nothing more.
  */
 @Injectable()
-export class TurnRequests implements OnModuleInit, OnApplicationShutdown {
-  private client: Client | null = null;
-  private closeConnection: (() => Promise<void>) | null = null;
-
+export class TurnRequests extends TemporalClientOwner {
   constructor(
-    private readonly config: ServiceConfig,
+    config: ServiceConfig,
     private readonly agentsConfig: AgentsConfigService,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    const { client, close } = await connectTemporalClient(this.config.values);
-    this.client = client;
-    this.closeConnection = close;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.closeConnection?.();
+  ) {
+    super(config);
   }
 
   async handle(event: DomainEvent): Promise<void> {
@@ -37,8 +26,8 @@ export class TurnRequests implements OnModuleInit, OnApplicationShutdown {
       conversationRef: data.conversationRef,
       debounceMs: this.agentsConfig.values.PLATICA_TURN_DEBOUNCE_MS,
     };
-    await this.client!.workflow.signalWithStart('conversationTurnWorkflow', {
-      taskQueue: taskQueue(this.config.values, 'agents'),
+    await this.temporal().workflow.signalWithStart('conversationTurnWorkflow', {
+      taskQueue: this.queueOf('agents'),
       workflowId: turnWorkflowId(event.workspaceId, data.conversationRef),
       args: [input],
       signal: turnRequestedSignal,

@@ -1,7 +1,7 @@
-import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { Injectable } from '@nestjs/common';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { ServiceConfig, connectTemporalClient, taskQueue } from '@platica/platform';
+import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
 import {
   scheduledChatTurnWorkflowId,
   turnRequestedSignal,
@@ -15,23 +15,12 @@ import { ChatConfigService } from '../config/chat.config';
 
 /** The chat service's side of the turn workflows (which the agents service's worker runs). */
 @Injectable()
-export class TurnWorkflows implements OnModuleInit, OnApplicationShutdown {
-  private client: Client | null = null;
-  private closeConnection: (() => Promise<void>) | null = null;
-
+export class TurnWorkflows extends TemporalClientOwner {
   constructor(
-    private readonly config: ServiceConfig,
+    config: ServiceConfig,
     private readonly chatConfig: ChatConfigService,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    const { client, close } = await connectTemporalClient(this.config.values);
-    this.client = client;
-    this.closeConnection = close;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.closeConnection?.();
+  ) {
+    super(config);
   }
 
   /**
@@ -43,7 +32,7 @@ export class TurnWorkflows implements OnModuleInit, OnApplicationShutdown {
     let handle;
     try {
       handle = await this.temporal().workflow.start('conversationTurnWorkflow', {
-        taskQueue: taskQueue(this.config.values, 'agents'),
+        taskQueue: this.queueOf('agents'),
         workflowId: turnWorkflowId(workspaceId, threadId),
         args: [input],
         workflowIdConflictPolicy: 'FAIL',
@@ -85,7 +74,7 @@ export class TurnWorkflows implements OnModuleInit, OnApplicationShutdown {
   /** A durable timer for a scheduled turn (chat service's worker). */
   async schedule(taskId: string, input: ScheduledChatTurnInput): Promise<void> {
     await this.temporal().workflow.start('scheduledChatTurnWorkflow', {
-      taskQueue: taskQueue(this.config.values, 'chat'),
+      taskQueue: this.queueOf('chat'),
       workflowId: scheduledChatTurnWorkflowId(taskId),
       args: [input],
     });
@@ -94,16 +83,11 @@ export class TurnWorkflows implements OnModuleInit, OnApplicationShutdown {
   /** A scheduled turn at its time: queued behind a running turn of the thread, or started. */
   async request(input: ScheduledChatTurnInput): Promise<void> {
     await this.temporal().workflow.signalWithStart('conversationTurnWorkflow', {
-      taskQueue: taskQueue(this.config.values, 'agents'),
+      taskQueue: this.queueOf('agents'),
       workflowId: turnWorkflowId(input.workspaceId, input.conversationKey),
       args: [{ workspaceId: input.workspaceId, conversationRef: input.conversationRef, debounceMs: 0 } satisfies ConversationTurnInput],
       signal: turnRequestedSignal,
       signalArgs: [input.trigger],
     });
-  }
-
-  private temporal(): Client {
-    if (!this.client) throw new Error('the Temporal client is not connected');
-    return this.client;
   }
 }

@@ -1,7 +1,7 @@
-import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { WorkflowExecutionAlreadyStartedError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { Injectable } from '@nestjs/common';
+import { WorkflowExecutionAlreadyStartedError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { ServiceConfig, connectTemporalClient, taskQueue } from '@platica/platform';
+import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
 import {
   NOT_PENDING,
   cancelUpdate,
@@ -12,27 +12,16 @@ import {
 
 /** The messaging service's side of the scheduled-message workflows: start, reschedule, cancel. */
 @Injectable()
-export class ScheduledWorkflows implements OnModuleInit, OnApplicationShutdown {
-  private client: Client | null = null;
-  private closeConnection: (() => Promise<void>) | null = null;
-
-  constructor(private readonly config: ServiceConfig) {}
-
-  async onModuleInit(): Promise<void> {
-    const { client, close } = await connectTemporalClient(this.config.values);
-    this.client = client;
-    this.closeConnection = close;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.closeConnection?.();
+export class ScheduledWorkflows extends TemporalClientOwner {
+  constructor(config: ServiceConfig) {
+    super(config);
   }
 
   /** Starts the message's workflow; starting it twice is harmless (the id is the message's). */
   async start(messageId: string, executeAt: Date): Promise<void> {
     try {
       await this.temporal().workflow.start('scheduledMessageWorkflow', {
-        taskQueue: taskQueue(this.config.values, 'messaging'),
+        taskQueue: this.queueOf('messaging'),
         workflowId: scheduledMessageWorkflowId(messageId),
         args: [{ messageId, executeAt: executeAt.toISOString() }],
       });
@@ -69,10 +58,5 @@ export class ScheduledWorkflows implements OnModuleInit, OnApplicationShutdown {
       }
       throw error;
     }
-  }
-
-  private temporal(): Client {
-    if (!this.client) throw new Error('the Temporal client is not connected');
-    return this.client;
   }
 }

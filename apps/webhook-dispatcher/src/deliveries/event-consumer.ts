@@ -1,15 +1,14 @@
 import { Logger } from '@nestjs/common';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import { nanos, type NatsConnection } from '@nats-io/transport-node';
+import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { eventSubject, type DomainEvent } from '@platica/contracts';
-import { ensureEventsStream, natsSubject, type BackgroundPart } from '@platica/platform';
+import { durableNameOf, natsSubject, openDurableConsumer, type BackgroundPart } from '@platica/platform';
 import type { DeliveryRepository } from './delivery.repository';
 import type { DeliveryScheduler } from './delivery-scheduler';
 
 /** The durable consumer's name: one per deployment (NATS prefix), shared by the dispatcher's replicas. */
 export function consumerName(natsPrefix: string): string {
-  const tag = natsPrefix.replace(/\.$/, '');
-  return tag ? `${tag}_webhook_dispatcher` : 'webhook_dispatcher';
+  return durableNameOf(natsPrefix, 'webhook_dispatcher');
 }
 
 const BATCH = 500;
@@ -60,30 +59,13 @@ export class EventConsumer implements BackgroundPart {
   }
 
   private async open(): Promise<void> {
-    await ensureEventsStream(this.nc, this.options.streamName);
-    const jsm = await jetstreamManager(this.nc);
-    const durable = consumerName(this.options.natsPrefix);
-    const config = {
-      durable_name: durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subject: natsSubject(eventSubject('>')),
-      ack_wait: nanos(30_000),
-      max_ack_pending: 20_000,
-      max_deliver: -1,
-    };
-    try {
-      await jsm.consumers.info(this.options.streamName, durable);
-      await jsm.consumers.update(this.options.streamName, durable, {
-        ack_wait: config.ack_wait,
-        max_ack_pending: config.max_ack_pending,
-        filter_subject: config.filter_subject,
-      });
-    } catch {
-      await jsm.consumers.add(this.options.streamName, config);
-    }
-    const consumer = await jetstream(this.nc).consumers.get(this.options.streamName, durable);
-    this.messages = await consumer.consume({ max_messages: BATCH * 2 });
+    this.messages = await openDurableConsumer(this.nc, {
+      streamName: this.options.streamName,
+      durableName: consumerName(this.options.natsPrefix),
+      filterSubject: natsSubject(eventSubject('>')),
+      maxAckPending: 20_000,
+      maxMessages: BATCH * 2,
+    });
   }
 
   /** Pumps messages into the queue; reopens the consumer if its iterator ends while running. */

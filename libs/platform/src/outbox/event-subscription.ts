@@ -17,6 +17,39 @@ export interface EventSubscriptionOptions {
   concurrency: number;
 }
 
+/** A durable consumer's name in a deployment: its NATS prefix, then the name (shared by the service's replicas). */
+export function durableNameOf(natsPrefix: string, name: string): string {
+  const tag = natsPrefix.replace(/\.$/, '');
+  return tag ? `${tag}_${name}` : name;
+}
+
+/**
+ * Creates (or updates) a durable, explicitly acknowledged consumer of the events stream that
+ * starts from the stream's first event, and starts consuming it. Redelivery after 30 s unacked.
+ */
+export async function openDurableConsumer(
+  nc: NatsConnection,
+  options: { streamName: string; durableName: string; filterSubject: string; maxAckPending: number; maxMessages: number },
+): Promise<ConsumerMessages> {
+  await ensureEventsStream(nc, options.streamName);
+  const jsm = await jetstreamManager(nc);
+  const settings = { ack_wait: nanos(30_000), max_ack_pending: options.maxAckPending, filter_subject: options.filterSubject };
+  try {
+    await jsm.consumers.info(options.streamName, options.durableName);
+    await jsm.consumers.update(options.streamName, options.durableName, settings);
+  } catch {
+    await jsm.consumers.add(options.streamName, {
+      ...settings,
+      durable_name: options.durableName,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      max_deliver: -1,
+    });
+  }
+  const consumer = await jetstream(nc).consumers.get(options.streamName, options.durableName);
+  return consumer.consume({ max_messages: options.maxMessages });
+}
+
 /**
  * A durable JetStream consumer of one event type: each event is acknowledged once its
  * handler has finished, and redelivered (after a second) when the handler throws, so an
@@ -57,36 +90,14 @@ export class EventSubscription implements BackgroundPart {
     return this.lastError;
   }
 
-  private durable(): string {
-    const tag = this.options.natsPrefix.replace(/\.$/, '');
-    return tag ? `${tag}_${this.options.durableName}` : this.options.durableName;
-  }
-
   private async open(): Promise<void> {
-    await ensureEventsStream(this.nc, this.options.streamName);
-    const jsm = await jetstreamManager(this.nc);
-    const durable = this.durable();
-    const config = {
-      durable_name: durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subject: natsSubject(eventSubject(this.options.type)),
-      ack_wait: nanos(30_000),
-      max_ack_pending: this.options.concurrency * 4,
-      max_deliver: -1,
-    };
-    try {
-      await jsm.consumers.info(this.options.streamName, durable);
-      await jsm.consumers.update(this.options.streamName, durable, {
-        ack_wait: config.ack_wait,
-        max_ack_pending: config.max_ack_pending,
-        filter_subject: config.filter_subject,
-      });
-    } catch {
-      await jsm.consumers.add(this.options.streamName, config);
-    }
-    const consumer = await jetstream(this.nc).consumers.get(this.options.streamName, durable);
-    this.messages = await consumer.consume({ max_messages: this.options.concurrency * 2 });
+    this.messages = await openDurableConsumer(this.nc, {
+      streamName: this.options.streamName,
+      durableName: durableNameOf(this.options.natsPrefix, this.options.durableName),
+      filterSubject: natsSubject(eventSubject(this.options.type)),
+      maxAckPending: this.options.concurrency * 4,
+      maxMessages: this.options.concurrency * 2,
+    });
   }
 
   private async supervise(): Promise<void> {

@@ -55,3 +55,35 @@ export async function startTemporalWorker(
     },
   };
 }
+
+/**
+ * A service's connection to Temporal as a client (starting, signalling and updating
+ * workflows), opened with the Nest module and closed at shutdown. Extended by the classes
+ * that speak to one kind of workflow.
+ */
+export abstract class TemporalClientOwner {
+  private client: Client | null = null;
+  private closeConnection: (() => Promise<void>) | null = null;
+
+  constructor(protected readonly serviceConfig: { values: BaseConfig }) {}
+
+  async onModuleInit(): Promise<void> {
+    const { client, close } = await connectTemporalClient(this.serviceConfig.values);
+    this.client = client;
+    this.closeConnection = close;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.closeConnection?.();
+  }
+
+  protected temporal(): Client {
+    if (!this.client) throw new Error('the Temporal client is not connected');
+    return this.client;
+  }
+
+  /** The task queue of a service's worker. */
+  protected queueOf(service: string): string {
+    return taskQueue(this.serviceConfig.values, service);
+  }
+}
