@@ -72,6 +72,8 @@ describe('agent turns (e2e)', () => {
     await writes(phone, `[[reply:¡Hola! Soy Sofía ${m}]]`);
     const send = await eventually('the reply at the Graph API', async () => sentTo(phone)[0], 20_000);
     expect(send.body).toMatchObject({ messaging_product: 'whatsapp', to: phone, type: 'text', text: { body: `¡Hola! Soy Sofía ${m}` } });
+    expect(requestsWith(m)[0]).toMatchObject({ model: 'fake-model' });
+    expect(requestsWith(m)[0]!.stream).toBeFalsy();
     expect(requestsWith(m)[0]!.messages[0]).toEqual({ role: 'system', content: systemPrompt });
     const conversation = await eventually('the reply stored', async () => {
       const list = await ws.api.get(`/v1/conversations?channelId=${ws.whatsapp.id}&limit=200`);

@@ -15,7 +15,7 @@ import {
 /**
  * Chat with an agent through the gateway (spec › Chat with an agent, Chat thread): threads,
  * clients, reactivation, change of agent, scheduled turns, the 409 of a busy thread, and what
- * the model (a fake OpenAI-compatible server on loopback) was given.
+ * the model (a fake OpenAI-compatible server on loopback, streaming its answers) was given.
  */
 describe('chat (e2e)', () => {
   let t: TestStack;
@@ -26,7 +26,8 @@ describe('chat (e2e)', () => {
 
   beforeAll(async () => {
     llm = await FakeLlm.start();
-    t = await startTestStack({ LLM_BASE_URL: llm.url, LLM_API_KEY: 'test-key', LLM_MODEL: 'fake-model' });
+    // Streamed completions here; agent-turns.e2e-spec.ts runs the same runtime on plain ones.
+    t = await startTestStack({ LLM_BASE_URL: llm.url, LLM_API_KEY: 'test-key', LLM_MODEL: 'fake-model', LLM_STREAM: 'true' });
     ws = await MessagingWorkspace.seed(t, withAgents);
     agents = { sofia: ws.ids.agents.sofia.id, billing: ws.ids.agents.billing.id, dormant: ws.ids.agents.dormant.id };
     systemPrompt = (ws.doc.agents![0] as { systemPrompt: string }).systemPrompt;
@@ -72,6 +73,7 @@ describe('chat (e2e)', () => {
       timestamp: expect.any(String),
     });
     const request = requestWith(m);
+    expect(request).toMatchObject({ model: 'fake-model', stream: true });
     expect(request.messages[0]).toEqual({ role: 'system', content: systemPrompt });
     expect(textOf(request.messages.at(-1))).toBe(`[[reply:Hola ${m}]]`);
   });

@@ -13,6 +13,11 @@ export const agentsConfigSchema = baseConfigSchema.extend({
   LLM_BASE_URL: unsetWhenEmpty(z.url({ protocol: /^https?$/ }).optional()),
   LLM_API_KEY: unsetWhenEmpty(z.string().optional()),
   LLM_MODEL: unsetWhenEmpty(z.string().min(1).default('gpt-4o-mini')),
+  /** Ask for streamed completions (`stream: true`), read whole. */
+  LLM_STREAM: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
   /** One model call's limit; the turn retries it (three attempts) before recording a failure. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   /** Customer messages arriving within this window of each other are answered in one turn. */

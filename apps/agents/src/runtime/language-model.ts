@@ -8,9 +8,12 @@ import { AgentsConfigService } from '../config/agents.config';
 export class LanguageModelProvider implements OnModuleInit {
   private readonly logger = new Logger('language-model');
   readonly model: LanguageModelV4;
+  /** Completions are requested streamed (`LLM_STREAM`): some gateways only stream, and long answers keep proxies from idling out. */
+  readonly streams: boolean;
 
   constructor(config: AgentsConfigService) {
-    const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = config.values;
+    const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_STREAM } = config.values;
+    this.streams = LLM_STREAM && LLM_BASE_URL !== undefined;
     this.model = LLM_BASE_URL
       ? createOpenAICompatible({
           name: 'llm',
@@ -28,7 +31,7 @@ export class LanguageModelProvider implements OnModuleInit {
         msg: `no LLM configured (LLM_BASE_URL is unset): agents answer with the built-in development model "${DEVELOPMENT_MODEL_ID}", which echoes the customer`,
       });
     } else {
-      this.logger.log({ msg: 'agents answer with an OpenAI-compatible model', provider: this.model.provider, model: this.model.modelId });
+      this.logger.log({ msg: 'agents answer with an OpenAI-compatible model', model: this.model.modelId, streamed: this.streams });
     }
   }
 }

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APICallError } from '@ai-sdk/provider';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { generateText } from 'ai';
+import { generateText, streamText } from 'ai';
 import {
   Subjects,
   type ChatAccepted,
@@ -91,7 +91,7 @@ export class TurnActivitiesFactory {
 
     const values = this.config.values;
     try {
-      const result = await generateText({
+      const call = {
         model: this.model.model,
         messages: turnMessages(agent, context.history, additionalInstructions, values.PLATICA_TURN_HISTORY_CHARS),
         // The business's instructions sit in the history where they were given, as system messages.
@@ -99,8 +99,8 @@ export class TurnActivitiesFactory {
         // Temporal retries the activity; the SDK's own retries would multiply them.
         maxRetries: 0,
         abortSignal: AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(values.LLM_TIMEOUT_MS)]),
-      });
-      const text = result.text.trim();
+      };
+      const text = (this.model.streams ? await streamedText(call) : (await generateText(call)).text).trim();
       if (!text) throw new Error('the model answered with no text');
       return { agentId, text, seenMessageIds };
     } catch (error) {
@@ -118,5 +118,19 @@ export class TurnActivitiesFactory {
 
   private messaging<Body, Answer>(subject: string, body: Body & { workspaceId: string }): Promise<Answer> {
     return this.rpc.call<Answer>(subject, serviceRequest('agents', body.workspaceId, body));
+  }
+}
+
+/**
+ * A streamed completion, read whole (the customer gets the reply as one message either way).
+ * A failure is the provider's error, not the SDK's "no output generated" that follows it.
+ */
+async function streamedText(call: Parameters<typeof streamText>[0]): Promise<string> {
+  let failure: unknown;
+  const result = streamText({ ...call, onError: ({ error }) => void (failure ??= error) });
+  try {
+    return await result.text;
+  } catch (error) {
+    throw failure ?? error;
   }
 }
