@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < turns / 2; i++) chatNext.push((await chatTurn(thread)).overhead);
     const phone = newPhone();
     const inbound: number[] = [];
-    for (let i = 0; i < turns / 4; i++) inbound.push(await whatsappTurn(phone));
+    for (let i = 0; i < turns / 2; i++) inbound.push(await whatsappTurn(phone));
 
     process.stdout.write(`\nsequential turns, fake model ${llm.delayMs} ms, debounce ${DEBOUNCE_MS} ms (excluded):\n`);
     report('chat (new)', chatNew);

@@ -121,4 +121,35 @@ describe('outbox relay (integration)', () => {
       await relay.stop();
     }
   });
+
+  it('publishes an event committed while it is publishing a batch without waiting for its poll', async () => {
+    const commit = (messageId: string) =>
+      orm.em
+        .fork()
+        .transactional((em) => recordEvent(em, 'messaging', { type: 'message.created', workspaceId: 'ws_busy', data: { messageId } }));
+    let meanwhile: Promise<{ id: string }> | null = null;
+    // The first batch, while it is being published, sees a second event commit (and notify).
+    class BusyRelay extends OutboxRelay {
+      override publishBatch(): Promise<number> {
+        return super.publishBatch(async () => {
+          meanwhile ??= commit('during');
+          await meanwhile;
+        });
+      }
+    }
+    const relay = new BusyRelay(orm, nc, { ...relayOptions(), pollIntervalMs: 60_000 });
+    await relay.start();
+    try {
+      const first = await commit('first');
+      await eventually('the first event', async () => (await publishedIds()).includes(first.id), 5_000);
+      const during = await eventually('the second commit', async () => meanwhile ?? undefined);
+      await eventually(
+        'the event committed during the batch, long before the 60 s poll',
+        async () => (await publishedIds()).includes((await during).id),
+        5_000,
+      );
+    } finally {
+      await relay.stop();
+    }
+  });
 });

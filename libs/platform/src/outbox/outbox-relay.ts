@@ -49,6 +49,8 @@ export class OutboxRelay {
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  /** A commit was notified since the current batch was selected: look again before sleeping. */
+  private notified = false;
   private listener: PgClient | null = null;
 
   constructor(
@@ -62,7 +64,10 @@ export class OutboxRelay {
   async start(): Promise<void> {
     this.running = true;
     this.listener = new PgClient({ connectionString: this.options.databaseUrl });
-    this.listener.on('notification', () => this.wake?.());
+    this.listener.on('notification', () => {
+      this.notified = true;
+      this.wake?.();
+    });
     this.listener.on('error', (error: Error) =>
       this.logger.warn({ msg: 'outbox listener connection failed; polling meanwhile', error: error.message }),
     );
@@ -110,6 +115,7 @@ export class OutboxRelay {
     const batchSize = this.options.batchSize ?? 200;
     while (this.running) {
       let published = 0;
+      this.notified = false;
       try {
         published = await this.publishBatch();
       } catch (error) {
@@ -118,7 +124,8 @@ export class OutboxRelay {
           error: error instanceof Error ? error.message : String(error),
         });
       }
-      if (published < batchSize && this.running) await this.sleep(this.options.pollIntervalMs ?? 1_000);
+      // An event committed while the batch was being published was notified then, to no sleeper.
+      if (published < batchSize && this.running && !this.notified) await this.sleep(this.options.pollIntervalMs ?? 1_000);
     }
   }
 
