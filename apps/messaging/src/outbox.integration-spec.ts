@@ -145,7 +145,7 @@ describe('outbox relay (integration)', () => {
       const during = await eventually('the second commit', async () => meanwhile ?? undefined);
       await eventually(
         'the event committed during the batch, long before the 60 s poll',
-        async () => (await publishedIds()).includes((await during).id),
+        async () => (await publishedIds()).includes(during.id),
         5_000,
       );
     } finally {
