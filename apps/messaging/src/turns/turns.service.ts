@@ -93,6 +93,29 @@ export class TurnsService {
    */
   async reply(request: TurnReplyRequest): Promise<TurnReplyResult> {
     const conversation = await this.conversationOf(this.db.em(), request);
+    const reply = {
+      id: request.messageId,
+      conversation,
+      role: 'assistant' as const,
+      content: request.content,
+      contentType: 'text',
+      payload: {},
+      files: [],
+      images: [],
+      externalId: null,
+      actorType: 'ai',
+      actorId: request.agentId,
+      campaignId: null,
+      error: null,
+    };
+    if (conversation.platform === 'service') {
+      // Nothing leaves Plática: stored sent in one transaction.
+      return this.db.em().transactional(async (tx) => {
+        await this.messages.lockId(tx, request.messageId);
+        const stored = await this.storedMessage(tx, request);
+        return stored ? this.sameReply(stored, request) : resultOf(await this.messages.insertOutgoing(tx, { ...reply, status: 'sent' }));
+      });
+    }
     const claim = await this.db.em().transactional(async (tx): Promise<{ answer: TurnReplyResult } | { claimed: true }> => {
       await this.messages.lockId(tx, request.messageId);
       const stored = await this.storedMessage(tx, request);
@@ -103,29 +126,13 @@ export class TurnsService {
       if (stored) {
         stored.updatedAt = new Date();
         await tx.flush();
-        return { claimed: true };
+      } else {
+        await this.messages.claim(tx, { ...reply, status: 'sending' });
       }
-      await this.messages.claim(tx, {
-        id: request.messageId,
-        conversation,
-        role: 'assistant',
-        content: request.content,
-        contentType: 'text',
-        payload: {},
-        files: [],
-        images: [],
-        status: 'sending',
-        externalId: null,
-        actorType: 'ai',
-        actorId: request.agentId,
-        campaignId: null,
-        error: null,
-      });
       return { claimed: true };
     });
     if ('answer' in claim) return claim.answer;
-    const delivery =
-      conversation.platform === 'service' ? { externalId: null, error: null } : await this.deliver(conversation, request.content);
+    const delivery = await this.deliver(conversation, request.content);
     return this.db.em().transactional(async (tx) => {
       const message = await tx.findOneOrFail(Message, { id: request.messageId });
       return resultOf(await this.messages.settle(tx, message, conversation, { status: delivery.error ? 'failed' : 'sent', ...delivery }));
