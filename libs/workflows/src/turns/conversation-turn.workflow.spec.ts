@@ -2,6 +2,9 @@ import path from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { ApplicationFailure } from '@temporalio/common';
+import type { WorkflowHandle } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { conversationTurnWorkflow } from './conversation-turn.workflow';
 import {
   turnRequestedSignal,
@@ -10,6 +13,9 @@ import {
   type GeneratedReply,
   type TurnTrigger,
 } from './conversation-turn.contract';
+
+/** Recorded by the test "runs a trigger that arrives during a turn…" with UPDATE_FIXTURES=true. */
+const fixture = path.join(__dirname, '__fixtures__/conversation-turn.history.json');
 
 const testServer =
   process.env.PLATICA_TEMPORAL_TEST_SERVER ?? path.resolve(__dirname, '../../../../.toolchain/py/bin/temporal-test-server');
@@ -23,6 +29,7 @@ describe('conversationTurnWorkflow', () => {
   let calls: string[];
   let generate: (input: { additionalInstructions: string | null }) => Promise<GeneratedReply>;
   let id = 0;
+  let lastHistory: Awaited<ReturnType<WorkflowHandle['fetchHistory']>>;
   /** The customer's quiet period: resolved when the test says the burst is over. */
   let quiet: Promise<void>;
 
@@ -77,7 +84,9 @@ describe('conversationTurnWorkflow', () => {
         args: [input],
       });
       await afterStart((trigger) => handle.signal(turnRequestedSignal, trigger));
-      return handle.result();
+      const outcomes = await handle.result();
+      lastHistory = await handle.fetchHistory();
+      return outcomes;
     });
   }
   const customer = (requestId: string): TurnTrigger => ({ kind: 'customer_message', requestId });
@@ -150,6 +159,14 @@ describe('conversationTurnWorkflow', () => {
       release();
     });
     expect(calls).toEqual(['generate conv_1', 'deliver turno 1', 'generate conv_1', 'deliver turno 2']);
+    if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(fixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
+  });
+
+  it('replays its committed history (signals, local and ordinary activities) against today’s code', async () => {
+    const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(fixture, 'utf8')));
+    await expect(
+      Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-fixture'),
+    ).resolves.toBeUndefined();
   });
 
   it('passes a refused chat request back without a turn', async () => {
