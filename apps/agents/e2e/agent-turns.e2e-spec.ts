@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
 import {
   deliverMetaWebhook,
   eventually,
@@ -86,6 +87,33 @@ describe('agent turns (e2e)', () => {
       ['user', 'received'],
       ['assistant', 'sent'],
     ]);
+  });
+
+  it('does not answer again when a turn request is delivered twice, after its turn ended', async () => {
+    const phone = newPhone();
+    const m = marker();
+    await writes(phone, `[[reply:Una vez ${m}]]`);
+    await eventually('the reply', async () => sentTo(phone)[0], 20_000);
+    const list = await ws.api.get(`/v1/conversations?channelId=${ws.whatsapp.id}&limit=200`);
+    const conversation = list.body.workspaces[0].conversations.find((c: any) => c.conversationId === phone);
+    const [asked] = await ws.messagesOf(conversation.id);
+    await settle(500); // the turn's workflow has completed
+    // What the agents service does with a redelivered agent.turn.requested event.
+    const connection = await Connection.connect({ address: t.stack.env.TEMPORAL_ADDRESS });
+    try {
+      await new Client({ connection }).workflow.signalWithStart('conversationTurnWorkflow', {
+        taskQueue: `${t.isolation.taskQueuePrefix}agents`,
+        workflowId: `turn-${ws.id}-${conversation.id}`,
+        args: [{ workspaceId: ws.id, conversationRef: conversation.id, debounceMs: DEBOUNCE_MS }],
+        signal: 'turnRequested',
+        signalArgs: [{ kind: 'customer_message', requestId: asked.id, messageIds: [asked.id] }],
+      });
+    } finally {
+      await connection.close();
+    }
+    await settle(DEBOUNCE_MS + 2_000);
+    expect(sentTo(phone)).toHaveLength(1);
+    expect(requestsWith(m)).toHaveLength(1);
   });
 
   it('answers a Messenger customer on the page', async () => {

@@ -62,6 +62,8 @@ export interface TurnHistoryItem {
   /** Failed replies stay in the detail but are not shown to the model. */
   status: string;
   createdAt: string;
+  /** An agent's reply: the latest message its turn was given. */
+  seenUpTo?: string;
 }
 
 /** What a turn is given: the conversation, its client and its recent history (chronological). */
@@ -92,6 +94,8 @@ export interface TurnReplyRequest {
   messageId: string;
   agentId: string;
   content: string;
+  /** The latest message the turn was given: a turn asked for again later knows what was answered. */
+  seenUpTo: string | null;
 }
 
 export interface TurnReplyResult {

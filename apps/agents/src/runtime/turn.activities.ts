@@ -18,6 +18,7 @@ import { RpcClient, serviceRequest } from '@platica/platform';
 import { MODEL_REFUSED, type AcceptChatResult, type ConversationTurnActivities, type GeneratedReply } from '@platica/workflows/activities';
 import { AgentRepository } from '../agents/agent.repository';
 import { AgentsConfigService } from '../config/agents.config';
+import { answeredAlready } from './answered';
 import { LanguageModelProvider } from './language-model';
 import { turnMessages } from './turn-prompt';
 
@@ -40,7 +41,7 @@ export class TurnActivitiesFactory {
     return {
       awaitQuiet: (input) => this.awaitQuiet(input),
       acceptChat: (request) => this.acceptChat(request as ChatAcceptRequest),
-      generateReply: (input) => this.generateReply(input.workspaceId, input.conversationRef, input.additionalInstructions),
+      generateReply: (input) => this.generateReply(input),
       deliverReply: (input) => this.messaging<TurnReplyRequest, TurnReplyResult>(Subjects.messaging.turnReply, input),
       recordTurnFailure: async (input) => {
         this.logger.warn({ msg: 'a turn ended without a reply', conversationRef: input.conversationRef, error: input.error });
@@ -73,14 +74,12 @@ export class TurnActivitiesFactory {
     }
   }
 
-  private async generateReply(
-    workspaceId: string,
-    conversationRef: string,
-    additionalInstructions: string | null,
-  ): Promise<GeneratedReply> {
+  private async generateReply(input: Parameters<ConversationTurnActivities['generateReply']>[0]): Promise<GeneratedReply> {
+    const { workspaceId, conversationRef, additionalInstructions } = input;
     const context = await this.context(workspaceId, conversationRef);
     const seenMessageIds = context.history.map((item) => item.id);
     const silent = (reason: string): GeneratedReply => ({ silent: reason, seenMessageIds });
+    if (answeredAlready(context.history, input.triggeringMessageIds)) return silent('the agent already answered these messages');
     if (context.conversation.operation === 'assistance') return silent('a human is assisting this conversation');
     if (context.client.status === 'blocked') return silent('the client is blocked');
     const agentId = context.conversation.agentId ?? context.channelDefaultAgentId;

@@ -79,6 +79,7 @@ export class TurnsService {
         files: (m.files ?? []) as TurnHistoryItem['files'],
         status: m.status,
         createdAt: m.createdAt.toISOString(),
+        ...(typeof m.payload?.seenUpTo === 'string' ? { seenUpTo: m.payload.seenUpTo } : {}),
       })),
     };
   }
@@ -99,7 +100,7 @@ export class TurnsService {
       role: 'assistant' as const,
       content: request.content,
       contentType: 'text',
-      payload: {},
+      payload: request.seenUpTo ? { seenUpTo: request.seenUpTo } : {},
       files: [],
       images: [],
       externalId: null,

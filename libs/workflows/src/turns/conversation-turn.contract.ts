@@ -76,13 +76,26 @@ export interface ConversationTurnActivities {
    */
   awaitQuiet(input: { workspaceId: string; conversationRef: string; debounceMs: number; maxMs: number }): Promise<void>;
   acceptChat(request: { requestMessageId: string }): Promise<AcceptChatResult>;
-  generateReply(input: { workspaceId: string; conversationRef: string; additionalInstructions: string | null }): Promise<GeneratedReply>;
+  /**
+   * The agent's reply from the stored history, or why it stays silent. `triggeringMessageIds`:
+   * the stored messages that asked for this turn (none for a chat request, always answered);
+   * when an earlier reply's turn was already given them all, the turn was asked for twice (an
+   * event redelivered after its turn) and stays silent.
+   */
+  generateReply(input: {
+    workspaceId: string;
+    conversationRef: string;
+    additionalInstructions: string | null;
+    triggeringMessageIds: string[];
+  }): Promise<GeneratedReply>;
   deliverReply(input: {
     workspaceId: string;
     conversationRef: string;
     messageId: string;
     agentId: string;
     content: string;
+    /** The latest message the turn was given (see `generateReply`). */
+    seenUpTo: string | null;
   }): Promise<TurnReply>;
   recordTurnFailure(input: {
     workspaceId: string;

@@ -87,7 +87,10 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
     if (!answering.length || !conversationRef) continue;
 
     const instructions = answering.flatMap((t) => (t.additionalInstructions ? [t.additionalInstructions] : []));
-    const turn = await runTurn(input.workspaceId, conversationRef, instructions.length ? instructions.join('\n\n') : null, seen);
+    // A chat request is always answered; customer messages and instructions only once.
+    const triggeringMessageIds = answering.some((t) => t.chat) ? [] : answering.flatMap((t) => t.messageIds ?? []);
+    const additionalInstructions = instructions.length ? instructions.join('\n\n') : null;
+    const turn = await runTurn({ workspaceId: input.workspaceId, conversationRef, additionalInstructions, triggeringMessageIds }, seen);
     const completedAt = new Date().toISOString();
     // Only a chat request has someone waiting for its outcome.
     for (const trigger of answering.filter((t) => t.chat)) {
@@ -107,17 +110,13 @@ type TurnResult =
   | { silent: string }
   | { error: { code: string; message: string } };
 
-async function runTurn(
-  workspaceId: string,
-  conversationRef: string,
-  additionalInstructions: string | null,
-  seen: Set<string>,
-): Promise<TurnResult> {
+async function runTurn(request: Parameters<ConversationTurnActivities['generateReply']>[0], seen: Set<string>): Promise<TurnResult> {
+  const { workspaceId, conversationRef } = request;
   // Ids are chosen here, so a retried or replayed step stores and sends its message once.
   const messageId = `msg_${uuid4().replace(/-/g, '')}`;
   let reply;
   try {
-    reply = await generateReply({ workspaceId, conversationRef, additionalInstructions });
+    reply = await generateReply(request);
   } catch (failure) {
     const error = errorOf(failure, 'model_error');
     await recordTurnFailure({ workspaceId, conversationRef, messageId, error });
@@ -125,7 +124,10 @@ async function runTurn(
   }
   for (const id of reply.seenMessageIds) seen.add(id);
   if ('silent' in reply) return { silent: reply.silent };
-  return { replies: [await deliverReply({ workspaceId, conversationRef, messageId, agentId: reply.agentId, content: reply.text })] };
+  const seenUpTo = reply.seenMessageIds.at(-1) ?? null;
+  return {
+    replies: [await deliverReply({ workspaceId, conversationRef, messageId, agentId: reply.agentId, content: reply.text, seenUpTo })],
+  };
 }
 
 function errorOf(failure: unknown, fallbackCode: string): { code: string; message: string } {
