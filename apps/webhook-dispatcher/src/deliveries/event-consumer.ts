@@ -1,8 +1,7 @@
-import { Logger } from '@nestjs/common';
-import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream';
+import type { JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { eventSubject, type DomainEvent } from '@platica/contracts';
-import { durableNameOf, natsSubject, openDurableConsumer, type BackgroundPart } from '@platica/platform';
+import { DurableConsumer, durableNameOf, natsSubject, parseEventEnvelope } from '@platica/platform';
 import type { DeliveryRepository } from './delivery.repository';
 import type { DeliveryScheduler } from './delivery-scheduler';
 
@@ -20,75 +19,40 @@ const PARALLEL_BATCHES = 2;
  * records it commits: a crash before the commit gets the messages again, and after it the
  * unique (webhook, event) key makes the repeat a no-op. At least once, never invented.
  */
-export class EventConsumer implements BackgroundPart {
-  private readonly logger = new Logger('webhook-events');
-  private running = false;
-  private messages: ConsumerMessages | null = null;
-  private supervisor: Promise<void> | null = null;
+export class EventConsumer extends DurableConsumer {
   private readonly queue: JsMsg[] = [];
   /** Batches being recorded: a few at once, so one slow transaction does not hold up the stream. */
   private readonly processing = new Set<Promise<void>>();
-  private lastError: string | null = null;
 
   constructor(
-    private readonly nc: NatsConnection,
+    nc: NatsConnection,
     private readonly repository: DeliveryRepository,
     private readonly scheduler: DeliveryScheduler,
-    private readonly options: { streamName: string; natsPrefix: string },
-  ) {}
-
-  async start(): Promise<void> {
-    this.running = true;
-    await this.open();
-    this.supervisor = this.supervise();
+    options: { streamName: string; natsPrefix: string },
+  ) {
+    super(
+      nc,
+      {
+        streamName: options.streamName,
+        durableName: consumerName(options.natsPrefix),
+        filterSubject: natsSubject(eventSubject('>')),
+        maxAckPending: 20_000,
+        maxMessages: BATCH * 2,
+      },
+      'webhook-events',
+    );
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    await this.messages?.close().catch(() => undefined);
-    await this.supervisor;
+  /** Pumps messages into the queue, recorded batch by batch. */
+  protected receive(message: JsMsg): void {
+    this.queue.push(message);
+    this.kick();
+  }
+
+  protected async drain(): Promise<void> {
     await Promise.allSettled([...this.processing]);
     // Taken from the stream but not recorded: handed back at once rather than after the ack wait.
     for (const message of this.queue.splice(0)) message.nak();
-  }
-
-  /** For readiness: consuming, and the last batch was recorded. */
-  problem(): string | null {
-    if (!this.running || !this.messages) return 'not consuming the events stream';
-    return this.lastError;
-  }
-
-  private async open(): Promise<void> {
-    this.messages = await openDurableConsumer(this.nc, {
-      streamName: this.options.streamName,
-      durableName: consumerName(this.options.natsPrefix),
-      filterSubject: natsSubject(eventSubject('>')),
-      maxAckPending: 20_000,
-      maxMessages: BATCH * 2,
-    });
-  }
-
-  /** Pumps messages into the queue; reopens the consumer if its iterator ends while running. */
-  private async supervise(): Promise<void> {
-    while (this.running) {
-      try {
-        for await (const message of this.messages!) {
-          this.queue.push(message);
-          this.kick();
-        }
-      } catch (error) {
-        this.logger.warn({ msg: 'the events consumer stopped', error: error instanceof Error ? error.message : String(error) });
-      }
-      while (this.running) {
-        try {
-          await new Promise((resolve) => setTimeout(resolve, 1_000));
-          await this.open();
-          break;
-        } catch (error) {
-          this.lastError = `cannot consume the events stream: ${error instanceof Error ? error.message : String(error)}`;
-        }
-      }
-    }
   }
 
   private kick(): void {
@@ -107,7 +71,7 @@ export class EventConsumer implements BackgroundPart {
     const events: DomainEvent[] = [];
     const accepted: JsMsg[] = [];
     for (const message of batch) {
-      const event = parseEvent(message);
+      const event = parseEventEnvelope(message);
       if (event) {
         events.push(event);
         accepted.push(message);
@@ -133,26 +97,6 @@ export class EventConsumer implements BackgroundPart {
       for (const message of accepted) message.nak(1_000);
     }
   }
-}
-
-function parseEvent(message: JsMsg): DomainEvent | null {
-  try {
-    const value = message.json<Partial<DomainEvent>>();
-    if (
-      typeof value?.id === 'string' &&
-      typeof value.type === 'string' &&
-      typeof value.workspaceId === 'string' &&
-      typeof value.occurredAt === 'string' &&
-      !Number.isNaN(Date.parse(value.occurredAt)) &&
-      typeof value.data === 'object' &&
-      value.data !== null
-    ) {
-      return value as DomainEvent;
-    }
-  } catch {
-    // not JSON
-  }
-  return null;
 }
 
 /**

@@ -50,30 +50,58 @@ export async function openDurableConsumer(
   return consumer.consume({ max_messages: options.maxMessages });
 }
 
+/** The event envelope a stream message carries, or null when it carries none. */
+export function parseEventEnvelope(message: JsMsg): DomainEvent | null {
+  try {
+    const value = message.json<Partial<DomainEvent>>();
+    if (
+      typeof value?.id === 'string' &&
+      typeof value.type === 'string' &&
+      typeof value.workspaceId === 'string' &&
+      typeof value.occurredAt === 'string' &&
+      !Number.isNaN(Date.parse(value.occurredAt)) &&
+      typeof value.data === 'object' &&
+      value.data !== null
+    ) {
+      return value as DomainEvent;
+    }
+  } catch {
+    // not JSON
+  }
+  return null;
+}
+
+export type DurableConsumerOptions = Parameters<typeof openDurableConsumer>[1];
+
 /**
- * A durable JetStream consumer of one event type: each event is acknowledged once its
- * handler has finished, and redelivered (after a second) when the handler throws, so an
- * event is handled at least once. Handlers must be idempotent on the event's id or effect.
+ * A durable consumer of the events stream run as a background part: consumes from start to
+ * stop, reopening the consumer (every second until it can) if its iterator ends while
+ * running, and reports for readiness. Subclasses say what to do with each message.
  */
-export class EventSubscription implements BackgroundPart {
-  private readonly logger: Logger;
-  private running = false;
+export abstract class DurableConsumer implements BackgroundPart {
+  protected readonly logger: Logger;
+  protected running = false;
+  protected lastError: string | null = null;
   private messages: ConsumerMessages | null = null;
   private supervisor: Promise<void> | null = null;
-  private readonly inFlight = new Set<Promise<void>>();
-  private lastError: string | null = null;
 
-  constructor(
+  protected constructor(
     private readonly nc: NatsConnection,
-    private readonly options: EventSubscriptionOptions,
-    private readonly handle: (event: DomainEvent) => Promise<void>,
+    private readonly consumer: DurableConsumerOptions,
+    loggerName: string,
   ) {
-    this.logger = new Logger(`events:${options.durableName}`);
+    this.logger = new Logger(loggerName);
   }
+
+  /** Takes one message off the stream; the next is taken when the returned promise settles. */
+  protected abstract receive(message: JsMsg): Promise<void> | void;
+
+  /** After the last message was taken: finish or hand back what is in hand. */
+  protected abstract drain(): Promise<void>;
 
   async start(): Promise<void> {
     this.running = true;
-    await this.open();
+    this.messages = await openDurableConsumer(this.nc, this.consumer);
     this.supervisor = this.supervise();
   }
 
@@ -81,40 +109,26 @@ export class EventSubscription implements BackgroundPart {
     this.running = false;
     await this.messages?.close().catch(() => undefined);
     await this.supervisor;
-    await Promise.allSettled([...this.inFlight]);
+    await this.drain();
   }
 
-  /** For readiness: consuming, and the last event was handled. */
+  /** For readiness: consuming, and the last message was handled. */
   problem(): string | null {
     if (!this.running || !this.messages) return 'not consuming the events stream';
     return this.lastError;
   }
 
-  private async open(): Promise<void> {
-    this.messages = await openDurableConsumer(this.nc, {
-      streamName: this.options.streamName,
-      durableName: durableNameOf(this.options.natsPrefix, this.options.durableName),
-      filterSubject: natsSubject(eventSubject(this.options.type)),
-      maxAckPending: this.options.concurrency * 4,
-      maxMessages: this.options.concurrency * 2,
-    });
-  }
-
   private async supervise(): Promise<void> {
     while (this.running) {
       try {
-        for await (const message of this.messages!) {
-          while (this.inFlight.size >= this.options.concurrency) await Promise.race(this.inFlight);
-          const done: Promise<void> = this.process(message).finally(() => this.inFlight.delete(done));
-          this.inFlight.add(done);
-        }
+        for await (const message of this.messages!) await this.receive(message);
       } catch (error) {
         this.logger.warn({ msg: 'the events consumer stopped', error: error instanceof Error ? error.message : String(error) });
       }
       while (this.running) {
         try {
           await new Promise((resolve) => setTimeout(resolve, 1_000));
-          await this.open();
+          this.messages = await openDurableConsumer(this.nc, this.consumer);
           break;
         } catch (error) {
           this.lastError = `cannot consume the events stream: ${error instanceof Error ? error.message : String(error)}`;
@@ -122,12 +136,47 @@ export class EventSubscription implements BackgroundPart {
       }
     }
   }
+}
+
+/**
+ * A durable JetStream consumer of one event type: each event is acknowledged once its
+ * handler has finished, and redelivered (after a second) when the handler throws, so an
+ * event is handled at least once. Handlers must be idempotent on the event's id or effect.
+ */
+export class EventSubscription extends DurableConsumer {
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    nc: NatsConnection,
+    private readonly options: EventSubscriptionOptions,
+    private readonly handle: (event: DomainEvent) => Promise<void>,
+  ) {
+    super(
+      nc,
+      {
+        streamName: options.streamName,
+        durableName: durableNameOf(options.natsPrefix, options.durableName),
+        filterSubject: natsSubject(eventSubject(options.type)),
+        maxAckPending: options.concurrency * 4,
+        maxMessages: options.concurrency * 2,
+      },
+      `events:${options.durableName}`,
+    );
+  }
+
+  protected async receive(message: JsMsg): Promise<void> {
+    while (this.inFlight.size >= this.options.concurrency) await Promise.race(this.inFlight);
+    const done: Promise<void> = this.process(message).finally(() => this.inFlight.delete(done));
+    this.inFlight.add(done);
+  }
+
+  protected async drain(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
 
   private async process(message: JsMsg): Promise<void> {
-    let event: DomainEvent;
-    try {
-      event = message.json<DomainEvent>();
-    } catch {
+    const event = parseEventEnvelope(message);
+    if (!event) {
       this.logger.error({ msg: 'dropping a message that is not an event envelope', subject: message.subject, seq: message.seq });
       message.term('not an event envelope');
       return;
