@@ -7,6 +7,7 @@ export * from './nats/subjects';
 export * from './nats/rpc-handler';
 export * from './nats/rpc-client';
 export * from './database/database';
+export { Database, Transaction, UnitOfWork } from './database/unit-of-work';
 export * from './database/source-dir';
 export * from './outbox/outbox-event.entity';
 export * from './outbox/outbox';
