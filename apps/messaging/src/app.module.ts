@@ -1,77 +1,34 @@
 import { Module } from '@nestjs/common';
-import { ServiceConfig } from '@platica/platform';
-import { ChannelRepository } from './channels/channel.repository';
-import { ChannelSecretBox } from './channels/channel-secrets';
-import { ChatController } from './chat/chat.controller';
-import { ChatReadsService } from './chat/chat-reads.service';
-import { ChatThreadsService } from './chat/chat-threads.service';
-import { ClientRepository } from './clients/client.repository';
-import { ClientsController } from './clients/clients.controller';
-import { MessagingConfigService, type MessagingConfig } from './config/messaging.config';
-import { ConversationRepository } from './conversations/conversation.repository';
-import { ConversationsController } from './conversations/conversations.controller';
-import { ConversationsService } from './conversations/conversations.service';
-import { CustomFieldRepository } from './custom-fields/custom-field.repository';
-import { MetaGraphAdapter } from './graph/meta-graph.adapter';
-import { InboundController } from './inbound/inbound.controller';
-import { InboundQueue } from './inbound/inbound-queue';
-import { InboundService } from './inbound/inbound.service';
-import { InboundStore } from './inbound/inbound-store';
-import { InboundSubscriber } from './inbound/inbound-subscriber';
-import { GraphDelivery } from './messages/graph-delivery';
-import { MessageRepository } from './messages/message.repository';
-import { MessagesController } from './messages/messages.controller';
-import { SendMessageService } from './messages/send-message.service';
+import { ChannelsModule } from './channels/channels.module';
+import { ChatModule } from './chat/chat.module';
+import { ClientsModule } from './clients/clients.module';
+import { ConversationsModule } from './conversations/conversations.module';
+import { CustomFieldsModule } from './custom-fields/custom-fields.module';
+import { InboundModule } from './inbound/inbound.module';
+import { MessagesModule } from './messages/messages.module';
 import { ScheduledMessageActivitiesFactory } from './scheduled/scheduled-message.activities';
-import { ScheduledMessageRepository } from './scheduled/scheduled-message.repository';
-import { ScheduledMessagesController } from './scheduled/scheduled-messages.controller';
-import { ScheduledMessagesService } from './scheduled/scheduled-messages.service';
-import { ScheduledWorkflows } from './scheduled/scheduled-workflows';
-import { SeedController } from './seed/seed.controller';
-import { TemplateRepository } from './templates/template.repository';
-import { TurnsController } from './turns/turns.controller';
-import { TurnsService } from './turns/turns.service';
+import { ScheduledModule } from './scheduled/scheduled.module';
+import { SeedModule } from './seed/seed.module';
+import { TemplatesModule } from './templates/templates.module';
+import { TurnsModule } from './turns/turns.module';
 
+/** Messaging: one module per feature folder. */
 @Module({
-  controllers: [
-    SeedController,
-    MessagesController,
-    ConversationsController,
-    ClientsController,
-    InboundController,
-    ScheduledMessagesController,
-    ChatController,
-    TurnsController,
+  imports: [
+    ChannelsModule,
+    CustomFieldsModule,
+    TemplatesModule,
+    ClientsModule,
+    ConversationsModule,
+    MessagesModule,
+    ScheduledModule,
+    InboundModule,
+    ChatModule,
+    TurnsModule,
+    SeedModule,
   ],
-  providers: [
-    // runService validated the environment with messagingConfigSchema.
-    {
-      provide: MessagingConfigService,
-      useFactory: (config: ServiceConfig) => new MessagingConfigService(config.values as MessagingConfig),
-      inject: [ServiceConfig],
-    },
-    ChannelSecretBox,
-    ChannelRepository,
-    CustomFieldRepository,
-    TemplateRepository,
-    ClientRepository,
-    ConversationRepository,
-    MessageRepository,
-    MetaGraphAdapter,
-    GraphDelivery,
-    SendMessageService,
-    ConversationsService,
-    InboundStore,
-    InboundQueue,
-    InboundService,
-    InboundSubscriber,
-    ScheduledMessageRepository,
-    ScheduledWorkflows,
-    ScheduledMessagesService,
-    ScheduledMessageActivitiesFactory,
-    ChatThreadsService,
-    ChatReadsService,
-    TurnsService,
-  ],
+  // The scheduled-message workflow's activities send through messages, which schedules through
+  // scheduled: composed here, where both are imported, instead of a cycle between the two modules.
+  providers: [ScheduledMessageActivitiesFactory],
 })
-export class MessagingModule {}
+export class AppModule {}

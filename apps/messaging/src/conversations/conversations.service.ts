@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { LockMode } from '@mikro-orm/core';
 import {
   dateFilterSchema,
   listConversationsQuerySchema,
@@ -8,8 +7,8 @@ import {
   type WorkspaceRef,
 } from '@platica/contracts';
 import { DomainError, fieldIssuesOf, parseOrThrow } from '@platica/errors';
-import { Database, recordEvent } from '@platica/platform';
-import { Conversation } from './conversation.entity';
+import { recordEvent, UnitOfWork } from '@platica/platform';
+import type { Conversation } from './conversation.entity';
 import { ConversationRepository, type ConversationFilters } from './conversation.repository';
 import { conversationSummary, messageRecord } from './conversation-summary';
 import { decodePageToken, encodePageToken, filtersFingerprint } from './page-token';
@@ -21,7 +20,7 @@ const DAY_MS = 86_400_000;
 @Injectable()
 export class ConversationsService {
   constructor(
-    private readonly db: Database,
+    private readonly unitOfWork: UnitOfWork,
     private readonly conversations: ConversationRepository,
   ) {}
 
@@ -90,12 +89,8 @@ export class ConversationsService {
     const body = parseOrThrow(updateConversationRequestSchema, request.body);
     const workspaceId = request.workspaceId;
     const id = request.params.id ?? '';
-    const summary = await this.db.em().transactional(async (em) => {
-      const conversation = await em.findOne(
-        Conversation,
-        { id, workspaceId: { $in: workspaceId ? [workspaceId] : request.auth.workspaceIds } },
-        { lockMode: LockMode.PESSIMISTIC_WRITE },
-      );
+    const summary = await this.unitOfWork.run(async (transaction) => {
+      const conversation = await this.conversations.findForUpdate(transaction, workspaceId ? [workspaceId] : request.auth.workspaceIds, id);
       if (!conversation) throw DomainError.notFound('Conversation', id);
       const previousStatus = conversation.status;
       const changes: Partial<Conversation> = {};
@@ -104,11 +99,10 @@ export class ConversationsService {
       if (body.tags !== undefined) changes.tags = [...new Set(body.tags)];
       if (body.owners !== undefined) changes.owners = [...new Set(body.owners.map((o) => o.toLowerCase()))];
       if (body.topic !== undefined) changes.topic = body.topic;
-      em.assign(conversation, { ...changes, updatedAt: new Date() });
-      await em.flush();
+      await this.conversations.update(transaction, conversation, changes);
       const summary = conversationSummary(conversation);
       if (body.status !== undefined && body.status !== previousStatus) {
-        await recordEvent(em, 'messaging', {
+        await recordEvent(transaction, 'messaging', {
           type: 'conversation.status.updated',
           workspaceId: conversation.workspaceId,
           data: { conversationId: conversation.id, status: conversation.status, previousStatus, conversation: summary },
