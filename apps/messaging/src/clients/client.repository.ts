@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ClientUpsert, SeedClient } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
-import { Database, newId, recordEvent, Transaction } from '@platica/platform';
+import { Database, newId, recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
 import { Client } from './client.entity';
 import { clientRecord, EMPTY_MODERATION, PROFILE_FIELDS } from './client-record';
 
@@ -26,7 +26,10 @@ export function checkCustomFields(customFields: Record<string, unknown> | undefi
 
 @Injectable()
 export class ClientRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
 
   /** A client by its id, known to exist (a conversation's). */
   get(id: string, transaction?: Transaction): Promise<Client> {
@@ -124,8 +127,7 @@ export class ClientRepository {
   /** The seed's clients, matched by phone number; `status: blocked` blocks with `manual_dashboard`. */
   async applySeed(workspaceId: string, items: SeedClient[], activeFields: Set<string>): Promise<Record<string, string>> {
     const ids: Record<string, string> = {};
-    await this.db.em().transactional(async (em) => {
-      const transaction = new Transaction(em);
+    await this.unitOfWork.run(async (transaction) => {
       for (const item of items) {
         const { ref, phoneNumber, status, ...rest } = item;
         const data: ClientUpsert = {};
