@@ -1,5 +1,11 @@
 import { Payload } from '@nestjs/microservices';
-import { type ChatAcceptRequest, type ChatPrepareRequest, type RpcRequest, internalOperations } from '@platica/contracts';
+import {
+  type ChatAcceptRequest,
+  type ChatPrepareRequest,
+  type OperationRequest,
+  type RpcRequest,
+  internalOperations,
+} from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
 import { ChatReadsService } from './chat-reads.service';
 import { ChatThreadsService } from './chat-threads.service';
@@ -26,12 +32,12 @@ export class ChatController {
   }
 
   @Handles(internalOperations.messaging.chatList)
-  list(@Payload() request: RpcRequest) {
+  list(@Payload() request: OperationRequest<typeof internalOperations.messaging.chatList>) {
     return this.reads.list(request);
   }
 
   @Handles(internalOperations.messaging.chatGet)
-  get(@Payload() request: RpcRequest) {
+  get(@Payload() request: OperationRequest<typeof internalOperations.messaging.chatGet>) {
     return this.reads.get(request);
   }
 }
