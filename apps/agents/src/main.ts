@@ -1,5 +1,5 @@
 import { EventSubscription, runService, startTemporalWorker } from '@platica/platform';
-import { diagnosticsActivities, workflowSource } from '@platica/workflows/activities';
+import { diagnosticsActivities, workflowSource } from '@platica/workflows/worker';
 import { agentsConfigSchema } from './config/agents.config';
 import { agentsDatabase } from './database';
 import { AgentsModule } from './agents.module';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { DomainEvent, TurnRequestedData } from '@platica/contracts';
 import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
+import { conversationTurnWorkflow } from '@platica/workflows';
 import { turnRequestedSignal, turnWorkflowId, type ConversationTurnInput } from '@platica/workflows/activities';
 import { AgentsConfigService } from '../config/agents.config';
 
@@ -26,7 +27,7 @@ export class TurnRequests extends TemporalClientOwner {
       conversationRef: data.conversationRef,
       debounceMs: this.agentsConfig.values.PLATICA_TURN_DEBOUNCE_MS,
     };
-    await this.temporal().workflow.signalWithStart('conversationTurnWorkflow', {
+    await this.temporal().workflow.signalWithStart(conversationTurnWorkflow, {
       taskQueue: this.queueOf('agents'),
       workflowId: turnWorkflowId(event.workspaceId, data.conversationRef),
       args: [input],

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import {
   Subjects,
   chatRequestSchema,
-  type ChatAccepted,
   type ChatAcceptRequest,
   type ChatPrepared,
   type ChatPrepareRequest,
@@ -129,7 +128,9 @@ function answerOf(outcome: TurnOutcome): ChatTurnAnswer {
     const body = outcome.error.body as ErrorBody;
     throw new DomainError(errorCodeOf(outcome.error.status), body.error, body.details);
   }
-  const accepted = outcome.accepted as unknown as ChatAccepted;
+  const accepted = outcome.accepted;
+  // The workflow accepts every chat trigger it answers: an outcome without it is a broken contract.
+  if (!accepted) throw new Error(`the turn of ${outcome.requestId} answered ${outcome.status} without accepting the chat`);
   if (outcome.status === 'failed') {
     throw new DomainError(ErrorCode.UpstreamFailed, `The agent could not answer: ${outcome.error.message}`, {
       id: accepted.id,
