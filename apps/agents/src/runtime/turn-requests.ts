@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { DomainEvent, TurnRequestedData } from '@platica/contracts';
+import type { TypedDomainEvent } from '@platica/contracts';
 import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
 import { conversationTurnWorkflow } from '@platica/workflows';
 import { turnRequestedSignal, turnWorkflowId, type ConversationTurnInput } from '@platica/workflows/activities';
@@ -20,8 +20,8 @@ export class TurnRequests extends TemporalClientOwner {
     super(config);
   }
 
-  async handle(event: DomainEvent): Promise<void> {
-    const data = event.data as unknown as TurnRequestedData;
+  async handle(event: TypedDomainEvent<'agent.turn.requested'>): Promise<void> {
+    const { data } = event;
     const input: ConversationTurnInput = {
       workspaceId: event.workspaceId,
       conversationRef: data.conversationRef,

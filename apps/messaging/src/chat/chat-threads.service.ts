@@ -9,7 +9,7 @@ import { Client } from '../clients/client.entity';
 import { checkCustomFields, ClientRepository } from '../clients/client.repository';
 import { Conversation } from '../conversations/conversation.entity';
 import { ConversationRepository } from '../conversations/conversation.repository';
-import { conversationSummary } from '../conversations/conversation-summary';
+import { conversationStatusUpdated } from '../events/domain-events';
 import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
 import { Message } from '../messages/message.entity';
 import { MessageRepository } from '../messages/message.repository';
@@ -72,11 +72,7 @@ export class ChatThreadsService {
           await em.flush();
         }
         if (reactivated) {
-          await recordEvent(em, 'messaging', {
-            type: 'conversation.status.updated',
-            workspaceId: thread.workspaceId,
-            data: { conversationId: thread.id, status: thread.status, previousStatus, conversation: conversationSummary(thread) },
-          });
+          await recordEvent(em, 'messaging', conversationStatusUpdated(thread, previousStatus));
         }
       }
       await this.messages.insert(em, {

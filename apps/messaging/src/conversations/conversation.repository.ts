@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Database, newId, recordEvent } from '@platica/platform';
 import type { OpenChannel } from '../channels/channel.repository';
 import { Conversation } from './conversation.entity';
-import { conversationSummary } from './conversation-summary';
+import { conversationCreated } from '../events/domain-events';
 
 export interface ConversationFilters {
   workspaceIds: string[];
@@ -161,11 +161,7 @@ export class ConversationRepository {
       updatedAt: now,
     });
     await em.flush();
-    await recordEvent(em, 'messaging', {
-      type: 'conversation.created',
-      workspaceId: channel.workspaceId,
-      data: { conversationId: conversation.id, conversation: conversationSummary(conversation) },
-    });
+    await recordEvent(em, 'messaging', conversationCreated(conversation));
     return conversation;
   }
 
@@ -203,11 +199,7 @@ export class ConversationRepository {
     );
     const conversation = await em.findOneOrFail(Conversation, { channelId: channel.id, conversationId: contact.conversationId });
     if (inserted.length) {
-      await recordEvent(em, 'messaging', {
-        type: 'conversation.created',
-        workspaceId: channel.workspaceId,
-        data: { conversationId: conversation.id, conversation: conversationSummary(conversation) },
-      });
+      await recordEvent(em, 'messaging', conversationCreated(conversation));
     }
     return conversation;
   }

@@ -9,6 +9,7 @@ import {
 } from '@platica/contracts';
 import { DomainError, fieldIssuesOf, parseOrThrow } from '@platica/errors';
 import { Database, recordEvent } from '@platica/platform';
+import { conversationStatusUpdated } from '../events/domain-events';
 import { Conversation } from './conversation.entity';
 import { ConversationRepository, type ConversationFilters } from './conversation.repository';
 import { conversationSummary, messageRecord } from './conversation-summary';
@@ -108,11 +109,7 @@ export class ConversationsService {
       await em.flush();
       const summary = conversationSummary(conversation);
       if (body.status !== undefined && body.status !== previousStatus) {
-        await recordEvent(em, 'messaging', {
-          type: 'conversation.status.updated',
-          workspaceId: conversation.workspaceId,
-          data: { conversationId: conversation.id, status: conversation.status, previousStatus, conversation: summary },
-        });
+        await recordEvent(em, 'messaging', conversationStatusUpdated(conversation, previousStatus));
       }
       return summary;
     });

@@ -1,13 +1,19 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- rows of raw SQL (RETURNING *), mapped by hand below. */
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventType } from '@platica/contracts';
-import { Database, newId, outboxChannel } from '@platica/platform';
-import { clientRecord, EMPTY_MODERATION } from '../clients/client-record';
+import type { ConversationStatus, NewDomainEvent } from '@platica/contracts';
+import { Database, newId, recordEvents } from '@platica/platform';
+import { EMPTY_MODERATION } from '../clients/client-record';
 import { contactKeyOf } from '../messages/channel-rules';
-import { conversationSummary, messageRecord } from '../conversations/conversation-summary';
 import { conversationFromRow } from '../conversations/conversation.repository';
-import { turnRequested } from '../turns/turn-requested';
+import {
+  clientCreated,
+  conversationCreated,
+  conversationStatusUpdated,
+  messageCreated,
+  messageStatusUpdated,
+  turnRequested,
+} from '../events/domain-events';
 import type { InboundItem, InboundMessage, InboundRead, InboundStatus } from './meta-payload';
 
 /** The arrival instant of the delivery that carried an item (Postgres text, µs precision). */
@@ -19,11 +25,7 @@ export interface PendingDelivery {
   items: InboundItem[];
 }
 
-interface OutboxRow {
-  type: EventType;
-  workspaceId: string;
-  data: Record<string, unknown>;
-}
+type OutboxRow = NewDomainEvent;
 
 const STATUS_RANK: Record<string, number> = { received: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
 
@@ -63,7 +65,8 @@ export class InboundStore {
         events,
       );
       for (const read of items.filter((i): i is InboundRead & Arrival => i.kind === 'read')) await this.applyRead(em, read, events);
-      await insertEvents(em, events);
+      // The batch's events in one statement, and one NOTIFY to wake the relay.
+      await recordEvents(em, 'messaging', events);
       await em.execute(
         'update messaging.inbound_event set processed_at = now(), attempts = attempts + 1, last_error = null where id in (?)',
         [[...ids]],
@@ -129,11 +132,7 @@ export class InboundStore {
       );
       for (const row of created) {
         clientOf.set(`${row.workspace_id}|${row.contact_key}`, { id: row.id, name: row.name });
-        events.push({
-          type: 'client.created',
-          workspaceId: row.workspace_id,
-          data: { clientId: row.id, client: clientRecord(clientFromRow(row), new Set()) },
-        });
+        events.push(clientCreated(row.workspace_id, clientFromRow(row), new Set()));
       }
       await readClients(newContacts.filter((c) => !clientOf.has(`${c.workspaceId}|${c.contactKey}`)));
     }
@@ -239,36 +238,21 @@ export class InboundStore {
        where c.id = v.id returning c.*`,
       updates.flatMap(([id, u]) => [id, u.n, u.latest.toISOString()]),
     );
-    const previous = new Map(conversationRows.map((r) => [r.id as string, r.status as string]));
+    const previous = new Map(conversationRows.map((r) => [r.id as string, r.status as ConversationStatus]));
     for (const row of updated) {
-      const summary = conversationSummary(conversationFromRow(row));
-      if (created.has(row.id)) {
-        events.push({
-          type: 'conversation.created',
-          workspaceId: row.workspace_id,
-          data: { conversationId: row.id, conversation: summary },
-        });
-      } else if (previous.get(row.id) !== row.status) {
-        events.push({
-          type: 'conversation.status.updated',
-          workspaceId: row.workspace_id,
-          data: { conversationId: row.id, status: row.status, previousStatus: previous.get(row.id), conversation: summary },
-        });
-      }
+      const conversation = conversationFromRow(row);
+      if (created.has(row.id)) events.push(conversationCreated(conversation));
+      else if (previous.get(row.id) !== row.status) events.push(conversationStatusUpdated(conversation, previous.get(row.id)!));
     }
     const turns = new Map<string, { workspaceId: string; messageIds: { id: string; position: number }[] }>();
     for (const row of inserted) {
-      events.push({
-        type: 'message.created',
-        workspaceId: row.workspace_id,
-        data: {
-          messageId: row.id,
-          conversationId: row.conversation_ref,
-          clientId: row.client_id,
-          channelId: row.channel_id,
-          message: messageRecord(messageFromRow(row), false),
-        },
-      });
+      events.push(
+        messageCreated(
+          row.workspace_id,
+          { conversationId: row.conversation_ref, clientId: row.client_id, channelId: row.channel_id },
+          messageFromRow(row),
+        ),
+      );
       const turn = turns.get(row.conversation_ref) ?? { workspaceId: row.workspace_id as string, messageIds: [] };
       turn.messageIds.push({ id: row.id, position: positionOf.get(`${row.channel_id}|${row.external_id}`) ?? 0 });
       turns.set(row.conversation_ref, turn);
@@ -299,17 +283,15 @@ export class InboundStore {
       values.flatMap((s) => [s.channel.id, s.externalId, s.status, STATUS_RANK[s.status], s.error ? JSON.stringify(s.error) : null]),
     );
     for (const row of rows) {
-      events.push({
-        type: 'message.status.updated',
-        workspaceId: row.workspace_id,
-        data: {
+      events.push(
+        messageStatusUpdated(row.workspace_id, {
           messageId: row.id,
           conversationId: row.conversation_ref,
           channelId: row.channel_id,
           status: row.status,
           error: row.error ?? null,
-        },
-      });
+        }),
+      );
     }
   }
 
@@ -323,24 +305,17 @@ export class InboundStore {
       [read.channel.id, read.contact, read.watermark.toISOString()],
     );
     for (const row of rows) {
-      events.push({
-        type: 'message.status.updated',
-        workspaceId: row.workspace_id,
-        data: { messageId: row.id, conversationId: row.conversation_ref, channelId: row.channel_id, status: 'read', error: null },
-      });
+      events.push(
+        messageStatusUpdated(row.workspace_id, {
+          messageId: row.id,
+          conversationId: row.conversation_ref,
+          channelId: row.channel_id,
+          status: 'read',
+          error: null,
+        }),
+      );
     }
   }
-}
-
-/** Outbox rows in one statement, and one NOTIFY to wake the relay (the same contract as `recordEvent`). */
-async function insertEvents(em: EntityManager, events: OutboxRow[]): Promise<void> {
-  if (!events.length) return;
-  await em.execute(
-    `insert into messaging.outbox_event (id, type, workspace_id, occurred_at, data, published_at)
-     values ${events.map(() => '(?, ?, ?, now(), ?::jsonb, null)').join(', ')}`,
-    events.flatMap((e) => [newId('evt'), e.type, e.workspaceId, JSON.stringify(e.data)]),
-  );
-  await em.execute('select pg_notify(?, ?)', [outboxChannel('messaging'), 'inbound']);
 }
 
 function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {

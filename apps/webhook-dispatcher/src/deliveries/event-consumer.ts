@@ -1,6 +1,6 @@
 import type { JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { eventSubject, type DomainEvent } from '@platica/contracts';
+import { eventSubject, type TypedDomainEvent } from '@platica/contracts';
 import { DurableConsumer, durableNameOf, natsSubject, parseEventEnvelope } from '@platica/platform';
 import type { DeliveryRepository } from './delivery.repository';
 import type { DeliveryScheduler } from './delivery-scheduler';
@@ -68,16 +68,17 @@ export class EventConsumer extends DurableConsumer {
 
   /** Records one batch: whatever arrived while earlier batches were being written. */
   private async record(batch: JsMsg[]): Promise<void> {
-    const events: DomainEvent[] = [];
+    const events: TypedDomainEvent[] = [];
     const accepted: JsMsg[] = [];
     for (const message of batch) {
-      const event = parseEventEnvelope(message);
-      if (event) {
-        events.push(event);
+      const parsed = parseEventEnvelope(message);
+      if ('event' in parsed) {
+        events.push(parsed.event);
         accepted.push(message);
       } else {
-        this.logger.error({ msg: 'dropping a message that is not an event envelope', subject: message.subject, seq: message.seq });
-        message.term('not an event envelope');
+        // Redelivery cannot make it valid, and no webhook should receive it.
+        this.logger.error({ msg: 'dropping a message that is not a valid event', subject: message.subject, seq: message.seq, problem: parsed.problem });
+        message.term(parsed.problem);
       }
     }
     const reserved: string[] = [];
@@ -103,7 +104,7 @@ export class EventConsumer extends DurableConsumer {
  * A batch may hold the same event twice (a redelivery next to its original): record it once.
  * Sorted by id, so concurrent batches that share an event take their row locks in one order.
  */
-function dedupe(events: DomainEvent[]): DomainEvent[] {
+function dedupe(events: TypedDomainEvent[]): TypedDomainEvent[] {
   const seen = new Set<string>();
   return events.filter((e) => !seen.has(e.id) && seen.add(e.id)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
