@@ -77,11 +77,7 @@ describe('outbox relay (integration)', () => {
   });
 
   it('publishes a committed event exactly once, even when the relay dies after publishing and before marking it', async () => {
-    const event = await orm.em
-      .fork()
-      .transactional((em) =>
-        recordEvent(em, 'messaging', anEvent('ws_commit', 'conv1')),
-      );
+    const event = await orm.em.fork().transactional((em) => recordEvent(em, 'messaging', anEvent('ws_commit', 'conv1')));
 
     // The first relay publishes, then dies before its transaction marks the row published.
     const dying = new OutboxRelay(orm, nc, relayOptions());
@@ -104,11 +100,7 @@ describe('outbox relay (integration)', () => {
     await relay.start();
     try {
       const started = Date.now();
-      const event = await orm.em
-        .fork()
-        .transactional((em) =>
-          recordEvent(em, 'messaging', anEvent('ws_live', 'conv1')),
-        );
+      const event = await orm.em.fork().transactional((em) => recordEvent(em, 'messaging', anEvent('ws_live', 'conv1')));
       await eventually('the event in the stream', async () => (await publishedIds()).includes(event.id), 5_000);
       // Far below the 60 s poll: the commit's NOTIFY woke the relay.
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -128,10 +120,7 @@ describe('outbox relay (integration)', () => {
   });
 
   it('publishes an event committed while it is publishing a batch without waiting for its poll', async () => {
-    const commit = (messageId: string) =>
-      orm.em
-        .fork()
-        .transactional((em) => recordEvent(em, 'messaging', anEvent('ws_busy', messageId)));
+    const commit = (messageId: string) => orm.em.fork().transactional((em) => recordEvent(em, 'messaging', anEvent('ws_busy', messageId)));
     let meanwhile: Promise<{ id: string }> | null = null;
     // The first batch, while it is being published, sees a second event commit (and notify).
     class BusyRelay extends OutboxRelay {

@@ -41,7 +41,13 @@ const messageCreated = {
   },
 };
 
-const envelope = (type: string, data: unknown) => ({ id: 'evt_1', type, workspaceId: 'ws_1', occurredAt: '2026-11-21T12:00:00.000Z', data });
+const envelope = (type: string, data: unknown) => ({
+  id: 'evt_1',
+  type,
+  workspaceId: 'ws_1',
+  occurredAt: '2026-11-21T12:00:00.000Z',
+  data,
+});
 
 describe('typed events', () => {
   it('has a data schema for every event type, public and internal', () => {
@@ -71,13 +77,17 @@ describe('typed events', () => {
   it('reads back a published event with its data parsed, keeping fields a newer producer added to a record', () => {
     const data = { ...messageCreated, message: { ...messageCreated.message, newer: 1 } };
     const parsed = parseDomainEvent(JSON.parse(JSON.stringify(envelope('message.created', data))));
-    expect(parsed).toEqual({ event: envelope('message.created', data) });
+    expect(parsed).toEqual({ event: envelope('message.created', data), published: envelope('message.created', data) });
   });
 
   it.each([
     ['not an object', 'hola', /not an event envelope/],
     ['no id', { ...envelope('client.blocked', { clientId: 'cl_1', blockedReason: 'spam', blockedBy: null }), id: undefined }, /id/],
-    ['a bad date', { ...envelope('client.blocked', { clientId: 'cl_1', blockedReason: 'spam', blockedBy: null }), occurredAt: 'ayer' }, /occurredAt/],
+    [
+      'a bad date',
+      { ...envelope('client.blocked', { clientId: 'cl_1', blockedReason: 'spam', blockedBy: null }), occurredAt: 'ayer' },
+      /occurredAt/,
+    ],
     ['an unknown type', envelope('client.renamed', { clientId: 'cl_1' }), /unknown event type/],
     ['data that does not parse', envelope('client.blocked', { clientId: 'cl_1' }), /client.blocked data does not parse: blockedReason/],
   ])('refuses %s, saying why', (_case, value, problem) => {

@@ -156,7 +156,11 @@ export type NewDomainEvent<T extends EventType = EventType> = {
 }[T];
 
 /** Builds an event of a type: `data` is checked by TypeScript and parsed by the type's schema (throws when it does not parse). */
-export function domainEvent<T extends EventType>(type: T, workspaceId: string, data: z.input<(typeof eventDataSchemas)[T]>): NewDomainEvent<T> {
+export function domainEvent<T extends EventType>(
+  type: T,
+  workspaceId: string,
+  data: z.input<(typeof eventDataSchemas)[T]>,
+): NewDomainEvent<T> {
   const schema: z.ZodType = eventDataSchemas[type];
   return { type, workspaceId, data: schema.parse(data) } as NewDomainEvent<T>;
 }
@@ -177,17 +181,19 @@ const envelopeSchema = z.object({
 });
 
 /**
- * A published event read back: the envelope, and the data parsed by its type's schema; else
- * why it is not an event of a known type with valid data (a consumer refuses it).
+ * A published event read back: `event`, its data parsed by its type's schema (fields a newer
+ * producer added to the data itself are dropped), and `published`, the same event exactly as
+ * published (what a forwarder such as the webhook dispatcher passes on); else why it is not an
+ * event of a known type with valid data (a consumer refuses it).
  */
-export function parseDomainEvent(value: unknown): { event: TypedDomainEvent } | { problem: string } {
+export function parseDomainEvent(value: unknown): { event: TypedDomainEvent; published: DomainEvent } | { problem: string } {
   const envelope = envelopeSchema.safeParse(value);
   if (!envelope.success) return { problem: `not an event envelope: ${describe(envelope.error)}` };
   const type = envelope.data.type as EventType;
   const schema: z.ZodType<Record<string, unknown>> = eventDataSchemas[type];
   const data = schema.safeParse(envelope.data.data);
   if (!data.success) return { problem: `${type} data does not parse: ${describe(data.error)}` };
-  return { event: { ...envelope.data, type, data: data.data } as TypedDomainEvent };
+  return { event: { ...envelope.data, type, data: data.data } as TypedDomainEvent, published: value as DomainEvent };
 }
 
 function describe(error: z.ZodError): string {

@@ -5,6 +5,9 @@ import { conversationTurnWorkflow } from '@platica/workflows';
 import { turnRequestedSignal, turnWorkflowId, type ConversationTurnInput } from '@platica/workflows/activities';
 import { AgentsConfigService } from '../config/agents.config';
 
+/** The durable consumer of `agent.turn.requested` shared by the agents service's replicas. */
+export const TURN_REQUESTS_CONSUMER = 'agents_turn_requests';
+
 /**
  * Hands messaging's `agent.turn.requested` events to the conversation's turn workflow:
  * signalled when it runs (the next turn answers), started otherwise. The event is acknowledged

@@ -125,7 +125,11 @@ export class ClientRepository {
     em.assign(client, { status: block ? 'blocked' : 'active', moderation, updatedAt: now });
     await em.flush();
     if (block) {
-      await recordEvent(em, 'messaging', clientBlocked(client.workspaceId, { clientId: client.id, blockedReason: block.reason, blockedBy: block.by }));
+      await recordEvent(
+        em,
+        'messaging',
+        clientBlocked(client.workspaceId, { clientId: client.id, blockedReason: block.reason, blockedBy: block.by }),
+      );
     }
   }
 

@@ -1,6 +1,6 @@
 import type { JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { eventSubject, type TypedDomainEvent } from '@platica/contracts';
+import { eventSubject, type DomainEvent } from '@platica/contracts';
 import { DurableConsumer, durableNameOf, natsSubject, parseEventEnvelope } from '@platica/platform';
 import type { DeliveryRepository } from './delivery.repository';
 import type { DeliveryScheduler } from './delivery-scheduler';
@@ -68,16 +68,22 @@ export class EventConsumer extends DurableConsumer {
 
   /** Records one batch: whatever arrived while earlier batches were being written. */
   private async record(batch: JsMsg[]): Promise<void> {
-    const events: TypedDomainEvent[] = [];
+    const events: DomainEvent[] = [];
     const accepted: JsMsg[] = [];
     for (const message of batch) {
       const parsed = parseEventEnvelope(message);
       if ('event' in parsed) {
-        events.push(parsed.event);
+        // Delivered exactly as published: checked by its schema, never re-serialized from it.
+        events.push(parsed.published);
         accepted.push(message);
       } else {
         // Redelivery cannot make it valid, and no webhook should receive it.
-        this.logger.error({ msg: 'dropping a message that is not a valid event', subject: message.subject, seq: message.seq, problem: parsed.problem });
+        this.logger.error({
+          msg: 'dropping a message that is not a valid event',
+          subject: message.subject,
+          seq: message.seq,
+          problem: parsed.problem,
+        });
         message.term(parsed.problem);
       }
     }
@@ -104,7 +110,7 @@ export class EventConsumer extends DurableConsumer {
  * A batch may hold the same event twice (a redelivery next to its original): record it once.
  * Sorted by id, so concurrent batches that share an event take their row locks in one order.
  */
-function dedupe(events: TypedDomainEvent[]): TypedDomainEvent[] {
+function dedupe(events: DomainEvent[]): DomainEvent[] {
   const seen = new Set<string>();
   return events.filter((e) => !seen.has(e.id) && seen.add(e.id)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -54,7 +54,7 @@ export async function openDurableConsumer(
  * The event a stream message carries, its data parsed by its type's schema; else why it
  * carries none a consumer can use (the consumer terminates it: redelivery cannot fix it).
  */
-export function parseEventEnvelope(message: JsMsg): { event: TypedDomainEvent } | { problem: string } {
+export function parseEventEnvelope(message: JsMsg): ReturnType<typeof parseDomainEvent> {
   let value: unknown;
   try {
     value = message.json<unknown>();

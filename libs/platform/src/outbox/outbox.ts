@@ -20,7 +20,8 @@ export async function recordEvents<T extends EventType>(
   if (!events.length) return [];
   const occurredAt = new Date().toISOString();
   const recorded = events.map(
-    (event) => ({ id: newId('evt'), type: event.type, workspaceId: event.workspaceId, occurredAt, data: event.data }) as TypedDomainEvent<T>,
+    (event) =>
+      ({ id: newId('evt'), type: event.type, workspaceId: event.workspaceId, occurredAt, data: event.data }) as TypedDomainEvent<T>,
   );
   await em.execute(
     `insert into "${schema}".outbox_event (id, type, workspace_id, occurred_at, data, published_at)
@@ -33,7 +34,11 @@ export async function recordEvents<T extends EventType>(
 }
 
 /** Records one domain event in the caller's transaction (see `recordEvents`). */
-export async function recordEvent<T extends EventType>(em: EntityManager, schema: string, event: NewDomainEvent<T>): Promise<TypedDomainEvent<T>> {
+export async function recordEvent<T extends EventType>(
+  em: EntityManager,
+  schema: string,
+  event: NewDomainEvent<T>,
+): Promise<TypedDomainEvent<T>> {
   const [recorded] = await recordEvents(em, schema, [event]);
   return recorded!;
 }

@@ -105,7 +105,15 @@ describe('conversationTurnWorkflow', () => {
     actorId: null,
   });
   function acceptedChat(requestMessageId: string): ChatAccepted {
-    return { id: 'conv_1', conversationId: 'chat_1', clientId: 'cl_1', agentId: 'agt_1', requestMessageId, reactivated: false, agentChanged: false };
+    return {
+      id: 'conv_1',
+      conversationId: 'chat_1',
+      clientId: 'cl_1',
+      agentId: 'agt_1',
+      requestMessageId,
+      reactivated: false,
+      agentChanged: false,
+    };
   }
 
   it('waits for the customer to be quiet, then answers the burst once', async () => {
