@@ -80,6 +80,15 @@ describe('typed events', () => {
     expect(parsed).toEqual({ event: envelope('message.created', data), published: envelope('message.created', data) });
   });
 
+  it('gives a forwarder the event exactly as published, and a reader only the fields its schema knows', () => {
+    const published = envelope('client.blocked', { clientId: 'cl_1', blockedReason: 'spam', blockedBy: null, newer: true });
+    const parsed = parseDomainEvent(published);
+    expect(parsed).toEqual({
+      event: envelope('client.blocked', { clientId: 'cl_1', blockedReason: 'spam', blockedBy: null }),
+      published,
+    });
+  });
+
   it.each([
     ['not an object', 'hola', /not an event envelope/],
     ['no id', { ...envelope('client.blocked', { clientId: 'cl_1', blockedReason: 'spam', blockedBy: null }), id: undefined }, /id/],
