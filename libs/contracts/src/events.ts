@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONVERSATION_STATUSES } from './messaging';
+import { chatMessageSchema, clientRecordSchema, conversationSummarySchema } from './resources';
 
 /** Domain events webhooks can subscribe to, published through each service's outbox to the JetStream stream (ARCHITECTURE.md › Events). */
 export const EVENT_TYPES = [
@@ -31,72 +32,18 @@ export interface DomainEvent<Data = Record<string, unknown>> {
   data: Data;
 }
 
-// The records events carry are the API's own (conversation summary, client record, message):
-// their known fields are checked, and fields added later pass through untouched (loose), so a
-// consumer older than its producer forwards them. Fields are listed in the order the API
-// writes them: a parsed event serializes to the same JSON it was published as.
-const conversationSummarySchema = z.looseObject({
-  id: z.string(),
-  conversationId: z.string(),
-  clientId: z.string(),
-  agentId: z.string().nullable(),
-  source: z.string().nullable(),
-  canSendDirectMessage: z.boolean(),
-  workspaceId: z.string(),
-  channelId: z.string(),
-  contactName: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  topic: z.string().nullable(),
-  platform: z.string(),
-  status: z.enum(CONVERSATION_STATUSES),
-  operation: z.enum(['automatic', 'assistance']),
-  messageCount: z.number(),
-  owners: z.array(z.string()),
-  tags: z.array(z.string()),
-  creationDate: z.string(),
-  lastUpdate: z.string(),
-});
-
-const profileField = z.string().nullable();
-const clientRecordSchema = z.looseObject({
-  id: z.string(),
-  phoneNumber: z.string().nullable(),
-  name: profileField,
-  firstname: profileField,
-  lastname: profileField,
-  email: profileField,
-  birthdate: profileField,
-  gender: profileField,
-  company: profileField,
-  country: profileField,
-  state: profileField,
-  city: profileField,
-  address: profileField,
-  postalCode: profileField,
-  status: z.enum(['active', 'blocked']),
-  moderation: z.record(z.string(), z.unknown()),
-  tags: z.array(z.string()),
-  owners: z.array(z.string()),
-  customFields: z.record(z.string(), z.unknown()),
-  creationDate: z.string(),
-  lastUpdate: z.string(),
-});
-
-const messageRecordSchema = z.looseObject({
-  id: z.string(),
-  role: z.string(),
-  content: z.string(),
-  contentType: z.string(),
-  direction: z.enum(['incoming', 'outgoing']),
-  status: z.string(),
-  creationDate: z.string(),
-});
-
 const jsonObject = z.record(z.string(), z.unknown());
+
+// The records events carry are the API's own (conversation summary, client record, message as a
+// chat shows it), checked by the same schemas as the API's answers.
+const eventMessageSchema = chatMessageSchema.extend({
+  /** Free-form: a delivery error carries the provider's own fields (Meta's numeric codes). */
+  error: jsonObject.optional(),
+});
 
 /**
  * The `data` of each event type. Producers build events with `domainEvent` (the type names its
- * schema; TypeScript checks the data and the schema parses it), consumers read them with
+ * schema; TypeScript and the schema check the data), consumers read them with
  * `parseDomainEvent` and refuse what does not parse.
  */
 export const eventDataSchemas = {
@@ -114,7 +61,7 @@ export const eventDataSchemas = {
     channelId: z.string(),
     /** Sent messages carry their campaign (the default one when none was named); customers' messages none. */
     campaignId: z.string().nullable().optional(),
-    message: messageRecordSchema,
+    message: eventMessageSchema,
   }),
   'client.created': z.object({ clientId: z.string(), client: clientRecordSchema }),
   'client.customFields.updated': z.object({
@@ -148,21 +95,21 @@ export type EventData<T extends EventType> = z.output<(typeof eventDataSchemas)[
 declare const parsedByItsSchema: unique symbol;
 
 /**
- * An event about to be recorded, its data parsed by its type's schema. Only `domainEvent`
+ * An event about to be recorded, its data checked by its type's schema. Only `domainEvent`
  * makes one (the brand), so the outbox never records data no schema has checked.
  */
 export type NewDomainEvent<T extends EventType = EventType> = {
   [Type in T]: { type: Type; workspaceId: string; data: EventData<Type>; readonly [parsedByItsSchema]: true };
 }[T];
 
-/** Builds an event of a type: `data` is checked by TypeScript and parsed by the type's schema (throws when it does not parse). */
-export function domainEvent<T extends EventType>(
-  type: T,
-  workspaceId: string,
-  data: z.input<(typeof eventDataSchemas)[T]>,
-): NewDomainEvent<T> {
+/**
+ * Builds an event of a type: `data` is checked by TypeScript and by the type's schema (throws
+ * when it does not parse), and goes out as given: what webhooks receive is what the producer wrote.
+ */
+export function domainEvent<T extends EventType>(type: T, workspaceId: string, data: EventData<T>): NewDomainEvent<T> {
   const schema: z.ZodType = eventDataSchemas[type];
-  return { type, workspaceId, data: schema.parse(data) } as NewDomainEvent<T>;
+  schema.parse(data);
+  return { type, workspaceId, data } as NewDomainEvent<T>;
 }
 
 /** A published event of one type (or any type): the envelope with its data typed. */
@@ -182,7 +129,7 @@ const envelopeSchema = z.object({
 
 /**
  * A published event read back: `event`, its data parsed by its type's schema (fields a newer
- * producer added to the data itself are dropped), and `published`, the same event exactly as
+ * producer added are dropped), and `published`, the same event exactly as
  * published (what a forwarder such as the webhook dispatcher passes on); else why it is not an
  * event of a known type with valid data (a consumer refuses it).
  */
