@@ -18,7 +18,8 @@ const services = ['gateway', 'messaging', 'chat', 'agents', 'tools', 'campaigns'
 /**
  * What a project may import, by tag (project.json `tags`). Layers, from the bottom:
  * `type:util` (errors, devstack) < `type:contracts` < `type:platform` < `type:app`;
- * `type:workflows` is sandboxed by Temporal and imports nothing of ours. Service code uses only
+ * `type:workflows` is sandboxed by Temporal and imports nothing of ours but types from contracts
+ * (the sandbox rule below refuses value imports). Service code uses only
  * shared libraries; tooling (the CLI, devstack, testing) may also use tooling.
  * Tests may additionally use the test harness (`type:testing`, `scope:tooling`).
  */
@@ -37,7 +38,7 @@ function depConstraints({ tests }) {
     },
     { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:util'] },
     { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
-    { sourceTag: 'type:workflows', onlyDependOnLibsWithTags: [] },
+    { sourceTag: 'type:workflows', onlyDependOnLibsWithTags: ['type:contracts'] },
     {
       sourceTag: 'type:testing',
       onlyDependOnLibsWithTags: ['type:util', 'type:contracts', 'type:platform', 'type:tooling', 'type:testing'],
@@ -128,6 +129,30 @@ export default defineConfig(
     },
   },
 
+  // The shared vocabulary of every service (contracts) and the errors beneath it hold shapes and
+  // codes only: no framework, database, transport or Node built-in, so any service, tool or
+  // workflow can depend on them.
+  ...[
+    { files: ['libs/errors/src/**/*.ts'], allowed: ['zod'] },
+    { files: ['libs/contracts/src/**/*.ts'], allowed: ['zod', '@platica/errors'] },
+  ].map(({ files, allowed }) => ({
+    files,
+    ignores: testFiles,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^${allowed.map((name) => `(?!${escapeRegExp(name)}$)`).join('')}(?!\\.{1,2}(?:/|$)).*`,
+              message: `${files[0].split('/src')[0]} imports only ${allowed.join(' and ')}: shapes, not machinery.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+
   {
     // Repositories own the ORM (STYLE.md: SQL only in repositories): services and controllers reach
     // the database through them, and a transaction spanning several repositories through
@@ -169,7 +194,12 @@ export default defineConfig(
 
   {
     // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins, no I/O libraries.
-    files: ['libs/workflows/src/**/*.workflow.ts'],
+    // Every file of libs/workflows is bundled into the workflows (tools/build.mjs bundles the
+    // index, which reaches the workflows and their contracts) or is imported by services as
+    // sandbox-safe contracts (`activities.ts`), except the Node side listed in `ignores`:
+    // activity implementations and the worker's entry (`@platica/workflows/worker`).
+    files: ['libs/workflows/src/**/*.ts'],
+    ignores: [...testFiles, 'libs/workflows/src/worker.ts', 'libs/workflows/src/worker-source.ts', 'libs/workflows/src/**/*.activities.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -181,12 +211,21 @@ export default defineConfig(
             },
             {
               regex: `^(?!@temporalio/workflow$)(?!\\.{1,2}(?:/|$))(?!node:)(?!(?:${builtinPattern})(?:/.*)?$).*`,
-              message: 'Workflow files import only @temporalio/workflow and relative modules (activities as types only).',
+              message:
+                'Workflow files import only @temporalio/workflow and relative modules; anything else (@platica/contracts) as types only.',
+              allowTypeImports: true,
+            },
+            {
+              regex: '\\.activities$',
+              message: 'Activities run outside the sandbox: workflow files import them as types only (proxyActivities).',
               allowTypeImports: true,
             },
           ],
         },
       ],
+      // `import { type X }` leaves `import 'x'` behind under verbatim module syntax: the module
+      // would be bundled into the sandbox. `import type { X }` is always erased.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
 

@@ -1,51 +1,173 @@
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const root = path.resolve(__dirname, '..');
 
 /**
- * The repository rule of eslint.config.mjs, on fixture sources linted as if they lived at these
- * paths: MikroORM and the Database only in repositories, entities, migrations and the database
- * set-up. Type information is switched off: the fixtures exist only in memory.
+ * The layer rules of eslint.config.mjs, shown to bite: ESLint's Node API lints fixture sources
+ * as if they sat at these paths (nothing is written to the tree), and each forbidden import
+ * must be reported by the rule that forbids it, while the allowed files pass clean.
  */
-describe('lint: repositories own the ORM', () => {
-  const eslint = new ESLint({
-    cwd: `${__dirname}/..`,
-    overrideConfig: [{ ...tseslint.configs.disableTypeChecked, files: ['**/*.ts'] }],
+const fixtures = {
+  nestInContracts: {
+    filePath: 'libs/contracts/src/lint-fixture.ts',
+    code: "import { Injectable } from '@nestjs/common';\nexport const injectable = Injectable;\n",
+  },
+  mikroOrmInContracts: {
+    filePath: 'libs/contracts/src/lint-fixture.ts',
+    code: "import type { EntityManager } from '@mikro-orm/postgresql';\nexport type Em = EntityManager;\n",
+  },
+  platformInContracts: {
+    filePath: 'libs/contracts/src/lint-fixture.ts',
+    code: "import { newId } from '@platica/platform';\nexport const id = newId;\n",
+  },
+  nodeFsInErrors: {
+    filePath: 'libs/errors/src/lint-fixture.ts',
+    code: "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
+  },
+  natsInErrors: {
+    filePath: 'libs/errors/src/lint-fixture.ts',
+    code: "import { connect } from '@nats-io/transport-node';\nexport const open = connect;\n",
+  },
+  appImportsApp: {
+    filePath: 'apps/chat/src/lint-fixture.ts',
+    code: "import { MessageRepository } from '../../messaging/src/messages/message.repository';\nexport const repository = MessageRepository;\n",
+  },
+  builtinInWorkflow: {
+    filePath: 'libs/workflows/src/turns/lint-fixture.workflow.ts',
+    code: "import { randomUUID } from 'node:crypto';\nexport async function fixtureWorkflow(): Promise<string> {\n  return randomUUID();\n}\n",
+  },
+  builtinInBundledContract: {
+    filePath: 'libs/workflows/src/turns/lint-fixture.contract.ts',
+    code: "import { setTimeout } from 'timers/promises';\nexport const wait = setTimeout;\n",
+  },
+  contractsValueInWorkflow: {
+    filePath: 'libs/workflows/src/turns/lint-fixture.workflow.ts',
+    code: "import { eventDataSchemas } from '@platica/contracts';\nexport async function fixtureWorkflow(): Promise<number> {\n  return Object.keys(eventDataSchemas).length;\n}\n",
+  },
+  contractsInlineTypeInWorkflow: {
+    filePath: 'libs/workflows/src/turns/lint-fixture.workflow.ts',
+    code: "import { type ChatAccepted } from '@platica/contracts';\nexport async function fixtureWorkflow(accepted: ChatAccepted): Promise<string> {\n  return accepted.id;\n}\n",
+  },
+  activitiesValueInWorkflow: {
+    filePath: 'libs/workflows/src/diagnostics/lint-fixture.workflow.ts',
+    code: "import { diagnosticsActivities } from './diagnostics.activities';\nexport async function fixtureWorkflow(): Promise<string> {\n  return diagnosticsActivities('x').describeWorker();\n}\n",
+  },
+  allowedWorkflow: {
+    filePath: 'libs/workflows/src/turns/lint-fixture.workflow.ts',
+    code: [
+      "import { proxyActivities } from '@temporalio/workflow';",
+      "import type { ChatAccepted } from '@platica/contracts';",
+      "import type { ConversationTurnActivities } from './conversation-turn.contract';",
+      '',
+      "const { deliverReply } = proxyActivities<ConversationTurnActivities>({ startToCloseTimeout: '1 minute' });",
+      '',
+      'export async function fixtureWorkflow(accepted: ChatAccepted): Promise<string> {',
+      "  const reply = await deliverReply({ workspaceId: 'ws', conversationRef: accepted.id, messageId: 'm', agentId: 'a', content: 'hola', seenUpTo: null });",
+      '  return reply.messageId;',
+      '}',
+      '',
+    ].join('\n'),
+  },
+  allowedContracts: {
+    filePath: 'libs/contracts/src/lint-fixture.ts',
+    code: "import { z } from 'zod';\nimport { ErrorCode } from '@platica/errors';\nexport const fixtureSchema = z.object({ code: z.enum(ErrorCode) });\n",
+  },
+  allowedErrors: {
+    filePath: 'libs/errors/src/lint-fixture.ts',
+    code: "import { z } from 'zod';\nimport { ErrorCode } from './error-code';\nexport const fixtureSchema = z.object({ code: z.enum(ErrorCode) });\n",
+  },
+} as const;
+
+type Fixture = keyof typeof fixtures;
+interface LintMessage {
+  ruleId: string | null;
+  message: string;
+}
+
+/** Every file the workflow bundle holds: what its entry (libs/workflows/src/index.ts) reaches by relative value imports. */
+function bundledFiles(): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const [, typeOnly, specifier] of readFileSync(path.join(root, file), 'utf8').matchAll(
+      /^(?:import|export)\s+(type\s+)?[^;]*?from\s+'(\.{1,2}\/[^']+)'/gm,
+    )) {
+      if (!typeOnly) visit(path.relative(root, path.resolve(root, path.dirname(file), `${specifier}.ts`)));
+    }
+  };
+  visit('libs/workflows/src/index.ts');
+  return [...seen].sort();
+}
+
+// One ESLint process for every fixture: loading the type-aware config and Nx's project graph is
+// the slow part. Fixtures are linted from memory, in TypeScript's default project.
+const script = `
+import { ESLint } from 'eslint';
+const { fixtures, bundled } = JSON.parse(process.argv[1]);
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfig: {
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['{apps,libs}/*/src/lint-fixture.ts', 'libs/workflows/src/*/lint-fixture.*.ts'] } } },
+  },
+});
+const messages = {};
+for (const [name, { filePath, code }] of Object.entries(fixtures)) {
+  const [result] = await eslint.lintText(code, { filePath });
+  messages[name] = result.messages.map(({ ruleId, message }) => ({ ruleId, message }));
+}
+const sandboxed = {};
+for (const file of bundled) {
+  const rule = (await eslint.calculateConfigForFile(file)).rules?.['@typescript-eslint/no-restricted-imports'];
+  sandboxed[file] = JSON.stringify(rule ?? null).includes('Workflow code is sandboxed');
+}
+process.stdout.write(JSON.stringify({ messages, sandboxed }));
+`;
+
+describe('lint rules (eslint.config.mjs)', () => {
+  let messages: Record<Fixture, LintMessage[]>;
+  let sandboxed: Record<string, boolean>;
+  const bundled = bundledFiles();
+
+  beforeAll(async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--input-type=module', '-e', script, JSON.stringify({ fixtures, bundled })],
+      { cwd: root, env: { ...process.env, NX_DAEMON: 'false' }, maxBuffer: 16 * 1024 * 1024, timeout: 240_000 },
+    );
+    ({ messages, sandboxed } = JSON.parse(stdout) as { messages: Record<Fixture, LintMessage[]>; sandboxed: Record<string, boolean> });
+  }, 250_000);
+
+  const restricted = '@typescript-eslint/no-restricted-imports';
+  it.each<[Fixture, string, RegExp]>([
+    ['nestInContracts', restricted, /libs\/contracts imports only zod/],
+    ['mikroOrmInContracts', restricted, /libs\/contracts imports only zod/],
+    ['platformInContracts', restricted, /libs\/contracts imports only zod/],
+    ['nodeFsInErrors', restricted, /libs\/errors imports only zod/],
+    ['natsInErrors', restricted, /libs\/errors imports only zod/],
+    ['appImportsApp', '@nx/enforce-module-boundaries', /relative or absolute path/],
+    ['builtinInWorkflow', restricted, /no Node built-ins/],
+    ['builtinInBundledContract', restricted, /no Node built-ins/],
+    ['contractsValueInWorkflow', restricted, /as types only/],
+    ['contractsInlineTypeInWorkflow', '@typescript-eslint/no-import-type-side-effects', /./],
+    ['activitiesValueInWorkflow', restricted, /Activities run outside the sandbox/],
+  ])('refuses %s (%s)', (fixture, rule, message) => {
+    expect(messages[fixture]).toContainEqual({ ruleId: rule, message: expect.stringMatching(message) });
   });
 
-  async function restrictedImports(filePath: string, code: string): Promise<string[]> {
-    const [result] = await eslint.lintText(code, { filePath });
-    return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
-  }
+  it.each<Fixture>(['allowedWorkflow', 'allowedContracts', 'allowedErrors'])('passes %s clean', (fixture) => {
+    expect(messages[fixture]).toEqual([]);
+  });
 
-  const orm = "import { LockMode } from '@mikro-orm/core';\nexport const mode = LockMode.NONE;\n";
-  const ormType = "import type { EntityManager } from '@mikro-orm/postgresql';\nexport type Em = EntityManager;\n";
-  const database = "import { Database } from '@platica/platform';\nexport const database = Database;\n";
-
-  it.each([
-    ['a service importing MikroORM', 'apps/messaging/src/messages/fixture.service.ts', orm],
-    ['a service importing an ORM type', 'apps/messaging/src/turns/fixture.service.ts', ormType],
-    ['a controller importing MikroORM', 'apps/webhook-dispatcher/src/webhooks/fixture.controller.ts', orm],
-    ['a service injecting the Database', 'apps/messaging/src/chat/fixture.service.ts', database],
-    ['a library outside the database set-up', 'libs/platform/src/nats/fixture.ts', ormType],
-  ])(
-    'fails %s',
-    async (_case, filePath, code) => {
-      expect(await restrictedImports(filePath, code)).toHaveLength(1);
-    },
-    120_000,
-  );
-
-  it.each([
-    ['a repository', 'apps/messaging/src/messages/fixture.repository.ts', `${orm}${database.replace('database =', 'db =')}`],
-    ['an entity', 'apps/messaging/src/messages/fixture.entity.ts', orm],
-    ['a migration', 'apps/messaging/migrations/fixture.ts', orm],
-    ["the platform's database set-up", 'libs/platform/src/database/fixture.ts', ormType],
-    ['the outbox', 'libs/platform/src/outbox/fixture.ts', ormType],
-  ])(
-    'allows %s',
-    async (_case, filePath, code) => {
-      expect(await restrictedImports(filePath, code)).toEqual([]);
-    },
-    120_000,
-  );
+  it('applies the workflow sandbox rule to every file bundled into the workflows', () => {
+    expect(bundled).toEqual(
+      expect.arrayContaining(['libs/workflows/src/index.ts', 'libs/workflows/src/turns/conversation-turn.contract.ts']),
+    );
+    expect(Object.entries(sandboxed).filter(([, covered]) => !covered)).toEqual([]);
+    expect(Object.keys(sandboxed).sort()).toEqual(bundled);
+  });
 });

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { Pool } from 'pg';
+import { domainEvent } from '@platica/contracts';
 import { dropDatabase, freePort, startStack } from '@platica/devstack';
 
 const root = path.resolve(__dirname, '../../..');
@@ -118,12 +119,22 @@ async function main(): Promise<void> {
     const emit = async (workspaceId: string): Promise<{ id: string; t0: number }> => {
       const id = eventId();
       const occurredAt = new Date().toISOString();
-      const data = {
+      // A customer's message as messaging records it (consumers refuse data their schema does not accept).
+      const { data } = domainEvent('message.created', workspaceId, {
         messageId: `msg_${id.slice(4)}`,
         conversationId: 'conv_bench',
-        direction: 'inbound',
-        text: 'Hola, ¿siguen abiertos hoy? Quisiera reservar una mesa.',
-      };
+        clientId: 'cl_bench',
+        channelId: 'ch_bench',
+        message: {
+          id: `msg_${id.slice(4)}`,
+          role: 'user',
+          content: 'Hola, ¿siguen abiertos hoy? Quisiera reservar una mesa.',
+          contentType: 'text',
+          direction: 'incoming',
+          status: 'received',
+          creationDate: occurredAt,
+        },
+      });
       if (SOURCE === 'outbox') {
         // One transaction, as recordEvent writes it: the row and its NOTIFY, delivered at commit.
         await pool.query(

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
+import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
+import { Client as PgClient } from 'pg';
+import { durableNameOf } from '@platica/platform';
 import {
   deliverMetaWebhook,
   eventually,
@@ -15,6 +19,9 @@ import {
   withAgents,
   type TestStack,
 } from '@platica/testing';
+import { conversationTurnWorkflow } from '@platica/workflows';
+import { turnRequestedSignal, turnWorkflowId } from '@platica/workflows/activities';
+import { TURN_REQUESTS_CONSUMER } from '../src/runtime/turn-requests';
 
 const DEBOUNCE_MS = 700;
 
@@ -30,6 +37,11 @@ describe('agent turns (e2e)', () => {
   let graph: FakeMetaGraph;
   let ws: MessagingWorkspace;
   let systemPrompt: string;
+  let db: PgClient;
+  let nc: NatsConnection;
+  let jsm: JetStreamManager;
+  let temporalConnection: Connection;
+  let temporal: Client;
 
   beforeAll(async () => {
     llm = await FakeLlm.start();
@@ -43,8 +55,17 @@ describe('agent turns (e2e)', () => {
     });
     ws = await MessagingWorkspace.seed(t, withAgents);
     systemPrompt = (ws.doc.agents![0] as { systemPrompt: string }).systemPrompt;
+    db = new PgClient({ connectionString: t.isolation.databaseUrl });
+    await db.connect();
+    nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+    jsm = await jetstreamManager(nc);
+    temporalConnection = await Connection.connect({ address: t.stack.env.TEMPORAL_ADDRESS });
+    temporal = new Client({ connection: temporalConnection });
   });
   afterAll(async () => {
+    await temporalConnection?.close();
+    await nc?.close();
+    await db?.end();
     await t?.stop();
     await graph?.stop();
     await llm?.stop();
@@ -65,7 +86,50 @@ describe('agent turns (e2e)', () => {
     expect(res.status).toBe(200);
   };
   const requestsWith = (text: string) => llm.requests.filter((r) => r.messages.some((m) => m.role === 'user' && textOf(m).includes(text)));
-  const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const conversationOf = async (phone: string) => {
+    const list = await ws.api.get(`/v1/conversations?channelId=${ws.whatsapp.id}&limit=200`);
+    return list.body.workspaces[0].conversations.find((c: any) => c.conversationId === phone);
+  };
+  /**
+   * Nothing more can happen in a conversation: messaging has stored every inbound delivery and
+   * published the events it recorded, the agents service has handed every turn request to the
+   * turn workflow (acknowledged), and the conversation's turn workflow has finished. Checked in
+   * that order: each step's work comes from the one before.
+   */
+  const turnsSettled = async (conversationRef: string) => {
+    const none = async (sql: string) => (await db.query(sql)).rowCount === 0;
+    await eventually(
+      'inbound deliveries stored',
+      () => none('select 1 from messaging.inbound_event where processed_at is null limit 1'),
+      20_000,
+    );
+    await eventually(
+      'messaging’s events published',
+      () => none('select 1 from messaging.outbox_event where published_at is null limit 1'),
+      20_000,
+    );
+    await eventually(
+      'every turn request handed to its workflow',
+      async () => {
+        const info = await jsm.consumers.info(t.isolation.eventsStream, durableNameOf(t.isolation.natsPrefix, TURN_REQUESTS_CONSUMER));
+        return info.num_pending === 0 && info.num_ack_pending === 0;
+      },
+      20_000,
+    );
+    await eventually(
+      'the turn workflow finished',
+      async () => {
+        try {
+          const described = await temporal.workflow.getHandle(turnWorkflowId(ws.id, conversationRef)).describe();
+          return described.status.name !== 'RUNNING';
+        } catch (error) {
+          if (error instanceof WorkflowNotFoundError) return true;
+          throw error;
+        }
+      },
+      30_000,
+    );
+  };
 
   it('answers a WhatsApp customer through the Graph API with the agent’s system prompt', async () => {
     const phone = newPhone();
@@ -94,24 +158,18 @@ describe('agent turns (e2e)', () => {
     const m = marker();
     await writes(phone, `[[reply:Una vez ${m}]]`);
     await eventually('the reply', async () => sentTo(phone)[0], 20_000);
-    const list = await ws.api.get(`/v1/conversations?channelId=${ws.whatsapp.id}&limit=200`);
-    const conversation = list.body.workspaces[0].conversations.find((c: any) => c.conversationId === phone);
+    const conversation = await conversationOf(phone);
     const [asked] = await ws.messagesOf(conversation.id);
-    await settle(500); // the turn's workflow has completed
-    // What the agents service does with a redelivered agent.turn.requested event.
-    const connection = await Connection.connect({ address: t.stack.env.TEMPORAL_ADDRESS });
-    try {
-      await new Client({ connection }).workflow.signalWithStart('conversationTurnWorkflow', {
-        taskQueue: `${t.isolation.taskQueuePrefix}agents`,
-        workflowId: `turn-${ws.id}-${conversation.id}`,
-        args: [{ workspaceId: ws.id, conversationRef: conversation.id, debounceMs: DEBOUNCE_MS }],
-        signal: 'turnRequested',
-        signalArgs: [{ kind: 'customer_message', requestId: asked.id, messageIds: [asked.id] }],
-      });
-    } finally {
-      await connection.close();
-    }
-    await settle(DEBOUNCE_MS + 2_000);
+    await turnsSettled(conversation.id);
+    // What the agents service does with a redelivered agent.turn.requested event: a new run of the turn workflow.
+    const redelivered = await temporal.workflow.signalWithStart(conversationTurnWorkflow, {
+      taskQueue: `${t.isolation.taskQueuePrefix}agents`,
+      workflowId: turnWorkflowId(ws.id, conversation.id),
+      args: [{ workspaceId: ws.id, conversationRef: conversation.id, debounceMs: DEBOUNCE_MS }],
+      signal: turnRequestedSignal,
+      signalArgs: [{ kind: 'customer_message', requestId: asked.id, messageIds: [asked.id] }],
+    });
+    await redelivered.result();
     expect(sentTo(phone)).toHaveLength(1);
     expect(requestsWith(m)).toHaveLength(1);
   });
@@ -141,7 +199,7 @@ describe('agent turns (e2e)', () => {
     await writes(phone, `segundo ${m}`);
     await writes(phone, `[[reply:Una respuesta ${m}]] tercero ${m}`);
     await eventually('the reply', async () => sentTo(phone)[0], 20_000);
-    await settle(DEBOUNCE_MS * 3);
+    await turnsSettled((await conversationOf(phone)).id);
     expect(sentTo(phone).map((s) => s.body.text.body)).toEqual([`Una respuesta ${m}`]);
     const requests = requestsWith(m);
     expect(requests).toHaveLength(1);
@@ -165,9 +223,10 @@ describe('agent turns (e2e)', () => {
     const phone = newPhone();
     const m = marker();
     llm.delayMs = 1_200;
+    // Each message after the first arrives while a turn is at the (slow) model.
     for (let i = 0; i < 4; i++) {
       await writes(phone, `[[reply:r${i} ${m}]] mensaje ${i} ${m}`);
-      await settle(DEBOUNCE_MS + 400);
+      if (i < 3) await eventually(`message ${i} at the model`, async () => requestsWith(`mensaje ${i} ${m}`).length > 0, 20_000);
     }
     await eventually('the last message answered', async () => sentTo(phone).some((send) => send.body.text.body === `r3 ${m}`), 30_000);
     const turns = llm.timings.filter((x) => requestsWith(m).includes(x.request)).sort((a, b) => a.startedAt - b.startedAt);
@@ -184,7 +243,7 @@ describe('agent turns (e2e)', () => {
     expect((await ws.api.patch(`/v1/conversations/${conversation.id}`, { operation: 'assistance' })).status).toBe(200);
     const m = marker();
     await writes(phone, `¿hay alguien? ${m}`);
-    await settle(DEBOUNCE_MS + 2_500);
+    await turnsSettled(conversation.id);
     expect(sentTo(phone)).toHaveLength(1);
     expect(requestsWith(m)).toHaveLength(0);
 
@@ -203,7 +262,7 @@ describe('agent turns (e2e)', () => {
 
   it('keeps a wait instruction as context for the next turn without starting one', async () => {
     const phone = newPhone();
-    await ws.customerWrites(phone, 'hola');
+    const { conversation } = await ws.customerWrites(phone, 'hola');
     await eventually('the first reply', async () => sentTo(phone)[0], 20_000);
     const m = marker();
     const instruction = await ws.api.post('/v1/messages', {
@@ -213,7 +272,7 @@ describe('agent turns (e2e)', () => {
       content: { text: `El cliente es VIP ${m}`, mode: 'wait' },
     });
     expect(instruction.status).toBe(200);
-    await settle(DEBOUNCE_MS + 1_500);
+    await turnsSettled(conversation.id);
     expect(sentTo(phone)).toHaveLength(1);
     await writes(phone, `[[reply:Claro ${m}]] quiero comprar`);
     await eventually('the next reply', async () => sentTo(phone)[1], 20_000);
@@ -231,7 +290,7 @@ describe('agent turns (e2e)', () => {
     llm.delayMs = 0;
     await t.stack.startService('agents');
     await eventually('the reply after the restart', async () => sentTo(phone)[0], 60_000, 200);
-    await settle(3_000);
+    await turnsSettled((await conversationOf(phone)).id);
     expect(sentTo(phone).map((s) => s.body.text.body)).toEqual([`Sobreviví ${m}`]);
   });
 });

@@ -1,10 +1,10 @@
 import { EventSubscription, runService, startTemporalWorker } from '@platica/platform';
-import { diagnosticsActivities, workflowSource } from '@platica/workflows/activities';
+import { diagnosticsActivities, workflowSource } from '@platica/workflows/worker';
 import { agentsConfigSchema } from './config/agents.config';
 import { agentsDatabase } from './database';
 import { AgentsModule } from './agents.module';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
-import { TurnRequests } from './runtime/turn-requests';
+import { TURN_REQUESTS_CONSUMER, TurnRequests } from './runtime/turn-requests';
 
 void runService({
   name: 'agents',
@@ -26,7 +26,7 @@ void runService({
     const subscription = new EventSubscription(
       nats.connection,
       {
-        durableName: 'agents_turn_requests',
+        durableName: TURN_REQUESTS_CONSUMER,
         type: 'agent.turn.requested',
         streamName: config.values.PLATICA_EVENTS_STREAM,
         natsPrefix: config.values.PLATICA_NATS_PREFIX,

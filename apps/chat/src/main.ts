@@ -1,5 +1,6 @@
 import { runService, startTemporalWorker } from '@platica/platform';
-import { diagnosticsActivities, workflowSource, type ScheduledChatTurnActivities } from '@platica/workflows/activities';
+import type { ScheduledChatTurnActivities } from '@platica/workflows/activities';
+import { diagnosticsActivities, workflowSource } from '@platica/workflows/worker';
 import { chatConfigSchema } from './config/chat.config';
 import { chatDatabase } from './database';
 import { ChatModule } from './chat.module';

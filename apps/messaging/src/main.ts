@@ -1,5 +1,5 @@
 import { runService, startTemporalWorker } from '@platica/platform';
-import { diagnosticsActivities, workflowSource } from '@platica/workflows/activities';
+import { diagnosticsActivities, workflowSource } from '@platica/workflows/worker';
 import { AppModule } from './app.module';
 import { messagingConfigSchema } from './config/messaging.config';
 import { messagingDatabase } from './database';

@@ -1,10 +1,15 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, jetstream, AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { domainEvent } from '@platica/contracts';
 import { ensureDatabase, dropDatabase } from '@platica/devstack';
 import { migrate, openDatabase, OutboxRelay, ensureEventsStream, recordEvent, Transaction } from '@platica/platform';
 import { deleteStream, eventually, newIsolation, type Isolation } from '@platica/testing';
 import { messagingDatabase } from './database';
+
+/** A small valid event: the outbox records only events built (and parsed) by `domainEvent`. */
+const anEvent = (workspaceId: string, key: string) =>
+  domainEvent('agent.turn.requested', workspaceId, { conversationRef: 'conv1', reason: 'resume', messageIds: [`msg_${key}`] });
 
 /**
  * The transactional outbox on messaging's real schema and a real JetStream stream: an event
@@ -62,11 +67,7 @@ describe('outbox relay (integration)', () => {
     const before = await publishedIds();
     await expect(
       orm.em.fork().transactional(async (em) => {
-        await recordEvent(new Transaction(em), 'messaging', {
-          type: 'client.created',
-          workspaceId: 'ws_rollback',
-          data: { clientId: 'c1' },
-        });
+        await recordEvent(new Transaction(em), 'messaging', anEvent('ws_rollback', 'conv1'));
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -76,11 +77,7 @@ describe('outbox relay (integration)', () => {
   });
 
   it('publishes a committed event exactly once, even when the relay dies after publishing and before marking it', async () => {
-    const event = await orm.em
-      .fork()
-      .transactional((em) =>
-        recordEvent(new Transaction(em), 'messaging', { type: 'message.created', workspaceId: 'ws_commit', data: { messageId: 'm1' } }),
-      );
+    const event = await orm.em.fork().transactional((em) => recordEvent(new Transaction(em), 'messaging', anEvent('ws_commit', 'conv1')));
 
     // The first relay publishes, then dies before its transaction marks the row published.
     const dying = new OutboxRelay(orm, nc, relayOptions());
@@ -103,25 +100,19 @@ describe('outbox relay (integration)', () => {
     await relay.start();
     try {
       const started = Date.now();
-      const event = await orm.em.fork().transactional((em) =>
-        recordEvent(new Transaction(em), 'messaging', {
-          type: 'conversation.created',
-          workspaceId: 'ws_live',
-          data: { conversationId: 'conv1' },
-        }),
-      );
+      const event = await orm.em.fork().transactional((em) => recordEvent(new Transaction(em), 'messaging', anEvent('ws_live', 'conv1')));
       await eventually('the event in the stream', async () => (await publishedIds()).includes(event.id), 5_000);
       // Far below the 60 s poll: the commit's NOTIFY woke the relay.
       expect(Date.now() - started).toBeLessThan(5_000);
       const stored = await (
         await jetstreamManager(nc)
-      ).streams.getMessage(isolation.eventsStream, { last_by_subj: `${isolation.natsPrefix}events.conversation.created` });
+      ).streams.getMessage(isolation.eventsStream, { last_by_subj: `${isolation.natsPrefix}events.agent.turn.requested` });
       expect(stored?.json()).toEqual({
         id: event.id,
-        type: 'conversation.created',
+        type: 'agent.turn.requested',
         workspaceId: 'ws_live',
         occurredAt: event.occurredAt,
-        data: { conversationId: 'conv1' },
+        data: { conversationRef: 'conv1', reason: 'resume', messageIds: ['msg_conv1'] },
       });
     } finally {
       await relay.stop();
@@ -130,11 +121,7 @@ describe('outbox relay (integration)', () => {
 
   it('publishes an event committed while it is publishing a batch without waiting for its poll', async () => {
     const commit = (messageId: string) =>
-      orm.em
-        .fork()
-        .transactional((em) =>
-          recordEvent(new Transaction(em), 'messaging', { type: 'message.created', workspaceId: 'ws_busy', data: { messageId } }),
-        );
+      orm.em.fork().transactional((em) => recordEvent(new Transaction(em), 'messaging', anEvent('ws_busy', messageId)));
     let meanwhile: Promise<{ id: string }> | null = null;
     // The first batch, while it is being published, sees a second event commit (and notify).
     class BusyRelay extends OutboxRelay {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
-import { EVENT_TYPES, type DomainEvent, type EventType } from '@platica/contracts';
+import { EVENT_TYPES, eventDataSchemas, type DomainEvent, type EventType } from '@platica/contracts';
 import { eventually, startTestStack, type HttpClient, type TestStack } from '@platica/testing';
 import { WebhookReceiver, type ReceivedDelivery } from './webhook-receiver';
 
@@ -35,14 +35,95 @@ describe('webhooks (e2e)', () => {
   });
 
   const newEventId = () => `evt_${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
+  const conversation = {
+    id: 'conv_1',
+    conversationId: '5215550001111',
+    clientId: 'cl_1',
+    agentId: null,
+    source: 'meta',
+    canSendDirectMessage: true,
+    workspaceId: 'ws_1',
+    channelId: 'ch_1',
+    contactName: 'Ana',
+    phoneNumber: '+5215550001111',
+    topic: null,
+    platform: 'whatsapp',
+    status: 'active',
+    operation: 'automatic',
+    messageCount: 1,
+    owners: [],
+    tags: [],
+    creationDate: '2026-11-21T12:00:00.000Z',
+    lastUpdate: '2026-11-21T12:00:00.000Z',
+  };
+  const profile = Object.fromEntries(
+    ['name', 'firstname', 'lastname', 'email', 'birthdate', 'gender', 'company', 'country', 'state', 'city', 'address', 'postalCode'].map(
+      (field) => [field, null],
+    ),
+  );
+  const sampleData: Record<EventType, Record<string, unknown>> = {
+    'conversation.created': { conversationId: 'conv_1', conversation },
+    'conversation.status.updated': { conversationId: 'conv_1', status: 'finished', previousStatus: 'active', conversation },
+    'message.created': {
+      messageId: 'msg_1',
+      conversationId: 'conv_1',
+      clientId: 'cl_1',
+      channelId: 'ch_1',
+      message: {
+        id: 'msg_1',
+        role: 'user',
+        content: 'hola',
+        contentType: 'text',
+        direction: 'incoming',
+        status: 'received',
+        creationDate: '2026-11-21T12:00:00.000Z',
+      },
+    },
+    'client.created': {
+      clientId: 'cl_1',
+      client: {
+        id: 'cl_1',
+        phoneNumber: '+5215550001111',
+        ...profile,
+        status: 'active',
+        moderation: {
+          totalStrikes: 0,
+          lastAction: null,
+          lastSource: null,
+          lastSeverity: null,
+          lastFlaggedAt: null,
+          lastCategories: [],
+          lastMatchedTerms: [],
+          blockedAt: null,
+          blockedBy: null,
+          blockedReason: null,
+        },
+        tags: [],
+        owners: [],
+        customFields: {},
+        creationDate: '2026-11-21T12:00:00.000Z',
+        lastUpdate: '2026-11-21T12:00:00.000Z',
+      },
+    },
+    'client.customFields.updated': { clientId: 'cl_1', changed: ['plan'], customFields: { plan: 'pro' } },
+    'message.status.updated': { messageId: 'msg_1', conversationId: 'conv_1', channelId: 'ch_1', status: 'read', error: null },
+    'conversation.assistance.requested': { conversationId: 'conv_1', conversation },
+    'client.blocked': { clientId: 'cl_1', blockedReason: 'api_request', blockedBy: null },
+    'agent.turn.requested': { conversationRef: 'conv_1', reason: 'customer_message', messageIds: ['msg_1'] },
+  };
 
-  /** Publishes an event as an outbox relay does; returns its envelope. */
+  /**
+   * Publishes an event as an outbox relay does; returns its envelope. Its data is a valid
+   * sample of its type (the dispatcher refuses what does not parse) with the test's fields on top.
+   */
   async function publish(
     workspaceId: string,
     type: EventType,
-    data: Record<string, unknown> = {},
+    extra: Record<string, unknown> = {},
     occurredAt = new Date(),
   ): Promise<DomainEvent> {
+    const data = { ...sampleData[type], ...extra };
+    eventDataSchemas[type].parse(data);
     const event: DomainEvent = { id: newEventId(), type, workspaceId, occurredAt: occurredAt.toISOString(), data };
     await js.publish(`${t.isolation.natsPrefix}events.${type}`, JSON.stringify(event), { msgID: event.id });
     return event;
@@ -264,6 +345,27 @@ describe('webhooks (e2e)', () => {
       const offDeliveries = await client.get(`/v1/webhooks/${off.id}/deliveries`);
       expect(offDeliveries.body).toMatchObject({ deliveries: [], deliveriesCount: 0 });
       expect(receiver.at(inactive.path)).toHaveLength(0);
+    });
+
+    it('delivers no event whose data does not parse by its type’s schema, nor one of an unknown type', async () => {
+      const endpoint = receiver.endpoint('typed');
+      const hook = await createWebhook(client, { name: 'typed', url: endpoint.url, events: ['message.created'] });
+      const broken: DomainEvent = {
+        id: newEventId(),
+        type: 'message.created',
+        workspaceId,
+        occurredAt: new Date().toISOString(),
+        data: { messageId: 1 },
+      };
+      const unknown = { ...broken, id: newEventId(), type: 'message.renamed', data: {} };
+      await js.publish(`${t.isolation.natsPrefix}events.message.created`, JSON.stringify(broken), { msgID: broken.id });
+      await js.publish(`${t.isolation.natsPrefix}events.message.renamed`, JSON.stringify(unknown), { msgID: unknown.id });
+      const wanted = await publish(workspaceId, 'message.created');
+      const [delivery] = await waitForDeliveries(endpoint.path, 1);
+      expect(delivery!.headers['webhook-id']).toBe(wanted.id);
+      // Both were read before `wanted` (the stream is read in order) and refused: nothing else was recorded.
+      const deliveries = await client.get(`/v1/webhooks/${hook.id}/deliveries`);
+      expect(deliveries.body.deliveries.map((d: any) => d.eventId)).toEqual([wanted.id]);
     });
 
     it('retries failures with the same webhook-id, recording every attempt', async () => {

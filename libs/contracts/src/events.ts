@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { CONVERSATION_STATUSES } from './messaging';
+import { chatMessageSchema, clientRecordSchema, conversationSummarySchema } from './resources';
+
 /** Domain events webhooks can subscribe to, published through each service's outbox to the JetStream stream (ARCHITECTURE.md › Events). */
 export const EVENT_TYPES = [
   'conversation.created',
@@ -26,4 +30,119 @@ export interface DomainEvent<Data = Record<string, unknown>> {
   workspaceId: string;
   occurredAt: string;
   data: Data;
+}
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+// The records events carry are the API's own (conversation summary, client record, message as a
+// chat shows it), checked by the same schemas as the API's answers.
+const eventMessageSchema = chatMessageSchema.extend({
+  /** Free-form: a delivery error carries the provider's own fields (Meta's numeric codes). */
+  error: jsonObject.optional(),
+});
+
+/**
+ * The `data` of each event type. Producers build events with `domainEvent` (the type names its
+ * schema; TypeScript and the schema check the data), consumers read them with
+ * `parseDomainEvent` and refuse what does not parse.
+ */
+export const eventDataSchemas = {
+  'conversation.created': z.object({ conversationId: z.string(), conversation: conversationSummarySchema }),
+  'conversation.status.updated': z.object({
+    conversationId: z.string(),
+    status: z.enum(CONVERSATION_STATUSES),
+    previousStatus: z.enum(CONVERSATION_STATUSES),
+    conversation: conversationSummarySchema,
+  }),
+  'message.created': z.object({
+    messageId: z.string(),
+    conversationId: z.string(),
+    clientId: z.string(),
+    channelId: z.string(),
+    /** Sent messages carry their campaign (the default one when none was named); customers' messages none. */
+    campaignId: z.string().nullable().optional(),
+    message: eventMessageSchema,
+  }),
+  'client.created': z.object({ clientId: z.string(), client: clientRecordSchema }),
+  'client.customFields.updated': z.object({
+    clientId: z.string(),
+    /** The keys whose values changed. */
+    changed: z.array(z.string()),
+    /** Every active custom field after the change. */
+    customFields: jsonObject,
+  }),
+  'message.status.updated': z.object({
+    messageId: z.string(),
+    conversationId: z.string(),
+    channelId: z.string(),
+    status: z.string(),
+    /** The provider's error when the status is `failed`. */
+    error: jsonObject.nullable(),
+  }),
+  /** Not emitted yet: reserved for the human hand-over (`operation: assistance`). */
+  'conversation.assistance.requested': z.object({ conversationId: z.string(), conversation: conversationSummarySchema }),
+  'client.blocked': z.object({ clientId: z.string(), blockedReason: z.string(), blockedBy: z.string().nullable() }),
+  'agent.turn.requested': z.object({
+    conversationRef: z.string(),
+    reason: z.enum(['customer_message', 'resume']),
+    /** The messages that asked for it (customer messages, or the resume instruction). */
+    messageIds: z.array(z.string()),
+  }),
+} satisfies Record<EventType, z.ZodType<Record<string, unknown>>>;
+
+export type EventData<T extends EventType> = z.output<(typeof eventDataSchemas)[T]>;
+
+declare const parsedByItsSchema: unique symbol;
+
+/**
+ * An event about to be recorded, its data checked by its type's schema. Only `domainEvent`
+ * makes one (the brand), so the outbox never records data no schema has checked.
+ */
+export type NewDomainEvent<T extends EventType = EventType> = {
+  [Type in T]: { type: Type; workspaceId: string; data: EventData<Type>; readonly [parsedByItsSchema]: true };
+}[T];
+
+/**
+ * Builds an event of a type: `data` is checked by TypeScript and by the type's schema (throws
+ * when it does not parse), and goes out as given: what webhooks receive is what the producer wrote.
+ */
+export function domainEvent<T extends EventType>(type: T, workspaceId: string, data: EventData<T>): NewDomainEvent<T> {
+  const schema: z.ZodType = eventDataSchemas[type];
+  schema.parse(data);
+  return { type, workspaceId, data } as NewDomainEvent<T>;
+}
+
+/** A published event of one type (or any type): the envelope with its data typed. */
+export type TypedDomainEvent<T extends EventType = EventType> = {
+  [Type in T]: DomainEvent<EventData<Type>> & { type: Type };
+}[T];
+
+const ALL_EVENT_TYPES: readonly string[] = [...EVENT_TYPES, ...INTERNAL_EVENT_TYPES];
+
+const envelopeSchema = z.object({
+  id: z.string().min(1),
+  type: z.string().refine((type) => ALL_EVENT_TYPES.includes(type), 'an unknown event type'),
+  workspaceId: z.string().min(1),
+  occurredAt: z.string().refine((at) => !Number.isNaN(Date.parse(at)), 'a date'),
+  data: jsonObject,
+});
+
+/**
+ * A published event read back: `event`, its data parsed by its type's schema (fields a newer
+ * producer added are dropped), and `published`, the same event exactly as
+ * published (what a forwarder such as the webhook dispatcher passes on); else why it is not an
+ * event of a known type with valid data (a consumer refuses it).
+ */
+export function parseDomainEvent(value: unknown): { event: TypedDomainEvent; published: DomainEvent } | { problem: string } {
+  const envelope = envelopeSchema.safeParse(value);
+  if (!envelope.success) return { problem: `not an event envelope: ${describe(envelope.error)}` };
+  const type = envelope.data.type as EventType;
+  const schema: z.ZodType<Record<string, unknown>> = eventDataSchemas[type];
+  const data = schema.safeParse(envelope.data.data);
+  if (!data.success) return { problem: `${type} data does not parse: ${describe(data.error)}` };
+  return { event: { ...envelope.data, type, data: data.data } as TypedDomainEvent, published: value as DomainEvent };
+}
+
+function describe(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
 }

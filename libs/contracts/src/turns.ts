@@ -1,4 +1,5 @@
 import type { ChatAttachment, ChatClient } from './chat';
+import type { EventData } from './events';
 
 /**
  * The internal contracts of agent turns (ARCHITECTURE.md › Agent runtime): what the agents
@@ -117,9 +118,4 @@ export interface TurnFailureRequest {
 }
 
 /** Data of the internal `agent.turn.requested` event: messaging asks the runtime for a turn. */
-export interface TurnRequestedData {
-  conversationRef: string;
-  reason: 'customer_message' | 'resume';
-  /** The messages that asked for it (customer messages, or the resume instruction). */
-  messageIds: string[];
-}
+export type TurnRequestedData = EventData<'agent.turn.requested'>;

@@ -1,7 +1,6 @@
-// The Node side of libs/workflows: activity implementations and where workers load the
-// workflows from. Imported by services' workers, never by workflow code.
-export { diagnosticsActivities, type DiagnosticsActivities } from './diagnostics/diagnostics.activities';
-export { workflowSource } from './worker-source';
+// What services need to start, signal and serve the workflows: ids, signals, updates, inputs and
+// the activity interfaces their workers implement. Sandbox-safe (linted as workflow code); the
+// Node-side code is `@platica/workflows/worker`, the workflow functions `@platica/workflows`.
 export {
   cancelUpdate,
   phaseQuery,
@@ -25,6 +24,5 @@ export {
   type ScheduledChatTurnActivities,
   type ScheduledChatTurnInput,
   type TurnOutcome,
-  type TurnReply,
   type TurnTrigger,
 } from './turns/conversation-turn.contract';

@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { DomainEvent, TurnRequestedData } from '@platica/contracts';
+import type { TypedDomainEvent } from '@platica/contracts';
 import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
+import { conversationTurnWorkflow } from '@platica/workflows';
 import { turnRequestedSignal, turnWorkflowId, type ConversationTurnInput } from '@platica/workflows/activities';
 import { AgentsConfigService } from '../config/agents.config';
+
+/** The durable consumer of `agent.turn.requested` shared by the agents service's replicas. */
+export const TURN_REQUESTS_CONSUMER = 'agents_turn_requests';
 
 /**
  * Hands messaging's `agent.turn.requested` events to the conversation's turn workflow:
@@ -19,14 +23,14 @@ export class TurnRequests extends TemporalClientOwner {
     super(config);
   }
 
-  async handle(event: DomainEvent): Promise<void> {
-    const data = event.data as unknown as TurnRequestedData;
+  async handle(event: TypedDomainEvent<'agent.turn.requested'>): Promise<void> {
+    const { data } = event;
     const input: ConversationTurnInput = {
       workspaceId: event.workspaceId,
       conversationRef: data.conversationRef,
       debounceMs: this.agentsConfig.values.PLATICA_TURN_DEBOUNCE_MS,
     };
-    await this.temporal().workflow.signalWithStart('conversationTurnWorkflow', {
+    await this.temporal().workflow.signalWithStart(conversationTurnWorkflow, {
       taskQueue: this.queueOf('agents'),
       workflowId: turnWorkflowId(event.workspaceId, data.conversationRef),
       args: [input],

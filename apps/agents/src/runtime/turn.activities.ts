@@ -40,7 +40,7 @@ export class TurnActivitiesFactory {
   activities(): ConversationTurnActivities {
     return {
       awaitQuiet: (input) => this.awaitQuiet(input),
-      acceptChat: (request) => this.acceptChat(request as ChatAcceptRequest),
+      acceptChat: (request) => this.acceptChat(request),
       generateReply: (input) => this.generateReply(input),
       deliverReply: (input) => this.messaging<TurnReplyRequest, TurnReplyResult>(Subjects.messaging.turnReply, input),
       recordTurnFailure: async (input) => {

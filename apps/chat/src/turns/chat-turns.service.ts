@@ -4,7 +4,6 @@ import {
   Subjects,
   chatOperations,
   type OperationRequest,
-  type ChatAccepted,
   type ChatAcceptRequest,
   type ChatPrepared,
   type ChatPrepareRequest,
@@ -136,7 +135,9 @@ function answerOf(outcome: TurnOutcome): ChatTurnAnswer {
   if (outcome.status === 'rejected') {
     throw errorOfReply(Subjects.messaging.chatAccept, outcome.error);
   }
-  const accepted = outcome.accepted as unknown as ChatAccepted;
+  const accepted = outcome.accepted;
+  // The workflow accepts every chat trigger it answers: an outcome without it is a broken contract.
+  if (!accepted) throw new Error(`the turn of ${outcome.requestId} answered ${outcome.status} without accepting the chat`);
   if (outcome.status === 'failed') {
     throw new DomainError(ErrorCode.UpstreamFailed, `The agent could not answer: ${outcome.error.message}`, {
       id: accepted.id,

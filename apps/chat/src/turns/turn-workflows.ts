@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
+import { conversationTurnWorkflow, scheduledChatTurnWorkflow } from '@platica/workflows';
 import {
   scheduledChatTurnWorkflowId,
   turnRequestedSignal,
@@ -31,7 +32,7 @@ export class TurnWorkflows extends TemporalClientOwner {
     const input: ConversationTurnInput = { workspaceId, conversationRef: null, debounceMs: 0, first: trigger };
     let handle;
     try {
-      handle = await this.temporal().workflow.start('conversationTurnWorkflow', {
+      handle = await this.temporal().workflow.start(conversationTurnWorkflow, {
         taskQueue: this.queueOf('agents'),
         workflowId: turnWorkflowId(workspaceId, threadId),
         args: [input],
@@ -51,7 +52,7 @@ export class TurnWorkflows extends TemporalClientOwner {
     const timeoutMs = this.chatConfig.values.PLATICA_CHAT_TURN_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
     const outcomes = await Promise.race([
-      handle.result() as Promise<TurnOutcome[]>,
+      handle.result(),
       new Promise<never>((_, reject) => {
         timer = setTimeout(
           () =>
@@ -72,7 +73,7 @@ export class TurnWorkflows extends TemporalClientOwner {
 
   /** A durable timer for a scheduled turn (chat service's worker). */
   async schedule(taskId: string, input: ScheduledChatTurnInput): Promise<void> {
-    await this.temporal().workflow.start('scheduledChatTurnWorkflow', {
+    await this.temporal().workflow.start(scheduledChatTurnWorkflow, {
       taskQueue: this.queueOf('chat'),
       workflowId: scheduledChatTurnWorkflowId(taskId),
       args: [input],
@@ -81,7 +82,7 @@ export class TurnWorkflows extends TemporalClientOwner {
 
   /** A scheduled turn at its time: queued behind a running turn of the thread, or started. */
   async request(input: ScheduledChatTurnInput): Promise<void> {
-    await this.temporal().workflow.signalWithStart('conversationTurnWorkflow', {
+    await this.temporal().workflow.signalWithStart(conversationTurnWorkflow, {
       taskQueue: this.queueOf('agents'),
       workflowId: turnWorkflowId(input.workspaceId, input.conversationKey),
       args: [{ workspaceId: input.workspaceId, conversationRef: input.conversationRef, debounceMs: 0 } satisfies ConversationTurnInput],

@@ -8,7 +8,7 @@ import type { Client } from '../clients/client.entity';
 import { checkCustomFields, ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
 import { ConversationRepository } from '../conversations/conversation.repository';
-import { conversationSummary } from '../conversations/conversation-summary';
+import { conversationStatusUpdated } from '../events/domain-events';
 import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
 import type { Message } from '../messages/message.entity';
 import { MessageRepository } from '../messages/message.repository';
@@ -69,11 +69,7 @@ export class ChatThreadsService {
           });
         }
         if (reactivated) {
-          await recordEvent(transaction, 'messaging', {
-            type: 'conversation.status.updated',
-            workspaceId: thread.workspaceId,
-            data: { conversationId: thread.id, status: thread.status, previousStatus, conversation: conversationSummary(thread) },
-          });
+          await recordEvent(transaction, 'messaging', conversationStatusUpdated(thread, previousStatus));
         }
       }
       await this.messages.insert(transaction, {

@@ -29,7 +29,7 @@ export const PROFILE_FIELDS = [
   'postalCode',
 ] as const;
 
-type ClientRow = Pick<
+export type ClientRow = Pick<
   Client,
   | (typeof PROFILE_FIELDS)[number]
   | 'id'
@@ -45,7 +45,10 @@ type ClientRow = Pick<
 
 /** The client record of `GET /v1/clients/{id}`: the full `moderation` block, only active custom fields. */
 export function clientRecord(row: ClientRow, activeFields: Set<string>) {
-  const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, row[field] ?? null]));
+  const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, row[field] ?? null])) as Record<
+    (typeof PROFILE_FIELDS)[number],
+    string | null
+  >;
   return {
     id: row.id,
     phoneNumber: row.phoneNumber ?? null,

@@ -3,7 +3,8 @@ import type { ClientUpsert, SeedClient } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { Database, newId, recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
 import { Client } from './client.entity';
-import { clientRecord, EMPTY_MODERATION, PROFILE_FIELDS } from './client-record';
+import { clientBlocked, clientCreated, clientCustomFieldsUpdated } from '../events/domain-events';
+import { EMPTY_MODERATION, PROFILE_FIELDS } from './client-record';
 
 export interface Contact {
   /** The phone number (E.164 without `+`) or `facebook:<psid>` / `instagram:<igsid>`. */
@@ -85,11 +86,7 @@ export class ClientRepository {
     }
     if (data) await this.applyData(transaction, client, data, activeFields, !created);
     if (created) {
-      await recordEvent(transaction, 'messaging', {
-        type: 'client.created',
-        workspaceId,
-        data: { clientId: client.id, client: clientRecord(client, activeFields) },
-      });
+      await recordEvent(transaction, 'messaging', clientCreated(workspaceId, client, activeFields));
     }
     return { client, created };
   }
@@ -112,15 +109,15 @@ export class ClientRepository {
     em.assign(client, { ...changes, updatedAt: new Date() });
     await em.flush();
     if (changedFields.length && emitFieldsEvent) {
-      await recordEvent(transaction, 'messaging', {
-        type: 'client.customFields.updated',
-        workspaceId: client.workspaceId,
-        data: {
+      await recordEvent(
+        transaction,
+        'messaging',
+        clientCustomFieldsUpdated(client.workspaceId, {
           clientId: client.id,
           changed: changedFields.map(([key]) => key),
           customFields: filterFields(client.customFields, activeFields),
-        },
-      });
+        }),
+      );
     }
   }
 
@@ -156,11 +153,11 @@ export class ClientRepository {
     em.assign(client, { status: block ? 'blocked' : 'active', moderation, updatedAt: now });
     await em.flush();
     if (block) {
-      await recordEvent(transaction, 'messaging', {
-        type: 'client.blocked',
-        workspaceId: client.workspaceId,
-        data: { clientId: client.id, blockedReason: block.reason, blockedBy: block.by },
-      });
+      await recordEvent(
+        transaction,
+        'messaging',
+        clientBlocked(client.workspaceId, { clientId: client.id, blockedReason: block.reason, blockedBy: block.by }),
+      );
     }
   }
 

@@ -11,7 +11,7 @@ export function canSendDirectMessage(platform: string, lastUserMessageAt: Date |
   return now - new Date(lastUserMessageAt).getTime() < SERVICE_WINDOW_MS;
 }
 
-type ConversationRow = Omit<Conversation, 'resumeRequestedAt'>;
+export type ConversationRow = Omit<Conversation, 'resumeRequestedAt'>;
 
 /** The spec's conversation summary. */
 export function conversationSummary(row: ConversationRow, now = Date.now()) {
@@ -39,7 +39,7 @@ export function conversationSummary(row: ConversationRow, now = Date.now()) {
 }
 export type ConversationSummary = ReturnType<typeof conversationSummary>;
 
-type MessageRow = Pick<
+export type MessageRow = Pick<
   Message,
   | 'id'
   | 'role'

@@ -5,7 +5,7 @@ import type { ConversationStatus } from '@platica/contracts';
 import { Database, newId, recordEvent, type Transaction } from '@platica/platform';
 import type { OpenChannel } from '../channels/channel.repository';
 import { Conversation } from './conversation.entity';
-import { conversationSummary } from './conversation-summary';
+import { conversationCreated } from '../events/domain-events';
 
 export interface ConversationFilters {
   workspaceIds: string[];
@@ -193,11 +193,7 @@ export class ConversationRepository {
       updatedAt: now,
     });
     await em.flush();
-    await recordEvent(transaction, 'messaging', {
-      type: 'conversation.created',
-      workspaceId: channel.workspaceId,
-      data: { conversationId: conversation.id, conversation: conversationSummary(conversation) },
-    });
+    await recordEvent(transaction, 'messaging', conversationCreated(conversation));
     return conversation;
   }
 
@@ -236,11 +232,7 @@ export class ConversationRepository {
     );
     const conversation = await em.findOneOrFail(Conversation, { channelId: channel.id, conversationId: contact.conversationId });
     if (inserted.length) {
-      await recordEvent(transaction, 'messaging', {
-        type: 'conversation.created',
-        workspaceId: channel.workspaceId,
-        data: { conversationId: conversation.id, conversation: conversationSummary(conversation) },
-      });
+      await recordEvent(transaction, 'messaging', conversationCreated(conversation));
     }
     return conversation;
   }

@@ -3,6 +3,7 @@ import { dateFilterSchema, messagingOperations, type OperationRequest, type RpcR
 import { DomainError, fieldIssuesOf } from '@platica/errors';
 import { recordEvent, UnitOfWork } from '@platica/platform';
 import type { Conversation } from './conversation.entity';
+import { conversationStatusUpdated } from '../events/domain-events';
 import { ConversationRepository, type ConversationFilters } from './conversation.repository';
 import { conversationSummary, messageRecord } from './conversation-summary';
 import { decodePageToken, encodePageToken, filtersFingerprint } from './page-token';
@@ -96,11 +97,7 @@ export class ConversationsService {
       await this.conversations.update(transaction, conversation, changes);
       const summary = conversationSummary(conversation);
       if (body.status !== undefined && body.status !== previousStatus) {
-        await recordEvent(transaction, 'messaging', {
-          type: 'conversation.status.updated',
-          workspaceId: conversation.workspaceId,
-          data: { conversationId: conversation.id, status: conversation.status, previousStatus, conversation: summary },
-        });
+        await recordEvent(transaction, 'messaging', conversationStatusUpdated(conversation, previousStatus));
       }
       return summary;
     });

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EventType } from '@platica/contracts';
-import { Database, newId, outboxChannel, type Transaction } from '@platica/platform';
+import { Database, newId, type Transaction } from '@platica/platform';
 import type { Moderation } from '../clients/client.entity';
 import { EMPTY_MODERATION } from '../clients/client-record';
 import type { ConversationRow } from '../conversations/conversation.repository';
@@ -114,12 +113,6 @@ export interface ConversationCount {
   conversationRef: string;
   count: number;
   latest: Date;
-}
-
-export interface OutboxRow {
-  type: EventType;
-  workspaceId: string;
-  data: Record<string, unknown>;
 }
 
 /** Statuses of an outgoing message, in the only order they may move (`failed` wins). */
@@ -256,18 +249,6 @@ export class InboundBatchRepository {
        returning m.id, m.workspace_id, m.conversation_ref, m.channel_id`,
       [read.channel.id, read.contact, read.watermark.toISOString()],
     );
-  }
-
-  /** Outbox rows in one statement, and one NOTIFY to wake the relay (the same contract as `recordEvent`). */
-  async insertEvents(transaction: Transaction, events: OutboxRow[]): Promise<void> {
-    if (!events.length) return;
-    const em = this.db.em(transaction);
-    await em.execute(
-      `insert into messaging.outbox_event (id, type, workspace_id, occurred_at, data, published_at)
-       values ${events.map(() => '(?, ?, ?, now(), ?::jsonb, null)').join(', ')}`,
-      events.flatMap((e) => [newId('evt'), e.type, e.workspaceId, JSON.stringify(e.data)]),
-    );
-    await em.execute('select pg_notify(?, ?)', [outboxChannel('messaging'), 'inbound']);
   }
 }
 

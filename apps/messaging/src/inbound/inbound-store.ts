@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork, type Transaction } from '@platica/platform';
-import { clientRecord } from '../clients/client-record';
-import { contactKeyOf } from '../messages/channel-rules';
-import { conversationSummary, messageRecord } from '../conversations/conversation-summary';
+import type { NewDomainEvent } from '@platica/contracts';
+import { recordEvents, UnitOfWork, type Transaction } from '@platica/platform';
 import { conversationFromRow, type ConversationRow } from '../conversations/conversation.repository';
-import { turnRequested } from '../turns/turn-requested';
+import {
+  clientCreated,
+  conversationCreated,
+  conversationStatusUpdated,
+  messageCreated,
+  messageStatusUpdated,
+  turnRequested,
+} from '../events/domain-events';
+import { contactKeyOf } from '../messages/channel-rules';
 import {
   clientFromRow,
   InboundBatchRepository,
@@ -17,7 +23,6 @@ import {
   type MessageRow,
   type NewContact,
   type NewConversation,
-  type OutboxRow,
 } from './inbound-batch.repository';
 import { InboundEventRepository } from './inbound-event.repository';
 import type { InboundItem, InboundMessage, InboundRead, InboundStatus } from './meta-payload';
@@ -30,6 +35,8 @@ type PositionedMessage = ArrivedMessage & { position: number };
 type ContactClient = { id: string; name: string | null };
 /** The conversations of the batch's contacts, by conversation key, and the ids of those this batch created. */
 type BatchConversations = { byKey: Map<string, ConversationRow>; created: Set<string> };
+
+type OutboxRow = NewDomainEvent;
 
 export interface PendingDelivery {
   id: string;
@@ -76,7 +83,8 @@ export class InboundStore {
       );
       for (const read of items.filter((i): i is InboundRead & Arrival => i.kind === 'read'))
         await this.applyRead(transaction, read, events);
-      await this.batch.insertEvents(transaction, events);
+      // The batch's events in one statement, and one NOTIFY to wake the relay.
+      await recordEvents(transaction, 'messaging', events);
       await this.inboundEvents.markProcessed(transaction, [...ids]);
       return [...ids];
     });
@@ -99,7 +107,7 @@ export class InboundStore {
     const inserted = await this.insertMessages(transaction, messages, conversations);
     if (!inserted.length) return;
     const counted = await this.batch.countMessages(transaction, countsOf(inserted));
-    events.push(...conversationEvents(counted, conversations), ...inserted.map(messageCreated), ...turnRequests(inserted, messages));
+    events.push(...conversationEvents(counted, conversations), ...inserted.map(messageCreatedOf), ...turnRequests(inserted, messages));
   }
 
   /**
@@ -130,7 +138,7 @@ export class InboundStore {
     // Inserted without failing: a concurrent batch may create the same client (read below).
     const created = await this.batch.insertClients(transaction, newContacts);
     remember(created);
-    events.push(...created.map(clientCreated));
+    events.push(...created.map((row) => clientCreated(row.workspace_id, clientFromRow(row), new Set())));
     remember(
       await this.batch.findClients(
         transaction,
@@ -214,27 +222,29 @@ export class InboundStore {
     }
     if (!best.size) return;
     for (const row of await this.batch.advanceStatuses(transaction, [...best.values()])) {
-      events.push({
-        type: 'message.status.updated',
-        workspaceId: row.workspace_id,
-        data: {
+      events.push(
+        messageStatusUpdated(row.workspace_id, {
           messageId: row.id,
           conversationId: row.conversation_ref,
           channelId: row.channel_id,
           status: row.status,
           error: row.error ?? null,
-        },
-      });
+        }),
+      );
     }
   }
 
   private async applyRead(transaction: Transaction, read: InboundRead, events: OutboxRow[]): Promise<void> {
     for (const row of await this.batch.markRead(transaction, read)) {
-      events.push({
-        type: 'message.status.updated',
-        workspaceId: row.workspace_id,
-        data: { messageId: row.id, conversationId: row.conversation_ref, channelId: row.channel_id, status: 'read', error: null },
-      });
+      events.push(
+        messageStatusUpdated(row.workspace_id, {
+          messageId: row.id,
+          conversationId: row.conversation_ref,
+          channelId: row.channel_id,
+          status: 'read',
+          error: null,
+        }),
+      );
     }
   }
 }
@@ -277,45 +287,24 @@ function countsOf(inserted: MessageRow[]): ConversationCount[] {
   return [...perConversation.values()];
 }
 
-function clientCreated(row: ClientRow): OutboxRow {
-  return {
-    type: 'client.created',
-    workspaceId: row.workspace_id,
-    data: { clientId: row.id, client: clientRecord(clientFromRow(row), new Set()) },
-  };
-}
-
 /** A conversation created by the batch is announced; one whose status changed (reactivated) too. */
 function conversationEvents(counted: ConversationRow[], conversations: BatchConversations): OutboxRow[] {
   const previous = new Map([...conversations.byKey.values()].map((r) => [r.id, r.status]));
   return counted.flatMap((row): OutboxRow[] => {
-    const summary = conversationSummary(conversationFromRow(row));
-    if (conversations.created.has(row.id)) {
-      return [{ type: 'conversation.created', workspaceId: row.workspace_id, data: { conversationId: row.id, conversation: summary } }];
-    }
-    if (previous.get(row.id) === row.status) return [];
-    return [
-      {
-        type: 'conversation.status.updated',
-        workspaceId: row.workspace_id,
-        data: { conversationId: row.id, status: row.status, previousStatus: previous.get(row.id), conversation: summary },
-      },
-    ];
+    const conversation = conversationFromRow(row);
+    if (conversations.created.has(row.id)) return [conversationCreated(conversation)];
+    const previousStatus = previous.get(row.id);
+    if (previousStatus === undefined || previousStatus === row.status) return [];
+    return [conversationStatusUpdated(conversation, previousStatus)];
   });
 }
 
-function messageCreated(row: MessageRow): OutboxRow {
-  return {
-    type: 'message.created',
-    workspaceId: row.workspace_id,
-    data: {
-      messageId: row.id,
-      conversationId: row.conversation_ref,
-      clientId: row.client_id,
-      channelId: row.channel_id,
-      message: messageRecord(messageFromRow(row), false),
-    },
-  };
+function messageCreatedOf(row: MessageRow): OutboxRow {
+  return messageCreated(
+    row.workspace_id,
+    { conversationId: row.conversation_ref, clientId: row.client_id, channelId: row.channel_id },
+    messageFromRow(row),
+  );
 }
 
 /** Step 5: one turn request per conversation that got customer messages (all on Meta channels): a burst in one batch asks once. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database, newId, recordEvent, type Transaction } from '@platica/platform';
 import { Conversation } from '../conversations/conversation.entity';
-import { messageRecord } from '../conversations/conversation-summary';
+import { messageCreated } from '../events/domain-events';
 import { Message, type MessageRole, type MessageStatus } from './message.entity';
 
 export interface NewMessage {
@@ -137,18 +137,20 @@ export class MessageRepository {
         [now.toISOString(), ...(incoming ? [now.toISOString()] : []), conversation.id],
       );
     if (message.role !== 'system') {
-      await recordEvent(transaction, 'messaging', {
-        type: 'message.created',
-        workspaceId: conversation.workspaceId,
-        data: {
-          messageId: message.id,
-          conversationId: conversation.id,
-          clientId: conversation.clientId,
-          channelId: conversation.channelId,
-          campaignId: message.campaignId ?? null,
-          message: messageRecord(message, false),
-        },
-      });
+      await recordEvent(
+        transaction,
+        'messaging',
+        messageCreated(
+          conversation.workspaceId,
+          {
+            conversationId: conversation.id,
+            clientId: conversation.clientId,
+            channelId: conversation.channelId,
+            campaignId: message.campaignId ?? null,
+          },
+          message,
+        ),
+      );
     }
   }
 }

@@ -17,7 +17,7 @@ import { normalizeContent, storedForm, type OutboundContent } from './message-co
 import { MessageRepository } from './message.repository';
 import { ScheduledMessagesService, type ScheduledSend } from '../scheduled/scheduled-messages.service';
 import { timingOf } from '../scheduled/schedule-timing';
-import { turnRequested } from '../turns/turn-requested';
+import { turnRequested } from '../events/domain-events';
 
 export interface SendAnswer {
   messageId: string;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { WorkflowExecutionAlreadyStartedError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
+import { scheduledMessageWorkflow } from '@platica/workflows';
 import {
   NOT_PENDING,
   cancelUpdate,
@@ -20,7 +21,7 @@ export class ScheduledWorkflows extends TemporalClientOwner {
   /** Starts the message's workflow; starting it twice is harmless (the id is the message's). */
   async start(messageId: string, executeAt: Date): Promise<void> {
     try {
-      await this.temporal().workflow.start('scheduledMessageWorkflow', {
+      await this.temporal().workflow.start(scheduledMessageWorkflow, {
         taskQueue: this.queueOf('messaging'),
         workflowId: scheduledMessageWorkflowId(messageId),
         args: [{ messageId, executeAt: executeAt.toISOString() }],

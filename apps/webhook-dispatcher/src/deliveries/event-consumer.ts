@@ -71,13 +71,20 @@ export class EventConsumer extends DurableConsumer {
     const events: DomainEvent[] = [];
     const accepted: JsMsg[] = [];
     for (const message of batch) {
-      const event = parseEventEnvelope(message);
-      if (event) {
-        events.push(event);
+      const parsed = parseEventEnvelope(message);
+      if ('event' in parsed) {
+        // Delivered exactly as published: checked by its schema, never re-serialized from it.
+        events.push(parsed.published);
         accepted.push(message);
       } else {
-        this.logger.error({ msg: 'dropping a message that is not an event envelope', subject: message.subject, seq: message.seq });
-        message.term('not an event envelope');
+        // Redelivery cannot make it valid, and no webhook should receive it.
+        this.logger.error({
+          msg: 'dropping a message that is not a valid event',
+          subject: message.subject,
+          seq: message.seq,
+          problem: parsed.problem,
+        });
+        message.term(parsed.problem);
       }
     }
     const reserved: string[] = [];

@@ -1,16 +1,16 @@
 import { Logger } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
-import { eventSubject, type DomainEvent, type EventType } from '@platica/contracts';
+import { eventSubject, parseDomainEvent, type EventType, type TypedDomainEvent } from '@platica/contracts';
 import { natsSubject } from '../nats/subjects';
 import type { BackgroundPart } from '../service/run-service';
 import { ensureEventsStream } from './outbox-relay';
 
-export interface EventSubscriptionOptions {
+export interface EventSubscriptionOptions<T extends EventType> {
   /** The durable consumer's name, shared by the service's replicas (the NATS prefix is added). */
   durableName: string;
   /** One type: the NATS servers this runs on (2.9) filter a consumer on one subject. */
-  type: EventType;
+  type: T;
   streamName: string;
   natsPrefix: string;
   /** Events handled at once. */
@@ -50,25 +50,18 @@ export async function openDurableConsumer(
   return consumer.consume({ max_messages: options.maxMessages });
 }
 
-/** The event envelope a stream message carries, or null when it carries none. */
-export function parseEventEnvelope(message: JsMsg): DomainEvent | null {
+/**
+ * The event a stream message carries, its data parsed by its type's schema; else why it
+ * carries none a consumer can use (the consumer terminates it: redelivery cannot fix it).
+ */
+export function parseEventEnvelope(message: JsMsg): ReturnType<typeof parseDomainEvent> {
+  let value: unknown;
   try {
-    const value = message.json<Partial<DomainEvent>>();
-    if (
-      typeof value?.id === 'string' &&
-      typeof value.type === 'string' &&
-      typeof value.workspaceId === 'string' &&
-      typeof value.occurredAt === 'string' &&
-      !Number.isNaN(Date.parse(value.occurredAt)) &&
-      typeof value.data === 'object' &&
-      value.data !== null
-    ) {
-      return value as DomainEvent;
-    }
+    value = message.json<unknown>();
   } catch {
-    // not JSON
+    return { problem: 'not an event envelope: not JSON' };
   }
-  return null;
+  return parseDomainEvent(value);
 }
 
 export type DurableConsumerOptions = Parameters<typeof openDurableConsumer>[1];
@@ -143,13 +136,13 @@ export abstract class DurableConsumer implements BackgroundPart {
  * handler has finished, and redelivered (after a second) when the handler throws, so an
  * event is handled at least once. Handlers must be idempotent on the event's id or effect.
  */
-export class EventSubscription extends DurableConsumer {
+export class EventSubscription<T extends EventType> extends DurableConsumer {
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     nc: NatsConnection,
-    private readonly options: EventSubscriptionOptions,
-    private readonly handle: (event: DomainEvent) => Promise<void>,
+    private readonly options: EventSubscriptionOptions<T>,
+    private readonly handle: (event: TypedDomainEvent<T>) => Promise<void>,
   ) {
     super(
       nc,
@@ -175,12 +168,14 @@ export class EventSubscription extends DurableConsumer {
   }
 
   private async process(message: JsMsg): Promise<void> {
-    const event = parseEventEnvelope(message);
-    if (!event) {
-      this.logger.error({ msg: 'dropping a message that is not an event envelope', subject: message.subject, seq: message.seq });
-      message.term('not an event envelope');
+    const parsed = parseEventEnvelope(message);
+    if ('problem' in parsed || parsed.event.type !== this.options.type) {
+      const problem = 'problem' in parsed ? parsed.problem : `${parsed.event.type}, not ${this.options.type}`;
+      this.logger.error({ msg: 'dropping a message that is not a valid event', subject: message.subject, seq: message.seq, problem });
+      message.term(problem);
       return;
     }
+    const event = parsed.event as TypedDomainEvent<T>;
     try {
       await this.handle(event);
       message.ack();

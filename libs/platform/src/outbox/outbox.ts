@@ -1,7 +1,6 @@
-import type { DomainEvent, EventType } from '@platica/contracts';
+import type { DomainEvent, EventType, NewDomainEvent, TypedDomainEvent } from '@platica/contracts';
 import { newId } from '../crypto/tokens';
 import { entityManagerOf, type Transaction } from '../database/unit-of-work';
-import { OutboxEvent } from './outbox-event.entity';
 
 /** The Postgres NOTIFY channel that wakes a schema's relay when an event commits. */
 export function outboxChannel(schema: string): string {
@@ -9,21 +8,40 @@ export function outboxChannel(schema: string): string {
 }
 
 /**
- * Records a domain event in the caller's transaction: it is published if and only if the
- * transaction commits.
+ * Records domain events in the caller's transaction, in one statement: they are published if
+ * and only if the transaction commits. Only
+ * events built by `domainEvent` (their data parsed by their type's schema) are accepted.
  */
-export async function recordEvent<Data extends Record<string, unknown>>(
+export async function recordEvents<T extends EventType>(
   transaction: Transaction,
   schema: string,
-  event: { type: EventType; workspaceId: string; data: Data; occurredAt?: Date },
-): Promise<DomainEvent<Data>> {
-  const occurredAt = event.occurredAt ?? new Date();
-  const id = newId('evt');
+  events: readonly NewDomainEvent<T>[],
+): Promise<TypedDomainEvent<T>[]> {
+  if (!events.length) return [];
   const em = entityManagerOf(transaction);
-  em.create(OutboxEvent, { id, type: event.type, workspaceId: event.workspaceId, occurredAt, data: event.data, publishedAt: null });
+  const occurredAt = new Date().toISOString();
+  const recorded = events.map(
+    (event) =>
+      ({ id: newId('evt'), type: event.type, workspaceId: event.workspaceId, occurredAt, data: event.data }) as TypedDomainEvent<T>,
+  );
+  await em.execute(
+    `insert into "${schema}".outbox_event (id, type, workspace_id, occurred_at, data, published_at)
+     values ${recorded.map(() => '(?, ?, ?, ?::timestamptz, ?::jsonb, null)').join(', ')}`,
+    recorded.flatMap((e) => [e.id, e.type, e.workspaceId, e.occurredAt, JSON.stringify(e.data)]),
+  );
   // Delivered to listeners only when the transaction commits, so no wake-up is ever invented.
-  await em.execute('select pg_notify(?, ?)', [outboxChannel(schema), id]);
-  return { id, type: event.type, workspaceId: event.workspaceId, occurredAt: occurredAt.toISOString(), data: event.data };
+  await em.execute('select pg_notify(?, ?)', [outboxChannel(schema), recorded[0]!.id]);
+  return recorded;
+}
+
+/** Records one domain event in the caller's transaction (see `recordEvents`). */
+export async function recordEvent<T extends EventType>(
+  transaction: Transaction,
+  schema: string,
+  event: NewDomainEvent<T>,
+): Promise<TypedDomainEvent<T>> {
+  const [recorded] = await recordEvents(transaction, schema, [event]);
+  return recorded!;
 }
 
 export function envelopeOf(row: {

@@ -4,7 +4,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { baseConfigSchema } from '../config/config';
 import { connectTemporalClient, installTemporalRuntime, startTemporalWorker, taskQueue } from './temporal';
-import { diagnosticsActivities, workflowSource } from '@platica/workflows/activities';
+import { diagnosticsActivities, workflowSource } from '@platica/workflows/worker';
 import { echoWorkflow } from '@platica/workflows';
 import { newIsolation, temporalAddress } from '@platica/testing';
 

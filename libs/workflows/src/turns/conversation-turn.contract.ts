@@ -1,4 +1,5 @@
 import { defineSignal } from '@temporalio/workflow';
+import type { ChatAccepted, ChatAcceptRequest, TurnFailureRequest, TurnReplyRequest, TurnReplyResult } from '@platica/contracts';
 
 /**
  * Agent turns (ARCHITECTURE.md › Temporal, Agent runtime): one workflow per conversation at a
@@ -21,8 +22,8 @@ export interface TurnTrigger {
    * saw asks for nothing more.
    */
   messageIds?: string[];
-  /** A chat request, accepted (client, thread, the user's message) right before its turn. Opaque here: `ChatAcceptRequest`. */
-  chat?: { requestMessageId: string };
+  /** A chat request, accepted (client, thread, the user's message) right before its turn. */
+  chat?: ChatAcceptRequest;
   /** Reaches the model for this turn only. */
   additionalInstructions?: string;
 }
@@ -37,36 +38,27 @@ export interface ConversationTurnInput {
   first?: TurnTrigger;
 }
 
-/** A reply as stored (and, on Meta channels, delivered); `error` says why delivery failed. */
-export interface TurnReply {
-  messageId: string;
-  content: string;
-  contentType: string;
-  status: 'sent' | 'failed';
-  error: { code: string; message: string } | null;
-}
-
 /** What became of one trigger. */
 export type TurnOutcome =
   | {
       requestId: string;
       status: 'completed';
-      /** The chat thread as accepted (`ChatAccepted`), for chat triggers. */
-      accepted: Record<string, unknown> | null;
-      replies: TurnReply[];
+      /** The chat thread as accepted, for chat triggers. */
+      accepted: ChatAccepted | null;
+      replies: TurnReplyResult[];
       completedAt: string;
     }
   /** The agent stays silent (no agent, agent inactive, human assistance, blocked client). */
-  | { requestId: string; status: 'silent'; accepted: Record<string, unknown> | null; reason: string; completedAt: string }
+  | { requestId: string; status: 'silent'; accepted: ChatAccepted | null; reason: string; completedAt: string }
   /** The chat request was refused before any write: the HTTP error to answer. */
   | { requestId: string; status: 'rejected'; error: RefusedRequest }
   /** The model failed after its retries; the failure is recorded on the conversation. */
-  | { requestId: string; status: 'failed'; accepted: Record<string, unknown> | null; error: { code: string; message: string } };
+  | { requestId: string; status: 'failed'; accepted: ChatAccepted | null; error: { code: string; message: string } };
 
 /** A refused request's reply: its status, the spec's body and the error code's name (so it crosses intact). */
 export type RefusedRequest = { status: number; body: unknown; error?: string };
 
-export type AcceptChatResult = { accepted: Record<string, unknown> & { id: string } } | { rejected: RefusedRequest };
+export type AcceptChatResult = { accepted: ChatAccepted } | { rejected: RefusedRequest };
 
 /** The model's reply, or why the agent stays silent; `seenMessageIds`: the history the turn was given. */
 export type GeneratedReply = ({ agentId: string; text: string } | { silent: string }) & { seenMessageIds: string[] };
@@ -78,7 +70,7 @@ export interface ConversationTurnActivities {
    * their latest stored message), or `maxMs` after it was called: a burst is answered once.
    */
   awaitQuiet(input: { workspaceId: string; conversationRef: string; debounceMs: number; maxMs: number }): Promise<void>;
-  acceptChat(request: { requestMessageId: string }): Promise<AcceptChatResult>;
+  acceptChat(request: ChatAcceptRequest): Promise<AcceptChatResult>;
   /**
    * The agent's reply from the stored history, or why it stays silent. `triggeringMessageIds`:
    * the stored messages that asked for this turn (none for a chat request, always answered);
@@ -91,21 +83,10 @@ export interface ConversationTurnActivities {
     additionalInstructions: string | null;
     triggeringMessageIds: string[];
   }): Promise<GeneratedReply>;
-  deliverReply(input: {
-    workspaceId: string;
-    conversationRef: string;
-    messageId: string;
-    agentId: string;
-    content: string;
-    /** The latest message the turn was given (see `generateReply`). */
-    seenUpTo: string | null;
-  }): Promise<TurnReply>;
-  recordTurnFailure(input: {
-    workspaceId: string;
-    conversationRef: string;
-    messageId: string;
-    error: { code: string; message: string };
-  }): Promise<void>;
+  /** Stores (and, on Meta channels, delivers) the reply; `seenUpTo`: the latest message the turn was given. */
+  deliverReply(input: TurnReplyRequest): Promise<TurnReplyResult>;
+  /** The agent is not known when the model call fails: recorded without one. */
+  recordTurnFailure(input: Omit<TurnFailureRequest, 'agentId'>): Promise<void>;
 }
 
 export const turnRequestedSignal = defineSignal<[TurnTrigger]>('turnRequested');

@@ -5,9 +5,11 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { WorkflowHandle } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { ChatAccepted, ChatAcceptRequest } from '@platica/contracts';
 import { conversationTurnWorkflow } from './conversation-turn.workflow';
 import {
   turnRequestedSignal,
+  type AcceptChatResult,
   type ConversationTurnActivities,
   type ConversationTurnInput,
   type GeneratedReply,
@@ -38,10 +40,10 @@ describe('conversationTurnWorkflow', () => {
       calls.push(`quiet ${input.debounceMs}`);
       await quiet;
     },
-    acceptChat: async (request) => {
+    acceptChat: async (request): Promise<AcceptChatResult> => {
       calls.push(`accept ${request.requestMessageId}`);
       if (request.requestMessageId === 'refused') return { rejected: { status: 409, body: { code: 409 } } };
-      return { accepted: { id: 'conv_1', requestMessageId: request.requestMessageId } };
+      return { accepted: acceptedChat(request.requestMessageId) };
     },
     generateReply: async (input) => {
       calls.push(`generate ${input.conversationRef}${input.additionalInstructions ? ` +${input.additionalInstructions}` : ''}`);
@@ -90,6 +92,29 @@ describe('conversationTurnWorkflow', () => {
     });
   }
   const customer = (requestId: string): TurnTrigger => ({ kind: 'customer_message', requestId });
+  const chatRequest = (requestMessageId: string): ChatAcceptRequest => ({
+    workspaceId: 'ws',
+    conversationId: 'chat_1',
+    documentId: 'conv_1',
+    requestMessageId,
+    agentId: 'agt_1',
+    client: null,
+    clientId: null,
+    message: 'hola',
+    attachments: [],
+    actorId: null,
+  });
+  function acceptedChat(requestMessageId: string): ChatAccepted {
+    return {
+      id: 'conv_1',
+      conversationId: 'chat_1',
+      clientId: 'cl_1',
+      agentId: 'agt_1',
+      requestMessageId,
+      reactivated: false,
+      agentChanged: false,
+    };
+  }
 
   it('waits for the customer to be quiet, then answers the burst once', async () => {
     let release!: () => void;
@@ -130,14 +155,14 @@ describe('conversationTurnWorkflow', () => {
       workspaceId: 'ws',
       conversationRef: null,
       debounceMs: 60_000,
-      first: { kind: 'chat', requestId: 'r1', chat: { requestMessageId: 'r1' }, additionalInstructions: 'formal' },
+      first: { kind: 'chat', requestId: 'r1', chat: chatRequest('r1'), additionalInstructions: 'formal' },
     });
     expect(calls).toEqual(['accept r1', 'generate conv_1 +formal', 'deliver hola']);
     expect(outcomes).toEqual([
       {
         requestId: 'r1',
         status: 'completed',
-        accepted: { id: 'conv_1', requestMessageId: 'r1' },
+        accepted: acceptedChat('r1'),
         replies: [{ messageId: expect.stringMatching(/^msg_/), content: 'hola', contentType: 'text', status: 'sent', error: null }],
         completedAt: expect.any(String),
       },
@@ -174,7 +199,7 @@ describe('conversationTurnWorkflow', () => {
       workspaceId: 'ws',
       conversationRef: null,
       debounceMs: 0,
-      first: { kind: 'chat', requestId: 'refused', chat: { requestMessageId: 'refused' } },
+      first: { kind: 'chat', requestId: 'refused', chat: chatRequest('refused') },
     });
     expect(calls).toEqual(['accept refused']);
     expect(outcomes).toEqual([{ requestId: 'refused', status: 'rejected', error: { status: 409, body: { code: 409 } } }]);

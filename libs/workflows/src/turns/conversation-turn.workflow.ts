@@ -7,6 +7,7 @@ import {
   setHandler,
   uuid4,
 } from '@temporalio/workflow';
+import type { ChatAccepted } from '@platica/contracts';
 import {
   turnRequestedSignal,
   type ConversationTurnActivities,
@@ -68,7 +69,7 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
     }
     const batch = pending.splice(0).filter((t) => t.chat || !t.messageIds?.length || t.messageIds.some((id) => !seen.has(id)));
 
-    const accepted = new Map<string, Record<string, unknown>>();
+    const accepted = new Map<string, ChatAccepted>();
     const answering: TurnTrigger[] = [];
     for (const trigger of batch) {
       if (!trigger.chat) {

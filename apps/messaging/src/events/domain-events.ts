@@ -1,0 +1,65 @@
+import { domainEvent, type EventData, type TurnRequestedData } from '@platica/contracts';
+import { clientRecord, type ClientRow } from '../clients/client-record';
+import { conversationSummary, messageRecord, type ConversationRow, type MessageRow } from '../conversations/conversation-summary';
+
+/**
+ * The domain events messaging records, one builder per type: whatever writes the change (a
+ * repository, the batched inbound store), an event of a type is built here, typed and parsed
+ * by its schema (libs/contracts › events), so its data is the same from every path.
+ */
+
+export function conversationCreated(conversation: ConversationRow) {
+  return domainEvent('conversation.created', conversation.workspaceId, {
+    conversationId: conversation.id,
+    conversation: conversationSummary(conversation),
+  });
+}
+
+export function conversationStatusUpdated(conversation: ConversationRow, previousStatus: ConversationRow['status']) {
+  return domainEvent('conversation.status.updated', conversation.workspaceId, {
+    conversationId: conversation.id,
+    status: conversation.status,
+    previousStatus,
+    conversation: conversationSummary(conversation),
+  });
+}
+
+/**
+ * A stored message (system messages are internal: the caller records none for them).
+ * `campaignId`: sent messages carry theirs; customers' messages have no key at all.
+ */
+export function messageCreated(
+  workspaceId: string,
+  refs: { conversationId: string; clientId: string; channelId: string; campaignId?: string | null },
+  message: MessageRow,
+) {
+  return domainEvent('message.created', workspaceId, {
+    messageId: message.id,
+    conversationId: refs.conversationId,
+    clientId: refs.clientId,
+    channelId: refs.channelId,
+    ...(refs.campaignId !== undefined ? { campaignId: refs.campaignId } : {}),
+    message: messageRecord(message, false),
+  });
+}
+
+export function messageStatusUpdated(workspaceId: string, data: EventData<'message.status.updated'>) {
+  return domainEvent('message.status.updated', workspaceId, data);
+}
+
+export function clientCreated(workspaceId: string, client: ClientRow, activeFields: Set<string>) {
+  return domainEvent('client.created', workspaceId, { clientId: client.id, client: clientRecord(client, activeFields) });
+}
+
+export function clientCustomFieldsUpdated(workspaceId: string, data: EventData<'client.customFields.updated'>) {
+  return domainEvent('client.customFields.updated', workspaceId, data);
+}
+
+export function clientBlocked(workspaceId: string, data: EventData<'client.blocked'>) {
+  return domainEvent('client.blocked', workspaceId, data);
+}
+
+/** The internal `agent.turn.requested` event: messaging asks the agent runtime for a turn of a conversation. */
+export function turnRequested(workspaceId: string, data: TurnRequestedData) {
+  return domainEvent('agent.turn.requested', workspaceId, data);
+}
