@@ -89,8 +89,10 @@ describe('OAuth authorization server (e2e)', () => {
       client_id: clientId,
     });
     expect(res.status).toBe(200);
-    return { clientId, code, verifier, tokens: (await res.json()) as Record<string, string | number> };
+    return { clientId, code, verifier, tokens: (await json(res)) as Record<string, string | number> };
   }
+   
+  const json = (res: Response): Promise<any> => res.json();
   const workspacesWith = (token: string) => t.http.withToken(token).get('/v1/workspaces');
 
   it('publishes RFC 8414 metadata, and RFC 9728 metadata naming it', async () => {
@@ -239,7 +241,7 @@ describe('OAuth authorization server (e2e)', () => {
         redirect_uri: redirectUri,
         client_id: clientId,
       });
-      expect([replay.status, (await replay.json()).error]).toEqual([400, 'invalid_grant']);
+      expect([replay.status, (await json(replay)).error]).toEqual([400, 'invalid_grant']);
       expect((await workspacesWith(tokens.access_token as string)).status).toBe(401);
     });
 
@@ -266,7 +268,7 @@ describe('OAuth authorization server (e2e)', () => {
         };
         if ('client_id' in change) fields.client_id = other;
         const res = await post('/oauth/token', fields);
-        expect([res.status, (await res.json()).error]).toEqual([400, 'invalid_grant']);
+        expect([res.status, (await json(res)).error]).toEqual([400, 'invalid_grant']);
       }
     });
 
@@ -292,7 +294,7 @@ describe('OAuth authorization server (e2e)', () => {
       ];
       for (const [fields, status, error] of cases) {
         const res = await post('/oauth/token', fields);
-        expect([res.status, (await res.json()).error, res.headers.get('cache-control')]).toEqual([status, error, 'no-store']);
+        expect([res.status, (await json(res)).error, res.headers.get('cache-control')]).toEqual([status, error, 'no-store']);
       }
     });
 
@@ -301,13 +303,13 @@ describe('OAuth authorization server (e2e)', () => {
       const refresh = (token: string) => post('/oauth/token', { grant_type: 'refresh_token', refresh_token: token, client_id: clientId });
       const rotated = await refresh(tokens.refresh_token as string);
       expect(rotated.status).toBe(200);
-      const next = (await rotated.json()) as Record<string, string>;
+      const next = (await json(rotated)) as Record<string, string>;
       expect(next.refresh_token).not.toBe(tokens.refresh_token);
       expect(next.scope).toBe('platica:read platica:write');
       expect((await workspacesWith(next.access_token!)).status).toBe(200);
 
       const replayed = await refresh(tokens.refresh_token as string);
-      expect([replayed.status, (await replayed.json()).error]).toEqual([400, 'invalid_grant']);
+      expect([replayed.status, (await json(replayed)).error]).toEqual([400, 'invalid_grant']);
       expect((await workspacesWith(next.access_token!)).status).toBe(401);
       expect((await workspacesWith(tokens.access_token as string)).status).toBe(401);
       expect((await refresh(next.refresh_token!)).status).toBe(400);
@@ -321,7 +323,20 @@ describe('OAuth authorization server (e2e)', () => {
         client_id: clientId,
         scope: 'platica:read',
       });
-      expect((await narrowed.json()).scope).toBe('platica:read');
+      expect((await json(narrowed)).scope).toBe('platica:read');
+
+      const readOnly = await tokensFor('read');
+      const refresh = (scope?: string) =>
+        post('/oauth/token', {
+          grant_type: 'refresh_token',
+          refresh_token: readOnly.tokens.refresh_token as string,
+          client_id: readOnly.clientId,
+          ...(scope ? { scope } : {}),
+        });
+      const widened = await refresh('platica:read platica:write');
+      expect([widened.status, (await json(widened)).error]).toEqual([400, 'invalid_scope']);
+      // Refused before anything was spent: the refresh token still works.
+      expect((await refresh()).status).toBe(200);
     });
   });
 

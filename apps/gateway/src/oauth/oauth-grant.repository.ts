@@ -23,7 +23,8 @@ export interface IssuedTokens {
   scopes: Scope[];
 }
 
-export type Redemption<T> = { outcome: 'redeemed'; value: T } | { outcome: 'replayed'; familyId: string } | { outcome: 'invalid' };
+export type Redemption<T> =
+  { outcome: 'redeemed'; value: T } | { outcome: 'replayed'; familyId: string } | { outcome: 'invalid' } | { outcome: 'scope_exceeded' };
 
 interface CodeRow {
   id: string;
@@ -138,15 +139,18 @@ export class OAuthGrantRepository {
     };
   }
 
-  /** Rotation: the presented refresh token is spent once; presenting it again answers `replayed`. */
-  async rotateRefreshToken(token: string): Promise<Redemption<RotatedRefreshToken>> {
+  /**
+   * Rotation: the presented refresh token is spent once; presenting it again answers `replayed`.
+   * A request for scopes the grant lacks spends nothing (`scope_exceeded`).
+   */
+  async rotateRefreshToken(token: string, requestedScopes: Scope[] = []): Promise<Redemption<RotatedRefreshToken>> {
     const em = this.db.em();
     const hash = hashCredential(token);
     const [row] = await em.execute<RefreshRow[]>(
       `update gateway.oauth_refresh_token set rotated_at = now()
-        where token_hash = ? and rotated_at is null and revoked_at is null and expires_at > now()
+        where token_hash = ? and rotated_at is null and revoked_at is null and expires_at > now() and scopes @> ?::jsonb
         returning family_id, client_id, user_id, workspace_ids, scopes, resource, expires_at, rotated_at, revoked_at`,
-      [hash],
+      [hash, JSON.stringify(requestedScopes)],
     );
     if (row) {
       return {
@@ -155,17 +159,20 @@ export class OAuthGrantRepository {
           clientId: row.client_id,
           userId: row.user_id,
           workspaceIds: row.workspace_ids,
-          scopes: row.scopes,
+          scopes: requestedScopes.length > 0 ? requestedScopes : row.scopes,
           resource: row.resource,
           familyId: row.family_id,
         },
       };
     }
-    const [spent] = await em.execute<{ family_id: string }[]>(
-      'select family_id from gateway.oauth_refresh_token where token_hash = ? and rotated_at is not null',
+    const [existing] = await em.execute<{ family_id: string; spent: boolean; usable: boolean }[]>(
+      `select family_id, rotated_at is not null as spent, (revoked_at is null and expires_at > now()) as usable
+         from gateway.oauth_refresh_token where token_hash = ?`,
       [hash],
     );
-    return spent ? { outcome: 'replayed', familyId: spent.family_id } : { outcome: 'invalid' };
+    if (existing?.spent) return { outcome: 'replayed', familyId: existing.family_id };
+    if (existing?.usable) return { outcome: 'scope_exceeded' };
+    return { outcome: 'invalid' };
   }
 
   /** An access token and a refresh token of the grant's family, in one transaction. */

@@ -63,13 +63,17 @@ export class OAuthTokenService {
   private async refreshToken(form: Form): Promise<TokenResponse> {
     const clientId = await this.client(form);
     const token = required(form, 'refresh_token');
+    // RFC 6749 §6: the scope may be narrowed, never widened.
     const requestedScope = field(form, 'scope');
+    const scopes = requestedScope === undefined ? [] : parseScope(requestedScope);
     if (!token.startsWith(REFRESH_TOKEN_PREFIX)) throw new OAuthError('invalid_grant', 'refresh token is invalid, expired or revoked');
-    const rotation = await this.grants.rotateRefreshToken(token);
+    const rotation = await this.grants.rotateRefreshToken(token, scopes);
     if (rotation.outcome === 'replayed') {
       await this.revokeFamily(rotation.familyId);
       throw new OAuthError('invalid_grant', 'refresh token already used; every token of this grant is revoked');
     }
+    if (rotation.outcome === 'scope_exceeded')
+      throw new OAuthError('invalid_scope', 'scope exceeds what the user granted: authorize again');
     if (rotation.outcome === 'invalid') throw new OAuthError('invalid_grant', 'refresh token is invalid, expired or revoked');
     const grant = rotation.value;
     if (grant.clientId !== clientId) {
@@ -77,13 +81,7 @@ export class OAuthTokenService {
       await this.revokeFamily(grant.familyId);
       throw new OAuthError('invalid_grant', 'refresh token was issued to another client');
     }
-    // RFC 6749 §6: the scope may be narrowed, never widened.
-    const scopes = requestedScope === undefined ? grant.scopes : parseScope(requestedScope);
-    if (scopes.some((s) => !grant.scopes.includes(s))) {
-      await this.revokeFamily(grant.familyId);
-      throw new OAuthError('invalid_scope', 'scope exceeds what the user granted');
-    }
-    return this.issue({ ...grant, scopes }, grant.familyId);
+    return this.issue(grant, grant.familyId);
   }
 
   /** RFC 7009: always 200 for an unknown token; a refresh token takes its whole grant with it. */
