@@ -12,6 +12,7 @@ import { OAuthAuthorizationService } from './oauth/oauth-authorization.service';
 import { OAuthGrantRepository } from './oauth/oauth-grant.repository';
 import { OAuthTokenService } from './oauth/oauth-token.service';
 import { CredentialRevocations } from './auth/credential-revocations';
+import { McpEndpoint } from './mcp/mcp-endpoint';
 import { SeedService } from './admin/seed.service';
 import { Authenticator } from './auth/authenticator';
 import { GatewayConfigService } from './config/gateway-config.service';
@@ -51,6 +52,7 @@ import { WorkspacesController } from './workspaces/workspaces.controller';
     OAuthTokenService,
     SeedService,
     RoutePipeline,
+    McpEndpoint,
     HttpMetrics,
     { provide: APP_FILTER, useClass: SpecErrorFilter },
   ],

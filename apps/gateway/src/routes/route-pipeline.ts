@@ -37,28 +37,15 @@ export class RoutePipeline {
     let headers: Record<string, string> = {};
     await requestContext.run({ requestId }, async () => {
       try {
-        const credential = await this.authenticator.authenticate(request.headers.authorization);
-        const rate = await this.rateLimiter.consume(credential.rateLimitSubject, credential.rateLimitPerSecond);
-        headers = rateLimitHeaders(rate.state);
-        if (!rate.allowed) throw rateLimitExceeded(rate.state);
-        requireScope(route, credential);
-        const workspaceId = resolveWorkspace(route, credential, request.query as Record<string, unknown>);
-        if (route.pending) {
-          throw new DomainError(
-            ErrorCode.NotImplemented,
-            `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')} is not implemented yet`,
-            { pending: route.pending },
-          );
-        }
-        const envelope: RpcRequest = {
-          auth: credential.auth,
-          workspaceId,
+        const admitted = await this.admit(request);
+        headers = admitted.headers;
+        if (admitted.refusal) throw admitted.refusal;
+        const answer = await this.execute(route, admitted.credential, {
           params: request.params as Record<string, string>,
           query: request.query as RpcRequest['query'],
           body: request.body ?? null,
           requestId,
-        };
-        const answer = await this.rpc.request(route.subject, envelope, route.timeoutMs);
+        });
         await reply
           .status(answer.status)
           .headers({ ...headers, ...(answer.headers ?? {}) })
@@ -69,8 +56,47 @@ export class RoutePipeline {
     });
   }
 
+  /**
+   * Who is calling, and whether their budget allows one more request: authentication and the
+   * rate limit, shared by the REST routes and /mcp. Throws 401; `refusal` is the 429 to answer
+   * when the budget is spent, and `headers` the X-RateLimit-* ones to answer with either way.
+   */
+  async admit(request: FastifyRequest): Promise<{ credential: Credential; headers: Record<string, string>; refusal?: DomainError }> {
+    const credential = await this.authenticator.authenticate(request.headers.authorization);
+    const rate = await this.rateLimiter.consume(credential.rateLimitSubject, credential.rateLimitPerSecond);
+    const headers = rateLimitHeaders(rate.state);
+    return rate.allowed ? { credential, headers } : { credential, headers, refusal: rateLimitExceeded(rate.state) };
+  }
+
+  /**
+   * One operation for an admitted credential: scope, workspace, then the owning service over
+   * NATS. REST routes and /mcp tools both end here, so they answer alike.
+   */
+  async execute(
+    route: Route,
+    credential: Credential,
+    input: { params: Record<string, string>; query: RpcRequest['query']; body: unknown; requestId: string },
+  ): Promise<{ status: number; headers?: Record<string, string>; body: unknown }> {
+    requireScope(route, credential);
+    const workspaceId = resolveWorkspace(route, credential, (input.query ?? {}) as Record<string, unknown>);
+    if (route.pending) {
+      throw new DomainError(ErrorCode.NotImplemented, `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')} is not implemented yet`, {
+        pending: route.pending,
+      });
+    }
+    const envelope: RpcRequest = {
+      auth: credential.auth,
+      workspaceId,
+      params: input.params,
+      query: input.query,
+      body: input.body,
+      requestId: input.requestId,
+    };
+    return this.rpc.request(route.subject, envelope, route.timeoutMs);
+  }
+
   /** RFC 6750 / RFC 9728: 401 and 403 answers tell a client where to discover authorization. */
-  private challengeFor(error: unknown): Record<string, string> {
+  challengeFor(error: unknown): Record<string, string> {
     if (!(error instanceof DomainError)) return {};
     const metadata = `${this.config.publicUrl}/.well-known/oauth-protected-resource`;
     if (error.code === ErrorCode.Unauthenticated) return { 'www-authenticate': `Bearer resource_metadata="${metadata}"` };
@@ -86,7 +112,8 @@ function incomingRequestId(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && /^[\w.:-]{1,128}$/.test(value) ? value : undefined;
 }
 
-function requireScope(route: Route, credential: Credential): void {
+/** Throws 403 insufficient_scope when the credential may not call the route (reads need platica:read, writes platica:write). */
+export function requireScope(route: Route, credential: Credential): void {
   const needed = route.method === 'GET' ? 'platica:read' : 'platica:write';
   if (!credential.auth.scopes.includes(needed)) {
     throw new DomainError(ErrorCode.InsufficientScope, 'insufficient_scope', { requiredScope: needed });
