@@ -217,6 +217,9 @@ describe('MCP client through OAuth and a real browser (e2e)', () => {
     const refreshed = provider.tokens()!;
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    // Stateless: no standalone SSE stream and no session to delete.
+    const get = await fetch(mcpUrl(), { headers: { authorization: `Bearer ${refreshed.access_token}`, accept: 'text/event-stream' } });
+    expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST']);
     const again = await connect();
     try {
       expect((await again.callTool({ name: 'workspaces_list', arguments: {} })).structuredContent).toEqual({
@@ -267,5 +270,24 @@ describe('MCP client through OAuth and a real browser (e2e)', () => {
     } finally {
       await client.close();
     }
+
+    // The REST rate limit (30 requests a second for a token) counts /mcp requests too.
+    const burst = await Promise.all(
+      Array.from({ length: 70 }, () =>
+        fetch(mcpUrl(), {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${provider.tokens()!.access_token}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        }),
+      ),
+    );
+    const limited = burst.filter((res) => res.status === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(limited[0]!.headers.get('x-ratelimit-limit')).toBe('30');
+    expect(burst.every((res) => res.status === 200 || res.status === 429)).toBe(true);
   });
 });

@@ -91,7 +91,7 @@ describe('OAuth authorization server (e2e)', () => {
     expect(res.status).toBe(200);
     return { clientId, code, verifier, tokens: (await json(res)) as Record<string, string | number> };
   }
-   
+
   const json = (res: Response): Promise<any> => res.json();
   const workspacesWith = (token: string) => t.http.withToken(token).get('/v1/workspaces');
 

@@ -10,7 +10,6 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { DomainError, ErrorCode } from '@platica/errors';
 import { requestContext } from '@platica/platform';
 import type { Credential } from '../auth/credential';
 import { errorResponse, sendError } from '../routes/http-errors';
@@ -79,17 +78,18 @@ export class McpEndpoint {
     try {
       const admitted = await this.pipeline.admit(request);
       if (admitted.refusal) throw admitted.refusal;
-      throw new DomainError(ErrorCode.Validation, 'Method not allowed: this MCP server is stateless, send JSON-RPC messages with POST', {
-        allow: 'POST',
-      });
     } catch (error) {
-      const response = errorResponse(error);
-      const status = response.status === 400 ? 405 : response.status;
-      await reply
-        .status(status)
-        .headers({ allow: 'POST', ...this.pipeline.challengeFor(error) })
-        .send({ ...response.body, code: status });
+      await sendError(reply, error, this.pipeline.challengeFor(error));
+      return;
     }
+    await reply
+      .status(405)
+      .header('allow', 'POST')
+      .send({
+        code: 405,
+        error: 'Method not allowed: this MCP server is stateless; send JSON-RPC messages with POST',
+        details: { allow: 'POST' },
+      });
   }
 
   private async serve(

@@ -49,7 +49,7 @@ export class OAuthTokenService {
       await this.revokeFamily(redemption.familyId);
       throw new OAuthError('invalid_grant', 'authorization code already used; the tokens issued for it are revoked');
     }
-    if (redemption.outcome === 'invalid') throw new OAuthError('invalid_grant', 'authorization code is invalid or expired');
+    if (redemption.outcome !== 'redeemed') throw new OAuthError('invalid_grant', 'authorization code is invalid or expired');
     const grant = redemption.value;
     // The code is spent either way: a failed check must not leave it redeemable by someone else.
     if (grant.clientId !== clientId) throw new OAuthError('invalid_grant', 'authorization code was issued to another client');
