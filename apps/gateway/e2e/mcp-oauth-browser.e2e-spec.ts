@@ -290,4 +290,33 @@ describe('MCP client through OAuth and a real browser (e2e)', () => {
     expect(limited[0]!.headers.get('x-ratelimit-limit')).toBe('30');
     expect(burst.every((res) => res.status === 200 || res.status === 429)).toBe(true);
   });
+
+  it('applies the workspace rules: a multi-workspace token names the workspace of a write with the workspace argument', async () => {
+    const other = await t.seedMinimalWorkspace({ users: [{ email: ws.doc.users[0]!.email }] });
+    const minted = await t.admin.post('/admin/v1/tokens', {
+      userEmail: ws.doc.users[0]!.email,
+      workspaceIds: [ws.id, other.workspaceId],
+      scopes: ['platica:read', 'platica:write'],
+    });
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const res = await fetch(mcpUrl(), {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${minted.body.token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } }),
+      });
+      expect(res.status).toBe(200);
+      const result = ((await res.json()) as { result: { isError?: boolean; content: { text: string }[] } }).result;
+      return { isError: result.isError ?? false, body: JSON.parse(result.content[0]!.text) };
+    };
+    const reads = await call('workspaces_list', {});
+    expect(reads.body.workspaces.map((w: { id: string }) => w.id).sort()).toEqual([ws.id, other.workspaceId].sort());
+    const unnamed = await call('agents_update', { agentId: 'agt_missing', name: 'x' });
+    expect(unnamed).toMatchObject({ isError: true, body: { code: 400, details: [{ path: ['workspace'] }] } });
+    const named = await call('agents_update', { agentId: 'agt_missing', name: 'x', workspace: ws.id });
+    expect(named).toMatchObject({ isError: true, body: { code: 404 } });
+  });
 });

@@ -216,6 +216,34 @@ describe('OAuth authorization server (e2e)', () => {
     });
   });
 
+  it('locks an account after 10 failed sign-ins, whichever authorization requests they came through', async () => {
+    const target = `bruno-${randomBytes(4).toString('hex')}@example.test`;
+    await t.seedMinimalWorkspace({ users: [{ email: target, password }] });
+    const clientId = (await register()).body.client_id as string;
+    const { challenge } = pkce();
+    const signIn = async (start: Response, pw: string) => {
+      const cookie = start.headers.getSetCookie()[0]!.split(';')[0]!;
+      return post('/oauth/authorize/login', { ...hiddenFields(await start.text()), email: target, password: pw }, cookie);
+    };
+    const open = () =>
+      fetch(
+        authorizeUrl({
+          response_type: 'code',
+          client_id: clientId,
+          redirect_uri: redirectUri,
+          code_challenge: challenge,
+          code_challenge_method: 'S256',
+        }),
+        {
+          redirect: 'manual',
+        },
+      );
+    for (let i = 0; i < 10; i += 1) expect((await signIn(await open(), 'wrong')).status).toBe(401);
+    const locked = await signIn(await open(), password);
+    expect(locked.status).toBe(401);
+    expect(await locked.text()).toContain('Too many failed sign-ins');
+  });
+
   describe('the token endpoint', () => {
     it('exchanges a code once, for the workspaces and access the user chose', async () => {
       const { tokens, code, verifier, clientId } = await tokensFor('read', [second.workspaceId]);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Scope, WorkspaceRef } from '@platica/contracts';
 import { constantTimeEquals, hashCredential } from '@platica/platform';
 import { GatewayConfigService } from '../config/gateway-config.service';
@@ -15,6 +16,9 @@ const PENDING_TTL_SECONDS = 600;
 /** How long an authorization code may wait for its exchange (OAuth 2.1 §4.1.2: short). */
 const CODE_TTL_SECONDS = 120;
 const MAX_LOGIN_ATTEMPTS = 5;
+/** Failed sign-ins one account takes in 15 minutes, across every authorization request (brute force). */
+const ACCOUNT_FAILURES_PER_WINDOW = 10;
+const ACCOUNT_FAILURE_WINDOW_SECONDS = 900;
 
 /** An authorization request that passed every check, waiting for the user's login and consent. */
 export interface PendingAuthorization {
@@ -54,12 +58,21 @@ export function newBrowserBinding(): string {
  */
 @Injectable()
 export class OAuthAuthorizationService {
+  private readonly failedLogins: RateLimiterRedis;
+
   constructor(
     private readonly grants: OAuthGrantRepository,
     private readonly identity: IdentityRepository,
     private readonly store: RateLimitStore,
     private readonly config: GatewayConfigService,
-  ) {}
+  ) {
+    this.failedLogins = new RateLimiterRedis({
+      storeClient: store.redis,
+      keyPrefix: `${config.values.PLATICA_REDIS_PREFIX}oauth:failed-logins`,
+      points: ACCOUNT_FAILURES_PER_WINDOW,
+      duration: ACCOUNT_FAILURE_WINDOW_SECONDS,
+    });
+  }
 
   /** Validates the request; never redirects for an unknown client or an unregistered redirect URI. */
   async start(query: Record<string, unknown>, browserBinding: string): Promise<AuthorizationStep> {
@@ -112,10 +125,19 @@ export class OAuthAuthorizationService {
     const { requestId, pending } = await this.load(form, browserBinding);
     const email = single(form, 'email') ?? '';
     const password = single(form, 'password') ?? '';
+    const account = email.trim().toLowerCase();
+    const failures = account ? await this.failedLogins.get(account) : null;
+    if (failures && failures.consumedPoints >= ACCOUNT_FAILURES_PER_WINDOW) {
+      pending.csrfToken = randomBytes(32).toString('base64url');
+      await this.save(requestId, pending);
+      const minutes = Math.ceil(failures.msBeforeNext / 60_000);
+      return { page: 'login', requestId, pending, error: `Too many failed sign-ins for this account. Try again in ${minutes} minute(s).` };
+    }
     const user = email ? await this.identity.userForLogin(email) : null;
     // Same work whether or not the user exists, so timing does not reveal accounts.
     const valid = await verifyPassword(password, user?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
     if (!user || !user.passwordHash || !valid) {
+      if (account) await this.failedLogins.penalty(account, 1);
       pending.loginAttempts += 1;
       if (pending.loginAttempts >= MAX_LOGIN_ATTEMPTS) {
         await this.discard(requestId);
@@ -128,6 +150,7 @@ export class OAuthAuthorizationService {
       await this.save(requestId, pending);
       return { page: 'login', requestId, pending, error: 'The email or password is not correct.' };
     }
+    await this.failedLogins.delete(account);
     pending.userId = user.id;
     pending.email = user.email;
     pending.csrfToken = randomBytes(32).toString('base64url');
