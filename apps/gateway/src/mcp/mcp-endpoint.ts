@@ -10,11 +10,11 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { requestContext } from '@platica/platform';
+import { PUBLIC_OPERATIONS } from '@platica/contracts';
+import { errorReply, requestContext } from '@platica/platform';
 import type { Credential } from '../auth/credential';
-import { errorResponse, sendError } from '../routes/http-errors';
+import { sendError } from '../routes/http-errors';
 import { RoutePipeline, requireScope } from '../routes/route-pipeline';
-import { MCP_OPERATIONS } from './mcp-operations';
 import { requestFor, toolFor, type McpTool } from './mcp-tools';
 
 const SERVER_INFO = { name: 'platica', title: 'Plática', version: '1.0.0' };
@@ -34,7 +34,7 @@ const INSTRUCTIONS =
 @Injectable()
 export class McpEndpoint {
   private readonly logger = new Logger(McpEndpoint.name);
-  private readonly tools = new Map<string, McpTool>(MCP_OPERATIONS.map((operation) => [operation.operationId, toolFor(operation)]));
+  private readonly tools = new Map<string, McpTool>(PUBLIC_OPERATIONS.map((operation) => [operation.operationId, toolFor(operation)]));
   private readonly toolList = [...this.tools.values()].map(({ name, description, inputSchema, annotations }) => ({
     name,
     description,
@@ -62,7 +62,7 @@ export class McpEndpoint {
         if (admitted.refusal) throw admitted.refusal;
         // A write tool called with a read-only token is refused at the HTTP level, with the
         // RFC 6750 challenge MCP clients step up from (MCP authorization, scope challenge).
-        for (const tool of this.calledTools(request.body)) requireScope(tool.operation.route, admitted.credential);
+        for (const tool of this.calledTools(request.body)) requireScope(tool.operation, admitted.credential);
         await this.serve(request, reply, admitted.credential, headers, requestId);
       } catch (error) {
         if (reply.sent) {
@@ -127,10 +127,10 @@ export class McpEndpoint {
     let status: number;
     let body: unknown;
     try {
-      const answer = await this.pipeline.execute(tool.operation.route, credential, { ...requestFor(tool, args), requestId });
+      const answer = await this.pipeline.execute(tool.operation, credential, { ...requestFor(tool, args), requestId });
       ({ status, body } = answer);
     } catch (error) {
-      ({ status, body } = errorResponse(error));
+      ({ status, body } = errorReply(error, { tool: tool.name }));
     }
     const isError = status >= 400;
     const structured = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;

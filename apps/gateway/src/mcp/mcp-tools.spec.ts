@@ -1,17 +1,17 @@
 import { agentUpdateSchema, listConversationsQuerySchema, sendMessageRequestSchema } from '@platica/contracts';
 import { type DomainError } from '@platica/errors';
-import { MCP_OPERATIONS } from './mcp-operations';
+import { PUBLIC_OPERATIONS } from '@platica/contracts';
 import { requestFor, toolFor } from './mcp-tools';
 
 const tool = (name: string) => {
-  const operation = MCP_OPERATIONS.find((o) => o.operationId === name);
+  const operation = PUBLIC_OPERATIONS.find((o) => o.operationId === name);
   if (!operation) throw new Error(`no operation ${name}`);
   return toolFor(operation);
 };
 
 describe('/mcp tools', () => {
   it('are one per REST operation, with unique names MCP clients accept', () => {
-    const names = MCP_OPERATIONS.map((o) => o.operationId);
+    const names = PUBLIC_OPERATIONS.map((o) => o.operationId);
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) expect(name).toMatch(/^[a-z][a-z0-9_]{0,63}$/);
     expect(names).toEqual(

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { RpcRequest } from '@platica/contracts';
+import type { PublicOperation, RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { RpcClient, requestContext } from '@platica/platform';
 import { Authenticator } from '../auth/authenticator';
@@ -9,12 +9,22 @@ import type { Credential } from '../auth/credential';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { RateLimiter, rateLimitExceeded, rateLimitHeaders } from '../rate-limit/rate-limiter';
 import { sendError } from './http-errors';
-import { ROUTES, type Route } from './route-table';
+import { ROUTES } from './route-table';
+
+/** An operation's input as the gateway receives it, before `workspace` is resolved. */
+export interface OperationInput {
+  params: Record<string, string>;
+  /** The query string's values, `workspace` included. */
+  query: Record<string, unknown>;
+  body: unknown;
+  requestId: string;
+}
 
 /**
  * Serves the route table: for each request, authenticate, count it against the
  * credential's rate limit, check the scope, resolve the workspace, then hand it to the
- * owning service over NATS and answer with the service's status and body.
+ * owning service over NATS and answer with the service's status and body. `/mcp` admits its
+ * requests and runs its tool calls through the same `admit` and `execute`.
  */
 @Injectable()
 export class RoutePipeline {
@@ -27,11 +37,15 @@ export class RoutePipeline {
 
   register(fastify: FastifyInstance): void {
     for (const route of ROUTES) {
-      fastify.route({ method: route.method, url: route.path, handler: (request, reply) => this.handle(route, request, reply) });
+      fastify.route({
+        method: route.operation.method,
+        url: route.url,
+        handler: (request, reply) => this.handle(route.operation, request, reply),
+      });
     }
   }
 
-  private async handle(route: Route, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  private async handle(operation: PublicOperation, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const requestId = incomingRequestId(request) ?? randomUUID();
     void reply.header('x-request-id', requestId);
     let headers: Record<string, string> = {};
@@ -40,9 +54,9 @@ export class RoutePipeline {
         const admitted = await this.admit(request);
         headers = admitted.headers;
         if (admitted.refusal) throw admitted.refusal;
-        const answer = await this.execute(route, admitted.credential, {
+        const answer = await this.execute(operation, admitted.credential, {
           params: request.params as Record<string, string>,
-          query: request.query as RpcRequest['query'],
+          query: request.query as Record<string, unknown>,
           body: request.body ?? null,
           requestId,
         });
@@ -58,8 +72,8 @@ export class RoutePipeline {
 
   /**
    * Who is calling, and whether their budget allows one more request: authentication and the
-   * rate limit, shared by the REST routes and /mcp. Throws 401; `refusal` is the 429 to answer
-   * when the budget is spent, and `headers` the X-RateLimit-* ones to answer with either way.
+   * rate limit. Throws 401; `refusal` is the 429 to answer when the budget is spent, and
+   * `headers` the X-RateLimit-* ones to answer with either way.
    */
   async admit(request: FastifyRequest): Promise<{ credential: Credential; headers: Record<string, string>; refusal?: DomainError }> {
     const credential = await this.authenticator.authenticate(request.headers.authorization);
@@ -68,31 +82,30 @@ export class RoutePipeline {
     return rate.allowed ? { credential, headers } : { credential, headers, refusal: rateLimitExceeded(rate.state) };
   }
 
-  /**
-   * One operation for an admitted credential: scope, workspace, then the owning service over
-   * NATS. REST routes and /mcp tools both end here, so they answer alike.
-   */
+  /** One operation for an admitted credential: scope, workspace, then the owning service over NATS. */
   async execute(
-    route: Route,
+    operation: PublicOperation,
     credential: Credential,
-    input: { params: Record<string, string>; query: RpcRequest['query']; body: unknown; requestId: string },
+    input: OperationInput,
   ): Promise<{ status: number; headers?: Record<string, string>; body: unknown }> {
-    requireScope(route, credential);
-    const workspaceId = resolveWorkspace(route, credential, (input.query ?? {}) as Record<string, unknown>);
-    if (route.pending) {
-      throw new DomainError(ErrorCode.NotImplemented, `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')} is not implemented yet`, {
-        pending: route.pending,
+    requireScope(operation, credential);
+    const { workspace, ...query } = input.query;
+    const workspaceId = resolveWorkspace(operation, credential, workspace);
+    if (operation.pending) {
+      throw new DomainError(ErrorCode.NotImplemented, `${operation.method} ${operation.path} is not implemented yet`, {
+        pending: operation.pending,
       });
     }
     const envelope: RpcRequest = {
       auth: credential.auth,
       workspaceId,
       params: input.params,
-      query: input.query,
+      // `workspace` is the gateway's: it is resolved into `workspaceId`.
+      query: query as RpcRequest['query'],
       body: input.body,
       requestId: input.requestId,
     };
-    return this.rpc.request(route.subject, envelope, route.timeoutMs);
+    return this.rpc.request(operation.subject, envelope, operation.timeoutMs);
   }
 
   /** RFC 6750 / RFC 9728: 401 and 403 answers tell a client where to discover authorization. */
@@ -112,17 +125,16 @@ function incomingRequestId(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && /^[\w.:-]{1,128}$/.test(value) ? value : undefined;
 }
 
-/** Throws 403 insufficient_scope when the credential may not call the route (reads need platica:read, writes platica:write). */
-export function requireScope(route: Route, credential: Credential): void {
-  const needed = route.method === 'GET' ? 'platica:read' : 'platica:write';
+/** Throws 403 insufficient_scope when the credential lacks the operation's scope. */
+export function requireScope(operation: PublicOperation, credential: Credential): void {
+  const needed = operation.scope === 'read' ? 'platica:read' : 'platica:write';
   if (!credential.auth.scopes.includes(needed)) {
     throw new DomainError(ErrorCode.InsufficientScope, 'insufficient_scope', { requiredScope: needed });
   }
 }
 
 /** Spec, Authentication 6 and Endpoints › General rules; ARCHITECTURE.md's statuses. */
-function resolveWorkspace(route: Route, credential: Credential, query: Record<string, unknown>): string | null {
-  const requested = query.workspace;
+function resolveWorkspace(operation: PublicOperation, credential: Credential, requested: unknown): string | null {
   const ids = credential.auth.workspaceIds;
   if (requested !== undefined) {
     if (typeof requested !== 'string' || requested.length === 0) {
@@ -133,7 +145,7 @@ function resolveWorkspace(route: Route, credential: Credential, query: Record<st
     return requested;
   }
   if (ids.length === 1) return ids[0]!;
-  if (route.workspace === 'one') {
+  if (operation.workspace === 'one') {
     throw DomainError.validation(
       [
         {
