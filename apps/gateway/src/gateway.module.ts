@@ -6,6 +6,13 @@ import { DocsController } from './docs/docs.controller';
 import { HttpMetrics } from './metrics/http-metrics';
 import { MetricsController } from './metrics/metrics.controller';
 import { WellKnownController } from './oauth/well-known.controller';
+import { OAuthController } from './oauth/oauth.controller';
+import { OAuthClientRegistration } from './oauth/oauth-client-registration';
+import { OAuthAuthorizationService } from './oauth/oauth-authorization.service';
+import { OAuthGrantRepository } from './oauth/oauth-grant.repository';
+import { OAuthTokenService } from './oauth/oauth-token.service';
+import { CredentialRevocations } from './auth/credential-revocations';
+import { McpEndpoint } from './mcp/mcp-endpoint';
 import { SeedService } from './admin/seed.service';
 import { Authenticator } from './auth/authenticator';
 import { GatewayConfigService } from './config/gateway-config.service';
@@ -21,7 +28,7 @@ import { WorkspacesController } from './workspaces/workspaces.controller';
 
 @Module({
   imports: [HooksModule],
-  controllers: [AdminController, WorkspacesController, DocsController, MetricsController, WellKnownController],
+  controllers: [AdminController, WorkspacesController, DocsController, MetricsController, WellKnownController, OAuthController],
   providers: [
     // runService validated the environment with gatewayConfigSchema.
     {
@@ -37,9 +44,15 @@ import { WorkspacesController } from './workspaces/workspaces.controller';
     },
     IdentityRepository,
     AccessTokenRepository,
+    CredentialRevocations,
     Authenticator,
+    OAuthGrantRepository,
+    OAuthClientRegistration,
+    OAuthAuthorizationService,
+    OAuthTokenService,
     SeedService,
     RoutePipeline,
+    McpEndpoint,
     HttpMetrics,
     { provide: APP_FILTER, useClass: SpecErrorFilter },
   ],

@@ -3,6 +3,7 @@ import { gatewayConfigSchema } from './config/gateway.config';
 import { gatewayDatabase } from './database';
 import { GatewayModule } from './gateway.module';
 import { HttpMetrics } from './metrics/http-metrics';
+import { McpEndpoint } from './mcp/mcp-endpoint';
 import { RoutePipeline } from './routes/route-pipeline';
 
 void runService({
@@ -15,5 +16,6 @@ void runService({
     const fastify = app.getHttpAdapter().getInstance();
     app.get(HttpMetrics).instrument(fastify);
     app.get(RoutePipeline).register(fastify);
+    app.get(McpEndpoint).register(fastify);
   },
 });

@@ -5,6 +5,7 @@ import { GatewayConfigService } from '../config/gateway-config.service';
 import { IdentityRepository } from '../identity/identity.repository';
 import { AccessTokenRepository } from '../oauth/access-token.repository';
 import { ACCESS_TOKEN_PREFIX, API_KEY_PREFIX, type Credential } from './credential';
+import { CredentialRevocations } from './credential-revocations';
 
 /** The spec's request rate (Limits); API keys may carry a higher one. */
 const DEFAULT_RATE_LIMIT_PER_SECOND = 30;
@@ -17,17 +18,29 @@ interface CacheEntry {
 /**
  * Resolves `Authorization: Bearer <credential>` to a Credential. Lookups are by the
  * credential's hash and cached briefly in memory (PLATICA_CREDENTIAL_CACHE_MS), which keeps
- * Postgres off the hot path; a revoked key stops working within that delay.
+ * Postgres off the hot path. A revocation through the OAuth endpoints evicts the entry on
+ * every replica at once (CredentialRevocations); anything else revoked in the database (a key
+ * deleted by hand) stops working within the cache's lifetime. An entry never outlives the
+ * credential's own expiry.
  */
 @Injectable()
 export class Authenticator {
   private readonly cache = new Map<string, CacheEntry>();
+  /** Bumped by every revocation, so a lookup that raced one is not cached. */
+  private revocationGeneration = 0;
 
   constructor(
     private readonly identity: IdentityRepository,
     private readonly accessTokens: AccessTokenRepository,
     private readonly config: GatewayConfigService,
-  ) {}
+    revocations: CredentialRevocations,
+  ) {
+    revocations.onRevoked((hashes) => {
+      this.revocationGeneration += 1;
+      if (hashes === 'all') this.cache.clear();
+      else for (const hash of hashes) this.cache.delete(hash);
+    });
+  }
 
   async authenticate(authorization: string | undefined): Promise<Credential> {
     const token = bearerToken(authorization);
@@ -38,8 +51,9 @@ export class Authenticator {
     if (cached && cached.expiresAt > Date.now()) {
       credential = cached.credential;
     } else {
+      const generation = this.revocationGeneration;
       credential = await this.resolve(token, hash);
-      this.remember(hash, credential);
+      if (generation === this.revocationGeneration) this.remember(hash, credential);
     }
     if (!credential) throw unauthenticated('Invalid credential: the key or token is unknown, expired or revoked');
     return credential;
@@ -55,7 +69,7 @@ export class Authenticator {
     const ttl = this.config.values.PLATICA_CREDENTIAL_CACHE_MS;
     if (ttl === 0) return;
     if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(hash, { credential, expiresAt: Date.now() + ttl });
+    this.cache.set(hash, { credential, expiresAt: Math.min(Date.now() + ttl, credential?.expiresAt ?? Infinity) });
   }
 }
 

@@ -7,7 +7,10 @@ export interface Credential {
   rateLimitPerSecond: number;
   /** What the rate limit is counted against: the key or token id, never its value. */
   rateLimitSubject: string;
+  /** When the credential stops being valid (epoch ms), if it expires: a cached entry never outlives it. */
+  expiresAt?: number;
 }
 
 export const API_KEY_PREFIX = 'pl_key_';
 export const ACCESS_TOKEN_PREFIX = 'pl_at_';
+export const REFRESH_TOKEN_PREFIX = 'pl_rt_';

@@ -8,6 +8,7 @@ export class GatewayConfigService {
 
   /** The gateway's public base URL (OAuth metadata, challenges, the OpenAPI servers entry). */
   get publicUrl(): string {
-    return this.values.PLATICA_PUBLIC_URL ?? `http://127.0.0.1:${this.values.PLATICA_HTTP_PORT ?? 8080}`;
+    // Without a trailing slash: it is also the OAuth issuer, compared verbatim by clients (RFC 8414 §3.3).
+    return (this.values.PLATICA_PUBLIC_URL ?? `http://127.0.0.1:${this.values.PLATICA_HTTP_PORT ?? 8080}`).replace(/\/+$/, '');
   }
 }

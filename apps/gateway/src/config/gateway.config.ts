@@ -11,6 +11,14 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   PLATICA_PUBLIC_URL: z.url().optional(),
   /** How long a resolved credential is trusted before it is read again (revocation delay). */
   PLATICA_CREDENTIAL_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Lifetime of an access token issued by the OAuth token endpoint. */
+  PLATICA_OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
+  /** Lifetime of a refresh token (each rotation issues a new one with a fresh lifetime). */
+  PLATICA_OAUTH_REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 86_400),
 });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

@@ -104,6 +104,22 @@ export class IdentityRepository {
     });
   }
 
+  /** The OAuth login page's lookup: a user and their password hash (null when they cannot log in). */
+  async userForLogin(email: string): Promise<{ id: string; email: string; passwordHash: string | null } | null> {
+    const user = await this.db.em().findOne(User, { email: email.trim().toLowerCase() });
+    return user ? { id: user.id, email: user.email, passwordHash: user.passwordHash ?? null } : null;
+  }
+
+  /** The workspaces a user belongs to, by name: what the consent page offers. */
+  async workspacesOfUser(userId: string): Promise<WorkspaceRef[]> {
+    return this.db
+      .em()
+      .execute<WorkspaceRef[]>(
+        'select w.id, w.name from gateway.workspace w join gateway.workspace_member m on m.workspace_id = w.id where m.user_id = ? order by w.name, w.id',
+        [userId],
+      );
+  }
+
   /** Emails of the workspace's users, for validating `owners` of a seed before applying it. */
   async memberEmails(workspaceName: string): Promise<Set<string>> {
     const workspace = await this.db.em().findOne(Workspace, { name: workspaceName });

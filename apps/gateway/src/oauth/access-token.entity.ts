@@ -4,7 +4,7 @@ import { User } from '../identity/user.entity';
 
 /**
  * An OAuth access token (`pl_at_…`): a user, the workspaces they granted and the scopes.
- * Only its SHA-256 is stored. Minted by the admin API now, by the OAuth flow later.
+ * Only its SHA-256 is stored. Minted by the admin API or the OAuth token endpoint.
  */
 const AccessTokenSchema = defineEntity({
   name: 'AccessToken',
@@ -17,6 +17,8 @@ const AccessTokenSchema = defineEntity({
     scopes: p.json<Scope[]>(),
     /** The OAuth client it was issued to; null when minted through the admin API. */
     clientId: p.text().nullable(),
+    /** The grant it belongs to (authorization code and its refresh tokens); null for admin-minted tokens. */
+    familyId: p.text().nullable().index(),
     expiresAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

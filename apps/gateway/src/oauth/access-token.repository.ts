@@ -20,10 +20,18 @@ export class AccessTokenRepository {
   constructor(private readonly db: Database) {}
 
   async credentialFor(tokenHash: string, rateLimitPerSecond: number): Promise<Credential | null> {
-    const rows = await this.db
-      .em()
-      .execute<{ token_id: string; scopes: Scope[]; user_id: string; email: string; workspace_id: string; workspace_name: string }[]>(
-        `select t.id as token_id, t.scopes, u.id as user_id, u.email, w.id as workspace_id, w.name as workspace_name
+    const rows = await this.db.em().execute<
+      {
+        token_id: string;
+        scopes: Scope[];
+        expires_at: string | Date;
+        user_id: string;
+        email: string;
+        workspace_id: string;
+        workspace_name: string;
+      }[]
+    >(
+      `select t.id as token_id, t.scopes, t.expires_at, u.id as user_id, u.email, w.id as workspace_id, w.name as workspace_name
          from gateway.oauth_access_token t
          join gateway.user_account u on u.id = t.user_id
          join gateway.workspace_member m on m.user_id = u.id
@@ -31,8 +39,8 @@ export class AccessTokenRepository {
         where t.token_hash = ? and t.revoked_at is null and t.expires_at > now()
           and w.id in (select jsonb_array_elements_text(t.workspace_ids))
         order by w.name`,
-        [tokenHash],
-      );
+      [tokenHash],
+    );
     const first = rows[0];
     if (!first) return null;
     return {
@@ -47,6 +55,7 @@ export class AccessTokenRepository {
       },
       rateLimitPerSecond,
       rateLimitSubject: `token:${first.token_id}`,
+      expiresAt: new Date(first.expires_at).getTime(),
     };
   }
 

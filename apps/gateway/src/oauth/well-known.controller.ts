@@ -1,11 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import { SCOPES } from '@platica/contracts';
 import { GatewayConfigService } from '../config/gateway-config.service';
+import { authorizationServerMetadata } from './authorization-server-metadata';
 
 /**
- * RFC 9728 protected-resource metadata, where every 401 and 403 challenge points. The
- * authorization server (RFC 8414, the browser flow) arrives with the MCP/OAuth issue; until
- * then tokens are minted through the admin API and no `authorization_servers` is announced.
+ * Discovery: RFC 9728 protected-resource metadata (where every 401 and 403 challenge points),
+ * naming the gateway itself as the authorization server, and that server's RFC 8414 metadata.
  */
 @Controller('.well-known')
 export class WellKnownController {
@@ -17,9 +17,15 @@ export class WellKnownController {
     return {
       resource: base,
       resource_name: 'Plática API',
+      authorization_servers: [base],
       scopes_supported: [...SCOPES],
       bearer_methods_supported: ['header'],
       resource_documentation: `${base}/docs`,
     };
+  }
+
+  @Get('oauth-authorization-server')
+  authorizationServer(): Record<string, unknown> {
+    return authorizationServerMetadata(this.config.publicUrl);
   }
 }

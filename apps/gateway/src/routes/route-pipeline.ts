@@ -11,10 +11,20 @@ import { RateLimiter, rateLimitExceeded, rateLimitHeaders } from '../rate-limit/
 import { sendError } from './http-errors';
 import { ROUTES } from './route-table';
 
+/** An operation's input as the gateway receives it, before `workspace` is resolved. */
+export interface OperationInput {
+  params: Record<string, string>;
+  /** The query string's values, `workspace` included. */
+  query: Record<string, unknown>;
+  body: unknown;
+  requestId: string;
+}
+
 /**
  * Serves the route table: for each request, authenticate, count it against the
  * credential's rate limit, check the scope, resolve the workspace, then hand it to the
- * owning service over NATS and answer with the service's status and body.
+ * owning service over NATS and answer with the service's status and body. `/mcp` admits its
+ * requests and runs its tool calls through the same `admit` and `execute`.
  */
 @Injectable()
 export class RoutePipeline {
@@ -41,28 +51,15 @@ export class RoutePipeline {
     let headers: Record<string, string> = {};
     await requestContext.run({ requestId }, async () => {
       try {
-        const credential = await this.authenticator.authenticate(request.headers.authorization);
-        const rate = await this.rateLimiter.consume(credential.rateLimitSubject, credential.rateLimitPerSecond);
-        headers = rateLimitHeaders(rate.state);
-        if (!rate.allowed) throw rateLimitExceeded(rate.state);
-        requireScope(operation, credential);
-        const { workspace, ...query } = request.query as Record<string, unknown>;
-        const workspaceId = resolveWorkspace(operation, credential, workspace);
-        if (operation.pending) {
-          throw new DomainError(ErrorCode.NotImplemented, `${operation.method} ${operation.path} is not implemented yet`, {
-            pending: operation.pending,
-          });
-        }
-        const envelope: RpcRequest = {
-          auth: credential.auth,
-          workspaceId,
+        const admitted = await this.admit(request);
+        headers = admitted.headers;
+        if (admitted.refusal) throw admitted.refusal;
+        const answer = await this.execute(operation, admitted.credential, {
           params: request.params as Record<string, string>,
-          // `workspace` is the gateway's: it is resolved into `workspaceId`.
-          query: query as RpcRequest['query'],
+          query: request.query as Record<string, unknown>,
           body: request.body ?? null,
           requestId,
-        };
-        const answer = await this.rpc.request(operation.subject, envelope, operation.timeoutMs);
+        });
         await reply
           .status(answer.status)
           .headers({ ...headers, ...(answer.headers ?? {}) })
@@ -73,8 +70,46 @@ export class RoutePipeline {
     });
   }
 
+  /**
+   * Who is calling, and whether their budget allows one more request: authentication and the
+   * rate limit. Throws 401; `refusal` is the 429 to answer when the budget is spent, and
+   * `headers` the X-RateLimit-* ones to answer with either way.
+   */
+  async admit(request: FastifyRequest): Promise<{ credential: Credential; headers: Record<string, string>; refusal?: DomainError }> {
+    const credential = await this.authenticator.authenticate(request.headers.authorization);
+    const rate = await this.rateLimiter.consume(credential.rateLimitSubject, credential.rateLimitPerSecond);
+    const headers = rateLimitHeaders(rate.state);
+    return rate.allowed ? { credential, headers } : { credential, headers, refusal: rateLimitExceeded(rate.state) };
+  }
+
+  /** One operation for an admitted credential: scope, workspace, then the owning service over NATS. */
+  async execute(
+    operation: PublicOperation,
+    credential: Credential,
+    input: OperationInput,
+  ): Promise<{ status: number; headers?: Record<string, string>; body: unknown }> {
+    requireScope(operation, credential);
+    const { workspace, ...query } = input.query;
+    const workspaceId = resolveWorkspace(operation, credential, workspace);
+    if (operation.pending) {
+      throw new DomainError(ErrorCode.NotImplemented, `${operation.method} ${operation.path} is not implemented yet`, {
+        pending: operation.pending,
+      });
+    }
+    const envelope: RpcRequest = {
+      auth: credential.auth,
+      workspaceId,
+      params: input.params,
+      // `workspace` is the gateway's: it is resolved into `workspaceId`.
+      query: query as RpcRequest['query'],
+      body: input.body,
+      requestId: input.requestId,
+    };
+    return this.rpc.request(operation.subject, envelope, operation.timeoutMs);
+  }
+
   /** RFC 6750 / RFC 9728: 401 and 403 answers tell a client where to discover authorization. */
-  private challengeFor(error: unknown): Record<string, string> {
+  challengeFor(error: unknown): Record<string, string> {
     if (!(error instanceof DomainError)) return {};
     const metadata = `${this.config.publicUrl}/.well-known/oauth-protected-resource`;
     if (error.code === ErrorCode.Unauthenticated) return { 'www-authenticate': `Bearer resource_metadata="${metadata}"` };
@@ -90,7 +125,8 @@ function incomingRequestId(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && /^[\w.:-]{1,128}$/.test(value) ? value : undefined;
 }
 
-function requireScope(operation: PublicOperation, credential: Credential): void {
+/** Throws 403 insufficient_scope when the credential lacks the operation's scope. */
+export function requireScope(operation: PublicOperation, credential: Credential): void {
   const needed = operation.scope === 'read' ? 'platica:read' : 'platica:write';
   if (!credential.auth.scopes.includes(needed)) {
     throw new DomainError(ErrorCode.InsufficientScope, 'insufficient_scope', { requiredScope: needed });

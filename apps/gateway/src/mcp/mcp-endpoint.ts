@@ -1,0 +1,157 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode as McpErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { PUBLIC_OPERATIONS } from '@platica/contracts';
+import { errorReply, requestContext } from '@platica/platform';
+import type { Credential } from '../auth/credential';
+import { sendError } from '../routes/http-errors';
+import { RoutePipeline, requireScope } from '../routes/route-pipeline';
+import { requestFor, toolFor, type McpTool } from './mcp-tools';
+
+const SERVER_INFO = { name: 'platica', title: 'Plática', version: '1.0.0' };
+const INSTRUCTIONS =
+  'Plática drives AI agents that talk with customers. Each tool is one REST operation of the Plática API with the same ' +
+  'arguments (path parameters, query and body fields) and the same JSON answer. Call workspaces_list first when the ' +
+  'token covers several workspaces, and pass `workspace` to writes.';
+
+/**
+ * `/mcp`: Plática as an MCP server over Streamable HTTP, through the MCP SDK's server and
+ * transport. Stateless mode: every POST is served by a fresh server, and nothing about a
+ * client lives in a gateway's memory between requests, so any replica behind a load balancer
+ * answers any request (no Mcp-Session-Id is issued; the SDK then skips session checks). Each
+ * POST is admitted like a REST request (401 challenge, rate limit), and each tool call runs
+ * through the REST pipeline's `execute` (scope, workspace, NATS request to the owning service).
+ */
+@Injectable()
+export class McpEndpoint {
+  private readonly logger = new Logger(McpEndpoint.name);
+  private readonly tools = new Map<string, McpTool>(PUBLIC_OPERATIONS.map((operation) => [operation.operationId, toolFor(operation)]));
+  private readonly toolList = [...this.tools.values()].map(({ name, description, inputSchema, annotations }) => ({
+    name,
+    description,
+    inputSchema,
+    annotations,
+  }));
+
+  constructor(private readonly pipeline: RoutePipeline) {}
+
+  register(fastify: FastifyInstance): void {
+    fastify.post('/mcp', (request, reply) => this.post(request, reply));
+    // Stateless: no standalone SSE stream to open (GET) and no session to end (DELETE).
+    for (const method of ['GET', 'DELETE'] as const) {
+      fastify.route({ method, url: '/mcp', handler: (request, reply) => this.notAllowed(request, reply) });
+    }
+  }
+
+  private async post(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const requestId = randomUUID();
+    let headers: Record<string, string> = {};
+    await requestContext.run({ requestId }, async () => {
+      try {
+        const admitted = await this.pipeline.admit(request);
+        headers = admitted.headers;
+        if (admitted.refusal) throw admitted.refusal;
+        // A write tool called with a read-only token is refused at the HTTP level, with the
+        // RFC 6750 challenge MCP clients step up from (MCP authorization, scope challenge).
+        for (const tool of this.calledTools(request.body)) requireScope(tool.operation, admitted.credential);
+        await this.serve(request, reply, admitted.credential, headers, requestId);
+      } catch (error) {
+        if (reply.sent) {
+          this.logger.error({ msg: 'MCP request failed after the answer started', error: String(error) });
+          return;
+        }
+        await sendError(reply, error, { ...headers, ...this.pipeline.challengeFor(error) });
+      }
+    });
+  }
+
+  private async notAllowed(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    try {
+      const admitted = await this.pipeline.admit(request);
+      if (admitted.refusal) throw admitted.refusal;
+    } catch (error) {
+      await sendError(reply, error, this.pipeline.challengeFor(error));
+      return;
+    }
+    await reply
+      .status(405)
+      .header('allow', 'POST')
+      .send({
+        code: 405,
+        error: 'Method not allowed: this MCP server is stateless; send JSON-RPC messages with POST',
+        details: { allow: 'POST' },
+      });
+  }
+
+  private async serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    credential: Credential,
+    headers: Record<string, string>,
+    requestId: string,
+  ) {
+    const server = this.serverFor(credential, requestId);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    reply.hijack();
+    for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  }
+
+  private serverFor(credential: Credential, requestId: string): Server {
+    const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.toolList }));
+    server.setRequestHandler(CallToolRequestSchema, async (call) => {
+      const tool = this.tools.get(call.params.name);
+      if (!tool) throw new McpError(McpErrorCode.InvalidParams, `Unknown tool ${call.params.name}`);
+      return this.call(tool, call.params.arguments ?? {}, credential, requestId);
+    });
+    return server;
+  }
+
+  /** The tool's answer is the REST answer: its JSON body, flagged isError for a 4xx or 5xx. */
+  private async call(tool: McpTool, args: Record<string, unknown>, credential: Credential, requestId: string): Promise<CallToolResult> {
+    let status: number;
+    let body: unknown;
+    try {
+      const answer = await this.pipeline.execute(tool.operation, credential, { ...requestFor(tool, args), requestId });
+      ({ status, body } = answer);
+    } catch (error) {
+      ({ status, body } = errorReply(error, { tool: tool.name }));
+    }
+    const isError = status >= 400;
+    const structured = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+    return {
+      content: [{ type: 'text', text: body === undefined || body === null ? '' : JSON.stringify(body) }],
+      ...(structured && !isError ? { structuredContent: structured } : {}),
+      ...(isError ? { isError: true } : {}),
+      _meta: { 'platica/status': status },
+    };
+  }
+
+  /** The tools a POST calls (a single JSON-RPC message or a batch). */
+  private calledTools(body: unknown): McpTool[] {
+    const messages = Array.isArray(body) ? body : [body];
+    const called: McpTool[] = [];
+    for (const message of messages) {
+      const name = (message as { method?: unknown; params?: { name?: unknown } } | null)?.params?.name;
+      if ((message as { method?: unknown } | null)?.method !== 'tools/call' || typeof name !== 'string') continue;
+      const tool = this.tools.get(name);
+      if (tool) called.push(tool);
+    }
+    return called;
+  }
+}
