@@ -4,7 +4,6 @@ import { ServiceConfig } from '@platica/platform';
 import { AdminController } from './admin/admin.controller';
 import { DocsController } from './docs/docs.controller';
 import { HttpMetrics } from './metrics/http-metrics';
-import { MetricsController } from './metrics/metrics.controller';
 import { WellKnownController } from './oauth/well-known.controller';
 import { SeedService } from './admin/seed.service';
 import { Authenticator } from './auth/authenticator';
@@ -21,7 +20,7 @@ import { WorkspacesController } from './workspaces/workspaces.controller';
 
 @Module({
   imports: [HooksModule],
-  controllers: [AdminController, WorkspacesController, DocsController, MetricsController, WellKnownController],
+  controllers: [AdminController, WorkspacesController, DocsController, WellKnownController],
   providers: [
     // runService validated the environment with gatewayConfigSchema.
     {

@@ -2,6 +2,7 @@ import { connect, errors, type NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import type { RpcReply, RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode, errorCodeOf, isErrorBody } from '@platica/errors';
+import { traceRpcRequest } from '../observability/tracing';
 import { natsSubject } from './subjects';
 
 /**
@@ -36,9 +37,9 @@ export class RpcClient {
     const natsName = natsSubject(subject);
     let packet: { response?: RpcReply<Body>; err?: unknown };
     try {
-      const message = await this.connection.request(natsName, JSON.stringify({ pattern: natsName, data: envelope, id: randomUUID() }), {
-        timeout: timeoutMs,
-      });
+      const connection = this.connection;
+      const payload = JSON.stringify({ pattern: natsName, data: envelope, id: randomUUID() });
+      const message = await traceRpcRequest(subject, (headers) => connection.request(natsName, payload, { timeout: timeoutMs, headers }));
       packet = message.json();
     } catch (error) {
       if (error instanceof errors.RequestError && error.isNoResponders()) {

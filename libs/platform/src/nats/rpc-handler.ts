@@ -14,6 +14,7 @@ import { Observable, catchError, map, of } from 'rxjs';
 import type { RpcReply, RpcRequest } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { requestContext } from '../logging/request-context';
+import { RpcObservabilityInterceptor } from './rpc-observability.interceptor';
 import { natsSubject } from './subjects';
 
 /** Marks a method as the handler of one contract subject (request/reply over NATS). */
@@ -62,7 +63,8 @@ export class RpcReplyInterceptor implements NestInterceptor {
 
 /** A controller of NATS handlers whose results and errors follow the contract. */
 export function RpcController(): ClassDecorator {
-  return applyDecorators(Controller(), UseInterceptors(RpcReplyInterceptor));
+  // The observability interceptor first, so it wraps the reply interceptor and sees the final status.
+  return applyDecorators(Controller(), UseInterceptors(RpcObservabilityInterceptor, RpcReplyInterceptor));
 }
 
 const REPLY_MARK = Symbol.for('platica.rpcReply');
