@@ -106,7 +106,9 @@ async function main(): Promise<void> {
       loop('sends', () => ws.api.post('/v1/messages', { channelId: ws.whatsapp.id, conversationId: phone, content: 'bench' })),
     );
     const turns = Array.from({ length: 4 }, (_, i) =>
-      loop('turns', () => ws.api.post('/v1/chat', { agentId: sofia, client: { email: `bench${i}-${Date.now()}@bench.test` }, message: 'hola' })),
+      loop('turns', () =>
+        ws.api.post('/v1/chat', { agentId: sofia, client: { email: `bench${i}-${Date.now()}@bench.test` }, message: 'hola' }),
+      ),
     );
     const reads = Array.from({ length: 8 }, () => loop('reads', () => ws.api.get('/v1/workspaces')));
     const load = Promise.all([...sends, ...turns, ...reads].map((run) => run()));

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sendMessageRequestSchema, sendTemplateRequestSchema, type ClientUpsert, type RpcReply, type RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
-import { Database, recordEvent } from '@platica/platform';
+import { Database, messageSends, recordEvent } from '@platica/platform';
 import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
 import { Client } from '../clients/client.entity';
 import { checkCustomFields, ClientRepository } from '../clients/client.repository';
@@ -240,6 +240,7 @@ export class SendMessageService {
       channel.platform === 'service'
         ? { externalId: null, failure: null }
         : await this.delivery.send(channel, conversation.conversationId, content);
+    messageSends.inc({ platform: channel.platform, outcome: failure ? 'failed' : 'sent' });
     const message = await this.db.em().transactional(async (em) => {
       await this.applyClient(em, conversation, clientData, activeFields);
       return this.messages.insertOutgoing(em, {

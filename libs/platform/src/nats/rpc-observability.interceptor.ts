@@ -48,15 +48,18 @@ export class RpcObservabilityInterceptor implements NestInterceptor {
       rpcHandlerDuration.observe({ subject, status: String(status) }, Number(process.hrtime.bigint() - started) / 1e9);
       endRpcServerSpan(traced, status);
     };
-    // next.handle() binds the handler to the async context it is called in: the span's, when tracing.
-    const replies: Observable<RpcReply> = traced ? otelContext.with(traced.context, () => next.handle()) : next.handle();
-    return replies.pipe(
-      tap({
-        next: (reply) => observe(reply.status),
-        error: () => observe(500),
-      }),
-      // After the reply was handed to the transport (its subscriber runs before finalize).
-      finalize(handlerFinished),
-    );
+    const replies = (): Observable<RpcReply> =>
+      next.handle().pipe(
+        tap({
+          next: (reply) => observe(reply.status),
+          error: () => observe(500),
+        }),
+        // After the reply was handed to the transport (its subscriber runs before finalize).
+        finalize(handlerFinished),
+      );
+    if (!traced) return replies();
+    // Subscribed inside the span's context, so that the interceptors after this one and the
+    // handler (which run when subscribed, in promise continuations) inherit it.
+    return new Observable<RpcReply>((subscriber) => otelContext.with(traced.context, () => replies().subscribe(subscriber)));
   }
 }

@@ -109,18 +109,22 @@ const headerGetter: TextMapGetter<MsgHdrs> = {
 /** Runs a NATS request inside a client span; `send` gets the headers carrying its trace context. */
 export async function traceRpcRequest<T>(subject: string, send: (headers?: MsgHdrs) => Promise<T>): Promise<T> {
   if (!state) return send();
-  return tracer().startActiveSpan(`rpc ${subject}`, { kind: SpanKind.CLIENT, attributes: { 'rpc.system': 'nats', 'rpc.method': subject } }, async (span) => {
-    const carrier = natsHeaders();
-    propagation.inject(context.active(), carrier, headerSetter);
-    try {
-      return await send(carrier);
-    } catch (error) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer().startActiveSpan(
+    `rpc ${subject}`,
+    { kind: SpanKind.CLIENT, attributes: { 'rpc.system': 'nats', 'rpc.method': subject } },
+    async (span) => {
+      const carrier = natsHeaders();
+      propagation.inject(context.active(), carrier, headerSetter);
+      try {
+        return await send(carrier);
+      } catch (error) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
 
 /** The context a NATS request's headers carry (the root context when tracing is off or none came). */
@@ -132,7 +136,11 @@ export function rpcParentContext(headers: MsgHdrs | undefined): Context {
 /** Starts the server span of a NATS request handler; null when tracing is off. */
 export function startRpcServerSpan(subject: string, parent: Context): { span: Span; context: Context } | null {
   if (!state) return null;
-  const span = tracer().startSpan(`handle ${subject}`, { kind: SpanKind.SERVER, attributes: { 'rpc.system': 'nats', 'rpc.method': subject } }, parent);
+  const span = tracer().startSpan(
+    `handle ${subject}`,
+    { kind: SpanKind.SERVER, attributes: { 'rpc.system': 'nats', 'rpc.method': subject } },
+    parent,
+  );
   return { span, context: trace.setSpan(parent, span) };
 }
 
@@ -172,7 +180,10 @@ export function temporalWorkerTracing(
     ...source,
     interceptors: {
       activity: [
-        (ctx) => ({ inbound: new OpenTelemetryActivityInboundInterceptor(ctx), outbound: new OpenTelemetryActivityOutboundInterceptor(ctx) }),
+        (ctx) => ({
+          inbound: new OpenTelemetryActivityInboundInterceptor(ctx),
+          outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
+        }),
       ],
       ...(source.workflowsPath ? { workflowModules: [require.resolve(WORKFLOW_INTERCEPTORS)] } : {}),
     },

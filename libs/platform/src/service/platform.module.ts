@@ -51,6 +51,11 @@ export class PlatformModule {
       { provide: RpcClient, useValue: instances.rpc },
       { provide: Readiness, useValue: instances.readiness },
     ];
-    return { module: PlatformModule, controllers: [HealthController, MetricsController], providers, exports: providers.map((p) => p.provide) };
+    return {
+      module: PlatformModule,
+      controllers: [HealthController, MetricsController],
+      providers,
+      exports: providers.map((p) => p.provide),
+    };
   }
 }

@@ -94,7 +94,8 @@ export async function runService(definition: ServiceDefinition, argv = process.a
     logger.log(file ? `wrote ${file}` : 'no entity changes: no migration written', 'migrate');
     return;
   }
-  if (command !== undefined) throw new Error(`unknown command "${command}" (serve by default, or: migrate, migrate:check, migration:create NAME)`);
+  if (command !== undefined)
+    throw new Error(`unknown command "${command}" (serve by default, or: migrate, migrate:check, migration:create NAME)`);
   if (config.PLATICA_ROLE === 'worker' && !definition.worker) {
     process.stderr.write(`${definition.name}: PLATICA_ROLE: ${definition.name} has no Temporal worker (use all or handlers)\n`);
     process.exit(78);
@@ -146,9 +147,8 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
   });
   traceHttpServer(app.getHttpAdapter().getInstance());
   // A worker-only process takes no NATS requests: the service's handler replicas do.
-  if (runsHandlers) {
-    app.connectMicroservice<MicroserviceOptions>({
-      strategy: new DrainingNatsServer(
+  const handlerServer = runsHandlers
+    ? new DrainingNatsServer(
         {
           servers: config.NATS_URL,
           // One queue group per service: replicas share the requests, each is answered once.
@@ -157,8 +157,10 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
           maxReconnectAttempts: -1,
         },
         HANDLER_GRACE_MS,
-      ),
-    });
+      )
+    : null;
+  if (handlerServer) {
+    app.connectMicroservice<MicroserviceOptions>({ strategy: handlerServer });
     await app.startAllMicroservices();
   }
   const handlerConnection = runsHandlers ? app.getMicroservices()[0]?.unwrap<NatsConnection>() : undefined;
@@ -170,7 +172,8 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
     if (!result.ok) throw new Error(`database: ${result.reason}`);
   });
   readiness.register('nats', async () => {
-    if (nats.isClosed() || (runsHandlers && (!handlerConnection || handlerConnection.isClosed()))) throw new Error('NATS connection closed');
+    if (nats.isClosed() || (runsHandlers && (!handlerConnection || handlerConnection.isClosed())))
+      throw new Error('NATS connection closed');
     await (handlerConnection ?? nats).flush();
   });
 
@@ -220,7 +223,9 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
       // start: consumers stop taking events, the worker lets running activities finish, and
       // the outbox relay (started first) publishes what they all committed, last.
       await app.getHttpAdapter().close();
-      for (const microservice of app.getMicroservices()) await microservice.close();
+      // The transport alone: closing Nest's microservice would run every provider's shutdown
+      // hooks (the Temporal clients' among them) while activities still need them.
+      await handlerServer?.close();
       for (const part of parts.reverse()) await part.stop();
       await app.close();
       await rpc.close();

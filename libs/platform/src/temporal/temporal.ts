@@ -41,9 +41,7 @@ export function temporalConnectionOptions(
     address: config.TEMPORAL_ADDRESS,
     ...(useTls ? { tls: Object.keys(tls).length > 0 ? tls : true } : {}),
     // Temporal Cloud routes API-key calls by this header when the endpoint is regional.
-    ...(config.TEMPORAL_API_KEY
-      ? { apiKey: config.TEMPORAL_API_KEY, metadata: { 'temporal-namespace': config.TEMPORAL_NAMESPACE } }
-      : {}),
+    ...(config.TEMPORAL_API_KEY ? { apiKey: config.TEMPORAL_API_KEY, metadata: { 'temporal-namespace': config.TEMPORAL_NAMESPACE } } : {}),
   };
 }
 
