@@ -48,6 +48,17 @@ export const baseConfigSchema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, '32 bytes, base64-encoded'),
+  /** Keys replaced by PLATICA_ENCRYPTION_KEY, comma-separated: secrets sealed with them still open (rotation). */
+  PLATICA_ENCRYPTION_KEYS_PREVIOUS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .refine((keys) => keys.every((key) => Buffer.from(key, 'base64').length === 32), 'each key 32 bytes, base64-encoded, comma-separated'),
   PLATICA_ALLOW_PRIVATE_NETWORKS: booleanFlag,
   /**
    * What this process runs: `all` (NATS handlers, background parts and the Temporal worker),
