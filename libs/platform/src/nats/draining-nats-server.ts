@@ -1,7 +1,7 @@
 import { ServerNats } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Logger } from '@nestjs/common';
-import { rpcHandlersIdle } from './rpc-observability.interceptor';
+import { rpcHandlersIdle, rpcHandlersRunning } from './rpc-observability.interceptor';
 
 /**
  * Nest's NATS transport, closed without losing a request: it unsubscribes first (the
@@ -23,9 +23,11 @@ export class DrainingNatsServer extends ServerNats {
   override async close(): Promise<void> {
     const connection = this['natsClient'] as NatsConnection | null;
     if (connection && !connection.isClosed()) {
-      // Private in Nest's class; the subscriptions it made for the handlers' subjects.
-      for (const subscription of this['subscriptions'] as Subscription[]) subscription.unsubscribe();
-      await connection.flush().catch(() => undefined);
+      // Private in Nest's class: the subscriptions it made for the handlers' subjects. Drained,
+      // not unsubscribed: a request the server routed here before it saw the UNSUB is still
+      // handled (unsubscribe would drop it, and its caller would wait for its timeout).
+      await Promise.all((this['subscriptions'] as Subscription[]).map((subscription) => subscription.drain().catch(() => undefined)));
+      this.shutdownLogger.log({ msg: `no longer taking requests; waiting for ${rpcHandlersRunning()} in flight` });
       if (!(await rpcHandlersIdle(this.handlerGraceMs))) {
         this.shutdownLogger.warn({ msg: `requests still running after ${this.handlerGraceMs} ms; closing anyway` });
       }

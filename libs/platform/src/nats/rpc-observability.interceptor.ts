@@ -3,7 +3,7 @@ import type { NatsContext } from '@nestjs/microservices';
 import { context as otelContext } from '@opentelemetry/api';
 import { finalize, Observable, tap } from 'rxjs';
 import type { RpcReply } from '@platica/contracts';
-import { rpcHandlerDuration } from '../observability/metrics';
+import { rpcHandlerDuration, rpcHandlersInFlight } from '../observability/metrics';
 import { endRpcServerSpan, rpcParentContext, startRpcServerSpan } from '../observability/tracing';
 import { unprefixedSubject } from './subjects';
 
@@ -28,8 +28,14 @@ export function rpcHandlersIdle(timeoutMs: number): Promise<boolean> {
   });
 }
 
+/** How many requests are being handled now. */
+export function rpcHandlersRunning(): number {
+  return inFlight;
+}
+
 function handlerFinished(): void {
   inFlight -= 1;
+  rpcHandlersInFlight.set(inFlight);
   if (inFlight > 0) return;
   const waiters = idleWaiters;
   idleWaiters = [];
@@ -40,6 +46,7 @@ function handlerFinished(): void {
 export class RpcObservabilityInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<RpcReply> {
     inFlight += 1;
+    rpcHandlersInFlight.set(inFlight);
     const nats = context.switchToRpc().getContext<NatsContext>();
     const subject = unprefixedSubject(nats.getSubject());
     const traced = startRpcServerSpan(subject, rpcParentContext(nats.getHeaders()));

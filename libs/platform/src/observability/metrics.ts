@@ -27,6 +27,12 @@ export const rpcHandlerDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+export const rpcHandlersInFlight = new Gauge({
+  name: 'platica_rpc_handlers_in_flight',
+  help: 'NATS requests being handled now (a shutdown waits for them)',
+  registers: [metricsRegistry],
+});
+
 export const outboxPublished = new Counter({
   name: 'platica_outbox_published_total',
   help: 'Domain events the outbox relay published to JetStream',

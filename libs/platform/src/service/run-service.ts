@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { Server as HttpServer } from 'node:http';
 import { hostname } from 'node:os';
 import type { z } from 'zod';
 import type { ServiceName } from '@platica/contracts';
@@ -145,7 +146,14 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
     bufferLogs: false,
     abortOnError: false,
   });
-  traceHttpServer(app.getHttpAdapter().getInstance());
+  const fastify = app.getHttpAdapter().getInstance();
+  traceHttpServer(fastify);
+  // Once draining, every answer closes its connection: a keep-alive connection (a load
+  // balancer's, an integrator's pool) would otherwise hold the server open after its last request.
+  fastify.addHook('onSend', async (_request, reply, payload) => {
+    if (readiness.isDraining()) void reply.header('connection', 'close');
+    return payload;
+  });
   // A worker-only process takes no NATS requests: the service's handler replicas do.
   const handlerServer = runsHandlers
     ? new DrainingNatsServer(
@@ -222,7 +230,15 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
       // requests (those taken are answered), then the background parts in reverse order of
       // start: consumers stop taking events, the worker lets running activities finish, and
       // the outbox relay (started first) publishes what they all committed, last.
-      await app.getHttpAdapter().close();
+      // Connections idle when the listener closes are closed with it; those answering a
+      // request then are closed as they go idle (their answers say `connection: close`).
+      const httpServer = app.getHttpServer() as HttpServer;
+      const idleSweep = setInterval(() => httpServer.closeIdleConnections(), 100);
+      try {
+        await app.getHttpAdapter().close();
+      } finally {
+        clearInterval(idleSweep);
+      }
       // The transport alone: closing Nest's microservice would run every provider's shutdown
       // hooks (the Temporal clients' among them) while activities still need them.
       await handlerServer?.close();
