@@ -225,6 +225,7 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
     readiness.startDraining();
     const force = setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS);
     force.unref();
+    let exitCode = 0;
     try {
       // Outside in: no new HTTP requests (those in flight are answered), then no new NATS
       // requests (those taken are answered), then the background parts in reverse order of
@@ -249,10 +250,11 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
       await orm.close(true);
       await stopTracing();
     } catch (error) {
+      exitCode = 1;
       logger.error({ msg: 'shutdown failed', error: error instanceof Error ? error.message : String(error) });
     } finally {
       clearTimeout(force);
-      process.exit(0);
+      process.exit(exitCode);
     }
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
