@@ -1,6 +1,7 @@
 // Compiles every TypeScript source of apps/ and libs/ to dist/ with swc (type checking is
 // `npm run typecheck`'s job). Imports of @platica/<lib> are rewritten to relative paths so
 // that the compiled tree runs with plain `node`, in a container as on a developer machine.
+import { createRequire } from 'node:module';
 import { transformFile } from '@swc/core';
 import { cp, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -61,9 +62,18 @@ console.log(`built ${count} files`);
 
 // The prebuilt workflow bundle that production workers load (no bundling at start-up).
 const { bundleWorkflowCode } = await import('@temporalio/worker');
-const { code } = await bundleWorkflowCode({ workflowsPath: path.join(out, 'libs/workflows/src/index.js'), logger: quietLogger() });
+const workflowsPath = path.join(out, 'libs/workflows/src/index.js');
+const { code } = await bundleWorkflowCode({ workflowsPath, logger: quietLogger() });
 await writeFile(path.join(out, 'libs/workflows/workflow-bundle.js'), code);
-console.log('bundled the workflows into dist/libs/workflows/workflow-bundle.js');
+// The same workflows with Temporal's OpenTelemetry interceptors, loaded by workers when tracing
+// is on (OTEL_EXPORTER_OTLP_ENDPOINT): a prebuilt bundle cannot take interceptors afterwards.
+const traced = await bundleWorkflowCode({
+  workflowsPath,
+  workflowInterceptorModules: [createRequire(import.meta.url).resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')],
+  logger: quietLogger(),
+});
+await writeFile(path.join(out, 'libs/workflows/workflow-bundle.traced.js'), traced.code);
+console.log('bundled the workflows into dist/libs/workflows/workflow-bundle.js (and workflow-bundle.traced.js)');
 
 const previous = path.join(root, `.dist-previous-${process.pid}`);
 await rename(finalOut, previous).catch((error) => {

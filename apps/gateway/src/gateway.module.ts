@@ -4,7 +4,6 @@ import { ServiceConfig } from '@platica/platform';
 import { AdminController } from './admin/admin.controller';
 import { DocsController } from './docs/docs.controller';
 import { HttpMetrics } from './metrics/http-metrics';
-import { MetricsController } from './metrics/metrics.controller';
 import { WellKnownController } from './oauth/well-known.controller';
 import { OAuthController } from './oauth/oauth.controller';
 import { OAuthClientRegistration } from './oauth/oauth-client-registration';
@@ -28,7 +27,7 @@ import { WorkspacesController } from './workspaces/workspaces.controller';
 
 @Module({
   imports: [HooksModule],
-  controllers: [AdminController, WorkspacesController, DocsController, MetricsController, WellKnownController, OAuthController],
+  controllers: [AdminController, WorkspacesController, DocsController, WellKnownController, OAuthController],
   providers: [
     // runService validated the environment with gatewayConfigSchema.
     {

@@ -14,21 +14,19 @@ void runService({
   database: messagingDatabase,
   configSchema: messagingConfigSchema,
   publishesEvents: true,
-  background: async (app, { config, readiness }) => {
-    const worker = await startTemporalWorker(config.values, {
+  worker: (app, { config }) =>
+    startTemporalWorker(config.values, {
       service: 'messaging',
       activities: { ...diagnosticsActivities('messaging'), ...app.get(ScheduledMessageActivitiesFactory).activities() },
       workflows: workflowSource(),
-    });
-    readiness.register('temporal', async () => {
-      if (worker.worker.getState() !== 'RUNNING') throw new Error(`worker is ${worker.worker.getState()}`);
-    });
+    }),
+  background: async (app) => {
     // Meta webhooks stored but not processed yet (a crash, a failure) are taken up by its sweep.
     const inbound = app.get(InboundQueue);
     inbound.start();
     const deliveries = app.get(InboundSubscriber);
     deliveries.start();
-    // Stopped in reverse: no new deliveries first, then the processing of those stored.
-    return [worker, inbound, deliveries];
+    // Stopped in reverse (and before the worker): no new deliveries first, then the processing of those stored.
+    return [inbound, deliveries];
   },
 });

@@ -22,3 +22,5 @@ export * from './service/seed-sections';
 export * from './net/address-policy';
 export * from './net/outbound';
 export * from './rpc/read-scope';
+export * from './observability/metrics';
+export * from './observability/tracing';

@@ -14,7 +14,7 @@ import {
   type TurnReplyResult,
 } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
-import { RpcClient, errorReply, serviceRequest } from '@platica/platform';
+import { agentTurns, errorReply, RpcClient, serviceRequest } from '@platica/platform';
 import { MODEL_REFUSED, type AcceptChatResult, type ConversationTurnActivities, type GeneratedReply } from '@platica/workflows/activities';
 import { AgentRepository } from '../agents/agent.repository';
 import { AgentsConfigService } from '../config/agents.config';
@@ -41,9 +41,18 @@ export class TurnActivitiesFactory {
     return {
       awaitQuiet: (input) => this.awaitQuiet(input),
       acceptChat: (request) => this.acceptChat(request),
-      generateReply: (input) => this.generateReply(input),
-      deliverReply: (input) => this.messaging<TurnReplyRequest, TurnReplyResult>(Subjects.messaging.turnReply, input),
+      generateReply: async (input) => {
+        const reply = await this.generateReply(input);
+        if ('silent' in reply) agentTurns.inc({ outcome: 'silent' });
+        return reply;
+      },
+      deliverReply: async (input) => {
+        const result = await this.messaging<TurnReplyRequest, TurnReplyResult>(Subjects.messaging.turnReply, input);
+        agentTurns.inc({ outcome: 'answered' });
+        return result;
+      },
       recordTurnFailure: async (input) => {
+        agentTurns.inc({ outcome: 'failed' });
         this.logger.warn({ msg: 'a turn ended without a reply', conversationRef: input.conversationRef, error: input.error });
         await this.messaging<TurnFailureRequest, unknown>(Subjects.messaging.turnFailure, { ...input, agentId: null });
       },

@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram } from 'prom-client';
+import { metricsRegistry } from '@platica/platform';
 
 /**
  * Prometheus metrics of the gateway: requests and their latency per route pattern, method
- * and status (route patterns, never raw paths, keep the label set bounded), plus the
- * process's default metrics.
+ * and status (route patterns, never raw paths, keep the label set bounded), in the service's
+ * shared registry (served at /metrics by libs/platform with the process and RPC figures).
  */
 @Injectable()
 export class HttpMetrics {
-  readonly registry = new Registry();
+  readonly registry = metricsRegistry;
   private readonly requests = new Counter({
     name: 'platica_http_requests_total',
     help: 'HTTP requests answered by the gateway',
@@ -23,10 +24,6 @@ export class HttpMetrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
-
-  constructor() {
-    collectDefaultMetrics({ register: this.registry, prefix: 'platica_gateway_' });
-  }
 
   instrument(fastify: FastifyInstance): void {
     fastify.addHook('onResponse', async (request, reply) => {

@@ -16,8 +16,7 @@ export class ChannelSecretBox {
   private readonly box: SecretBox | null;
 
   constructor(config: MessagingConfigService) {
-    const key = config.values.PLATICA_ENCRYPTION_KEY;
-    this.box = key ? new SecretBox(key) : null;
+    this.box = SecretBox.fromConfig(config.values);
   }
 
   seal(secrets: ChannelSecrets): SealedChannelSecrets {

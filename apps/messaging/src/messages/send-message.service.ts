@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sendMessageRequestSchema, sendTemplateRequestSchema, type ClientUpsert, type RpcReply, type RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
-import { recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
+import { messageSends, recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
 import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
 import { checkCustomFields, ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
@@ -236,6 +236,7 @@ export class SendMessageService {
       channel.platform === 'service'
         ? { externalId: null, failure: null }
         : await this.delivery.send(channel, conversation.conversationId, content);
+    messageSends.inc({ platform: channel.platform, outcome: failure ? 'failed' : 'sent' });
     const message = await this.unitOfWork.run(async (transaction) => {
       await this.applyClient(transaction, conversation, clientData, activeFields);
       return this.messages.insertOutgoing(transaction, {

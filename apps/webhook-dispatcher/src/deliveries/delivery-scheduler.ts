@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Agent } from 'undici';
-import type { BackgroundPart } from '@platica/platform';
+import { webhookAttempts, type BackgroundPart } from '@platica/platform';
 import type { WebhookSecrets } from '../webhooks/webhook-secrets';
 import { decideOutcome, type DeliveryOutcome } from './delivery-outcome';
 import type { ClaimedDelivery, DeliveryRepository } from './delivery.repository';
@@ -259,6 +259,7 @@ export class DeliveryScheduler implements BackgroundPart {
 
   /** Outcomes are in the database (claims released): wake for the earliest retry, and for any backlog. */
   private written(outcomes: DeliveryOutcome[]): void {
+    for (const outcome of outcomes) webhookAttempts.inc({ outcome: outcome.status === 'delivered' ? 'delivered' : 'failed' });
     const next = Math.min(...outcomes.map((o) => o.nextAttemptAt?.getTime() ?? Infinity));
     if (next !== Infinity) this.wakeAt(next);
     if (this.backlog) this.wake();

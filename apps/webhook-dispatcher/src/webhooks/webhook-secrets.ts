@@ -9,8 +9,7 @@ export class WebhookSecrets {
   private readonly box: SecretBox | null;
 
   constructor(config: WebhookDispatcherConfigService) {
-    const key = config.values.PLATICA_ENCRYPTION_KEY;
-    this.box = key ? new SecretBox(key) : null;
+    this.box = SecretBox.fromConfig(config.values);
   }
 
   sealSecret(secret: string): string {

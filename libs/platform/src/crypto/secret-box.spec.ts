@@ -20,6 +20,21 @@ describe('SecretBox', () => {
     expect(() => box.open([v, iv, tag, flipped.toString('base64url')].join('.'))).toThrow();
   });
 
+  it('rotates: seals with the new key, still opens what the previous keys sealed, and tells which need sealing again', () => {
+    const oldKey = randomBytes(32).toString('base64');
+    const newKey = randomBytes(32).toString('base64');
+    const sealedBefore = new SecretBox(oldKey).seal('EAAG-before');
+    const ring = new SecretBox(newKey, [oldKey]);
+    const sealedAfter = ring.seal('EAAG-after');
+    expect(ring.open(sealedBefore)).toBe('EAAG-before');
+    expect(ring.open(sealedAfter)).toBe('EAAG-after');
+    expect(() => new SecretBox(oldKey).open(sealedAfter)).toThrow();
+    expect([ring.isCurrent(sealedBefore), ring.isCurrent(sealedAfter)]).toEqual([false, true]);
+    // Once the old key is dropped from the ring, what it alone sealed no longer opens.
+    expect(() => new SecretBox(newKey).open(sealedBefore)).toThrow();
+    expect(() => new SecretBox(newKey, ['short'])).toThrow(/PLATICA_ENCRYPTION_KEYS_PREVIOUS/);
+  });
+
   it('refuses a key of the wrong size', () => {
     expect(() => new SecretBox(randomBytes(16).toString('base64'))).toThrow(/32 bytes/);
   });

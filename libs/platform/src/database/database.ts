@@ -1,3 +1,4 @@
+import { Client as PgClient } from 'pg';
 import path from 'node:path';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
@@ -51,10 +52,28 @@ export async function openDatabase(definition: DatabaseDefinition, databaseUrl: 
 }
 
 export async function migrate(definition: DatabaseDefinition, databaseUrl: string): Promise<string[]> {
+  // One migrator per schema at a time: a Job retried, or started twice by two rollouts, waits here.
+  const lock = new PgClient({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock(hashtext($1))', [`platica.migrate.${definition.schema}`]);
+    const orm = await openDatabase(definition, databaseUrl);
+    try {
+      const applied = await orm.migrator.up();
+      return applied.map((migration) => migration.name);
+    } finally {
+      await orm.close(true);
+    }
+  } finally {
+    await lock.end();
+  }
+}
+
+/** The committed migrations not applied yet (`main.js migrate:check`: pods wait for the migrations Job). */
+export async function pendingMigrations(definition: DatabaseDefinition, databaseUrl: string): Promise<string[]> {
   const orm = await openDatabase(definition, databaseUrl);
   try {
-    const applied = await orm.migrator.up();
-    return applied.map((migration) => migration.name);
+    return (await orm.migrator.getPending()).map((migration) => migration.name);
   } finally {
     await orm.close(true);
   }

@@ -20,6 +20,10 @@ export class Readiness {
     this.draining = true;
   }
 
+  isDraining(): boolean {
+    return this.draining;
+  }
+
   async evaluate(): Promise<{ ready: boolean; checks: Record<string, string> }> {
     const results: Record<string, string> = {};
     if (this.draining) results.shutdown = 'draining';

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { RpcReply, RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { errorOfReply } from '../errors/error-reply';
+import { traceRpcRequest } from '../observability/tracing';
 import { natsSubject } from './subjects';
 
 /**
@@ -62,7 +63,10 @@ export class RpcClient {
     if (!this.connection) throw new Error('RpcClient is not connected');
     const service = serviceOf(subject);
     try {
-      const message = await this.connection.request(natsSubject(subject), payload, { timeout: timeoutMs, headers });
+      const connection = this.connection;
+      const message = await traceRpcRequest(subject, (traceHeaders) =>
+        connection.request(natsSubject(subject), payload, { timeout: timeoutMs, headers: withHeaders(headers, traceHeaders) }),
+      );
       return message.json<Reply>();
     } catch (error) {
       if (error instanceof errors.RequestError && error.isNoResponders()) {
@@ -81,6 +85,14 @@ export class RpcClient {
     if (reply.status >= 200 && reply.status < 300) return reply.body;
     throw errorOfReply(subject, reply);
   }
+}
+
+/** The caller's headers with the trace context's added (either may be absent). */
+function withHeaders(headers: MsgHdrs | undefined, trace: MsgHdrs | undefined): MsgHdrs | undefined {
+  if (!trace) return headers;
+  if (!headers) return trace;
+  for (const key of trace.keys()) headers.set(key, trace.get(key));
+  return headers;
 }
 
 function serviceOf(subject: string): string {

@@ -15,6 +15,7 @@ import { errorBodySchema, isPublicOperation, type Operation, type RpcReply, type
 import { parseOrThrow } from '@platica/errors';
 import { errorReply } from '../errors/error-reply';
 import { requestContext } from '../logging/request-context';
+import { RpcObservabilityInterceptor } from './rpc-observability.interceptor';
 import { natsSubject } from './subjects';
 
 const OPERATION = Symbol.for('platica.operation');
@@ -91,7 +92,8 @@ function validateInput(operation: Operation, envelope: RpcRequest): void {
 
 /** A controller of NATS handlers whose results and errors follow the contract. */
 export function RpcController(): ClassDecorator {
-  return applyDecorators(Controller(), UseInterceptors(RpcReplyInterceptor));
+  // The observability interceptor first, so it wraps the reply interceptor and sees the final status.
+  return applyDecorators(Controller(), UseInterceptors(RpcObservabilityInterceptor, RpcReplyInterceptor));
 }
 
 const REPLY_MARK = Symbol.for('platica.rpcReply');

@@ -10,3 +10,9 @@ export function natsSubject(subject: string): string {
   if (!PREFIX_FORMAT.test(prefix)) throw new Error(`PLATICA_NATS_PREFIX "${prefix}" must be empty or a token followed by a dot`);
   return `${prefix}${subject}`;
 }
+
+/** The contract subject of a deployment's NATS subject (the prefix removed): bounded metric labels. */
+export function unprefixedSubject(subject: string): string {
+  const prefix = process.env.PLATICA_NATS_PREFIX ?? '';
+  return prefix && subject.startsWith(prefix) ? subject.slice(prefix.length) : subject;
+}

@@ -1,10 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, StorageType, type JetStreamClient } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Client as PgClient } from 'pg';
 import { eventSubject } from '@platica/contracts';
 import { natsSubject } from '../nats/subjects';
+import { outboxPublished } from '../observability/metrics';
 import { envelopeOf, outboxChannel } from './outbox';
 
 export interface OutboxRelayOptions {
@@ -22,15 +23,25 @@ export const EVENTS_DUPLICATE_WINDOW_MS = 10 * 60_000;
 /** Creates the events stream when missing (every relay does it at start; it is idempotent). */
 export async function ensureEventsStream(nc: NatsConnection, streamName: string): Promise<void> {
   const jsm = await jetstreamManager(nc);
+  // Read like PLATICA_NATS_PREFIX (every caller has the validated config's value in the environment).
+  const replicas = Number(process.env.PLATICA_EVENTS_REPLICAS ?? 1) || 1;
   const config = {
     name: streamName,
     subjects: [natsSubject(eventSubject('>'))],
+    // On disk: with the server's `sync_interval: always` an acknowledged publish is on disk (deploy/README.md).
+    storage: StorageType.File,
+    num_replicas: replicas,
     duplicate_window: nanos(EVENTS_DUPLICATE_WINDOW_MS),
     max_age: nanos(7 * 24 * 3_600_000),
   };
   try {
     await jsm.streams.info(streamName);
-    await jsm.streams.update(streamName, { subjects: config.subjects, duplicate_window: config.duplicate_window, max_age: config.max_age });
+    await jsm.streams.update(streamName, {
+      subjects: config.subjects,
+      num_replicas: config.num_replicas,
+      duplicate_window: config.duplicate_window,
+      max_age: config.max_age,
+    });
   } catch {
     await jsm.streams.add(config);
   }
@@ -76,11 +87,19 @@ export class OutboxRelay {
     this.loop = this.run();
   }
 
+  /** Stops after publishing what was committed until now (the parts stopped before it may just have committed). */
   async stop(): Promise<void> {
     this.running = false;
     this.wake?.();
     await this.loop;
     await this.listener?.end().catch(() => undefined);
+    const batchSize = this.options.batchSize ?? 200;
+    try {
+      while ((await this.publishBatch()) === batchSize);
+    } catch (error) {
+      // Left for the next relay (another replica, or this service restarted): nothing is lost.
+      this.logger.warn({ msg: 'final outbox publish failed', error: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   /** Publishes one batch; returns how many rows it published. Exposed for tests. */
@@ -107,6 +126,7 @@ export class OutboxRelay {
       );
       await afterPublish?.();
       await em.execute(`update "${this.options.schema}".outbox_event set published_at = now() where id in (?)`, [rows.map((r) => r.id)]);
+      outboxPublished.inc({ schema: this.options.schema }, rows.length);
       return rows.length;
     });
   }

@@ -4,6 +4,7 @@ import { Database, UnitOfWork } from '../database/unit-of-work';
 import { HealthController } from '../health/health.controller';
 import { Readiness } from '../health/readiness';
 import { RpcClient } from '../nats/rpc-client';
+import { MetricsController } from '../observability/metrics';
 import type { BaseConfig } from '../config/config';
 
 /** The service's validated configuration (the base variables every service shares). */
@@ -41,6 +42,11 @@ export class PlatformModule {
       { provide: RpcClient, useValue: instances.rpc },
       { provide: Readiness, useValue: instances.readiness },
     ];
-    return { module: PlatformModule, controllers: [HealthController], providers, exports: providers.map((p) => p.provide) };
+    return {
+      module: PlatformModule,
+      controllers: [HealthController, MetricsController],
+      providers,
+      exports: providers.map((p) => p.provide),
+    };
   }
 }

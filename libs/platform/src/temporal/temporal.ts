@@ -1,6 +1,8 @@
-import { Client, Connection } from '@temporalio/client';
+import { readFileSync } from 'node:fs';
+import { Client, Connection, type ConnectionOptions, type TLSConfig } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerOptions } from '@temporalio/worker';
 import type { BaseConfig } from '../config/config';
+import { temporalClientInterceptors, temporalWorkerTracing } from '../observability/tracing';
 import type { BackgroundPart } from '../service/run-service';
 
 let runtimeInstalled = false;
@@ -20,10 +22,34 @@ export function taskQueue(config: BaseConfig, service: string): string {
   return `${config.PLATICA_TASK_QUEUE_PREFIX}${service}`;
 }
 
+/**
+ * How to reach Temporal: plain (a dev server), TLS with the system's or a given CA, mTLS with
+ * a client certificate (self-hosted or Temporal Cloud), or an API key (Temporal Cloud). The
+ * files were checked readable when the configuration loaded.
+ */
+export function temporalConnectionOptions(
+  config: BaseConfig,
+): Pick<ConnectionOptions, 'address' | 'metadata'> & { tls?: TLSConfig | boolean; apiKey?: string } {
+  const tls: TLSConfig = {};
+  if (config.TEMPORAL_TLS_CERT_PATH && config.TEMPORAL_TLS_KEY_PATH) {
+    tls.clientCertPair = { crt: readFileSync(config.TEMPORAL_TLS_CERT_PATH), key: readFileSync(config.TEMPORAL_TLS_KEY_PATH) };
+  }
+  if (config.TEMPORAL_TLS_CA_PATH) tls.serverRootCACertificate = readFileSync(config.TEMPORAL_TLS_CA_PATH);
+  if (config.TEMPORAL_TLS_SERVER_NAME) tls.serverNameOverride = config.TEMPORAL_TLS_SERVER_NAME;
+  const useTls = config.TEMPORAL_TLS || Object.keys(tls).length > 0 || config.TEMPORAL_API_KEY !== undefined;
+  return {
+    address: config.TEMPORAL_ADDRESS,
+    ...(useTls ? { tls: Object.keys(tls).length > 0 ? tls : true } : {}),
+    // Temporal Cloud routes API-key calls by this header when the endpoint is regional.
+    ...(config.TEMPORAL_API_KEY ? { apiKey: config.TEMPORAL_API_KEY, metadata: { 'temporal-namespace': config.TEMPORAL_NAMESPACE } } : {}),
+  };
+}
+
 export async function connectTemporalClient(config: BaseConfig): Promise<{ client: Client; close(): Promise<void> }> {
   installTemporalRuntime();
-  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
-  return { client: new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }), close: () => connection.close() };
+  const connection = await Connection.connect(temporalConnectionOptions(config));
+  const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, interceptors: temporalClientInterceptors() });
+  return { client, close: () => connection.close() };
 }
 
 export interface TemporalWorkerPart extends BackgroundPart {
@@ -36,14 +62,15 @@ export async function startTemporalWorker(
   options: { service: string; activities: object; workflows: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> },
 ): Promise<TemporalWorkerPart> {
   installTemporalRuntime();
-  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const connection = await NativeConnection.connect(temporalConnectionOptions(config));
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: taskQueue(config, options.service),
     activities: options.activities,
-    shutdownGraceTime: '10s',
-    ...options.workflows,
+    // Under Kubernetes' 30 s grace period, with room for the rest of the shutdown.
+    shutdownGraceTime: '20s',
+    ...temporalWorkerTracing(options.workflows),
   });
   const running = worker.run();
   return {
