@@ -6,10 +6,15 @@ export enum ErrorCode {
   Forbidden = 'forbidden',
   InsufficientScope = 'insufficient_scope',
   NotFound = 'not_found',
+  RequestTimeout = 'request_timeout',
   Conflict = 'conflict',
   Gone = 'gone',
+  PayloadTooLarge = 'payload_too_large',
+  UriTooLong = 'uri_too_long',
+  UnsupportedMediaType = 'unsupported_media_type',
   Unprocessable = 'unprocessable',
   RateLimited = 'rate_limited',
+  HeadersTooLarge = 'headers_too_large',
   Internal = 'internal',
   NotImplemented = 'not_implemented',
   UpstreamFailed = 'upstream_failed',
@@ -30,14 +35,24 @@ export function httpStatusOf(code: ErrorCode): number {
       return 403;
     case ErrorCode.NotFound:
       return 404;
+    case ErrorCode.RequestTimeout:
+      return 408;
     case ErrorCode.Conflict:
       return 409;
     case ErrorCode.Gone:
       return 410;
+    case ErrorCode.PayloadTooLarge:
+      return 413;
+    case ErrorCode.UriTooLong:
+      return 414;
+    case ErrorCode.UnsupportedMediaType:
+      return 415;
     case ErrorCode.Unprocessable:
       return 422;
     case ErrorCode.RateLimited:
       return 429;
+    case ErrorCode.HeadersTooLarge:
+      return 431;
     case ErrorCode.Internal:
       return 500;
     case ErrorCode.NotImplemented:

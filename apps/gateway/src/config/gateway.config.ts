@@ -11,6 +11,9 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   PLATICA_PUBLIC_URL: z.url().optional(),
   /** How long a resolved credential is trusted before it is read again (revocation delay). */
   PLATICA_CREDENTIAL_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Failed authentications (401) one client address may make per window before its requests answer 429. */
+  PLATICA_AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).default(30),
+  PLATICA_AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

@@ -8,7 +8,7 @@ const logger = new Logger('http');
 /** Every error the gateway answers, in the spec's `{code, error, details}` shape. */
 export function errorResponse(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
   if (error instanceof DomainError) {
-    return { status: error.status, body: error.toBody(), headers: {} };
+    return { status: error.status, body: error.toBody(), headers: retryAfterOf(error) };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
@@ -34,6 +34,13 @@ export async function sendError(reply: FastifyReply, error: unknown, extraHeader
     .status(response.status)
     .headers({ ...extraHeaders, ...response.headers })
     .send(response.body);
+}
+
+/** Every 429 tells the client when to come back (RFC 9110 `Retry-After`, in seconds). */
+function retryAfterOf(error: DomainError): Record<string, string> {
+  if (error.code !== ErrorCode.RateLimited) return {};
+  const seconds = (error.details as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  return { 'retry-after': String(typeof seconds === 'number' ? seconds : 1) };
 }
 
 function httpMessage(status: number, message: string): string {

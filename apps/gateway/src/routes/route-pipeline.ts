@@ -7,6 +7,7 @@ import { RpcClient, requestContext } from '@platica/platform';
 import { Authenticator } from '../auth/authenticator';
 import type { Credential } from '../auth/credential';
 import { GatewayConfigService } from '../config/gateway-config.service';
+import { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
 import { RateLimiter, rateLimitExceeded, rateLimitHeaders } from '../rate-limit/rate-limiter';
 import { sendError } from './http-errors';
 import { ROUTES, type Route } from './route-table';
@@ -21,6 +22,7 @@ export class RoutePipeline {
   constructor(
     private readonly authenticator: Authenticator,
     private readonly rateLimiter: RateLimiter,
+    private readonly authFailures: AuthFailureLimiter,
     private readonly rpc: RpcClient,
     private readonly config: GatewayConfigService,
   ) {}
@@ -37,7 +39,7 @@ export class RoutePipeline {
     let headers: Record<string, string> = {};
     await requestContext.run({ requestId }, async () => {
       try {
-        const credential = await this.authenticator.authenticate(request.headers.authorization);
+        const credential = await this.authFailures.guard(request.ip, () => this.authenticator.authenticate(request.headers.authorization));
         const rate = await this.rateLimiter.consume(credential.rateLimitSubject, credential.rateLimitPerSecond);
         headers = rateLimitHeaders(rate.state);
         if (!rate.allowed) throw rateLimitExceeded(rate.state);

@@ -25,6 +25,13 @@ export class RpcClient {
     this.connection = await connect({ servers: this.natsUrl, name: this.name, maxReconnectAttempts: -1, noAsyncTraces: true });
   }
 
+  /** The largest message the NATS server accepts (its `max_payload`, 1 MiB by default). */
+  get maxPayloadBytes(): number {
+    const max = this.connection?.info?.max_payload;
+    if (max === undefined) throw new Error('RpcClient is not connected');
+    return max;
+  }
+
   async close(): Promise<void> {
     await this.connection?.drain();
     this.connection = null;
@@ -35,10 +42,16 @@ export class RpcClient {
     const service = subject.split('.')[0];
     const natsName = natsSubject(subject);
     let packet: { response?: RpcReply<Body>; err?: unknown };
-    try {
-      const message = await this.connection.request(natsName, JSON.stringify({ pattern: natsName, data: envelope, id: randomUUID() }), {
-        timeout: timeoutMs,
+    const payload = Buffer.from(JSON.stringify({ pattern: natsName, data: envelope, id: randomUUID() }));
+    // NATS refuses a message over max_payload: say so in the caller's terms rather than fail with a 500.
+    if (payload.length > this.maxPayloadBytes) {
+      throw new DomainError(ErrorCode.PayloadTooLarge, 'The request is too large to forward', {
+        limitBytes: this.maxPayloadBytes,
+        bytes: payload.length,
       });
+    }
+    try {
+      const message = await this.connection.request(natsName, payload, { timeout: timeoutMs });
       packet = message.json();
     } catch (error) {
       if (error instanceof errors.RequestError && error.isNoResponders()) {

@@ -1,0 +1,216 @@
+import { connect as connectTcp } from 'node:net';
+import { deliverMetaWebhook, MessagingWorkspace, startTestStack, type HttpAnswer, type TestStack } from '@platica/testing';
+
+/**
+ * Issue 11, "Bad input never breaks Plática": each numbered finding of the issue, reproduced
+ * through the gateway's HTTP as an outside tester did, answers in the spec's shape (never a
+ * 500), and nothing is lost or stored that should not be.
+ */
+describe('bad input (e2e)', () => {
+  const AUTH_FAILURE_LIMIT = 5;
+  const AUTH_FAILURE_WINDOW_SECONDS = 3;
+  let t: TestStack;
+  let ws: MessagingWorkspace;
+
+  beforeAll(async () => {
+    t = await startTestStack({
+      PLATICA_AUTH_FAILURE_LIMIT: String(AUTH_FAILURE_LIMIT),
+      PLATICA_AUTH_FAILURE_WINDOW_SECONDS: String(AUTH_FAILURE_WINDOW_SECONDS),
+    });
+    ws = await MessagingWorkspace.seed(t);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  const expectSpecError = (answer: Pick<HttpAnswer, 'status' | 'body'>, status: number) => {
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual({ code: status, error: expect.any(String), details: expect.anything() });
+  };
+  const fieldPaths = (answer: HttpAnswer) => (answer.body.details as { path: (string | number)[] }[]).map((d) => d.path.join('.'));
+  /** A request written byte for byte on a socket (for what fetch refuses to send). */
+  const rawHttp = (request: string | Buffer) =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const socket = connectTcp(Number(new URL(t.baseUrl).port), '127.0.0.1', () => socket.write(request));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+        const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+        try {
+          resolve({ status, body: JSON.parse(body) });
+        } catch {
+          reject(new Error(`not a JSON answer: ${text}`));
+        }
+      });
+      socket.setTimeout(10_000, () => socket.destroy());
+    });
+  const postRaw = async (path: string, body: string | Buffer, contentType = 'application/json') => {
+    const res = await fetch(`${t.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ws.ids.apiKeys.main.key}`, 'content-type': contentType },
+      body,
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, text, body: JSON.parse(text) };
+  };
+
+  describe('finding 1: NUL characters', () => {
+    it('in a body, a path id or a list filter answer 400 naming the field, on every service and the admin API', async () => {
+      const send = await ws.api.post('/v1/messages', {
+        channelId: ws.whatsapp.id,
+        phoneNumber: '5215512345678',
+        message: { type: 'text', text: 'a\u0000b' },
+      });
+      expectSpecError(send, 400);
+      expect(fieldPaths(send)).toEqual(['message.text']);
+      const chat = await ws.api.post('/v1/chat', { message: 'hola\u0000' });
+      expect(fieldPaths(chat)).toEqual(['message']);
+      const agent = await ws.api.patch('/v1/agents/agt_x', { name: 'x\u0000' });
+      expect(fieldPaths(agent)).toEqual(['name']);
+      const webhook = await ws.api.post('/v1/webhooks', { name: 'n', url: 'https://example.test/\u0000' });
+      expect(fieldPaths(webhook)).toEqual(['url']);
+
+      const pathId = await ws.api.get('/v1/agents/%00');
+      expectSpecError(pathId, 400);
+      expect(fieldPaths(pathId)).toEqual(['agentId']);
+      const filter = await ws.api.get('/v1/conversations?channelId=a%00');
+      expectSpecError(filter, 400);
+      expect(fieldPaths(filter)).toEqual(['channelId']);
+
+      const seed = await t.admin.post('/admin/v1/seed', { workspace: { name: 'evil\u0000' } });
+      expectSpecError(seed, 400);
+      expect(fieldPaths(seed)).toEqual(['workspace.name']);
+    });
+  });
+
+  describe('finding 2: lone UTF-16 surrogates and invalid UTF-8', () => {
+    it('answer 400 naming the field, where they would land in a JSON column and elsewhere', async () => {
+      // JSON.stringify writes a lone surrogate as the escape \udc00, as a hostile client would.
+      const send = await ws.api.post('/v1/messages', {
+        channelId: ws.whatsapp.id,
+        phoneNumber: '5215512345678',
+        message: { type: 'text', text: 'a\udc00b' },
+      });
+      expectSpecError(send, 400);
+      expect(fieldPaths(send)).toEqual(['message.text']);
+      const client = await ws.api.patch('/v1/clients/cli_x', { name: '\ud800' });
+      expect(fieldPaths(client)).toEqual(['name']);
+      const query = await ws.api.get('/v1/conversations?channelId=%ED%B0%80');
+      expectSpecError(query, 400);
+      expect(fieldPaths(query)).toEqual(['channelId']);
+    });
+
+    it('a body that is not valid UTF-8 answers 400 instead of being stored with U+FFFD', async () => {
+      const json = Buffer.from(`{"channelId":"${ws.whatsapp.id}","phoneNumber":"5215512345678","message":{"type":"text","text":"caf`);
+      const res = await postRaw('/v1/messages', Buffer.concat([json, Buffer.from([0xe9]), Buffer.from('"}}')]));
+      expectSpecError(res, 400);
+      expect(res.body.details).toEqual([{ path: [], message: 'the body is not valid UTF-8' }]);
+    });
+  });
+
+  describe('finding 4: deep nesting', () => {
+    it('JSON nested 5,000 (or 33) deep answers 400; 32 levels pass the edge', async () => {
+      const nested = (depth: number) => `{"message":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+      for (const depth of [5_000, 100_000, 33]) {
+        const res = await postRaw('/v1/chat', nested(depth));
+        expectSpecError(res, 400);
+        expect(res.body.details).toEqual([{ path: [], message: 'the body nests deeper than 32 levels' }]);
+      }
+      // 32 levels reach the service, which judges the fields (a message is a string).
+      const atBound = await postRaw('/v1/chat', nested(32));
+      expectSpecError(atBound, 400);
+      expect(fieldPaths(atBound as HttpAnswer)).toContain('message');
+    });
+  });
+
+  describe('finding 5: sizes the forwarding path cannot carry', () => {
+    it('a /v1 body just under 1 MiB, or over it, answers 413 in the spec shape', async () => {
+      for (const size of [1024 * 1024 - 512, 2 * 1024 * 1024]) {
+        const body = JSON.stringify({ message: 'x'.repeat(size - 20) });
+        const res = await postRaw('/v1/chat', body);
+        expectSpecError(res, 413);
+      }
+    });
+
+    it('a /hooks/meta body over the bound answers 413 in the spec shape, not 500', async () => {
+      const wa = ws.whatsapp;
+      const payload = {
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: '0',
+            changes: [{ field: 'messages', value: { metadata: { phone_number_id: wa.phoneNumberId }, padding: 'x'.repeat(1_100_000) } }],
+          },
+        ],
+      };
+      const res = await deliverMetaWebhook(t.baseUrl, payload, wa.appSecret);
+      expectSpecError(res, 413);
+    });
+  });
+
+  describe('finding 7: framework errors', () => {
+    it('answer in the spec shape: 414, bad URL encoding, 415, 431 and a control character in a header', async () => {
+      const longId = await ws.api.get(`/v1/agents/${'a'.repeat(101)}`);
+      expectSpecError(longId, 414);
+      const badUrl = await ws.api.get('/v1/conversations/%E0%A4%A');
+      expectSpecError(badUrl, 400);
+      const unsupported = await postRaw('/v1/chat', 'hola', 'text/plain');
+      expectSpecError(unsupported, 415);
+      const bigHeader = await ws.api.get('/v1/agents', { 'x-padding': 'x'.repeat(20_000) });
+      expectSpecError(bigHeader, 431);
+      const control = await rawHttp(`GET /v1/agents HTTP/1.1\r\nHost: x\r\nX-Request-Id: a\u0001b\r\n\r\n`);
+      expectSpecError(control, 400);
+    });
+  });
+
+  describe('finding 9: rate limits', () => {
+    it('every 429 carries Retry-After, and X-RateLimit-Reset is the end of the window it counts in', async () => {
+      const limited = await t.admin.post('/admin/v1/seed', {
+        workspace: { name: 'Limited' },
+        users: [{ email: `limited-${Date.now()}@example.test` }],
+        apiKeys: [{ ref: 'slow', name: 'slow', rateLimitPerSecond: 2 }],
+      });
+      const api = t.http.withToken(limited.body.apiKeys.slow.key);
+      let refused: HttpAnswer | undefined;
+      let sentAt = 0;
+      while (!refused) {
+        sentAt = Date.now();
+        const answers = await Promise.all([api.get('/v1/agents'), api.get('/v1/agents'), api.get('/v1/agents')]);
+        refused = answers.find((a) => a.status === 429);
+        for (const answer of answers) {
+          // A window is one whole epoch second: it ends at the next second boundary.
+          const reset = Number(answer.headers.get('x-ratelimit-reset'));
+          expect(reset).toBeGreaterThanOrEqual(Math.floor(sentAt / 1000) + 1);
+          expect(reset).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 1);
+        }
+      }
+      expectSpecError(refused, 429);
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(2);
+      // At the announced reset the budget is back.
+      const reset = Number(refused.headers.get('x-ratelimit-reset'));
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, reset * 1000 - Date.now()) + 20));
+      expect((await api.get('/v1/agents')).status).toBe(200);
+    });
+
+    it('failed authentications are throttled per client address (API keys and admin tokens), then the address recovers', async () => {
+      const wrong = t.http.withToken('pk_live_not-a-key');
+      for (let i = 0; i < AUTH_FAILURE_LIMIT - 1; i++) expectSpecError(await wrong.get('/v1/agents'), 401);
+      expectSpecError(await t.http.withToken('wrong-admin-token-000').post('/admin/v1/tokens', {}), 401);
+      const throttled = await wrong.get('/v1/agents');
+      expectSpecError(throttled, 429);
+      expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      // A blocked address is refused before any credential is checked: a right guess does not get through.
+      expectSpecError(await ws.api.get('/v1/agents'), 429);
+      expectSpecError(await t.admin.post('/admin/v1/tokens', {}), 429);
+      const retryAfter = Number(throttled.headers.get('retry-after'));
+      expect(retryAfter).toBeLessThanOrEqual(AUTH_FAILURE_WINDOW_SECONDS);
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 100));
+      expect((await ws.api.get('/v1/agents')).status).toBe(200);
+    });
+  });
+});
