@@ -1,5 +1,16 @@
 import { connect as connectTcp } from 'node:net';
-import { deliverMetaWebhook, MessagingWorkspace, startTestStack, type HttpAnswer, type TestStack } from '@platica/testing';
+import { Client as PgClient } from 'pg';
+import {
+  deliverMetaWebhook,
+  eventually,
+  MessagingWorkspace,
+  newPhone,
+  startTestStack,
+  whatsappInbound,
+  withAgents,
+  type HttpAnswer,
+  type TestStack,
+} from '@platica/testing';
 
 /**
  * Issue 11, "Bad input never breaks Plática": each numbered finding of the issue, reproduced
@@ -17,7 +28,7 @@ describe('bad input (e2e)', () => {
       PLATICA_AUTH_FAILURE_LIMIT: String(AUTH_FAILURE_LIMIT),
       PLATICA_AUTH_FAILURE_WINDOW_SECONDS: String(AUTH_FAILURE_WINDOW_SECONDS),
     });
-    ws = await MessagingWorkspace.seed(t);
+    ws = await MessagingWorkspace.seed(t, withAgents);
   });
   afterAll(async () => {
     await t?.stop();
@@ -111,6 +122,40 @@ describe('bad input (e2e)', () => {
     });
   });
 
+  describe('finding 3: a scheduled chat turn that fails after its 202', () => {
+    it('ends in a visible failed state in GET /v1/chat/{id}, with its error (here: its agent deactivated before it ran)', async () => {
+      const agentId = ws.ids.agents.billing.id as string;
+      const scheduled = await ws.api.post('/v1/chat', {
+        agentId,
+        client: { email: `later-${Date.now()}@example.test` },
+        message: 'hola, más tarde',
+        delay: 3_000,
+      });
+      expect(scheduled.status).toBe(202);
+      expect((await ws.api.patch(`/v1/agents/${agentId}`, { status: 'inactive' })).status).toBe(200);
+
+      const chat = await eventually(
+        'the scheduled turn to have run',
+        async () => {
+          const res = await ws.api.get(`/v1/chat/${scheduled.body.id}`);
+          return res.status === 200 && res.body.messages.length > 0 ? res.body : undefined;
+        },
+        30_000,
+        250,
+      );
+      expect(chat.id).toBe(scheduled.body.id);
+      expect(chat.messages).toEqual([
+        expect.objectContaining({
+          id: scheduled.body.requestMessageId,
+          role: 'user',
+          content: 'hola, más tarde',
+          status: 'failed',
+          error: { code: 'unprocessable', message: `Agent ${agentId} is inactive: the scheduled turn did not run` },
+        }),
+      ]);
+    });
+  });
+
   describe('finding 4: deep nesting', () => {
     it('JSON nested 5,000 (or 33) deep answers 400; 32 levels pass the edge', async () => {
       const nested = (depth: number) => `{"message":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
@@ -148,6 +193,55 @@ describe('bad input (e2e)', () => {
       };
       const res = await deliverMetaWebhook(t.baseUrl, payload, wa.appSecret);
       expectSpecError(res, 413);
+    });
+  });
+
+  describe('finding 6: inbound batches', () => {
+    it('a poisoned Meta delivery among concurrent valid ones: every delivery answers 200, the valid ones are stored, the poisoned ones kept as rejected', async () => {
+      const wa = ws.whatsapp;
+      const inbound = (from: string, text: string) =>
+        whatsappInbound({ phoneNumberId: wa.phoneNumberId, displayPhone: wa.phoneNumber, from, text });
+      const validPhones = Array.from({ length: 36 }, () => newPhone());
+      const deep = JSON.stringify(inbound(newPhone(), 'deep')).replace('"deep"', `${'['.repeat(5_000)}${']'.repeat(5_000)}`);
+      const poisoned = [
+        JSON.stringify(inbound(newPhone(), 'nul \u0000 here')),
+        JSON.stringify(inbound(newPhone(), 'a\udc00b')),
+        JSON.stringify(inbound(newPhone(), 'key')).replace('"body":"key"', '"body":"x","b\\u0000d":1'),
+        deep,
+      ];
+      const raws = [...validPhones.map((phone) => JSON.stringify(inbound(phone, `hola ${phone}`))), ...poisoned];
+      // Poisoned deliveries interleaved with valid ones, all in flight together (one group commit).
+      const order = raws.map((raw, i) => ({ raw, key: (i * 7) % raws.length })).sort((x, y) => x.key - y.key);
+      const answers = await Promise.all(order.map(({ raw }) => deliverMetaWebhook(t.baseUrl, raw, wa.appSecret)));
+      expect(answers.map((a) => a.status)).toEqual(order.map(() => 200));
+
+      await eventually(
+        'every valid delivery stored as a conversation',
+        async () => {
+          const list = await ws.api.get(`/v1/conversations?channelId=${wa.id}&limit=200`);
+          const phones = new Set(list.body.workspaces[0].conversations.map((c: { conversationId: string }) => c.conversationId));
+          return validPhones.every((phone) => phones.has(phone));
+        },
+        30_000,
+      );
+      const db = new PgClient({ connectionString: t.isolation.databaseUrl });
+      await db.connect();
+      try {
+        const rejected = await db.query<{ reason: string; raw_base64: string }>(
+          'select reason, raw_base64 from messaging.inbound_rejection',
+        );
+        expect(rejected.rows.map((r) => Buffer.from(r.raw_base64, 'base64').toString('utf8')).sort()).toEqual([...poisoned].sort());
+        expect(rejected.rows.map((r) => r.reason).sort()).toEqual(
+          [
+            '["entry",0,"changes",0,"value","messages",0,"text","body"]: must not contain a NUL character (U+0000)',
+            '["entry",0,"changes",0,"value","messages",0,"text","body"]: must not contain a lone UTF-16 surrogate',
+            '["entry",0,"changes",0,"value","messages",0,"text","b\\u0000d"]: the field name must not contain a NUL character (U+0000)',
+            'nested deeper than 64 levels',
+          ].sort(),
+        );
+      } finally {
+        await db.end();
+      }
     });
   });
 

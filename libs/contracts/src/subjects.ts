@@ -25,6 +25,7 @@ export const Subjects = {
     inboundVerify: 'messaging.inbound.verify',
     chatAccept: 'messaging.chat.accept',
     chatPrepare: 'messaging.chat.prepare',
+    chatReject: 'messaging.chat.reject',
     chatList: 'messaging.chat.list',
     chatGet: 'messaging.chat.get',
     turnContext: 'messaging.turns.context',

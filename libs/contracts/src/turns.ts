@@ -25,6 +25,15 @@ export interface ChatAcceptRequest {
   attachments: ChatAttachment[];
   /** Who asked: an API key's owner, a token's user (`actorId` of the stored message). */
   actorId: string | null;
+  /** A scheduled turn: its 202 was answered long ago, so a refusal is recorded on the thread, where the caller reads it. */
+  scheduled?: boolean;
+}
+
+/** A scheduled chat request refused when its turn came: stored on its thread as a failed message with the reason. */
+export interface ChatRejectRequest {
+  workspaceId: string;
+  request: ChatAcceptRequest;
+  error: { code: string; message: string };
 }
 
 export interface ChatAccepted {

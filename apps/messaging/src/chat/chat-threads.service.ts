@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ChatAccepted, ChatAcceptRequest, ChatClient, ChatPrepared, ChatPrepareRequest, ClientUpsert } from '@platica/contracts';
+import type {
+  ChatAccepted,
+  ChatAcceptRequest,
+  ChatClient,
+  ChatPrepared,
+  ChatPrepareRequest,
+  ChatRejectRequest,
+  ClientUpsert,
+} from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { Database, recordEvent } from '@platica/platform';
 import type { Channel } from '../channels/channel.entity';
@@ -107,6 +115,48 @@ export class ChatThreadsService {
         clientId: client.id,
         agentId: request.agentId ?? thread?.agentId ?? '',
       };
+    });
+  }
+
+  /**
+   * A scheduled turn refused when it came (its agent deactivated, its thread changed): the
+   * user's message is stored `failed` with the reason, on its thread (created if it is the
+   * first turn), so `GET /v1/chat/{id}` shows what became of it. Idempotent on the message id.
+   */
+  async reject({ request, error }: ChatRejectRequest): Promise<{ id: string | null }> {
+    return this.db.em().transactional(async (em) => {
+      await this.messages.lockId(em, request.requestMessageId);
+      const stored = await em.findOne(Message, { id: request.requestMessageId });
+      if (stored) return { id: stored.conversationRef };
+      const channel = await this.channels.findInternalChannel(em, request.workspaceId);
+      let thread = channel ? await this.conversations.findChatThread(em, channel.id, request.conversationId) : null;
+      if (!thread) {
+        const client = request.clientId ? await em.findOne(Client, { id: request.clientId, workspaceId: request.workspaceId }) : null;
+        // Without its client or agent there is no thread to show it on (the refusal is logged by the caller).
+        if (!channel || !client || !request.agentId) return { id: null };
+        thread = await this.conversations.createChatThread(em, channel, {
+          id: request.documentId,
+          conversationId: request.conversationId,
+          clientId: client.id,
+          agentId: request.agentId,
+          contactName: displayName(client),
+          phoneNumber: client.phoneNumber ?? null,
+        });
+      }
+      await this.messages.insert(em, {
+        id: request.requestMessageId,
+        conversation: thread,
+        role: 'user',
+        direction: 'incoming',
+        ...chatMessageContent(request.message, request.attachments),
+        status: 'failed',
+        externalId: null,
+        actorType: 'customer',
+        actorId: request.actorId,
+        campaignId: null,
+        error: { code: error.code, message: error.message },
+      });
+      return { id: thread.id };
     });
   }
 

@@ -1,5 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, type ChatAcceptRequest, type ChatPrepareRequest, type RpcRequest } from '@platica/contracts';
+import { Subjects, type ChatAcceptRequest, type ChatPrepareRequest, type ChatRejectRequest, type RpcRequest } from '@platica/contracts';
 import { RpcController, RpcHandler } from '@platica/platform';
 import { ChatReadsService } from './chat-reads.service';
 import { ChatThreadsService } from './chat-threads.service';
@@ -23,6 +23,11 @@ export class ChatController {
   @RpcHandler(Subjects.messaging.chatPrepare)
   prepare(@Payload() request: RpcRequest<ChatPrepareRequest>) {
     return this.threads.prepare(request.body);
+  }
+
+  @RpcHandler(Subjects.messaging.chatReject)
+  reject(@Payload() request: RpcRequest<ChatRejectRequest>) {
+    return this.threads.reject(request.body);
   }
 
   @RpcHandler(Subjects.messaging.chatList)
