@@ -260,6 +260,95 @@ describe('bad input (e2e)', () => {
     });
   });
 
+  describe('finding 8: references in writes', () => {
+    let stranger: MessagingWorkspace;
+    beforeAll(async () => {
+      stranger = await MessagingWorkspace.seed(t, (doc) =>
+        Object.assign(doc, { campaigns: [{ ref: 'promo', title: 'Promo', category: 'marketing' }] }),
+      );
+    });
+
+    it("a send naming another workspace's or an unknown campaignId answers 400 naming it, and nothing is scheduled", async () => {
+      const foreign: string = stranger.ids.campaigns.promo.id;
+      const send = (campaignId: string, extra: Record<string, unknown> = {}) =>
+        ws.api.post('/v1/messages', { channelId: ws.whatsapp.id, conversationId: newPhone(), content: 'hola', campaignId, ...extra });
+      for (const campaignId of [foreign, 'cmp_unknown']) {
+        const res = await send(campaignId);
+        expectSpecError(res, 400);
+        expect(fieldPaths(res)).toEqual(['campaignId']);
+      }
+      const later = await send(foreign, { delay: 60_000 });
+      expect(fieldPaths(later)).toEqual(['campaignId']);
+      expect((await ws.api.get(`/v1/messages/scheduled?campaignId=${foreign}`)).body.messages).toEqual([]);
+      // The workspace's own campaign is accepted.
+      const own = await MessagingWorkspace.seed(t, (doc) =>
+        Object.assign(doc, { campaigns: [{ ref: 'mine', title: 'Mine', category: 'utility' }] }),
+      );
+      const ok = await own.api.post('/v1/messages', {
+        channelId: own.whatsapp.id,
+        conversationId: newPhone(),
+        content: 'hola',
+        campaignId: own.ids.campaigns.mine.id,
+        delay: 60_000,
+      });
+      expect(ok.status).toBe(202);
+    });
+
+    it("PATCH /v1/agents/{id} refuses another workspace's channelId or phoneNumber; the agent keeps its channels", async () => {
+      const agentId: string = ws.ids.agents.sofia.id;
+      const before = (await ws.api.get(`/v1/agents/${agentId}`)).body;
+      const byId = await ws.api.patch(`/v1/agents/${agentId}`, { channelId: [ws.whatsapp.id, stranger.whatsapp.id] });
+      expectSpecError(byId, 400);
+      expect(fieldPaths(byId)).toEqual(['channelId.1']);
+      const byPhone = await ws.api.patch(`/v1/agents/${agentId}`, { phoneNumber: [`+${stranger.whatsapp.phoneNumber}`] });
+      expectSpecError(byPhone, 400);
+      expect(fieldPaths(byPhone)).toEqual(['phoneNumber.0']);
+      expect((await ws.api.get(`/v1/agents/${agentId}`)).body).toEqual(before);
+      const own = await ws.api.patch(`/v1/agents/${agentId}`, { channelId: [ws.whatsapp.id], phoneNumber: [ws.whatsapp.phoneNumber] });
+      expect(own.status).toBe(200);
+    });
+
+    it('conversation and client owners must be workspace users; client.country must be ISO 3166-1 alpha-2', async () => {
+      const { conversation } = await ws.customerWrites();
+      const owners = await ws.api.patch(`/v1/conversations/${conversation.id}`, {
+        owners: [ws.doc.users[0]!.email, 'stranger@example.test'],
+      });
+      expectSpecError(owners, 400);
+      expect(fieldPaths(owners)).toEqual(['owners.1']);
+      const clientOwners = await ws.api.post('/v1/messages', {
+        channelId: ws.whatsapp.id,
+        conversationId: newPhone(),
+        content: 'hola',
+        client: { owners: ['stranger@example.test'] },
+      });
+      expectSpecError(clientOwners, 400);
+      expect(fieldPaths(clientOwners)).toEqual(['client.owners.0']);
+      const country = await ws.api.post('/v1/messages', {
+        channelId: ws.whatsapp.id,
+        conversationId: newPhone(),
+        content: 'hola',
+        client: { country: 'XX' },
+      });
+      expectSpecError(country, 400);
+      expect(fieldPaths(country)).toEqual(['client.country']);
+    });
+
+    it('a webhook URL carrying user:pass@ is refused, on create and update', async () => {
+      const create = await ws.api.post('/v1/webhooks', {
+        name: 'n',
+        url: 'http://user:secret@127.0.0.1:9/in',
+        events: ['message.created'],
+      });
+      expectSpecError(create, 400);
+      expect(fieldPaths(create)).toEqual(['url']);
+      const made = await ws.api.post('/v1/webhooks', { name: 'n', url: 'http://127.0.0.1:9/in', events: ['message.created'] });
+      expect(made.status).toBe(201);
+      const update = await ws.api.patch(`/v1/webhooks/${made.body.data.id}`, { url: 'http://user@127.0.0.1:9/in' });
+      expectSpecError(update, 400);
+      expect(fieldPaths(update)).toEqual(['url']);
+    });
+  });
+
   describe('finding 9: rate limits', () => {
     it('every 429 carries Retry-After, and X-RateLimit-Reset is the end of the window it counts in', async () => {
       const limited = await t.admin.post('/admin/v1/seed', {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ServiceConfig } from '@platica/platform';
 import { ChannelRepository } from './channels/channel.repository';
+import { ChannelsController } from './channels/channels.controller';
 import { ChannelSecretBox } from './channels/channel-secrets';
 import { ChatController } from './chat/chat.controller';
 import { ChatReadsService } from './chat/chat-reads.service';
@@ -35,6 +36,7 @@ import { TurnsService } from './turns/turns.service';
 @Module({
   controllers: [
     SeedController,
+    ChannelsController,
     MessagesController,
     ConversationsController,
     ClientsController,

@@ -132,3 +132,13 @@ export interface TurnRequestedData {
   /** The messages that asked for it (customer messages, or the resume instruction). */
   messageIds: string[];
 }
+
+/** Channels named by id or by WhatsApp phone number (an agent's `channelId`, `phoneNumber`), in the request's workspace. */
+export interface ChannelsDescribeRequest {
+  refs: string[];
+}
+
+/** One entry per ref, in order: the workspace's channel, or null. */
+export interface ChannelsDescribed {
+  channels: ({ id: string; platform: string; phoneNumber: string | null } | null)[];
+}

@@ -20,3 +20,4 @@ export * from './service/seed-sections';
 export * from './net/address-policy';
 export * from './net/outbound';
 export * from './rpc/read-scope';
+export * from './rpc/workspace-users';

@@ -8,7 +8,7 @@ import {
   type WorkspaceRef,
 } from '@platica/contracts';
 import { DomainError, fieldIssuesOf, parseOrThrow } from '@platica/errors';
-import { Database, recordEvent } from '@platica/platform';
+import { Database, RpcClient, recordEvent, requireWorkspaceUsers } from '@platica/platform';
 import { Conversation } from './conversation.entity';
 import { ConversationRepository, type ConversationFilters } from './conversation.repository';
 import { conversationSummary, messageRecord } from './conversation-summary';
@@ -23,6 +23,7 @@ export class ConversationsService {
   constructor(
     private readonly db: Database,
     private readonly conversations: ConversationRepository,
+    private readonly rpc: RpcClient,
   ) {}
 
   async list(request: RpcRequest<unknown>) {
@@ -97,6 +98,8 @@ export class ConversationsService {
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
       if (!conversation) throw DomainError.notFound('Conversation', id);
+      // Owners are users of the conversation's own workspace (the gateway knows them).
+      if (body.owners) await requireWorkspaceUsers(this.rpc, { ...request, workspaceId: conversation.workspaceId }, body.owners);
       const previousStatus = conversation.status;
       const changes: Partial<Conversation> = {};
       if (body.status !== undefined) changes.status = body.status;
