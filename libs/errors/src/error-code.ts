@@ -65,11 +65,3 @@ export function httpStatusOf(code: ErrorCode): number {
       return 504;
   }
 }
-
-/** The inverse of `httpStatusOf`, for replies that cross a service boundary as status + body. */
-export function errorCodeOf(status: number): ErrorCode {
-  const code = Object.values(ErrorCode).find(
-    (candidate) => httpStatusOf(candidate) === status && candidate !== ErrorCode.InsufficientScope,
-  );
-  return code ?? (status >= 500 ? ErrorCode.UpstreamFailed : ErrorCode.Validation);
-}

@@ -15,7 +15,7 @@ import {
   type TurnReplyResult,
 } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { RpcClient, serviceRequest } from '@platica/platform';
+import { RpcClient, errorReply, serviceRequest } from '@platica/platform';
 import { MODEL_REFUSED, type AcceptChatResult, type ConversationTurnActivities, type GeneratedReply } from '@platica/workflows/activities';
 import { AgentRepository } from '../agents/agent.repository';
 import { AgentsConfigService } from '../config/agents.config';
@@ -75,7 +75,7 @@ export class TurnActivitiesFactory {
           error: { code: error.code, message: error.message },
         });
       }
-      return { rejected: { status: error.status, body: error.toBody() } };
+      return { rejected: errorReply(error) };
     }
   }
 

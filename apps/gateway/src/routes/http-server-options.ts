@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyServerOptions } from 'fastify';
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { errorResponse, sendError } from './http-errors';
+import { errorReply } from '@platica/platform';
+import { sendError } from './http-errors';
 import { frameworkError, MAX_PARAM_LENGTH } from './input-guard';
 
 /**
@@ -26,7 +27,7 @@ export function gatewayHttpOptions(): Pick<FastifyServerOptions, 'maxParamLength
  */
 export function writeClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const { status, body } = errorResponse(clientErrorOf(error));
+  const { status, body } = errorReply(clientErrorOf(error));
   const text = JSON.stringify(body);
   if (socket.writable) {
     socket.write(

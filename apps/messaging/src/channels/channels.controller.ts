@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, type ChannelsDescribeRequest, type ChannelsDescribed, type RpcRequest } from '@platica/contracts';
-import { RpcController, RpcHandler, writeScope } from '@platica/platform';
+import { internalOperations, type ChannelsDescribeRequest, type ChannelsDescribed, type RpcRequest } from '@platica/contracts';
+import { Handles, RpcController, writeScope } from '@platica/platform';
 import { ChannelRepository } from './channel.repository';
 
 @RpcController()
@@ -8,7 +8,7 @@ export class ChannelsController {
   constructor(private readonly channels: ChannelRepository) {}
 
   /** For other services (agents, before assigning channels): each reference resolved in the workspace, null when it is not its channel. */
-  @RpcHandler(Subjects.messaging.channelsDescribe)
+  @Handles(internalOperations.messaging.channelsDescribe)
   async describe(@Payload() request: RpcRequest<ChannelsDescribeRequest>): Promise<ChannelsDescribed> {
     const workspaceId = writeScope(request).id;
     const channels = await Promise.all(request.body.refs.map((ref) => this.channels.findForWorkspace(workspaceId, ref)));
