@@ -272,14 +272,16 @@ describe('bad input (e2e)', () => {
       const foreign: string = stranger.ids.campaigns.promo.id;
       const send = (campaignId: string, extra: Record<string, unknown> = {}) =>
         ws.api.post('/v1/messages', { channelId: ws.whatsapp.id, conversationId: newPhone(), content: 'hola', campaignId, ...extra });
+      // Scheduled first: such a send used to be accepted (202) with the foreign attribution stored.
+      const later = await send(foreign, { delay: 60_000 });
+      expectSpecError(later, 400);
+      expect(fieldPaths(later)).toEqual(['campaignId']);
+      expect((await ws.api.get(`/v1/messages/scheduled?campaignId=${foreign}`)).body.messages).toEqual([]);
       for (const campaignId of [foreign, 'cmp_unknown']) {
         const res = await send(campaignId);
         expectSpecError(res, 400);
         expect(fieldPaths(res)).toEqual(['campaignId']);
       }
-      const later = await send(foreign, { delay: 60_000 });
-      expect(fieldPaths(later)).toEqual(['campaignId']);
-      expect((await ws.api.get(`/v1/messages/scheduled?campaignId=${foreign}`)).body.messages).toEqual([]);
       // The workspace's own campaign is accepted.
       const own = await MessagingWorkspace.seed(t, (doc) =>
         Object.assign(doc, { campaigns: [{ ref: 'mine', title: 'Mine', category: 'utility' }] }),
