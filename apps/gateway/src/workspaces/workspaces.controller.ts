@@ -1,5 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import { type RpcRequest, type WorkspaceRef, workspaceOperations } from '@platica/contracts';
+import { type OperationRequest, type WorkspaceRef, workspaceOperations } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
 import { IdentityRepository } from '../identity/identity.repository';
 
@@ -9,12 +9,12 @@ export class WorkspacesController {
   constructor(private readonly identity: IdentityRepository) {}
 
   @Handles(workspaceOperations.list)
-  async list(@Payload() request: RpcRequest): Promise<{ workspaces: WorkspaceRef[] }> {
+  async list(@Payload() request: OperationRequest<typeof workspaceOperations.list>): Promise<{ workspaces: WorkspaceRef[] }> {
     return { workspaces: await this.identity.workspaces(request.auth.workspaceIds) };
   }
 
   @Handles(workspaceOperations.members)
-  async members(@Payload() request: RpcRequest): Promise<{ emails: string[] }> {
+  async members(@Payload() request: OperationRequest<typeof workspaceOperations.members>): Promise<{ emails: string[] }> {
     if (!request.workspaceId) return { emails: [] };
     return { emails: [...(await this.identity.memberEmailsOf(request.workspaceId))] };
   }

@@ -3,6 +3,7 @@ import {
   type ChatAcceptRequest,
   type ChatPrepareRequest,
   type ChatRejectRequest,
+  type OperationRequest,
   type RpcRequest,
   internalOperations,
 } from '@platica/contracts';
@@ -37,12 +38,12 @@ export class ChatController {
   }
 
   @Handles(internalOperations.messaging.chatList)
-  list(@Payload() request: RpcRequest) {
+  list(@Payload() request: OperationRequest<typeof internalOperations.messaging.chatList>) {
     return this.reads.list(request);
   }
 
   @Handles(internalOperations.messaging.chatGet)
-  get(@Payload() request: RpcRequest) {
+  get(@Payload() request: OperationRequest<typeof internalOperations.messaging.chatGet>) {
     return this.reads.get(request);
   }
 }

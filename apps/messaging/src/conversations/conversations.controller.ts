@@ -1,5 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import { type RpcRequest, messagingOperations } from '@platica/contracts';
+import { type OperationRequest, messagingOperations } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
 import { ConversationsService } from './conversations.service';
 
@@ -8,17 +8,17 @@ export class ConversationsController {
   constructor(private readonly conversations: ConversationsService) {}
 
   @Handles(messagingOperations.conversationsList)
-  list(@Payload() request: RpcRequest<unknown>) {
+  list(@Payload() request: OperationRequest<typeof messagingOperations.conversationsList>) {
     return this.conversations.list(request);
   }
 
   @Handles(messagingOperations.conversationsGet)
-  get(@Payload() request: RpcRequest<unknown>) {
+  get(@Payload() request: OperationRequest<typeof messagingOperations.conversationsGet>) {
     return this.conversations.get(request);
   }
 
   @Handles(messagingOperations.conversationsUpdate)
-  update(@Payload() request: RpcRequest<unknown>) {
+  update(@Payload() request: OperationRequest<typeof messagingOperations.conversationsUpdate>) {
     return this.conversations.update(request);
   }
 }

@@ -1,5 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import { type RpcRequest, messagingOperations } from '@platica/contracts';
+import { type OperationRequest, messagingOperations } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
 import { SendMessageService } from './send-message.service';
 
@@ -9,12 +9,12 @@ export class MessagesController {
   constructor(private readonly sends: SendMessageService) {}
 
   @Handles(messagingOperations.send)
-  send(@Payload() request: RpcRequest<unknown>) {
+  send(@Payload() request: OperationRequest<typeof messagingOperations.send>) {
     return this.sends.send(request);
   }
 
   @Handles(messagingOperations.sendTemplate)
-  sendTemplate(@Payload() request: RpcRequest<unknown>) {
+  sendTemplate(@Payload() request: OperationRequest<typeof messagingOperations.sendTemplate>) {
     return this.sends.sendTemplate(request);
   }
 }

@@ -1,5 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import { messagingOperations, type OperationRequest, type RpcRequest } from '@platica/contracts';
+import { messagingOperations, type OperationRequest } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
 import { ScheduledMessageRepository } from './scheduled-message.repository';
 import { presentScheduled } from './scheduled-message.presenter';
@@ -22,17 +22,17 @@ export class ScheduledMessagesController {
   }
 
   @Handles(messagingOperations.scheduledGet)
-  get(@Payload() request: RpcRequest) {
+  get(@Payload() request: OperationRequest<typeof messagingOperations.scheduledGet>) {
     return this.scheduled.get(request, (request.params as Params).messageId);
   }
 
   @Handles(messagingOperations.scheduledReschedule)
-  reschedule(@Payload() request: RpcRequest) {
+  reschedule(@Payload() request: OperationRequest<typeof messagingOperations.scheduledReschedule>) {
     return this.scheduled.reschedule(request, (request.params as Params).messageId);
   }
 
   @Handles(messagingOperations.scheduledCancel)
-  cancel(@Payload() request: RpcRequest) {
+  cancel(@Payload() request: OperationRequest<typeof messagingOperations.scheduledCancel>) {
     return this.scheduled.cancel(request, (request.params as Params).messageId);
   }
 }

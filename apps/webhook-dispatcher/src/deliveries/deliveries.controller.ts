@@ -1,5 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import { type RpcRequest, webhookOperations } from '@platica/contracts';
+import { type OperationRequest, webhookOperations } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
 import { DeliveriesService } from './deliveries.service';
 
@@ -9,12 +9,12 @@ export class DeliveriesController {
   constructor(private readonly deliveries: DeliveriesService) {}
 
   @Handles(webhookOperations.deliveriesList)
-  list(@Payload() request: RpcRequest<unknown>) {
+  list(@Payload() request: OperationRequest<typeof webhookOperations.deliveriesList>) {
     return this.deliveries.list(request);
   }
 
   @Handles(webhookOperations.deliveriesRetry)
-  retry(@Payload() request: RpcRequest<unknown>) {
+  retry(@Payload() request: OperationRequest<typeof webhookOperations.deliveriesRetry>) {
     return this.deliveries.retry(request);
   }
 }

@@ -1,5 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import { type RpcRequest, webhookOperations } from '@platica/contracts';
+import { type OperationRequest, webhookOperations } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
 import { WebhooksService } from './webhooks.service';
 
@@ -9,27 +9,27 @@ export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
   @Handles(webhookOperations.create)
-  create(@Payload() request: RpcRequest<unknown>) {
+  create(@Payload() request: OperationRequest<typeof webhookOperations.create>) {
     return this.webhooks.create(request);
   }
 
   @Handles(webhookOperations.list)
-  list(@Payload() request: RpcRequest<unknown>) {
+  list(@Payload() request: OperationRequest<typeof webhookOperations.list>) {
     return this.webhooks.list(request);
   }
 
   @Handles(webhookOperations.get)
-  get(@Payload() request: RpcRequest<unknown>) {
+  get(@Payload() request: OperationRequest<typeof webhookOperations.get>) {
     return this.webhooks.get(request);
   }
 
   @Handles(webhookOperations.update)
-  update(@Payload() request: RpcRequest<unknown>) {
+  update(@Payload() request: OperationRequest<typeof webhookOperations.update>) {
     return this.webhooks.update(request);
   }
 
   @Handles(webhookOperations.delete)
-  delete(@Payload() request: RpcRequest<unknown>) {
+  delete(@Payload() request: OperationRequest<typeof webhookOperations.delete>) {
     return this.webhooks.delete(request);
   }
 }

@@ -1,3 +1,4 @@
+import { chatListQuerySchema } from '../chat';
 import { defineInternalOperation } from '../operation';
 import { Subjects } from '../subjects';
 
@@ -17,7 +18,8 @@ export const internalOperations = {
     chatPrepare: internal(Subjects.messaging.chatPrepare),
     chatReject: internal(Subjects.messaging.chatReject),
     channelsDescribe: internal(Subjects.messaging.channelsDescribe),
-    chatList: internal(Subjects.messaging.chatList),
+    /** The chat service forwards `GET /v1/chat`'s query, already validated: the same schema reads it. */
+    chatList: defineInternalOperation({ subject: Subjects.messaging.chatList, query: chatListQuerySchema, responses: {} }),
     chatGet: internal(Subjects.messaging.chatGet),
     turnContext: internal(Subjects.messaging.turnContext),
     turnReply: internal(Subjects.messaging.turnReply),
