@@ -131,10 +131,11 @@ export default defineConfig(
 
   // The shared vocabulary of every service (contracts) and the errors beneath it hold shapes and
   // codes only: no framework, database, transport or Node built-in, so any service, tool or
-  // workflow can depend on them.
+  // workflow can depend on them. Contracts may also read i18n-iso-countries: a data package (the
+  // maintained ISO 3166-1 list a country code is checked against), no machinery.
   ...[
     { files: ['libs/errors/src/**/*.ts'], allowed: ['zod'] },
-    { files: ['libs/contracts/src/**/*.ts'], allowed: ['zod', '@platica/errors'] },
+    { files: ['libs/contracts/src/**/*.ts'], allowed: ['zod', '@platica/errors', 'i18n-iso-countries'] },
   ].map(({ files, allowed }) => ({
     files,
     ignores: testFiles,

@@ -1,11 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { startTestStack, type HttpAnswer, type HttpClient, type TestStack } from '@platica/testing';
+import { newMetaId, newPhone, startTestStack, type HttpAnswer, type HttpClient, type TestStack } from '@platica/testing';
 
 /** Endpoints › Agents through the gateway: seeded agents, reads, updates with the spec's bounds, prompt history, guardrails, assist rules. */
 describe('agents (e2e)', () => {
   let t: TestStack;
   let api: HttpClient;
-  let ids: { sofia: string; billing: string; workspace: string };
+  let ids: { sofia: string; billing: string; workspace: string; whatsapp: string };
+  /** The workspace's WhatsApp channel: an agent's channelId and phoneNumber must name its own channels. */
+  const whatsapp = {
+    ref: 'wa',
+    platform: 'whatsapp' as const,
+    name: 'Ventas',
+    phoneNumber: newPhone(),
+    phoneNumberId: newMetaId('1'),
+    wabaId: newMetaId('2'),
+    accessToken: `EAAG-${randomBytes(4).toString('hex')}`,
+    appSecret: `secret-${randomBytes(4).toString('hex')}`,
+    verifyToken: `verify-${randomBytes(4).toString('hex')}`,
+  };
   const owner = `ana-${randomBytes(3).toString('hex')}@example.test`;
 
   const seedDoc = (name: string) => ({
@@ -26,9 +38,14 @@ describe('agents (e2e)', () => {
 
   beforeAll(async () => {
     t = await startTestStack();
-    const seeded = await t.admin.post('/admin/v1/seed', seedDoc(`Agents ${randomBytes(3).toString('hex')}`));
+    const seeded = await t.admin.post('/admin/v1/seed', { ...seedDoc(`Agents ${randomBytes(3).toString('hex')}`), channels: [whatsapp] });
     expect(seeded.status).toBe(200);
-    ids = { sofia: seeded.body.agents.sofia.id, billing: seeded.body.agents.billing.id, workspace: seeded.body.workspace.id };
+    ids = {
+      sofia: seeded.body.agents.sofia.id,
+      billing: seeded.body.agents.billing.id,
+      workspace: seeded.body.workspace.id,
+      whatsapp: seeded.body.channels.wa.id,
+    };
     api = t.http.withToken(seeded.body.apiKeys.k.key);
   });
   afterAll(async () => {
@@ -76,8 +93,8 @@ describe('agents (e2e)', () => {
     const res = await api.patch(`/v1/agents/${ids.billing}`, {
       name: 'Facturación',
       status: 'active',
-      channelId: 'wb-123',
-      phoneNumber: ['+5215550000001'],
+      channelId: ids.whatsapp,
+      phoneNumber: [`+${whatsapp.phoneNumber}`],
       supportInformation: {
         supportEmail: 'help@acme.test',
         serviceHours: { monday: { start: '8:00am', end: '6:00pm', availability: 'Abierto' } },
@@ -91,7 +108,7 @@ describe('agents (e2e)', () => {
     expect(agent).toMatchObject({
       name: 'Facturación',
       status: 'active',
-      comunicationChannel: { channelId: ['wb-123'], phoneNumber: ['5215550000001'] },
+      comunicationChannel: { channelId: [ids.whatsapp], phoneNumber: [whatsapp.phoneNumber] },
       supportInformation: {
         supportEmail: 'help@acme.test',
         serviceHours: { monday: { start: '8:00am', end: '6:00pm', availability: 'Abierto' } },

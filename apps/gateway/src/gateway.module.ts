@@ -20,6 +20,7 @@ import type { GatewayConfig } from './config/gateway.config';
 import { IdentityRepository } from './identity/identity.repository';
 import { AccessTokenRepository } from './oauth/access-token.repository';
 import { RateLimitStore } from './rate-limit/rate-limit.store';
+import { AuthFailureLimiter } from './rate-limit/auth-failure-limiter';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { RoutePipeline } from './routes/route-pipeline';
 import { SpecErrorFilter } from './routes/spec-error.filter';
@@ -39,6 +40,15 @@ import { WorkspacesController } from './workspaces/workspaces.controller';
     {
       provide: RateLimiter,
       useFactory: (store: RateLimitStore, config: GatewayConfigService) => new RateLimiter(store.redis, config.values.PLATICA_REDIS_PREFIX),
+      inject: [RateLimitStore, GatewayConfigService],
+    },
+    {
+      provide: AuthFailureLimiter,
+      useFactory: (store: RateLimitStore, config: GatewayConfigService) =>
+        new AuthFailureLimiter(store.redis, config.values.PLATICA_REDIS_PREFIX, {
+          limit: config.values.PLATICA_AUTH_FAILURE_LIMIT,
+          windowSeconds: config.values.PLATICA_AUTH_FAILURE_WINDOW_SECONDS,
+        }),
       inject: [RateLimitStore, GatewayConfigService],
     },
     IdentityRepository,

@@ -1,9 +1,11 @@
-import { runService } from '@platica/platform';
+import { RpcClient, runService } from '@platica/platform';
 import { gatewayConfigSchema } from './config/gateway.config';
 import { gatewayDatabase } from './database';
 import { GatewayModule } from './gateway.module';
 import { HttpMetrics } from './metrics/http-metrics';
 import { McpEndpoint } from './mcp/mcp-endpoint';
+import { gatewayHttpOptions } from './routes/http-server-options';
+import { installInputGuard } from './routes/input-guard';
 import { RoutePipeline } from './routes/route-pipeline';
 
 void runService({
@@ -12,9 +14,13 @@ void runService({
   rootModule: GatewayModule,
   database: gatewayDatabase,
   configSchema: gatewayConfigSchema,
-  beforeListen: (app) => {
+  httpOptions: gatewayHttpOptions(),
+  beforeListen: async (app) => {
+    // Initialised first so that Nest's body parsers are in place for the input guard to replace.
+    await app.init();
     const fastify = app.getHttpAdapter().getInstance();
     app.get(HttpMetrics).instrument(fastify);
+    installInputGuard(fastify, app.get(RpcClient).maxPayloadBytes);
     app.get(RoutePipeline).register(fastify);
     app.get(McpEndpoint).register(fastify);
   },

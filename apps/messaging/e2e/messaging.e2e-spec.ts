@@ -726,15 +726,17 @@ describe('messaging (e2e)', () => {
       const target = await detail(other, ids[0]!);
       const byClient = await other.api.get(`/v1/conversations?clientId=${target.clientId}`);
       expect(byClient.body.workspaces[0].conversations.map((c: any) => c.id)).toEqual([ids[0]]);
+      // Owners are users of the workspace (issue 11), matched without case.
+      const owner = other.doc.users[0]!.email;
       const patched = await other.api.patch(`/v1/conversations/${ids[1]}`, {
         tags: ['vip', 'mx'],
         topic: 'pedido',
-        owners: ['Ana@Example.test'],
+        owners: [owner.toUpperCase()],
       });
       expect(patched.status).toBe(200);
       expect(patched.body).toMatchObject({
         status: 'success',
-        data: { id: ids[1], tags: ['vip', 'mx'], topic: 'pedido', owners: ['ana@example.test'] },
+        data: { id: ids[1], tags: ['vip', 'mx'], topic: 'pedido', owners: [owner] },
       });
       for (const query of ['tags=vip', 'tags=other,mx', 'tags=vip&tags=zz']) {
         const res = await other.api.get(`/v1/conversations?${query}`);

@@ -239,10 +239,20 @@ describe('scheduled messages (e2e)', () => {
   });
 
   it('lists pending messages by default, filters, and pages with an opaque token bound to its filters', async () => {
-    const own = await MessagingWorkspace.seed(t);
+    // Sends name campaigns of their own workspace (issue 11: references are checked).
+    const own = await MessagingWorkspace.seed(t, (doc) =>
+      Object.assign(doc, {
+        campaigns: [
+          { ref: 'c1', title: 'c1', category: 'utility' },
+          { ref: 'c2', title: 'c2', category: 'utility' },
+        ],
+      }),
+    );
+    const c1: string = own.ids.campaigns.c1.id;
+    const c2: string = own.ids.campaigns.c2.id;
     const at = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
     const ids: string[] = [];
-    for (const [i, campaignId] of ['c1', 'c1', 'c2', 'c1', 'c1'].entries()) {
+    for (const [i, campaignId] of [c1, c1, c2, c1, c1].entries()) {
       const res = await own.api.post('/v1/messages', {
         channelId: own.whatsapp.id,
         conversationId: newPhone(),
@@ -262,7 +272,7 @@ describe('scheduled messages (e2e)', () => {
       (await own.api.get('/v1/messages/scheduled?status=cancelled')).body.messages.map((m: { messageId: string }) => m.messageId),
     ).toEqual([ids[4]]);
     expect(
-      (await own.api.get('/v1/messages/scheduled?campaignId=c2')).body.messages.map((m: { messageId: string }) => m.messageId),
+      (await own.api.get(`/v1/messages/scheduled?campaignId=${c2}`)).body.messages.map((m: { messageId: string }) => m.messageId),
     ).toEqual([ids[2]]);
     expect((await own.api.get('/v1/messages/scheduled?kind=template')).body.messages).toEqual([]);
     const window = (await own.api.get(`/v1/messages/scheduled?from=${encodeURIComponent(at(1.5))}&to=${encodeURIComponent(at(3.5))}`)).body;

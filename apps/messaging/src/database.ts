@@ -5,13 +5,14 @@ import { Client } from './clients/client.entity';
 import { Conversation } from './conversations/conversation.entity';
 import { CustomField } from './custom-fields/custom-field.entity';
 import { InboundEvent } from './inbound/inbound-event.entity';
+import { InboundRejection } from './inbound/inbound-rejection.entity';
 import { Message } from './messages/message.entity';
 import { ScheduledMessage } from './scheduled/scheduled-message.entity';
 import { Template } from './templates/template.entity';
 
 export const messagingDatabase: DatabaseDefinition = {
   schema: 'messaging',
-  entities: [OutboxEvent, Channel, CustomField, Template, Client, Conversation, Message, InboundEvent, ScheduledMessage],
+  entities: [OutboxEvent, Channel, CustomField, Template, Client, Conversation, Message, InboundEvent, InboundRejection, ScheduledMessage],
   migrations: messagingMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/messaging/migrations'),
 };

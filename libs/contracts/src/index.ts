@@ -10,6 +10,7 @@ export * from './agents';
 export * from './scheduled';
 export * from './chat';
 export * from './turns';
+export * from './country';
 export * from './operation';
 export * from './resources';
 export * from './operations';

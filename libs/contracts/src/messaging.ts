@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countryCodeSchema } from './country';
 
 /**
  * Request schemas of the messaging service's public operations (spec › Send custom message,
@@ -23,10 +24,7 @@ export const clientUpsertSchema = z.strictObject({
     .optional(),
   gender: z.enum(['male', 'female']).optional(),
   company: z.string().max(200).optional(),
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code such as MX')
-    .optional(),
+  country: countryCodeSchema.optional(),
   state: z.string().max(200).optional(),
   city: z.string().max(200).optional(),
   address: z.string().max(500).optional(),

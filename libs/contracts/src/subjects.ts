@@ -25,6 +25,9 @@ export const Subjects = {
     inboundVerify: 'messaging.inbound.verify',
     chatAccept: 'messaging.chat.accept',
     chatPrepare: 'messaging.chat.prepare',
+    chatReject: 'messaging.chat.reject',
+    /** The workspace's channels among ids or phone numbers (agents, before assigning channels to an agent). */
+    channelsDescribe: 'messaging.channels.describe',
     chatList: 'messaging.chat.list',
     chatGet: 'messaging.chat.get',
     turnContext: 'messaging.turns.context',
@@ -43,6 +46,8 @@ export const Subjects = {
     chatsGet: 'chat.chats.get',
   },
   campaigns: {
+    /** Whether a campaign is the workspace's (messaging, before attributing a send to it). */
+    campaignsDescribe: 'campaigns.campaigns.describe',
     seedValidate: 'campaigns.seed.validate',
     seedApply: 'campaigns.seed.apply',
   },

@@ -26,6 +26,15 @@ export interface ChatAcceptRequest {
   attachments: ChatAttachment[];
   /** Who asked: an API key's owner, a token's user (`actorId` of the stored message). */
   actorId: string | null;
+  /** A scheduled turn: its 202 was answered long ago, so a refusal is recorded on the thread, where the caller reads it. */
+  scheduled?: boolean;
+}
+
+/** A scheduled chat request refused when its turn came: stored on its thread as a failed message with the reason. */
+export interface ChatRejectRequest {
+  workspaceId: string;
+  request: ChatAcceptRequest;
+  error: { code: string; message: string };
 }
 
 export interface ChatAccepted {
@@ -119,3 +128,12 @@ export interface TurnFailureRequest {
 
 /** Data of the internal `agent.turn.requested` event: messaging asks the runtime for a turn. */
 export type TurnRequestedData = EventData<'agent.turn.requested'>;
+/** Channels named by id or by WhatsApp phone number (an agent's `channelId`, `phoneNumber`), in the request's workspace. */
+export interface ChannelsDescribeRequest {
+  refs: string[];
+}
+
+/** One entry per ref, in order: the workspace's channel, or null. */
+export interface ChannelsDescribed {
+  channels: ({ id: string; platform: string; phoneNumber: string | null } | null)[];
+}

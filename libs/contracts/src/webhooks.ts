@@ -52,7 +52,9 @@ const webhookFields = {
   url: z
     .string()
     .max(500, 'at most 500 characters')
-    .regex(/^https?:\/\//i, 'an http(s) URL'),
+    .regex(/^https?:\/\//i, 'an http(s) URL')
+    // Credentials in a URL end up in logs and delivery records: use `headers` for them.
+    .refine((url) => !/^https?:\/\/[^/?#]*@/i.test(url), 'must not carry credentials (user:pass@): send them in headers'),
   events: z.array(eventName).min(1, 'at least one event').max(EVENT_TYPES.length),
   active: z.boolean(),
   secret: z.string().min(1, 'must not be empty').max(255, 'at most 255 characters'),

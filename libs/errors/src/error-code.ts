@@ -6,6 +6,7 @@ export enum ErrorCode {
   Forbidden = 'forbidden',
   InsufficientScope = 'insufficient_scope',
   NotFound = 'not_found',
+  RequestTimeout = 'request_timeout',
   Conflict = 'conflict',
   Gone = 'gone',
   PayloadTooLarge = 'payload_too_large',
@@ -34,6 +35,8 @@ export function httpStatusOf(code: ErrorCode): number {
       return 403;
     case ErrorCode.NotFound:
       return 404;
+    case ErrorCode.RequestTimeout:
+      return 408;
     case ErrorCode.Conflict:
       return 409;
     case ErrorCode.Gone:

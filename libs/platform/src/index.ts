@@ -24,3 +24,4 @@ export * from './net/outbound';
 export * from './rpc/read-scope';
 export * from './observability/metrics';
 export * from './observability/tracing';
+export * from './rpc/workspace-users';

@@ -1,7 +1,25 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, agentOperations as ops, internalOperations, type OperationRequest, type RpcRequest } from '@platica/contracts';
+import {
+  Subjects,
+  agentOperations as ops,
+  internalOperations,
+  type ChannelsDescribed,
+  type ChannelsDescribeRequest,
+  type OperationRequest,
+  type RpcRequest,
+} from '@platica/contracts';
 import { DomainError } from '@platica/errors';
-import { Handles, RpcClient, RpcController, groupByWorkspace, readScope, withStatus, writeScope } from '@platica/platform';
+import {
+  Handles,
+  RpcClient,
+  RpcController,
+  groupByWorkspace,
+  readScope,
+  requireWorkspaceUsers,
+  serviceRequest,
+  withStatus,
+  writeScope,
+} from '@platica/platform';
 import { AgentRepository } from './agent.repository';
 import { presentAgent, presentAssistRules, presentGuardrails } from './agent.presenter';
 
@@ -45,7 +63,8 @@ export class AgentsController {
   async update(@Payload() request: OperationRequest<typeof ops.update>) {
     const change = request.body;
     if (Object.keys(change).length === 0) throw DomainError.validation([{ path: [], message: 'send at least one field to change' }]);
-    if (change.owners) await this.requireWorkspaceUsers(request, change.owners);
+    if (change.owners) await requireWorkspaceUsers(this.rpc, request, change.owners);
+    await this.requireWorkspaceChannels(writeScope(request).id, change.channelId ?? [], change.phoneNumber ?? []);
     const agent = await this.agents.update(writeScope(request).id, request.params.agentId, change);
     return { status: 'success', message: 'Agent updated', data: { id: agent.id } };
   }
@@ -116,14 +135,24 @@ export class AgentsController {
     return { status: 'success', message: 'Assist rules updated', data: presentAssistRules(agent) };
   }
 
-  /** Spec: owners "must be users of the workspace when sent"; the gateway owns users. */
-  private async requireWorkspaceUsers(request: OperationRequest<typeof ops.update>, owners: string[]): Promise<void> {
-    const { emails } = await this.rpc.call<{ emails: string[] }>(Subjects.gateway.workspaceMembers, request);
-    const members = new Set(emails);
-    const issues = owners
-      .map((email, index) => ({ email, index }))
-      .filter(({ email }) => !members.has(email.toLowerCase()))
-      .map(({ email, index }) => ({ path: ['owners', index], message: `"${email}" is not a user of the workspace` }));
-    if (issues.length > 0) throw DomainError.validation(issues);
+  /** An agent's `channelId` and `phoneNumber` must name channels of its own workspace (messaging owns channels). */
+  private async requireWorkspaceChannels(workspaceId: string, channelIds: string[], phoneNumbers: string[]): Promise<void> {
+    if (!channelIds.length && !phoneNumbers.length) return;
+    const phones = phoneNumbers.map((n) => n.replace(/^\+/, ''));
+    const { channels } = await this.rpc.call<ChannelsDescribed>(
+      Subjects.messaging.channelsDescribe,
+      serviceRequest('agents', workspaceId, { refs: [...channelIds, ...phones] } satisfies ChannelsDescribeRequest),
+    );
+    const issues = [
+      ...channelIds.flatMap((id, index) =>
+        channels[index]?.id === id ? [] : [{ path: ['channelId', index], message: `no channel of the workspace has the id ${id}` }],
+      ),
+      ...phones.flatMap((phone, index) =>
+        channels[channelIds.length + index]?.phoneNumber === phone
+          ? []
+          : [{ path: ['phoneNumber', index], message: `no WhatsApp channel of the workspace has the number ${phoneNumbers[index]}` }],
+      ),
+    ];
+    if (issues.length) throw DomainError.validation(issues);
   }
 }

@@ -7,13 +7,14 @@ import {
   Subjects,
   type ChatAccepted,
   type ChatAcceptRequest,
+  type ChatRejectRequest,
   type TurnContext,
   type TurnContextRequest,
   type TurnFailureRequest,
   type TurnReplyRequest,
   type TurnReplyResult,
 } from '@platica/contracts';
-import { DomainError } from '@platica/errors';
+import { DomainError, ErrorCode } from '@platica/errors';
 import { agentTurns, errorReply, RpcClient, serviceRequest } from '@platica/platform';
 import { MODEL_REFUSED, type AcceptChatResult, type ConversationTurnActivities, type GeneratedReply } from '@platica/workflows/activities';
 import { AgentRepository } from '../agents/agent.repository';
@@ -59,14 +60,42 @@ export class TurnActivitiesFactory {
     };
   }
 
-  /** A refusal (4xx) is the chat request's answer, not a failure to retry. */
+  /**
+   * A refusal (4xx) is the chat request's answer, not a failure to retry. A scheduled
+   * request's caller is gone (it had its 202): its refusal is recorded on the thread, and its
+   * agent is checked again, as an immediate request's is, since it may have been deactivated since.
+   */
   private async acceptChat(request: ChatAcceptRequest): Promise<AcceptChatResult> {
     try {
+      if (request.scheduled) await this.requireActiveAgent(request);
       const accepted = await this.messaging<ChatAcceptRequest, ChatAccepted>(Subjects.messaging.chatAccept, request);
       return { accepted: { ...accepted } };
     } catch (error) {
-      if (error instanceof DomainError && error.status < 500) return { rejected: errorReply(error) };
-      throw error;
+      if (!(error instanceof DomainError) || error.status >= 500) throw error;
+      if (request.scheduled) {
+        this.logger.warn({
+          msg: 'a scheduled chat turn was refused when it came',
+          requestMessageId: request.requestMessageId,
+          error: error.message,
+        });
+        await this.messaging<ChatRejectRequest, unknown>(Subjects.messaging.chatReject, {
+          workspaceId: request.workspaceId,
+          request,
+          error: { code: error.code, message: error.message },
+        });
+      }
+      return { rejected: errorReply(error) };
+    }
+  }
+
+  private async requireActiveAgent(request: ChatAcceptRequest): Promise<void> {
+    if (request.agentId === null) return;
+    const agent = await this.agents.find(request.workspaceId, request.agentId);
+    if (!agent) throw DomainError.notFound('Agent', request.agentId);
+    if (agent.status !== 'active') {
+      throw new DomainError(ErrorCode.Unprocessable, `Agent ${request.agentId} is inactive: the scheduled turn did not run`, {
+        agentId: request.agentId,
+      });
     }
   }
 

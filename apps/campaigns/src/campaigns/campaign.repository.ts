@@ -7,6 +7,10 @@ import { Campaign } from './campaign.entity';
 export class CampaignRepository {
   constructor(private readonly db: Database) {}
 
+  find(workspaceId: string, id: string): Promise<Campaign | null> {
+    return this.db.em().findOne(Campaign, { id, workspaceId });
+  }
+
   /** Creates or updates campaigns by title (the seed's natural key), in one transaction. */
   async applySeed(workspaceId: string, campaigns: SeedCampaign[], templates: SeedTemplate[]): Promise<Record<string, string>> {
     return this.db.em().transactional(async (em) => {

@@ -78,7 +78,7 @@ export class ChatTurnsService {
     };
     const prepared = await this.rpc.call<ChatPrepared>(Subjects.messaging.chatPrepare, serviceRequest('chat', accept.workspaceId, prepare));
     const taskId = `task_${randomUUID().replace(/-/g, '')}`;
-    const later: ChatAcceptRequest = { ...accept, client: null, clientId: prepared.clientId };
+    const later: ChatAcceptRequest = { ...accept, client: null, clientId: prepared.clientId, scheduled: true };
     await this.workflows.schedule(taskId, {
       workspaceId: accept.workspaceId,
       conversationKey: accept.conversationId,

@@ -19,6 +19,9 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .int()
     .min(60)
     .default(30 * 86_400),
+  /** Failed authentications (401) one client address may make per window before its requests answer 429. */
+  PLATICA_AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).default(30),
+  PLATICA_AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

@@ -6,6 +6,20 @@ import { randomUUID } from 'node:crypto';
 import { META_SIGNATURE_HEADER, Subjects, type MetaVerification, type RpcRequest } from '@platica/contracts';
 import { RpcClient, errorReply, requestContext } from '@platica/platform';
 
+/** Meta documents webhook payloads of up to 3 MB; a typical delivery is a few KB. */
+const META_MAX_PAYLOAD_BYTES = 3 * 1024 * 1024;
+/** Room for the NATS headers (signature, request id) around a forwarded delivery. */
+const DELIVERY_HEADROOM_BYTES = 16 * 1024;
+
+/**
+ * The largest delivery `/hooks/meta` reads: Meta's maximum, unless one NATS message cannot
+ * carry it (the server's max_payload, 1 MiB by default): then 413, and the operator raises
+ * max_payload (README › Configuration) to take Meta's largest deliveries.
+ */
+export function metaHookBodyLimit(maxPayloadBytes: number): number {
+  return Math.min(META_MAX_PAYLOAD_BYTES, maxPayloadBytes - DELIVERY_HEADROOM_BYTES);
+}
+
 const NO_AUTH: RpcRequest['auth'] = {
   principal: 'meta-webhook',
   credentialType: 'admin',
@@ -39,7 +53,11 @@ export class MetaHooks implements OnApplicationBootstrap {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     void fastify.register(async (scope) => {
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 5 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: metaHookBodyLimit(this.rpc.maxPayloadBytes) },
+        (_request, body, done) => done(null, body),
+      );
       scope.get('/hooks/meta', (request, reply) => this.verify(request, reply));
       scope.post('/hooks/meta', (request, reply) => this.receive(request, reply));
     });

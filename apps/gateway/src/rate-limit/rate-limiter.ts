@@ -14,16 +14,19 @@ export interface RateLimitDecision {
   state: RateLimitState;
 }
 
-export function rateLimitExceeded(state: RateLimitState): DomainError {
+/** A 429 in the spec's shape; `retryAfterSeconds` becomes its `Retry-After` header (http-errors.ts). */
+export function rateLimitExceeded(state: RateLimitState, nowMs = Date.now()): DomainError {
   return new DomainError(ErrorCode.RateLimited, 'Too many requests', {
     limit: state.limit,
-    retryAfterSeconds: Math.max(0, state.resetAt - Math.floor(Date.now() / 1000)),
+    retryAfterSeconds: Math.max(1, Math.ceil((state.resetAt * 1000 - nowMs) / 1000)),
   });
 }
 
 /**
  * Per-credential request budget per second, counted in Redis so every gateway replica
  * shares it; rate-limiter-flexible increments and expires in one Lua script (atomic).
+ * Windows are whole epoch seconds (one counter per second), so `X-RateLimit-Reset` is the
+ * window's exact end rather than a rounding of it.
  */
 export class RateLimiter {
   private readonly limiters = new Map<number, RateLimiterRedis>();
@@ -33,13 +36,19 @@ export class RateLimiter {
     private readonly keyPrefix: string,
   ) {}
 
-  async consume(subject: string, limitPerSecond: number): Promise<RateLimitDecision> {
+  async consume(subject: string, limitPerSecond: number, nowMs = Date.now()): Promise<RateLimitDecision> {
+    const second = Math.floor(nowMs / 1000);
+    const state = (remainingPoints: number): RateLimitState => ({
+      limit: limitPerSecond,
+      remaining: Math.max(0, remainingPoints),
+      resetAt: second + 1,
+    });
     try {
-      const result = await this.limiterFor(limitPerSecond).consume(subject, 1);
-      return { allowed: true, state: stateOf(limitPerSecond, result) };
+      const result = await this.limiterFor(limitPerSecond).consume(`${subject}:${second}`, 1);
+      return { allowed: true, state: state(result.remainingPoints) };
     } catch (error) {
       // rate-limiter-flexible rejects with the counter's state when the budget is spent.
-      if (error instanceof RateLimiterRes) return { allowed: false, state: stateOf(limitPerSecond, error) };
+      if (error instanceof RateLimiterRes) return { allowed: false, state: state(0) };
       throw error;
     }
   }
@@ -47,19 +56,12 @@ export class RateLimiter {
   private limiterFor(points: number): RateLimiterRedis {
     let limiter = this.limiters.get(points);
     if (!limiter) {
-      limiter = new RateLimiterRedis({ storeClient: this.redis, keyPrefix: `${this.keyPrefix}rl:${points}`, points, duration: 1 });
+      // The counter of one second only needs to outlive it (2 s leaves room for clock skew between replicas).
+      limiter = new RateLimiterRedis({ storeClient: this.redis, keyPrefix: `${this.keyPrefix}rl:${points}`, points, duration: 2 });
       this.limiters.set(points, limiter);
     }
     return limiter;
   }
-}
-
-function stateOf(limit: number, result: RateLimiterRes): RateLimitState {
-  return {
-    limit,
-    remaining: Math.max(0, result.remainingPoints),
-    resetAt: Math.ceil((Date.now() + result.msBeforeNext) / 1000),
-  };
 }
 
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {

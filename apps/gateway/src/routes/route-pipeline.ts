@@ -7,6 +7,7 @@ import { RpcClient, requestContext } from '@platica/platform';
 import { Authenticator } from '../auth/authenticator';
 import type { Credential } from '../auth/credential';
 import { GatewayConfigService } from '../config/gateway-config.service';
+import { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
 import { RateLimiter, rateLimitExceeded, rateLimitHeaders } from '../rate-limit/rate-limiter';
 import { sendError } from './http-errors';
 import { ROUTES } from './route-table';
@@ -31,6 +32,7 @@ export class RoutePipeline {
   constructor(
     private readonly authenticator: Authenticator,
     private readonly rateLimiter: RateLimiter,
+    private readonly authFailures: AuthFailureLimiter,
     private readonly rpc: RpcClient,
     private readonly config: GatewayConfigService,
   ) {}
@@ -76,7 +78,8 @@ export class RoutePipeline {
    * `headers` the X-RateLimit-* ones to answer with either way.
    */
   async admit(request: FastifyRequest): Promise<{ credential: Credential; headers: Record<string, string>; refusal?: DomainError }> {
-    const credential = await this.authenticator.authenticate(request.headers.authorization);
+    // An address that keeps failing authentication is refused before any credential is checked.
+    const credential = await this.authFailures.guard(request.ip, () => this.authenticator.authenticate(request.headers.authorization));
     const rate = await this.rateLimiter.consume(credential.rateLimitSubject, credential.rateLimitPerSecond);
     const headers = rateLimitHeaders(rate.state);
     return rate.allowed ? { credential, headers } : { credential, headers, refusal: rateLimitExceeded(rate.state) };

@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatAccepted, ChatAcceptRequest, ChatClient, ChatPrepared, ChatPrepareRequest, ClientUpsert } from '@platica/contracts';
+import type {
+  ChatAccepted,
+  ChatAcceptRequest,
+  ChatClient,
+  ChatPrepared,
+  ChatPrepareRequest,
+  ChatRejectRequest,
+  ClientUpsert,
+} from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
 import type { Channel } from '../channels/channel.entity';
@@ -100,6 +108,48 @@ export class ChatThreadsService {
         clientId: client.id,
         agentId: request.agentId ?? thread?.agentId ?? '',
       };
+    });
+  }
+
+  /**
+   * A scheduled turn refused when it came (its agent deactivated, its thread changed): the
+   * user's message is stored `failed` with the reason, on its thread (created if it is the
+   * first turn), so `GET /v1/chat/{id}` shows what became of it. Idempotent on the message id.
+   */
+  async reject({ request, error }: ChatRejectRequest): Promise<{ id: string | null }> {
+    return this.unitOfWork.run(async (transaction) => {
+      await this.messages.lockId(transaction, request.requestMessageId);
+      const stored = await this.messages.findById(request.requestMessageId, transaction);
+      if (stored) return { id: stored.conversationRef };
+      const channel = await this.channels.findInternalChannel(transaction, request.workspaceId);
+      let thread = channel ? await this.conversations.findChatThread(transaction, channel.id, request.conversationId) : null;
+      if (!thread) {
+        const client = request.clientId ? await this.clients.findInWorkspace(request.workspaceId, request.clientId, transaction) : null;
+        // Without its client or agent there is no thread to show it on (the refusal is logged by the caller).
+        if (!channel || !client || !request.agentId) return { id: null };
+        thread = await this.conversations.createChatThread(transaction, channel, {
+          id: request.documentId,
+          conversationId: request.conversationId,
+          clientId: client.id,
+          agentId: request.agentId,
+          contactName: displayName(client),
+          phoneNumber: client.phoneNumber ?? null,
+        });
+      }
+      await this.messages.insert(transaction, {
+        id: request.requestMessageId,
+        conversation: thread,
+        role: 'user',
+        direction: 'incoming',
+        ...chatMessageContent(request.message, request.attachments),
+        status: 'failed',
+        externalId: null,
+        actorType: 'customer',
+        actorId: request.actorId,
+        campaignId: null,
+        error: { code: error.code, message: error.message },
+      });
+      return { id: thread.id };
     });
   }
 

@@ -2,6 +2,7 @@ import { Payload } from '@nestjs/microservices';
 import {
   type ChatAcceptRequest,
   type ChatPrepareRequest,
+  type ChatRejectRequest,
   type OperationRequest,
   type RpcRequest,
   internalOperations,
@@ -29,6 +30,11 @@ export class ChatController {
   @Handles(internalOperations.messaging.chatPrepare)
   prepare(@Payload() request: RpcRequest<ChatPrepareRequest>) {
     return this.threads.prepare(request.body);
+  }
+
+  @Handles(internalOperations.messaging.chatReject)
+  reject(@Payload() request: RpcRequest<ChatRejectRequest>) {
+    return this.threads.reject(request.body);
   }
 
   @Handles(internalOperations.messaging.chatList)

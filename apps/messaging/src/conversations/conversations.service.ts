@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { dateFilterSchema, messagingOperations, type OperationRequest, type RpcRequest, type WorkspaceRef } from '@platica/contracts';
 import { DomainError, fieldIssuesOf } from '@platica/errors';
-import { recordEvent, UnitOfWork } from '@platica/platform';
+import { RpcClient, recordEvent, requireWorkspaceUsers, UnitOfWork } from '@platica/platform';
 import type { Conversation } from './conversation.entity';
 import { conversationStatusUpdated } from '../events/domain-events';
 import { ConversationRepository, type ConversationFilters } from './conversation.repository';
@@ -17,6 +17,7 @@ export class ConversationsService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly conversations: ConversationRepository,
+    private readonly rpc: RpcClient,
   ) {}
 
   async list(request: OperationRequest<typeof messagingOperations.conversationsList>) {
@@ -87,6 +88,8 @@ export class ConversationsService {
     const summary = await this.unitOfWork.run(async (transaction) => {
       const conversation = await this.conversations.findForUpdate(transaction, workspaceId ? [workspaceId] : request.auth.workspaceIds, id);
       if (!conversation) throw DomainError.notFound('Conversation', id);
+      // Owners are users of the conversation's own workspace (the gateway knows them).
+      if (body.owners) await requireWorkspaceUsers(this.rpc, { ...request, workspaceId: conversation.workspaceId }, body.owners);
       const previousStatus = conversation.status;
       const changes: Partial<Conversation> = {};
       if (body.status !== undefined) changes.status = body.status;

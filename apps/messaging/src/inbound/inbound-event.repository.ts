@@ -23,6 +23,16 @@ export class InboundEventRepository {
     );
   }
 
+  /** Keeps a delivery that can never be stored as an event (messaging.inbound_rejection), as received, with the reason. */
+  async insertRejection(rejection: { id: string; channelIds: string[]; raw: string; reason: string }): Promise<void> {
+    await this.db
+      .em()
+      .execute(
+        `insert into messaging.inbound_rejection (id, channel_ids, raw_base64, reason, received_at) values (?, ?::jsonb, ?, ?, clock_timestamp())`,
+        [rejection.id, JSON.stringify(rejection.channelIds), Buffer.from(rejection.raw, 'utf8').toString('base64'), rejection.reason],
+      );
+  }
+
   /**
    * Locks, for the caller's transaction, the deliveries of these ids still unprocessed (others
    * are skipped, as are those another processor holds); answers their arrival instants

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { jsonNestingDepth, textIssuesOf } from '@platica/errors';
 import { newId } from '@platica/platform';
 import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
 import { InboundEventRepository } from './inbound-event.repository';
@@ -24,6 +25,8 @@ const PROCESSORS = 2;
 const SWEEP_AFTER_MS = 10_000;
 const SWEEP_EVERY_MS = 2_000;
 const MAX_ATTEMPTS = 20;
+/** Deepest delivery stored: Meta's payloads nest about eight levels; past this one is hostile, not Meta's. */
+const MAX_DELIVERY_DEPTH = 64;
 /** Processed deliveries are kept this long, then deleted (idempotency lives on the messages). */
 const KEEP_PROCESSED_MS = 7 * 86_400_000;
 
@@ -64,10 +67,15 @@ export class InboundQueue {
     await Promise.all(this.processing);
   }
 
-  /** Resolves once the delivery is stored durably; processing follows. */
+  /**
+   * Resolves once the delivery is stored durably; processing follows. A delivery that can
+   * never be stored is kept aside as rejected (and resolves too, so Meta stops redelivering it).
+   */
   accept(raw: string, payload: unknown, channels: OpenChannel[]): Promise<string> {
+    const id = newId('inb');
+    const unstorable = unstorableReasonOf(raw, payload);
+    if (unstorable) return this.reject(id, raw, channels, unstorable);
     return new Promise<string>((resolve, reject) => {
-      const id = newId('inb');
       this.arrivals.push({ id, raw, payload, channels, stored: () => resolve(id), failed: reject });
       this.write();
     });
@@ -93,7 +101,7 @@ export class InboundQueue {
     try {
       await this.inboundEvents.insert(batch.map((a) => ({ id: a.id, channelIds: a.channels.map((c) => c.id), raw: a.raw })));
     } catch (error) {
-      for (const arrival of batch) arrival.failed(error);
+      await this.insertFailed(batch, error);
       return;
     }
     for (const arrival of batch) {
@@ -101,6 +109,40 @@ export class InboundQueue {
       arrival.stored();
     }
     this.kick();
+  }
+
+  /**
+   * One delivery PostgreSQL refuses must not fail those written with it: a batch is written
+   * again one delivery at a time, and a single delivery refused for its data is rejected.
+   * Other failures (the database unreachable) fail the delivery: Meta redelivers it.
+   */
+  private async insertFailed(batch: Arrival[], error: unknown): Promise<void> {
+    if (batch.length > 1) {
+      for (const arrival of batch) await this.insert([arrival]);
+      return;
+    }
+    const arrival = batch[0]!;
+    if (!isDataError(error)) {
+      arrival.failed(error);
+      return;
+    }
+    try {
+      await this.reject(
+        arrival.id,
+        arrival.raw,
+        arrival.channels,
+        `PostgreSQL refused it: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      arrival.stored();
+    } catch (rejectionError) {
+      arrival.failed(rejectionError);
+    }
+  }
+
+  private async reject(id: string, raw: string, channels: OpenChannel[], reason: string): Promise<string> {
+    await this.inboundEvents.insertRejection({ id, channelIds: channels.map((c) => c.id), raw, reason });
+    this.logger.warn({ msg: 'inbound delivery rejected: kept for inspection, never processed', inboundId: id, reason });
+    return id;
   }
 
   private kick(): void {
@@ -153,6 +195,20 @@ export class InboundQueue {
       this.logger.warn({ msg: 'inbound sweep failed', error: String(error) });
     }
   }
+}
+
+/** Why PostgreSQL could never store this delivery, or null. */
+function unstorableReasonOf(raw: string, payload: unknown): string | null {
+  if (jsonNestingDepth(raw, MAX_DELIVERY_DEPTH) > MAX_DELIVERY_DEPTH) return `nested deeper than ${MAX_DELIVERY_DEPTH} levels`;
+  const [issue] = textIssuesOf(payload);
+  // The path as JSON: a key may hold the very characters a text column refuses.
+  return issue ? `${JSON.stringify(issue.path)}: ${issue.message}` : null;
+}
+
+/** SQLSTATE class 22 (data exception) or 54 (program limit, e.g. stack depth): the row, not the database, is at fault. */
+function isDataError(error: unknown): boolean {
+  const sqlState = (error as { sqlState?: unknown; code?: unknown } | null)?.sqlState ?? (error as { code?: unknown } | null)?.code;
+  return typeof sqlState === 'string' && /^(22|54)/.test(sqlState);
 }
 
 function refsOf(channels: OpenChannel[]): Map<string, ChannelRef> {

@@ -1,7 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { sendMessageRequestSchema, sendTemplateRequestSchema, type ClientUpsert, type RpcReply, type RpcRequest } from '@platica/contracts';
+import {
+  Subjects,
+  sendMessageRequestSchema,
+  sendTemplateRequestSchema,
+  type ClientUpsert,
+  type RpcReply,
+  type RpcRequest,
+} from '@platica/contracts';
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
-import { messageSends, recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
+import {
+  messageSends,
+  recordEvent,
+  requireWorkspaceUsers,
+  RpcClient,
+  serviceRequest,
+  UnitOfWork,
+  type Transaction,
+} from '@platica/platform';
 import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
 import { checkCustomFields, ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
@@ -46,12 +61,14 @@ export class SendMessageService {
     private readonly messages: MessageRepository,
     private readonly delivery: GraphDelivery,
     private readonly scheduled: ScheduledMessagesService,
+    private readonly rpc: RpcClient,
   ) {}
 
   async send(request: RpcRequest<unknown>): Promise<SendAnswer | RpcReply> {
     const body = parseOrThrow(sendMessageRequestSchema, request.body);
     const timing = timingOf(body);
     const workspaceId = requireWorkspace(request);
+    await this.requireReferences(request, workspaceId, body);
     const type = body.type ?? 'text';
     const channel = await this.channel(workspaceId, body.channelId);
     checkTypeOnChannel(channel.platform, type);
@@ -125,6 +142,7 @@ export class SendMessageService {
     const body = parseOrThrow(sendTemplateRequestSchema, request.body);
     const timing = timingOf(body);
     const workspaceId = requireWorkspace(request);
+    await this.requireReferences(request, workspaceId, body);
     const channel = await this.channel(workspaceId, body.channelId);
     checkTypeOnChannel(channel.platform, 'template');
     const activeFields = await this.activeFields(workspaceId, body.client);
@@ -264,6 +282,21 @@ export class SendMessageService {
     const channel = await this.channels.findForWorkspace(workspaceId, ref);
     if (!channel) throw DomainError.notFound('Channel', ref);
     return channel;
+  }
+
+  /** What a send names outside messaging must be the workspace's: its campaign (campaigns service), the client's owners (gateway). */
+  private async requireReferences(request: RpcRequest<unknown>, workspaceId: string, body: { campaignId?: string; client?: ClientUpsert }) {
+    if (body.client?.owners) await requireWorkspaceUsers(this.rpc, request as RpcRequest, body.client.owners, ['client', 'owners']);
+    const campaignId = body.campaignId;
+    if (campaignId === undefined || campaignId === DEFAULT_CAMPAIGN) return;
+    try {
+      await this.rpc.call(Subjects.campaigns.campaignsDescribe, serviceRequest('messaging', workspaceId, { campaignId }));
+    } catch (error) {
+      if (error instanceof DomainError && error.code === ErrorCode.NotFound) {
+        throw DomainError.validation([{ path: ['campaignId'], message: `no campaign of the workspace has the id ${campaignId}` }]);
+      }
+      throw error;
+    }
   }
 
   private async activeFields(workspaceId: string, client: ClientUpsert | undefined): Promise<Set<string>> {

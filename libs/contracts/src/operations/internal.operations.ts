@@ -16,6 +16,8 @@ export const internalOperations = {
     inboundVerify: internal(Subjects.messaging.inboundVerify),
     chatAccept: internal(Subjects.messaging.chatAccept),
     chatPrepare: internal(Subjects.messaging.chatPrepare),
+    chatReject: internal(Subjects.messaging.chatReject),
+    channelsDescribe: internal(Subjects.messaging.channelsDescribe),
     /** The chat service forwards `GET /v1/chat`'s query, already validated: the same schema reads it. */
     chatList: defineInternalOperation({ subject: Subjects.messaging.chatList, query: chatListQuerySchema, responses: {} }),
     chatGet: internal(Subjects.messaging.chatGet),
@@ -29,6 +31,7 @@ export const internalOperations = {
     describe: internal(Subjects.agents.agentsDescribe),
   },
   campaigns: {
+    describe: internal(Subjects.campaigns.campaignsDescribe),
     seedValidate: internal(Subjects.campaigns.seedValidate),
     seedApply: internal(Subjects.campaigns.seedApply),
   },

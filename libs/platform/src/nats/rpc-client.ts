@@ -27,6 +27,13 @@ export class RpcClient {
     this.connection = await connect({ servers: this.natsUrl, name: this.name, maxReconnectAttempts: -1, noAsyncTraces: true });
   }
 
+  /** The largest message the NATS server accepts (its `max_payload`, 1 MiB by default). */
+  get maxPayloadBytes(): number {
+    const max = this.connection?.info?.max_payload;
+    if (max === undefined) throw new Error('RpcClient is not connected');
+    return max;
+  }
+
   async close(): Promise<void> {
     await this.connection?.drain();
     this.connection = null;
@@ -62,10 +69,18 @@ export class RpcClient {
   private async exchange<Reply>(subject: string, payload: string | Uint8Array, timeoutMs: number, headers?: MsgHdrs): Promise<Reply> {
     if (!this.connection) throw new Error('RpcClient is not connected');
     const service = serviceOf(subject);
+    const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    // NATS refuses a message over max_payload: say so in the caller's terms rather than fail with a 500.
+    if (bytes.length > this.maxPayloadBytes) {
+      throw new DomainError(ErrorCode.PayloadTooLarge, 'The request is too large to forward', {
+        limitBytes: this.maxPayloadBytes,
+        bytes: bytes.length,
+      });
+    }
     try {
       const connection = this.connection;
       const message = await traceRpcRequest(subject, (traceHeaders) =>
-        connection.request(natsSubject(subject), payload, { timeout: timeoutMs, headers: withHeaders(headers, traceHeaders) }),
+        connection.request(natsSubject(subject), bytes, { timeout: timeoutMs, headers: withHeaders(headers, traceHeaders) }),
       );
       return message.json<Reply>();
     } catch (error) {

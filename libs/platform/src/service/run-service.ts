@@ -6,6 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { Server as HttpServer } from 'node:http';
 import { hostname } from 'node:os';
+import type { FastifyServerOptions } from 'fastify';
 import type { z } from 'zod';
 import type { ServiceName } from '@platica/contracts';
 import { baseConfigSchema, ConfigError, loadConfig, type BaseConfig } from '../config/config';
@@ -36,6 +37,8 @@ export interface ServiceDefinition {
   configSchema?: z.ZodObject;
   /** Runs an outbox relay: the service writes domain events. */
   publishesEvents?: boolean;
+  /** Options of the HTTP server (the gateway's limits and its handler of framework and client errors). */
+  httpOptions?: Pick<FastifyServerOptions, 'maxParamLength' | 'frameworkErrors' | 'clientErrorHandler' | 'bodyLimit'>;
   /** Last wiring before the HTTP server listens (the gateway registers its route table here). */
   beforeListen?: (app: NestFastifyApplication) => Promise<void> | void;
   /** Background parts started once the service is ready (event consumers, sweeps…); not in the `worker` role. */
@@ -142,11 +145,15 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
   @Module({ imports: [PlatformModule.forService(instances), definition.rootModule] })
   class ServiceRootModule {}
 
-  const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule as Type<unknown> | DynamicModule, new FastifyAdapter(), {
-    logger,
-    bufferLogs: false,
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    ServiceRootModule as Type<unknown> | DynamicModule,
+    new FastifyAdapter(definition.httpOptions as ConstructorParameters<typeof FastifyAdapter>[0]),
+    {
+      logger,
+      bufferLogs: false,
+      abortOnError: false,
+    },
+  );
   const fastify = app.getHttpAdapter().getInstance();
   traceHttpServer(fastify);
   // Once draining, every answer closes its connection: a keep-alive connection (a load

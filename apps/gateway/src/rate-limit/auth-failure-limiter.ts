@@ -1,0 +1,50 @@
+import { type Redis } from 'ioredis';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { DomainError, ErrorCode } from '@platica/errors';
+
+export interface AuthFailurePolicy {
+  /** Failed authentications allowed per client address in one window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Throttles guessing of credentials: each failed authentication (401) counts against the
+ * client's address in Redis (shared by every gateway replica); once an address has spent
+ * its budget, its requests answer 429 before any credential is checked, until the window
+ * ends, so a right guess cannot get through a blocked address either.
+ */
+export class AuthFailureLimiter {
+  private readonly failures: RateLimiterRedis;
+
+  constructor(
+    redis: Redis,
+    keyPrefix: string,
+    private readonly policy: AuthFailurePolicy,
+  ) {
+    this.failures = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${keyPrefix}authfail`,
+      points: policy.limit,
+      duration: policy.windowSeconds,
+    });
+  }
+
+  /** Runs `authenticate` for a client at `address`, unless the address is blocked; counts its 401s. */
+  async guard<T>(address: string, authenticate: () => T | Promise<T>): Promise<T> {
+    const spent = await this.failures.get(address);
+    if (spent && spent.consumedPoints >= this.policy.limit) {
+      throw new DomainError(ErrorCode.RateLimited, 'Too many failed authentications from this address', {
+        limit: this.policy.limit,
+        windowSeconds: this.policy.windowSeconds,
+        retryAfterSeconds: Math.max(1, Math.ceil(spent.msBeforeNext / 1000)),
+      });
+    }
+    try {
+      return await authenticate();
+    } catch (error) {
+      if (error instanceof DomainError && error.code === ErrorCode.Unauthenticated) await this.failures.penalty(address, 1);
+      throw error;
+    }
+  }
+}
