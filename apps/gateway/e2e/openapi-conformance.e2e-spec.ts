@@ -22,7 +22,8 @@ describe('the OpenAPI document against the running API (Schemathesis)', () => {
 
   beforeAll(async () => {
     graph = await FakeMetaGraph.start();
-    t = await startTestStack({ META_GRAPH_BASE_URL: graph.url });
+    // Schemathesis also sends requests without credentials: the failed-auth throttle would answer them 429.
+    t = await startTestStack({ META_GRAPH_BASE_URL: graph.url, PLATICA_AUTH_FAILURE_LIMIT: '1000000' });
     ws = await MessagingWorkspace.seed(t, withAgents);
   });
 
@@ -68,6 +69,13 @@ describe('the OpenAPI document against the running API (Schemathesis)', () => {
       '/v1/webhooks/{id}/deliveries/{deliveryId}/retry': webhook.body.data.id,
     };
     const dir = mkdtempSync(path.join(tmpdir(), 'platica-schemathesis-'));
+    // Operations not built yet answer an honest 501, a server error to Schemathesis: they are left out.
+    const document = (await t.http.get('/docs/openapi.json')).body as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    for (const [pathTemplate, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) if (operation['x-platica-pending']) delete item[method];
+      if (Object.keys(item).length === 0) delete document.paths[pathTemplate];
+    }
+    writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(document));
     const toml = [
       `headers = { Authorization = "Bearer ${ws.ids.apiKeys.main.key as string}" }`,
       'request-timeout = 30.0',
@@ -87,7 +95,9 @@ describe('the OpenAPI document against the running API (Schemathesis)', () => {
         '--config-file',
         path.join(dir, 'schemathesis.toml'),
         'run',
-        `${t.baseUrl}/docs/openapi.json`,
+        path.join(dir, 'openapi.json'),
+        '--url',
+        t.baseUrl,
         '--checks',
         'not_a_server_error,status_code_conformance,response_schema_conformance',
         '--phases',

@@ -107,7 +107,10 @@ export const chatMessageSchema = z
     /** What the customer answered to (a button or list reply), when it is one. */
     reply: z.record(z.string(), z.unknown()).optional(),
     /** Why a failed message failed (a model failure of an agent turn, a delivery error). */
-    error: z.object({ code: z.string().optional(), message: z.string().optional() }).loose().optional(),
+    error: z
+      .object({ code: z.union([z.string(), z.number()]).nullable().optional(), message: z.string().optional() })
+      .loose()
+      .optional(),
   })
   .meta({ id: 'ChatMessage' });
 

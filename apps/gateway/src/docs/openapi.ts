@@ -9,7 +9,11 @@ const COMMON_ERRORS: Record<number, string> = {
   401: 'Missing, invalid, expired or revoked credential',
   403: 'No permission, or an OAuth token without the write scope (`insufficient_scope`)',
   404: 'Not found (also for another workspace’s resources and workspaces the credential does not cover)',
-  429: 'Rate limit exceeded; retry after `Retry-After` seconds',
+  413: 'Body too large for the forwarding path',
+  414: 'A path parameter is too long',
+  415: 'Unsupported media type: send application/json',
+  429: 'Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds',
+  431: 'Request headers too large',
   500: 'Unexpected error; `details.errorId` is logged',
   503: 'The owning service is unavailable',
   504: 'The owning service did not answer in time',
@@ -20,8 +24,6 @@ const STATUS_TEXT: Record<number, string> = {
   201: 'Created',
   202: 'Accepted: the work runs later',
   409: 'Conflict with the resource’s state',
-  413: 'Body too large or too deeply nested',
-  415: 'Unsupported media type: send application/json',
   422: 'The request is valid but cannot be carried out (channel or resource rules)',
   501: 'Not implemented yet',
   502: 'A provider (Meta, the model) failed',
@@ -62,7 +64,8 @@ function operationObject(operation: PublicOperation, schemas: SchemaConverter): 
       code >= 400 ? errorRef : schemas.convert(schema, 'output'),
     );
   }
-  const extra = [...(operation.body ? [413, 415] : []), ...(operation.pending ? [501] : [])];
+  // Every operation can meet the gateway's own refusals (the edge, auth, limits, routing).
+  const extra = operation.pending ? [501] : [];
   for (const status of [...Object.keys(COMMON_ERRORS).map(Number), ...extra]) {
     responses[String(status)] ??= responseOf(status, COMMON_ERRORS[status] ?? STATUS_TEXT[status] ?? 'Error', errorRef);
   }
