@@ -10,3 +10,4 @@ export * from './agents';
 export * from './scheduled';
 export * from './chat';
 export * from './turns';
+export * from './tools';

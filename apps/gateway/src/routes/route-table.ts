@@ -9,6 +9,12 @@ import type { z } from 'zod';
 import {
   agentUpdateSchema,
   assistRulesUpdateSchema,
+  catalogQuerySchema,
+  connectToolSchema,
+  createCustomApiSchema,
+  testCustomApiSchema,
+  updateConnectionSchema,
+  updateCustomApiSchema,
   chatListQuerySchema,
   chatRequestSchema,
   createWebhookRequestSchema,
@@ -62,7 +68,7 @@ export interface RouteSchemas {
   response?: z.ZodType;
 }
 
-const TOOLS = 'tools (catalog, custom APIs, MCP servers)';
+const MCP = 'MCP servers';
 const SUBAGENTS = 'sub-agents';
 const CAMPAIGNS = 'campaign sends';
 const USAGE = 'usage figures';
@@ -114,29 +120,30 @@ export const ROUTES: readonly Route[] = [
   write('PATCH', '/v1/agents/:agentId/subagents/:subagentId', 'agents.subagents.update', SUBAGENTS),
   write('DELETE', '/v1/agents/:agentId/subagents/:subagentId', 'agents.subagents.disconnect', SUBAGENTS),
 
-  read('/v1/agents/:agentId/tools', 'tools.agentTools.list', TOOLS),
-  read('/v1/agents/:agentId/tools/available', 'tools.agentTools.available', TOOLS),
-  write('POST', '/v1/agents/:agentId/tools', 'tools.agentTools.connect', TOOLS),
-  write('PATCH', '/v1/agents/:agentId/tools/:toolId', 'tools.agentTools.update', TOOLS),
-  write('DELETE', '/v1/agents/:agentId/tools/:toolId', 'tools.agentTools.disconnect', TOOLS),
-  read('/v1/tools', 'tools.catalog.list', TOOLS, 'one'),
-  read('/v1/tools/:toolId', 'tools.catalog.get', TOOLS, 'one'),
-  write('POST', '/v1/tools/mcp/preview', 'tools.mcp.preview', TOOLS),
-  read('/v1/tools/mcp', 'tools.mcp.list', TOOLS, 'one'),
-  write('POST', '/v1/tools/mcp', 'tools.mcp.connect', TOOLS),
-  read('/v1/tools/mcp/:mcpId', 'tools.mcp.get', TOOLS, 'one'),
-  write('POST', '/v1/tools/mcp/:mcpId/oauth/start', 'tools.mcp.oauthStart', TOOLS),
-  write('POST', '/v1/tools/mcp/:mcpId/refresh', 'tools.mcp.refresh', TOOLS),
-  write('POST', '/v1/tools/mcp/:mcpId/tools/sync', 'tools.mcp.sync', TOOLS),
-  write('DELETE', '/v1/tools/mcp/:mcpId', 'tools.mcp.disconnect', TOOLS),
-  read('/v1/tools/apis', 'tools.apis.list', TOOLS, 'one'),
-  write('POST', '/v1/tools/apis', 'tools.apis.create', TOOLS),
-  read('/v1/tools/apis/:integrationId', 'tools.apis.get', TOOLS, 'one'),
-  write('PATCH', '/v1/tools/apis/:integrationId', 'tools.apis.update', TOOLS),
-  write('POST', '/v1/tools/apis/:integrationId/test', 'tools.apis.test', TOOLS),
-  write('POST', '/v1/tools/apis/:integrationId/enable', 'tools.apis.enable', TOOLS),
-  write('POST', '/v1/tools/apis/:integrationId/pause', 'tools.apis.pause', TOOLS),
-  write('DELETE', '/v1/tools/apis/:integrationId', 'tools.apis.delete', TOOLS),
+  read('/v1/agents/:agentId/tools', 'tools.agentTools.list'),
+  read('/v1/agents/:agentId/tools/available', 'tools.agentTools.available'),
+  write('POST', '/v1/agents/:agentId/tools', 'tools.agentTools.connect', undefined, { body: connectToolSchema }),
+  write('PATCH', '/v1/agents/:agentId/tools/:toolId', 'tools.agentTools.update', undefined, { body: updateConnectionSchema }),
+  write('DELETE', '/v1/agents/:agentId/tools/:toolId', 'tools.agentTools.disconnect'),
+  read('/v1/tools', 'tools.catalog.list', undefined, 'one', { query: catalogQuerySchema }),
+  read('/v1/tools/:toolId', 'tools.catalog.get', undefined, 'one'),
+  write('POST', '/v1/tools/mcp/preview', 'tools.mcp.preview', MCP),
+  read('/v1/tools/mcp', 'tools.mcp.list', MCP, 'one'),
+  write('POST', '/v1/tools/mcp', 'tools.mcp.connect', MCP),
+  read('/v1/tools/mcp/:mcpId', 'tools.mcp.get', MCP, 'one'),
+  write('POST', '/v1/tools/mcp/:mcpId/oauth/start', 'tools.mcp.oauthStart', MCP),
+  write('POST', '/v1/tools/mcp/:mcpId/refresh', 'tools.mcp.refresh', MCP),
+  write('POST', '/v1/tools/mcp/:mcpId/tools/sync', 'tools.mcp.sync', MCP),
+  write('DELETE', '/v1/tools/mcp/:mcpId', 'tools.mcp.disconnect', MCP),
+  read('/v1/tools/apis', 'tools.apis.list', undefined, 'one'),
+  write('POST', '/v1/tools/apis', 'tools.apis.create', undefined, { body: createCustomApiSchema }),
+  read('/v1/tools/apis/:integrationId', 'tools.apis.get', undefined, 'one'),
+  write('PATCH', '/v1/tools/apis/:integrationId', 'tools.apis.update', undefined, { body: updateCustomApiSchema }),
+  // A real test waits for the remote API (timeoutMs up to 60 s, plus a periodicAuth token fetch).
+  { ...write('POST', '/v1/tools/apis/:integrationId/test', 'tools.apis.test', undefined, { body: testCustomApiSchema }), timeoutMs: 130_000 },
+  write('POST', '/v1/tools/apis/:integrationId/enable', 'tools.apis.enable'),
+  write('POST', '/v1/tools/apis/:integrationId/pause', 'tools.apis.pause'),
+  write('DELETE', '/v1/tools/apis/:integrationId', 'tools.apis.delete'),
 
   write('POST', '/v1/campaigns/:campaignId/send', 'campaigns.campaigns.send', CAMPAIGNS),
   read('/v1/campaigns/:campaignId', 'campaigns.campaigns.get', CAMPAIGNS),
