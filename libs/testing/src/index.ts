@@ -5,3 +5,4 @@ export * from './wait';
 export * from './fake-meta-graph';
 export * from './messaging-workspace';
 export * from './fake-llm';
+export * from './http-target';
