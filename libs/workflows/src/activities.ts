@@ -18,6 +18,7 @@ export {
   scheduledChatTurnWorkflowId,
   turnRequestedSignal,
   turnWorkflowId,
+  workingMessageDue,
   type AcceptChatResult,
   type ConversationTurnActivities,
   type ConversationTurnInput,
@@ -27,4 +28,9 @@ export {
   type TurnOutcome,
   type TurnReply,
   type TurnTrigger,
+  type ToolCallContext,
+  type ToolCallRequest,
+  type ToolCallResult,
+  type ToolRound,
+  type WorkingMessageSettings,
 } from './turns/conversation-turn.contract';
