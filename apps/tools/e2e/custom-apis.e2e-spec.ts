@@ -377,6 +377,18 @@ describe('custom APIs (e2e)', () => {
       expect(await test(lenient, { input: { city: 'x' } })).toMatchObject({ outcome: 'success', response: { data: {} } });
     });
 
+    it('does not follow a redirect: the address it names is never called (http-error with the 3xx)', async () => {
+      const elsewhere = await HttpTarget.start();
+      try {
+        target.setHandler(() => ({ status: 302, headers: { location: `${elsewhere.url}/internal` } }));
+        const id = await create(plain());
+        expect(await test(id, { input: { city: 'x' } })).toMatchObject({ outcome: 'http-error', httpStatus: 302 });
+        expect(elsewhere.requests).toHaveLength(0);
+      } finally {
+        await elsewhere.stop();
+      }
+    });
+
     it('trims the answer by path, include, exclude and maxBytes', async () => {
       const order = { id: 'A-1', status: 'enviado', total: 450, internalNote: 'no mostrar' };
       target.setHandler(() => ({ body: { data: { orders: [order, { ...order, id: 'A-2' }] }, meta: { page: 1 } } }));
