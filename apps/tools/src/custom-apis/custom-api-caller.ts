@@ -1,8 +1,8 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { SignJWT } from 'jose';
-import { errors, request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import type { CallContext, TestOutcome } from '@platica/contracts';
-import { createOutboundDispatcher, httpUrlProblem } from '@platica/platform';
+import { createOutboundDispatcher, describeOutboundError, httpUrlProblem } from '@platica/platform';
 import { ToolsConfigService } from '../config/tools.config';
 import type { StoredDefinition } from './custom-api-definition';
 import { assembleRequest, CallProblem, displayValues, resolveValues, type AssembledRequest } from './request-assembly';
@@ -121,7 +121,7 @@ export class CustomApiCaller implements OnModuleDestroy {
       const contentType = answer.headers['content-type'];
       return { status: answer.statusCode, contentType: Array.isArray(contentType) ? contentType[0] : contentType, text: Buffer.concat(chunks).toString('utf8') };
     } catch (error) {
-      throw new NetworkProblem(networkMessage(error, timeoutMs));
+      throw error instanceof NetworkProblem ? error : new NetworkProblem(describeOutboundError(error, timeoutMs));
     }
   }
 
@@ -151,22 +151,4 @@ export class CustomApiCaller implements OnModuleDestroy {
 function shownRequest(request: AssembledRequest, withDetail: boolean): CallResult['request'] {
   const { method, url } = request;
   return withDetail ? { method, url, headers: request.headers, body: request.body ?? null } : { method, url };
-}
-
-function networkMessage(error: unknown, timeoutMs: number): string {
-  if (error instanceof NetworkProblem) return error.message;
-  if (error instanceof Error) {
-    if (
-      error.name === 'TimeoutError' ||
-      error.name === 'AbortError' ||
-      error instanceof errors.HeadersTimeoutError ||
-      error instanceof errors.BodyTimeoutError
-    )
-      return `no answer within ${timeoutMs} ms`;
-    const cause = (error as { cause?: unknown }).cause;
-    const code = (error as { code?: string }).code ?? (cause as { code?: string } | undefined)?.code;
-    const message = error.message || String(cause);
-    return code && !message.includes(code) ? `${code}: ${message}` : message;
-  }
-  return String(error);
 }
