@@ -1,11 +1,11 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { SignJWT } from 'jose';
 import { request, type Dispatcher } from 'undici';
-import type { CallContext, TestOutcome } from '@platica/contracts';
+import { REDACTED, type CallContext, type TestOutcome } from '@platica/contracts';
 import { createOutboundDispatcher, describeOutboundError, httpUrlProblem } from '@platica/platform';
 import { ToolsConfigService } from '../config/tools.config';
 import type { StoredDefinition } from './custom-api-definition';
-import { assembleRequest, CallProblem, displayValues, resolveValues, type AssembledRequest } from './request-assembly';
+import { assembleRequest, CallProblem, displayValues, resolveValues, type AssembledRequest, type CallValues } from './request-assembly';
 import { capBytes, parseBody, trimResponse, valueAt } from './response-trim';
 
 /** What one run of a custom API gave (the test endpoint's `data`, and a tool call's result). */
@@ -67,7 +67,7 @@ export class CustomApiCaller implements OnModuleDestroy {
     let display: AssembledRequest | null = null;
     try {
       const values = resolveValues(full, input, context);
-      display = await assembleRequest(shown, displayValues(full, values), { periodicToken: full.periodicAuth?.enabled ? '[REDACTED]' : undefined });
+      display = await shownAssembly(shown, displayValues(full, values), full.periodicAuth?.enabled ?? false);
       if (dryRun) return { outcome: 'success', httpStatus: null, durationMs: elapsed(), request: shownRequest(display, true), response: null, error: null };
       const timeoutMs = full.request.settings.timeoutMs;
       const periodicToken = full.periodicAuth?.enabled ? await this.periodicToken(apiKey, full, timeoutMs) : undefined;
@@ -145,6 +145,18 @@ export class CustomApiCaller implements OnModuleDestroy {
     const { key, algorithm } = definition.encryptPayload!;
     const claims = payload && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : { data: payload };
     return new SignJWT(claims).setProtectedHeader({ alg: algorithm, typ: 'JWT' }).setIssuedAt().sign(new TextEncoder().encode(key));
+  }
+}
+
+/**
+ * The request as answered, write-only values redacted; when a redacted value makes it
+ * unbuildable (a constant deciding the host), the URL template stands in for it.
+ */
+async function shownAssembly(shown: StoredDefinition, values: CallValues, periodicAuth: boolean): Promise<AssembledRequest> {
+  try {
+    return await assembleRequest(shown, values, { periodicToken: periodicAuth ? REDACTED : undefined });
+  } catch {
+    return { method: shown.request.method, url: shown.request.url, headers: {}, body: undefined };
   }
 }
 

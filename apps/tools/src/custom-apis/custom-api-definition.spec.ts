@@ -93,6 +93,18 @@ describe('request assembly', () => {
     await expect(assembleRequest(broken, resolveValues(broken, {}, {}))).rejects.toThrow(CallProblem);
   });
 
+  it('encodes URL values in the path and query, not in the host', async () => {
+    const definition = definitionOf({
+      request: { method: 'GET', url: 'https://{{host}}:8443/a/{{p}}?q={{p}}' },
+      variables: [
+        { name: 'host', type: 'string', mode: 'constant', constantValue: 'api.example.com' },
+        { name: 'p', type: 'string', description: 'p' },
+      ],
+    });
+    const { url } = await assembleRequest(definition, resolveValues(definition, { p: 'a b/c' }, {}));
+    expect(url).toBe('https://api.example.com:8443/a/a%20b%2Fc?q=a%20b%2Fc');
+  });
+
   it('refuses input that breaks the variables (schema-error) and a header with a line break (mapping-error)', async () => {
     const definition = definitionOf({
       request: { method: 'GET', url: 'https://x.example/a', headers: [{ key: 'X-City', value: '{{city}}' }] },

@@ -180,13 +180,15 @@ export interface AssembleOptions {
 
 /**
  * The HTTP request of one call (spec › Custom API `request`): `{{variable}}` substituted in
- * the URL (URL-encoded unless it starts the URL), params, headers, body and auth; `mapping`
+ * the URL (URL-encoded in the path and query), params, headers, body and auth; `mapping`
  * applied to JSON and form bodies; the periodicAuth token injected; the body signed when
  * encryptPayload is on. Throws a `mapping-error` CallProblem when it cannot be built.
  */
 export async function assembleRequest(definition: StoredDefinition, values: CallValues, options: AssembleOptions = {}): Promise<AssembledRequest> {
   const { request, mapping } = definition;
-  const rawUrl = substitute(request.url, values, definition, (text, at) => (at === 0 ? text : encodeURIComponent(text)));
+  // A value in the path or query is URL-encoded; one that makes the scheme, host or port is taken as it is.
+  const originEnd = originEndOf(request.url);
+  const rawUrl = substitute(request.url, values, definition, (text, at) => (at < originEnd ? text : encodeURIComponent(text)));
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -257,6 +259,14 @@ export async function assembleRequest(definition: StoredDefinition, values: Call
     headers['content-type'] ??= 'application/x-www-form-urlencoded';
   }
   return { method: request.method, url: url.toString(), headers, body };
+}
+
+/** Where the origin (`scheme://host:port`) of a URL template ends. */
+function originEndOf(template: string): number {
+  const afterScheme = template.indexOf('://');
+  const from = afterScheme >= 0 ? afterScheme + 3 : 0;
+  const end = template.slice(from).search(/[/?#]/);
+  return end < 0 ? template.length : from + end;
 }
 
 function extraBodyOf(extra: StoredDefinition['mapping']['extraBody']): Record<string, unknown> {
