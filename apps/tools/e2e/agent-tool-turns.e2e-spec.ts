@@ -139,7 +139,10 @@ describe('tools in agent turns (e2e)', () => {
     expect(third!.messages.filter((msg) => msg.role === 'tool')).toHaveLength(2);
 
     // Recorded: each call in the tools service's run log, with the conversation and the model's call id.
-    const recorded = await runs(res.body.id);
+    const recorded = await eventually('both calls recorded', async () => {
+      const rows = await runs(res.body.id);
+      return rows.length === 2 && rows;
+    });
     expect(recorded).toEqual([
       expect.objectContaining({ source: 'agent', outcome: 'success', http_status: 200, agent_id: sofia, tool_call_id: expect.any(String) }),
       expect.objectContaining({ source: 'agent', outcome: 'success', http_status: 200, agent_id: sofia, tool_call_id: expect.any(String) }),

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { RuntimeAgentToolsRequest, RuntimeExecuteRequest, RuntimeExecuteResult, RuntimeTool } from '@platica/contracts';
 import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
 import { CustomApiRepository } from '../custom-apis/custom-api.repository';
@@ -11,6 +11,8 @@ import { CustomApisService, runFields } from '../custom-apis/custom-apis.service
  */
 @Injectable()
 export class ToolRuntimeService {
+  private readonly logger = new Logger('tool-runtime');
+
   constructor(
     private readonly catalog: CatalogRepository,
     private readonly apis: CustomApiRepository,
@@ -28,26 +30,32 @@ export class ToolRuntimeService {
 
   async execute(call: RuntimeExecuteRequest): Promise<RuntimeExecuteResult> {
     const failed = (message: string): RuntimeExecuteResult => ({ ok: false, outcome: 'mapping-error', httpStatus: null, durationMs: 0, output: message });
-    const connection = await this.catalog.connection(call.workspaceId, call.agentId, call.toolId);
+    // One round of lookups: the connection, its catalog entry and the API behind it.
+    const [connection, tool, api] = await Promise.all([
+      this.catalog.connection(call.workspaceId, call.agentId, call.toolId),
+      this.catalog.findPublished([call.workspaceId], call.toolId),
+      this.apis.find([call.workspaceId], call.toolId),
+    ]);
     if (connection?.status !== 'active') return failed('this tool is not connected to the agent');
-    const tool = await this.catalog.findPublished([call.workspaceId], call.toolId);
     if (!tool) return failed('this tool is not available now');
     if (tool.kind !== 'api') return failed(`tools of kind ${tool.kind} cannot run yet`);
-    const api = await this.apis.find([call.workspaceId], tool.id);
     if (!api) return failed('this tool is not available now');
     const result = await this.customApis.run(api, call.arguments, { ...call.context, workspaceId: call.workspaceId, agentId: call.agentId }, false);
-    await this.apis.recordRun(
-      {
-        workspaceId: api.workspaceId,
-        customApiId: api.id,
-        source: 'agent',
-        ...runFields(result),
-        agentId: call.agentId,
-        conversationId: call.context.conversationId ?? null,
-        toolCallId: call.toolCallId,
-      },
-      false,
-    );
+    // The model need not wait for the log: the run is recorded after the answer is on its way.
+    this.apis
+      .recordRun(
+        {
+          workspaceId: api.workspaceId,
+          customApiId: api.id,
+          source: 'agent',
+          ...runFields(result),
+          agentId: call.agentId,
+          conversationId: call.context.conversationId ?? null,
+          toolCallId: call.toolCallId,
+        },
+        false,
+      )
+      .catch((error: unknown) => this.logger.error({ msg: 'a tool call was not recorded', toolCallId: call.toolCallId, error: String(error) }));
     const ok = result.outcome === 'success';
     return {
       ok,
