@@ -129,6 +129,45 @@ export default defineConfig(
   },
 
   {
+    // Repositories own the ORM (STYLE.md: SQL only in repositories): services and controllers reach
+    // the database through them, and a transaction spanning several repositories through
+    // `UnitOfWork`, whose `Transaction` they pass on without seeing an EntityManager.
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      '**/*.entity.ts',
+      'apps/*/migrations/**',
+      '**/mikro-orm.config.ts',
+      // The database set-up and the outbox's internals (recordEvent, the relay).
+      'libs/platform/src/database/**',
+      'libs/platform/src/outbox/**',
+      // Exercises the outbox relay itself on a real schema.
+      'apps/messaging/src/outbox.integration-spec.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mikro-orm/*'],
+              message:
+                'Only repositories (*.repository.ts), entities, migrations and the database set-up use MikroORM: add a repository method.',
+            },
+          ],
+          paths: [
+            {
+              name: '@platica/platform',
+              importNames: ['Database'],
+              message: 'Only repositories use the Database: add a repository method (a transaction across repositories: UnitOfWork).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  {
     // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins, no I/O libraries.
     files: ['libs/workflows/src/**/*.workflow.ts'],
     rules: {

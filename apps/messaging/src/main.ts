@@ -1,16 +1,16 @@
 import { runService, startTemporalWorker } from '@platica/platform';
 import { diagnosticsActivities, workflowSource } from '@platica/workflows/activities';
+import { AppModule } from './app.module';
 import { messagingConfigSchema } from './config/messaging.config';
 import { messagingDatabase } from './database';
 import { InboundQueue } from './inbound/inbound-queue';
 import { InboundSubscriber } from './inbound/inbound-subscriber';
-import { MessagingModule } from './messaging.module';
 import { ScheduledMessageActivitiesFactory } from './scheduled/scheduled-message.activities';
 
 void runService({
   name: 'messaging',
   defaultPort: 8081,
-  rootModule: MessagingModule,
+  rootModule: AppModule,
   database: messagingDatabase,
   configSchema: messagingConfigSchema,
   publishesEvents: true,

@@ -2,7 +2,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, jetstream, AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ensureDatabase, dropDatabase } from '@platica/devstack';
-import { migrate, openDatabase, OutboxRelay, ensureEventsStream, recordEvent } from '@platica/platform';
+import { migrate, openDatabase, OutboxRelay, ensureEventsStream, recordEvent, Transaction } from '@platica/platform';
 import { deleteStream, eventually, newIsolation, type Isolation } from '@platica/testing';
 import { messagingDatabase } from './database';
 
@@ -62,7 +62,11 @@ describe('outbox relay (integration)', () => {
     const before = await publishedIds();
     await expect(
       orm.em.fork().transactional(async (em) => {
-        await recordEvent(em, 'messaging', { type: 'client.created', workspaceId: 'ws_rollback', data: { clientId: 'c1' } });
+        await recordEvent(new Transaction(em), 'messaging', {
+          type: 'client.created',
+          workspaceId: 'ws_rollback',
+          data: { clientId: 'c1' },
+        });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -75,7 +79,7 @@ describe('outbox relay (integration)', () => {
     const event = await orm.em
       .fork()
       .transactional((em) =>
-        recordEvent(em, 'messaging', { type: 'message.created', workspaceId: 'ws_commit', data: { messageId: 'm1' } }),
+        recordEvent(new Transaction(em), 'messaging', { type: 'message.created', workspaceId: 'ws_commit', data: { messageId: 'm1' } }),
       );
 
     // The first relay publishes, then dies before its transaction marks the row published.
@@ -99,11 +103,13 @@ describe('outbox relay (integration)', () => {
     await relay.start();
     try {
       const started = Date.now();
-      const event = await orm.em
-        .fork()
-        .transactional((em) =>
-          recordEvent(em, 'messaging', { type: 'conversation.created', workspaceId: 'ws_live', data: { conversationId: 'conv1' } }),
-        );
+      const event = await orm.em.fork().transactional((em) =>
+        recordEvent(new Transaction(em), 'messaging', {
+          type: 'conversation.created',
+          workspaceId: 'ws_live',
+          data: { conversationId: 'conv1' },
+        }),
+      );
       await eventually('the event in the stream', async () => (await publishedIds()).includes(event.id), 5_000);
       // Far below the 60 s poll: the commit's NOTIFY woke the relay.
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -126,7 +132,9 @@ describe('outbox relay (integration)', () => {
     const commit = (messageId: string) =>
       orm.em
         .fork()
-        .transactional((em) => recordEvent(em, 'messaging', { type: 'message.created', workspaceId: 'ws_busy', data: { messageId } }));
+        .transactional((em) =>
+          recordEvent(new Transaction(em), 'messaging', { type: 'message.created', workspaceId: 'ws_busy', data: { messageId } }),
+        );
     let meanwhile: Promise<{ id: string }> | null = null;
     // The first batch, while it is being published, sees a second event commit (and notify).
     class BusyRelay extends OutboxRelay {

@@ -6,6 +6,7 @@ import { DeliveriesService, SchedulerWaker } from './deliveries/deliveries.servi
 import { DeliveryEngine } from './deliveries/delivery-engine';
 import { DeliveryRepository } from './deliveries/delivery.repository';
 import { WebhookSecrets } from './webhooks/webhook-secrets';
+import { WebhookRepository } from './webhooks/webhook.repository';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { WebhooksService } from './webhooks/webhooks.service';
 
@@ -20,6 +21,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
       inject: [ServiceConfig],
     },
     WebhookSecrets,
+    WebhookRepository,
     WebhooksService,
     DeliveryRepository,
     DeliveriesService,

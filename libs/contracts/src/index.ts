@@ -11,3 +11,6 @@ export * from './scheduled';
 export * from './chat';
 export * from './turns';
 export * from './tools';
+export * from './operation';
+export * from './resources';
+export * from './operations';

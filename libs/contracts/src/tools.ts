@@ -278,11 +278,15 @@ export const callContextSchema = z.object({
 });
 export type CallContext = z.output<typeof callContextSchema>;
 
-export const testCustomApiSchema = z.object({
-  dryRun: z.boolean().default(false),
-  input: z.record(z.string(), z.unknown()).default({}),
-  context: callContextSchema.default({}),
-});
+/** A test may be sent without a body: a real call with no input. */
+export const testCustomApiSchema = z.preprocess(
+  (body) => body ?? {},
+  z.object({
+    dryRun: z.boolean().default(false),
+    input: z.record(z.string(), z.unknown()).default({}),
+    context: callContextSchema.default({}),
+  }),
+);
 
 export const catalogQuerySchema = z.object({
   kind: z.enum(TOOL_KINDS).optional(),

@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, type RpcRequest, type WorkspaceRef } from '@platica/contracts';
-import { RpcController, RpcHandler } from '@platica/platform';
+import { type OperationRequest, type WorkspaceRef, workspaceOperations } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { IdentityRepository } from '../identity/identity.repository';
 
 /** `GET /v1/workspaces`: the workspaces the credential can use, read from the gateway's own schema. */
@@ -8,13 +8,13 @@ import { IdentityRepository } from '../identity/identity.repository';
 export class WorkspacesController {
   constructor(private readonly identity: IdentityRepository) {}
 
-  @RpcHandler(Subjects.gateway.workspacesList)
-  async list(@Payload() request: RpcRequest): Promise<{ workspaces: WorkspaceRef[] }> {
+  @Handles(workspaceOperations.list)
+  async list(@Payload() request: OperationRequest<typeof workspaceOperations.list>): Promise<{ workspaces: WorkspaceRef[] }> {
     return { workspaces: await this.identity.workspaces(request.auth.workspaceIds) };
   }
 
-  @RpcHandler(Subjects.gateway.workspaceMembers)
-  async members(@Payload() request: RpcRequest): Promise<{ emails: string[] }> {
+  @Handles(workspaceOperations.members)
+  async members(@Payload() request: OperationRequest<typeof workspaceOperations.members>): Promise<{ emails: string[] }> {
     if (!request.workspaceId) return { emails: [] };
     return { emails: [...(await this.identity.memberEmailsOf(request.workspaceId))] };
   }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SeedChannel } from '@platica/contracts';
-import { Database } from '@platica/platform';
+import { Database, type Transaction } from '@platica/platform';
 import { Channel, type ChannelPlatform } from './channel.entity';
 import { ChannelSecretBox, type ChannelSecrets } from './channel-secrets';
 
@@ -66,8 +65,8 @@ export class ChannelRepository {
   }
 
   /** The workspace's internal channel (chat threads live on it), in the caller's transaction. */
-  findInternalChannel(em: EntityManager, workspaceId: string): Promise<Channel | null> {
-    return em.findOne(Channel, { workspaceId, naturalKey: 'internal', platform: 'service' });
+  findInternalChannel(transaction: Transaction, workspaceId: string): Promise<Channel | null> {
+    return this.db.em(transaction).findOne(Channel, { workspaceId, naturalKey: 'internal', platform: 'service' });
   }
 
   /** The seed's channels (SEED.md): matched by phone number or page id, created or updated. */

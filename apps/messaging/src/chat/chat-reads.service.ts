@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { chatListQuerySchema, type RpcRequest } from '@platica/contracts';
-import { DomainError, parseOrThrow } from '@platica/errors';
+import { internalOperations, type OperationRequest, type RpcRequest } from '@platica/contracts';
+import { DomainError } from '@platica/errors';
 import { readScope } from '@platica/platform';
 import { CHAT_SOURCE, ConversationRepository } from '../conversations/conversation.repository';
 import { conversationSummary, messageRecord } from '../conversations/conversation-summary';
@@ -11,8 +11,8 @@ export class ChatReadsService {
   constructor(private readonly conversations: ConversationRepository) {}
 
   /** Chats (`source: api_chat`) of the readable workspaces, whoever created them, latest activity first. */
-  async list(request: RpcRequest) {
-    const query = parseOrThrow(chatListQuerySchema, request.query);
+  async list(request: OperationRequest<typeof internalOperations.messaging.chatList>) {
+    const { query } = request;
     const workspaceIds = readScope(request).map((w) => w.id);
     if (!workspaceIds.length) return { chats: [], pagination: { limit: query.limit, offset: query.offset, hasMore: false } };
     const page = await this.conversations.page(

@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChatAccepted, ChatAcceptRequest, ChatClient, ChatPrepared, ChatPrepareRequest, ClientUpsert } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { Database, recordEvent } from '@platica/platform';
+import { recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
 import type { Channel } from '../channels/channel.entity';
 import { ChannelRepository } from '../channels/channel.repository';
-import { Client } from '../clients/client.entity';
+import type { Client } from '../clients/client.entity';
 import { checkCustomFields, ClientRepository } from '../clients/client.repository';
-import { Conversation } from '../conversations/conversation.entity';
+import type { Conversation } from '../conversations/conversation.entity';
 import { ConversationRepository } from '../conversations/conversation.repository';
 import { conversationSummary } from '../conversations/conversation-summary';
 import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
-import { Message } from '../messages/message.entity';
+import type { Message } from '../messages/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 import { chatMessageContent } from './chat-message';
 
@@ -30,7 +29,7 @@ interface ResolvedThread {
 @Injectable()
 export class ChatThreadsService {
   constructor(
-    private readonly db: Database,
+    private readonly unitOfWork: UnitOfWork,
     private readonly channels: ChannelRepository,
     private readonly clients: ClientRepository,
     private readonly conversations: ConversationRepository,
@@ -40,17 +39,17 @@ export class ChatThreadsService {
 
   async accept(request: ChatAcceptRequest): Promise<ChatAccepted> {
     const activeFields = await this.activeFields(request.workspaceId, request.client);
-    return this.db.em().transactional(async (em) => {
-      await this.messages.lockId(em, request.requestMessageId);
-      const stored = await em.findOne(Message, { id: request.requestMessageId });
-      if (stored) return this.alreadyAccepted(em, request, stored);
+    return this.unitOfWork.run(async (transaction) => {
+      await this.messages.lockId(transaction, request.requestMessageId);
+      const stored = await this.messages.findById(request.requestMessageId, transaction);
+      if (stored) return this.alreadyAccepted(transaction, request, stored);
 
-      const { channel, thread: found, client } = await this.resolve(em, request, activeFields);
+      const { channel, thread: found, client } = await this.resolve(transaction, request, activeFields);
       let reactivated = false;
       let agentChanged = false;
       let thread: Conversation;
       if (!found) {
-        thread = await this.conversations.createChatThread(em, channel, {
+        thread = await this.conversations.createChatThread(transaction, channel, {
           id: request.documentId,
           conversationId: request.conversationId,
           clientId: client.id,
@@ -64,22 +63,20 @@ export class ChatThreadsService {
         reactivated = previousStatus === 'finished' || previousStatus === 'expired';
         agentChanged = request.agentId !== null && request.agentId !== thread.agentId;
         if (reactivated || agentChanged) {
-          em.assign(thread, {
+          await this.conversations.update(transaction, thread, {
             ...(reactivated ? { status: 'active' as const } : {}),
             ...(agentChanged ? { agentId: request.agentId } : {}),
-            updatedAt: new Date(),
           });
-          await em.flush();
         }
         if (reactivated) {
-          await recordEvent(em, 'messaging', {
+          await recordEvent(transaction, 'messaging', {
             type: 'conversation.status.updated',
             workspaceId: thread.workspaceId,
             data: { conversationId: thread.id, status: thread.status, previousStatus, conversation: conversationSummary(thread) },
           });
         }
       }
-      await this.messages.insert(em, {
+      await this.messages.insert(transaction, {
         id: request.requestMessageId,
         conversation: thread,
         role: 'user',
@@ -99,8 +96,8 @@ export class ChatThreadsService {
   /** A scheduled turn's acceptance: the client resolved and the thread checked; nothing else is written until it runs. */
   async prepare(request: ChatPrepareRequest): Promise<ChatPrepared> {
     const activeFields = await this.activeFields(request.workspaceId, request.client);
-    return this.db.em().transactional(async (em) => {
-      const { thread, client } = await this.resolve(em, { ...request, clientId: null }, activeFields);
+    return this.unitOfWork.run(async (transaction) => {
+      const { thread, client } = await this.resolve(transaction, { ...request, clientId: null }, activeFields);
       return {
         id: thread?.id ?? request.documentId,
         conversationId: request.conversationId,
@@ -111,38 +108,38 @@ export class ChatThreadsService {
   }
 
   /** The request's message is stored: the thread as it is now, nothing written. */
-  private async alreadyAccepted(em: EntityManager, request: ChatAcceptRequest, stored: Message): Promise<ChatAccepted> {
+  private async alreadyAccepted(transaction: Transaction, request: ChatAcceptRequest, stored: Message): Promise<ChatAccepted> {
     if (stored.workspaceId !== request.workspaceId || stored.role !== 'user') {
       throw new DomainError(ErrorCode.Conflict, 'The request message id is already used by another message', {
         requestMessageId: request.requestMessageId,
       });
     }
-    const thread = await em.findOneOrFail(Conversation, { id: stored.conversationRef });
+    const thread = await this.conversations.get(stored.conversationRef, transaction);
     return accepted(thread, stored.id, false, false);
   }
 
   private async resolve(
-    em: EntityManager,
+    transaction: Transaction,
     request: Pick<ChatAcceptRequest, 'workspaceId' | 'conversationId' | 'agentId' | 'client' | 'clientId'>,
     activeFields: Set<string>,
   ): Promise<ResolvedThread> {
-    const channel = await this.channels.findInternalChannel(em, request.workspaceId);
+    const channel = await this.channels.findInternalChannel(transaction, request.workspaceId);
     if (!channel) {
       throw new DomainError(ErrorCode.Unprocessable, 'The workspace has no internal channel: chats are stored on it', {
         workspaceId: request.workspaceId,
       });
     }
-    const thread = await this.conversations.findChatThread(em, channel.id, request.conversationId);
+    const thread = await this.conversations.findChatThread(transaction, channel.id, request.conversationId);
     if (!thread && request.agentId === null) throw DomainError.notFound('Chat', request.conversationId);
     const client = thread
-      ? await this.threadClient(em, thread, request.client, request.clientId, activeFields)
-      : await this.newThreadClient(em, request.workspaceId, request.client, request.clientId, activeFields);
+      ? await this.threadClient(transaction, thread, request.client, request.clientId, activeFields)
+      : await this.newThreadClient(transaction, request.workspaceId, request.client, request.clientId, activeFields);
     return { channel, thread, client };
   }
 
   /** Rule 3: later turns may update the thread's client, never replace it. */
   private async threadClient(
-    em: EntityManager,
+    transaction: Transaction,
     thread: Conversation,
     data: ChatClient | null,
     clientId: string | null,
@@ -164,14 +161,14 @@ export class ChatThreadsService {
         })),
       );
     }
-    const client = await em.findOneOrFail(Client, { id: thread.clientId });
-    if (data) await this.applyClient(em, client, data, activeFields);
+    const client = await this.clients.get(thread.clientId, transaction);
+    if (data) await this.applyClient(transaction, client, data, activeFields);
     return client;
   }
 
   /** Rule 2: a new thread's client is looked up by id, email and phone number, reused or created. */
   private async newThreadClient(
-    em: EntityManager,
+    transaction: Transaction,
     workspaceId: string,
     data: ChatClient | null,
     clientId: string | null,
@@ -179,7 +176,7 @@ export class ChatThreadsService {
   ): Promise<Client> {
     if (clientId !== null) {
       // Resolved when the turn was scheduled.
-      const client = await em.findOne(Client, { id: clientId, workspaceId });
+      const client = await this.clients.findInWorkspace(workspaceId, clientId, transaction);
       if (!client) throw DomainError.notFound('Client', clientId);
       return client;
     }
@@ -188,7 +185,7 @@ export class ChatThreadsService {
     if (data.id === undefined && data.email === undefined && phoneNumber === undefined) {
       throw DomainError.validation([{ path: ['client'], message: 'when starting a chat, client needs its id, email or phoneNumber' }]);
     }
-    const matches = await this.clients.matchIdentifiers(em, workspaceId, { id: data.id, email: data.email, phoneNumber });
+    const matches = await this.clients.matchIdentifiers(transaction, workspaceId, { id: data.id, email: data.email, phoneNumber });
     if (data.id !== undefined && !matches.find((m) => m.field === 'id')?.client) {
       throw new DomainError(ErrorCode.NotFound, 'Client not found', [
         { path: ['client', 'id'], message: `no client of the workspace has the id ${data.id}` },
@@ -209,12 +206,12 @@ export class ChatThreadsService {
     }
     const match = matches.find((m) => m.client)?.client;
     if (match) {
-      await this.applyClient(em, match, data, activeFields);
+      await this.applyClient(transaction, match, data, activeFields);
       return match;
     }
     const contactKey = phoneNumber ?? `email:${data.email!.toLowerCase()}`;
     const { client } = await this.clients.upsert(
-      em,
+      transaction,
       workspaceId,
       { contactKey, phoneNumber: phoneNumber ?? null },
       upsertOf(data),
@@ -224,10 +221,10 @@ export class ChatThreadsService {
   }
 
   /** The request's fields update the client (custom fields merged key by key; a missing phone number filled). */
-  private async applyClient(em: EntityManager, client: Client, data: ChatClient, activeFields: Set<string>): Promise<void> {
-    await this.clients.applyData(em, client, upsertOf(data), activeFields);
+  private async applyClient(transaction: Transaction, client: Client, data: ChatClient, activeFields: Set<string>): Promise<void> {
+    await this.clients.applyData(transaction, client, upsertOf(data), activeFields);
     const phoneNumber = data.phoneNumber?.replace(/^\+/, '');
-    if (phoneNumber) await this.clients.fillPhoneNumber(em, client, phoneNumber);
+    if (phoneNumber) await this.clients.fillPhoneNumber(transaction, client, phoneNumber);
   }
 
   /** Rule 4, checked before anything is written. */

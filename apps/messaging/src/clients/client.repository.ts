@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ClientUpsert, SeedClient } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
-import { Database, newId, recordEvent } from '@platica/platform';
+import { Database, newId, recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
 import { Client } from './client.entity';
 import { clientRecord, EMPTY_MODERATION, PROFILE_FIELDS } from './client-record';
 
@@ -27,19 +26,40 @@ export function checkCustomFields(customFields: Record<string, unknown> | undefi
 
 @Injectable()
 export class ClientRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  /** A client by its id, known to exist (a conversation's). */
+  get(id: string, transaction?: Transaction): Promise<Client> {
+    return this.db.em(transaction).findOneOrFail(Client, { id });
+  }
+
+  findById(id: string, transaction?: Transaction): Promise<Client | null> {
+    return this.db.em(transaction).findOne(Client, { id });
+  }
+
+  findInWorkspace(workspaceId: string, id: string, transaction?: Transaction): Promise<Client | null> {
+    return this.db.em(transaction).findOne(Client, { id, workspaceId });
+  }
+
+  findByContactKey(workspaceId: string, contactKey: string): Promise<Client | null> {
+    return this.db.em().findOne(Client, { workspaceId, contactKey });
+  }
 
   /**
    * Finds or creates the client of a contact and applies the integrator's data (merged key by
    * key for custom fields), recording `client.created` / `client.customFields.updated`.
    */
   async upsert(
-    em: EntityManager,
+    transaction: Transaction,
     workspaceId: string,
     contact: Contact,
     data: ClientUpsert | undefined,
     activeFields: Set<string>,
   ): Promise<{ client: Client; created: boolean }> {
+    const em = this.db.em(transaction);
     let client = await em.findOne(Client, { workspaceId, contactKey: contact.contactKey });
     let created = false;
     if (!client) {
@@ -63,9 +83,9 @@ export class ClientRepository {
       client = await em.findOneOrFail(Client, { workspaceId, contactKey: contact.contactKey });
       created = inserted.length > 0;
     }
-    if (data) await this.applyData(em, client, data, activeFields, !created);
+    if (data) await this.applyData(transaction, client, data, activeFields, !created);
     if (created) {
-      await recordEvent(em, 'messaging', {
+      await recordEvent(transaction, 'messaging', {
         type: 'client.created',
         workspaceId,
         data: { clientId: client.id, client: clientRecord(client, activeFields) },
@@ -75,17 +95,24 @@ export class ClientRepository {
   }
 
   /** Applies the integrator's data to a client; custom fields merge key by key. */
-  async applyData(em: EntityManager, client: Client, data: ClientUpsert, activeFields: Set<string>, emitFieldsEvent = true): Promise<void> {
+  async applyData(
+    transaction: Transaction,
+    client: Client,
+    data: ClientUpsert,
+    activeFields: Set<string>,
+    emitFieldsEvent = true,
+  ): Promise<void> {
     const changes: Partial<Client> = {};
     for (const field of PROFILE_FIELDS) if (data[field] !== undefined) changes[field] = data[field];
     if (data.owners) changes.owners = data.owners;
     const changedFields = Object.entries(data.customFields ?? {}).filter(([key, value]) => client.customFields[key] !== value);
     if (changedFields.length) changes.customFields = { ...client.customFields, ...Object.fromEntries(changedFields) };
     if (!Object.keys(changes).length) return;
+    const em = this.db.em(transaction);
     em.assign(client, { ...changes, updatedAt: new Date() });
     await em.flush();
     if (changedFields.length && emitFieldsEvent) {
-      await recordEvent(em, 'messaging', {
+      await recordEvent(transaction, 'messaging', {
         type: 'client.customFields.updated',
         workspaceId: client.workspaceId,
         data: {
@@ -100,16 +127,16 @@ export class ClientRepository {
   /** The seed's clients, matched by phone number; `status: blocked` blocks with `manual_dashboard`. */
   async applySeed(workspaceId: string, items: SeedClient[], activeFields: Set<string>): Promise<Record<string, string>> {
     const ids: Record<string, string> = {};
-    await this.db.em().transactional(async (em) => {
+    await this.unitOfWork.run(async (transaction) => {
       for (const item of items) {
         const { ref, phoneNumber, status, ...rest } = item;
         const data: ClientUpsert = {};
         for (const field of PROFILE_FIELDS) if (typeof rest[field] === 'string') Object.assign(data, { [field]: rest[field] });
         if (rest.customFields && typeof rest.customFields === 'object')
           data.customFields = rest.customFields as ClientUpsert['customFields'];
-        const { client } = await this.upsert(em, workspaceId, { contactKey: phoneNumber, phoneNumber }, data, activeFields);
+        const { client } = await this.upsert(transaction, workspaceId, { contactKey: phoneNumber, phoneNumber }, data, activeFields);
         if (status !== client.status)
-          await this.setStatus(em, client, status === 'blocked' ? { reason: 'manual_dashboard', by: null } : null);
+          await this.setStatus(transaction, client, status === 'blocked' ? { reason: 'manual_dashboard', by: null } : null);
         ids[ref ?? phoneNumber] = client.id;
       }
     });
@@ -117,7 +144,7 @@ export class ClientRepository {
   }
 
   /** Blocks (with a reason and who) or unblocks; records `client.blocked` when blocking. */
-  async setStatus(em: EntityManager, client: Client, block: { reason: string; by: string | null } | null): Promise<void> {
+  async setStatus(transaction: Transaction, client: Client, block: { reason: string; by: string | null } | null): Promise<void> {
     const now = new Date();
     const moderation = { ...EMPTY_MODERATION, ...client.moderation };
     if (block) {
@@ -125,10 +152,11 @@ export class ClientRepository {
     } else {
       Object.assign(moderation, { blockedAt: null, blockedBy: null, blockedReason: null });
     }
+    const em = this.db.em(transaction);
     em.assign(client, { status: block ? 'blocked' : 'active', moderation, updatedAt: now });
     await em.flush();
     if (block) {
-      await recordEvent(em, 'messaging', {
+      await recordEvent(transaction, 'messaging', {
         type: 'client.blocked',
         workspaceId: client.workspaceId,
         data: { clientId: client.id, blockedReason: block.reason, blockedBy: block.by },
@@ -136,15 +164,23 @@ export class ClientRepository {
     }
   }
 
+  /** A blocked client's reason changes; it stays blocked (no new `client.blocked`). */
+  async changeBlockedReason(transaction: Transaction, client: Client, reason: string): Promise<void> {
+    const em = this.db.em(transaction);
+    em.assign(client, { moderation: { ...client.moderation, blockedReason: reason }, updatedAt: new Date() });
+    await em.flush();
+  }
+
   /**
    * What each identifier of a chat's client matches in the workspace (rule 2): the client with
    * this id, the oldest with this email (case-insensitive) and the oldest with this phone number.
    */
   async matchIdentifiers(
-    em: EntityManager,
+    transaction: Transaction,
     workspaceId: string,
     identifiers: { id?: string; email?: string; phoneNumber?: string },
   ): Promise<{ field: 'id' | 'email' | 'phoneNumber'; value: string; client: Client | null }[]> {
+    const em = this.db.em(transaction);
     const matches: { field: 'id' | 'email' | 'phoneNumber'; value: string; client: Client | null }[] = [];
     if (identifiers.id !== undefined) {
       matches.push({ field: 'id', value: identifiers.id, client: await em.findOne(Client, { id: identifiers.id, workspaceId }) });
@@ -171,8 +207,9 @@ export class ClientRepository {
    * Gives a client the phone number it lacks. A client known only by email takes the phone as
    * its contact key too (so its WhatsApp messages find it), unless another client holds that key.
    */
-  async fillPhoneNumber(em: EntityManager, client: Client, phoneNumber: string): Promise<void> {
+  async fillPhoneNumber(transaction: Transaction, client: Client, phoneNumber: string): Promise<void> {
     if (client.phoneNumber) return;
+    const em = this.db.em(transaction);
     const rekey =
       client.contactKey.startsWith('email:') &&
       (await em.count(Client, { workspaceId: client.workspaceId, contactKey: phoneNumber })) === 0;

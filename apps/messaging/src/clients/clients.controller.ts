@@ -1,10 +1,9 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, updateClientRequestSchema, type RpcRequest } from '@platica/contracts';
-import { DomainError, parseOrThrow } from '@platica/errors';
-import { Database, RpcController, RpcHandler } from '@platica/platform';
+import { messagingOperations, type OperationRequest } from '@platica/contracts';
+import { DomainError } from '@platica/errors';
+import { Handles, RpcController, UnitOfWork } from '@platica/platform';
 import { readableWorkspaces } from '../conversations/conversations.service';
 import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
-import { Client } from './client.entity';
 import { clientRecord } from './client-record';
 import { ClientRepository } from './client.repository';
 
@@ -12,15 +11,15 @@ import { ClientRepository } from './client.repository';
 @RpcController()
 export class ClientsController {
   constructor(
-    private readonly db: Database,
+    private readonly unitOfWork: UnitOfWork,
     private readonly clients: ClientRepository,
     private readonly customFields: CustomFieldRepository,
   ) {}
 
-  @RpcHandler(Subjects.messaging.clientsGet)
-  async get(@Payload() request: RpcRequest<unknown>) {
+  @Handles(messagingOperations.clientsGet)
+  async get(@Payload() request: OperationRequest<typeof messagingOperations.clientsGet>) {
     const workspaces = readableWorkspaces(request);
-    const id = request.params.id ?? '';
+    const { id } = request.params;
     const found = await this.clients.findByIdOrPhone(
       workspaces.map((w) => w.id),
       id,
@@ -39,25 +38,24 @@ export class ClientsController {
     };
   }
 
-  @RpcHandler(Subjects.messaging.clientsUpdate)
-  async update(@Payload() request: RpcRequest<unknown>) {
-    const body = parseOrThrow(updateClientRequestSchema, request.body);
+  @Handles(messagingOperations.clientsUpdate)
+  async update(@Payload() request: OperationRequest<typeof messagingOperations.clientsUpdate>) {
+    const { body } = request;
     const workspaceId = request.workspaceId ?? '';
-    const id = request.params.id ?? '';
+    const { id } = request.params;
     const [target] = await this.clients.findByIdOrPhone([workspaceId], id);
     if (!target) throw DomainError.notFound('Client', id);
-    const record = await this.db.em().transactional(async (em) => {
-      const client = await em.findOneOrFail(Client, { id: target.id });
+    const record = await this.unitOfWork.run(async (transaction) => {
+      const client = await this.clients.get(target.id, transaction);
       if (body.status === 'blocked') {
         // Blocking again only changes the reason; `client.blocked` is emitted once per block.
         if (client.status === 'blocked') {
-          em.assign(client, { moderation: { ...client.moderation, blockedReason: body.reason ?? 'api_request' }, updatedAt: new Date() });
-          await em.flush();
+          await this.clients.changeBlockedReason(transaction, client, body.reason ?? 'api_request');
         } else {
-          await this.clients.setStatus(em, client, { reason: body.reason ?? 'api_request', by: request.auth.userEmail });
+          await this.clients.setStatus(transaction, client, { reason: body.reason ?? 'api_request', by: request.auth.userEmail });
         }
       } else if (client.status !== 'active') {
-        await this.clients.setStatus(em, client, null);
+        await this.clients.setStatus(transaction, client, null);
       }
       const active = await this.customFields.activeKeys([workspaceId]);
       return clientRecord(client, active.get(workspaceId) ?? new Set());

@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- rows of raw SQL, mapped by hand in conversationFromRow. */
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { Database, newId, recordEvent } from '@platica/platform';
+import type { ConversationStatus } from '@platica/contracts';
+import { Database, newId, recordEvent, type Transaction } from '@platica/platform';
 import type { OpenChannel } from '../channels/channel.repository';
 import { Conversation } from './conversation.entity';
 import { conversationSummary } from './conversation-summary';
@@ -51,7 +51,7 @@ export class ConversationRepository {
       clauses.push(`(${column}, id) ${direction === 'asc' ? '>' : '<'} (?::timestamptz, ?)`);
       values.push(page.after.value, page.after.id);
     }
-    const rows = await this.db.em().execute<(Record<string, any> & { sort_value: string })[]>(
+    const rows = await this.db.em().execute<(ConversationRow & { sort_value: string })[]>(
       `select *, ${column}::text as sort_value from messaging.conversation where ${clauses.join(' and ')}
         order by ${column} ${direction}, id ${direction} limit ? offset ?`,
       [...values, page.limit + 1, page.offset ?? 0],
@@ -79,8 +79,37 @@ export class ConversationRepository {
     return this.db.em().findOne(Conversation, { id, workspaceId: { $in: workspaceIds } });
   }
 
-  findByContact(channelId: string, conversationId: string, em: EntityManager = this.db.em()): Promise<Conversation | null> {
-    return em.findOne(Conversation, { channelId, conversationId });
+  /** A conversation of the workspace (a turn's, scoped by the workspace it was asked in). */
+  findInWorkspace(workspaceId: string, id: string, transaction?: Transaction): Promise<Conversation | null> {
+    return this.db.em(transaction).findOne(Conversation, { id, workspaceId });
+  }
+
+  /** A conversation by its id, known to exist (a stored message's). */
+  get(id: string, transaction?: Transaction): Promise<Conversation> {
+    return this.db.em(transaction).findOneOrFail(Conversation, { id });
+  }
+
+  /** A conversation of the workspaces, locked until the caller's transaction ends. */
+  findForUpdate(transaction: Transaction, workspaceIds: string[], id: string): Promise<Conversation | null> {
+    return this.db
+      .em(transaction)
+      .findOne(Conversation, { id, workspaceId: { $in: workspaceIds } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  /** Applies changes to a conversation (its `updatedAt` moves). */
+  async update(transaction: Transaction, conversation: Conversation, changes: Partial<Conversation>): Promise<void> {
+    const em = this.db.em(transaction);
+    em.assign(conversation, { ...changes, updatedAt: new Date() });
+    await em.flush();
+  }
+
+  /** Records that an instruction asked the agent to resume the conversation. */
+  async markResumeRequested(transaction: Transaction, id: string): Promise<void> {
+    await this.db.em(transaction).nativeUpdate(Conversation, { id }, { resumeRequestedAt: new Date() });
+  }
+
+  findByContact(channelId: string, conversationId: string, transaction?: Transaction): Promise<Conversation | null> {
+    return this.db.em(transaction).findOne(Conversation, { channelId, conversationId });
   }
 
   /** Messages of a conversation, chronological, system messages (instructions) excluded (raw rows: no entity hydration). */
@@ -120,13 +149,15 @@ export class ConversationRepository {
   }
 
   /** A chat thread of the internal channel, locked for the caller's transaction. */
-  findChatThread(em: EntityManager, channelId: string, conversationId: string): Promise<Conversation | null> {
-    return em.findOne(Conversation, { channelId, conversationId, source: CHAT_SOURCE }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  findChatThread(transaction: Transaction, channelId: string, conversationId: string): Promise<Conversation | null> {
+    return this.db
+      .em(transaction)
+      .findOne(Conversation, { channelId, conversationId, source: CHAT_SOURCE }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
   /** Creates a chat thread (`active`, `automatic`) on the internal channel and records `conversation.created`. */
   async createChatThread(
-    em: EntityManager,
+    transaction: Transaction,
     channel: { id: string; workspaceId: string; platform: string },
     thread: {
       id: string;
@@ -137,6 +168,7 @@ export class ConversationRepository {
       phoneNumber: string | null;
     },
   ): Promise<Conversation> {
+    const em = this.db.em(transaction);
     const now = new Date();
     const conversation = em.create(Conversation, {
       id: thread.id,
@@ -161,7 +193,7 @@ export class ConversationRepository {
       updatedAt: now,
     });
     await em.flush();
-    await recordEvent(em, 'messaging', {
+    await recordEvent(transaction, 'messaging', {
       type: 'conversation.created',
       workspaceId: channel.workspaceId,
       data: { conversationId: conversation.id, conversation: conversationSummary(conversation) },
@@ -174,11 +206,12 @@ export class ConversationRepository {
    * agent) when missing, e.g. by a template send that opens it. Records `conversation.created` when it creates one.
    */
   async ensure(
-    em: EntityManager,
+    transaction: Transaction,
     channel: OpenChannel,
     contact: { conversationId: string; clientId: string; phoneNumber: string | null; contactName: string | null },
   ): Promise<Conversation> {
-    const existing = await this.findByContact(channel.id, contact.conversationId, em);
+    const existing = await this.findByContact(channel.id, contact.conversationId, transaction);
+    const em = this.db.em(transaction);
     if (existing) return existing;
     const now = new Date().toISOString();
     const inserted = await em.execute<{ id: string }[]>(
@@ -203,7 +236,7 @@ export class ConversationRepository {
     );
     const conversation = await em.findOneOrFail(Conversation, { channelId: channel.id, conversationId: contact.conversationId });
     if (inserted.length) {
-      await recordEvent(em, 'messaging', {
+      await recordEvent(transaction, 'messaging', {
         type: 'conversation.created',
         workspaceId: channel.workspaceId,
         data: { conversationId: conversation.id, conversation: conversationSummary(conversation) },
@@ -237,8 +270,32 @@ function whereOf(filters: ConversationFilters): { where: string[]; params: unkno
   return { where, params };
 }
 
+/** A `messaging.conversation` row as raw SQL returns it (timestamps as Postgres prints them). */
+export type ConversationRow = {
+  id: string;
+  workspace_id: string;
+  channel_id: string;
+  platform: string;
+  conversation_id: string;
+  client_id: string;
+  agent_id: string | null;
+  source: string | null;
+  contact_name: string | null;
+  phone_number: string | null;
+  topic: string | null;
+  status: ConversationStatus;
+  operation: 'automatic' | 'assistance';
+  message_count: number;
+  owners: string[];
+  tags: string[];
+  last_user_message_at: string | null;
+  resume_requested_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
 /** A `messaging.conversation` row read with raw SQL, as the entity. */
-export function conversationFromRow(row: Record<string, any>): Conversation {
+export function conversationFromRow(row: ConversationRow): Conversation {
   return {
     id: row.id,
     workspaceId: row.workspace_id,

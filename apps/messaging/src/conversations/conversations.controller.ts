@@ -1,24 +1,24 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, type RpcRequest } from '@platica/contracts';
-import { RpcController, RpcHandler } from '@platica/platform';
+import { type OperationRequest, messagingOperations } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { ConversationsService } from './conversations.service';
 
 @RpcController()
 export class ConversationsController {
   constructor(private readonly conversations: ConversationsService) {}
 
-  @RpcHandler(Subjects.messaging.conversationsList)
-  list(@Payload() request: RpcRequest<unknown>) {
+  @Handles(messagingOperations.conversationsList)
+  list(@Payload() request: OperationRequest<typeof messagingOperations.conversationsList>) {
     return this.conversations.list(request);
   }
 
-  @RpcHandler(Subjects.messaging.conversationsGet)
-  get(@Payload() request: RpcRequest<unknown>) {
+  @Handles(messagingOperations.conversationsGet)
+  get(@Payload() request: OperationRequest<typeof messagingOperations.conversationsGet>) {
     return this.conversations.get(request);
   }
 
-  @RpcHandler(Subjects.messaging.conversationsUpdate)
-  update(@Payload() request: RpcRequest<unknown>) {
+  @Handles(messagingOperations.conversationsUpdate)
+  update(@Payload() request: OperationRequest<typeof messagingOperations.conversationsUpdate>) {
     return this.conversations.update(request);
   }
 }

@@ -1,15 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { LockMode } from '@mikro-orm/core';
-import {
-  dateFilterSchema,
-  listConversationsQuerySchema,
-  updateConversationRequestSchema,
-  type RpcRequest,
-  type WorkspaceRef,
-} from '@platica/contracts';
-import { DomainError, fieldIssuesOf, parseOrThrow } from '@platica/errors';
-import { Database, recordEvent } from '@platica/platform';
-import { Conversation } from './conversation.entity';
+import { dateFilterSchema, messagingOperations, type OperationRequest, type RpcRequest, type WorkspaceRef } from '@platica/contracts';
+import { DomainError, fieldIssuesOf } from '@platica/errors';
+import { recordEvent, UnitOfWork } from '@platica/platform';
+import type { Conversation } from './conversation.entity';
 import { ConversationRepository, type ConversationFilters } from './conversation.repository';
 import { conversationSummary, messageRecord } from './conversation-summary';
 import { decodePageToken, encodePageToken, filtersFingerprint } from './page-token';
@@ -21,12 +14,12 @@ const DAY_MS = 86_400_000;
 @Injectable()
 export class ConversationsService {
   constructor(
-    private readonly db: Database,
+    private readonly unitOfWork: UnitOfWork,
     private readonly conversations: ConversationRepository,
   ) {}
 
-  async list(request: RpcRequest<unknown>) {
-    const query = parseOrThrow(listConversationsQuerySchema, request.query);
+  async list(request: OperationRequest<typeof messagingOperations.conversationsList>) {
+    const { query } = request;
     if (query.pageToken !== undefined && query.offset !== undefined) {
       throw DomainError.validation(
         [
@@ -86,16 +79,12 @@ export class ConversationsService {
     };
   }
 
-  async update(request: RpcRequest<unknown>) {
-    const body = parseOrThrow(updateConversationRequestSchema, request.body);
+  async update(request: OperationRequest<typeof messagingOperations.conversationsUpdate>) {
+    const { body } = request;
     const workspaceId = request.workspaceId;
     const id = request.params.id ?? '';
-    const summary = await this.db.em().transactional(async (em) => {
-      const conversation = await em.findOne(
-        Conversation,
-        { id, workspaceId: { $in: workspaceId ? [workspaceId] : request.auth.workspaceIds } },
-        { lockMode: LockMode.PESSIMISTIC_WRITE },
-      );
+    const summary = await this.unitOfWork.run(async (transaction) => {
+      const conversation = await this.conversations.findForUpdate(transaction, workspaceId ? [workspaceId] : request.auth.workspaceIds, id);
       if (!conversation) throw DomainError.notFound('Conversation', id);
       const previousStatus = conversation.status;
       const changes: Partial<Conversation> = {};
@@ -104,11 +93,10 @@ export class ConversationsService {
       if (body.tags !== undefined) changes.tags = [...new Set(body.tags)];
       if (body.owners !== undefined) changes.owners = [...new Set(body.owners.map((o) => o.toLowerCase()))];
       if (body.topic !== undefined) changes.topic = body.topic;
-      em.assign(conversation, { ...changes, updatedAt: new Date() });
-      await em.flush();
+      await this.conversations.update(transaction, conversation, changes);
       const summary = conversationSummary(conversation);
       if (body.status !== undefined && body.status !== previousStatus) {
-        await recordEvent(em, 'messaging', {
+        await recordEvent(transaction, 'messaging', {
           type: 'conversation.status.updated',
           workspaceId: conversation.workspaceId,
           data: { conversationId: conversation.id, status: conversation.status, previousStatus, conversation: summary },
@@ -131,7 +119,7 @@ export class ConversationsService {
 }
 
 /** The workspaces a read may span: the one named, or every workspace of the credential. */
-export function readableWorkspaces(request: RpcRequest<unknown>): WorkspaceRef[] {
+export function readableWorkspaces(request: Pick<RpcRequest, 'auth' | 'workspaceId'>): WorkspaceRef[] {
   const ids = request.workspaceId ? [request.workspaceId] : request.auth.workspaceIds;
   return ids.map((id) => request.auth.workspaces.find((w) => w.id === id) ?? { id, name: id });
 }

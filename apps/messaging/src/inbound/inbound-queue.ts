@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Database, newId } from '@platica/platform';
+import { newId } from '@platica/platform';
 import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
+import { InboundEventRepository } from './inbound-event.repository';
 import { InboundStore, type PendingDelivery } from './inbound-store';
 import { parseMetaPayload, type ChannelRef } from './meta-payload';
 
@@ -46,7 +47,7 @@ export class InboundQueue {
   private stopped = false;
 
   constructor(
-    private readonly db: Database,
+    private readonly inboundEvents: InboundEventRepository,
     private readonly store: InboundStore,
     private readonly channels: ChannelRepository,
   ) {}
@@ -90,12 +91,7 @@ export class InboundQueue {
 
   private async insert(batch: Arrival[]): Promise<void> {
     try {
-      await this.db.em().execute(
-        // clock_timestamp(), not now(): each delivery of a batch keeps its own arrival instant, the order of its messages.
-        `insert into messaging.inbound_event (id, channel_ids, payload, received_at, processed_at, attempts, last_error)
-         values ${batch.map(() => '(?, ?::jsonb, ?::jsonb, clock_timestamp(), null, 0, null)').join(', ')}`,
-        batch.flatMap((a) => [a.id, JSON.stringify(a.channels.map((c) => c.id)), a.raw]),
-      );
+      await this.inboundEvents.insert(batch.map((a) => ({ id: a.id, channelIds: a.channels.map((c) => c.id), raw: a.raw })));
     } catch (error) {
       for (const arrival of batch) arrival.failed(error);
       return;
@@ -136,16 +132,11 @@ export class InboundQueue {
   private async sweep(): Promise<void> {
     if (this.stopped || this.processing.size || this.pending.length) return;
     try {
-      const rows = await this.db.em().execute<{ id: string; channel_ids: string[]; payload: unknown }[]>(
-        `select id, channel_ids, payload from messaging.inbound_event
-          where processed_at is null and attempts < ? and received_at < now() - make_interval(secs => ?)
-          order by received_at limit ?`,
-        [MAX_ATTEMPTS, SWEEP_AFTER_MS / 1000, BATCH],
-      );
+      const rows = await this.inboundEvents.findUnprocessed({ maxAttempts: MAX_ATTEMPTS, olderThanMs: SWEEP_AFTER_MS, limit: BATCH });
       if (rows.length) {
         const deliveries: PendingDelivery[] = [];
         for (const row of rows) {
-          const channels = (await Promise.all(row.channel_ids.map((id) => this.channels.findById(id)))).filter(
+          const channels = (await Promise.all(row.channelIds.map((id) => this.channels.findById(id)))).filter(
             (c): c is OpenChannel => c !== null,
           );
           deliveries.push({ id: row.id, items: parseMetaPayload(row.payload, refsOf(channels)) });
@@ -156,9 +147,7 @@ export class InboundQueue {
       }
       if (Date.now() - this.lastCleanup > 3_600_000) {
         this.lastCleanup = Date.now();
-        await this.db
-          .em()
-          .execute('delete from messaging.inbound_event where processed_at < now() - make_interval(secs => ?)', [KEEP_PROCESSED_MS / 1000]);
+        await this.inboundEvents.deleteProcessed(KEEP_PROCESSED_MS);
       }
     } catch (error) {
       this.logger.warn({ msg: 'inbound sweep failed', error: String(error) });

@@ -1,31 +1,40 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- rows of raw SQL (RETURNING *), mapped by hand below. */
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventType } from '@platica/contracts';
-import { Database, newId, outboxChannel } from '@platica/platform';
-import { clientRecord, EMPTY_MODERATION } from '../clients/client-record';
+import { UnitOfWork, type Transaction } from '@platica/platform';
+import { clientRecord } from '../clients/client-record';
 import { contactKeyOf } from '../messages/channel-rules';
 import { conversationSummary, messageRecord } from '../conversations/conversation-summary';
-import { conversationFromRow } from '../conversations/conversation.repository';
+import { conversationFromRow, type ConversationRow } from '../conversations/conversation.repository';
 import { turnRequested } from '../turns/turn-requested';
+import {
+  clientFromRow,
+  InboundBatchRepository,
+  messageFromRow,
+  STATUS_RANK,
+  type ClientRow,
+  type ContactKey,
+  type ConversationCount,
+  type ConversationKey,
+  type MessageRow,
+  type NewContact,
+  type NewConversation,
+  type OutboxRow,
+} from './inbound-batch.repository';
+import { InboundEventRepository } from './inbound-event.repository';
 import type { InboundItem, InboundMessage, InboundRead, InboundStatus } from './meta-payload';
 
 /** The arrival instant of the delivery that carried an item (Postgres text, µs precision). */
 type Arrival = { receivedAt: string };
 type ArrivedMessage = InboundMessage & Arrival;
+/** A message of the batch with its place in it (the order its deliveries were accepted). */
+type PositionedMessage = ArrivedMessage & { position: number };
+type ContactClient = { id: string; name: string | null };
+/** The conversations of the batch's contacts, by conversation key, and the ids of those this batch created. */
+type BatchConversations = { byKey: Map<string, ConversationRow>; created: Set<string> };
 
 export interface PendingDelivery {
   id: string;
   items: InboundItem[];
 }
-
-interface OutboxRow {
-  type: EventType;
-  workspaceId: string;
-  data: Record<string, unknown>;
-}
-
-const STATUS_RANK: Record<string, number> = { received: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
 
 /**
  * Stores inbound deliveries set by set: one transaction per batch, a handful of statements
@@ -35,17 +44,20 @@ const STATUS_RANK: Record<string, number> = { received: 0, sent: 1, delivered: 2
  */
 @Injectable()
 export class InboundStore {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly inboundEvents: InboundEventRepository,
+    private readonly batch: InboundBatchRepository,
+  ) {}
 
   /** Processes the deliveries not yet processed (others are skipped); answers the ids it processed. */
   async process(deliveries: PendingDelivery[]): Promise<string[]> {
     if (!deliveries.length) return [];
-    return this.db.em().transactional(async (em) => {
-      const claimed = await em.execute<{ id: string; received_at: string }[]>(
-        'select id, received_at::text from messaging.inbound_event where id in (?) and processed_at is null order by id for update skip locked',
-        [deliveries.map((d) => d.id)],
+    return this.unitOfWork.run(async (transaction) => {
+      const receivedAt = await this.inboundEvents.claim(
+        transaction,
+        deliveries.map((d) => d.id),
       );
-      const receivedAt = new Map(claimed.map((r) => [r.id, r.received_at]));
       if (!receivedAt.size) return [];
       const ids = new Set(receivedAt.keys());
       const items = deliveries
@@ -53,32 +65,25 @@ export class InboundStore {
         .flatMap((d) => d.items.map((item) => ({ ...item, receivedAt: receivedAt.get(d.id)! })));
       const events: OutboxRow[] = [];
       await this.storeMessages(
-        em,
+        transaction,
         items.filter((i): i is ArrivedMessage => i.kind === 'message'),
         events,
       );
       await this.applyStatuses(
-        em,
+        transaction,
         items.filter((i): i is InboundStatus & Arrival => i.kind === 'status'),
         events,
       );
-      for (const read of items.filter((i): i is InboundRead & Arrival => i.kind === 'read')) await this.applyRead(em, read, events);
-      await insertEvents(em, events);
-      await em.execute(
-        'update messaging.inbound_event set processed_at = now(), attempts = attempts + 1, last_error = null where id in (?)',
-        [[...ids]],
-      );
+      for (const read of items.filter((i): i is InboundRead & Arrival => i.kind === 'read'))
+        await this.applyRead(transaction, read, events);
+      await this.batch.insertEvents(transaction, events);
+      await this.inboundEvents.markProcessed(transaction, [...ids]);
       return [...ids];
     });
   }
 
   async recordFailure(id: string, error: unknown): Promise<void> {
-    await this.db
-      .em()
-      .execute('update messaging.inbound_event set attempts = attempts + 1, last_error = ? where id = ?', [
-        String(error).slice(0, 2000),
-        id,
-      ]);
+    await this.inboundEvents.recordFailure(id, String(error).slice(0, 2000));
   }
 
   /**
@@ -86,63 +91,67 @@ export class InboundStore {
    * delivery's arrival, plus a microsecond per message within it), whatever order concurrent
    * batches are processed in: conversations read chronologically.
    */
-  private async storeMessages(em: EntityManager, all: ArrivedMessage[], events: OutboxRow[]): Promise<void> {
-    const seen = new Set<string>();
-    const messages = all
-      .filter((m) => {
-        const key = `${m.channel.id}|${m.externalId}`;
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      })
-      .map((m, position) => ({ ...m, position }));
+  private async storeMessages(transaction: Transaction, arrived: ArrivedMessage[], events: OutboxRow[]): Promise<void> {
+    const messages = distinctMessages(arrived);
     if (!messages.length) return;
+    const clients = await this.resolveClients(transaction, messages, events);
+    const conversations = await this.resolveConversations(transaction, messages, clients);
+    const inserted = await this.insertMessages(transaction, messages, conversations);
+    if (!inserted.length) return;
+    const counted = await this.batch.countMessages(transaction, countsOf(inserted));
+    events.push(...conversationEvents(counted, conversations), ...inserted.map(messageCreated), ...turnRequests(inserted, messages));
+  }
 
-    // 1. Clients, found or created by contact key (sorted: concurrent batches lock in one order).
+  /**
+   * Step 1: each contact's client, found or created by contact key (sorted: concurrent batches
+   * lock in one order), by client key. New clients are announced.
+   */
+  private async resolveClients(
+    transaction: Transaction,
+    messages: PositionedMessage[],
+    events: OutboxRow[],
+  ): Promise<Map<string, ContactClient>> {
     const contacts = uniqueBy(
-      messages.map((m) => ({
+      messages.map((m): NewContact => ({
         workspaceId: m.channel.workspaceId,
         contactKey: contactKeyOf(m.channel.platform, m.contact),
         phoneNumber: m.phoneNumber,
         name: m.profileName,
       })),
-      (c) => `${c.workspaceId}|${c.contactKey}`,
+      clientKey,
     );
-    const clientOf = new Map<string, { id: string; name: string | null }>();
-    const readClients = async (list: typeof contacts) => {
-      if (!list.length) return;
-      const rows = await em.execute<{ id: string; workspace_id: string; contact_key: string; name: string | null }[]>(
-        `select id, workspace_id, contact_key, name from messaging.client where (workspace_id, contact_key) in (${list.map(() => '(?, ?)').join(', ')})`,
-        list.flatMap((c) => [c.workspaceId, c.contactKey]),
-      );
-      for (const r of rows) clientOf.set(`${r.workspace_id}|${r.contact_key}`, r);
+    const clientOf = new Map<string, ContactClient>();
+    const remember = (rows: Pick<ClientRow, 'id' | 'workspace_id' | 'contact_key' | 'name'>[]) => {
+      for (const row of rows) clientOf.set(clientKey({ workspaceId: row.workspace_id, contactKey: row.contact_key }), row);
     };
-    await readClients(contacts);
-    const newContacts = contacts.filter((c) => !clientOf.has(`${c.workspaceId}|${c.contactKey}`));
-    if (newContacts.length) {
-      // Inserted without failing: a concurrent batch may create the same client.
-      const created = await em.execute<Record<string, any>[]>(
-        `insert into messaging.client (id, workspace_id, contact_key, phone_number, name, status, moderation, tags, owners, custom_fields, created_at, updated_at)
-         values ${newContacts.map(() => `(?, ?, ?, ?, ?, 'active', ?::jsonb, '[]', '[]', '{}', now(), now())`).join(', ')}
-         on conflict (workspace_id, contact_key) do nothing returning *`,
-        newContacts.flatMap((c) => [newId('cl'), c.workspaceId, c.contactKey, c.phoneNumber, c.name, JSON.stringify(EMPTY_MODERATION)]),
-      );
-      for (const row of created) {
-        clientOf.set(`${row.workspace_id}|${row.contact_key}`, { id: row.id, name: row.name });
-        events.push({
-          type: 'client.created',
-          workspaceId: row.workspace_id,
-          data: { clientId: row.id, client: clientRecord(clientFromRow(row), new Set()) },
-        });
-      }
-      await readClients(newContacts.filter((c) => !clientOf.has(`${c.workspaceId}|${c.contactKey}`)));
-    }
+    remember(await this.batch.findClients(transaction, contacts));
+    const newContacts = contacts.filter((c) => !clientOf.has(clientKey(c)));
+    if (!newContacts.length) return clientOf;
+    // Inserted without failing: a concurrent batch may create the same client (read below).
+    const created = await this.batch.insertClients(transaction, newContacts);
+    remember(created);
+    events.push(...created.map(clientCreated));
+    remember(
+      await this.batch.findClients(
+        transaction,
+        newContacts.filter((c) => !clientOf.has(clientKey(c))),
+      ),
+    );
+    return clientOf;
+  }
 
-    // 2. Conversations, one per channel and contact, locked in one order; new ones start active (the customer wrote)
-    //    with the channel's default agent as theirs.
-    const conversationKeys = uniqueBy(
-      messages.map((m) => {
-        const client = clientOf.get(`${m.channel.workspaceId}|${contactKeyOf(m.channel.platform, m.contact)}`)!;
+  /**
+   * Step 2: the conversation of each channel and contact, locked in one order; new ones start
+   * active (the customer wrote) with the channel's default agent as theirs.
+   */
+  private async resolveConversations(
+    transaction: Transaction,
+    messages: PositionedMessage[],
+    clients: Map<string, ContactClient>,
+  ): Promise<BatchConversations> {
+    const keys = uniqueBy(
+      messages.map((m): NewConversation => {
+        const client = clients.get(clientKey(contactOf(m)))!;
         return {
           channel: m.channel,
           contact: m.contact,
@@ -151,154 +160,60 @@ export class InboundStore {
           name: client.name ?? m.profileName,
         };
       }),
-      (k) => `${k.channel.id}|${k.contact}`,
+      conversationKey,
     );
-    const conversationOf = new Map<string, Record<string, any>>();
-    const lockConversations = async (keys: typeof conversationKeys) => {
-      if (!keys.length) return;
-      const rows = await em.execute<Record<string, any>[]>(
-        `select * from messaging.conversation where (channel_id, conversation_id) in (${keys.map(() => '(?, ?)').join(', ')})
-          order by channel_id, conversation_id for update`,
-        keys.flatMap((k) => [k.channel.id, k.contact]),
-      );
-      for (const r of rows) conversationOf.set(`${r.channel_id}|${r.conversation_id}`, r);
+    const byKey = new Map<string, ConversationRow>();
+    const remember = (rows: ConversationRow[]) => {
+      for (const row of rows) byKey.set(`${row.channel_id}|${row.conversation_id}`, row);
     };
-    await lockConversations(conversationKeys);
+    remember(await this.batch.lockConversations(transaction, keys));
     const created = new Set<string>();
-    const newConversations = conversationKeys.filter((k) => !conversationOf.has(`${k.channel.id}|${k.contact}`));
+    const newConversations = keys.filter((k) => !byKey.has(conversationKey(k)));
     if (newConversations.length) {
-      const row = `(?, ?, ?, ?, ?, ?, (select default_agent_id from messaging.channel where id = ?), ?, ?, ?, 'active', 'automatic', 0, '[]', '[]', now(), now())`;
-      const inserted = await em.execute<{ id: string }[]>(
-        `insert into messaging.conversation (id, workspace_id, channel_id, platform, conversation_id, client_id, agent_id, source, contact_name,
-           phone_number, status, operation, message_count, owners, tags, created_at, updated_at)
-         values ${newConversations.map(() => row).join(', ')}
-         on conflict (channel_id, conversation_id) do nothing returning id`,
-        newConversations.flatMap((k) => [
-          newId('conv'),
-          k.channel.workspaceId,
-          k.channel.id,
-          k.channel.platform,
-          k.contact,
-          k.clientId,
-          k.channel.id,
-          'meta',
-          k.name,
-          k.phoneNumber,
-        ]),
-      );
-      for (const row of inserted) created.add(row.id);
-      await lockConversations(newConversations);
+      for (const id of await this.batch.insertConversations(transaction, newConversations)) created.add(id);
+      remember(await this.batch.lockConversations(transaction, newConversations));
     }
-    const conversationRows = [...conversationOf.values()];
+    return { byKey, created };
+  }
 
-    // 3. Messages: Meta's id is unique per channel, so a redelivery inserts nothing.
-    const inserted = await em.execute<Record<string, any>[]>(
-      `insert into messaging.message (id, workspace_id, channel_id, conversation_ref, client_id, role, direction, content, content_type, payload,
-         files, images, status, external_id, actor_type, actor_id, campaign_id, error, provider_timestamp, created_at, updated_at)
-       values ${messages.map(() => `(?, ?, ?, ?, ?, 'user', 'incoming', ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, 'received', ?, 'customer', ?, null, null, ?::timestamptz, ?::timestamptz + ? * interval '1 microsecond', clock_timestamp())`).join(', ')}
-       on conflict (channel_id, external_id) do nothing returning *`,
-      messages.flatMap((m) => {
-        const conversation = conversationOf.get(`${m.channel.id}|${m.contact}`)!;
-        return [
-          newId('msg'),
-          m.channel.workspaceId,
-          m.channel.id,
-          conversation.id,
-          conversation.client_id,
-          m.content,
-          m.contentType,
-          JSON.stringify(m.payload),
-          JSON.stringify(m.files),
-          JSON.stringify(m.images),
-          m.externalId,
-          conversation.client_id,
-          m.timestamp.toISOString(),
-          m.receivedAt,
-          m.position,
-        ];
+  /** Step 3: the messages, in their conversations; a redelivered one (Meta's id is unique per channel) inserts nothing. */
+  private insertMessages(
+    transaction: Transaction,
+    messages: PositionedMessage[],
+    conversations: BatchConversations,
+  ): Promise<MessageRow[]> {
+    return this.batch.insertMessages(
+      transaction,
+      messages.map((m) => {
+        const conversation = conversations.byKey.get(conversationKey(m))!;
+        return {
+          channel: m.channel,
+          conversationRef: conversation.id,
+          clientId: conversation.client_id,
+          externalId: m.externalId,
+          content: m.content,
+          contentType: m.contentType,
+          payload: m.payload,
+          files: m.files,
+          images: m.images,
+          providerTimestamp: m.timestamp,
+          receivedAt: m.receivedAt,
+          position: m.position,
+        };
       }),
     );
-    if (!inserted.length) return;
-    const positionOf = new Map(messages.map((m) => [`${m.channel.id}|${m.externalId}`, m.position]));
-
-    // 4. Each conversation that got messages: counted, its service window reset, reactivated.
-    const perConversation = new Map<string, { n: number; latest: Date }>();
-    for (const row of inserted) {
-      const entry = perConversation.get(row.conversation_ref) ?? { n: 0, latest: new Date(0) };
-      entry.n += 1;
-      const at = new Date(row.provider_timestamp);
-      if (at > entry.latest) entry.latest = at;
-      perConversation.set(row.conversation_ref, entry);
-    }
-    const updates = [...perConversation.entries()];
-    const updated = await em.execute<Record<string, any>[]>(
-      `update messaging.conversation c set message_count = c.message_count + v.n,
-         last_user_message_at = greatest(c.last_user_message_at, v.latest),
-         status = case when c.status = 'spam' then c.status else 'active' end, updated_at = now()
-       from (values ${updates.map(() => '(?, ?::int, ?::timestamptz)').join(', ')}) as v(id, n, latest)
-       where c.id = v.id returning c.*`,
-      updates.flatMap(([id, u]) => [id, u.n, u.latest.toISOString()]),
-    );
-    const previous = new Map(conversationRows.map((r) => [r.id as string, r.status as string]));
-    for (const row of updated) {
-      const summary = conversationSummary(conversationFromRow(row));
-      if (created.has(row.id)) {
-        events.push({
-          type: 'conversation.created',
-          workspaceId: row.workspace_id,
-          data: { conversationId: row.id, conversation: summary },
-        });
-      } else if (previous.get(row.id) !== row.status) {
-        events.push({
-          type: 'conversation.status.updated',
-          workspaceId: row.workspace_id,
-          data: { conversationId: row.id, status: row.status, previousStatus: previous.get(row.id), conversation: summary },
-        });
-      }
-    }
-    const turns = new Map<string, { workspaceId: string; messageIds: { id: string; position: number }[] }>();
-    for (const row of inserted) {
-      events.push({
-        type: 'message.created',
-        workspaceId: row.workspace_id,
-        data: {
-          messageId: row.id,
-          conversationId: row.conversation_ref,
-          clientId: row.client_id,
-          channelId: row.channel_id,
-          message: messageRecord(messageFromRow(row), false),
-        },
-      });
-      const turn = turns.get(row.conversation_ref) ?? { workspaceId: row.workspace_id as string, messageIds: [] };
-      turn.messageIds.push({ id: row.id, position: positionOf.get(`${row.channel_id}|${row.external_id}`) ?? 0 });
-      turns.set(row.conversation_ref, turn);
-    }
-    // 5. One turn request per conversation that got customer messages (all on Meta channels): a burst in one batch asks once.
-    for (const [conversationRef, turn] of turns) {
-      const messageIds = turn.messageIds.sort((a, b) => a.position - b.position).map((m) => m.id);
-      events.push(turnRequested(turn.workspaceId, { conversationRef, reason: 'customer_message', messageIds }));
-    }
   }
 
   /** Status updates move an outgoing message forward only (sent < delivered < read; failed wins). */
-  private async applyStatuses(em: EntityManager, statuses: InboundStatus[], events: OutboxRow[]): Promise<void> {
+  private async applyStatuses(transaction: Transaction, statuses: InboundStatus[], events: OutboxRow[]): Promise<void> {
     const best = new Map<string, InboundStatus>();
     for (const s of statuses) {
       const key = `${s.channel.id}|${s.externalId}`;
       const current = best.get(key);
-      if (!current || STATUS_RANK[s.status]! > STATUS_RANK[current.status]!) best.set(key, s);
+      if (!current || STATUS_RANK[s.status] > STATUS_RANK[current.status]) best.set(key, s);
     }
     if (!best.size) return;
-    const values = [...best.values()];
-    const rows = await em.execute<Record<string, any>[]>(
-      `update messaging.message m set status = v.status, error = coalesce(v.error::jsonb, m.error), updated_at = now()
-       from (values ${values.map(() => '(?, ?, ?, ?::int, ?)').join(', ')}) as v(channel_id, external_id, status, rank, error)
-       where m.channel_id = v.channel_id and m.external_id = v.external_id and m.direction = 'outgoing'
-         and v.rank > (case m.status when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 when 'failed' then 4 else 0 end)
-       returning m.id, m.workspace_id, m.conversation_ref, m.channel_id, m.status, m.error`,
-      values.flatMap((s) => [s.channel.id, s.externalId, s.status, STATUS_RANK[s.status], s.error ? JSON.stringify(s.error) : null]),
-    );
-    for (const row of rows) {
+    for (const row of await this.batch.advanceStatuses(transaction, [...best.values()])) {
       events.push({
         type: 'message.status.updated',
         workspaceId: row.workspace_id,
@@ -313,16 +228,8 @@ export class InboundStore {
     }
   }
 
-  private async applyRead(em: EntityManager, read: InboundRead, events: OutboxRow[]): Promise<void> {
-    const rows = await em.execute<Record<string, any>[]>(
-      `update messaging.message m set status = 'read', updated_at = now()
-        from messaging.conversation c
-       where c.channel_id = ? and c.conversation_id = ? and m.conversation_ref = c.id and m.direction = 'outgoing'
-         and m.status in ('sent', 'delivered') and m.created_at <= ?::timestamptz
-       returning m.id, m.workspace_id, m.conversation_ref, m.channel_id`,
-      [read.channel.id, read.contact, read.watermark.toISOString()],
-    );
-    for (const row of rows) {
+  private async applyRead(transaction: Transaction, read: InboundRead, events: OutboxRow[]): Promise<void> {
+    for (const row of await this.batch.markRead(transaction, read)) {
       events.push({
         type: 'message.status.updated',
         workspaceId: row.workspace_id,
@@ -332,63 +239,102 @@ export class InboundStore {
   }
 }
 
-/** Outbox rows in one statement, and one NOTIFY to wake the relay (the same contract as `recordEvent`). */
-async function insertEvents(em: EntityManager, events: OutboxRow[]): Promise<void> {
-  if (!events.length) return;
-  await em.execute(
-    `insert into messaging.outbox_event (id, type, workspace_id, occurred_at, data, published_at)
-     values ${events.map(() => '(?, ?, ?, now(), ?::jsonb, null)').join(', ')}`,
-    events.flatMap((e) => [newId('evt'), e.type, e.workspaceId, JSON.stringify(e.data)]),
-  );
-  await em.execute('select pg_notify(?, ?)', [outboxChannel('messaging'), 'inbound']);
+/** The batch's messages, each once (a message repeated within the batch counts once), with their positions. */
+function distinctMessages(arrived: ArrivedMessage[]): PositionedMessage[] {
+  const seen = new Set<string>();
+  return arrived
+    .filter((m) => {
+      const key = `${m.channel.id}|${m.externalId}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((m, position) => ({ ...m, position }));
+}
+
+function contactOf(message: InboundMessage): ContactKey {
+  return { workspaceId: message.channel.workspaceId, contactKey: contactKeyOf(message.channel.platform, message.contact) };
+}
+
+function clientKey(contact: ContactKey): string {
+  return `${contact.workspaceId}|${contact.contactKey}`;
+}
+
+function conversationKey(key: ConversationKey): string {
+  return `${key.channel.id}|${key.contact}`;
+}
+
+/** Step 4's input: each conversation that got messages, how many and the latest one's Meta timestamp. */
+function countsOf(inserted: MessageRow[]): ConversationCount[] {
+  const perConversation = new Map<string, ConversationCount>();
+  for (const row of inserted) {
+    const entry = perConversation.get(row.conversation_ref) ?? { conversationRef: row.conversation_ref, count: 0, latest: new Date(0) };
+    entry.count += 1;
+    const at = new Date(row.provider_timestamp!);
+    if (at > entry.latest) entry.latest = at;
+    perConversation.set(row.conversation_ref, entry);
+  }
+  return [...perConversation.values()];
+}
+
+function clientCreated(row: ClientRow): OutboxRow {
+  return {
+    type: 'client.created',
+    workspaceId: row.workspace_id,
+    data: { clientId: row.id, client: clientRecord(clientFromRow(row), new Set()) },
+  };
+}
+
+/** A conversation created by the batch is announced; one whose status changed (reactivated) too. */
+function conversationEvents(counted: ConversationRow[], conversations: BatchConversations): OutboxRow[] {
+  const previous = new Map([...conversations.byKey.values()].map((r) => [r.id, r.status]));
+  return counted.flatMap((row): OutboxRow[] => {
+    const summary = conversationSummary(conversationFromRow(row));
+    if (conversations.created.has(row.id)) {
+      return [{ type: 'conversation.created', workspaceId: row.workspace_id, data: { conversationId: row.id, conversation: summary } }];
+    }
+    if (previous.get(row.id) === row.status) return [];
+    return [
+      {
+        type: 'conversation.status.updated',
+        workspaceId: row.workspace_id,
+        data: { conversationId: row.id, status: row.status, previousStatus: previous.get(row.id), conversation: summary },
+      },
+    ];
+  });
+}
+
+function messageCreated(row: MessageRow): OutboxRow {
+  return {
+    type: 'message.created',
+    workspaceId: row.workspace_id,
+    data: {
+      messageId: row.id,
+      conversationId: row.conversation_ref,
+      clientId: row.client_id,
+      channelId: row.channel_id,
+      message: messageRecord(messageFromRow(row), false),
+    },
+  };
+}
+
+/** Step 5: one turn request per conversation that got customer messages (all on Meta channels): a burst in one batch asks once. */
+function turnRequests(inserted: MessageRow[], messages: PositionedMessage[]): OutboxRow[] {
+  const positionOf = new Map(messages.map((m) => [`${m.channel.id}|${m.externalId}`, m.position]));
+  const turns = new Map<string, { workspaceId: string; messageIds: { id: string; position: number }[] }>();
+  for (const row of inserted) {
+    const turn = turns.get(row.conversation_ref) ?? { workspaceId: row.workspace_id, messageIds: [] };
+    turn.messageIds.push({ id: row.id, position: positionOf.get(`${row.channel_id}|${row.external_id}`) ?? 0 });
+    turns.set(row.conversation_ref, turn);
+  }
+  return [...turns].map(([conversationRef, turn]) => {
+    const messageIds = turn.messageIds.sort((a, b) => a.position - b.position).map((m) => m.id);
+    return turnRequested(turn.workspaceId, { conversationRef, reason: 'customer_message', messageIds });
+  });
 }
 
 function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
   const map = new Map<string, T>();
   for (const item of items) if (!map.has(key(item))) map.set(key(item), item);
   return [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
-}
-
-function clientFromRow(row: Record<string, any>) {
-  return {
-    id: row.id,
-    phoneNumber: row.phone_number,
-    name: row.name,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    email: row.email,
-    birthdate: row.birthdate,
-    gender: row.gender,
-    company: row.company,
-    country: row.country,
-    state: row.state,
-    city: row.city,
-    address: row.address,
-    postalCode: row.postal_code,
-    status: row.status,
-    moderation: row.moderation,
-    tags: row.tags,
-    owners: row.owners,
-    customFields: row.custom_fields,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-  };
-}
-
-function messageFromRow(row: Record<string, any>) {
-  return {
-    id: row.id,
-    role: row.role,
-    content: row.content,
-    contentType: row.content_type,
-    direction: row.direction,
-    status: row.status,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-    files: row.files,
-    images: row.images,
-    actorId: row.actor_id,
-    payload: row.payload,
-    error: row.error,
-  };
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { newId, recordEvent } from '@platica/platform';
+import { Database, newId, recordEvent, type Transaction } from '@platica/platform';
 import { Conversation } from '../conversations/conversation.entity';
 import { messageRecord } from '../conversations/conversation-summary';
 import { Message, type MessageRole, type MessageStatus } from './message.entity';
@@ -28,29 +27,40 @@ export type NewOutgoingMessage = Omit<NewMessage, 'direction'>;
 
 @Injectable()
 export class MessageRepository {
+  constructor(private readonly db: Database) {}
+
+  findById(id: string, transaction?: Transaction): Promise<Message | null> {
+    return this.db.em(transaction).findOne(Message, { id });
+  }
+
+  /** A message known to exist (a claimed reply). */
+  get(id: string, transaction?: Transaction): Promise<Message> {
+    return this.db.em(transaction).findOneOrFail(Message, { id });
+  }
+
   /**
    * Serializes, until the caller's transaction ends, the writers of one caller-chosen message id:
    * a retried request that overlaps the first one waits, then finds the message stored.
    */
-  async lockId(em: EntityManager, id: string): Promise<void> {
-    await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`message:${id}`]);
+  async lockId(transaction: Transaction, id: string): Promise<void> {
+    await this.db.em(transaction).execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`message:${id}`]);
   }
 
   /**
    * Stores an outgoing (or system) message, counts it on its conversation and records
-   * `message.created` (system messages are internal: no event). `em` is the caller's transaction.
+   * `message.created` (system messages are internal: no event), in the caller's transaction.
    */
-  insertOutgoing(em: EntityManager, input: NewOutgoingMessage): Promise<Message> {
-    return this.insert(em, { ...input, direction: 'outgoing' });
+  insertOutgoing(transaction: Transaction, input: NewOutgoingMessage): Promise<Message> {
+    return this.insert(transaction, { ...input, direction: 'outgoing' });
   }
 
   /**
    * Stores a message, counts it on its conversation (an incoming one is the customer's latest
    * message) and records `message.created` unless it is a system message.
    */
-  async insert(em: EntityManager, input: NewMessage): Promise<Message> {
-    const message = await this.create(em, input);
-    await this.counted(em, message, input.conversation);
+  async insert(transaction: Transaction, input: NewMessage): Promise<Message> {
+    const message = await this.create(transaction, input);
+    await this.counted(transaction, message, input.conversation);
     return message;
   }
 
@@ -59,24 +69,32 @@ export class MessageRepository {
    * `sending` (neither shown nor counted) so a concurrent attempt finds it; `settle` records
    * the outcome.
    */
-  claim(em: EntityManager, input: NewOutgoingMessage): Promise<Message> {
-    return this.create(em, { ...input, direction: 'outgoing', status: 'sending' });
+  claim(transaction: Transaction, input: NewOutgoingMessage): Promise<Message> {
+    return this.create(transaction, { ...input, direction: 'outgoing', status: 'sending' });
   }
 
   /** A claimed message's outcome: its status, Meta's id or the error, then counted and announced. */
+  /** A claim taken over from an attempt that died: its clock restarts. */
+  async renewClaim(transaction: Transaction, message: Message): Promise<void> {
+    message.updatedAt = new Date();
+    await this.db.em(transaction).flush();
+  }
+
   async settle(
-    em: EntityManager,
+    transaction: Transaction,
     message: Message,
     conversation: Conversation,
     outcome: { status: MessageStatus; externalId: string | null; error: Record<string, unknown> | null },
   ): Promise<Message> {
+    const em = this.db.em(transaction);
     em.assign(message, { ...outcome, createdAt: new Date(), updatedAt: new Date() });
     await em.flush();
-    await this.counted(em, message, conversation);
+    await this.counted(transaction, message, conversation);
     return message;
   }
 
-  private async create(em: EntityManager, input: NewMessage): Promise<Message> {
+  private async create(transaction: Transaction, input: NewMessage): Promise<Message> {
+    const em = this.db.em(transaction);
     const now = new Date();
     const { conversation } = input;
     const message = em.create(Message, {
@@ -107,17 +125,19 @@ export class MessageRepository {
   }
 
   /** Counts a stored message on its conversation and records `message.created` (system messages are internal). */
-  private async counted(em: EntityManager, message: Message, conversation: Conversation): Promise<void> {
+  private async counted(transaction: Transaction, message: Message, conversation: Conversation): Promise<void> {
     const now = message.createdAt;
     const incoming = message.direction === 'incoming';
-    await em.execute(
-      `update messaging.conversation set message_count = message_count + 1, updated_at = ?::timestamptz${
-        incoming ? ', last_user_message_at = ?::timestamptz' : ''
-      } where id = ?`,
-      [now.toISOString(), ...(incoming ? [now.toISOString()] : []), conversation.id],
-    );
+    await this.db
+      .em(transaction)
+      .execute(
+        `update messaging.conversation set message_count = message_count + 1, updated_at = ?::timestamptz${
+          incoming ? ', last_user_message_at = ?::timestamptz' : ''
+        } where id = ?`,
+        [now.toISOString(), ...(incoming ? [now.toISOString()] : []), conversation.id],
+      );
     if (message.role !== 'system') {
-      await recordEvent(em, 'messaging', {
+      await recordEvent(transaction, 'messaging', {
         type: 'message.created',
         workspaceId: conversation.workspaceId,
         data: {

@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, type RpcRequest } from '@platica/contracts';
-import { RpcController, RpcHandler } from '@platica/platform';
+import { type OperationRequest, messagingOperations } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { SendMessageService } from './send-message.service';
 
 /** `POST /v1/messages` and `POST /v1/messages/template` (immediate sends; scheduled ones arrive with issue 5). */
@@ -8,13 +8,13 @@ import { SendMessageService } from './send-message.service';
 export class MessagesController {
   constructor(private readonly sends: SendMessageService) {}
 
-  @RpcHandler(Subjects.messaging.messagesSend)
-  send(@Payload() request: RpcRequest<unknown>) {
+  @Handles(messagingOperations.send)
+  send(@Payload() request: OperationRequest<typeof messagingOperations.send>) {
     return this.sends.send(request);
   }
 
-  @RpcHandler(Subjects.messaging.messagesSendTemplate)
-  sendTemplate(@Payload() request: RpcRequest<unknown>) {
+  @Handles(messagingOperations.sendTemplate)
+  sendTemplate(@Payload() request: OperationRequest<typeof messagingOperations.sendTemplate>) {
     return this.sends.sendTemplate(request);
   }
 }

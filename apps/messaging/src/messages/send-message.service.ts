@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { sendMessageRequestSchema, sendTemplateRequestSchema, type ClientUpsert, type RpcReply, type RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
-import { Database, recordEvent } from '@platica/platform';
+import { recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
 import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
-import { Client } from '../clients/client.entity';
 import { checkCustomFields, ClientRepository } from '../clients/client.repository';
-import { Conversation } from '../conversations/conversation.entity';
+import type { Conversation } from '../conversations/conversation.entity';
 import { ConversationRepository } from '../conversations/conversation.repository';
 import { canSendDirectMessage } from '../conversations/conversation-summary';
 import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
@@ -39,7 +37,7 @@ export const DEFAULT_CAMPAIGN = 'api';
 @Injectable()
 export class SendMessageService {
   constructor(
-    private readonly db: Database,
+    private readonly unitOfWork: UnitOfWork,
     private readonly channels: ChannelRepository,
     private readonly clients: ClientRepository,
     private readonly conversations: ConversationRepository,
@@ -84,12 +82,10 @@ export class SendMessageService {
     if (content.type === 'instruction') {
       // Instructions act on the agent, never reach the customer (spec). `resume` asks the agent
       // runtime for a turn, in the same transaction (a scheduled instruction replays this path).
-      const message = await this.db.em().transactional(async (em) => {
-        await this.applyClient(em, conversation, body.client, activeFields);
-        if (content.mode === 'resume') {
-          await em.nativeUpdate(Conversation, { id: conversation.id }, { resumeRequestedAt: new Date() });
-        }
-        const instruction = await this.messages.insertOutgoing(em, {
+      const message = await this.unitOfWork.run(async (transaction) => {
+        await this.applyClient(transaction, conversation, body.client, activeFields);
+        if (content.mode === 'resume') await this.conversations.markResumeRequested(transaction, conversation.id);
+        const instruction = await this.messages.insertOutgoing(transaction, {
           conversation,
           role: 'system',
           ...storedForm(content),
@@ -101,7 +97,7 @@ export class SendMessageService {
         });
         if (content.mode === 'resume') {
           await recordEvent(
-            em,
+            transaction,
             'messaging',
             turnRequested(conversation.workspaceId, { conversationRef: conversation.id, reason: 'resume', messageIds: [instruction.id] }),
           );
@@ -163,18 +159,18 @@ export class SendMessageService {
       );
     }
 
-    const existing = await this.db.em().findOne(Client, { workspaceId, contactKey: contactKeyOf(channel.platform, recipient) });
+    const existing = await this.clients.findByContactKey(workspaceId, contactKeyOf(channel.platform, recipient));
     if (existing) await this.refuseBlocked(existing.id);
     // A template opens the conversation: the client and the conversation are created when missing.
-    const conversation = await this.db.em().transactional(async (em) => {
+    const conversation = await this.unitOfWork.run(async (transaction) => {
       const { client } = await this.clients.upsert(
-        em,
+        transaction,
         workspaceId,
         { contactKey: contactKeyOf(channel.platform, recipient), phoneNumber: recipient },
         undefined,
         activeFields,
       );
-      return this.conversations.ensure(em, channel, {
+      return this.conversations.ensure(transaction, channel, {
         conversationId: recipient,
         clientId: client.id,
         phoneNumber: recipient,
@@ -240,9 +236,9 @@ export class SendMessageService {
       channel.platform === 'service'
         ? { externalId: null, failure: null }
         : await this.delivery.send(channel, conversation.conversationId, content);
-    const message = await this.db.em().transactional(async (em) => {
-      await this.applyClient(em, conversation, clientData, activeFields);
-      return this.messages.insertOutgoing(em, {
+    const message = await this.unitOfWork.run(async (transaction) => {
+      await this.applyClient(transaction, conversation, clientData, activeFields);
+      return this.messages.insertOutgoing(transaction, {
         conversation,
         role: 'assistant',
         ...stored,
@@ -276,18 +272,18 @@ export class SendMessageService {
   }
 
   private async applyClient(
-    em: EntityManager,
+    transaction: Transaction,
     conversation: Conversation,
     data: ClientUpsert | undefined,
     activeFields: Set<string>,
   ): Promise<void> {
     if (!data) return;
-    const client = await em.findOneOrFail(Client, { id: conversation.clientId });
-    await this.clients.applyData(em, client, data, activeFields);
+    const client = await this.clients.get(conversation.clientId, transaction);
+    await this.clients.applyData(transaction, client, data, activeFields);
   }
 
   private async refuseBlocked(clientId: string): Promise<void> {
-    const client = await this.db.em().findOne(Client, { id: clientId });
+    const client = await this.clients.findById(clientId);
     if (client?.status === 'blocked') {
       throw new DomainError(ErrorCode.Unprocessable, 'The client is blocked: messages are not sent to blocked contacts', { clientId });
     }

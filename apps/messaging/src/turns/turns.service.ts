@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   TurnContext,
   TurnContextRequest,
@@ -9,15 +8,15 @@ import type {
   TurnReplyResult,
 } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { Database } from '@platica/platform';
+import { UnitOfWork, type Transaction } from '@platica/platform';
 import { ChannelRepository } from '../channels/channel.repository';
-import { Client } from '../clients/client.entity';
-import { Conversation } from '../conversations/conversation.entity';
+import { ClientRepository } from '../clients/client.repository';
+import type { Conversation } from '../conversations/conversation.entity';
 import { ConversationRepository } from '../conversations/conversation.repository';
 import { canSendDirectMessage } from '../conversations/conversation-summary';
 import { platformName } from '../messages/channel-rules';
 import { GraphDelivery } from '../messages/graph-delivery';
-import { Message } from '../messages/message.entity';
+import type { Message } from '../messages/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 
 /** Longer than a Graph call may take (META_GRAPH_TIMEOUT_MS at most 60 s): a claim this old was abandoned. */
@@ -34,19 +33,19 @@ export const TURN_HISTORY = 50;
 @Injectable()
 export class TurnsService {
   constructor(
-    private readonly db: Database,
+    private readonly unitOfWork: UnitOfWork,
     private readonly channels: ChannelRepository,
+    private readonly clients: ClientRepository,
     private readonly conversations: ConversationRepository,
     private readonly messages: MessageRepository,
     private readonly delivery: GraphDelivery,
   ) {}
 
   async context(request: TurnContextRequest): Promise<TurnContext> {
-    const em = this.db.em();
-    const conversation = await this.conversationOf(em, request);
+    const conversation = await this.conversationOf(request);
     const [channel, client, history] = await Promise.all([
       this.channels.findById(conversation.channelId),
-      this.db.em().findOneOrFail(Client, { id: conversation.clientId }),
+      this.clients.get(conversation.clientId),
       this.conversations.historyOf(conversation.id, TURN_HISTORY),
     ]);
     return {
@@ -93,7 +92,7 @@ export class TurnsService {
    * claim older than a Graph call can last (an attempt that died) is taken over.
    */
   async reply(request: TurnReplyRequest): Promise<TurnReplyResult> {
-    const conversation = await this.conversationOf(this.db.em(), request);
+    const conversation = await this.conversationOf(request);
     const reply = {
       id: request.messageId,
       conversation,
@@ -111,13 +110,13 @@ export class TurnsService {
     };
     if (conversation.platform === 'service') {
       // Nothing leaves Plática: stored sent in one transaction.
-      return this.db.em().transactional(async (tx) => {
+      return this.unitOfWork.run(async (tx) => {
         await this.messages.lockId(tx, request.messageId);
         const stored = await this.storedMessage(tx, request);
         return stored ? this.sameReply(stored, request) : resultOf(await this.messages.insertOutgoing(tx, { ...reply, status: 'sent' }));
       });
     }
-    const claim = await this.db.em().transactional(async (tx): Promise<{ answer: TurnReplyResult } | { claimed: true }> => {
+    const claim = await this.unitOfWork.run(async (tx): Promise<{ answer: TurnReplyResult } | { claimed: true }> => {
       await this.messages.lockId(tx, request.messageId);
       const stored = await this.storedMessage(tx, request);
       if (stored && stored.status !== 'sending') return { answer: this.sameReply(stored, request) };
@@ -125,8 +124,7 @@ export class TurnsService {
         throw new DomainError(ErrorCode.Conflict, 'The reply is being delivered: retry shortly', { messageId: request.messageId });
       }
       if (stored) {
-        stored.updatedAt = new Date();
-        await tx.flush();
+        await this.messages.renewClaim(tx, stored);
       } else {
         await this.messages.claim(tx, { ...reply, status: 'sending' });
       }
@@ -134,8 +132,8 @@ export class TurnsService {
     });
     if ('answer' in claim) return claim.answer;
     const delivery = await this.deliver(conversation, request.content);
-    return this.db.em().transactional(async (tx) => {
-      const message = await tx.findOneOrFail(Message, { id: request.messageId });
+    return this.unitOfWork.run(async (tx) => {
+      const message = await this.messages.get(request.messageId, tx);
       return resultOf(await this.messages.settle(tx, message, conversation, { status: delivery.error ? 'failed' : 'sent', ...delivery }));
     });
   }
@@ -145,10 +143,7 @@ export class TurnsService {
     conversation: Conversation,
     text: string,
   ): Promise<{ externalId: string | null; error: Record<string, unknown> | null }> {
-    const [channel, client] = await Promise.all([
-      this.channels.findById(conversation.channelId),
-      this.db.em().findOneOrFail(Client, { id: conversation.clientId }),
-    ]);
+    const [channel, client] = await Promise.all([this.channels.findById(conversation.channelId), this.clients.get(conversation.clientId)]);
     if (!channel) throw DomainError.notFound('Channel', conversation.channelId);
     if (client.status === 'blocked') {
       return {
@@ -172,12 +167,12 @@ export class TurnsService {
 
   /** Records a turn that ended without a reply: a failed assistant message with the error, shown in the detail, never delivered. */
   async failure(request: TurnFailureRequest): Promise<TurnReplyResult> {
-    return this.db.em().transactional(async (em) => {
-      await this.messages.lockId(em, request.messageId);
-      const stored = await this.storedMessage(em, request);
+    return this.unitOfWork.run(async (tx) => {
+      await this.messages.lockId(tx, request.messageId);
+      const stored = await this.storedMessage(tx, request);
       if (stored) return resultOf(stored);
-      const conversation = await this.conversationOf(em, request);
-      const message = await this.messages.insertOutgoing(em, {
+      const conversation = await this.conversationOf(request, tx);
+      const message = await this.messages.insertOutgoing(tx, {
         id: request.messageId,
         conversation,
         role: 'assistant',
@@ -197,18 +192,18 @@ export class TurnsService {
     });
   }
 
-  private async conversationOf(em: EntityManager, request: { workspaceId: string; conversationRef: string }): Promise<Conversation> {
-    const conversation = await em.findOne(Conversation, { id: request.conversationRef, workspaceId: request.workspaceId });
+  private async conversationOf(request: { workspaceId: string; conversationRef: string }, tx?: Transaction): Promise<Conversation> {
+    const conversation = await this.conversations.findInWorkspace(request.workspaceId, request.conversationRef, tx);
     if (!conversation) throw DomainError.notFound('Conversation', request.conversationRef);
     return conversation;
   }
 
   /** The message a previous attempt stored under this id (it must be this conversation's). */
   private async storedMessage(
-    em: EntityManager,
+    tx: Transaction,
     request: { workspaceId: string; conversationRef: string; messageId: string },
   ): Promise<Message | null> {
-    const stored = await em.findOne(Message, { id: request.messageId });
+    const stored = await this.messages.findById(request.messageId, tx);
     if (stored && (stored.workspaceId !== request.workspaceId || stored.conversationRef !== request.conversationRef)) {
       throw messageIdTaken(request.messageId);
     }

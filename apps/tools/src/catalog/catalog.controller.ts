@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { ToolSubjects, type RpcRequest } from '@platica/contracts';
-import { RpcController, RpcHandler } from '@platica/platform';
+import { toolOperations, type RpcRequest } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { CatalogService } from './catalog.service';
 
 /** `/v1/tools`, `/v1/tools/{toolId}` and `/v1/agents/{agentId}/tools…`. */
@@ -8,37 +8,37 @@ import { CatalogService } from './catalog.service';
 export class CatalogController {
   constructor(private readonly catalog: CatalogService) {}
 
-  @RpcHandler(ToolSubjects.catalogList)
+  @Handles(toolOperations.catalogList)
   list(@Payload() request: RpcRequest) {
     return this.catalog.list(request);
   }
 
-  @RpcHandler(ToolSubjects.catalogGet)
+  @Handles(toolOperations.catalogGet)
   get(@Payload() request: RpcRequest) {
     return this.catalog.get(request);
   }
 
-  @RpcHandler(ToolSubjects.agentToolsList)
+  @Handles(toolOperations.agentToolsList)
   connections(@Payload() request: RpcRequest) {
     return this.catalog.connections(request);
   }
 
-  @RpcHandler(ToolSubjects.agentToolsAvailable)
+  @Handles(toolOperations.agentToolsAvailable)
   available(@Payload() request: RpcRequest) {
     return this.catalog.available(request);
   }
 
-  @RpcHandler(ToolSubjects.agentToolsConnect)
+  @Handles(toolOperations.agentToolsConnect)
   connect(@Payload() request: RpcRequest) {
     return this.catalog.connect(request);
   }
 
-  @RpcHandler(ToolSubjects.agentToolsUpdate)
+  @Handles(toolOperations.agentToolsUpdate)
   update(@Payload() request: RpcRequest) {
     return this.catalog.update(request);
   }
 
-  @RpcHandler(ToolSubjects.agentToolsDisconnect)
+  @Handles(toolOperations.agentToolsDisconnect)
   disconnect(@Payload() request: RpcRequest) {
     return this.catalog.disconnect(request);
   }

@@ -52,13 +52,29 @@ export class CatalogRepository {
     return ids.length ? em.find(CatalogTool, { workspaceId, id: { $in: ids } }) : Promise.resolve([]);
   }
 
+  createEntry(em: EntityManager, fields: Omit<CatalogTool, 'createdAt'>): CatalogTool {
+    return em.create(CatalogTool, fields);
+  }
+
+  async deleteEntry(em: EntityManager, workspaceId: string, id: string): Promise<void> {
+    await em.nativeDelete(CatalogTool, { workspaceId, id });
+  }
+
+  createConnection(em: EntityManager, fields: Pick<AgentToolConnection, 'workspaceId' | 'agentId' | 'toolId' | 'status'>): AgentToolConnection {
+    return em.create(AgentToolConnection, fields);
+  }
+
+  removeConnection(em: EntityManager, connection: AgentToolConnection): void {
+    em.remove(connection);
+  }
+
   /** Removes a tool's every connection; answers how many there were. */
   removeConnectionsOf(workspaceId: string, toolId: string, em: EntityManager): Promise<number> {
     return em.nativeDelete(AgentToolConnection, { workspaceId, toolId });
   }
 
-  em(): EntityManager {
-    return this.db.em();
+  transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.em().transactional(work);
   }
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@platica/contracts';
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
 import { readScope, RpcClient, serviceRequest, withStatus, writeScope } from '@platica/platform';
-import { AgentToolConnection, type CatalogTool } from './catalog-tool.entity';
+import type { AgentToolConnection, CatalogTool } from './catalog-tool.entity';
 import { CatalogRepository, PUBLISHED } from './catalog.repository';
 
 /**
@@ -66,14 +66,14 @@ export class CatalogService {
   async connect(request: RpcRequest) {
     const body = parseOrThrow(connectToolSchema, request.body);
     const { workspaceId, agentId } = await this.agentOf(request, [writeScope(request).id]);
-    const item = await this.catalog.em().transactional(async (em) => {
+    const item = await this.catalog.transaction(async (em) => {
       // Only published tools can be connected (States and transitions › Custom API).
       const tool = await this.catalog.findPublished([workspaceId], body.toolId, em);
       if (!tool) throw DomainError.notFound('Tool', body.toolId);
       if (await this.catalog.connection(workspaceId, agentId, tool.id, em)) {
         throw new DomainError(ErrorCode.Conflict, 'The tool is already connected to the agent', { agentId, toolId: tool.id });
       }
-      const connection = em.create(AgentToolConnection, { workspaceId, agentId, toolId: tool.id, status: body.status });
+      const connection = this.catalog.createConnection(em, { workspaceId, agentId, toolId: tool.id, status: body.status });
       return connectionView(connection, tool);
     });
     return withStatus(201, { status: 'success', message: 'Tool connected', data: item });
@@ -83,7 +83,7 @@ export class CatalogService {
     const body = parseOrThrow(updateConnectionSchema, request.body);
     const { workspaceId, agentId } = await this.agentOf(request, [writeScope(request).id]);
     const toolId = request.params.toolId ?? '';
-    const item = await this.catalog.em().transactional(async (em) => {
+    const item = await this.catalog.transaction(async (em) => {
       const connection = await this.catalog.connection(workspaceId, agentId, toolId, em);
       if (!connection) throw DomainError.notFound('Tool connection', toolId);
       Object.assign(connection, { status: body.status, updatedAt: new Date() });
@@ -96,10 +96,10 @@ export class CatalogService {
   async disconnect(request: RpcRequest) {
     const { workspaceId, agentId } = await this.agentOf(request, [writeScope(request).id]);
     const toolId = request.params.toolId ?? '';
-    await this.catalog.em().transactional(async (em) => {
+    await this.catalog.transaction(async (em) => {
       const connection = await this.catalog.connection(workspaceId, agentId, toolId, em);
       if (!connection) throw DomainError.notFound('Tool connection', toolId);
-      em.remove(connection);
+      this.catalog.removeConnection(em, connection);
     });
     return { status: 'success', message: 'Tool disconnected; it stays in the workspace', data: { agentId, toolId } };
   }

@@ -4,6 +4,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Database, newId } from '@platica/platform';
 import { CustomApi, CustomApiRun } from './custom-api.entity';
 
+/** The unit of work a service passes back to repositories inside `transaction`. */
+export type Transaction = EntityManager;
+
 /** Custom APIs and their run log; every lookup is scoped to the caller's workspaces. */
 @Injectable()
 export class CustomApiRepository {
@@ -11,6 +14,14 @@ export class CustomApiRepository {
 
   transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     return this.db.em().transactional(work);
+  }
+
+  create(em: EntityManager, fields: Omit<CustomApi, 'createdAt' | 'updatedAt'>): CustomApi {
+    return em.create(CustomApi, fields);
+  }
+
+  remove(em: EntityManager, api: CustomApi): void {
+    em.remove(api);
   }
 
   list(workspaceId: string): Promise<CustomApi[]> {

@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { ToolSubjects, type RpcRequest } from '@platica/contracts';
-import { RpcController, RpcHandler } from '@platica/platform';
+import { toolOperations, type RpcRequest } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { CustomApisService } from './custom-apis.service';
 
 /** `/v1/tools/apis` and `/v1/tools/apis/{integrationId}…`. */
@@ -8,42 +8,42 @@ import { CustomApisService } from './custom-apis.service';
 export class CustomApisController {
   constructor(private readonly apis: CustomApisService) {}
 
-  @RpcHandler(ToolSubjects.apisList)
+  @Handles(toolOperations.apisList)
   list(@Payload() request: RpcRequest) {
     return this.apis.list(request);
   }
 
-  @RpcHandler(ToolSubjects.apisCreate)
+  @Handles(toolOperations.apisCreate)
   create(@Payload() request: RpcRequest) {
     return this.apis.create(request);
   }
 
-  @RpcHandler(ToolSubjects.apisGet)
+  @Handles(toolOperations.apisGet)
   get(@Payload() request: RpcRequest) {
     return this.apis.get(request);
   }
 
-  @RpcHandler(ToolSubjects.apisUpdate)
+  @Handles(toolOperations.apisUpdate)
   update(@Payload() request: RpcRequest) {
     return this.apis.update(request);
   }
 
-  @RpcHandler(ToolSubjects.apisTest)
+  @Handles(toolOperations.apisTest)
   test(@Payload() request: RpcRequest) {
     return this.apis.test(request);
   }
 
-  @RpcHandler(ToolSubjects.apisEnable)
+  @Handles(toolOperations.apisEnable)
   enable(@Payload() request: RpcRequest) {
     return this.apis.enable(request);
   }
 
-  @RpcHandler(ToolSubjects.apisPause)
+  @Handles(toolOperations.apisPause)
   pause(@Payload() request: RpcRequest) {
     return this.apis.pause(request);
   }
 
-  @RpcHandler(ToolSubjects.apisDelete)
+  @Handles(toolOperations.apisDelete)
   delete(@Payload() request: RpcRequest) {
     return this.apis.delete(request);
   }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   createCustomApiSchema,
   testCustomApiSchema,
@@ -9,7 +8,6 @@ import {
 } from '@platica/contracts';
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
 import { assertPublicHttpUrl, newId, readScope, UnsafeUrlError, withStatus, writeScope } from '@platica/platform';
-import { CatalogTool } from '../catalog/catalog-tool.entity';
 import { CatalogRepository, PUBLISHED, WITHDRAWN } from '../catalog/catalog.repository';
 import { ToolsConfigService } from '../config/tools.config';
 import { CustomApiCaller, type CallResult } from './custom-api-caller';
@@ -23,7 +21,7 @@ import {
   type StoredDefinition,
 } from './custom-api-definition';
 import { CustomApi } from './custom-api.entity';
-import { CustomApiRepository } from './custom-api.repository';
+import { CustomApiRepository, type Transaction } from './custom-api.repository';
 import { CustomApiSecrets } from './custom-api-secrets';
 
 export const toolNameOf = (name: string) => `api_${name}`;
@@ -51,7 +49,7 @@ export class CustomApisService {
     const { redacted, secrets } = splitSecrets(full);
     const api = await this.apis.transaction(async (em) => {
       if (await this.apis.nameTaken(workspaceId, name, null, em)) throw nameConflict(name);
-      return em.create(CustomApi, {
+      return this.apis.create(em, {
         id: newId('api'),
         workspaceId,
         name,
@@ -205,8 +203,8 @@ export class CustomApisService {
     const { id, removedAgentConnections } = await this.apis.transaction(async (em) => {
       const api = await this.writable(request, em);
       const removedAgentConnections = await this.catalog.removeConnectionsOf(api.workspaceId, api.id, em);
-      await em.nativeDelete(CatalogTool, { id: api.id, workspaceId: api.workspaceId });
-      em.remove(api);
+      await this.catalog.deleteEntry(em, api.workspaceId, api.id);
+      this.apis.remove(em, api);
       return { id: api.id, removedAgentConnections };
     });
     return { status: 'success', message: 'Custom API deleted', data: { id, removedAgentConnections } };
@@ -223,7 +221,7 @@ export class CustomApisService {
     return api;
   }
 
-  private async writable(request: RpcRequest, em?: EntityManager): Promise<CustomApi> {
+  private async writable(request: RpcRequest, em?: Transaction): Promise<CustomApi> {
     const id = request.params.integrationId ?? '';
     const workspaceId = writeScope(request).id;
     const api = em ? await this.apis.findForUpdate(workspaceId, id, em) : await this.apis.find([workspaceId], id);
@@ -232,7 +230,7 @@ export class CustomApisService {
   }
 
   /** Writes the API's catalog entry (name, description, the model's JSON Schema) with `status`. */
-  private async syncCatalog(api: CustomApi, em: EntityManager, status: string, { createIfMissing }: { createIfMissing: boolean }) {
+  private async syncCatalog(api: CustomApi, em: Transaction, status: string, { createIfMissing }: { createIfMissing: boolean }) {
     let entry = await this.catalog.find(api.workspaceId, api.id, em);
     if (!entry && !createIfMissing) return;
     const name = toolNameOf(api.name);
@@ -248,7 +246,7 @@ export class CustomApisService {
     };
     if (entry) Object.assign(entry, fields);
     else
-      entry = em.create(CatalogTool, {
+      entry = this.catalog.createEntry(em, {
         id: api.id,
         workspaceId: api.workspaceId,
         kind: 'api',

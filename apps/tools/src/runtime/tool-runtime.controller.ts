@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { ToolSubjects, type RpcRequest, type RuntimeAgentToolsRequest, type RuntimeExecuteRequest } from '@platica/contracts';
-import { RpcController, RpcHandler, writeScope } from '@platica/platform';
+import { internalOperations, type RpcRequest, type RuntimeAgentToolsRequest, type RuntimeExecuteRequest } from '@platica/contracts';
+import { Handles, RpcController, writeScope } from '@platica/platform';
 import { ToolRuntimeService } from './tool-runtime.service';
 
 /** Internal subjects of agent turns (the agents service's worker calls them on its own behalf). */
@@ -8,12 +8,12 @@ import { ToolRuntimeService } from './tool-runtime.service';
 export class ToolRuntimeController {
   constructor(private readonly runtime: ToolRuntimeService) {}
 
-  @RpcHandler(ToolSubjects.runtimeAgentTools)
+  @Handles(internalOperations.tools.runtimeAgentTools)
   agentTools(@Payload() request: RpcRequest<RuntimeAgentToolsRequest>) {
     return this.runtime.agentTools({ ...request.body, workspaceId: writeScope(request).id });
   }
 
-  @RpcHandler(ToolSubjects.runtimeExecute)
+  @Handles(internalOperations.tools.runtimeExecute)
   execute(@Payload() request: RpcRequest<RuntimeExecuteRequest>) {
     return this.runtime.execute({ ...request.body, workspaceId: writeScope(request).id });
   }

@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { WebhookSubjects, type RpcRequest } from '@platica/contracts';
-import { RpcController, RpcHandler } from '@platica/platform';
+import { type OperationRequest, webhookOperations } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { DeliveriesService } from './deliveries.service';
 
 /** `/v1/webhooks/{id}/deliveries`: each delivery with its attempts, and a manual redelivery. */
@@ -8,13 +8,13 @@ import { DeliveriesService } from './deliveries.service';
 export class DeliveriesController {
   constructor(private readonly deliveries: DeliveriesService) {}
 
-  @RpcHandler(WebhookSubjects.deliveriesList)
-  list(@Payload() request: RpcRequest<unknown>) {
+  @Handles(webhookOperations.deliveriesList)
+  list(@Payload() request: OperationRequest<typeof webhookOperations.deliveriesList>) {
     return this.deliveries.list(request);
   }
 
-  @RpcHandler(WebhookSubjects.deliveriesRetry)
-  retry(@Payload() request: RpcRequest<unknown>) {
+  @Handles(webhookOperations.deliveriesRetry)
+  retry(@Payload() request: OperationRequest<typeof webhookOperations.deliveriesRetry>) {
     return this.deliveries.retry(request);
   }
 }

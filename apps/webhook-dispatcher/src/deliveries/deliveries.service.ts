@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { listDeliveriesQuerySchema, type DeliveryView, type RpcRequest } from '@platica/contracts';
-import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
-import { Database, withStatus } from '@platica/platform';
+import { webhookOperations, type DeliveryView, type OperationRequest, type RpcRequest } from '@platica/contracts';
+import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
+import { withStatus } from '@platica/platform';
 import { WebhooksService } from '../webhooks/webhooks.service';
-import { DeliveryAttempt, WebhookDelivery } from './webhook-delivery.entity';
+import { DeliveryRepository } from './delivery.repository';
+import type { DeliveryAttempt, WebhookDelivery } from './webhook-delivery.entity';
 
 /** Wakes the scheduler of this process (a manual retry is due at once). */
 export abstract class SchedulerWaker {
@@ -14,26 +15,18 @@ export abstract class SchedulerWaker {
 @Injectable()
 export class DeliveriesService {
   constructor(
-    private readonly db: Database,
+    private readonly deliveries: DeliveryRepository,
     private readonly webhooks: WebhooksService,
     private readonly waker: SchedulerWaker,
   ) {}
 
-  async list(request: RpcRequest<unknown>) {
-    const query = parseOrThrow(listDeliveriesQuerySchema, request.query);
+  async list(request: OperationRequest<typeof webhookOperations.deliveriesList>) {
+    const { query } = request;
     const webhook = await this.webhooks.findReadable(request);
     const limit = query.limit ? Number(query.limit) : 50;
     const offset = query.offset ? Number(query.offset) : 0;
-    const em = this.db.em();
-    const where = { webhook: webhook.id, ...(query.status ? { status: query.status } : {}) };
-    const [deliveries, total] = await em.findAndCount(WebhookDelivery, where, {
-      orderBy: { createdAt: 'desc', id: 'desc' },
-      limit,
-      offset,
-    });
-    const attempts = deliveries.length
-      ? await em.find(DeliveryAttempt, { delivery: { $in: deliveries.map((d) => d.id) } }, { orderBy: { attempt: 'asc' } })
-      : [];
+    const { deliveries, total } = await this.deliveries.page(webhook.id, { status: query.status, limit, offset });
+    const attempts = await this.deliveries.attemptsOf(deliveries.map((d) => d.id));
     return {
       webhookId: webhook.id,
       workspaceId: webhook.workspaceId,
@@ -52,19 +45,21 @@ export class DeliveriesService {
   async retry(request: RpcRequest<unknown>) {
     const webhook = await this.webhooks.findWritable(request);
     if (!webhook.active) {
-      throw new DomainError(ErrorCode.Conflict, 'The webhook is disabled: enable it (PATCH active: true) before redelivering', {
-        webhookId: webhook.id,
-        disabledReason: webhook.disabledReason ?? null,
-      });
+      throw DomainError.refused(
+        ErrorCode.Conflict,
+        DomainReason.WebhookDisabled,
+        'The webhook is disabled: enable it (PATCH active: true) before redelivering',
+        {
+          webhookId: webhook.id,
+          disabledReason: webhook.disabledReason ?? null,
+        },
+      );
     }
-    const em = this.db.em();
     const deliveryId = request.params.deliveryId ?? '';
-    const delivery = await em.findOne(WebhookDelivery, { id: deliveryId, webhook: webhook.id });
+    const delivery = await this.deliveries.requeue(webhook.id, deliveryId);
     if (!delivery) throw DomainError.notFound('Delivery', deliveryId);
-    Object.assign(delivery, { status: 'pending', retryIndex: 0, runStartedAt: null, nextAttemptAt: new Date(), deliveredAt: null });
-    await em.flush();
     this.waker.wake();
-    const attempts = await em.find(DeliveryAttempt, { delivery: delivery.id }, { orderBy: { attempt: 'asc' } });
+    const attempts = await this.deliveries.attemptsOf([delivery.id]);
     return withStatus(202, { status: 'success', message: 'Redelivery queued', data: this.view(delivery, attempts) });
   }
 

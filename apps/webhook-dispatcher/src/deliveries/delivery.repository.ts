@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { DomainEvent } from '@platica/contracts';
 import { Database, newId } from '@platica/platform';
 import { exhaustedReason, type DeliveryOutcome } from './delivery-outcome';
+import { DeliveryAttempt, WebhookDelivery, type DeliveryStatus } from './webhook-delivery.entity';
 
 const S = '"webhook_dispatcher"';
 
@@ -261,6 +262,36 @@ export class DeliveryRepository {
         }
       }
     });
+  }
+
+  /** A page of a webhook's deliveries, newest first, with how many there are. */
+  async page(
+    webhookId: string,
+    filter: { status?: DeliveryStatus; limit: number; offset: number },
+  ): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
+    const where = { webhook: webhookId, ...(filter.status ? { status: filter.status } : {}) };
+    const [deliveries, total] = await this.db.em().findAndCount(WebhookDelivery, where, {
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: filter.limit,
+      offset: filter.offset,
+    });
+    return { deliveries, total };
+  }
+
+  /** The attempts of these deliveries, in order. */
+  attemptsOf(deliveryIds: string[]): Promise<DeliveryAttempt[]> {
+    if (!deliveryIds.length) return Promise.resolve([]);
+    return this.db.em().find(DeliveryAttempt, { delivery: { $in: deliveryIds } }, { orderBy: { attempt: 'asc' } });
+  }
+
+  /** Queues a webhook's delivery again now, on a fresh retry schedule; null when the webhook has no such delivery. */
+  async requeue(webhookId: string, deliveryId: string): Promise<WebhookDelivery | null> {
+    const em = this.db.em();
+    const delivery = await em.findOne(WebhookDelivery, { id: deliveryId, webhook: webhookId });
+    if (!delivery) return null;
+    Object.assign(delivery, { status: 'pending', retryIndex: 0, runStartedAt: null, nextAttemptAt: new Date(), deliveredAt: null });
+    await em.flush();
+    return delivery;
   }
 
   /** Releases claims that will not be attempted (shutdown before sending): due again at once. */

@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { WebhookSubjects, type RpcRequest } from '@platica/contracts';
-import { RpcController, RpcHandler } from '@platica/platform';
+import { type OperationRequest, webhookOperations } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { WebhooksService } from './webhooks.service';
 
 /** `/v1/webhooks` and `/v1/webhooks/{id}`. */
@@ -8,28 +8,28 @@ import { WebhooksService } from './webhooks.service';
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
-  @RpcHandler(WebhookSubjects.create)
-  create(@Payload() request: RpcRequest<unknown>) {
+  @Handles(webhookOperations.create)
+  create(@Payload() request: OperationRequest<typeof webhookOperations.create>) {
     return this.webhooks.create(request);
   }
 
-  @RpcHandler(WebhookSubjects.list)
-  list(@Payload() request: RpcRequest<unknown>) {
+  @Handles(webhookOperations.list)
+  list(@Payload() request: OperationRequest<typeof webhookOperations.list>) {
     return this.webhooks.list(request);
   }
 
-  @RpcHandler(WebhookSubjects.get)
-  get(@Payload() request: RpcRequest<unknown>) {
+  @Handles(webhookOperations.get)
+  get(@Payload() request: OperationRequest<typeof webhookOperations.get>) {
     return this.webhooks.get(request);
   }
 
-  @RpcHandler(WebhookSubjects.update)
-  update(@Payload() request: RpcRequest<unknown>) {
+  @Handles(webhookOperations.update)
+  update(@Payload() request: OperationRequest<typeof webhookOperations.update>) {
     return this.webhooks.update(request);
   }
 
-  @RpcHandler(WebhookSubjects.delete)
-  delete(@Payload() request: RpcRequest<unknown>) {
+  @Handles(webhookOperations.delete)
+  delete(@Payload() request: OperationRequest<typeof webhookOperations.delete>) {
     return this.webhooks.delete(request);
   }
 }

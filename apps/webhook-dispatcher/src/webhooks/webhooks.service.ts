@@ -1,27 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { createWebhookRequestSchema, updateWebhookRequestSchema, type RpcRequest, type WebhookView } from '@platica/contracts';
-import { DomainError, parseOrThrow } from '@platica/errors';
-import { assertPublicHttpUrl, Database, groupByWorkspace, newId, readScope, UnsafeUrlError, withStatus } from '@platica/platform';
+import { webhookOperations, type OperationRequest, type RpcRequest, type WebhookView } from '@platica/contracts';
+import { DomainError } from '@platica/errors';
+import { assertPublicHttpUrl, groupByWorkspace, newId, readScope, UnsafeUrlError, withStatus } from '@platica/platform';
 import { WebhookDispatcherConfigService } from '../config/webhook-dispatcher.config';
 import { generateSecret } from '../deliveries/signature';
-import { Webhook } from './webhook.entity';
+import type { Webhook } from './webhook.entity';
+import { WebhookRepository } from './webhook.repository';
 import { WebhookSecrets } from './webhook-secrets';
 
 /** Webhooks CRUD (spec › Webhooks; ARCHITECTURE.md › Events). Every lookup is scoped to the credential's workspaces. */
 @Injectable()
 export class WebhooksService {
   constructor(
-    private readonly db: Database,
+    private readonly webhooks: WebhookRepository,
     private readonly secrets: WebhookSecrets,
     private readonly config: WebhookDispatcherConfigService,
   ) {}
 
-  async create(request: RpcRequest<unknown>) {
-    const body = parseOrThrow(createWebhookRequestSchema, request.body);
+  async create(request: OperationRequest<typeof webhookOperations.create>) {
+    const { body } = request;
     const workspaceId = this.writeWorkspace(request);
     await this.checkUrl(body.url);
-    const em = this.db.em();
-    const webhook = em.create(Webhook, {
+    const webhook = await this.webhooks.create({
       id: newId('wh'),
       workspaceId,
       name: body.name,
@@ -30,19 +30,13 @@ export class WebhooksService {
       active: body.active ?? true,
       secretSealed: this.secrets.sealSecret(body.secret ?? generateSecret()),
       headersSealed: this.secrets.sealHeaders(body.headers ?? {}),
-      disabledReason: null,
-      disabledAt: null,
-      failingSince: null,
     });
-    await em.flush();
     return withStatus(201, { status: 'success', message: 'Webhook created', data: { id: webhook.id, workspaceId } });
   }
 
   async list(request: RpcRequest<unknown>) {
     const scope = readScope(request);
-    const webhooks = await this.db
-      .em()
-      .find(Webhook, { workspaceId: { $in: scope.map((w) => w.id) } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const webhooks = await this.webhooks.listIn(scope.map((w) => w.id));
     return groupByWorkspace(scope, webhooks, 'webhooks', (w) => this.view(w));
   }
 
@@ -52,45 +46,48 @@ export class WebhooksService {
     return { workspaces: [{ id: workspace.id, name: workspace.name, webhooks: [this.view(webhook)], webhooksCount: 1 }] };
   }
 
-  async update(request: RpcRequest<unknown>) {
-    const body = parseOrThrow(updateWebhookRequestSchema, request.body);
+  async update(request: OperationRequest<typeof webhookOperations.update>) {
+    const { body } = request;
     if (body.url !== undefined) await this.checkUrl(body.url);
-    const em = this.db.em();
-    const webhook = await this.findWritable(request, em);
-    if (body.name !== undefined) webhook.name = body.name;
-    if (body.url !== undefined) webhook.url = body.url;
-    if (body.events !== undefined) webhook.events = [...new Set(body.events)];
-    if (body.secret !== undefined) webhook.secretSealed = this.secrets.sealSecret(body.secret);
-    if (body.headers !== undefined) webhook.headersSealed = this.secrets.sealHeaders(body.headers);
-    if (body.active !== undefined && body.active !== webhook.active) {
-      webhook.active = body.active;
-      // Switched back on: the dispatcher's reason to stop no longer holds, and failures count afresh.
-      if (body.active) Object.assign(webhook, { disabledReason: null, disabledAt: null, failingSince: null });
-    }
-    webhook.updatedAt = new Date();
-    await em.flush();
+    const id = request.params.id ?? '';
+    const webhook = await this.webhooks.update(this.writeWorkspace(request), id, (webhook) => {
+      if (body.name !== undefined) webhook.name = body.name;
+      if (body.url !== undefined) webhook.url = body.url;
+      if (body.events !== undefined) webhook.events = [...new Set(body.events)];
+      if (body.secret !== undefined) webhook.secretSealed = this.secrets.sealSecret(body.secret);
+      if (body.headers !== undefined) webhook.headersSealed = this.secrets.sealHeaders(body.headers);
+      if (body.active !== undefined && body.active !== webhook.active) {
+        webhook.active = body.active;
+        // Switched back on: the dispatcher's reason to stop no longer holds, and failures count afresh.
+        if (body.active) Object.assign(webhook, { disabledReason: null, disabledAt: null, failingSince: null });
+      }
+      webhook.updatedAt = new Date();
+    });
+    if (!webhook) throw DomainError.notFound('Webhook', id);
     return { status: 'success', message: 'Webhook updated', data: this.view(webhook) };
   }
 
   async delete(request: RpcRequest<unknown>) {
-    const em = this.db.em();
-    const webhook = await this.findWritable(request, em);
-    // Its deliveries and their attempts go with it (foreign keys cascade).
-    await em.remove(webhook).flush();
+    const id = request.params.id ?? '';
+    const webhook = await this.webhooks.delete(this.writeWorkspace(request), id);
+    if (!webhook) throw DomainError.notFound('Webhook', id);
     return { status: 'success', message: 'Webhook deleted', data: { id: webhook.id, workspaceId: webhook.workspaceId } };
   }
 
   /** A webhook of the credential's readable workspaces, or 404 (another workspace's webhook is never revealed). */
   async findReadable(request: RpcRequest<unknown>): Promise<Webhook> {
     const id = request.params.id ?? '';
-    const found = await this.db.em().findOne(Webhook, { id, workspaceId: { $in: readScope(request).map((w) => w.id) } });
+    const found = await this.webhooks.findIn(
+      readScope(request).map((w) => w.id),
+      id,
+    );
     if (!found) throw DomainError.notFound('Webhook', id);
     return found;
   }
 
-  async findWritable(request: RpcRequest<unknown>, em = this.db.em()): Promise<Webhook> {
+  async findWritable(request: RpcRequest<unknown>): Promise<Webhook> {
     const id = request.params.id ?? '';
-    const found = await em.findOne(Webhook, { id, workspaceId: this.writeWorkspace(request) });
+    const found = await this.webhooks.findIn([this.writeWorkspace(request)], id);
     if (!found) throw DomainError.notFound('Webhook', id);
     return found;
   }

@@ -1,6 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DomainEvent, EventType } from '@platica/contracts';
 import { newId } from '../crypto/tokens';
+import { entityManagerOf, type Transaction } from '../database/unit-of-work';
 import { OutboxEvent } from './outbox-event.entity';
 
 /** The Postgres NOTIFY channel that wakes a schema's relay when an event commits. */
@@ -10,15 +10,16 @@ export function outboxChannel(schema: string): string {
 
 /**
  * Records a domain event in the caller's transaction: it is published if and only if the
- * transaction commits. `em` must be the transaction's EntityManager.
+ * transaction commits.
  */
 export async function recordEvent<Data extends Record<string, unknown>>(
-  em: EntityManager,
+  transaction: Transaction,
   schema: string,
   event: { type: EventType; workspaceId: string; data: Data; occurredAt?: Date },
 ): Promise<DomainEvent<Data>> {
   const occurredAt = event.occurredAt ?? new Date();
   const id = newId('evt');
+  const em = entityManagerOf(transaction);
   em.create(OutboxEvent, { id, type: event.type, workspaceId: event.workspaceId, occurredAt, data: event.data, publishedAt: null });
   // Delivered to listeners only when the transaction commits, so no wake-up is ever invented.
   await em.execute('select pg_notify(?, ?)', [outboxChannel(schema), id]);

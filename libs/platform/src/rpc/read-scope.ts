@@ -1,13 +1,13 @@
 import type { RpcRequest, WorkspaceRef } from '@platica/contracts';
 
 /** The workspaces a request reads: the one it names (`?workspace=` or its only one), else all of the credential's. */
-export function readScope(request: RpcRequest): WorkspaceRef[] {
+export function readScope(request: Pick<RpcRequest, 'auth' | 'workspaceId'>): WorkspaceRef[] {
   const { workspaces } = request.auth;
   return request.workspaceId ? workspaces.filter((w) => w.id === request.workspaceId) : workspaces;
 }
 
 /** The one workspace a write targets (the gateway guarantees it is set for writes). */
-export function writeScope(request: RpcRequest): WorkspaceRef {
+export function writeScope(request: Pick<RpcRequest, 'auth' | 'workspaceId'>): WorkspaceRef {
   const workspace = request.auth.workspaces.find((w) => w.id === request.workspaceId);
   if (!workspace) throw new Error('a write without a resolved workspace reached the service');
   return workspace;

@@ -1,6 +1,6 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { Database, UnitOfWork } from '../database/unit-of-work';
 import { HealthController } from '../health/health.controller';
 import { Readiness } from '../health/readiness';
 import { RpcClient } from '../nats/rpc-client';
@@ -13,16 +13,6 @@ export class ServiceConfig {
     readonly service: string,
     readonly schema: string,
   ) {}
-}
-
-/** The service's database: its MikroORM instance, whose schema it alone owns. */
-export class Database {
-  constructor(readonly orm: MikroORM) {}
-
-  /** A fresh EntityManager for one unit of work. */
-  em() {
-    return this.orm.em.fork();
-  }
 }
 
 /** The service's own NATS connection (events, JetStream), apart from Nest's transport. */
@@ -46,6 +36,7 @@ export class PlatformModule {
     const providers = [
       { provide: ServiceConfig, useValue: instances.config },
       { provide: Database, useValue: instances.database },
+      { provide: UnitOfWork, useValue: new UnitOfWork(instances.database) },
       { provide: NatsHandle, useValue: instances.nats },
       { provide: RpcClient, useValue: instances.rpc },
       { provide: Readiness, useValue: instances.readiness },

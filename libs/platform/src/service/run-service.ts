@@ -14,7 +14,8 @@ import { JsonLogger } from '../logging/json-logger';
 import { RpcClient } from '../nats/rpc-client';
 import { natsSubject } from '../nats/subjects';
 import { ensureEventsStream, OutboxRelay } from '../outbox/outbox-relay';
-import { Database, NatsHandle, PlatformModule, ServiceConfig, type PlatformInstances } from './platform.module';
+import { Database } from '../database/unit-of-work';
+import { NatsHandle, PlatformModule, ServiceConfig, type PlatformInstances } from './platform.module';
 
 /** Something started after the service is up and stopped before its connections close. */
 export interface BackgroundPart {

@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { ChannelsModule } from './channels/channels.module';
+import { ChatModule } from './chat/chat.module';
+import { ClientsModule } from './clients/clients.module';
+import { ConversationsModule } from './conversations/conversations.module';
+import { CustomFieldsModule } from './custom-fields/custom-fields.module';
+import { InboundModule } from './inbound/inbound.module';
+import { MessagesModule } from './messages/messages.module';
+import { ScheduledMessageActivitiesFactory } from './scheduled/scheduled-message.activities';
+import { ScheduledModule } from './scheduled/scheduled.module';
+import { SeedModule } from './seed/seed.module';
+import { TemplatesModule } from './templates/templates.module';
+import { TurnsModule } from './turns/turns.module';
+
+/** Messaging: one module per feature folder. */
+@Module({
+  imports: [
+    ChannelsModule,
+    CustomFieldsModule,
+    TemplatesModule,
+    ClientsModule,
+    ConversationsModule,
+    MessagesModule,
+    ScheduledModule,
+    InboundModule,
+    ChatModule,
+    TurnsModule,
+    SeedModule,
+  ],
+  // The scheduled-message workflow's activities send through messages, which schedules through
+  // scheduled: composed here, where both are imported, instead of a cycle between the two modules.
+  providers: [ScheduledMessageActivitiesFactory],
+})
+export class AppModule {}

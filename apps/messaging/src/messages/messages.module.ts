@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { ChannelsModule } from '../channels/channels.module';
+import { ClientsModule } from '../clients/clients.module';
+import { ConversationsModule } from '../conversations/conversations.module';
+import { CustomFieldsModule } from '../custom-fields/custom-fields.module';
+import { GraphModule } from '../graph/graph.module';
+import { ScheduledModule } from '../scheduled/scheduled.module';
+import { TemplatesModule } from '../templates/templates.module';
+import { GraphDelivery } from './graph-delivery';
+import { MessageRepository } from './message.repository';
+import { MessagesController } from './messages.controller';
+import { SendMessageService } from './send-message.service';
+
+/** `POST /v1/messages` and `/v1/messages/template` (immediate or handed to the scheduler), and message storage. */
+@Module({
+  imports: [ChannelsModule, ClientsModule, ConversationsModule, CustomFieldsModule, TemplatesModule, GraphModule, ScheduledModule],
+  controllers: [MessagesController],
+  providers: [MessageRepository, GraphDelivery, SendMessageService],
+  exports: [MessageRepository, GraphDelivery, SendMessageService],
+})
+export class MessagesModule {}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ChannelsModule } from '../channels/channels.module';
+import { ClientsModule } from '../clients/clients.module';
+import { CustomFieldsModule } from '../custom-fields/custom-fields.module';
+import { TemplatesModule } from '../templates/templates.module';
+import { SeedController } from './seed.controller';
+
+/** Messaging's sections of the seed document (channels, custom fields, templates, clients). */
+@Module({
+  imports: [ChannelsModule, CustomFieldsModule, TemplatesModule, ClientsModule],
+  controllers: [SeedController],
+})
+export class SeedModule {}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ChannelsModule } from '../channels/channels.module';
+import { ClientsModule } from '../clients/clients.module';
+import { ConversationsModule } from '../conversations/conversations.module';
+import { MessagesModule } from '../messages/messages.module';
+import { TurnsController } from './turns.controller';
+import { TurnsService } from './turns.service';
+
+/** What the agent runtime asks of messaging during a turn: its context, and storing (and delivering) its reply. */
+@Module({
+  imports: [ChannelsModule, ClientsModule, ConversationsModule, MessagesModule],
+  controllers: [TurnsController],
+  providers: [TurnsService],
+})
+export class TurnsModule {}

@@ -1,0 +1,41 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
+/** The transaction's EntityManager, for the platform's own database code (the outbox); repositories use `Database.em`. */
+export let entityManagerOf: (transaction: Transaction) => EntityManager;
+
+/**
+ * An open transaction, opaque outside repositories: a service starts one (`UnitOfWork.run`)
+ * and hands it to the repositories whose writes must commit together; only they reach its
+ * EntityManager (`Database.em(transaction)`). So the ORM stays in repositories (lint-enforced)
+ * while a unit of work may still span several of them.
+ */
+export class Transaction {
+  readonly #em: EntityManager;
+
+  constructor(em: EntityManager) {
+    this.#em = em;
+  }
+
+  static {
+    entityManagerOf = (transaction) => transaction.#em;
+  }
+}
+
+/** The service's database, for its repositories: its MikroORM instance, whose schema it alone owns. */
+export class Database {
+  constructor(readonly orm: MikroORM) {}
+
+  /** The transaction's EntityManager when given one; otherwise a fresh EntityManager for one unit of work. */
+  em(transaction?: Transaction): EntityManager {
+    return transaction ? entityManagerOf(transaction) : this.orm.em.fork();
+  }
+}
+
+/** Runs work in one transaction: it commits when the work resolves and rolls back when it throws. */
+export class UnitOfWork {
+  constructor(private readonly database: Database) {}
+
+  run<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
+    return this.database.em().transactional((em) => work(new Transaction(em)));
+  }
+}
