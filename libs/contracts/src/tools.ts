@@ -217,6 +217,11 @@ const customApiFields = {
   encryptPayload: encryptPayloadSchema.nullable(),
 };
 
+/** PostgreSQL stores no NUL character in text or jsonb: such input is refused up front (400), never a 500. */
+function checkNoNul(value: unknown, ctx: z.RefinementCtx): void {
+  if (JSON.stringify(value).includes('\\u0000')) ctx.addIssue({ code: 'custom', path: [], message: 'text must not contain NUL characters' });
+}
+
 /** The rules that span fields: unique variable names, context variables only with passContext. */
 function checkDefinition(
   value: { variables?: CustomApiVariable[]; passContext?: boolean },
@@ -243,7 +248,10 @@ export const createCustomApiSchema = z
     periodicAuth: customApiFields.periodicAuth.default(null),
     encryptPayload: customApiFields.encryptPayload.default(null),
   })
-  .superRefine((value, ctx) => checkDefinition(value, ctx, (v) => v.passContext ?? false));
+  .superRefine((value, ctx) => {
+    checkNoNul(value, ctx);
+    checkDefinition(value, ctx, (v) => v.passContext ?? false);
+  });
 export type CreateCustomApi = z.output<typeof createCustomApiSchema>;
 
 /** PATCH: the create fields, all optional, plus `expectedVersion`. Unknown fields (e.g. `status`, which PATCH never changes) are ignored. */
@@ -258,6 +266,7 @@ export const updateCustomApiSchema = z
     const { expectedVersion: _version, ...fields } = value;
     if (!Object.values(fields).some((field) => field !== undefined))
       ctx.addIssue({ code: 'custom', path: [], message: 'send at least one field to change' });
+    checkNoNul(value, ctx);
     // passContext may be unchanged (undefined): the service checks against the stored value.
     checkDefinition(value, ctx, (v) => v.passContext);
   });
@@ -296,7 +305,11 @@ export const catalogQuerySchema = z.object({
 });
 
 export const connectToolSchema = z.object({
-  toolId: z.string({ error: 'required' }).min(1, 'required').max(200),
+  toolId: z
+    .string({ error: 'required' })
+    .min(1, 'required')
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'a tool id'),
   status: z.enum(['active', 'inactive']).default('active'),
 });
 

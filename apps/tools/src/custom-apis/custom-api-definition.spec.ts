@@ -1,4 +1,4 @@
-import { createCustomApiSchema, REDACTED } from '@platica/contracts';
+import { connectToolSchema, createCustomApiSchema, REDACTED } from '@platica/contracts';
 import { enableIssues, keepRedacted, parametersOf, splitSecrets, withSecrets, type StoredDefinition } from './custom-api-definition';
 import { assembleRequest, CallProblem, resolveValues } from './request-assembly';
 import { capBytes, trimResponse } from './response-trim';
@@ -74,6 +74,15 @@ describe('custom API definitions', () => {
       '{{nope}} names no variable',
       '{{ctx.phoneNumber}} names no variable',
     ]);
+  });
+});
+
+describe('input the database cannot store', () => {
+  it('refuses NUL characters anywhere in a definition, and a tool id that is no id', () => {
+    const definition = { name: 'prueba', description: 'Una API de prueba\u0000.', request: { method: 'GET', url: 'https://x.example/' } };
+    expect(createCustomApiSchema.safeParse(definition).success).toBe(false);
+    expect(connectToolSchema.safeParse({ toolId: 'api_\u0000x' }).success).toBe(false);
+    expect(connectToolSchema.safeParse({ toolId: 'api_0mwt9v84y9e6db' }).success).toBe(true);
   });
 });
 
