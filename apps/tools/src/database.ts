@@ -1,9 +1,11 @@
 import { OutboxEvent, sourcePath, type DatabaseDefinition } from '@platica/platform';
 import { toolsMigrations } from '../migrations';
+import { AgentToolConnection, CatalogTool } from './catalog/catalog-tool.entity';
+import { CustomApi, CustomApiRun } from './custom-apis/custom-api.entity';
 
 export const toolsDatabase: DatabaseDefinition = {
   schema: 'tools',
-  entities: [OutboxEvent],
+  entities: [OutboxEvent, CustomApi, CustomApiRun, CatalogTool, AgentToolConnection],
   migrations: toolsMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/tools/migrations'),
 };

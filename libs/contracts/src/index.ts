@@ -11,6 +11,7 @@ export * from './scheduled';
 export * from './chat';
 export * from './turns';
 export * from './country';
+export * from './tools';
 export * from './operation';
 export * from './resources';
 export * from './operations';

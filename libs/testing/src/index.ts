@@ -6,3 +6,4 @@ export * from './fake-meta-graph';
 export * from './messaging-workspace';
 export * from './fake-llm';
 export * from './fake-otlp-collector';
+export * from './http-target';

@@ -17,6 +17,7 @@ export {
   scheduledChatTurnWorkflowId,
   turnRequestedSignal,
   turnWorkflowId,
+  workingMessageDue,
   type AcceptChatResult,
   type ConversationTurnActivities,
   type ConversationTurnInput,
@@ -25,4 +26,9 @@ export {
   type ScheduledChatTurnInput,
   type TurnOutcome,
   type TurnTrigger,
+  type ToolCallContext,
+  type ToolCallRequest,
+  type ToolCallResult,
+  type ToolRound,
+  type WorkingMessageSettings,
 } from './turns/conversation-turn.contract';

@@ -22,6 +22,8 @@ export const agentsConfigSchema = baseConfigSchema.extend({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   /** Customer messages arriving within this window of each other are answered in one turn. */
   PLATICA_TURN_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(1_500),
+  /** Rounds of tool calls one turn may make; the model must answer in text after the last. */
+  PLATICA_TURN_MAX_TOOL_ROUNDS: z.coerce.number().int().min(1).max(20).default(5),
   /** How much of a conversation's history (characters, newest first) a turn gives the model. */
   PLATICA_TURN_HISTORY_CHARS: z.coerce.number().int().min(1_000).max(2_000_000).default(60_000),
 });

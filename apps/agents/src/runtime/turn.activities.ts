@@ -2,10 +2,15 @@ import { Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APICallError } from '@ai-sdk/provider';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { generateText, streamText } from 'ai';
+import { generateText, streamText, type ModelMessage } from 'ai';
 import {
   Subjects,
+  ToolSubjects,
   type ChatAccepted,
+  type RuntimeAgentToolsRequest,
+  type RuntimeExecuteRequest,
+  type RuntimeExecuteResult,
+  type RuntimeTool,
   type ChatAcceptRequest,
   type ChatRejectRequest,
   type TurnContext,
@@ -16,12 +21,20 @@ import {
 } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { agentTurns, errorReply, RpcClient, serviceRequest } from '@platica/platform';
-import { MODEL_REFUSED, type AcceptChatResult, type ConversationTurnActivities, type GeneratedReply } from '@platica/workflows/activities';
+import {
+  MODEL_REFUSED,
+  type AcceptChatResult,
+  type ConversationTurnActivities,
+  type GeneratedReply,
+  type ToolCallResult,
+  type WorkingMessageSettings,
+} from '@platica/workflows/activities';
 import { AgentRepository } from '../agents/agent.repository';
 import { AgentsConfigService } from '../config/agents.config';
 import { answeredAlready } from './answered';
 import { LanguageModelProvider } from './language-model';
 import { turnMessages } from './turn-prompt';
+import { roundMessages, toolSetOf } from './turn-tools';
 
 /**
  * The steps of conversationTurnWorkflow, run by the agents service's worker: messaging stores
@@ -47,6 +60,8 @@ export class TurnActivitiesFactory {
         if ('silent' in reply) agentTurns.inc({ outcome: 'silent' });
         return reply;
       },
+      runToolCall: (input) => this.runToolCall(input),
+      sendWorkingMessage: (input) => this.sendWorkingMessage(input),
       deliverReply: async (input) => {
         const result = await this.messaging<TurnReplyRequest, TurnReplyResult>(Subjects.messaging.turnReply, input);
         agentTurns.inc({ outcome: 'answered' });
@@ -122,22 +137,69 @@ export class TurnActivitiesFactory {
     if (context.client.status === 'blocked') return silent('the client is blocked');
     const agentId = context.conversation.agentId ?? context.channelDefaultAgentId;
     if (!agentId) return silent('no agent answers this conversation');
-    const agent = await this.agents.find(workspaceId, agentId);
+    // The agent's tools are asked for alongside the agent: one round trip less per model call.
+    const [agent, tools] = await Promise.all([this.agents.find(workspaceId, agentId), this.agentTools(workspaceId, agentId)]);
     if (!agent) return silent(`agent ${agentId} does not exist`);
     if (agent.status !== 'active') return silent(`agent ${agentId} is inactive`);
 
     const values = this.config.values;
+    const rounds = input.toolRounds ?? [];
+    const { set, byProviderName } = toolSetOf(tools);
     try {
       const call = {
         model: this.model.model,
-        messages: turnMessages(agent, context.history, additionalInstructions, values.PLATICA_TURN_HISTORY_CHARS),
+        messages: [
+          ...turnMessages(agent, context.history, additionalInstructions, values.PLATICA_TURN_HISTORY_CHARS),
+          ...roundMessages(rounds),
+        ],
         // The business's instructions sit in the history where they were given, as system messages.
         allowSystemInMessages: true,
+        ...(tools.length
+          ? { tools: set, toolChoice: rounds.length >= values.PLATICA_TURN_MAX_TOOL_ROUNDS ? ('none' as const) : ('auto' as const) }
+          : {}),
         // Temporal retries the activity; the SDK's own retries would multiply them.
         maxRetries: 0,
         abortSignal: AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(values.LLM_TIMEOUT_MS)]),
       };
-      const text = (this.model.streams ? await streamedText(call) : (await generateText(call)).text).trim();
+      const answer = await (this.model.streams ? streamedCompletion(call) : generatedCompletion(call));
+      const toolCalls = answer.toolCalls.flatMap((toolCall) => {
+        const entry = byProviderName.get(toolCall.toolName);
+        return entry
+          ? [
+              {
+                toolCallId: toolCall.toolCallId,
+                toolId: entry.toolId,
+                name: entry.name,
+                providerName: toolCall.toolName,
+                input: asObject(toolCall.input),
+              },
+            ]
+          : [];
+      });
+      if (toolCalls.length) {
+        const workingMessage = agent.workingMessage as WorkingMessageSettings | undefined;
+        return {
+          agentId,
+          toolCalls,
+          messages: answer.messages.filter((message) => message.role === 'assistant'),
+          context: {
+            workspaceId,
+            conversationId: context.conversation.id,
+            channelId: context.conversation.channelId,
+            phoneNumber:
+              context.client.phoneNumber ?? (context.conversation.platform === 'whatsapp' ? context.conversation.conversationId : null),
+            agentId,
+            agentName: agent.name,
+            messages: context.history
+              .filter((item) => item.role !== 'system')
+              .slice(-50)
+              .map((item) => ({ role: item.role, content: item.content })),
+          },
+          workingMessage: workingMessage?.enabled ? workingMessage : null,
+          seenMessageIds,
+        };
+      }
+      const text = answer.text.trim();
       if (!text) throw new Error('the model answered with no text');
       return { agentId, text, seenMessageIds };
     } catch (error) {
@@ -149,6 +211,78 @@ export class TurnActivitiesFactory {
     }
   }
 
+  /** The tools the agent's active connections offer (none when the tools service cannot say: the agent still answers). */
+  private async agentTools(workspaceId: string, agentId: string): Promise<RuntimeTool[]> {
+    try {
+      return await this.rpc.call<RuntimeTool[]>(
+        ToolSubjects.runtimeAgentTools,
+        serviceRequest<RuntimeAgentToolsRequest>('agents', workspaceId, { workspaceId, agentId }),
+      );
+    } catch (error) {
+      this.logger.warn({
+        msg: "the tools service did not list the agent's tools: the turn goes on without them",
+        agentId,
+        error: String(error),
+      });
+      return [];
+    }
+  }
+
+  /** Runs one call in the tools service; whatever goes wrong becomes the model's to read. */
+  private async runToolCall(input: Parameters<ConversationTurnActivities['runToolCall']>[0]): Promise<ToolCallResult> {
+    const { call } = input;
+    try {
+      const result = await this.rpc.call<RuntimeExecuteResult>(
+        ToolSubjects.runtimeExecute,
+        serviceRequest<RuntimeExecuteRequest>('agents', input.workspaceId, {
+          workspaceId: input.workspaceId,
+          agentId: input.agentId,
+          toolId: call.toolId,
+          toolCallId: call.toolCallId,
+          arguments: call.input,
+          context: input.context,
+        }),
+        TOOL_CALL_TIMEOUT_MS,
+      );
+      return { toolCallId: call.toolCallId, providerName: call.providerName, ok: result.ok, output: result.output };
+    } catch (error) {
+      return {
+        toolCallId: call.toolCallId,
+        providerName: call.providerName,
+        ok: false,
+        output: { error: error instanceof Error ? error.message : String(error) },
+      };
+    }
+  }
+
+  /** The working message: its fixed text, or a short text the model writes from `aiPrompt`; delivered like a reply. */
+  private async sendWorkingMessage(input: Parameters<ConversationTurnActivities['sendWorkingMessage']>[0]): Promise<void> {
+    const { settings } = input;
+    if (!settings.message.enabled) return;
+    let content = settings.message.mode === 'fixed' ? (settings.message.fixedText ?? '') : '';
+    if (settings.message.mode === 'ai') {
+      const context = await this.context(input.workspaceId, input.conversationRef);
+      const lastCustomer = [...context.history].reverse().find((item) => item.role === 'user')?.content ?? '';
+      const answer = await generateText({
+        model: this.model.model,
+        system: `Write one short message telling the customer you are working on their request. ${settings.message.aiPrompt ?? ''}`.trim(),
+        prompt: lastCustomer || 'The customer is waiting.',
+        maxRetries: 0,
+        abortSignal: AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(this.config.values.LLM_TIMEOUT_MS)]),
+      });
+      content = answer.text.trim();
+    }
+    if (!content) return;
+    await this.messaging<TurnReplyRequest, TurnReplyResult>(Subjects.messaging.turnReply, {
+      workspaceId: input.workspaceId,
+      conversationRef: input.conversationRef,
+      messageId: input.messageId,
+      agentId: input.agentId,
+      content,
+      seenUpTo: null,
+    });
+  }
+
   private context(workspaceId: string, conversationRef: string): Promise<TurnContext> {
     return this.messaging<TurnContextRequest, TurnContext>(Subjects.messaging.turnContext, { workspaceId, conversationRef });
   }
@@ -158,16 +292,31 @@ export class TurnActivitiesFactory {
   }
 }
 
+/** A tool call may wait for its remote API (timeoutMs up to 60 s, plus a periodicAuth token). */
+const TOOL_CALL_TIMEOUT_MS = 75_000;
+
+type Completion = { text: string; toolCalls: { toolCallId: string; toolName: string; input: unknown }[]; messages: ModelMessage[] };
+
+async function generatedCompletion(call: Parameters<typeof generateText>[0]): Promise<Completion> {
+  const result = await generateText(call);
+  return { text: result.text, toolCalls: result.toolCalls, messages: result.response.messages };
+}
+
 /**
  * A streamed completion, read whole (the customer gets the reply as one message either way).
  * A failure is the provider's error, not the SDK's "no output generated" that follows it.
  */
-async function streamedText(call: Parameters<typeof streamText>[0]): Promise<string> {
+async function streamedCompletion(call: Parameters<typeof streamText>[0]): Promise<Completion> {
   let failure: unknown;
   const result = streamText({ ...call, onError: ({ error }) => void (failure ??= error) });
   try {
-    return await result.text;
+    const [text, toolCalls, response] = await Promise.all([result.text, result.toolCalls, result.response]);
+    return { text, toolCalls, messages: response.messages };
   } catch (error) {
     throw failure ?? error;
   }
+}
+
+function asObject(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

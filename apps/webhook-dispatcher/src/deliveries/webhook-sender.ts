@@ -1,4 +1,5 @@
-import { errors, request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from 'undici';
+import { describeOutboundError } from '@platica/platform';
 import { standardWebhookHeaders } from './signature';
 
 export interface AttemptTarget {
@@ -57,24 +58,6 @@ export async function sendAttempt(dispatcher: Dispatcher, target: AttemptTarget,
       retryAfter: (Array.isArray(retryAfter) ? retryAfter[0] : retryAfter) ?? null,
     };
   } catch (error) {
-    return { attemptedAt, statusCode: null, durationMs: elapsed(), error: describe(error, timeoutMs), retryAfter: null };
+    return { attemptedAt, statusCode: null, durationMs: elapsed(), error: describeOutboundError(error, timeoutMs), retryAfter: null };
   }
-}
-
-function describe(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error) {
-    if (
-      error.name === 'TimeoutError' ||
-      error.name === 'AbortError' ||
-      error instanceof errors.HeadersTimeoutError ||
-      error instanceof errors.BodyTimeoutError
-    ) {
-      return `no answer within ${timeoutMs} ms`;
-    }
-    const cause = (error as { cause?: unknown }).cause;
-    const code = (error as { code?: string }).code ?? (cause as { code?: string } | undefined)?.code;
-    const message = error.message || String(cause);
-    return code && !message.includes(code) ? `${code}: ${message}` : message;
-  }
-  return String(error);
 }

@@ -1,6 +1,7 @@
 import { chatListQuerySchema } from '../chat';
 import { defineInternalOperation } from '../operation';
 import { Subjects } from '../subjects';
+import { ToolSubjects } from '../tools';
 
 /**
  * Subjects services answer for each other (seed sections, chat threads, agent turns, inbound
@@ -29,6 +30,10 @@ export const internalOperations = {
     seedValidate: internal(Subjects.agents.seedValidate),
     seedApply: internal(Subjects.agents.seedApply),
     describe: internal(Subjects.agents.agentsDescribe),
+  },
+  tools: {
+    runtimeAgentTools: internal(ToolSubjects.runtimeAgentTools),
+    runtimeExecute: internal(ToolSubjects.runtimeExecute),
   },
   campaigns: {
     describe: internal(Subjects.campaigns.campaignsDescribe),

@@ -1,7 +1,19 @@
-import { defineOperation, type HttpMethod } from '../operation';
+import { z } from 'zod';
+import { defineOperation, errorBodySchema, successEnvelope, type HttpMethod } from '../operation';
+import {
+  TEST_OUTCOMES,
+  TOOL_KINDS,
+  ToolSubjects,
+  catalogQuerySchema,
+  connectToolSchema,
+  createCustomApiSchema,
+  testCustomApiSchema,
+  updateConnectionSchema,
+  updateCustomApiSchema,
+} from '../tools';
 
-/** The tools service's public operations (spec › Tools). Not built yet: they answer 501. */
-const TOOLS = 'tools (catalog, custom APIs, MCP servers)';
+/** The tools service's public operations (spec › Tools). MCP servers are not built yet: they answer 501. */
+const MCP = 'MCP servers';
 
 function pendingTool(operationId: string, method: HttpMethod, path: string, subject: string, summary: string) {
   const read = method === 'GET';
@@ -11,53 +23,172 @@ function pendingTool(operationId: string, method: HttpMethod, path: string, subj
     path,
     subject,
     summary,
-    tag: path.startsWith('/v1/agents') ? 'agent tools' : 'tools',
+    tag: 'tools',
     scope: read ? 'read' : 'write',
-    // Spec, Endpoints › General rules: tool operations need `?workspace=` for multi-workspace credentials.
-    workspace: read && path.startsWith('/v1/agents') ? 'all' : 'one',
-    pending: TOOLS,
+    workspace: 'one',
+    pending: MCP,
     responses: {},
   });
 }
 
+/** A catalog tool (spec › Catalog tool). */
+export const catalogToolSchema = z
+  .looseObject({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    kind: z.enum(TOOL_KINDS),
+    parameters: z.record(z.string(), z.unknown()),
+    status: z.string(),
+    mcpId: z.string().nullable(),
+    mcpToolName: z.string().nullable(),
+    integrationId: z.string().nullable(),
+    createdAt: z.string().nullable(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: 'CatalogTool' });
+
+/** An agent's connection to a catalog tool (ARCHITECTURE.md › agent tool connections). */
+export const toolConnectionSchema = z
+  .object({
+    toolId: z.string(),
+    name: z.string(),
+    kind: z.enum(TOOL_KINDS),
+    description: z.string(),
+    connectionStatus: z.enum(['active', 'inactive']),
+    toolStatus: z.string(),
+    connectedAt: z.string(),
+  })
+  .meta({ id: 'ToolConnection' });
+
+const customApiStatus = z.enum(['draft', 'enabled', 'paused']);
+
+/** A custom API as read (write-only values `[REDACTED]`). */
+export const customApiSchema = z
+  .looseObject({
+    id: z.string(),
+    name: z.string(),
+    toolName: z.string(),
+    description: z.string(),
+    status: customApiStatus,
+    request: z.record(z.string(), z.unknown()),
+    variables: z.array(z.record(z.string(), z.unknown())),
+    version: z.number().int(),
+    enabledFunctionRef: z.string().nullable(),
+    secretsRedacted: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'CustomApi' });
+
+const customApiListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  toolName: z.string(),
+  description: z.string(),
+  status: customApiStatus,
+  method: z.string(),
+  url: z.string(),
+  variableCount: z.number().int(),
+  lastTestOutcome: z.enum(TEST_OUTCOMES).nullable(),
+  lastTestAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const testResult = z.looseObject({
+  outcome: z.enum(TEST_OUTCOMES),
+  httpStatus: z.number().int().nullable(),
+  durationMs: z.number(),
+  request: z.looseObject({ method: z.string(), url: z.string() }),
+  response: z.unknown(),
+});
+
+const errors = { 400: errorBodySchema, 404: errorBodySchema };
+
+function toolOperation<const O extends Omit<Parameters<typeof defineOperation>[0], 'scope' | 'workspace' | 'tag'>>(operation: O) {
+  const read = operation.method === 'GET';
+  return defineOperation({
+    ...operation,
+    tag: operation.path.startsWith('/v1/agents') ? 'agent tools' : 'tools',
+    scope: read ? 'read' : 'write',
+    // Spec, Endpoints › General rules: tool operations need `?workspace=` for multi-workspace credentials.
+    workspace: read && operation.path.startsWith('/v1/agents') ? 'all' : 'one',
+  } as O & { tag: string; scope: 'read' | 'write'; workspace: 'all' | 'one' });
+}
+
 export const toolOperations = {
-  agentToolsList: pendingTool(
-    'agents_tools_list',
-    'GET',
-    '/v1/agents/{agentId}/tools',
-    'tools.agentTools.list',
-    "An agent's tool connections",
-  ),
-  agentToolsAvailable: pendingTool(
-    'agents_tools_available',
-    'GET',
-    '/v1/agents/{agentId}/tools/available',
-    'tools.agentTools.available',
-    'The catalog, flagged with what the agent has connected',
-  ),
-  agentToolsConnect: pendingTool(
-    'agents_tools_connect',
-    'POST',
-    '/v1/agents/{agentId}/tools',
-    'tools.agentTools.connect',
-    'Connect a catalog tool to an agent',
-  ),
-  agentToolsUpdate: pendingTool(
-    'agents_tools_update',
-    'PATCH',
-    '/v1/agents/{agentId}/tools/{toolId}',
-    'tools.agentTools.update',
-    "Activate or deactivate an agent's tool connection",
-  ),
-  agentToolsDisconnect: pendingTool(
-    'agents_tools_disconnect',
-    'DELETE',
-    '/v1/agents/{agentId}/tools/{toolId}',
-    'tools.agentTools.disconnect',
-    'Disconnect a tool from an agent (the tool stays)',
-  ),
-  catalogList: pendingTool('tools_list', 'GET', '/v1/tools', 'tools.catalog.list', "The workspace's tool catalog"),
-  catalogGet: pendingTool('tools_get', 'GET', '/v1/tools/{toolId}', 'tools.catalog.get', 'Get a catalog tool'),
+  agentToolsList: toolOperation({
+    operationId: 'agents_tools_list',
+    method: 'GET',
+    path: '/v1/agents/{agentId}/tools',
+    subject: ToolSubjects.agentToolsList,
+    summary: "An agent's tool connections",
+    responses: {
+      200: z.object({ agentId: z.string(), count: z.number().int(), tools: z.array(toolConnectionSchema) }),
+      404: errorBodySchema,
+    },
+  }),
+  agentToolsAvailable: toolOperation({
+    operationId: 'agents_tools_available',
+    method: 'GET',
+    path: '/v1/agents/{agentId}/tools/available',
+    subject: ToolSubjects.agentToolsAvailable,
+    summary: 'The catalog, flagged with what the agent has connected',
+    responses: {
+      200: z.object({
+        agentId: z.string(),
+        count: z.number().int(),
+        tools: z.array(
+          catalogToolSchema.extend({ isAlreadyConnected: z.boolean(), connectionStatus: z.enum(['active', 'inactive']).nullable() }),
+        ),
+      }),
+      404: errorBodySchema,
+    },
+  }),
+  agentToolsConnect: toolOperation({
+    operationId: 'agents_tools_connect',
+    method: 'POST',
+    path: '/v1/agents/{agentId}/tools',
+    subject: ToolSubjects.agentToolsConnect,
+    summary: 'Connect a published catalog tool to an agent',
+    body: connectToolSchema,
+    responses: { 201: successEnvelope(toolConnectionSchema), ...errors, 409: errorBodySchema },
+  }),
+  agentToolsUpdate: toolOperation({
+    operationId: 'agents_tools_update',
+    method: 'PATCH',
+    path: '/v1/agents/{agentId}/tools/{toolId}',
+    subject: ToolSubjects.agentToolsUpdate,
+    summary: "Activate or deactivate an agent's tool connection",
+    body: updateConnectionSchema,
+    responses: { 200: successEnvelope(toolConnectionSchema), ...errors },
+  }),
+  agentToolsDisconnect: toolOperation({
+    operationId: 'agents_tools_disconnect',
+    method: 'DELETE',
+    path: '/v1/agents/{agentId}/tools/{toolId}',
+    subject: ToolSubjects.agentToolsDisconnect,
+    summary: 'Disconnect a tool from an agent (the tool stays)',
+    responses: { 200: successEnvelope(z.object({ agentId: z.string(), toolId: z.string() })), 404: errorBodySchema },
+  }),
+  catalogList: toolOperation({
+    operationId: 'tools_list',
+    method: 'GET',
+    path: '/v1/tools',
+    subject: ToolSubjects.catalogList,
+    summary: "The workspace's tool catalog, most recently updated first",
+    query: catalogQuerySchema,
+    responses: { 200: z.object({ count: z.number().int(), tools: z.array(catalogToolSchema) }), 400: errorBodySchema },
+  }),
+  catalogGet: toolOperation({
+    operationId: 'tools_get',
+    method: 'GET',
+    path: '/v1/tools/{toolId}',
+    subject: ToolSubjects.catalogGet,
+    summary: 'Get a catalog tool',
+    responses: { 200: catalogToolSchema, 404: errorBodySchema },
+  }),
   mcpPreview: pendingTool(
     'tools_mcp_preview',
     'POST',
@@ -90,36 +221,81 @@ export const toolOperations = {
     'Choose which discovered tools stay installed',
   ),
   mcpDisconnect: pendingTool('tools_mcp_disconnect', 'DELETE', '/v1/tools/mcp/{mcpId}', 'tools.mcp.disconnect', 'Disconnect an MCP server'),
-  apisList: pendingTool('tools_apis_list', 'GET', '/v1/tools/apis', 'tools.apis.list', 'Custom APIs'),
-  apisCreate: pendingTool('tools_apis_create', 'POST', '/v1/tools/apis', 'tools.apis.create', 'Create a custom API (draft)'),
-  apisGet: pendingTool('tools_apis_get', 'GET', '/v1/tools/apis/{integrationId}', 'tools.apis.get', 'Get a custom API'),
-  apisUpdate: pendingTool('tools_apis_update', 'PATCH', '/v1/tools/apis/{integrationId}', 'tools.apis.update', 'Update a custom API'),
-  apisTest: pendingTool(
-    'tools_apis_test',
-    'POST',
-    '/v1/tools/apis/{integrationId}/test',
-    'tools.apis.test',
-    'Test a custom API (dry run or real call)',
-  ),
-  apisEnable: pendingTool(
-    'tools_apis_enable',
-    'POST',
-    '/v1/tools/apis/{integrationId}/enable',
-    'tools.apis.enable',
-    'Enable and publish a custom API',
-  ),
-  apisPause: pendingTool(
-    'tools_apis_pause',
-    'POST',
-    '/v1/tools/apis/{integrationId}/pause',
-    'tools.apis.pause',
-    'Withdraw a custom API from the catalog',
-  ),
-  apisDelete: pendingTool(
-    'tools_apis_delete',
-    'DELETE',
-    '/v1/tools/apis/{integrationId}',
-    'tools.apis.delete',
-    'Delete a custom API and its connections',
-  ),
+  apisList: toolOperation({
+    operationId: 'tools_apis_list',
+    method: 'GET',
+    path: '/v1/tools/apis',
+    subject: ToolSubjects.apisList,
+    summary: 'Custom APIs',
+    responses: { 200: z.object({ count: z.number().int(), apis: z.array(customApiListItem) }) },
+  }),
+  apisCreate: toolOperation({
+    operationId: 'tools_apis_create',
+    method: 'POST',
+    path: '/v1/tools/apis',
+    subject: ToolSubjects.apisCreate,
+    summary: 'Create a custom API (draft)',
+    body: createCustomApiSchema,
+    responses: {
+      201: successEnvelope(z.object({ id: z.string(), name: z.string(), toolName: z.string(), status: z.literal('draft') })),
+      400: errorBodySchema,
+      409: errorBodySchema,
+    },
+  }),
+  apisGet: toolOperation({
+    operationId: 'tools_apis_get',
+    method: 'GET',
+    path: '/v1/tools/apis/{integrationId}',
+    subject: ToolSubjects.apisGet,
+    summary: 'Get a custom API (write-only values redacted)',
+    responses: { 200: customApiSchema, 404: errorBodySchema },
+  }),
+  apisUpdate: toolOperation({
+    operationId: 'tools_apis_update',
+    method: 'PATCH',
+    path: '/v1/tools/apis/{integrationId}',
+    subject: ToolSubjects.apisUpdate,
+    summary: 'Update a custom API ([REDACTED] keeps a stored secret; expectedVersion for optimistic concurrency)',
+    body: updateCustomApiSchema,
+    responses: { 200: successEnvelope(z.object({ id: z.string(), version: z.number().int() })), ...errors, 409: errorBodySchema },
+  }),
+  apisTest: toolOperation({
+    operationId: 'tools_apis_test',
+    method: 'POST',
+    path: '/v1/tools/apis/{integrationId}/test',
+    subject: ToolSubjects.apisTest,
+    summary: 'Test a custom API (dry run or real call); a remote failure is an outcome, not an error',
+    body: testCustomApiSchema,
+    // A real test waits for the remote API (timeoutMs up to 60 s, plus a periodicAuth token).
+    timeoutMs: 130_000,
+    responses: { 200: successEnvelope(testResult), ...errors },
+  }),
+  apisEnable: toolOperation({
+    operationId: 'tools_apis_enable',
+    method: 'POST',
+    path: '/v1/tools/apis/{integrationId}/enable',
+    subject: ToolSubjects.apisEnable,
+    summary: 'Enable and publish a custom API (or re-sync it)',
+    responses: {
+      200: successEnvelope(z.object({ id: z.string(), toolId: z.string(), status: z.literal('enabled') })),
+      ...errors,
+      409: errorBodySchema,
+    },
+  }),
+  apisPause: toolOperation({
+    operationId: 'tools_apis_pause',
+    method: 'POST',
+    path: '/v1/tools/apis/{integrationId}/pause',
+    subject: ToolSubjects.apisPause,
+    summary: 'Withdraw a custom API from the catalog (configuration and connections kept)',
+    responses: { 200: successEnvelope(z.object({ id: z.string(), status: customApiStatus })), 404: errorBodySchema, 409: errorBodySchema },
+  }),
+  apisDelete: toolOperation({
+    operationId: 'tools_apis_delete',
+    method: 'DELETE',
+    path: '/v1/tools/apis/{integrationId}',
+    subject: ToolSubjects.apisDelete,
+    summary: 'Delete a custom API, its catalog entry and its agent connections',
+    responses: { 200: successEnvelope(z.object({ id: z.string(), removedAgentConnections: z.number().int() })), 404: errorBodySchema },
+  }),
 };

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { Agent, buildConnector } from 'undici';
+import { Agent, buildConnector, errors } from 'undici';
 import { isPublicAddress, nonPublicReason } from './address-policy';
 
 /**
@@ -104,4 +104,23 @@ export function createOutboundDispatcher(policy: OutboundPolicy, options: Agent.
 
 function bareHost(hostname: string): string {
   return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+}
+
+/** What went wrong with an outbound call, in one sentence: a timeout named as such, the error code kept. */
+export function describeOutboundError(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error) {
+    if (
+      error.name === 'TimeoutError' ||
+      error.name === 'AbortError' ||
+      error instanceof errors.HeadersTimeoutError ||
+      error instanceof errors.BodyTimeoutError
+    ) {
+      return `no answer within ${timeoutMs} ms`;
+    }
+    const cause = (error as { cause?: unknown }).cause;
+    const code = (error as { code?: string }).code ?? (cause as { code?: string } | undefined)?.code;
+    const message = error.message || String(cause);
+    return code && !message.includes(code) ? `${code}: ${message}` : message;
+  }
+  return String(error);
 }

@@ -60,8 +60,56 @@ export type RefusedRequest = { status: number; body: unknown; error?: string };
 
 export type AcceptChatResult = { accepted: ChatAccepted } | { rejected: RefusedRequest };
 
-/** The model's reply, or why the agent stays silent; `seenMessageIds`: the history the turn was given. */
-export type GeneratedReply = ({ agentId: string; text: string } | { silent: string }) & { seenMessageIds: string[] };
+/** A tool the model asked to call: `name` is its catalog name, `providerName` what the model saw (shortened when too long). */
+export interface ToolCallRequest {
+  toolCallId: string;
+  toolId: string;
+  name: string;
+  providerName: string;
+  input: Record<string, unknown>;
+}
+
+/** What a tool call gave the model: the trimmed result, or what went wrong (a failure never ends the turn). */
+export interface ToolCallResult {
+  toolCallId: string;
+  providerName: string;
+  ok: boolean;
+  output: unknown;
+}
+
+/** One round of tool calls: the model's messages asking for them (AI SDK `ModelMessage`s, opaque here) and their results. */
+export interface ToolRound {
+  messages: unknown[];
+  results: ToolCallResult[];
+}
+
+/** The agent's `workingMessage` (spec › workingMessage), as the turn needs it. */
+export interface WorkingMessageSettings {
+  enabled: boolean;
+  trigger: { type: 'toolCallCount' | 'toolName' | 'any'; minToolCalls?: number; toolNames?: string[]; match?: 'exact' | 'prefix' };
+  message: { enabled: boolean; mode: 'fixed' | 'ai'; fixedText?: string; aiPrompt?: string };
+  sticker: { enabled: boolean; url?: string | null };
+}
+
+/** The conversation a tool call runs for (what `context` variables of a custom API read). */
+export type ToolCallContext = Record<string, unknown>;
+
+/**
+ * The model's reply, the tools it asks to call first, or why the agent stays silent;
+ * `seenMessageIds`: the history the turn was given.
+ */
+export type GeneratedReply = (
+  | { agentId: string; text: string }
+  | { silent: string }
+  | {
+      agentId: string;
+      toolCalls: ToolCallRequest[];
+      /** The model's messages of this round, given back with the results in the next call. */
+      messages: unknown[];
+      context: ToolCallContext;
+      workingMessage: WorkingMessageSettings | null;
+    }
+) & { seenMessageIds: string[] };
 
 /** Implemented by the agents service's worker. */
 export interface ConversationTurnActivities {
@@ -82,7 +130,19 @@ export interface ConversationTurnActivities {
     conversationRef: string;
     additionalInstructions: string | null;
     triggeringMessageIds: string[];
+    /** The tool rounds of this turn so far (absent on its first model call). */
+    toolRounds?: ToolRound[];
   }): Promise<GeneratedReply>;
+  /** Runs one tool call in the tools service; resolves with a failure result rather than throwing. */
+  runToolCall(input: { workspaceId: string; agentId: string; call: ToolCallRequest; context: ToolCallContext }): Promise<ToolCallResult>;
+  /** Sends the agent's working message (fixed text, or written by the model from `aiPrompt`). */
+  sendWorkingMessage(input: {
+    workspaceId: string;
+    conversationRef: string;
+    messageId: string;
+    agentId: string;
+    settings: WorkingMessageSettings;
+  }): Promise<void>;
   /** Stores (and, on Meta channels, delivers) the reply; `seenUpTo`: the latest message the turn was given. */
   deliverReply(input: TurnReplyRequest): Promise<TurnReplyResult>;
   /** The agent is not known when the model call fails: recorded without one. */
@@ -90,6 +150,21 @@ export interface ConversationTurnActivities {
 }
 
 export const turnRequestedSignal = defineSignal<[TurnTrigger]>('turnRequested');
+
+/**
+ * Whether the working message is due after these tool calls (catalog names, in call order):
+ * `toolCallCount` after `minToolCalls` calls, `toolName` on a matching name (`exact` or
+ * `prefix`), `any` on either.
+ */
+export function workingMessageDue(settings: WorkingMessageSettings, calledNames: string[]): boolean {
+  if (!settings.enabled) return false;
+  const { type, minToolCalls = 1, toolNames = [], match = 'exact' } = settings.trigger;
+  const byCount = calledNames.length >= minToolCalls;
+  const byName = calledNames.some((name) => toolNames.some((wanted) => (match === 'prefix' ? name.startsWith(wanted) : name === wanted)));
+  if (type === 'toolCallCount') return byCount;
+  if (type === 'toolName') return byName;
+  return byCount || byName;
+}
 
 /** Error types the activities throw that end a turn at once (no retry). */
 export const MODEL_REFUSED = 'ModelRequestRefused';

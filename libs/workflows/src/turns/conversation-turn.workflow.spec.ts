@@ -13,11 +13,17 @@ import {
   type ConversationTurnActivities,
   type ConversationTurnInput,
   type GeneratedReply,
+  type ToolCallRequest,
+  type ToolCallResult,
+  type ToolRound,
   type TurnTrigger,
+  type WorkingMessageSettings,
 } from './conversation-turn.contract';
 
 /** Recorded by the test "runs a trigger that arrives during a turn…" with UPDATE_FIXTURES=true. */
 const fixture = path.join(__dirname, '__fixtures__/conversation-turn.history.json');
+/** Recorded by the test "runs each round of tool calls…" with UPDATE_FIXTURES=true. */
+const toolsFixture = path.join(__dirname, '__fixtures__/conversation-turn-tools.history.json');
 
 const testServer =
   process.env.PLATICA_TEMPORAL_TEST_SERVER ?? path.resolve(__dirname, '../../../../.toolchain/py/bin/temporal-test-server');
@@ -29,7 +35,8 @@ const testServer =
 describe('conversationTurnWorkflow', () => {
   let env: TestWorkflowEnvironment;
   let calls: string[];
-  let generate: (input: { additionalInstructions: string | null }) => Promise<GeneratedReply>;
+  let generate: (input: { additionalInstructions: string | null; toolRounds?: ToolRound[] }) => Promise<GeneratedReply>;
+  let runTool: (call: ToolCallRequest) => Promise<ToolCallResult>;
   let id = 0;
   let lastHistory: Awaited<ReturnType<WorkflowHandle['fetchHistory']>>;
   /** The customer's quiet period: resolved when the test says the burst is over. */
@@ -54,6 +61,11 @@ describe('conversationTurnWorkflow', () => {
       return { messageId: input.messageId, content: input.content, contentType: 'text', status: 'sent', error: null };
     },
     recordTurnFailure: async (input) => void calls.push(`failure ${input.error.message}`),
+    runToolCall: async (input) => {
+      calls.push(`tool ${input.call.name} ${JSON.stringify(input.call.input)}`);
+      return runTool(input.call);
+    },
+    sendWorkingMessage: async (input) => void calls.push(`working ${input.settings.message.fixedText}`),
   };
 
   beforeAll(async () => {
@@ -67,6 +79,7 @@ describe('conversationTurnWorkflow', () => {
     calls = [];
     generate = async () => ({ agentId: 'agt_1', text: 'hola', seenMessageIds: [] });
     quiet = Promise.resolve();
+    runTool = async (call) => ({ toolCallId: call.toolCallId, providerName: call.providerName, ok: true, output: { forecast: 'soleado' } });
   });
 
   async function run(
@@ -218,5 +231,98 @@ describe('conversationTurnWorkflow', () => {
     generate = async () => ({ silent: 'a human is assisting this conversation', seenMessageIds: [] });
     await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
     expect(calls).toEqual(['generate conv_1']);
+  });
+
+  describe('tool calls', () => {
+    const call = (name: string, city: string): ToolCallRequest => ({
+      toolCallId: `call_${city}`,
+      toolId: `api_${city}`,
+      name,
+      providerName: name,
+      input: { city },
+    });
+    const working = (trigger: WorkingMessageSettings['trigger']): WorkingMessageSettings => ({
+      enabled: true,
+      trigger,
+      message: { enabled: true, mode: 'fixed', fixedText: 'un momento' },
+      sticker: { enabled: false },
+    });
+    /** The model calls tools for `rounds` rounds (one call each), then answers with what it got. */
+    const toolingModel = (rounds: ToolCallRequest[][], workingMessage: WorkingMessageSettings | null = null) => {
+      generate = async (input) => {
+        const done = input.toolRounds ?? [];
+        const next = rounds[done.length];
+        if (next)
+          return {
+            agentId: 'agt_1',
+            toolCalls: next,
+            messages: [{ role: 'assistant', round: done.length }],
+            context: { phoneNumber: '521' },
+            workingMessage,
+            seenMessageIds: [],
+          };
+        return { agentId: 'agt_1', text: `con ${JSON.stringify(done.flatMap((r) => r.results.map((x) => x.output)))}`, seenMessageIds: [] };
+      };
+    };
+
+    it('runs each round of tool calls as activities and gives the results back until the model answers', async () => {
+      toolingModel([[call('api_clima', 'CDMX'), call('api_clima', 'Monterrey')], [call('api_otro', 'x')]]);
+      await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
+      // The calls of one round run in parallel: in either order.
+      calls.splice(1, 2, ...calls.slice(1, 3).sort());
+      expect(calls).toEqual([
+        'generate conv_1',
+        'tool api_clima {"city":"CDMX"}',
+        'tool api_clima {"city":"Monterrey"}',
+        'generate conv_1',
+        'tool api_otro {"city":"x"}',
+        'generate conv_1',
+        `deliver con ${JSON.stringify([{ forecast: 'soleado' }, { forecast: 'soleado' }, { forecast: 'soleado' }])}`,
+      ]);
+      // The patch marker names the new command sequence (histories from before tools never carry it).
+      expect(lastHistory.events?.some((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toBe(true);
+      if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(toolsFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
+    });
+
+    it('replays its committed history with tool rounds against today’s code', async () => {
+      const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(toolsFixture, 'utf8')));
+      await expect(
+        Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-tools-fixture'),
+      ).resolves.toBeUndefined();
+    });
+
+    it('reports a failed tool call to the model and goes on with the turn', async () => {
+      runTool = async () => {
+        throw ApplicationFailure.nonRetryable('the worker lost it', 'Lost');
+      };
+      toolingModel([[call('api_clima', 'CDMX')]]);
+      await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
+      expect(calls.at(-1)).toBe(`deliver con ${JSON.stringify([{ error: 'the worker lost it' }])}`);
+    });
+
+    it.each([
+      ['toolCallCount 2', { type: 'toolCallCount', minToolCalls: 2 }, 1],
+      ['toolName exact', { type: 'toolName', toolNames: ['api_otro'] }, 1],
+      ['toolName prefix', { type: 'toolName', toolNames: ['api_'], match: 'prefix' }, 0],
+      ['any, by name', { type: 'any', minToolCalls: 10, toolNames: ['api_otro'] }, 1],
+    ] as const)('sends the working message once, when its trigger matches (%s)', async (_label, trigger, afterRound) => {
+      toolingModel(
+        [[call('api_clima', 'CDMX')], [call('api_otro', 'x')], [call('api_otro', 'y')]],
+        working(trigger as WorkingMessageSettings['trigger']),
+      );
+      await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
+      expect(calls.filter((c) => c.startsWith('working'))).toEqual(['working un momento']);
+      // Sent in the round whose calls made the trigger match, alongside them.
+      const roundStarts = calls.flatMap((c, i) => (c === 'generate conv_1' ? [i] : []));
+      const at = calls.indexOf('working un momento');
+      expect(at).toBeGreaterThan(roundStarts[afterRound]!);
+      expect(at).toBeLessThan(roundStarts[afterRound + 1]!);
+    });
+
+    it('sends no working message when its trigger does not match', async () => {
+      toolingModel([[call('api_clima', 'CDMX')]], working({ type: 'toolName', toolNames: ['api_otro'], match: 'exact' }));
+      await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
+      expect(calls.some((c) => c.startsWith('working'))).toBe(false);
+    });
   });
 });

@@ -2,6 +2,7 @@ import {
   ActivityFailure,
   ApplicationFailure,
   condition,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -10,9 +11,13 @@ import {
 import type { ChatAccepted } from '@platica/contracts';
 import {
   turnRequestedSignal,
+  workingMessageDue,
   type ConversationTurnActivities,
   type ConversationTurnInput,
   type TurnOutcome,
+  type ToolCallRequest,
+  type ToolCallResult,
+  type ToolRound,
   type TurnTrigger,
 } from './conversation-turn.contract';
 
@@ -22,6 +27,16 @@ import {
 const { deliverReply, recordTurnFailure } = proxyActivities<ConversationTurnActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '5 seconds', maximumAttempts: 10 },
+});
+// A tool call is an ordinary activity, tried once: its result is in the history, so a replay
+// never calls the remote API again, and a call that may have reached it is not repeated.
+const { runToolCall } = proxyActivities<ConversationTurnActivities>({
+  startToCloseTimeout: '90 seconds',
+  retry: { maximumAttempts: 1 },
+});
+const { sendWorkingMessage } = proxyActivities<ConversationTurnActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '200 milliseconds', maximumInterval: '5 seconds', maximumAttempts: 5 },
 });
 // Local activities run in the worker that runs the turn, without a server round trip each, and
 // a worker killed during one is replaced within the workflow task timeout (10 s). They are
@@ -114,10 +129,33 @@ type TurnResult =
 async function runTurn(request: Parameters<ConversationTurnActivities['generateReply']>[0], seen: Set<string>): Promise<TurnResult> {
   const { workspaceId, conversationRef } = request;
   // Ids are chosen here, so a retried or replayed step stores and sends its message once.
-  const messageId = `msg_${uuid4().replace(/-/g, '')}`;
+  const messageId = newMessageId();
   let reply;
+  const rounds: ToolRound[] = [];
+  const calledNames: string[] = [];
+  let workingMessageSent = false;
   try {
     reply = await generateReply(request);
+    // The model asked for tools: run them (in parallel), give it the results, ask again until it answers.
+    while ('toolCalls' in reply) {
+      // Histories from before agents had tools never reach here; the marker names the new command sequence.
+      patched(TOOL_CALLS_PATCH);
+      const { agentId, context, toolCalls, workingMessage } = reply;
+      calledNames.push(...toolCalls.map((call) => call.name));
+      const working =
+        !workingMessageSent && workingMessage && workingMessageDue(workingMessage, calledNames)
+          ? sendWorkingMessage({ workspaceId, conversationRef, messageId: newMessageId(), agentId, settings: workingMessage }).catch(
+              () => undefined,
+            )
+          : null;
+      if (working) workingMessageSent = true;
+      const results = await Promise.all(
+        toolCalls.map((call) => runToolCall({ workspaceId, agentId, call, context }).catch((failure) => toolFailure(call, failure))),
+      );
+      await working;
+      rounds.push({ messages: reply.messages, results });
+      reply = await generateReply({ ...request, toolRounds: rounds });
+    }
   } catch (failure) {
     const error = errorOf(failure, 'model_error');
     await recordTurnFailure({ workspaceId, conversationRef, messageId, error });
@@ -128,6 +166,20 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
   const seenUpTo = reply.seenMessageIds.at(-1) ?? null;
   return {
     replies: [await deliverReply({ workspaceId, conversationRef, messageId, agentId: reply.agentId, content: reply.text, seenUpTo })],
+  };
+}
+
+const TOOL_CALLS_PATCH = 'agent-tool-calls';
+
+const newMessageId = () => `msg_${uuid4().replace(/-/g, '')}`;
+
+/** A tool call whose activity failed (the worker lost, its time out): the model reads what happened. */
+function toolFailure(call: ToolCallRequest, failure: unknown): ToolCallResult {
+  return {
+    toolCallId: call.toolCallId,
+    providerName: call.providerName,
+    ok: false,
+    output: { error: errorOf(failure, 'tool_error').message },
   };
 }
 

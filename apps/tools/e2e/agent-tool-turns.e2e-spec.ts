@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import {
+  deliverMetaWebhook,
+  eventually,
+  FakeLlm,
+  FakeMetaGraph,
+  HttpTarget,
+  lastOf,
+  MessagingWorkspace,
+  newPhone,
+  startTestStack,
+  textOf,
+  whatsappInbound,
+  withAgents,
+  type ChatCompletionRequest,
+  type FakeAnswer,
+  type TestStack,
+} from '@platica/testing';
+
+/**
+ * Custom API tools in agent turns (ARCHITECTURE.md › Agent runtime: what the model sees):
+ * the model is offered every active connection under its catalog name, calls tools through
+ * native function calling, the tools service runs them with the conversation's context, and
+ * the model answers from the results; the working message goes out when its trigger matches.
+ */
+describe('tools in agent turns (e2e)', () => {
+  let t: TestStack;
+  let llm: FakeLlm;
+  let graph: FakeMetaGraph;
+  let target: HttpTarget;
+  let ws: MessagingWorkspace;
+  let sofia: string;
+  let weatherTool: { id: string; name: string };
+
+  beforeAll(async () => {
+    llm = await FakeLlm.start();
+    graph = await FakeMetaGraph.start();
+    target = await HttpTarget.start((r) => ({ body: { forecast: `soleado en ${r.path.split('/').pop()}`, internal: 'no' } }));
+    t = await startTestStack({
+      LLM_BASE_URL: llm.url,
+      LLM_API_KEY: 'test-key',
+      LLM_MODEL: 'fake-model',
+      META_GRAPH_BASE_URL: graph.url,
+      PLATICA_TURN_DEBOUNCE_MS: '300',
+    });
+    ws = await MessagingWorkspace.seed(t, withAgents);
+    sofia = ws.ids.agents.sofia.id;
+    weatherTool = await publish({
+      name: `clima_${randomBytes(3).toString('hex')}`,
+      description: 'Consulta el pronóstico del clima de una ciudad.',
+      request: {
+        method: 'GET',
+        url: `${target.url}/weather/{{city}}`,
+        params: [
+          { key: 'phone', value: '{{phone}}' },
+          { key: 'conversation', value: '{{conversation}}' },
+        ],
+        auth: { type: 'bearer', token: 'secreto-del-clima' },
+      },
+      variables: [
+        { name: 'city', type: 'string', description: 'Ciudad', required: true, mode: 'ai' },
+        { name: 'phone', type: 'string', mode: 'context', contextField: 'phoneNumber' },
+        { name: 'conversation', type: 'string', mode: 'context', contextField: 'conversationId' },
+      ],
+      passContext: true,
+      response: { exclude: ['internal'] },
+    });
+    expect((await ws.api.post(`/v1/agents/${sofia}/tools`, { toolId: weatherTool.id })).status).toBe(201);
+    llm.answer = twoCalls;
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await target?.stop();
+    await graph?.stop();
+    await llm?.stop();
+  });
+
+  async function publish(definition: Record<string, unknown>): Promise<{ id: string; name: string }> {
+    const created = await ws.api.post('/v1/tools/apis', definition);
+    expect(created.status).toBe(201);
+    expect((await ws.api.post(`/v1/tools/apis/${created.body.data.id}/enable`, {})).status).toBe(200);
+    return { id: created.body.data.id, name: created.body.data.toolName };
+  }
+
+  /**
+   * The model of these tests: on `[[tools:CITY1,CITY2]]` it calls the first offered tool once
+   * per city (one call per round), then answers with every result it got.
+   */
+  function twoCalls(request: ChatCompletionRequest): FakeAnswer {
+    const said = textOf(lastOf(request.messages, 'user'));
+    const cities = /\[\[tools:([^\]]*)\]\]/.exec(said)?.[1]?.split(',');
+    const offered = request.tools?.map((entry) => entry.function.name) ?? [];
+    if (!cities || !offered.length) return { text: `ECHO: ${said}` };
+    const results = request.messages.filter((m) => m.role === 'tool');
+    const next = cities[results.length];
+    if (next) return { toolCall: { name: offered[0]!, arguments: { city: next } } };
+    return { text: `Resultados: ${results.map((m) => textOf(m)).join(' | ')}` };
+  }
+
+  const requestsWith = (text: string) => llm.requests.filter((r) => r.messages.some((m) => m.role === 'user' && textOf(m).includes(text)));
+
+  async function runs(conversationId: string): Promise<any[]> {
+    const db = new Client({ connectionString: t.isolation.databaseUrl });
+    await db.connect();
+    try {
+      const result = await db.query(
+        'select source, outcome, http_status, tool_call_id, agent_id from tools.custom_api_run where conversation_id = $1 order by created_at',
+        [conversationId],
+      );
+      return result.rows;
+    } finally {
+      await db.end();
+    }
+  }
+
+  it("a chat turn: the model calls the custom API twice with the conversation's context and answers with both results", async () => {
+    const phone = newPhone();
+    const m = randomBytes(3).toString('hex');
+    const res = await ws.api.post('/v1/chat', { agentId: sofia, client: { phoneNumber: phone }, message: `[[tools:CDMX,Monterrey]] ${m}` });
+    expect(res.status).toBe(200);
+    const reply = res.body.messages.map((msg: any) => msg.content).join('\n');
+    expect(reply).toBe('Resultados: {"forecast":"soleado en CDMX"} | {"forecast":"soleado en Monterrey"}');
+
+    const calls = target.requests.filter((r) => r.query.phone === phone);
+    expect(calls.map((r) => r.path)).toEqual(['/weather/CDMX', '/weather/Monterrey']);
+    expect(calls[0]!.headers.authorization).toBe('Bearer secreto-del-clima');
+    expect(calls[0]!.query.conversation).toBe(res.body.id);
+
+    const [first, second, third] = requestsWith(m);
+    expect(first!.tools).toEqual([
+      {
+        type: 'function',
+        function: {
+          name: weatherTool.name,
+          description: 'Consulta el pronóstico del clima de una ciudad.',
+          parameters: expect.objectContaining({ properties: { city: { type: 'string', description: 'Ciudad' } }, required: ['city'] }),
+        },
+      },
+    ]);
+    expect(second!.messages.filter((msg) => msg.role === 'tool')).toHaveLength(1);
+    expect(third!.messages.filter((msg) => msg.role === 'tool')).toHaveLength(2);
+
+    // Recorded: each call in the tools service's run log, with the conversation and the model's call id.
+    const recorded = await eventually('both calls recorded', async () => {
+      const rows = await runs(res.body.id);
+      return rows.length === 2 && rows;
+    });
+    expect(recorded).toEqual([
+      expect.objectContaining({ source: 'agent', outcome: 'success', http_status: 200, agent_id: sofia, tool_call_id: expect.any(String) }),
+      expect.objectContaining({ source: 'agent', outcome: 'success', http_status: 200, agent_id: sofia, tool_call_id: expect.any(String) }),
+    ]);
+  });
+
+  it('a WhatsApp turn: the same two calls, the reply sent through the Graph API, and the working message first when its trigger matches', async () => {
+    expect(
+      (
+        await ws.api.patch(`/v1/agents/${sofia}`, {
+          workingMessage: {
+            enabled: true,
+            trigger: { type: 'toolName', toolNames: ['api_clima'], match: 'prefix' },
+            message: { enabled: true, mode: 'fixed', fixedText: 'Un momento, lo consulto.' },
+          },
+        })
+      ).status,
+    ).toBe(200);
+    const phone = newPhone();
+    const wa = ws.whatsapp;
+    await deliverMetaWebhook(
+      t.baseUrl,
+      whatsappInbound({ phoneNumberId: wa.phoneNumberId, displayPhone: wa.phoneNumber, from: phone, text: '[[tools:Puebla,Oaxaca]]' }),
+      wa.appSecret,
+    );
+    const sends = await eventually(
+      'two messages at the Graph API',
+      async () => {
+        const sent = graph.sends(wa.phoneNumberId).filter((s) => s.body.to === phone);
+        return sent.length >= 2 && sent;
+      },
+      30_000,
+    );
+    expect(sends.map((s) => s.body.text.body)).toEqual([
+      'Un momento, lo consulto.',
+      'Resultados: {"forecast":"soleado en Puebla"} | {"forecast":"soleado en Oaxaca"}',
+    ]);
+    expect(target.requests.filter((r) => r.query.phone === phone).map((r) => r.path)).toEqual(['/weather/Puebla', '/weather/Oaxaca']);
+
+    // Not when the trigger does not match.
+    await ws.api.patch(`/v1/agents/${sofia}`, {
+      workingMessage: { trigger: { type: 'toolName', toolNames: ['api_otro'], match: 'exact' } },
+    });
+    const other = newPhone();
+    await deliverMetaWebhook(
+      t.baseUrl,
+      whatsappInbound({ phoneNumberId: wa.phoneNumberId, displayPhone: wa.phoneNumber, from: other, text: '[[tools:Colima]]' }),
+      wa.appSecret,
+    );
+    const only = await eventually('the reply', async () => graph.sends(wa.phoneNumberId).filter((s) => s.body.to === other)[0], 30_000);
+    expect(only.body.text.body).toBe('Resultados: {"forecast":"soleado en Colima"}');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(graph.sends(wa.phoneNumberId).filter((s) => s.body.to === other)).toHaveLength(1);
+    await ws.api.patch(`/v1/agents/${sofia}`, { workingMessage: { enabled: false } });
+  });
+
+  it('reports a failing remote API to the model and the turn still answers', async () => {
+    target.setHandler(() => ({ status: 503, body: { error: 'mantenimiento' } }));
+    try {
+      const res = await ws.api.post('/v1/chat', { agentId: sofia, client: { phoneNumber: newPhone() }, message: '[[tools:Tijuana]]' });
+      expect(res.status).toBe(200);
+      const reply = res.body.messages.map((msg: any) => msg.content).join('\n');
+      expect(reply).toContain('Resultados: The tool failed:');
+      expect(reply).toContain('503');
+      expect(reply).toContain('mantenimiento');
+    } finally {
+      target.setHandler((r) => ({ body: { forecast: `soleado en ${r.path.split('/').pop()}`, internal: 'no' } }));
+    }
+  });
+
+  it('offers only active connections, and a name over 64 characters shortened and mapped back', async () => {
+    const billing = ws.ids.agents.billing.id as string;
+    const long = await publish({
+      name: `c${randomBytes(3).toString('hex')}${'x'.repeat(55)}`,
+      description: 'Una herramienta con el nombre más largo posible.',
+      request: { method: 'GET', url: `${target.url}/weather/{{city}}` },
+      variables: [{ name: 'city', type: 'string', description: 'Ciudad', required: true, mode: 'ai' }],
+    });
+    expect(long.name).toHaveLength(66);
+    expect((await ws.api.post(`/v1/agents/${billing}/tools`, { toolId: long.id })).status).toBe(201);
+    const m = randomBytes(3).toString('hex');
+    const res = await ws.api.post('/v1/chat', { agentId: billing, client: { phoneNumber: newPhone() }, message: `[[tools:Durango]] ${m}` });
+    expect(res.body.messages[0].content).toBe('Resultados: {"forecast":"soleado en Durango","internal":"no"}');
+    const offered = requestsWith(m)[0]!.tools!.map((entry) => entry.function.name);
+    expect(offered).toHaveLength(1);
+    expect(offered[0]!.length).toBeLessThanOrEqual(64);
+    expect(offered[0]!.startsWith(long.name.slice(0, 40))).toBe(true);
+
+    expect((await ws.api.patch(`/v1/agents/${billing}/tools/${long.id}`, { status: 'inactive' })).status).toBe(200);
+    const n = randomBytes(3).toString('hex');
+    const plain = await ws.api.post('/v1/chat', {
+      agentId: billing,
+      client: { phoneNumber: newPhone() },
+      message: `[[tools:Durango]] ${n}`,
+    });
+    expect(plain.body.messages[0].content).toBe(`ECHO: [[tools:Durango]] ${n}`);
+    expect(requestsWith(n)[0]!.tools ?? []).toEqual([]);
+  });
+});

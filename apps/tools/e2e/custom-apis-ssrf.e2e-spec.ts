@@ -1,0 +1,63 @@
+import { HttpTarget, startTestStack, type HttpClient, type TestStack } from '@platica/testing';
+
+/**
+ * Custom APIs with the SSRF guard on (a stack without PLATICA_ALLOW_PRIVATE_NETWORKS): a URL
+ * aimed at loopback, a private network, the cloud metadata address or a local name is
+ * refused when saved (400 naming request.url), and one whose host a variable decides is
+ * refused when called (network-error), the target never reached.
+ */
+describe('custom APIs and the SSRF guard (e2e)', () => {
+  let t: TestStack;
+  let api: HttpClient;
+  let target: HttpTarget;
+
+  beforeAll(async () => {
+    t = await startTestStack({ PLATICA_ALLOW_PRIVATE_NETWORKS: 'false' });
+    api = t.http.withToken((await t.seedMinimalWorkspace()).key);
+    target = await HttpTarget.start();
+  });
+  afterAll(async () => {
+    await target?.stop();
+    await t?.stop();
+  });
+
+  const port = () => new URL(target.url).port;
+  const definition = (url: string, variables: unknown[] = []) => ({
+    name: `api_${Math.random().toString(36).slice(2, 10)}`,
+    description: 'Una API que apunta a donde no debe.',
+    request: { method: 'GET', url },
+    variables,
+  });
+
+  it.each([
+    ['loopback', () => `http://127.0.0.1:${port()}/x`],
+    ['a private network', () => 'http://10.0.0.1/x'],
+    ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data'],
+    ['IPv6 loopback', () => `http://[::1]:${port()}/x`],
+    ['a name resolving to 127.0.0.1', () => `http://localhost:${port()}/x`],
+    ['another name resolving to 127.0.0.1 (/etc/hosts)', () => `http://vm:${port()}/x`],
+  ])('refuses %s when the API is saved (400 naming request.url)', async (_label, url) => {
+    const res = await api.post('/v1/tools/apis', definition(url()));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 400, error: expect.any(String), details: [expect.objectContaining({ path: ['request', 'url'] })] });
+    const created = await api.post('/v1/tools/apis', definition(`https://api.example.com/x`));
+    expect(created.status).toBe(201);
+    expect((await api.patch(`/v1/tools/apis/${created.body.data.id}`, { request: { method: 'GET', url: url() } })).status).toBe(400);
+  });
+
+  it.each(['127.0.0.1', '10.0.0.1', '169.254.169.254', '[::1]', 'localhost', 'vm'])(
+    'refuses to call %s when a variable decides the host (network-error, nothing reached)',
+    async (host) => {
+      const created = await api.post(
+        '/v1/tools/apis',
+        definition(`http://{{host}}:${port()}/x`, [{ name: 'host', type: 'string', mode: 'constant', constantValue: host }]),
+      );
+      expect(created.status).toBe(201);
+      const res = await api.post(`/v1/tools/apis/${created.body.data.id}/test`, {});
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ outcome: 'network-error', httpStatus: null });
+      expect(res.body.data.error).toMatch(/non-public|local host name/);
+      expect(target.requests).toHaveLength(0);
+    },
+  );
+});

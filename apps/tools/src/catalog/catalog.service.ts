@@ -1,0 +1,170 @@
+import { Injectable } from '@nestjs/common';
+import {
+  catalogQuerySchema,
+  connectToolSchema,
+  Subjects,
+  updateConnectionSchema,
+  type CatalogToolView,
+  type RpcRequest,
+} from '@platica/contracts';
+import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
+import { readScope, RpcClient, serviceRequest, withStatus, writeScope } from '@platica/platform';
+import type { AgentToolConnection, CatalogTool } from './catalog-tool.entity';
+import { CatalogRepository, PUBLISHED } from './catalog.repository';
+
+/**
+ * The workspace catalog (spec › Tools: workspace catalog) and agents' connections to it
+ * (spec › Tools: agent connections; bodies per ARCHITECTURE.md: POST `{toolId, status?}`,
+ * PATCH `{status}`, items `{toolId, name, kind, description, connectionStatus, toolStatus, connectedAt}`).
+ */
+@Injectable()
+export class CatalogService {
+  constructor(
+    private readonly catalog: CatalogRepository,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async list(request: RpcRequest) {
+    const { kind, mcpId, integrationId } = parseOrThrow(catalogQuerySchema, request.query);
+    const tools = (await Promise.all(readScope(request).map((w) => this.catalog.published(w.id, { kind, mcpId, integrationId })))).flat();
+    return { count: tools.length, tools: tools.map(catalogView) };
+  }
+
+  async get(request: RpcRequest) {
+    const id = request.params.toolId ?? '';
+    const tool = await this.catalog.findPublished(
+      readScope(request).map((w) => w.id),
+      id,
+    );
+    if (!tool) throw DomainError.notFound('Tool', id);
+    return catalogView(tool);
+  }
+
+  async connections(request: RpcRequest) {
+    const { workspaceId, agentId } = await this.agentOf(
+      request,
+      readScope(request).map((w) => w.id),
+    );
+    const connections = await this.catalog.connections(workspaceId, agentId);
+    const tools = new Map(
+      (
+        await this.catalog.toolsByIds(
+          workspaceId,
+          connections.map((c) => c.toolId),
+        )
+      ).map((t) => [t.id, t]),
+    );
+    const items = connections.flatMap((c) => {
+      const tool = tools.get(c.toolId);
+      return tool ? [connectionView(c, tool)] : [];
+    });
+    return { agentId, count: items.length, tools: items };
+  }
+
+  async available(request: RpcRequest) {
+    const { workspaceId, agentId } = await this.agentOf(
+      request,
+      readScope(request).map((w) => w.id),
+    );
+    const [tools, connections] = await Promise.all([this.catalog.published(workspaceId), this.catalog.connections(workspaceId, agentId)]);
+    const connected = new Map(connections.map((c) => [c.toolId, c]));
+    const items = tools.map((tool) => ({
+      ...catalogView(tool),
+      isAlreadyConnected: connected.has(tool.id),
+      connectionStatus: connected.get(tool.id)?.status ?? null,
+    }));
+    return { agentId, count: items.length, tools: items };
+  }
+
+  async connect(request: RpcRequest) {
+    const body = parseOrThrow(connectToolSchema, request.body);
+    const { workspaceId, agentId } = await this.agentOf(request, [writeScope(request).id]);
+    const item = await this.catalog.transaction(async (em) => {
+      // Only published tools can be connected (States and transitions › Custom API).
+      const tool = await this.catalog.findPublished([workspaceId], body.toolId, em);
+      if (!tool) throw DomainError.notFound('Tool', body.toolId);
+      if (await this.catalog.connection(workspaceId, agentId, tool.id, em)) {
+        throw new DomainError(ErrorCode.Conflict, 'The tool is already connected to the agent', { agentId, toolId: tool.id });
+      }
+      const connection = this.catalog.createConnection(em, { workspaceId, agentId, toolId: tool.id, status: body.status });
+      return connectionView(connection, tool);
+    });
+    return withStatus(201, { status: 'success', message: 'Tool connected', data: item });
+  }
+
+  async update(request: RpcRequest) {
+    const body = parseOrThrow(updateConnectionSchema, request.body);
+    const { workspaceId, agentId } = await this.agentOf(request, [writeScope(request).id]);
+    const toolId = request.params.toolId ?? '';
+    const item = await this.catalog.transaction(async (em) => {
+      const connection = await this.catalog.connection(workspaceId, agentId, toolId, em);
+      if (!connection) throw DomainError.notFound('Tool connection', toolId);
+      Object.assign(connection, { status: body.status, updatedAt: new Date() });
+      const tool = (await this.catalog.find(workspaceId, toolId, em))!;
+      return connectionView(connection, tool);
+    });
+    return { status: 'success', message: `Tool connection ${body.status === 'active' ? 'activated' : 'deactivated'}`, data: item };
+  }
+
+  async disconnect(request: RpcRequest) {
+    const { workspaceId, agentId } = await this.agentOf(request, [writeScope(request).id]);
+    const toolId = request.params.toolId ?? '';
+    await this.catalog.transaction(async (em) => {
+      const connection = await this.catalog.connection(workspaceId, agentId, toolId, em);
+      if (!connection) throw DomainError.notFound('Tool connection', toolId);
+      this.catalog.removeConnection(em, connection);
+    });
+    return { status: 'success', message: 'Tool disconnected; it stays in the workspace', data: { agentId, toolId } };
+  }
+
+  /** The agent of one of these workspaces, asked of the agents service (404 when none has it). */
+  private async agentOf(request: RpcRequest, workspaceIds: string[]): Promise<{ workspaceId: string; agentId: string }> {
+    const agentId = request.params.agentId ?? '';
+    for (const workspaceId of workspaceIds) {
+      try {
+        await this.rpc.call(Subjects.agents.agentsDescribe, serviceRequest('tools', workspaceId, { agentId }));
+        return { workspaceId, agentId };
+      } catch (error) {
+        if (!(error instanceof DomainError && error.status === 404)) throw error;
+      }
+    }
+    throw DomainError.notFound('Agent', agentId);
+  }
+}
+
+export function catalogView(tool: CatalogTool): CatalogToolView {
+  const api = tool.kind === 'api';
+  const mcp = tool.kind === 'mcp';
+  return {
+    id: tool.id,
+    name: tool.name,
+    description: tool.description,
+    kind: tool.kind,
+    parameters: tool.parameters,
+    status: tool.status,
+    mcpId: mcp ? (tool.mcpId ?? null) : null,
+    mcpToolName: mcp ? (tool.mcpToolName ?? null) : null,
+    mcpName: null,
+    mcpStatus: null,
+    integrationId: api ? (tool.integrationId ?? tool.id) : null,
+    integrationName: api ? tool.name.replace(/^api_/, '') : null,
+    integrationStatus: api ? (tool.status === PUBLISHED ? 'enabled' : 'paused') : null,
+    installationId: null,
+    providerId: null,
+    providerToolName: null,
+    createdAt: tool.createdAt.toISOString(),
+    updatedAt: tool.updatedAt.toISOString(),
+  };
+}
+
+function connectionView(connection: AgentToolConnection, tool: CatalogTool) {
+  return {
+    toolId: tool.id,
+    name: tool.name,
+    kind: tool.kind,
+    description: tool.description,
+    connectionStatus: connection.status,
+    toolStatus: tool.status,
+    connectedAt: connection.connectedAt.toISOString(),
+  };
+}

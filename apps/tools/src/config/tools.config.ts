@@ -1,0 +1,18 @@
+import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { baseConfigSchema } from '@platica/platform';
+
+export const toolsConfigSchema = baseConfigSchema.extend({
+  /** The most a remote API's answer may weigh before it is cut off (read cap; `response.maxBytes` then trims what the model gets). */
+  TOOLS_RESPONSE_READ_LIMIT_BYTES: z.coerce.number().int().min(1_024).max(50_000_000).default(2_000_000),
+  /** Outbound connections to remote APIs kept open per origin. */
+  TOOLS_CONNECTIONS_PER_ORIGIN: z.coerce.number().int().min(1).max(1_000).default(32),
+});
+
+export type ToolsConfig = z.output<typeof toolsConfigSchema>;
+
+/** The tools service's validated configuration, injectable. */
+@Injectable()
+export class ToolsConfigService {
+  constructor(readonly values: ToolsConfig) {}
+}

@@ -1,0 +1,166 @@
+import { REDACTED, type CreateCustomApi, type CustomApiVariable, type KeyValue } from '@platica/contracts';
+import type { FieldIssue } from '@platica/errors';
+
+/** A custom API's definition as stored and read: everything but name and description, write-only values redacted. */
+export type StoredDefinition = Omit<CreateCustomApi, 'name' | 'description'>;
+
+/** The write-only values of one definition, keyed by where each belongs (`request.auth.token`, `variables.<name>`…). */
+export type Secrets = Record<string, unknown>;
+
+/** Header and param names whose values are credentials (spec: "sensitive headers and params"). */
+const SENSITIVE_NAME =
+  /^(authorization|proxy-authorization|cookie|key|sig|code)$|api[-_]?key|token|secret|passw(or)?d|signature|session|credential|private/i;
+
+export function isSensitiveName(name: string): boolean {
+  return SENSITIVE_NAME.test(name);
+}
+
+/**
+ * Every write-only slot of a definition, with how to read and write it: authentication,
+ * sensitive headers and params, constant variables, the encryptPayload key, and the
+ * periodicAuth body and sensitive headers.
+ */
+function secretSlots(definition: StoredDefinition): { slot: string; get: () => unknown; set: (value: unknown) => void }[] {
+  const slots: { slot: string; get: () => unknown; set: (value: unknown) => void }[] = [];
+  const { auth } = definition.request;
+  if (auth.type === 'bearer') slots.push({ slot: 'request.auth.token', get: () => auth.token, set: (v) => (auth.token = v as string) });
+  if (auth.type === 'basic')
+    slots.push({ slot: 'request.auth.password', get: () => auth.password, set: (v) => (auth.password = v as string) });
+  if (auth.type === 'apikey') slots.push({ slot: 'request.auth.value', get: () => auth.value, set: (v) => (auth.value = v as string) });
+  const pairs = (prefix: string, list: KeyValue[]) => {
+    const seen = new Map<string, number>();
+    for (const pair of list) {
+      if (!isSensitiveName(pair.key)) continue;
+      const key = pair.key.toLowerCase();
+      const count = (seen.get(key) ?? 0) + 1;
+      seen.set(key, count);
+      slots.push({
+        slot: `${prefix}.${key}${count > 1 ? `#${count}` : ''}`,
+        get: () => pair.value,
+        set: (v) => (pair.value = v as string),
+      });
+    }
+  };
+  pairs('request.headers', definition.request.headers);
+  pairs('request.params', definition.request.params);
+  for (const variable of definition.variables) {
+    if (variable.mode !== 'constant') continue;
+    slots.push({ slot: `variables.${variable.name}`, get: () => variable.constantValue, set: (v) => (variable.constantValue = v) });
+  }
+  const { encryptPayload, periodicAuth } = definition;
+  if (encryptPayload)
+    slots.push({ slot: 'encryptPayload.key', get: () => encryptPayload.key, set: (v) => (encryptPayload.key = v as string) });
+  if (periodicAuth) {
+    if (periodicAuth.body !== undefined)
+      slots.push({ slot: 'periodicAuth.body', get: () => periodicAuth.body, set: (v) => (periodicAuth.body = v as string) });
+    pairs('periodicAuth.headers', periodicAuth.headers);
+  }
+  return slots;
+}
+
+/** The definition with every write-only value replaced by `[REDACTED]`, and those values. */
+export function splitSecrets(full: StoredDefinition): { redacted: StoredDefinition; secrets: Secrets } {
+  const redacted = structuredClone(full);
+  const secrets: Secrets = {};
+  for (const slot of secretSlots(redacted)) {
+    secrets[slot.slot] = slot.get();
+    slot.set(REDACTED);
+  }
+  return { redacted, secrets };
+}
+
+/** The definition with the stored values put back where `[REDACTED]` stands (for calling the API). */
+export function withSecrets(redacted: StoredDefinition, secrets: Secrets): StoredDefinition {
+  const full = structuredClone(redacted);
+  for (const slot of secretSlots(full)) if (slot.slot in secrets) slot.set(secrets[slot.slot]);
+  return full;
+}
+
+/**
+ * Rule 1 of PATCH: `[REDACTED]` sent back for a write-only value keeps the stored one (a new
+ * value replaces it). Answers the issues for `[REDACTED]` where nothing is stored.
+ */
+export function keepRedacted(incoming: StoredDefinition, stored: Secrets): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const slot of secretSlots(incoming)) {
+    if (slot.get() !== REDACTED) continue;
+    if (slot.slot in stored) slot.set(stored[slot.slot]);
+    else issues.push({ path: slot.slot.split('.'), message: `${REDACTED} keeps a stored value, and none is stored here` });
+  }
+  return issues;
+}
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)\s*\}\}/g;
+
+/** The names of every `{{placeholder}}` in a text. */
+export function placeholdersIn(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!);
+}
+
+export { PLACEHOLDER };
+
+/** Every text of the definition that may hold placeholders, with where it is. */
+function templatedTexts(definition: StoredDefinition): { path: (string | number)[]; text: string }[] {
+  const texts: { path: (string | number)[]; text: string }[] = [{ path: ['request', 'url'], text: definition.request.url }];
+  const { request } = definition;
+  request.params.forEach((p, i) => texts.push({ path: ['request', 'params', i, 'value'], text: p.value }));
+  request.headers.forEach((h, i) => texts.push({ path: ['request', 'headers', i, 'value'], text: h.value }));
+  if (request.body.mode === 'json' || request.body.mode === 'text') {
+    const raw = request.body.raw;
+    texts.push({ path: ['request', 'body', 'raw'], text: typeof raw === 'string' ? raw : JSON.stringify(raw) });
+  }
+  if (request.body.mode === 'form-urlencoded')
+    request.body.pairs.forEach((p, i) => texts.push({ path: ['request', 'body', 'pairs', i, 'value'], text: p.value }));
+  if (request.auth.type === 'bearer') texts.push({ path: ['request', 'auth', 'token'], text: request.auth.token });
+  if (request.auth.type === 'basic') {
+    texts.push({ path: ['request', 'auth', 'username'], text: request.auth.username });
+    texts.push({ path: ['request', 'auth', 'password'], text: request.auth.password });
+  }
+  if (request.auth.type === 'apikey') texts.push({ path: ['request', 'auth', 'value'], text: request.auth.value });
+  return texts;
+}
+
+/**
+ * Rule 5: what enabling requires beyond the shape create and PATCH already check: a
+ * description on every model-facing variable, and every placeholder naming a variable (or a
+ * `ctx.` field when the API passes context).
+ */
+export function enableIssues(definition: StoredDefinition): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  definition.variables.forEach((variable, index) => {
+    if (variable.mode === 'ai' && !variable.description?.trim())
+      issues.push({
+        path: ['variables', index, 'description'],
+        message: `the model-facing variable "${variable.name}" needs a description`,
+      });
+  });
+  const names = new Set(definition.variables.map((v) => v.name));
+  for (const { path, text } of templatedTexts(definition)) {
+    for (const name of placeholdersIn(text)) {
+      if (names.has(name)) continue;
+      if (name.startsWith('ctx.') && definition.passContext && (CONTEXT_NAMES as readonly string[]).includes(name.slice(4))) continue;
+      issues.push({ path, message: `{{${name}}} names no variable` });
+    }
+  }
+  return issues;
+}
+
+const CONTEXT_NAMES = ['phoneNumber', 'workspaceId', 'conversationId', 'agentId', 'agentName', 'channelId', 'lastMessages'] as const;
+
+const REFINEMENTS = ['enum', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'items', 'default'] as const;
+
+/** The JSON Schema the model receives: the `ai` variables only, with their refinements (spec › Custom API). */
+export function parametersOf(variables: CustomApiVariable[]): Record<string, unknown> {
+  const properties: Record<string, Record<string, unknown>> = {};
+  const required: string[] = [];
+  for (const variable of variables) {
+    if (variable.mode !== 'ai') continue;
+    const property: Record<string, unknown> = { type: variable.type };
+    if (variable.description) property.description = variable.description;
+    for (const refinement of REFINEMENTS) if (variable[refinement] !== undefined) property[refinement] = variable[refinement];
+    if (variable.type === 'array' && property.items === undefined) property.items = {};
+    properties[variable.name] = property;
+    if (variable.required) required.push(variable.name);
+  }
+  return { type: 'object', properties, required, additionalProperties: false };
+}

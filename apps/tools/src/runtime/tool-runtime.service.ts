@@ -1,0 +1,84 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { RuntimeAgentToolsRequest, RuntimeExecuteRequest, RuntimeExecuteResult, RuntimeTool } from '@platica/contracts';
+import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
+import { CustomApiRepository } from '../custom-apis/custom-api.repository';
+import { CustomApisService, runFields } from '../custom-apis/custom-apis.service';
+
+/**
+ * What agent turns ask of the tools service (ARCHITECTURE.md › Agent runtime: what the model
+ * sees): the tools to offer (every `active` connection to a published tool) and the run of
+ * one call. A call never throws: whatever goes wrong is the model's to read.
+ */
+@Injectable()
+export class ToolRuntimeService {
+  private readonly logger = new Logger('tool-runtime');
+
+  constructor(
+    private readonly catalog: CatalogRepository,
+    private readonly apis: CustomApiRepository,
+    private readonly customApis: CustomApisService,
+  ) {}
+
+  async agentTools({ workspaceId, agentId }: RuntimeAgentToolsRequest): Promise<RuntimeTool[]> {
+    const active = (await this.catalog.connections(workspaceId, agentId)).filter((c) => c.status === 'active');
+    const tools = await this.catalog.toolsByIds(
+      workspaceId,
+      active.map((c) => c.toolId),
+    );
+    return tools
+      .filter((tool) => tool.status === PUBLISHED)
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((tool) => ({ toolId: tool.id, name: tool.name, description: tool.description, parameters: tool.parameters }));
+  }
+
+  async execute(call: RuntimeExecuteRequest): Promise<RuntimeExecuteResult> {
+    const failed = (message: string): RuntimeExecuteResult => ({
+      ok: false,
+      outcome: 'mapping-error',
+      httpStatus: null,
+      durationMs: 0,
+      output: message,
+    });
+    // One round of lookups: the connection, its catalog entry and the API behind it.
+    const [connection, tool, api] = await Promise.all([
+      this.catalog.connection(call.workspaceId, call.agentId, call.toolId),
+      this.catalog.findPublished([call.workspaceId], call.toolId),
+      this.apis.find([call.workspaceId], call.toolId),
+    ]);
+    if (connection?.status !== 'active') return failed('this tool is not connected to the agent');
+    if (!tool) return failed('this tool is not available now');
+    if (tool.kind !== 'api') return failed(`tools of kind ${tool.kind} cannot run yet`);
+    if (!api) return failed('this tool is not available now');
+    const result = await this.customApis.run(
+      api,
+      call.arguments,
+      { ...call.context, workspaceId: call.workspaceId, agentId: call.agentId },
+      false,
+    );
+    // The model need not wait for the log: the run is recorded after the answer is on its way.
+    this.apis
+      .recordRun(
+        {
+          workspaceId: api.workspaceId,
+          customApiId: api.id,
+          source: 'agent',
+          ...runFields(result),
+          agentId: call.agentId,
+          conversationId: call.context.conversationId ?? null,
+          toolCallId: call.toolCallId,
+        },
+        false,
+      )
+      .catch((error: unknown) =>
+        this.logger.error({ msg: 'a tool call was not recorded', toolCallId: call.toolCallId, error: String(error) }),
+      );
+    const ok = result.outcome === 'success';
+    return {
+      ok,
+      outcome: result.outcome,
+      httpStatus: result.httpStatus,
+      durationMs: result.durationMs,
+      output: ok ? result.response : { error: result.error, httpStatus: result.httpStatus, response: result.response },
+    };
+  }
+}
