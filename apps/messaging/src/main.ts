@@ -15,11 +15,13 @@ void runService({
   configSchema: messagingConfigSchema,
   publishesEvents: true,
   background: async (app, { config, readiness }) => {
+    const scheduled = app.get(ScheduledMessageActivitiesFactory);
     const worker = await startTemporalWorker(config.values, {
       service: 'messaging',
-      activities: { ...diagnosticsActivities('messaging'), ...app.get(ScheduledMessageActivitiesFactory).activities() },
+      activities: { ...diagnosticsActivities('messaging'), ...scheduled.activities() },
       workflows: workflowSource(),
     });
+    const dispatch = { stop: async () => scheduled.stop() };
     readiness.register('temporal', async () => {
       if (worker.worker.getState() !== 'RUNNING') throw new Error(`worker is ${worker.worker.getState()}`);
     });
@@ -28,7 +30,8 @@ void runService({
     inbound.start();
     const deliveries = app.get(InboundSubscriber);
     deliveries.start();
-    // Stopped in reverse: no new deliveries first, then the processing of those stored.
-    return [worker, inbound, deliveries];
+    // Stopped in reverse: no new deliveries first, then the processing of those stored; the
+    // dispatch returns before the worker drains, so the next window starts on a live worker.
+    return [worker, dispatch, inbound, deliveries];
   },
 });

@@ -27,6 +27,9 @@ import { ScheduledMessageRepository } from './scheduled/scheduled-message.reposi
 import { ScheduledMessagesController } from './scheduled/scheduled-messages.controller';
 import { ScheduledMessagesService } from './scheduled/scheduled-messages.service';
 import { ScheduledWorkflows } from './scheduled/scheduled-workflows';
+import { DueSoon } from './scheduled/due-soon';
+import { ScheduledSendExecutor } from './scheduled/scheduled-send.executor';
+import { ScheduledSendsDispatcher } from './scheduled/scheduled-sends.dispatcher';
 import { SeedController } from './seed/seed.controller';
 import { TemplateRepository } from './templates/template.repository';
 import { TurnsController } from './turns/turns.controller';
@@ -69,6 +72,9 @@ import { TurnsService } from './turns/turns.service';
     ScheduledWorkflows,
     ScheduledMessagesService,
     ScheduledMessageActivitiesFactory,
+    DueSoon,
+    ScheduledSendExecutor,
+    ScheduledSendsDispatcher,
     ChatThreadsService,
     ChatReadsService,
     TurnsService,

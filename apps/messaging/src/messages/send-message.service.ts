@@ -19,6 +19,7 @@ import { normalizeContent, storedForm, type OutboundContent } from './message-co
 import { MessageRepository } from './message.repository';
 import { ScheduledMessagesService, type ScheduledSend } from '../scheduled/scheduled-messages.service';
 import { timingOf } from '../scheduled/schedule-timing';
+import { actorOf, type SendActor, type SendCommand, type SendOptions } from './send-command';
 import { turnRequested } from '../turns/turn-requested';
 
 export interface SendAnswer {
@@ -51,21 +52,37 @@ export class SendMessageService {
   ) {}
 
   async send(request: RpcRequest<unknown>): Promise<SendAnswer | RpcReply> {
-    const body = parseOrThrow(sendMessageRequestSchema, request.body);
-    const timing = timingOf(body);
-    const workspaceId = requireWorkspace(request);
+    const { delay, scheduleTime, ...body } = parseOrThrow(sendMessageRequestSchema, request.body);
+    const timing = timingOf({ delay, scheduleTime });
+    const command = { kind: 'service' as const, workspaceId: requireWorkspace(request), actor: actorOf(request.auth), body };
+    return this.sendMessage(command, timing ? { later: { timing, auth: request.auth } } : {});
+  }
+
+  async sendTemplate(request: RpcRequest<unknown>): Promise<SendAnswer | RpcReply> {
+    const { delay, scheduleTime, ...body } = parseOrThrow(sendTemplateRequestSchema, request.body);
+    const timing = timingOf({ delay, scheduleTime });
+    const command = { kind: 'template' as const, workspaceId: requireWorkspace(request), actor: actorOf(request.auth), body };
+    return this.sendTemplateMessage(command, timing ? { later: { timing, auth: request.auth } } : {});
+  }
+
+  /**
+   * A validated free-form send: checked, then sent, or with `options.later` accepted for its
+   * time (202). A scheduled send runs its stored command through here at its time.
+   */
+  async sendMessage(command: Extract<SendCommand, { kind: 'service' }>, options: SendOptions = {}): Promise<SendAnswer | RpcReply> {
+    const { workspaceId, body, actor } = command;
     const type = body.type ?? 'text';
     const channel = await this.channel(workspaceId, body.channelId);
     checkTypeOnChannel(channel.platform, type);
     const content = normalizeContent(type, body.content);
     const activeFields = await this.activeFields(workspaceId, body.client);
     const recipient = recipientOf(channel.platform, body.conversationId);
-    if (timing) {
-      const { delay: _delay, scheduleTime: _scheduleTime, ...now } = body;
+    if (options.later) {
       return this.scheduled.schedule(
-        request,
-        this.scheduledSend('service', channel, recipient, body, now, type, storedForm(content).content, null),
-        timing,
+        workspaceId,
+        options.later.auth,
+        this.scheduledSend(command, channel, recipient, type, storedForm(content).content, null),
+        options.later.timing,
       );
     }
 
@@ -90,15 +107,17 @@ export class SendMessageService {
           await em.nativeUpdate(Conversation, { id: conversation.id }, { resumeRequestedAt: new Date() });
         }
         const instruction = await this.messages.insertOutgoing(em, {
+          id: options.messageId,
           conversation,
           role: 'system',
           ...storedForm(content),
           status: 'sent',
           externalId: null,
-          ...this.actor(request),
+          ...actor,
           campaignId: body.campaignId ?? DEFAULT_CAMPAIGN,
           error: null,
         });
+        await options.alongside?.(em, { message: instruction, error: null });
         if (content.mode === 'resume') {
           await recordEvent(
             em,
@@ -122,13 +141,12 @@ export class SendMessageService {
         { channelId: channel.id, conversationId: recipient, canSendDirectMessage: false },
       );
     }
-    return this.deliverAndStore(request, channel, conversation, content, storedForm(content), body.client, activeFields, body.campaignId);
+    return this.deliverAndStore(actor, channel, conversation, content, storedForm(content), body, activeFields, options);
   }
 
-  async sendTemplate(request: RpcRequest<unknown>): Promise<SendAnswer | RpcReply> {
-    const body = parseOrThrow(sendTemplateRequestSchema, request.body);
-    const timing = timingOf(body);
-    const workspaceId = requireWorkspace(request);
+  /** A validated template send: like sendMessage, and it opens the conversation when there is none. */
+  async sendTemplateMessage(command: Extract<SendCommand, { kind: 'template' }>, options: SendOptions = {}): Promise<SendAnswer | RpcReply> {
+    const { workspaceId, body, actor } = command;
     const channel = await this.channel(workspaceId, body.channelId);
     checkTypeOnChannel(channel.platform, 'template');
     const activeFields = await this.activeFields(workspaceId, body.client);
@@ -154,12 +172,12 @@ export class SendMessageService {
       });
     }
     const { send, text } = buildTemplateSend(template, body.template);
-    if (timing) {
-      const { delay: _delay, scheduleTime: _scheduleTime, ...now } = body;
+    if (options.later) {
       return this.scheduled.schedule(
-        request,
-        this.scheduledSend('template', channel, recipient, body, now, null, text, template.name),
-        timing,
+        workspaceId,
+        options.later.auth,
+        this.scheduledSend(command, channel, recipient, null, text, template.name),
+        options.later.timing,
       );
     }
 
@@ -188,29 +206,19 @@ export class SendMessageService {
       files: body.template.file ? [{ url: body.template.file, type: body.template.type ?? template.header?.type ?? 'file' }] : [],
       images: [],
     };
-    return this.deliverAndStore(
-      request,
-      channel,
-      conversation,
-      { type: 'template', template: send },
-      stored,
-      body.client,
-      activeFields,
-      body.campaignId,
-    );
+    return this.deliverAndStore(actor, channel, conversation, { type: 'template', template: send }, stored, body, activeFields, options);
   }
 
-  /** What a scheduled send records: where it goes, a safe preview, and the body to replay without its timing. */
+  /** What a scheduled send records: where it goes, a safe preview, and the command to run at its time. */
   private scheduledSend(
-    kind: 'service' | 'template',
+    command: SendCommand,
     channel: OpenChannel,
     recipient: string,
-    body: { campaignId?: string; client?: ClientUpsert },
-    now: Record<string, unknown>,
     messageType: string | null,
     preview: string,
     templateName: string | null,
   ): ScheduledSend {
+    const { kind, body } = command;
     return {
       kind,
       channelId: channel.id,
@@ -221,40 +229,44 @@ export class SendMessageService {
       preview: preview.slice(0, 200),
       phoneNumber: channel.platform === 'whatsapp' ? recipient : null,
       name: body.client?.name ?? null,
-      request: now,
+      request: body,
     };
   }
 
   /** Sends through Graph, then stores the message `sent` (or `failed` and answers 502). */
   private async deliverAndStore(
-    request: RpcRequest<unknown>,
+    actor: SendActor,
     channel: OpenChannel,
     conversation: Conversation,
     content: OutboundContent | { type: 'template'; template: TemplateSend },
     stored: ReturnType<typeof storedForm>,
-    clientData: ClientUpsert | undefined,
+    { client: clientData, campaignId }: { client?: ClientUpsert; campaignId?: string },
     activeFields: Set<string>,
-    campaignId: string | undefined,
+    options: SendOptions,
   ): Promise<SendAnswer> {
     const { externalId, failure } =
       channel.platform === 'service'
         ? { externalId: null, failure: null }
         : await this.delivery.send(channel, conversation.conversationId, content);
+    const refusal = failure ? `Meta's Graph API refused the message: ${failure.message}` : null;
     const message = await this.db.em().transactional(async (em) => {
       await this.applyClient(em, conversation, clientData, activeFields);
-      return this.messages.insertOutgoing(em, {
+      const outgoing = await this.messages.insertOutgoing(em, {
+        id: options.messageId,
         conversation,
         role: 'assistant',
         ...stored,
         status: failure ? 'failed' : 'sent',
         externalId,
-        ...this.actor(request),
+        ...actor,
         campaignId: campaignId ?? DEFAULT_CAMPAIGN,
         error: failure ? failure.toDetails() : null,
       });
+      await options.alongside?.(em, { message: outgoing, error: refusal });
+      return outgoing;
     });
     if (failure) {
-      throw new DomainError(ErrorCode.UpstreamFailed, `Meta's Graph API refused the message: ${failure.message}`, {
+      throw new DomainError(ErrorCode.UpstreamFailed, refusal!, {
         ...failure.toDetails(),
         messageId: message.id,
         messageStatus: 'failed',
@@ -293,11 +305,6 @@ export class SendMessageService {
     }
   }
 
-  private actor(request: RpcRequest<unknown>): { actorType: string; actorId: string | null } {
-    const { auth } = request;
-    if (auth.credentialType === 'oauth_token') return { actorType: 'user', actorId: auth.userId };
-    return { actorType: 'api', actorId: auth.principal };
-  }
 }
 
 export function requireWorkspace(request: RpcRequest<unknown>): string {

@@ -1,0 +1,42 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthContext, SendMessageRequest, SendTemplateRequest } from '@platica/contracts';
+import type { Timing } from '../scheduled/schedule-timing';
+import type { Message } from './message.entity';
+
+/** A send's body once validated, without its timing: what runs now, or what is stored to run later. */
+export type ServiceSendBody = Omit<SendMessageRequest, 'delay' | 'scheduleTime'>;
+export type TemplateSendBody = Omit<SendTemplateRequest, 'delay' | 'scheduleTime'>;
+
+/** Who a send is attributed to on the stored message. */
+export interface SendActor {
+  actorType: 'api' | 'user';
+  actorId: string | null;
+}
+
+/**
+ * A validated send, typed: `POST /v1/messages` and `POST /v1/messages/template` build one from
+ * the request, and a scheduled send runs the one it stored, so both go through the same checks.
+ */
+export type SendCommand =
+  | { kind: 'service'; workspaceId: string; actor: SendActor; body: ServiceSendBody }
+  | { kind: 'template'; workspaceId: string; actor: SendActor; body: TemplateSendBody };
+
+/** What the stored message became: `sent`, or `failed` with the public reason. */
+export interface SendOutcome {
+  message: Message;
+  error: string | null;
+}
+
+export interface SendOptions {
+  /** Accept the send for later (202) after the checks a send can pass now, instead of sending it. */
+  later?: { timing: Timing; auth: AuthContext };
+  /** The stored message's id, chosen by the caller: a scheduled send stores its message under its own id. */
+  messageId?: string;
+  /** Written in the transaction that stores the message: a scheduled send records its outcome with it. */
+  alongside?: (em: EntityManager, outcome: SendOutcome) => Promise<void>;
+}
+
+export function actorOf(auth: AuthContext): SendActor {
+  if (auth.credentialType === 'oauth_token') return { actorType: 'user', actorId: auth.userId ?? null };
+  return { actorType: 'api', actorId: auth.principal };
+}
