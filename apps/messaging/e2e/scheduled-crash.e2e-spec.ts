@@ -58,7 +58,7 @@ describe('scheduled messages: a crash in the middle of a due batch (e2e)', () =>
 
     const received = () => fake.sends(ws.whatsapp.phoneNumberId).filter((r) => texts.includes(r.body?.text?.body));
     // Kill as soon as the batch is under way: some sent, most not.
-    await eventually('the batch to be under way', async () => (received().length >= 20 ? true : undefined), 30_000, 2);
+    await eventually('the batch to be under way', async () => (received().length >= 20 ? true : undefined), 90_000, 2);
     t.stack.services.get('messaging')!.process.kill('SIGKILL');
     const atKill = received().length;
     expect(atKill).toBeLessThan(TOTAL);
