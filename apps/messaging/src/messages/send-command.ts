@@ -32,8 +32,20 @@ export interface SendOptions {
   later?: { timing: Timing; auth: AuthContext };
   /** The stored message's id, chosen by the caller: a scheduled send stores its message under its own id. */
   messageId?: string;
+  /**
+   * Runs the transaction that stores the message (default: one of its own). The scheduler
+   * passes one that commits the stores of a due batch together.
+   */
+  transaction?: <T>(work: (em: EntityManager) => Promise<T>) => Promise<T>;
   /** Written in the transaction that stores the message: a scheduled send records its outcome with it. */
   alongside?: (em: EntityManager, outcome: SendOutcome) => Promise<void>;
+  /**
+   * Called the moment Meta's Graph API accepted the send, before the message is stored: a
+   * scheduled send writes Meta's id down, so a crash before the store does not send it again.
+   */
+  onDelivered?: (externalId: string) => Promise<void>;
+  /** Graph already accepted this send (an interrupted earlier attempt): store it, without checking or sending again. */
+  delivered?: { externalId: string };
 }
 
 export function actorOf(auth: AuthContext): SendActor {

@@ -75,7 +75,8 @@ export class SendMessageService {
     const channel = await this.channel(workspaceId, body.channelId);
     checkTypeOnChannel(channel.platform, type);
     const content = normalizeContent(type, body.content);
-    const activeFields = await this.activeFields(workspaceId, body.client);
+    // Only client data is checked against (and written with) the active custom fields.
+    const activeFields = body.client ? await this.activeFields(workspaceId, body.client) : new Set<string>();
     const recipient = recipientOf(channel.platform, body.conversationId);
     if (options.later) {
       return this.scheduled.schedule(
@@ -101,7 +102,7 @@ export class SendMessageService {
     if (content.type === 'instruction') {
       // Instructions act on the agent, never reach the customer (spec). `resume` asks the agent
       // runtime for a turn, in the same transaction (a scheduled instruction replays this path).
-      const message = await this.db.em().transactional(async (em) => {
+      const message = await this.write(options, async (em) => {
         await this.applyClient(em, conversation, body.client, activeFields);
         if (content.mode === 'resume') {
           await em.nativeUpdate(Conversation, { id: conversation.id }, { resumeRequestedAt: new Date() });
@@ -131,8 +132,9 @@ export class SendMessageService {
     }
     if (content.type === 'email') throw new DomainError(ErrorCode.Unprocessable, 'email messages need an email channel', '');
 
-    await this.refuseBlocked(conversation.clientId);
-    if (!canSendDirectMessage(channel.platform, conversation.lastUserMessageAt)) {
+    // Already accepted by Graph in an interrupted attempt: what remains is to store it.
+    if (!options.delivered) await this.refuseBlocked(conversation.clientId);
+    if (!options.delivered && !canSendDirectMessage(channel.platform, conversation.lastUserMessageAt)) {
       throw new DomainError(
         ErrorCode.Unprocessable,
         channel.platform === 'whatsapp'
@@ -182,7 +184,7 @@ export class SendMessageService {
     }
 
     const existing = await this.db.em().findOne(Client, { workspaceId, contactKey: contactKeyOf(channel.platform, recipient) });
-    if (existing) await this.refuseBlocked(existing.id);
+    if (existing && !options.delivered) await this.refuseBlocked(existing.id);
     // A template opens the conversation: the client and the conversation are created when missing.
     const conversation = await this.db.em().transactional(async (em) => {
       const { client } = await this.clients.upsert(
@@ -244,12 +246,14 @@ export class SendMessageService {
     activeFields: Set<string>,
     options: SendOptions,
   ): Promise<SendAnswer> {
-    const { externalId, failure } =
-      channel.platform === 'service'
+    const { externalId, failure } = options.delivered
+      ? { externalId: options.delivered.externalId, failure: null }
+      : channel.platform === 'service'
         ? { externalId: null, failure: null }
         : await this.delivery.send(channel, conversation.conversationId, content);
+    if (externalId !== null && !options.delivered) await options.onDelivered?.(externalId);
     const refusal = failure ? `Meta's Graph API refused the message: ${failure.message}` : null;
-    const message = await this.db.em().transactional(async (em) => {
+    const message = await this.write(options, async (em) => {
       await this.applyClient(em, conversation, clientData, activeFields);
       const outgoing = await this.messages.insertOutgoing(em, {
         id: options.messageId,
@@ -273,6 +277,11 @@ export class SendMessageService {
       });
     }
     return { messageId: message.id, status: 'sent', timestamp: message.createdAt.toISOString() };
+  }
+
+  /** The transaction that stores a send: the caller's (a batch's) or one of its own. */
+  private write<T>(options: SendOptions, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return options.transaction ? options.transaction(work) : this.db.em().transactional(work);
   }
 
   private async channel(workspaceId: string, ref: string): Promise<OpenChannel> {

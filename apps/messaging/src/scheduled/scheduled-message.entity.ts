@@ -36,6 +36,8 @@ const ScheduledMessageSchema = defineEntity({
     claimedUntil: p.datetime().nullable(),
     /** Claims so far: more than one means a dispatcher stopped mid-send and the send was retried. */
     attempts: p.integer().default(0),
+    /** Meta's id for the send, written the moment Graph accepted it: a retried claim stores it without sending again. */
+    deliveredExternalId: p.text().nullable(),
     sentMessageId: p.text().nullable(),
     error: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -10,7 +10,17 @@ import { ScheduledMessage } from './scheduled-message.entity';
 
 type NewScheduled = Omit<
   ScheduledMessage,
-  'createdAt' | 'updatedAt' | 'revision' | 'cancelledAt' | 'sentAt' | 'failedAt' | 'sentMessageId' | 'error' | 'claimedUntil' | 'attempts'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'revision'
+  | 'cancelledAt'
+  | 'sentAt'
+  | 'failedAt'
+  | 'sentMessageId'
+  | 'error'
+  | 'claimedUntil'
+  | 'attempts'
+  | 'deliveredExternalId'
 >;
 
 /** A scheduled send the dispatcher claimed: what it needs to run the stored command. */
@@ -21,6 +31,8 @@ export interface ClaimedSend {
   request: ScheduledMessage['request'];
   actor: ScheduledMessage['actor'];
   attempts: number;
+  /** Meta's id when an earlier attempt's send was accepted by Graph: store it, do not send again. */
+  deliveredExternalId: string | null;
 }
 
 /** Where the next sends are due: each channel's earliest pending message within the horizon. */
@@ -51,6 +63,7 @@ export class ScheduledMessageRepository {
       revision: 0,
       attempts: 0,
       claimedUntil: null,
+      deliveredExternalId: null,
       sentMessageId: null,
       error: null,
       cancelledAt: null,
@@ -154,7 +167,7 @@ export class ScheduledMessageRepository {
           select id from messaging.scheduled_message
            where (status in ('delayed', 'scheduled') and execute_at <= ?) or (status = 'processing' and claimed_until < ?)
            order by execute_at limit ? for update skip locked)
-        returning m.id, m.workspace_id, m.kind, m.request, m.actor, m.attempts`,
+        returning m.id, m.workspace_id, m.kind, m.request, m.actor, m.attempts, m.delivered_external_id`,
       [leaseUntil, now, now, limit],
     );
     return rows.map(claimedSend);
@@ -168,7 +181,7 @@ export class ScheduledMessageRepository {
     const rows: ClaimedRow[] = await this.db.em().execute(
       `update messaging.scheduled_message set status = 'processing', claimed_until = ?, attempts = attempts + 1, updated_at = now()
         where id = ? and ((status in ${WAITING} and execute_at <= ?) or (status = 'processing' and (claimed_until is null or claimed_until < ?)))
-        returning id, workspace_id, kind, request, actor, attempts`,
+        returning id, workspace_id, kind, request, actor, attempts, delivered_external_id`,
       [leaseUntil, id, now, now],
     );
     return rows[0] ? claimedSend(rows[0]) : null;
@@ -191,6 +204,14 @@ export class ScheduledMessageRepository {
     if (rows.length === 0) throw new Error(`scheduled message ${id} is no longer claimed: its outcome was recorded elsewhere`);
   }
 
+  /**
+   * Graph accepted a claimed send: written at once, on its own (one statement), because the
+   * store that follows may not happen (a crash), and Graph must not get the send again.
+   */
+  async recordDelivery(id: string, externalId: string): Promise<void> {
+    await this.db.em().nativeUpdate(ScheduledMessage, { id, status: 'processing' }, { deliveredExternalId: externalId });
+  }
+
   /** A claimed send that cannot go out (a rule failed at its time): `failed` with the public reason. */
   async markFailed(id: string, error: string): Promise<void> {
     await this.db
@@ -206,6 +227,7 @@ interface ClaimedRow {
   request: ScheduledMessage['request'] | string;
   actor: ScheduledMessage['actor'] | string;
   attempts: number;
+  delivered_external_id: string | null;
 }
 
 function claimedSend(row: ClaimedRow): ClaimedSend {
@@ -217,5 +239,6 @@ function claimedSend(row: ClaimedRow): ClaimedSend {
     request: json(row.request),
     actor: json(row.actor),
     attempts: row.attempts,
+    deliveredExternalId: row.delivered_external_id,
   };
 }

@@ -2,6 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { actorOf, type SendOptions } from '../messages/send-command';
 import { SendMessageService } from '../messages/send-message.service';
+import { Database } from '@platica/platform';
+import { BatchTransaction } from './batch-transaction.repository';
 import { ScheduledMessageRepository, type ClaimedSend } from './scheduled-message.repository';
 
 /** Claims of one message after which it ends `failed` instead of being tried again (each was interrupted). */
@@ -12,15 +14,22 @@ const MAX_ATTEMPTS = 5;
  * immediate one, so the window, a blocked contact and the channel's rules are checked at
  * this moment (spec › Channel rule 5). The message is stored under the scheduled message's
  * id, in the transaction that records the outcome: a send is stored once, even when retried.
+ * Graph's acceptance is written down the moment it answers, so a retried claim whose send
+ * Graph already took only stores it; only a crash inside that instant repeats a send.
  */
 @Injectable()
 export class ScheduledSendExecutor {
   private readonly logger = new Logger('scheduled-messages');
+  /** Sends that end together are stored in one transaction. */
+  private readonly stores: BatchTransaction;
 
   constructor(
     private readonly repository: ScheduledMessageRepository,
     private readonly sender: SendMessageService,
-  ) {}
+    db: Database,
+  ) {
+    this.stores = new BatchTransaction(db);
+  }
 
   async run(send: ClaimedSend): Promise<void> {
     if (send.attempts > MAX_ATTEMPTS) {
@@ -30,7 +39,10 @@ export class ScheduledSendExecutor {
     const context = { workspaceId: send.workspaceId, actor: actorOf(send.actor) };
     const options: SendOptions = {
       messageId: send.id,
+      transaction: (work) => this.stores.run(work),
       alongside: (em, outcome) => this.repository.settle(em, send.id, { messageId: outcome.message.id, error: outcome.error }),
+      onDelivered: (externalId) => this.repository.recordDelivery(send.id, externalId),
+      delivered: send.deliveredExternalId ? { externalId: send.deliveredExternalId } : undefined,
     };
     try {
       if (send.kind === 'template') {
