@@ -13,8 +13,9 @@ const MAX_BATCH = 64;
 /**
  * Group commit for the stores of a due batch: the writes that arrive while a transaction is
  * being written go into the next one, so a batch costs one commit (and one wait for a pooled
- * connection), not one per message. Each write runs in its own savepoint: one that fails
- * (a claim finished elsewhere) rolls back alone and rejects only its caller.
+ * connection), not one per message. A write that fails (a claim finished elsewhere: rare)
+ * rolls the batch back, and its writes are then made one transaction each, so only its
+ * caller sees the error.
  */
 export class BatchTransaction {
   private readonly pending: Pending[] = [];
@@ -34,28 +35,17 @@ export class BatchTransaction {
     try {
       while (this.pending.length) {
         const batch = this.pending.splice(0, MAX_BATCH);
-        const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
         try {
-          await this.db.em().transactional(async (em) => {
-            for (const { work } of batch) {
-              // Nested: a savepoint per write.
-              outcomes.push(
-                await em.transactional(work).then(
-                  (value) => ({ ok: true as const, value }),
-                  (error: unknown) => ({ ok: false as const, error }),
-                ),
-              );
-            }
+          const values = await this.db.em().transactional(async (em) => {
+            const results: unknown[] = [];
+            for (const { work } of batch) results.push(await work(em));
+            return results;
           });
-        } catch (error) {
-          for (const { reject } of batch) reject(error);
-          continue;
+          batch.forEach(({ resolve }, i) => resolve(values[i]));
+        } catch {
+          // One write failed (a claim finished elsewhere), and with it the batch: each again alone.
+          for (const { work, resolve, reject } of batch) await this.db.em().transactional(work).then(resolve, reject);
         }
-        batch.forEach(({ resolve, reject }, i) => {
-          const outcome = outcomes[i]!;
-          if (outcome.ok) resolve(outcome.value);
-          else reject(outcome.error);
-        });
       }
     } finally {
       this.writing = false;

@@ -205,11 +205,15 @@ export class ScheduledMessageRepository {
   }
 
   /**
-   * Graph accepted a claimed send: written at once, on its own (one statement), because the
-   * store that follows may not happen (a crash), and Graph must not get the send again.
+   * Graph accepted these claimed sends: written at once, in one statement, because the store
+   * that follows may not happen (a crash), and Graph must not get the sends again.
    */
-  async recordDelivery(id: string, externalId: string): Promise<void> {
-    await this.db.em().nativeUpdate(ScheduledMessage, { id, status: 'processing' }, { deliveredExternalId: externalId });
+  async recordDeliveries(deliveries: { id: string; externalId: string }[]): Promise<void> {
+    await this.db.em().execute(
+      `update messaging.scheduled_message m set delivered_external_id = d.external_id
+         from unnest(?::text[], ?::text[]) as d(id, external_id) where m.id = d.id and m.status = 'processing'`,
+      [deliveries.map((d) => d.id), deliveries.map((d) => d.externalId)],
+    );
   }
 
   /** A claimed send that cannot go out (a rule failed at its time): `failed` with the public reason. */

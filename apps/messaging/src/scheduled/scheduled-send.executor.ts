@@ -22,6 +22,9 @@ export class ScheduledSendExecutor {
   private readonly logger = new Logger('scheduled-messages');
   /** Sends that end together are stored in one transaction. */
   private readonly stores: BatchTransaction;
+  /** Graph acceptances waiting to be written, and the write under way (they are written together). */
+  private deliveries: { id: string; externalId: string }[] = [];
+  private deliveriesWritten: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly repository: ScheduledMessageRepository,
@@ -41,7 +44,7 @@ export class ScheduledSendExecutor {
       messageId: send.id,
       transaction: (work) => this.stores.run(work),
       alongside: (em, outcome) => this.repository.settle(em, send.id, { messageId: outcome.message.id, error: outcome.error }),
-      onDelivered: (externalId) => this.repository.recordDelivery(send.id, externalId),
+      onDelivered: (externalId) => this.recordDelivery(send.id, externalId),
       delivered: send.deliveredExternalId ? { externalId: send.deliveredExternalId } : undefined,
     };
     try {
@@ -61,5 +64,21 @@ export class ScheduledSendExecutor {
       // Anything else (the database, a bug): the claim expires and the send is tried again.
       this.logger.error({ msg: 'scheduled send interrupted: tried again when its claim expires', messageId: send.id, error: String(error) });
     }
+  }
+
+  /** Resolves once this acceptance is written: those arriving while one write runs go into the next. */
+  private recordDelivery(id: string, externalId: string): Promise<void> {
+    const first = this.deliveries.length === 0;
+    this.deliveries.push({ id, externalId });
+    if (first) {
+      this.deliveriesWritten = this.deliveriesWritten
+        .catch(() => undefined)
+        .then(() => {
+          const batch = this.deliveries;
+          this.deliveries = [];
+          return this.repository.recordDeliveries(batch);
+        });
+    }
+    return this.deliveriesWritten;
   }
 }
