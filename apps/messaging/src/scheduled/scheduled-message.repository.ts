@@ -210,9 +210,9 @@ export class ScheduledMessageRepository {
    */
   async recordDeliveries(deliveries: { id: string; externalId: string }[]): Promise<void> {
     await this.db.em().execute(
-      `update messaging.scheduled_message m set delivered_external_id = d.external_id
-         from unnest(?::text[], ?::text[]) as d(id, external_id) where m.id = d.id and m.status = 'processing'`,
-      [deliveries.map((d) => d.id), deliveries.map((d) => d.externalId)],
+      `update messaging.scheduled_message m set delivered_external_id = d."externalId"
+         from jsonb_to_recordset(?::jsonb) as d(id text, "externalId" text) where m.id = d.id and m.status = 'processing'`,
+      [JSON.stringify(deliveries)],
     );
   }
 
