@@ -1,7 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext, SendMessageRequest, SendTemplateRequest } from '@platica/contracts';
 import type { Timing } from '../scheduled/schedule-timing';
 import type { Message } from './message.entity';
+import type { MessageRepository } from './message.repository';
+
+/** The transaction a message is stored in (the repositories' handle on it; ORM types stay in repositories). */
+export type StoreTransaction = Parameters<MessageRepository['insertOutgoing']>[0];
 
 /** A send's body once validated, without its timing: what runs now, or what is stored to run later. */
 export type ServiceSendBody = Omit<SendMessageRequest, 'delay' | 'scheduleTime'>;
@@ -36,9 +39,9 @@ export interface SendOptions {
    * Runs the transaction that stores the message (default: one of its own). The scheduler
    * passes one that commits the stores of a due batch together.
    */
-  transaction?: <T>(work: (em: EntityManager) => Promise<T>) => Promise<T>;
+  transaction?: <T>(work: (em: StoreTransaction) => Promise<T>) => Promise<T>;
   /** Written in the transaction that stores the message: a scheduled send records its outcome with it. */
-  alongside?: (em: EntityManager, outcome: SendOutcome) => Promise<void>;
+  alongside?: (em: StoreTransaction, outcome: SendOutcome) => Promise<void>;
   /**
    * Called the moment Meta's Graph API accepted the send, before the message is stored: a
    * scheduled send writes Meta's id down, so a crash before the store does not send it again.
