@@ -4,7 +4,7 @@ const CUSTOMERS = 50;
 const PER_CUSTOMER = 10;
 const TOTAL = CUSTOMERS * PER_CUSTOMER;
 /** Sends the dispatcher runs at once (scheduled-sends.dispatcher.ts): the most that can be in flight at a kill. */
-const DISPATCH_CONCURRENCY = 64;
+const DISPATCH_CONCURRENCY = 32;
 
 /**
  * The messaging process (API, dispatcher and Temporal worker) SIGKILLed while a batch of 500

@@ -8,33 +8,30 @@ interface Pending {
 }
 
 /** Stores written together at most: one transaction stays short. */
-const MAX_BATCH = 16;
-/** Transactions written at once (each on its own pooled connection): statements of one run one after another. */
-const LANES = 4;
+const MAX_BATCH = 64;
 
 /**
- * Group commit for the stores of a due batch: the writes that arrive while transactions are
+ * Group commit for the stores of a due batch: the writes that arrive while a transaction is
  * being written go into the next one, so a batch costs one commit (and one wait for a pooled
- * connection), not one per message; a few run side by side, since one transaction's
- * statements wait for each other. A write that fails (a claim finished elsewhere: rare)
- * rolls its transaction back, and that transaction's writes are then made one transaction
- * each, so only its caller sees the error.
+ * connection), not one per message. A write that fails (a claim finished elsewhere: rare)
+ * rolls the batch back, and its writes are then made one transaction each, so only its
+ * caller sees the error.
  */
 export class BatchTransaction {
   private readonly pending: Pending[] = [];
-  private lanes = 0;
+  private writing = false;
 
   constructor(private readonly db: Database) {}
 
   run<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (this.lanes < LANES) void this.lane();
+      if (!this.writing) void this.writeAll();
     });
   }
 
-  private async lane(): Promise<void> {
-    this.lanes += 1;
+  private async writeAll(): Promise<void> {
+    this.writing = true;
     try {
       while (this.pending.length) {
         const batch = this.pending.splice(0, MAX_BATCH);
@@ -46,11 +43,12 @@ export class BatchTransaction {
           });
           batch.forEach(({ resolve }, i) => resolve(values[i]));
         } catch {
+          // One write failed (a claim finished elsewhere), and with it the batch: each again alone.
           for (const { work, resolve, reject } of batch) await this.db.em().transactional(work).then(resolve, reject);
         }
       }
     } finally {
-      this.lanes -= 1;
+      this.writing = false;
     }
   }
 }

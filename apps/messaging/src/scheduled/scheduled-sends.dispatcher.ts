@@ -10,7 +10,7 @@ const POLL_MS = 250;
 /** How far ahead channels (with their decrypted secrets) are opened: inside the channel cache's 5 s. */
 const PREPARE_AHEAD_MS = 3_000;
 /** Sends in flight at once: the re-checks and Graph calls of a due batch run concurrently. */
-const CONCURRENCY = 64;
+const CONCURRENCY = 32;
 
 /**
  * Sends scheduled messages at their time. It runs inside the dispatcher activity, which
