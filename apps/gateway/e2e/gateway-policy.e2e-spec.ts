@@ -215,6 +215,26 @@ describe('gateway policy (e2e)', () => {
       expect(
         doc.body.paths['/v1/agents/{agentId}/guardrails'].patch.requestBody.content['application/json'].schema.properties.rules.maxItems,
       ).toBe(20);
+      // Every operation is named, and declares each status it answers with its schema.
+      const operations = Object.values(doc.body.paths as Record<string, Record<string, any>>).flatMap((item) => Object.values(item));
+      expect(operations.filter((o) => typeof o.operationId !== 'string')).toEqual([]);
+      for (const operation of operations.filter((o) => !o['x-platica-pending'])) {
+        const success = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
+        expect([operation.operationId, success.length > 0]).toEqual([operation.operationId, true]);
+        for (const status of success) expect(operation.responses[status].content['application/json'].schema).toBeDefined();
+      }
+      const statuses = (path: string, method: string) => Object.keys(doc.body.paths[path][method].responses);
+      expect(statuses('/v1/messages', 'post')).toEqual(expect.arrayContaining(['200', '202', '400', '413', '422', '429', '502']));
+      expect(statuses('/v1/webhooks', 'post')).toEqual(expect.arrayContaining(['201', '415']));
+      expect(statuses('/v1/chat', 'post')).toEqual(expect.arrayContaining(['200', '202', '409', '502', '504']));
+      expect(statuses('/v1/messages/scheduled/{messageId}', 'patch')).toEqual(expect.arrayContaining(['200', '404', '409']));
+      expect(statuses('/v1/agents/{agentId}/prompt', 'post')).toContain('201');
+      expect(statuses('/v1/webhooks/{id}/deliveries/{deliveryId}/retry', 'post')).toContain('202');
+      expect(statuses('/v1/campaigns/{campaignId}/send', 'post')).toContain('501');
+      expect(doc.body.paths['/v1/agents/{agentId}'].get.responses['200'].content['application/json'].schema).toMatchObject({
+        properties: { workspaces: { type: 'array' } },
+      });
+      expect(doc.body.paths['/admin/v1/tokens'].post.operationId).toBe('admin_tokens_mint');
       const page = await t.http.get('/docs');
       expect(page.status).toBe(200);
       expect(page.text).toContain('/docs/openapi.json');

@@ -183,18 +183,23 @@ describe('scheduled messages (e2e)', () => {
   });
 
   describe('limits', () => {
+    // Times are computed when each test runs, not when the file loads: a loaded machine can be a minute apart.
     it.each([
-      ['a delay under 3000 ms', { delay: 2_999 }, ['delay']],
-      ['a delay over 24 h', { delay: 86_400_001 }, ['delay']],
-      ['a scheduleTime in the past', { scheduleTime: new Date(Date.now() - 60_000).toISOString() }, ['scheduleTime']],
+      ['a delay under 3000 ms', () => ({ delay: 2_999 }), ['delay']],
+      ['a delay over 24 h', () => ({ delay: 86_400_001 }), ['delay']],
+      ['a scheduleTime in the past', () => ({ scheduleTime: new Date(Date.now() - 60_000).toISOString() }), ['scheduleTime']],
       [
         'a scheduleTime over 30 days ahead',
-        { scheduleTime: new Date(Date.now() + 30 * 24 * HOUR + 60_000).toISOString() },
+        () => ({ scheduleTime: new Date(Date.now() + 30 * 24 * HOUR + 60_000).toISOString() }),
         ['scheduleTime'],
       ],
-      ['both delay and scheduleTime', { delay: 5_000, scheduleTime: new Date(Date.now() + HOUR).toISOString() }, ['delay', 'scheduleTime']],
+      [
+        'both delay and scheduleTime',
+        () => ({ delay: 5_000, scheduleTime: new Date(Date.now() + HOUR).toISOString() }),
+        ['delay', 'scheduleTime'],
+      ],
     ])('refuses %s with 400 naming the fields', async (_what, timing, paths) => {
-      const res = await send({ conversationId: newPhone(), content: 'x', ...timing });
+      const res = await send({ conversationId: newPhone(), content: 'x', ...timing() });
       expectSpecError(res, 400);
       expect(fieldPaths(res).sort()).toEqual(paths);
     });

@@ -10,3 +10,6 @@ export * from './agents';
 export * from './scheduled';
 export * from './chat';
 export * from './turns';
+export * from './operation';
+export * from './resources';
+export * from './operations';

@@ -41,10 +41,34 @@ export class DomainError extends Error {
     return new DomainError(ErrorCode.NotFound, `${what} not found`, id === undefined ? '' : { id });
   }
 
+  /** A refusal clients may branch on: its stable `reason` travels in `details.reason`. */
+  static refused(code: ErrorCode, reason: DomainReason, message: string, details: Record<string, unknown> = {}): DomainError {
+    return new DomainError(code, message, { reason, ...details });
+  }
+
   static notImplemented(what: string): DomainError {
     return new DomainError(ErrorCode.NotImplemented, `${what} is not implemented yet`, { feature: what });
   }
 }
+
+/** Stable names of domain refusals (`details.reason`), whatever the message's wording. */
+export const DomainReason = {
+  WindowClosed: 'window_closed',
+  ClientBlocked: 'client_blocked',
+  TemplateNotFound: 'template_not_found',
+  TemplateNotApproved: 'template_not_approved',
+  TypeNotOnChannel: 'type_not_on_channel',
+  AgentInactive: 'agent_inactive',
+  TurnInProgress: 'turn_in_progress',
+  NotPending: 'not_pending',
+  WebhookDisabled: 'webhook_disabled',
+  EncryptionKeyMissing: 'encryption_key_missing',
+  NoInternalChannel: 'no_internal_channel',
+  IdInUse: 'id_in_use',
+  DeliveryInProgress: 'delivery_in_progress',
+  ProviderRefused: 'provider_refused',
+} as const;
+export type DomainReason = (typeof DomainReason)[keyof typeof DomainReason];
 
 export function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === null) return false;

@@ -1,10 +1,10 @@
-import { ErrorCode, errorCodeOf, httpStatusOf } from './error-code';
+import { ErrorCode, httpStatusOf } from './error-code';
 import { DomainError } from './domain-error';
 import { z } from 'zod';
 import { parseOrThrow } from './zod-issues';
 
 describe('errors', () => {
-  it('maps every code to the status of the spec, and back', () => {
+  it('maps every code to the status of the spec', () => {
     const expected: Record<ErrorCode, number> = {
       [ErrorCode.Validation]: 400,
       [ErrorCode.Unauthenticated]: 401,
@@ -14,8 +14,12 @@ describe('errors', () => {
       [ErrorCode.NotFound]: 404,
       [ErrorCode.Conflict]: 409,
       [ErrorCode.Gone]: 410,
+      [ErrorCode.PayloadTooLarge]: 413,
+      [ErrorCode.UriTooLong]: 414,
+      [ErrorCode.UnsupportedMediaType]: 415,
       [ErrorCode.Unprocessable]: 422,
       [ErrorCode.RateLimited]: 429,
+      [ErrorCode.HeadersTooLarge]: 431,
       [ErrorCode.Internal]: 500,
       [ErrorCode.NotImplemented]: 501,
       [ErrorCode.UpstreamFailed]: 502,
@@ -24,7 +28,6 @@ describe('errors', () => {
     };
     for (const code of Object.values(ErrorCode)) {
       expect(httpStatusOf(code)).toBe(expected[code]);
-      if (code !== ErrorCode.InsufficientScope) expect(errorCodeOf(expected[code])).toBe(code);
     }
   });
 

@@ -8,8 +8,12 @@ export enum ErrorCode {
   NotFound = 'not_found',
   Conflict = 'conflict',
   Gone = 'gone',
+  PayloadTooLarge = 'payload_too_large',
+  UriTooLong = 'uri_too_long',
+  UnsupportedMediaType = 'unsupported_media_type',
   Unprocessable = 'unprocessable',
   RateLimited = 'rate_limited',
+  HeadersTooLarge = 'headers_too_large',
   Internal = 'internal',
   NotImplemented = 'not_implemented',
   UpstreamFailed = 'upstream_failed',
@@ -34,10 +38,18 @@ export function httpStatusOf(code: ErrorCode): number {
       return 409;
     case ErrorCode.Gone:
       return 410;
+    case ErrorCode.PayloadTooLarge:
+      return 413;
+    case ErrorCode.UriTooLong:
+      return 414;
+    case ErrorCode.UnsupportedMediaType:
+      return 415;
     case ErrorCode.Unprocessable:
       return 422;
     case ErrorCode.RateLimited:
       return 429;
+    case ErrorCode.HeadersTooLarge:
+      return 431;
     case ErrorCode.Internal:
       return 500;
     case ErrorCode.NotImplemented:
@@ -49,12 +61,4 @@ export function httpStatusOf(code: ErrorCode): number {
     case ErrorCode.Timeout:
       return 504;
   }
-}
-
-/** The inverse of `httpStatusOf`, for replies that cross a service boundary as status + body. */
-export function errorCodeOf(status: number): ErrorCode {
-  const code = Object.values(ErrorCode).find(
-    (candidate) => httpStatusOf(candidate) === status && candidate !== ErrorCode.InsufficientScope,
-  );
-  return code ?? (status >= 500 ? ErrorCode.UpstreamFailed : ErrorCode.Validation);
 }

@@ -4,6 +4,7 @@ export * from './logging/request-context';
 export * from './crypto/secret-box';
 export * from './crypto/tokens';
 export * from './nats/subjects';
+export * from './errors/error-reply';
 export * from './nats/rpc-handler';
 export * from './nats/rpc-client';
 export * from './database/database';

@@ -41,6 +41,8 @@ export async function startTestStack(env: NodeJS.ProcessEnv = {}): Promise<TestS
       PLATICA_PUBLIC_URL: baseUrl,
       PLATICA_ALLOW_PRIVATE_NETWORKS: 'true',
       PLATICA_CREDENTIAL_CACHE_MS: '0',
+      // Every answer is checked against its operation's declared responses (the OpenAPI document).
+      PLATICA_CHECK_RESPONSES: 'true',
       ...env,
     },
     log: (source, line) => {

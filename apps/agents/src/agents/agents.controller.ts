@@ -1,19 +1,9 @@
 import { Payload } from '@nestjs/microservices';
-import {
-  Subjects,
-  agentUpdateSchema,
-  assistRulesUpdateSchema,
-  guardrailsUpdateSchema,
-  promptActivateSchema,
-  promptCreateSchema,
-  type RpcRequest,
-} from '@platica/contracts';
-import { DomainError, parseOrThrow } from '@platica/errors';
-import { RpcClient, RpcController, RpcHandler, groupByWorkspace, readScope, withStatus, writeScope } from '@platica/platform';
+import { Subjects, agentOperations as ops, internalOperations, type OperationRequest, type RpcRequest } from '@platica/contracts';
+import { DomainError } from '@platica/errors';
+import { Handles, RpcClient, RpcController, groupByWorkspace, readScope, withStatus, writeScope } from '@platica/platform';
 import { AgentRepository } from './agent.repository';
 import { presentAgent, presentAssistRules, presentGuardrails } from './agent.presenter';
-
-type Params = { agentId: string };
 
 /** Endpoints › Agents: read, update, prompt history, guardrails and assist rules. */
 @RpcController()
@@ -23,18 +13,18 @@ export class AgentsController {
     private readonly rpc: RpcClient,
   ) {}
 
-  @RpcHandler('agents.agents.list')
-  async list(@Payload() request: RpcRequest) {
+  @Handles(ops.list)
+  async list(@Payload() request: OperationRequest<typeof ops.list>) {
     const scope = readScope(request);
     return groupByWorkspace(scope, await this.agents.list(scope.map((w) => w.id)), 'agents', presentAgent);
   }
 
-  @RpcHandler('agents.agents.get')
-  async get(@Payload() request: RpcRequest) {
+  @Handles(ops.get)
+  async get(@Payload() request: OperationRequest<typeof ops.get>) {
     const scope = readScope(request);
     const agent = await this.agents.get(
       scope.map((w) => w.id),
-      (request.params as Params).agentId,
+      request.params.agentId,
     );
     return groupByWorkspace(
       scope.filter((w) => w.id === agent.workspaceId),
@@ -45,26 +35,26 @@ export class AgentsController {
   }
 
   /** For other services (the chat service, before a turn): the agent's status, 404 when it is not the workspace's. */
-  @RpcHandler(Subjects.agents.agentsDescribe)
+  @Handles(internalOperations.agents.describe)
   async describe(@Payload() request: RpcRequest<{ agentId: string }>) {
     const agent = await this.agents.get([writeScope(request).id], request.body.agentId);
     return { id: agent.id, status: agent.status };
   }
 
-  @RpcHandler('agents.agents.update')
-  async update(@Payload() request: RpcRequest) {
-    const change = parseOrThrow(agentUpdateSchema, request.body);
+  @Handles(ops.update)
+  async update(@Payload() request: OperationRequest<typeof ops.update>) {
+    const change = request.body;
     if (Object.keys(change).length === 0) throw DomainError.validation([{ path: [], message: 'send at least one field to change' }]);
     if (change.owners) await this.requireWorkspaceUsers(request, change.owners);
-    const agent = await this.agents.update(writeScope(request).id, (request.params as Params).agentId, change);
+    const agent = await this.agents.update(writeScope(request).id, request.params.agentId, change);
     return { status: 'success', message: 'Agent updated', data: { id: agent.id } };
   }
 
-  @RpcHandler('agents.prompt.get')
-  async prompt(@Payload() request: RpcRequest) {
+  @Handles(ops.promptGet)
+  async prompt(@Payload() request: OperationRequest<typeof ops.promptGet>) {
     const agent = await this.agents.get(
       readScope(request).map((w) => w.id),
-      (request.params as Params).agentId,
+      request.params.agentId,
     );
     const versions = await this.agents.versions(agent);
     return {
@@ -74,10 +64,10 @@ export class AgentsController {
     };
   }
 
-  @RpcHandler('agents.prompt.create')
-  async createPrompt(@Payload() request: RpcRequest) {
-    const { systemPrompt, note } = parseOrThrow(promptCreateSchema, request.body);
-    const agent = await this.agents.createVersion(writeScope(request).id, (request.params as Params).agentId, systemPrompt, note ?? null);
+  @Handles(ops.promptCreate)
+  async createPrompt(@Payload() request: OperationRequest<typeof ops.promptCreate>) {
+    const { systemPrompt, note } = request.body;
+    const agent = await this.agents.createVersion(writeScope(request).id, request.params.agentId, systemPrompt, note ?? null);
     return withStatus(201, {
       status: 'success',
       message: 'Prompt version created and activated',
@@ -85,49 +75,49 @@ export class AgentsController {
     });
   }
 
-  @RpcHandler('agents.prompt.activate')
-  async activatePrompt(@Payload() request: RpcRequest) {
-    const { promptId } = parseOrThrow(promptActivateSchema, request.body);
-    const agent = await this.agents.activateVersion(writeScope(request).id, (request.params as Params).agentId, promptId);
+  @Handles(ops.promptActivate)
+  async activatePrompt(@Payload() request: OperationRequest<typeof ops.promptActivate>) {
+    const { promptId } = request.body;
+    const agent = await this.agents.activateVersion(writeScope(request).id, request.params.agentId, promptId);
     return { status: 'success', message: 'Prompt version activated', data: { id: agent.id, activePromptId: agent.activePromptId } };
   }
 
-  @RpcHandler('agents.guardrails.get')
-  async guardrails(@Payload() request: RpcRequest) {
+  @Handles(ops.guardrailsGet)
+  async guardrails(@Payload() request: OperationRequest<typeof ops.guardrailsGet>) {
     return presentGuardrails(
       await this.agents.get(
         readScope(request).map((w) => w.id),
-        (request.params as Params).agentId,
+        request.params.agentId,
       ),
     );
   }
 
-  @RpcHandler('agents.guardrails.update')
-  async updateGuardrails(@Payload() request: RpcRequest) {
-    const change = parseOrThrow(guardrailsUpdateSchema, request.body);
-    const agent = await this.agents.updateGuardrails(writeScope(request).id, (request.params as Params).agentId, change);
+  @Handles(ops.guardrailsUpdate)
+  async updateGuardrails(@Payload() request: OperationRequest<typeof ops.guardrailsUpdate>) {
+    const change = request.body;
+    const agent = await this.agents.updateGuardrails(writeScope(request).id, request.params.agentId, change);
     return { status: 'success', message: 'Guardrails updated', data: presentGuardrails(agent) };
   }
 
-  @RpcHandler('agents.assistRules.get')
-  async assistRules(@Payload() request: RpcRequest) {
+  @Handles(ops.assistRulesGet)
+  async assistRules(@Payload() request: OperationRequest<typeof ops.assistRulesGet>) {
     return presentAssistRules(
       await this.agents.get(
         readScope(request).map((w) => w.id),
-        (request.params as Params).agentId,
+        request.params.agentId,
       ),
     );
   }
 
-  @RpcHandler('agents.assistRules.update')
-  async updateAssistRules(@Payload() request: RpcRequest) {
-    const change = parseOrThrow(assistRulesUpdateSchema, request.body);
-    const agent = await this.agents.update(writeScope(request).id, (request.params as Params).agentId, change);
+  @Handles(ops.assistRulesUpdate)
+  async updateAssistRules(@Payload() request: OperationRequest<typeof ops.assistRulesUpdate>) {
+    const change = request.body;
+    const agent = await this.agents.update(writeScope(request).id, request.params.agentId, change);
     return { status: 'success', message: 'Assist rules updated', data: presentAssistRules(agent) };
   }
 
   /** Spec: owners "must be users of the workspace when sent"; the gateway owns users. */
-  private async requireWorkspaceUsers(request: RpcRequest, owners: string[]): Promise<void> {
+  private async requireWorkspaceUsers(request: OperationRequest<typeof ops.update>, owners: string[]): Promise<void> {
     const { emails } = await this.rpc.call<{ emails: string[] }>(Subjects.gateway.workspaceMembers, request);
     const members = new Set(emails);
     const issues = owners

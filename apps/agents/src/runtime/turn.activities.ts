@@ -14,7 +14,7 @@ import {
   type TurnReplyResult,
 } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
-import { RpcClient, serviceRequest } from '@platica/platform';
+import { RpcClient, errorReply, serviceRequest } from '@platica/platform';
 import { MODEL_REFUSED, type AcceptChatResult, type ConversationTurnActivities, type GeneratedReply } from '@platica/workflows/activities';
 import { AgentRepository } from '../agents/agent.repository';
 import { AgentsConfigService } from '../config/agents.config';
@@ -56,7 +56,7 @@ export class TurnActivitiesFactory {
       const accepted = await this.messaging<ChatAcceptRequest, ChatAccepted>(Subjects.messaging.chatAccept, request);
       return { accepted: { ...accepted } };
     } catch (error) {
-      if (error instanceof DomainError && error.status < 500) return { rejected: { status: error.status, body: error.toBody() } };
+      if (error instanceof DomainError && error.status < 500) return { rejected: errorReply(error) };
       throw error;
     }
   }

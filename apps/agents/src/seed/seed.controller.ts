@@ -1,13 +1,13 @@
 import { Payload } from '@nestjs/microservices';
 import {
-  Subjects,
   type RpcRequest,
   type SeedAgent,
   type SeedSectionRequest,
   type SeedSectionResult,
   type SeedValidateRequest,
+  internalOperations,
 } from '@platica/contracts';
-import { RpcController, RpcHandler, unsupportedSeedSection } from '@platica/platform';
+import { Handles, RpcController, unsupportedSeedSection } from '@platica/platform';
 import { AgentRepository } from '../agents/agent.repository';
 
 /** The seed's agents section (SEED.md): created or updated by name, linked to the channel ids resolved before. */
@@ -15,13 +15,13 @@ import { AgentRepository } from '../agents/agent.repository';
 export class SeedController {
   constructor(private readonly agents: AgentRepository) {}
 
-  @RpcHandler(Subjects.agents.seedValidate)
+  @Handles(internalOperations.agents.seedValidate)
   validate(@Payload() request: RpcRequest<SeedValidateRequest>): { ok: true } {
     if (request.body.section !== 'agents') throw unsupportedSeedSection(request.body.section);
     return { ok: true };
   }
 
-  @RpcHandler(Subjects.agents.seedApply)
+  @Handles(internalOperations.agents.seedApply)
   async apply(@Payload() request: RpcRequest<SeedSectionRequest>): Promise<SeedSectionResult> {
     const { section, workspace, items, resolved, document } = request.body;
     if (section !== 'agents') throw unsupportedSeedSection(section);

@@ -1,13 +1,13 @@
 import { Payload } from '@nestjs/microservices';
 import {
-  Subjects,
   type RpcRequest,
   type SeedCampaign,
   type SeedSectionRequest,
   type SeedSectionResult,
   type SeedValidateRequest,
+  internalOperations,
 } from '@platica/contracts';
-import { RpcController, RpcHandler, unsupportedSeedSection } from '@platica/platform';
+import { Handles, RpcController, unsupportedSeedSection } from '@platica/platform';
 import { CampaignRepository } from '../campaigns/campaign.repository';
 
 /** The seed's campaigns section: stored as given, with their audiences (SEED.md). */
@@ -15,13 +15,13 @@ import { CampaignRepository } from '../campaigns/campaign.repository';
 export class SeedController {
   constructor(private readonly campaigns: CampaignRepository) {}
 
-  @RpcHandler(Subjects.campaigns.seedValidate)
+  @Handles(internalOperations.campaigns.seedValidate)
   validate(@Payload() request: RpcRequest<SeedValidateRequest>): { ok: true } {
     if (request.body.section !== 'campaigns') throw unsupportedSeedSection(request.body.section);
     return { ok: true };
   }
 
-  @RpcHandler(Subjects.campaigns.seedApply)
+  @Handles(internalOperations.campaigns.seedApply)
   async apply(@Payload() request: RpcRequest<SeedSectionRequest>): Promise<SeedSectionResult> {
     const { section, workspace, items, document } = request.body;
     if (section !== 'campaigns') throw unsupportedSeedSection(section);

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
   Subjects,
-  chatRequestSchema,
+  chatOperations,
+  type OperationRequest,
   type ChatAccepted,
   type ChatAcceptRequest,
   type ChatPrepared,
@@ -12,8 +13,8 @@ import {
   type RpcReply,
   type RpcRequest,
 } from '@platica/contracts';
-import { DomainError, ErrorCode, errorCodeOf, parseOrThrow, type ErrorBody } from '@platica/errors';
-import { RpcClient, newId, serviceRequest, withStatus, writeScope } from '@platica/platform';
+import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
+import { RpcClient, errorOfReply, newId, serviceRequest, withStatus, writeScope } from '@platica/platform';
 import type { TurnOutcome, TurnTrigger } from '@platica/workflows/activities';
 import { chatTimingOf } from './chat-timing';
 import { TurnWorkflows } from './turn-workflows';
@@ -30,8 +31,8 @@ export class ChatTurnsService {
     private readonly workflows: TurnWorkflows,
   ) {}
 
-  async send(request: RpcRequest): Promise<ChatTurnAnswer | RpcReply<ChatTurnAnswer>> {
-    const body = parseOrThrow(chatRequestSchema, request.body);
+  async send(request: OperationRequest<typeof chatOperations.send>): Promise<ChatTurnAnswer | RpcReply<ChatTurnAnswer>> {
+    const { body } = request;
     const workspaceId = writeScope(request).id;
     const timing = chatTimingOf(body);
     if (body.agentId) await this.requireActiveAgent(workspaceId, body.agentId);
@@ -119,15 +120,21 @@ export class ChatTurnsService {
   private async requireActiveAgent(workspaceId: string, agentId: string): Promise<void> {
     const agent = await this.rpc.call<{ status: string }>(Subjects.agents.agentsDescribe, serviceRequest('chat', workspaceId, { agentId }));
     if (agent.status !== 'active') {
-      throw new DomainError(ErrorCode.Unprocessable, `Agent ${agentId} is inactive: activate it to chat with it`, { agentId });
+      throw DomainError.refused(
+        ErrorCode.Unprocessable,
+        DomainReason.AgentInactive,
+        `Agent ${agentId} is inactive: activate it to chat with it`,
+        {
+          agentId,
+        },
+      );
     }
   }
 }
 
 function answerOf(outcome: TurnOutcome): ChatTurnAnswer {
   if (outcome.status === 'rejected') {
-    const body = outcome.error.body as ErrorBody;
-    throw new DomainError(errorCodeOf(outcome.error.status), body.error, body.details);
+    throw errorOfReply(Subjects.messaging.chatAccept, outcome.error);
   }
   const accepted = outcome.accepted as unknown as ChatAccepted;
   if (outcome.status === 'failed') {

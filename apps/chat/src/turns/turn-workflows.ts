@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { DomainError, ErrorCode } from '@platica/errors';
+import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
 import {
   scheduledChatTurnWorkflowId,
@@ -39,12 +39,11 @@ export class TurnWorkflows extends TemporalClientOwner {
       });
     } catch (error) {
       if (error instanceof WorkflowExecutionAlreadyStartedError) {
-        throw new DomainError(
+        throw DomainError.refused(
           ErrorCode.Conflict,
+          DomainReason.TurnInProgress,
           'The agent is still answering an earlier message of this chat: retry when it has finished',
-          {
-            conversationId: threadId,
-          },
+          { conversationId: threadId },
         );
       }
       throw error;

@@ -1,102 +1,173 @@
 import { z } from 'zod';
-import { mintTokenRequestSchema, seedDocumentSchema } from '@platica/contracts';
-import { ROUTES, type Route } from '../routes/route-table';
+import { PUBLIC_OPERATIONS, errorBodySchema, mintTokenRequestSchema, seedDocumentSchema, type PublicOperation } from '@platica/contracts';
 
 type JsonSchema = Record<string, unknown>;
 
-const ERROR_STATUSES: Record<string, string> = {
-  '400': 'Validation error or bad format; `details` lists `{path, message}` per failing field',
-  '401': 'Missing, invalid, expired or revoked credential',
-  '403': 'No permission, or an OAuth token without the write scope (`insufficient_scope`)',
-  '404': 'Not found (also for another workspace’s resources)',
-  '429': 'Rate limit exceeded; wait until X-RateLimit-Reset',
-  '503': 'The owning service is unavailable',
-  '504': 'The owning service did not answer in time',
+/** Statuses every operation can answer, whatever it does: the gateway's own (auth, limits, routing). */
+const COMMON_ERRORS: Record<number, string> = {
+  400: 'Validation error or bad format; `details` lists `{path, message}` per failing field',
+  401: 'Missing, invalid, expired or revoked credential',
+  403: 'No permission, or an OAuth token without the write scope (`insufficient_scope`)',
+  404: 'Not found (also for another workspace’s resources and workspaces the credential does not cover)',
+  429: 'Rate limit exceeded; retry after `Retry-After` seconds',
+  500: 'Unexpected error; `details.errorId` is logged',
+  503: 'The owning service is unavailable',
+  504: 'The owning service did not answer in time',
 };
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
-  delete converted.$schema;
-  return converted;
-}
+const STATUS_TEXT: Record<number, string> = {
+  200: 'Success',
+  201: 'Created',
+  202: 'Accepted: the work runs later',
+  409: 'Conflict with the resource’s state',
+  413: 'Body too large or too deeply nested',
+  415: 'Unsupported media type: send application/json',
+  422: 'The request is valid but cannot be carried out (channel or resource rules)',
+  501: 'Not implemented yet',
+  502: 'A provider (Meta, the model) failed',
+};
 
-function errorResponses(extra: string[] = []): Record<string, unknown> {
-  const responses: Record<string, unknown> = {};
-  for (const status of [...Object.keys(ERROR_STATUSES), ...extra]) {
-    responses[status] = {
-      description: ERROR_STATUSES[status] ?? 'Error',
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-    };
+/**
+ * Turns zod schemas into the document's JSON Schemas, hoisting named schemas (`.meta({id})`)
+ * into `components.schemas` so every operation refers to one definition.
+ */
+class SchemaConverter {
+  readonly components: Record<string, JsonSchema> = {};
+
+  convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+    const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+    const { $schema: _schema, $defs, ...rest } = converted;
+    for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>))
+      this.components[name] = this.relink(definition);
+    return this.relink(rest);
   }
-  return responses;
+
+  private relink(schema: JsonSchema): JsonSchema {
+    return JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  }
 }
 
-function operationOf(route: Route): Record<string, unknown> {
-  const pathParameters = [...route.path.matchAll(/:(\w+)/g)].map((match) => ({
+function responseOf(status: number, description: string, schema: JsonSchema): Record<string, unknown> {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+function operationObject(operation: PublicOperation, schemas: SchemaConverter): Record<string, unknown> {
+  const errorRef = { $ref: '#/components/schemas/Error' };
+  const responses: Record<string, unknown> = {};
+  for (const [status, schema] of Object.entries(operation.responses)) {
+    const code = Number(status);
+    responses[status] = responseOf(
+      code,
+      STATUS_TEXT[code] ?? COMMON_ERRORS[code] ?? 'Error',
+      code >= 400 ? errorRef : schemas.convert(schema, 'output'),
+    );
+  }
+  const extra = [...(operation.body ? [413, 415] : []), ...(operation.pending ? [501] : [])];
+  for (const status of [...Object.keys(COMMON_ERRORS).map(Number), ...extra]) {
+    responses[String(status)] ??= responseOf(status, COMMON_ERRORS[status] ?? STATUS_TEXT[status] ?? 'Error', errorRef);
+  }
+
+  const pathParameters = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
     name: match[1],
     in: 'path',
     required: true,
-    schema: { type: 'string' },
+    schema: { type: 'string', minLength: 1 },
   }));
   const workspaceParameter = {
     name: 'workspace',
     in: 'query',
     required: false,
     description:
-      route.workspace === 'one'
+      operation.workspace === 'one'
         ? 'Required when the credential covers several workspaces (GET /v1/workspaces lists them)'
         : 'Restricts the answer to one of the credential’s workspaces',
     schema: { type: 'string' },
   };
-  const queryParameters: unknown[] = [];
-  const query = route.schemas?.query ? jsonSchema(route.schemas.query, 'input') : undefined;
-  const properties = (query?.properties ?? {}) as Record<string, JsonSchema>;
+  const query = operation.query ? schemas.convert(operation.query, 'input') : undefined;
   const required = new Set((query?.required ?? []) as string[]);
-  for (const [name, schema] of Object.entries(properties)) {
-    if (name !== 'workspace') queryParameters.push({ name, in: 'query', required: required.has(name), schema });
-  }
-  const operation: Record<string, unknown> = {
-    operationId: route.subject.replace(/[.-](\w)/g, (_m, c: string) => c.toUpperCase()),
-    tags: [route.path.split('/')[2] ?? 'v1'],
+  const queryParameters = Object.entries((query?.properties ?? {}) as Record<string, JsonSchema>)
+    .filter(([name]) => name !== 'workspace')
+    .map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }));
+
+  const document: Record<string, unknown> = {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    tags: [operation.tag],
     parameters: [...pathParameters, workspaceParameter, ...queryParameters],
-    responses: {
-      '200': {
-        description: 'Success',
-        content: { 'application/json': { schema: route.schemas?.response ? jsonSchema(route.schemas.response, 'output') : {} } },
-      },
-      ...errorResponses(route.pending ? ['501'] : []),
-    },
+    responses,
   };
-  if (route.schemas?.body) {
-    operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(route.schemas.body, 'input') } } };
+  if (operation.body) {
+    document.requestBody = { required: true, content: { 'application/json': { schema: schemas.convert(operation.body, 'input') } } };
   }
-  if (route.pending) {
-    operation.description = `Not implemented yet (answers 501): ${route.pending}.`;
-    operation['x-platica-pending'] = route.pending;
+  if (operation.pending) {
+    document.description = `Not implemented yet (answers 501): ${operation.pending}.`;
+    document['x-platica-pending'] = operation.pending;
   }
-  return operation;
+  return document;
 }
 
-/**
- * The OpenAPI 3.1 document, generated from the route table and the same zod schemas the
- * services validate with, so it cannot drift from what the API accepts.
- */
-export function buildOpenApiDocument(serverUrl: string): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of ROUTES) {
-    const path = route.path.replace(/:(\w+)/g, '{$1}');
-    (paths[path] ??= {})[route.method.toLowerCase()] = operationOf(route);
-  }
-  const admin = (summary: string, body: z.ZodType, status: string) => ({
+/** The admin API (ARCHITECTURE.md › Admin API), served by the gateway itself. */
+function adminPaths(schemas: SchemaConverter): Record<string, Record<string, unknown>> {
+  const errors = Object.fromEntries(
+    [400, 401, 404, 500, 501].map((status) => [
+      String(status),
+      responseOf(status, COMMON_ERRORS[status] ?? STATUS_TEXT[status] ?? 'Error', { $ref: '#/components/schemas/Error' }),
+    ]),
+  );
+  const admin = (operationId: string, summary: string, status: number, body: JsonSchema, answer: JsonSchema) => ({
+    operationId,
     tags: ['admin'],
     summary,
     security: [{ adminToken: [] }],
-    requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body, 'input') } } },
-    responses: { [status]: { description: 'Success' }, ...errorResponses(['501']) },
+    requestBody: { required: true, content: { 'application/json': { schema: body } } },
+    responses: { [String(status)]: responseOf(status, STATUS_TEXT[status] ?? 'Success', answer), ...errors },
   });
-  paths['/admin/v1/seed'] = { post: admin('Apply a seed document (SEED.md): a workspace and everything in it', seedDocumentSchema, '200') };
-  paths['/admin/v1/tokens'] = { post: admin('Mint an OAuth access token without the browser flow', mintTokenRequestSchema, '201') };
+  return {
+    '/admin/v1/seed': {
+      post: admin(
+        'admin_seed',
+        'Apply a seed document (SEED.md): a workspace and everything in it',
+        200,
+        schemas.convert(seedDocumentSchema, 'input'),
+        {
+          type: 'object',
+          description: 'Every id, keyed by the `ref` given in the document, and the value of each new API key',
+        },
+      ),
+    },
+    '/admin/v1/tokens': {
+      post: admin(
+        'admin_tokens_mint',
+        'Mint an OAuth access token without the browser flow',
+        201,
+        schemas.convert(mintTokenRequestSchema, 'input'),
+        {
+          type: 'object',
+          required: ['token', 'expiresAt', 'scopes', 'workspaceIds'],
+          properties: {
+            token: { type: 'string' },
+            expiresAt: { type: 'string' },
+            scopes: { type: 'array', items: { type: 'string' } },
+            workspaceIds: { type: 'array', items: { type: 'string' } },
+          },
+        },
+      ),
+    },
+  };
+}
 
+/**
+ * The OpenAPI 3.1 document, generated from the operation objects alone: the same zod schemas
+ * the services validate requests with and answer with, so it cannot drift from the API.
+ */
+export function buildOpenApiDocument(serverUrl: string): Record<string, unknown> {
+  const schemas = new SchemaConverter();
+  schemas.convert(errorBodySchema, 'output'); // hoists the named Error schema every error response refers to
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of PUBLIC_OPERATIONS) {
+    (paths[operation.path] ??= {})[operation.method.toLowerCase()] = operationObject(operation, schemas);
+  }
+  Object.assign(paths, adminPaths(schemas));
   return {
     openapi: '3.1.0',
     info: {
@@ -113,29 +184,7 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
         bearer: { type: 'http', scheme: 'bearer', description: 'An API key (pl_key_…) or an OAuth access token (pl_at_…)' },
         adminToken: { type: 'http', scheme: 'bearer', description: 'PLATICA_ADMIN_TOKEN' },
       },
-      schemas: {
-        Error: {
-          type: 'object',
-          required: ['code', 'error', 'details'],
-          properties: {
-            code: { type: 'integer', description: 'The HTTP status' },
-            error: { type: 'string' },
-            details: {
-              oneOf: [
-                { type: 'string' },
-                { type: 'object' },
-                {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    properties: { path: { type: 'array', items: { type: ['string', 'integer'] } }, message: { type: 'string' } },
-                  },
-                },
-              ],
-            },
-          },
-        },
-      },
+      schemas: schemas.components,
     },
   };
 }

@@ -1,12 +1,10 @@
-import { Injectable, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { connect, errors as natsErrors, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
+import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
-import { META_SIGNATURE_HEADER, Subjects, type MetaVerification, type RpcReply, type RpcRequest } from '@platica/contracts';
-import { DomainError, ErrorCode } from '@platica/errors';
-import { RpcClient, ServiceConfig, natsSubject, requestContext } from '@platica/platform';
+import { META_SIGNATURE_HEADER, Subjects, type MetaVerification, type RpcRequest } from '@platica/contracts';
+import { RpcClient, errorReply, requestContext } from '@platica/platform';
 
 const NO_AUTH: RpcRequest['auth'] = {
   principal: 'meta-webhook',
@@ -26,35 +24,18 @@ const NO_AUTH: RpcRequest['auth'] = {
  * Registered in its own Fastify scope so that only this route reads the body raw.
  */
 @Injectable()
-export class MetaHooks implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('hooks');
+export class MetaHooks implements OnApplicationBootstrap {
   private registered = false;
-  /** Deliveries go over a plain NATS request (bytes and a header, no envelope), on a connection without async stack traces. */
-  private deliveries: Promise<NatsConnection> | null = null;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly rpc: RpcClient,
-    private readonly config: ServiceConfig,
   ) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    await (await this.deliveries?.catch(() => null))?.drain();
-  }
 
   onApplicationBootstrap(): void {
     // Nest runs bootstrap hooks for the microservice and again for the HTTP app: register once.
     if (this.registered) return;
     this.registered = true;
-    this.deliveries = connect({
-      servers: this.config.values.NATS_URL,
-      name: `gateway-hooks@${hostname()}`,
-      maxReconnectAttempts: -1,
-      noAsyncTraces: true,
-    });
-    this.deliveries.catch((error: unknown) =>
-      this.logger.error({ msg: 'NATS connection for Meta deliveries failed', error: String(error) }),
-    );
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     void fastify.register(async (scope) => {
       scope.removeAllContentTypeParsers();
@@ -64,74 +45,51 @@ export class MetaHooks implements OnApplicationBootstrap, OnApplicationShutdown 
     });
   }
 
-  private async verify(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  private verify(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const query = request.query as Record<string, unknown>;
     const text = (key: string) => (typeof query[key] === 'string' ? query[key] : null);
     const body: MetaVerification = { mode: text('hub.mode'), verifyToken: text('hub.verify_token'), challenge: text('hub.challenge') };
-    await this.forward(request, reply, Subjects.messaging.inboundVerify, body, (answer) => {
-      // Meta expects the challenge echoed as plain text.
-      const challenge = (answer.body as { challenge?: string }).challenge ?? '';
-      return reply.status(200).type('text/plain; charset=utf-8').send(challenge);
+    return this.answer(request, reply, async (requestId) => {
+      const answer = await this.rpc.request(Subjects.messaging.inboundVerify, {
+        auth: NO_AUTH,
+        workspaceId: null,
+        params: {},
+        query: {},
+        body,
+        requestId,
+      });
+      // Meta expects the challenge echoed as plain text, and a bare 403 for a wrong token.
+      if (answer.status === 200)
+        return reply
+          .status(200)
+          .type('text/plain; charset=utf-8')
+          .send((answer.body as { challenge?: string }).challenge ?? '');
+      if (answer.status === 403) return reply.status(403).type('text/plain; charset=utf-8').send('Forbidden');
+      return reply.status(answer.status).send(answer.body);
     });
   }
 
-  private async receive(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const signature = request.headers['x-hub-signature-256'];
-    const requestId = randomUUID();
-    void reply.header('x-request-id', requestId);
-    try {
+  private receive(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    return this.answer(request, reply, async (requestId) => {
       const headers = natsHeaders();
+      const signature = request.headers['x-hub-signature-256'];
       if (typeof signature === 'string') headers.set(META_SIGNATURE_HEADER, signature);
       headers.set('x-request-id', requestId);
-      const nc = await this.deliveries!;
-      const timeout = this.config.values.PLATICA_RPC_TIMEOUT_MS;
-      const answer = await nc.request(natsSubject(Subjects.messaging.inboundMeta), raw, { timeout, headers }).catch((error: unknown) => {
-        if (error instanceof natsErrors.TimeoutError) {
-          throw new DomainError(ErrorCode.Timeout, 'The service did not answer in time', { service: 'messaging', timeout });
-        }
-        if (error instanceof natsErrors.RequestError && error.isNoResponders()) {
-          throw new DomainError(ErrorCode.Unavailable, 'The service is unavailable', { service: 'messaging' });
-        }
-        throw error;
-      });
-      const { status, body } = answer.json<RpcReply>();
-      await reply.status(status).send(body);
-    } catch (error) {
-      const domain =
-        error instanceof DomainError ? error : new DomainError(ErrorCode.Internal, 'Internal server error', { errorId: randomUUID() });
-      if (!(error instanceof DomainError)) this.logger.error({ msg: 'webhook forwarding failed', error: String(error), requestId });
-      await reply.status(domain.status).send(domain.toBody());
-    }
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const answer = await this.rpc.requestBytes(Subjects.messaging.inboundMeta, raw, headers);
+      return reply.status(answer.status).send(answer.body);
+    });
   }
 
-  private async forward<Body>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    subject: string,
-    body: Body,
-    onSuccess: (answer: { status: number; body: unknown }) => FastifyReply | Promise<void>,
-  ): Promise<void> {
+  private async answer(request: FastifyRequest, reply: FastifyReply, forward: (requestId: string) => Promise<unknown>): Promise<void> {
     const requestId = randomUUID();
     void reply.header('x-request-id', requestId);
     await requestContext.run({ requestId }, async () => {
       try {
-        const answer = await this.rpc.request(subject, { auth: NO_AUTH, workspaceId: null, params: {}, query: {}, body, requestId });
-        if (answer.status >= 200 && answer.status < 300) {
-          await onSuccess(answer);
-          return;
-        }
-        if (subject === Subjects.messaging.inboundVerify && answer.status === 403) {
-          await reply.status(403).type('text/plain; charset=utf-8').send('Forbidden');
-          return;
-        }
-        await reply.status(answer.status).send(answer.body);
+        await forward(requestId);
       } catch (error) {
-        const domain =
-          error instanceof DomainError ? error : new DomainError(ErrorCode.Internal, 'Internal server error', { errorId: randomUUID() });
-        if (!(error instanceof DomainError))
-          this.logger.error({ msg: 'webhook forwarding failed', error: String(error), url: request.url });
-        await reply.status(domain.status).send(domain.toBody());
+        const { status, body } = errorReply(error, { url: request.url, requestId });
+        await reply.status(status).send(body);
       }
     });
   }

@@ -1,44 +1,11 @@
-import { HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { randomUUID } from 'node:crypto';
-import { DomainError, ErrorCode, type ErrorBody } from '@platica/errors';
+import { DomainError, ErrorCode } from '@platica/errors';
+import { errorReply } from '@platica/platform';
 
-const logger = new Logger('http');
-
-/** Every error the gateway answers, in the spec's `{code, error, details}` shape. */
-export function errorResponse(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
-  if (error instanceof DomainError) {
-    return { status: error.status, body: error.toBody(), headers: {} };
-  }
-  if (error instanceof HttpException) {
-    const status = error.getStatus();
-    return { status, body: { code: status, error: httpMessage(status, error.message), details: '' }, headers: {} };
-  }
-  const fastifyError = error as { statusCode?: number; code?: string; message?: string };
-  if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    // Fastify's own client errors: malformed JSON, unsupported media type, body too large.
-    return {
-      status: fastifyError.statusCode,
-      body: { code: fastifyError.statusCode, error: fastifyError.message ?? 'Bad request', details: fastifyError.code ?? '' },
-      headers: {},
-    };
-  }
-  const errorId = randomUUID();
-  logger.error({ msg: 'unhandled error', errorId, error: String(error) }, error instanceof Error ? error.stack : undefined);
-  return { status: 500, body: { code: 500, error: 'Internal server error', details: { errorId } }, headers: {} };
-}
-
+/** Answers an error in the spec's `{code, error, details}` shape (through the one `errorReply`). */
 export async function sendError(reply: FastifyReply, error: unknown, extraHeaders: Record<string, string> = {}): Promise<void> {
-  const response = errorResponse(error);
-  await reply
-    .status(response.status)
-    .headers({ ...extraHeaders, ...response.headers })
-    .send(response.body);
-}
-
-function httpMessage(status: number, message: string): string {
-  if (status === 404) return 'Not found';
-  return message;
+  const { status, body } = errorReply(error, { url: reply.request?.url });
+  await reply.status(status).headers(extraHeaders).send(body);
 }
 
 export function notFound(path: string): DomainError {

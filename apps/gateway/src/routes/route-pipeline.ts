@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { RpcRequest } from '@platica/contracts';
+import type { PublicOperation, RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { RpcClient, requestContext } from '@platica/platform';
 import { Authenticator } from '../auth/authenticator';
@@ -9,7 +9,7 @@ import type { Credential } from '../auth/credential';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { RateLimiter, rateLimitExceeded, rateLimitHeaders } from '../rate-limit/rate-limiter';
 import { sendError } from './http-errors';
-import { ROUTES, type Route } from './route-table';
+import { ROUTES } from './route-table';
 
 /**
  * Serves the route table: for each request, authenticate, count it against the
@@ -27,11 +27,15 @@ export class RoutePipeline {
 
   register(fastify: FastifyInstance): void {
     for (const route of ROUTES) {
-      fastify.route({ method: route.method, url: route.path, handler: (request, reply) => this.handle(route, request, reply) });
+      fastify.route({
+        method: route.operation.method,
+        url: route.url,
+        handler: (request, reply) => this.handle(route.operation, request, reply),
+      });
     }
   }
 
-  private async handle(route: Route, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  private async handle(operation: PublicOperation, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const requestId = incomingRequestId(request) ?? randomUUID();
     void reply.header('x-request-id', requestId);
     let headers: Record<string, string> = {};
@@ -41,24 +45,24 @@ export class RoutePipeline {
         const rate = await this.rateLimiter.consume(credential.rateLimitSubject, credential.rateLimitPerSecond);
         headers = rateLimitHeaders(rate.state);
         if (!rate.allowed) throw rateLimitExceeded(rate.state);
-        requireScope(route, credential);
-        const workspaceId = resolveWorkspace(route, credential, request.query as Record<string, unknown>);
-        if (route.pending) {
-          throw new DomainError(
-            ErrorCode.NotImplemented,
-            `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')} is not implemented yet`,
-            { pending: route.pending },
-          );
+        requireScope(operation, credential);
+        const { workspace, ...query } = request.query as Record<string, unknown>;
+        const workspaceId = resolveWorkspace(operation, credential, workspace);
+        if (operation.pending) {
+          throw new DomainError(ErrorCode.NotImplemented, `${operation.method} ${operation.path} is not implemented yet`, {
+            pending: operation.pending,
+          });
         }
         const envelope: RpcRequest = {
           auth: credential.auth,
           workspaceId,
           params: request.params as Record<string, string>,
-          query: request.query as RpcRequest['query'],
+          // `workspace` is the gateway's: it is resolved into `workspaceId`.
+          query: query as RpcRequest['query'],
           body: request.body ?? null,
           requestId,
         };
-        const answer = await this.rpc.request(route.subject, envelope, route.timeoutMs);
+        const answer = await this.rpc.request(operation.subject, envelope, operation.timeoutMs);
         await reply
           .status(answer.status)
           .headers({ ...headers, ...(answer.headers ?? {}) })
@@ -86,16 +90,15 @@ function incomingRequestId(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && /^[\w.:-]{1,128}$/.test(value) ? value : undefined;
 }
 
-function requireScope(route: Route, credential: Credential): void {
-  const needed = route.method === 'GET' ? 'platica:read' : 'platica:write';
+function requireScope(operation: PublicOperation, credential: Credential): void {
+  const needed = operation.scope === 'read' ? 'platica:read' : 'platica:write';
   if (!credential.auth.scopes.includes(needed)) {
     throw new DomainError(ErrorCode.InsufficientScope, 'insufficient_scope', { requiredScope: needed });
   }
 }
 
 /** Spec, Authentication 6 and Endpoints › General rules; ARCHITECTURE.md's statuses. */
-function resolveWorkspace(route: Route, credential: Credential, query: Record<string, unknown>): string | null {
-  const requested = query.workspace;
+function resolveWorkspace(operation: PublicOperation, credential: Credential, requested: unknown): string | null {
   const ids = credential.auth.workspaceIds;
   if (requested !== undefined) {
     if (typeof requested !== 'string' || requested.length === 0) {
@@ -106,7 +109,7 @@ function resolveWorkspace(route: Route, credential: Credential, query: Record<st
     return requested;
   }
   if (ids.length === 1) return ids[0]!;
-  if (route.workspace === 'one') {
+  if (operation.workspace === 'one') {
     throw DomainError.validation(
       [
         {

@@ -2,25 +2,31 @@ import { SERVICE_NAMES } from '@platica/contracts';
 import { ROUTES } from './route-table';
 
 describe('route table', () => {
-  it('lists each method and path once', () => {
-    const keys = ROUTES.map((r) => `${r.method} ${r.path}`);
+  const operations = ROUTES.map((r) => r.operation);
+
+  it('lists each method and path once, and each operationId once', () => {
+    const keys = operations.map((o) => `${o.method} ${o.path}`);
     expect(new Set(keys).size).toBe(keys.length);
+    const ids = operations.map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('sends every route to a subject of a known service', () => {
-    for (const route of ROUTES) {
-      const [service, resource, operation] = route.subject.split('.');
+    for (const operation of operations) {
+      const [service, resource, name] = operation.subject.split('.');
       expect(SERVICE_NAMES).toContain(service);
-      expect(resource && operation).toBeTruthy();
+      expect(resource && name).toBeTruthy();
     }
   });
 
-  it('makes every write target exactly one workspace', () => {
-    for (const route of ROUTES.filter((r) => r.method !== 'GET')) expect(route.workspace).toBe('one');
+  it('makes every write need the write scope and target exactly one workspace', () => {
+    for (const operation of operations.filter((o) => o.method !== 'GET')) {
+      expect([operation.operationId, operation.scope, operation.workspace]).toEqual([operation.operationId, 'write', 'one']);
+    }
   });
 
   it('covers the endpoints of the spec', () => {
-    const keys = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));
+    const keys = new Set(ROUTES.map((r) => `${r.operation.method} ${r.url}`));
     for (const expected of [
       'GET /v1/workspaces',
       'POST /v1/messages',

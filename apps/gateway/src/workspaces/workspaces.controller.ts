@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, type RpcRequest, type WorkspaceRef } from '@platica/contracts';
-import { RpcController, RpcHandler } from '@platica/platform';
+import { type RpcRequest, type WorkspaceRef, workspaceOperations } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { IdentityRepository } from '../identity/identity.repository';
 
 /** `GET /v1/workspaces`: the workspaces the credential can use, read from the gateway's own schema. */
@@ -8,12 +8,12 @@ import { IdentityRepository } from '../identity/identity.repository';
 export class WorkspacesController {
   constructor(private readonly identity: IdentityRepository) {}
 
-  @RpcHandler(Subjects.gateway.workspacesList)
+  @Handles(workspaceOperations.list)
   async list(@Payload() request: RpcRequest): Promise<{ workspaces: WorkspaceRef[] }> {
     return { workspaces: await this.identity.workspaces(request.auth.workspaceIds) };
   }
 
-  @RpcHandler(Subjects.gateway.workspaceMembers)
+  @Handles(workspaceOperations.members)
   async members(@Payload() request: RpcRequest): Promise<{ emails: string[] }> {
     if (!request.workspaceId) return { emails: [] };
     return { emails: [...(await this.identity.memberEmailsOf(request.workspaceId))] };

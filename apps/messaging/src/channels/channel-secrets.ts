@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode } from '@platica/errors';
+import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { SecretBox } from '@platica/platform';
 import { MessagingConfigService } from '../config/messaging.config';
 import type { SealedChannelSecrets } from './channel.entity';
@@ -36,9 +36,14 @@ export class ChannelSecretBox {
 
   private require(): SecretBox {
     if (!this.box) {
-      throw new DomainError(ErrorCode.Unprocessable, 'Channel secrets cannot be stored or read: PLATICA_ENCRYPTION_KEY is not set', {
-        variable: 'PLATICA_ENCRYPTION_KEY',
-      });
+      throw DomainError.refused(
+        ErrorCode.Unprocessable,
+        DomainReason.EncryptionKeyMissing,
+        'Channel secrets cannot be stored or read: PLATICA_ENCRYPTION_KEY is not set',
+        {
+          variable: 'PLATICA_ENCRYPTION_KEY',
+        },
+      );
     }
     return this.box;
   }

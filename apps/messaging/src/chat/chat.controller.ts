@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, type ChatAcceptRequest, type ChatPrepareRequest, type RpcRequest } from '@platica/contracts';
-import { RpcController, RpcHandler } from '@platica/platform';
+import { type ChatAcceptRequest, type ChatPrepareRequest, type RpcRequest, internalOperations } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { ChatReadsService } from './chat-reads.service';
 import { ChatThreadsService } from './chat-threads.service';
 
@@ -15,22 +15,22 @@ export class ChatController {
     private readonly reads: ChatReadsService,
   ) {}
 
-  @RpcHandler(Subjects.messaging.chatAccept)
+  @Handles(internalOperations.messaging.chatAccept)
   accept(@Payload() request: RpcRequest<ChatAcceptRequest>) {
     return this.threads.accept(request.body);
   }
 
-  @RpcHandler(Subjects.messaging.chatPrepare)
+  @Handles(internalOperations.messaging.chatPrepare)
   prepare(@Payload() request: RpcRequest<ChatPrepareRequest>) {
     return this.threads.prepare(request.body);
   }
 
-  @RpcHandler(Subjects.messaging.chatList)
+  @Handles(internalOperations.messaging.chatList)
   list(@Payload() request: RpcRequest) {
     return this.reads.list(request);
   }
 
-  @RpcHandler(Subjects.messaging.chatGet)
+  @Handles(internalOperations.messaging.chatGet)
   get(@Payload() request: RpcRequest) {
     return this.reads.get(request);
   }

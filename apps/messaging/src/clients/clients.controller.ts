@@ -1,7 +1,7 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, updateClientRequestSchema, type RpcRequest } from '@platica/contracts';
+import { updateClientRequestSchema, type RpcRequest, messagingOperations } from '@platica/contracts';
 import { DomainError, parseOrThrow } from '@platica/errors';
-import { Database, RpcController, RpcHandler } from '@platica/platform';
+import { Database, Handles, RpcController } from '@platica/platform';
 import { readableWorkspaces } from '../conversations/conversations.service';
 import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
 import { Client } from './client.entity';
@@ -17,7 +17,7 @@ export class ClientsController {
     private readonly customFields: CustomFieldRepository,
   ) {}
 
-  @RpcHandler(Subjects.messaging.clientsGet)
+  @Handles(messagingOperations.clientsGet)
   async get(@Payload() request: RpcRequest<unknown>) {
     const workspaces = readableWorkspaces(request);
     const id = request.params.id ?? '';
@@ -39,7 +39,7 @@ export class ClientsController {
     };
   }
 
-  @RpcHandler(Subjects.messaging.clientsUpdate)
+  @Handles(messagingOperations.clientsUpdate)
   async update(@Payload() request: RpcRequest<unknown>) {
     const body = parseOrThrow(updateClientRequestSchema, request.body);
     const workspaceId = request.workspaceId ?? '';

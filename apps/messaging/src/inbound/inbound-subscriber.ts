@@ -1,9 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { Msg, Subscription } from '@nats-io/transport-node';
 import { META_SIGNATURE_HEADER, Subjects, type RpcReply } from '@platica/contracts';
-import { DomainError } from '@platica/errors';
-import { NatsHandle, natsSubject, type BackgroundPart } from '@platica/platform';
+import { NatsHandle, errorReply, natsSubject, type BackgroundPart } from '@platica/platform';
 import { InboundService } from './inbound.service';
 
 /**
@@ -45,13 +43,7 @@ export class InboundSubscriber implements BackgroundPart {
       const body = await this.inbound.receive(Buffer.from(msg.data), msg.headers?.get(META_SIGNATURE_HEADER) || null);
       reply = { status: 200, body };
     } catch (error) {
-      if (error instanceof DomainError) {
-        reply = { status: error.status, body: error.toBody() };
-      } else {
-        const errorId = randomUUID();
-        this.logger.error({ msg: 'inbound delivery failed', errorId, error: String(error) });
-        reply = { status: 500, body: { code: 500, error: 'Internal server error', details: { errorId } } };
-      }
+      reply = errorReply(error, { subject: Subjects.messaging.inboundMeta });
     }
     msg.respond(JSON.stringify(reply));
   }

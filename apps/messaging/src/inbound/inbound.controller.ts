@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, type MetaVerification, type RpcRequest } from '@platica/contracts';
-import { RpcController, RpcHandler } from '@platica/platform';
+import { type MetaVerification, type RpcRequest, internalOperations } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { InboundService } from './inbound.service';
 
 /** Meta's subscription verification, forwarded by the gateway's `GET /hooks/meta` (deliveries: InboundSubscriber). */
@@ -8,7 +8,7 @@ import { InboundService } from './inbound.service';
 export class InboundController {
   constructor(private readonly inbound: InboundService) {}
 
-  @RpcHandler(Subjects.messaging.inboundVerify)
+  @Handles(internalOperations.messaging.inboundVerify)
   verify(@Payload() request: RpcRequest<MetaVerification>) {
     return this.inbound.verify(request.body);
   }

@@ -1,5 +1,5 @@
 import type { MessageType } from '@platica/contracts';
-import { DomainError, ErrorCode } from '@platica/errors';
+import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import type { ChannelPlatform } from '../channels/channel.entity';
 
 /**
@@ -8,7 +8,7 @@ import type { ChannelPlatform } from '../channels/channel.entity';
  */
 export function checkTypeOnChannel(platform: ChannelPlatform, type: MessageType | 'template'): void {
   const refuse = (why: string) => {
-    throw new DomainError(ErrorCode.Unprocessable, why, { channelPlatform: platform, type });
+    throw DomainError.refused(ErrorCode.Unprocessable, DomainReason.TypeNotOnChannel, why, { channelPlatform: platform, type });
   };
   if (type === 'email') refuse(`email messages need an email channel; this is a ${platformName(platform)} channel`);
   switch (platform) {

@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, type RpcRequest } from '@platica/contracts';
-import { RpcController, RpcHandler } from '@platica/platform';
+import { type RpcRequest, messagingOperations } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { SendMessageService } from './send-message.service';
 
 /** `POST /v1/messages` and `POST /v1/messages/template` (immediate sends; scheduled ones arrive with issue 5). */
@@ -8,12 +8,12 @@ import { SendMessageService } from './send-message.service';
 export class MessagesController {
   constructor(private readonly sends: SendMessageService) {}
 
-  @RpcHandler(Subjects.messaging.messagesSend)
+  @Handles(messagingOperations.send)
   send(@Payload() request: RpcRequest<unknown>) {
     return this.sends.send(request);
   }
 
-  @RpcHandler(Subjects.messaging.messagesSendTemplate)
+  @Handles(messagingOperations.sendTemplate)
   sendTemplate(@Payload() request: RpcRequest<unknown>) {
     return this.sends.sendTemplate(request);
   }

@@ -1,7 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { scheduledListQuerySchema, type RpcRequest } from '@platica/contracts';
-import { parseOrThrow } from '@platica/errors';
-import { RpcController, RpcHandler } from '@platica/platform';
+import { messagingOperations, type OperationRequest, type RpcRequest } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { ScheduledMessageRepository } from './scheduled-message.repository';
 import { presentScheduled } from './scheduled-message.presenter';
 import { ScheduledMessagesService } from './scheduled-messages.service';
@@ -16,24 +15,23 @@ export class ScheduledMessagesController {
     private readonly repository: ScheduledMessageRepository,
   ) {}
 
-  @RpcHandler('messaging.scheduled.list')
-  async list(@Payload() request: RpcRequest) {
-    const query = parseOrThrow(scheduledListQuerySchema, request.query);
-    const { rows, nextPageToken } = await this.repository.list(request.workspaceId!, query);
+  @Handles(messagingOperations.scheduledList)
+  async list(@Payload() request: OperationRequest<typeof messagingOperations.scheduledList>) {
+    const { rows, nextPageToken } = await this.repository.list(request.workspaceId!, request.query);
     return { messages: rows.map(presentScheduled), count: rows.length, ...(nextPageToken ? { nextPageToken } : {}) };
   }
 
-  @RpcHandler('messaging.scheduled.get')
+  @Handles(messagingOperations.scheduledGet)
   get(@Payload() request: RpcRequest) {
     return this.scheduled.get(request, (request.params as Params).messageId);
   }
 
-  @RpcHandler('messaging.scheduled.reschedule')
+  @Handles(messagingOperations.scheduledReschedule)
   reschedule(@Payload() request: RpcRequest) {
     return this.scheduled.reschedule(request, (request.params as Params).messageId);
   }
 
-  @RpcHandler('messaging.scheduled.cancel')
+  @Handles(messagingOperations.scheduledCancel)
   cancel(@Payload() request: RpcRequest) {
     return this.scheduled.cancel(request, (request.params as Params).messageId);
   }

@@ -1,6 +1,5 @@
 import { Payload } from '@nestjs/microservices';
 import {
-  Subjects,
   type RpcRequest,
   type SeedChannel,
   type SeedClient,
@@ -9,9 +8,10 @@ import {
   type SeedSectionResult,
   type SeedTemplate,
   type SeedValidateRequest,
+  internalOperations,
 } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
-import { RpcController, RpcHandler, unsupportedSeedSection } from '@platica/platform';
+import { Handles, RpcController, unsupportedSeedSection } from '@platica/platform';
 import { ChannelRepository } from '../channels/channel.repository';
 import { ChannelSecretBox } from '../channels/channel-secrets';
 import { ClientRepository } from '../clients/client.repository';
@@ -31,7 +31,7 @@ export class SeedController {
     private readonly clients: ClientRepository,
   ) {}
 
-  @RpcHandler(Subjects.messaging.seedValidate)
+  @Handles(internalOperations.messaging.seedValidate)
   validate(@Payload() request: RpcRequest<SeedValidateRequest>): { ok: true } {
     const { section, items } = request.body;
     if (!SUPPORTED.has(section)) throw unsupportedSeedSection(section);
@@ -40,7 +40,7 @@ export class SeedController {
     return { ok: true };
   }
 
-  @RpcHandler(Subjects.messaging.seedApply)
+  @Handles(internalOperations.messaging.seedApply)
   async apply(@Payload() request: RpcRequest<SeedSectionRequest>): Promise<SeedSectionResult> {
     const { section, workspace, items, resolved } = request.body;
     switch (section) {

@@ -1,6 +1,12 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, type RpcRequest, type TurnContextRequest, type TurnFailureRequest, type TurnReplyRequest } from '@platica/contracts';
-import { RpcController, RpcHandler } from '@platica/platform';
+import {
+  type RpcRequest,
+  type TurnContextRequest,
+  type TurnFailureRequest,
+  type TurnReplyRequest,
+  internalOperations,
+} from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { TurnsService } from './turns.service';
 
 /** The agent runtime's calls during a turn (service-to-service: the contract is the envelope's body). */
@@ -8,17 +14,17 @@ import { TurnsService } from './turns.service';
 export class TurnsController {
   constructor(private readonly turns: TurnsService) {}
 
-  @RpcHandler(Subjects.messaging.turnContext)
+  @Handles(internalOperations.messaging.turnContext)
   context(@Payload() request: RpcRequest<TurnContextRequest>) {
     return this.turns.context(request.body);
   }
 
-  @RpcHandler(Subjects.messaging.turnReply)
+  @Handles(internalOperations.messaging.turnReply)
   reply(@Payload() request: RpcRequest<TurnReplyRequest>) {
     return this.turns.reply(request.body);
   }
 
-  @RpcHandler(Subjects.messaging.turnFailure)
+  @Handles(internalOperations.messaging.turnFailure)
   failure(@Payload() request: RpcRequest<TurnFailureRequest>) {
     return this.turns.failure(request.body);
   }

@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { WebhookSubjects, type RpcRequest } from '@platica/contracts';
-import { RpcController, RpcHandler } from '@platica/platform';
+import { type RpcRequest, webhookOperations } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { DeliveriesService } from './deliveries.service';
 
 /** `/v1/webhooks/{id}/deliveries`: each delivery with its attempts, and a manual redelivery. */
@@ -8,12 +8,12 @@ import { DeliveriesService } from './deliveries.service';
 export class DeliveriesController {
   constructor(private readonly deliveries: DeliveriesService) {}
 
-  @RpcHandler(WebhookSubjects.deliveriesList)
+  @Handles(webhookOperations.deliveriesList)
   list(@Payload() request: RpcRequest<unknown>) {
     return this.deliveries.list(request);
   }
 
-  @RpcHandler(WebhookSubjects.deliveriesRetry)
+  @Handles(webhookOperations.deliveriesRetry)
   retry(@Payload() request: RpcRequest<unknown>) {
     return this.deliveries.retry(request);
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { listDeliveriesQuerySchema, type DeliveryView, type RpcRequest } from '@platica/contracts';
-import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
+import { DomainError, DomainReason, ErrorCode, parseOrThrow } from '@platica/errors';
 import { Database, withStatus } from '@platica/platform';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { DeliveryAttempt, WebhookDelivery } from './webhook-delivery.entity';
@@ -52,10 +52,15 @@ export class DeliveriesService {
   async retry(request: RpcRequest<unknown>) {
     const webhook = await this.webhooks.findWritable(request);
     if (!webhook.active) {
-      throw new DomainError(ErrorCode.Conflict, 'The webhook is disabled: enable it (PATCH active: true) before redelivering', {
-        webhookId: webhook.id,
-        disabledReason: webhook.disabledReason ?? null,
-      });
+      throw DomainError.refused(
+        ErrorCode.Conflict,
+        DomainReason.WebhookDisabled,
+        'The webhook is disabled: enable it (PATCH active: true) before redelivering',
+        {
+          webhookId: webhook.id,
+          disabledReason: webhook.disabledReason ?? null,
+        },
+      );
     }
     const em = this.db.em();
     const deliveryId = request.params.deliveryId ?? '';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode } from '@platica/errors';
+import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { SecretBox } from '@platica/platform';
 import { WebhookDispatcherConfigService } from '../config/webhook-dispatcher.config';
 
@@ -31,9 +31,14 @@ export class WebhookSecrets {
 
   private require(): SecretBox {
     if (!this.box) {
-      throw new DomainError(ErrorCode.Unprocessable, 'Webhook secrets cannot be stored or read: PLATICA_ENCRYPTION_KEY is not set', {
-        variable: 'PLATICA_ENCRYPTION_KEY',
-      });
+      throw DomainError.refused(
+        ErrorCode.Unprocessable,
+        DomainReason.EncryptionKeyMissing,
+        'Webhook secrets cannot be stored or read: PLATICA_ENCRYPTION_KEY is not set',
+        {
+          variable: 'PLATICA_ENCRYPTION_KEY',
+        },
+      );
     }
     return this.box;
   }

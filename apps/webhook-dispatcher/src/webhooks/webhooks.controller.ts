@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { WebhookSubjects, type RpcRequest } from '@platica/contracts';
-import { RpcController, RpcHandler } from '@platica/platform';
+import { type RpcRequest, webhookOperations } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { WebhooksService } from './webhooks.service';
 
 /** `/v1/webhooks` and `/v1/webhooks/{id}`. */
@@ -8,27 +8,27 @@ import { WebhooksService } from './webhooks.service';
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
-  @RpcHandler(WebhookSubjects.create)
+  @Handles(webhookOperations.create)
   create(@Payload() request: RpcRequest<unknown>) {
     return this.webhooks.create(request);
   }
 
-  @RpcHandler(WebhookSubjects.list)
+  @Handles(webhookOperations.list)
   list(@Payload() request: RpcRequest<unknown>) {
     return this.webhooks.list(request);
   }
 
-  @RpcHandler(WebhookSubjects.get)
+  @Handles(webhookOperations.get)
   get(@Payload() request: RpcRequest<unknown>) {
     return this.webhooks.get(request);
   }
 
-  @RpcHandler(WebhookSubjects.update)
+  @Handles(webhookOperations.update)
   update(@Payload() request: RpcRequest<unknown>) {
     return this.webhooks.update(request);
   }
 
-  @RpcHandler(WebhookSubjects.delete)
+  @Handles(webhookOperations.delete)
   delete(@Payload() request: RpcRequest<unknown>) {
     return this.webhooks.delete(request);
   }

@@ -1,5 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { DomainError, ErrorCode } from '@platica/errors';
+import { errorReply } from '../errors/error-reply';
 import { Readiness } from './readiness';
 
 /** Liveness and readiness probes, for Kubernetes and for the local stack runner. */
@@ -18,7 +20,8 @@ export class HealthController {
     if (ready) {
       await reply.status(200).send({ status: 'ready', checks });
     } else {
-      await reply.status(503).send({ code: 503, error: 'Not ready', details: checks });
+      const { status, body } = errorReply(new DomainError(ErrorCode.Unavailable, 'Not ready', checks));
+      await reply.status(status).send(body);
     }
   }
 }

@@ -1,7 +1,8 @@
-import { connect, errors, type NatsConnection } from '@nats-io/transport-node';
+import { connect, errors, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import type { RpcReply, RpcRequest } from '@platica/contracts';
-import { DomainError, ErrorCode, errorCodeOf, isErrorBody } from '@platica/errors';
+import { DomainError, ErrorCode } from '@platica/errors';
+import { errorOfReply } from '../errors/error-reply';
 import { natsSubject } from './subjects';
 
 /**
@@ -31,15 +32,38 @@ export class RpcClient {
   }
 
   async request<Body = unknown>(subject: string, envelope: RpcRequest, timeoutMs = this.defaultTimeoutMs): Promise<RpcReply<Body>> {
-    if (!this.connection) throw new Error('RpcClient is not connected');
-    const service = subject.split('.')[0];
     const natsName = natsSubject(subject);
-    let packet: { response?: RpcReply<Body>; err?: unknown };
-    try {
-      const message = await this.connection.request(natsName, JSON.stringify({ pattern: natsName, data: envelope, id: randomUUID() }), {
-        timeout: timeoutMs,
+    const packet = await this.exchange<{ response?: RpcReply<Body>; err?: unknown }>(
+      subject,
+      JSON.stringify({ pattern: natsName, data: envelope, id: randomUUID() }),
+      timeoutMs,
+    );
+    if (packet.err !== undefined || typeof packet.response?.status !== 'number') {
+      // A Nest-level failure outside our handlers' contract (e.g. no handler for the pattern).
+      throw new DomainError(ErrorCode.UpstreamFailed, `${serviceOf(subject)} could not handle the request`, {
+        service: serviceOf(subject),
       });
-      packet = message.json();
+    }
+    return packet.response;
+  }
+
+  /** A request whose payload is raw bytes (with NATS headers) and whose reply is an `RpcReply`, e.g. a Meta delivery. */
+  async requestBytes<Body = unknown>(
+    subject: string,
+    payload: Uint8Array,
+    headers: MsgHdrs,
+    timeoutMs = this.defaultTimeoutMs,
+  ): Promise<RpcReply<Body>> {
+    return this.exchange<RpcReply<Body>>(subject, payload, timeoutMs, headers);
+  }
+
+  /** One NATS request: no responder is 503 at once, no answer in time 504. */
+  private async exchange<Reply>(subject: string, payload: string | Uint8Array, timeoutMs: number, headers?: MsgHdrs): Promise<Reply> {
+    if (!this.connection) throw new Error('RpcClient is not connected');
+    const service = serviceOf(subject);
+    try {
+      const message = await this.connection.request(natsSubject(subject), payload, { timeout: timeoutMs, headers });
+      return message.json<Reply>();
     } catch (error) {
       if (error instanceof errors.RequestError && error.isNoResponders()) {
         throw new DomainError(ErrorCode.Unavailable, 'The service is unavailable', { service });
@@ -49,21 +73,18 @@ export class RpcClient {
       }
       throw error;
     }
-    if (packet.err !== undefined || typeof packet.response?.status !== 'number') {
-      // A Nest-level failure outside our handlers' contract (e.g. no handler for the pattern).
-      throw new DomainError(ErrorCode.UpstreamFailed, `${service} could not handle the request`, { service });
-    }
-    return packet.response;
   }
 
   /** Like `request`, for calls between services: a non-2xx reply becomes the DomainError it carries. */
   async call<Body = unknown>(subject: string, envelope: RpcRequest, timeoutMs?: number): Promise<Body> {
     const reply = await this.request<Body>(subject, envelope, timeoutMs);
     if (reply.status >= 200 && reply.status < 300) return reply.body;
-    const body = reply.body as unknown;
-    if (isErrorBody(body)) throw new DomainError(errorCodeOf(reply.status), body.error, body.details);
-    throw new DomainError(ErrorCode.UpstreamFailed, `${subject} answered ${reply.status}`, '');
+    throw errorOfReply(subject, reply);
   }
+}
+
+function serviceOf(subject: string): string {
+  return subject.split('.')[0] ?? subject;
 }
 
 /** The envelope of a call one service makes on its own behalf, scoped to one workspace. */

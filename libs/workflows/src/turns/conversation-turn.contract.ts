@@ -59,11 +59,14 @@ export type TurnOutcome =
   /** The agent stays silent (no agent, agent inactive, human assistance, blocked client). */
   | { requestId: string; status: 'silent'; accepted: Record<string, unknown> | null; reason: string; completedAt: string }
   /** The chat request was refused before any write: the HTTP error to answer. */
-  | { requestId: string; status: 'rejected'; error: { status: number; body: unknown } }
+  | { requestId: string; status: 'rejected'; error: RefusedRequest }
   /** The model failed after its retries; the failure is recorded on the conversation. */
   | { requestId: string; status: 'failed'; accepted: Record<string, unknown> | null; error: { code: string; message: string } };
 
-export type AcceptChatResult = { accepted: Record<string, unknown> & { id: string } } | { rejected: { status: number; body: unknown } };
+/** A refused request's reply: its status, the spec's body and the error code's name (so it crosses intact). */
+export type RefusedRequest = { status: number; body: unknown; error?: string };
+
+export type AcceptChatResult = { accepted: Record<string, unknown> & { id: string } } | { rejected: RefusedRequest };
 
 /** The model's reply, or why the agent stays silent; `seenMessageIds`: the history the turn was given. */
 export type GeneratedReply = ({ agentId: string; text: string } | { silent: string }) & { seenMessageIds: string[] };

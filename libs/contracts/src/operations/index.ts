@@ -1,0 +1,28 @@
+import type { PublicOperation } from '../operation';
+import { agentOperations } from './agents.operations';
+import { campaignOperations } from './campaigns.operations';
+import { chatOperations } from './chat.operations';
+import { messagingOperations } from './messaging.operations';
+import { toolOperations } from './tools.operations';
+import { webhookOperations } from './webhooks.operations';
+import { workspaceOperations } from './workspaces.operations';
+
+export * from './agents.operations';
+export * from './campaigns.operations';
+export * from './chat.operations';
+export * from './messaging.operations';
+export * from './tools.operations';
+export * from './webhooks.operations';
+export * from './workspaces.operations';
+export * from './internal.operations';
+
+/** Every public operation: the gateway's routes, the OpenAPI document and the /mcp tools come from this list. */
+export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
+  workspaceOperations.list,
+  ...Object.values(messagingOperations),
+  ...Object.values(chatOperations),
+  ...Object.values(agentOperations),
+  ...Object.values(toolOperations),
+  ...Object.values(campaignOperations),
+  ...Object.values(webhookOperations),
+];

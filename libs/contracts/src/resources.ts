@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { SCHEDULED_STATUSES } from './scheduled';
+
+/**
+ * The resources the API answers with (spec › Resources and their fields), as zod schemas:
+ * the OpenAPI document declares them and test stacks check every answer against them.
+ */
+const instant = z.string().describe('ISO 8601');
+const workspaceGroup = { id: z.string(), name: z.string() };
+
+/** The grouped read payload: `workspaces[]` of `{id, name, <items>[], <items>Count}`. */
+export function groupedByWorkspace<Item extends z.ZodType, Key extends string>(key: Key, item: Item) {
+  return z.object({
+    workspaces: z.array(
+      z.object({ ...workspaceGroup, [key]: z.array(item), [`${key}Count`]: z.number().int() } as {
+        id: z.ZodString;
+        name: z.ZodString;
+      } & Record<Key, z.ZodArray<Item>> &
+        Record<`${Key}Count`, z.ZodNumber>),
+    ),
+  });
+}
+
+export const scheduledMessageSchema = z
+  .object({
+    messageId: z.string(),
+    kind: z.enum(['service', 'template']),
+    status: z.enum(SCHEDULED_STATUSES),
+    channelId: z.string(),
+    conversationId: z.string().nullable(),
+    campaignId: z.string().nullable(),
+    messageType: z.string().nullable(),
+    templateName: z.string().nullable(),
+    preview: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    name: z.string().nullable(),
+    executeAt: instant,
+    createdAt: instant,
+    updatedAt: instant,
+    cancelledAt: instant.nullable(),
+    sentAt: instant.nullable(),
+    failedAt: instant.nullable(),
+    error: z.string().nullable(),
+    reschedulable: z.boolean(),
+  })
+  .meta({ id: 'ScheduledMessage' });
+
+export const scheduledListResponseSchema = z.object({
+  messages: z.array(scheduledMessageSchema),
+  count: z.number().int(),
+  nextPageToken: z.string().optional(),
+});
+
+/** The answer of an immediate send. */
+export const sentMessageSchema = z.object({ messageId: z.string(), status: z.literal('sent'), timestamp: instant });
+
+/** The 202 of a send with `delay` (`delayMs`) or `scheduleTime` (`scheduledTime`). */
+export const scheduledSendSchema = z.object({
+  messageId: z.string(),
+  kind: z.enum(['service', 'template']),
+  status: z.enum(['delayed', 'scheduled']),
+  timestamp: instant,
+  executeAt: instant,
+  delayMs: z.number().int().optional(),
+  scheduledTime: z.string().optional(),
+});
+
+export const conversationSummarySchema = z
+  .object({
+    id: z.string(),
+    conversationId: z.string(),
+    clientId: z.string(),
+    agentId: z.string().nullable(),
+    source: z.string().nullable(),
+    canSendDirectMessage: z.boolean(),
+    workspaceId: z.string(),
+    channelId: z.string(),
+    contactName: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    topic: z.string().nullable(),
+    platform: z.string(),
+    status: z.enum(['initiated', 'active', 'finished', 'spam', 'expired']),
+    operation: z.enum(['automatic', 'assistance']),
+    messageCount: z.number().int(),
+    owners: z.array(z.string()),
+    tags: z.array(z.string()),
+    creationDate: instant,
+    lastUpdate: instant,
+  })
+  .meta({ id: 'ConversationSummary' });
+
+/** A file or image of a message: by `url` when sent or attached, by Meta's `mediaId` when received. */
+const attachmentSchema = z
+  .object({ url: z.string().optional(), mediaId: z.string().optional(), mimeType: z.string().optional(), filename: z.string().optional() })
+  .loose();
+
+/** A message of a chat detail; the conversation detail adds `files`, `images`, `lastUpdate` and `owner`. */
+export const chatMessageSchema = z
+  .object({
+    id: z.string(),
+    role: z.enum(['user', 'assistant', 'system']),
+    content: z.string(),
+    contentType: z.string(),
+    direction: z.enum(['incoming', 'outgoing']),
+    status: z.string(),
+    creationDate: instant,
+    /** What the customer answered to (a button or list reply), when it is one. */
+    reply: z.record(z.string(), z.unknown()).optional(),
+    /** Why a failed message failed (a model failure of an agent turn, a delivery error). */
+    error: z.object({ code: z.string().optional(), message: z.string().optional() }).loose().optional(),
+  })
+  .meta({ id: 'ChatMessage' });
+
+export const conversationMessageSchema = chatMessageSchema
+  .extend({
+    files: z.array(attachmentSchema),
+    images: z.array(attachmentSchema),
+    lastUpdate: instant,
+    owner: z.object({ id: z.string() }).nullable(),
+  })
+  .meta({ id: 'ConversationMessage' });
+
+const pagination = z.object({ limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() });
+
+export const conversationsListResponseSchema = z.object({
+  workspaces: z.array(
+    z.object({
+      ...workspaceGroup,
+      conversations: z.array(conversationSummarySchema),
+      conversationsCount: z.number().int(),
+      pagination,
+    }),
+  ),
+  nextPageToken: z.string().nullable(),
+});
+
+export const conversationDetailResponseSchema = groupedByWorkspace(
+  'conversations',
+  conversationSummarySchema.extend({ messages: z.array(conversationMessageSchema) }),
+);
+
+export const chatListResponseSchema = z.object({ chats: z.array(conversationSummarySchema), pagination });
+export const chatDetailSchema = conversationSummarySchema.extend({ messages: z.array(chatMessageSchema) });
+
+export const chatTurnAnswerSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  clientId: z.string(),
+  agentId: z.string(),
+  status: z.enum(['completed', 'scheduled']),
+  requestMessageId: z.string(),
+  messages: z.array(z.object({ id: z.string(), role: z.literal('assistant'), content: z.string(), contentType: z.string() })),
+  reactivated: z.boolean().optional(),
+  agentChanged: z.boolean().optional(),
+  schedule: z.object({ taskId: z.string(), scheduleAt: instant, delayMs: z.number().int().optional() }).optional(),
+  timestamp: instant,
+});
+
+export const moderationSchema = z.object({
+  totalStrikes: z.number().int(),
+  lastAction: z.string().nullable(),
+  lastSource: z.string().nullable(),
+  lastSeverity: z.string().nullable(),
+  lastFlaggedAt: instant.nullable(),
+  lastCategories: z.array(z.string()),
+  lastMatchedTerms: z.array(z.string()),
+  blockedAt: instant.nullable(),
+  blockedBy: z.string().nullable(),
+  blockedReason: z.string().nullable(),
+});
+
+const nullableText = z.string().nullable();
+export const clientRecordSchema = z
+  .object({
+    id: z.string(),
+    phoneNumber: nullableText,
+    name: nullableText,
+    firstname: nullableText,
+    lastname: nullableText,
+    email: nullableText,
+    birthdate: nullableText,
+    gender: nullableText,
+    company: nullableText,
+    country: nullableText,
+    state: nullableText,
+    city: nullableText,
+    address: nullableText,
+    postalCode: nullableText,
+    status: z.enum(['active', 'blocked']),
+    moderation: moderationSchema,
+    tags: z.array(z.string()),
+    owners: z.array(z.string()),
+    customFields: z.record(z.string(), z.unknown()),
+    creationDate: instant,
+    lastUpdate: instant,
+  })
+  .meta({ id: 'Client' });
+
+const clock = z.string();
+export const agentSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    status: z.enum(['active', 'inactive']),
+    channel: z.string(),
+    owners: z.array(z.string()),
+    comunicationChannel: z.object({ channelId: z.array(z.string()), phoneNumber: z.array(z.string()) }),
+    systemPrompt: z.string(),
+    activePromptId: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    supportInformation: z
+      .object({
+        supportAddress: z.string().nullable().optional(),
+        supportEmail: z.string().nullable().optional(),
+        supportPhone: z.string().nullable().optional(),
+        serviceHours: z
+          .record(z.string(), z.object({ start: clock, end: clock, availability: z.string() }))
+          .nullable()
+          .optional(),
+      })
+      .nullable(),
+    assistanceTriggers: z.string(),
+    waitMessage: z.string(),
+    assistanceEnabled: z.boolean(),
+    recallLastConversation: z.boolean(),
+    enableFileAttachments: z.boolean(),
+    disableContextSummarization: z.boolean().nullable(),
+    workingMessage: z.object({
+      enabled: z.boolean(),
+      trigger: z.object({
+        type: z.enum(['toolCallCount', 'toolName', 'any']),
+        minToolCalls: z.number().int(),
+        toolNames: z.array(z.string()),
+        match: z.enum(['exact', 'prefix']),
+      }),
+      message: z.object({ enabled: z.boolean(), mode: z.enum(['fixed', 'ai']), fixedText: z.string(), aiPrompt: z.string() }),
+      sticker: z.object({ enabled: z.boolean(), url: z.string().nullable() }),
+    }),
+    creationDate: instant.nullable(),
+    lastUpdate: instant,
+  })
+  .meta({ id: 'Agent' });
+
+export const guardrailsSchema = z
+  .object({
+    enabled: z.boolean(),
+    rules: z.array(z.string()),
+    message: z.string(),
+    conversationStrikeThreshold: z.number().int(),
+    clientStrikeThreshold: z.number().int(),
+  })
+  .meta({ id: 'Guardrails' });
+
+export const assistRulesSchema = z
+  .object({ assistanceTriggers: z.string(), assistanceEnabled: z.boolean(), waitMessage: z.string() })
+  .meta({ id: 'AssistRules' });
+
+export const promptHistorySchema = z.object({
+  activePromptId: z.string().nullable(),
+  systemPrompt: z.string(),
+  versions: z.array(z.object({ id: z.string(), systemPrompt: z.string(), createdAt: instant, note: z.string().nullable() })),
+});

@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import {
+  PUBLIC_OPERATIONS,
+  internalOperations,
+  isPublicOperation,
+  successStatuses,
+  workspaceOperations,
+  type Operation,
+} from '@platica/contracts';
+import { boundHandlers } from '@platica/platform';
+
+const root = path.resolve(__dirname, '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(file);
+    return /\.ts$/.test(name) && !/\.(spec|e2e-spec|integration-spec)\.ts$/.test(name) ? [file] : [];
+  });
+}
+
+const controllers = readdirSync(path.join(root, 'apps')).flatMap((app) =>
+  sourceFiles(path.join(root, 'apps', app, 'src')).filter((f) => f.endsWith('.controller.ts')),
+);
+
+/**
+ * An endpoint is one operation object plus one handler bound to it with `@Handles`: this
+ * catches an operation nobody serves, a handler serving something no operation states, and
+ * an operation whose answers the OpenAPI document could not describe.
+ */
+describe('operations and their handlers', () => {
+  beforeAll(() => {
+    // Binding happens when a controller class is defined: load every service's controllers.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- controllers of every app, loaded by path
+    for (const file of controllers) require(file);
+  });
+
+  const known: Operation[] = [
+    ...PUBLIC_OPERATIONS,
+    workspaceOperations.members,
+    ...Object.values(internalOperations).flatMap((service) => Object.values(service) as Operation[]),
+  ];
+
+  it('binds every implemented public operation to exactly one handler', () => {
+    const unserved = PUBLIC_OPERATIONS.filter(
+      (operation) => !operation.pending && boundHandlers.get(operation.subject)?.operation !== operation,
+    );
+    expect(unserved.map((o) => o.operationId)).toEqual([]);
+  });
+
+  it('serves no operation that is still marked pending (it would never be reached)', () => {
+    const pendingServed = PUBLIC_OPERATIONS.filter((operation) => operation.pending && boundHandlers.has(operation.subject));
+    expect(pendingServed.map((o) => o.operationId)).toEqual([]);
+  });
+
+  it('binds handlers only to stated operations', () => {
+    const stray = [...boundHandlers.values()].filter(({ operation }) => !known.includes(operation)).map((b) => b.handler);
+    expect(stray).toEqual([]);
+  });
+
+  it('declares a success schema for every implemented public operation', () => {
+    const undescribed = PUBLIC_OPERATIONS.filter((operation) => !operation.pending && successStatuses(operation).length === 0);
+    expect(undescribed.map((o) => o.operationId)).toEqual([]);
+  });
+
+  it('gives every public operation a unique operationId, and every subject one operation', () => {
+    const ids = PUBLIC_OPERATIONS.map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const subjects = known.map((o) => o.subject);
+    expect(new Set(subjects).size).toBe(subjects.length);
+    expect(known.filter(isPublicOperation)).toHaveLength(PUBLIC_OPERATIONS.length);
+  });
+
+  it('registers NATS handlers only through @Handles (no bare MessagePattern)', () => {
+    const bare = ['apps', 'libs']
+      .flatMap((dir) => sourceFiles(path.join(root, dir)))
+      .filter((file) => !file.endsWith(path.join('nats', 'rpc-handler.ts')) && /\bMessagePattern\(/.test(readFileSync(file, 'utf8')));
+    expect(bare.map((f) => path.relative(root, f))).toEqual([]);
+  });
+});
