@@ -2,6 +2,7 @@ import { Migration20261121123335_initial } from './Migration20261121123335_initi
 import { Migration20261121125336_messaging_core } from './Migration20261121125336_messaging_core';
 import { Migration20261121133836_scheduled_messages } from './Migration20261121133836_scheduled_messages';
 import { Migration20261123114826_inbound_rejection } from './Migration20261123114826_inbound_rejection';
+import { Migration20261123120000_scheduled_dispatch } from './Migration20261123120000_scheduled_dispatch';
 
 /** Messaging's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const messagingMigrations = [
@@ -9,4 +10,5 @@ export const messagingMigrations = [
   Migration20261121125336_messaging_core,
   Migration20261121133836_scheduled_messages,
   Migration20261123114826_inbound_rejection,
+  Migration20261123120000_scheduled_dispatch,
 ];

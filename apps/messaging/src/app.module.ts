@@ -6,7 +6,10 @@ import { ConversationsModule } from './conversations/conversations.module';
 import { CustomFieldsModule } from './custom-fields/custom-fields.module';
 import { InboundModule } from './inbound/inbound.module';
 import { MessagesModule } from './messages/messages.module';
+import { BatchTransaction } from './scheduled/batch-transaction.repository';
 import { ScheduledMessageActivitiesFactory } from './scheduled/scheduled-message.activities';
+import { ScheduledSendExecutor } from './scheduled/scheduled-send.executor';
+import { ScheduledSendsDispatcher } from './scheduled/scheduled-sends.dispatcher';
 import { ScheduledModule } from './scheduled/scheduled.module';
 import { SeedModule } from './seed/seed.module';
 import { TemplatesModule } from './templates/templates.module';
@@ -27,8 +30,8 @@ import { TurnsModule } from './turns/turns.module';
     TurnsModule,
     SeedModule,
   ],
-  // The scheduled-message workflow's activities send through messages, which schedules through
-  // scheduled: composed here, where both are imported, instead of a cycle between the two modules.
-  providers: [ScheduledMessageActivitiesFactory],
+  // Scheduled sends run through messages, which schedules through scheduled: their dispatch and
+  // activities are composed here, where both are imported, instead of a cycle between the two modules.
+  providers: [BatchTransaction, ScheduledSendExecutor, ScheduledSendsDispatcher, ScheduledMessageActivitiesFactory],
 })
 export class AppModule {}

@@ -14,12 +14,22 @@ void runService({
   database: messagingDatabase,
   configSchema: messagingConfigSchema,
   publishesEvents: true,
-  worker: (app, { config }) =>
-    startTemporalWorker(config.values, {
+  worker: async (app, { config }) => {
+    const scheduled = app.get(ScheduledMessageActivitiesFactory);
+    const part = await startTemporalWorker(config.values, {
       service: 'messaging',
-      activities: { ...diagnosticsActivities('messaging'), ...app.get(ScheduledMessageActivitiesFactory).activities() },
+      activities: { ...diagnosticsActivities('messaging'), ...scheduled.activities() },
       workflows: workflowSource(),
-    }),
+    });
+    // The scheduled-sends dispatch returns before the worker drains, so the next window starts on a live worker.
+    return {
+      worker: part.worker,
+      stop: async () => {
+        scheduled.stop();
+        await part.stop();
+      },
+    };
+  },
   background: async (app) => {
     // Meta webhooks stored but not processed yet (a crash, a failure) are taken up by its sweep.
     const inbound = app.get(InboundQueue);

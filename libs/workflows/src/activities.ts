@@ -6,9 +6,12 @@ export {
   phaseQuery,
   rescheduleUpdate,
   scheduledMessageWorkflowId,
+  scheduledSendsDispatcherWorkflowId,
   NOT_PENDING,
   type RescheduleChange,
   type ScheduledMessageActivities,
+  type ScheduledSendsDispatcherActivities,
+  type ScheduledSendsDispatcherInput,
   type ScheduledMessageInput,
   type ScheduledMessagePhase,
 } from './scheduled-messages/scheduled-message.contract';

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
   Subjects,
-  sendMessageRequestSchema,
-  sendTemplateRequestSchema,
+  messagingOperations,
   type ClientUpsert,
+  type OperationRequest,
   type RpcReply,
   type RpcRequest,
 } from '@platica/contracts';
-import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
+import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import {
   messageSends,
   recordEvent,
@@ -32,6 +32,7 @@ import { normalizeContent, storedForm, type OutboundContent } from './message-co
 import { MessageRepository } from './message.repository';
 import { ScheduledMessagesService, type ScheduledSend } from '../scheduled/scheduled-messages.service';
 import { timingOf } from '../scheduled/schedule-timing';
+import { actorOf, type SendActor, type SendCommand, type SendOptions } from './send-command';
 import { turnRequested } from '../events/domain-events';
 
 export interface SendAnswer {
@@ -64,23 +65,43 @@ export class SendMessageService {
     private readonly rpc: RpcClient,
   ) {}
 
-  async send(request: RpcRequest<unknown>): Promise<SendAnswer | RpcReply> {
-    const body = parseOrThrow(sendMessageRequestSchema, request.body);
-    const timing = timingOf(body);
+  async send(request: OperationRequest<typeof messagingOperations.send>): Promise<SendAnswer | RpcReply> {
+    const { delay, scheduleTime, ...body } = request.body;
+    const timing = timingOf({ delay, scheduleTime });
     const workspaceId = requireWorkspace(request);
     await this.requireReferences(request, workspaceId, body);
+    const command = { kind: 'service' as const, workspaceId, actor: actorOf(request.auth), body };
+    return this.sendMessage(command, timing ? { later: { timing, auth: request.auth } } : {});
+  }
+
+  async sendTemplate(request: OperationRequest<typeof messagingOperations.sendTemplate>): Promise<SendAnswer | RpcReply> {
+    const { delay, scheduleTime, ...body } = request.body;
+    const timing = timingOf({ delay, scheduleTime });
+    const workspaceId = requireWorkspace(request);
+    await this.requireReferences(request, workspaceId, body);
+    const command = { kind: 'template' as const, workspaceId, actor: actorOf(request.auth), body };
+    return this.sendTemplateMessage(command, timing ? { later: { timing, auth: request.auth } } : {});
+  }
+
+  /**
+   * A validated free-form send: checked, then sent, or with `options.later` accepted for its
+   * time (202). A scheduled send runs its stored command through here at its time.
+   */
+  async sendMessage(command: Extract<SendCommand, { kind: 'service' }>, options: SendOptions = {}): Promise<SendAnswer | RpcReply> {
+    const { workspaceId, body, actor } = command;
     const type = body.type ?? 'text';
     const channel = await this.channel(workspaceId, body.channelId);
     checkTypeOnChannel(channel.platform, type);
     const content = normalizeContent(type, body.content);
-    const activeFields = await this.activeFields(workspaceId, body.client);
+    // Only client data is checked against (and written with) the active custom fields.
+    const activeFields = body.client ? await this.activeFields(workspaceId, body.client) : new Set<string>();
     const recipient = recipientOf(channel.platform, body.conversationId);
-    if (timing) {
-      const { delay: _delay, scheduleTime: _scheduleTime, ...now } = body;
+    if (options.later) {
       return this.scheduled.schedule(
-        request,
-        this.scheduledSend('service', channel, recipient, body, now, type, storedForm(content).content, null),
-        timing,
+        workspaceId,
+        options.later.auth,
+        this.scheduledSend(command, channel, recipient, type, storedForm(content).content, null),
+        options.later.timing,
       );
     }
 
@@ -99,19 +120,21 @@ export class SendMessageService {
     if (content.type === 'instruction') {
       // Instructions act on the agent, never reach the customer (spec). `resume` asks the agent
       // runtime for a turn, in the same transaction (a scheduled instruction replays this path).
-      const message = await this.unitOfWork.run(async (transaction) => {
+      const message = await this.write(options, async (transaction) => {
         await this.applyClient(transaction, conversation, body.client, activeFields);
         if (content.mode === 'resume') await this.conversations.markResumeRequested(transaction, conversation.id);
         const instruction = await this.messages.insertOutgoing(transaction, {
+          id: options.messageId,
           conversation,
           role: 'system',
           ...storedForm(content),
           status: 'sent',
           externalId: null,
-          ...this.actor(request),
+          ...actor,
           campaignId: body.campaignId ?? DEFAULT_CAMPAIGN,
           error: null,
         });
+        await options.alongside?.(transaction, { message: instruction, error: null });
         if (content.mode === 'resume') {
           await recordEvent(
             transaction,
@@ -125,24 +148,27 @@ export class SendMessageService {
     }
     if (content.type === 'email') throw new DomainError(ErrorCode.Unprocessable, 'email messages need an email channel', '');
 
-    await this.refuseBlocked(conversation.clientId);
-    if (!canSendDirectMessage(channel.platform, conversation.lastUserMessageAt)) {
-      throw new DomainError(
+    // Already accepted by Graph in an interrupted attempt: what remains is to store it.
+    if (!options.delivered) await this.refuseBlocked(conversation.clientId);
+    if (!options.delivered && !canSendDirectMessage(channel.platform, conversation.lastUserMessageAt)) {
+      throw DomainError.refused(
         ErrorCode.Unprocessable,
+        DomainReason.WindowClosed,
         channel.platform === 'whatsapp'
           ? "The WhatsApp service window is closed (more than 24 hours since the customer's last message): send a template"
           : `The ${platformName(channel.platform)} messaging window is closed (more than 24 hours since the customer's last message)`,
         { channelId: channel.id, conversationId: recipient, canSendDirectMessage: false },
       );
     }
-    return this.deliverAndStore(request, channel, conversation, content, storedForm(content), body.client, activeFields, body.campaignId);
+    return this.deliverAndStore(actor, channel, conversation, content, storedForm(content), body, activeFields, options);
   }
 
-  async sendTemplate(request: RpcRequest<unknown>): Promise<SendAnswer | RpcReply> {
-    const body = parseOrThrow(sendTemplateRequestSchema, request.body);
-    const timing = timingOf(body);
-    const workspaceId = requireWorkspace(request);
-    await this.requireReferences(request, workspaceId, body);
+  /** A validated template send: like sendMessage, and it opens the conversation when there is none. */
+  async sendTemplateMessage(
+    command: Extract<SendCommand, { kind: 'template' }>,
+    options: SendOptions = {},
+  ): Promise<SendAnswer | RpcReply> {
+    const { workspaceId, body, actor } = command;
     const channel = await this.channel(workspaceId, body.channelId);
     checkTypeOnChannel(channel.platform, 'template');
     const activeFields = await this.activeFields(workspaceId, body.client);
@@ -153,8 +179,9 @@ export class SendMessageService {
     );
     const template = candidates.find((t) => t.channelId === channel.id) ?? candidates[0];
     if (!template) {
-      throw new DomainError(
+      throw DomainError.refused(
         ErrorCode.Unprocessable,
+        DomainReason.TemplateNotFound,
         `No template "${body.template.name}"${body.template.language ? ` in ${body.template.language}` : ''} in this workspace`,
         {
           template: body.template.name,
@@ -162,23 +189,28 @@ export class SendMessageService {
       );
     }
     if (template.status !== 'approved') {
-      throw new DomainError(ErrorCode.Unprocessable, `The template "${template.name}" is ${template.status}, not approved`, {
-        template: template.name,
-        status: template.status,
-      });
+      throw DomainError.refused(
+        ErrorCode.Unprocessable,
+        DomainReason.TemplateNotApproved,
+        `The template "${template.name}" is ${template.status}, not approved`,
+        {
+          template: template.name,
+          status: template.status,
+        },
+      );
     }
     const { send, text } = buildTemplateSend(template, body.template);
-    if (timing) {
-      const { delay: _delay, scheduleTime: _scheduleTime, ...now } = body;
+    if (options.later) {
       return this.scheduled.schedule(
-        request,
-        this.scheduledSend('template', channel, recipient, body, now, null, text, template.name),
-        timing,
+        workspaceId,
+        options.later.auth,
+        this.scheduledSend(command, channel, recipient, null, text, template.name),
+        options.later.timing,
       );
     }
 
     const existing = await this.clients.findByContactKey(workspaceId, contactKeyOf(channel.platform, recipient));
-    if (existing) await this.refuseBlocked(existing.id);
+    if (existing && !options.delivered) await this.refuseBlocked(existing.id);
     // A template opens the conversation: the client and the conversation are created when missing.
     const conversation = await this.unitOfWork.run(async (transaction) => {
       const { client } = await this.clients.upsert(
@@ -202,29 +234,19 @@ export class SendMessageService {
       files: body.template.file ? [{ url: body.template.file, type: body.template.type ?? template.header?.type ?? 'file' }] : [],
       images: [],
     };
-    return this.deliverAndStore(
-      request,
-      channel,
-      conversation,
-      { type: 'template', template: send },
-      stored,
-      body.client,
-      activeFields,
-      body.campaignId,
-    );
+    return this.deliverAndStore(actor, channel, conversation, { type: 'template', template: send }, stored, body, activeFields, options);
   }
 
-  /** What a scheduled send records: where it goes, a safe preview, and the body to replay without its timing. */
+  /** What a scheduled send records: where it goes, a safe preview, and the command to run at its time. */
   private scheduledSend(
-    kind: 'service' | 'template',
+    command: SendCommand,
     channel: OpenChannel,
     recipient: string,
-    body: { campaignId?: string; client?: ClientUpsert },
-    now: Record<string, unknown>,
     messageType: string | null,
     preview: string,
     templateName: string | null,
   ): ScheduledSend {
+    const { kind, body } = command;
     return {
       kind,
       channelId: channel.id,
@@ -235,47 +257,58 @@ export class SendMessageService {
       preview: preview.slice(0, 200),
       phoneNumber: channel.platform === 'whatsapp' ? recipient : null,
       name: body.client?.name ?? null,
-      request: now,
+      request: body,
     };
   }
 
   /** Sends through Graph, then stores the message `sent` (or `failed` and answers 502). */
   private async deliverAndStore(
-    request: RpcRequest<unknown>,
+    actor: SendActor,
     channel: OpenChannel,
     conversation: Conversation,
     content: OutboundContent | { type: 'template'; template: TemplateSend },
     stored: ReturnType<typeof storedForm>,
-    clientData: ClientUpsert | undefined,
+    { client: clientData, campaignId }: { client?: ClientUpsert; campaignId?: string },
     activeFields: Set<string>,
-    campaignId: string | undefined,
+    options: SendOptions,
   ): Promise<SendAnswer> {
-    const { externalId, failure } =
-      channel.platform === 'service'
+    const { externalId, failure } = options.delivered
+      ? { externalId: options.delivered.externalId, failure: null }
+      : channel.platform === 'service'
         ? { externalId: null, failure: null }
         : await this.delivery.send(channel, conversation.conversationId, content);
+    if (externalId !== null && !options.delivered) await options.onDelivered?.(externalId);
     messageSends.inc({ platform: channel.platform, outcome: failure ? 'failed' : 'sent' });
-    const message = await this.unitOfWork.run(async (transaction) => {
+    const refusal = failure ? `Meta's Graph API refused the message: ${failure.message}` : null;
+    const message = await this.write(options, async (transaction) => {
       await this.applyClient(transaction, conversation, clientData, activeFields);
-      return this.messages.insertOutgoing(transaction, {
+      const outgoing = await this.messages.insertOutgoing(transaction, {
+        id: options.messageId,
         conversation,
         role: 'assistant',
         ...stored,
         status: failure ? 'failed' : 'sent',
         externalId,
-        ...this.actor(request),
+        ...actor,
         campaignId: campaignId ?? DEFAULT_CAMPAIGN,
         error: failure ? failure.toDetails() : null,
       });
+      await options.alongside?.(transaction, { message: outgoing, error: refusal });
+      return outgoing;
     });
     if (failure) {
-      throw new DomainError(ErrorCode.UpstreamFailed, `Meta's Graph API refused the message: ${failure.message}`, {
+      throw new DomainError(ErrorCode.UpstreamFailed, refusal!, {
         ...failure.toDetails(),
         messageId: message.id,
         messageStatus: 'failed',
       });
     }
     return { messageId: message.id, status: 'sent', timestamp: message.createdAt.toISOString() };
+  }
+
+  /** The transaction that stores a send: the caller's (a batch's) or one of its own. */
+  private write<T>(options: SendOptions, work: (transaction: Transaction) => Promise<T>): Promise<T> {
+    return options.transaction ? options.transaction(work) : this.unitOfWork.run(work);
   }
 
   private async channel(workspaceId: string, ref: string): Promise<OpenChannel> {
@@ -285,7 +318,11 @@ export class SendMessageService {
   }
 
   /** What a send names outside messaging must be the workspace's: its campaign (campaigns service), the client's owners (gateway). */
-  private async requireReferences(request: RpcRequest<unknown>, workspaceId: string, body: { campaignId?: string; client?: ClientUpsert }) {
+  private async requireReferences(
+    request: Pick<RpcRequest, 'auth' | 'workspaceId' | 'requestId'>,
+    workspaceId: string,
+    body: { campaignId?: string; client?: ClientUpsert },
+  ) {
     if (body.client?.owners) await requireWorkspaceUsers(this.rpc, request as RpcRequest, body.client.owners, ['client', 'owners']);
     const campaignId = body.campaignId;
     if (campaignId === undefined || campaignId === DEFAULT_CAMPAIGN) return;
@@ -319,18 +356,19 @@ export class SendMessageService {
   private async refuseBlocked(clientId: string): Promise<void> {
     const client = await this.clients.findById(clientId);
     if (client?.status === 'blocked') {
-      throw new DomainError(ErrorCode.Unprocessable, 'The client is blocked: messages are not sent to blocked contacts', { clientId });
+      throw DomainError.refused(
+        ErrorCode.Unprocessable,
+        DomainReason.ClientBlocked,
+        'The client is blocked: messages are not sent to blocked contacts',
+        {
+          clientId,
+        },
+      );
     }
-  }
-
-  private actor(request: RpcRequest<unknown>): { actorType: string; actorId: string | null } {
-    const { auth } = request;
-    if (auth.credentialType === 'oauth_token') return { actorType: 'user', actorId: auth.userId };
-    return { actorType: 'api', actorId: auth.principal };
   }
 }
 
-export function requireWorkspace(request: RpcRequest<unknown>): string {
+export function requireWorkspace(request: Pick<RpcRequest, 'workspaceId'>): string {
   if (!request.workspaceId)
     throw DomainError.validation([{ path: ['workspace'], message: 'name one workspace with ?workspace=<id>' }], 'A workspace is required');
   return request.workspaceId;

@@ -1,61 +1,52 @@
-import { Injectable, Logger } from '@nestjs/common';
-import type { RpcRequest } from '@platica/contracts';
-import { DomainError, ErrorCode } from '@platica/errors';
-import type { ScheduledMessageActivities } from '@platica/workflows/activities';
-import { SendMessageService } from '../messages/send-message.service';
+import { Injectable } from '@nestjs/common';
+import { Context } from '@temporalio/activity';
+import type { ScheduledMessageActivities, ScheduledSendsDispatcherActivities } from '@platica/workflows/activities';
 import { ScheduledMessageRepository } from './scheduled-message.repository';
+import { ScheduledSendExecutor } from './scheduled-send.executor';
+import { ScheduledSendsDispatcher } from './scheduled-sends.dispatcher';
 
 /**
- * The activities of scheduledMessageWorkflow, built from the service's own dependencies.
- * Execution replays the stored send through the immediate path, so the window, the
- * blocked contact and the channel rules are checked again at that moment (spec rule 5).
+ * The activities of the scheduled-sends dispatcher workflow, and those of the retired
+ * per-message workflow (scheduledMessageWorkflow): workflows started before the dispatcher
+ * still wake at their time and call `execute`, which claims the row like the dispatcher
+ * does, so whichever comes first sends it, once.
  */
 @Injectable()
 export class ScheduledMessageActivitiesFactory {
-  private readonly logger = new Logger('scheduled-messages');
+  /** Aborted when the service stops: the running dispatch returns and another worker takes over. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly repository: ScheduledMessageRepository,
-    private readonly sender: SendMessageService,
+    private readonly executor: ScheduledSendExecutor,
+    private readonly dispatcher: ScheduledSendsDispatcher,
   ) {}
 
-  activities(): ScheduledMessageActivities {
+  activities(): ScheduledMessageActivities & ScheduledSendsDispatcherActivities {
     return {
+      dispatchScheduledSends: (windowMs) => this.dispatch(windowMs),
       recordReschedule: (id, change, revision) => this.repository.recordReschedule(id, change, revision),
       recordCancel: (id, cancelledAt) => this.repository.recordCancel(id, new Date(cancelledAt)),
-      execute: (id) => this.execute(id),
+      execute: (id) => this.executeLegacy(id),
     };
   }
 
-  private async execute(id: string): Promise<'sent' | 'failed'> {
-    const row = await this.repository.markProcessing(id);
-    if (!row) {
-      const current = await this.repository.find(id);
-      return current?.status === 'sent' ? 'sent' : 'failed';
-    }
-    const envelope: RpcRequest = {
-      auth: row.actor,
-      workspaceId: row.workspaceId,
-      params: {},
-      query: {},
-      body: row.request,
-      requestId: `scheduled-${id}`,
-    };
-    try {
-      // The stored body has no delay / scheduleTime, so this is the immediate path.
-      const answer = row.kind === 'template' ? await this.sender.sendTemplate(envelope) : await this.sender.send(envelope);
-      if (!('messageId' in answer)) throw new Error(`the replay of scheduled message ${id} was not an immediate send`);
-      await this.repository.markSent(id, answer.messageId);
-      return 'sent';
-    } catch (error) {
-      // A rule that fails now (window closed, contact blocked, channel gone) or the provider
-      // refusing the message ends the message `failed`; anything else is retried by Temporal.
-      if (error instanceof DomainError && (error.status < 500 || error.code === ErrorCode.UpstreamFailed)) {
-        await this.repository.markFailed(id, error.message);
-        this.logger.warn({ msg: 'scheduled message failed', messageId: id, error: error.message });
-        return 'failed';
-      }
-      throw error;
-    }
+  /** Ends the running dispatch (the service is stopping). */
+  stop(): void {
+    this.stopping.abort();
+  }
+
+  private async dispatch(windowMs: number): Promise<void> {
+    const context = Context.current();
+    const signal = AbortSignal.any([context.cancellationSignal, this.stopping.signal]);
+    await this.dispatcher.run(Date.now() + windowMs, signal, () => context.heartbeat());
+  }
+
+  /** A legacy workflow's send: its message, if it is due and still waiting; else what became of it. */
+  private async executeLegacy(id: string): Promise<'sent' | 'failed'> {
+    const now = Date.now();
+    const claimed = await this.repository.claimOne(id, new Date(now), new Date(now + 60_000));
+    if (claimed) await this.executor.run(claimed);
+    return (await this.repository.find(id))?.status === 'sent' ? 'sent' : 'failed';
   }
 }

@@ -1,10 +1,11 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { AuthContext, ScheduledStatus } from '@platica/contracts';
+import type { ServiceSendBody, TemplateSendBody } from '../messages/send-command';
 
 /**
- * A send accepted for later (202). Its workflow (`scheduled-message-<id>`) owns the timing;
- * this row is what the API reads, and what the execution replays: the original request body
- * and the credential that sent it.
+ * A send accepted for later (202). This row is the schedule: the API reads and changes it
+ * with conditional updates, the dispatcher claims it when it is due and runs its stored send
+ * command, and the message it sends is stored under the same id.
  */
 const ScheduledMessageSchema = defineEntity({
   name: 'ScheduledMessage',
@@ -25,12 +26,18 @@ const ScheduledMessageSchema = defineEntity({
     executeAt: p.datetime(),
     delayMs: p.integer().nullable(),
     scheduledTime: p.text().nullable(),
-    /** The send's body without `delay` / `scheduleTime`, replayed at execution. */
-    request: p.json<Record<string, unknown>>(),
+    /** The validated send without `delay` / `scheduleTime` (a SendCommand's body), run at its time. */
+    request: p.json<ServiceSendBody | TemplateSendBody>(),
     /** Who scheduled it (the credential's auth context), so the send is attributed to them. */
     actor: p.json<AuthContext>(),
-    /** The newest reschedule written (the workflow numbers them; an older one never overwrites). */
+    /** Reschedules written (a legacy per-message workflow numbers its own; an older one never overwrites). */
     revision: p.integer().default(0),
+    /** While `processing`: until when the dispatcher that claimed it holds it (a crash lets it expire). */
+    claimedUntil: p.datetime().nullable(),
+    /** Claims so far: more than one means a dispatcher stopped mid-send and the send was retried. */
+    attempts: p.integer().default(0),
+    /** Meta's id for the send, written the moment Graph accepted it: a retried claim stores it without sending again. */
+    deliveredExternalId: p.text().nullable(),
     sentMessageId: p.text().nullable(),
     error: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -3,40 +3,74 @@ import type { FilterQuery } from '@mikro-orm/core';
 import type { ScheduledListQuery } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import type { RescheduleChange } from '@platica/workflows/activities';
-import { Database } from '@platica/platform';
+import { Database, type Transaction } from '@platica/platform';
 import { decodePageToken, encodePageToken, filtersFingerprint } from '../conversations/page-token';
 import { ScheduledMessage } from './scheduled-message.entity';
 
 type NewScheduled = Omit<
   ScheduledMessage,
-  'createdAt' | 'updatedAt' | 'revision' | 'cancelledAt' | 'sentAt' | 'failedAt' | 'sentMessageId' | 'error'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'revision'
+  | 'cancelledAt'
+  | 'sentAt'
+  | 'failedAt'
+  | 'sentMessageId'
+  | 'error'
+  | 'claimedUntil'
+  | 'attempts'
+  | 'deliveredExternalId'
 >;
 
+/** A scheduled send the dispatcher claimed: what it needs to run the stored command. */
+export interface ClaimedSend {
+  id: string;
+  workspaceId: string;
+  kind: 'service' | 'template';
+  request: ScheduledMessage['request'];
+  actor: ScheduledMessage['actor'];
+  attempts: number;
+  /** Meta's id when an earlier attempt's send was accepted by Graph: store it, do not send again. */
+  deliveredExternalId: string | null;
+}
+
+/** Where the next sends are due: each channel's earliest pending message within the horizon. */
+export interface UpcomingSends {
+  workspaceId: string;
+  channelId: string;
+  nextDueAt: Date;
+}
+
+/** Statuses a message waits in; `creating` only for rows written before the dispatcher (legacy workflows). */
+const WAITING = `('creating', 'delayed', 'scheduled')`;
+
 /**
- * Scheduled messages. Status writes are conditional on the status they leave, so activities
- * that run concurrently (a cancel and the registration, two reschedules) cannot undo each other.
+ * Scheduled messages. Every status write is conditional on the status it leaves, and the
+ * dispatcher's claim locks the rows it takes, so a reschedule or cancel the API answered
+ * and the claim of a due message can never undo each other: whichever commits first wins,
+ * and the other sees it.
  */
 @Injectable()
 export class ScheduledMessageRepository {
   constructor(private readonly db: Database) {}
 
-  async create(row: NewScheduled): Promise<ScheduledMessage> {
-    const em = this.db.em();
-    const created = em.create(ScheduledMessage, {
+  /** One insert: the row is the whole registration (the dispatcher finds it by its due time). */
+  async create(row: NewScheduled): Promise<void> {
+    const now = new Date();
+    await this.db.em().insert(ScheduledMessage, {
       ...row,
       revision: 0,
+      attempts: 0,
+      claimedUntil: null,
+      deliveredExternalId: null,
       sentMessageId: null,
       error: null,
       cancelledAt: null,
       sentAt: null,
       failedAt: null,
+      createdAt: now,
+      updatedAt: now,
     });
-    await em.flush();
-    return created;
-  }
-
-  async remove(id: string): Promise<void> {
-    await this.db.em().nativeDelete(ScheduledMessage, { id });
   }
 
   async get(workspaceId: string, id: string): Promise<ScheduledMessage> {
@@ -70,47 +104,146 @@ export class ScheduledMessageRepository {
     return { rows: page, nextPageToken: encodePageToken(fingerprint, { value: new Date(last.executeAt).toISOString(), id: last.id }) };
   }
 
-  /** `creating` -> `delayed` / `scheduled`, once the workflow is registered; from `creating` only (a cancel may already be recorded). */
-  async markPending(id: string): Promise<void> {
-    await this.db.em().execute(
-      `update messaging.scheduled_message set status = case when delay_ms is null then 'scheduled' else 'delayed' end, updated_at = now()
-        where id = ? and status = 'creating'`,
-      [id],
+  /**
+   * A reschedule the API accepts: only while the message still waits (a claimed one is
+   * `processing`, and this update then changes nothing). False when it no longer waits.
+   */
+  async reschedule(workspaceId: string, id: string, change: RescheduleChange): Promise<boolean> {
+    const rows: unknown[] = await this.db.em().execute(
+      `update messaging.scheduled_message set execute_at = ?, status = ?, delay_ms = ?, scheduled_time = ?, revision = revision + 1, updated_at = now()
+        where id = ? and workspace_id = ? and status in ${WAITING} returning id`,
+      [new Date(change.executeAt), change.status, change.delayMs, change.scheduledTime, id, workspaceId],
     );
+    return rows.length > 0;
   }
 
+  /** A cancel the API accepts: only while the message still waits. False when it no longer waits. */
+  async cancel(workspaceId: string, id: string, cancelledAt: Date): Promise<boolean> {
+    const rows: unknown[] = await this.db.em().execute(
+      `update messaging.scheduled_message set status = 'cancelled', cancelled_at = ?, updated_at = now()
+        where id = ? and workspace_id = ? and status in ${WAITING} returning id`,
+      [cancelledAt, id, workspaceId],
+    );
+    return rows.length > 0;
+  }
+
+  /** A reschedule accepted by a legacy per-message workflow (`revision` numbered by it). */
   async recordReschedule(id: string, change: RescheduleChange, revision: number): Promise<void> {
     await this.db.em().execute(
       `update messaging.scheduled_message set execute_at = ?, status = ?, delay_ms = ?, scheduled_time = ?, revision = ?, updated_at = now()
-        where id = ? and revision < ? and status in ('creating', 'delayed', 'scheduled')`,
+        where id = ? and revision < ? and status in ${WAITING}`,
       [new Date(change.executeAt), change.status, change.delayMs, change.scheduledTime, revision, id, revision],
     );
   }
 
+  /** A cancel accepted by a legacy per-message workflow. */
   async recordCancel(id: string, cancelledAt: Date): Promise<void> {
+    await this.db
+      .em()
+      .execute(
+        `update messaging.scheduled_message set status = 'cancelled', cancelled_at = ?, updated_at = now() where id = ? and status in ${WAITING}`,
+        [cancelledAt, id],
+      );
+  }
+
+  /** Per channel, the earliest message waiting to be sent before `horizon`: when to wake, and which channels to open ahead. */
+  async upcoming(horizon: Date): Promise<UpcomingSends[]> {
+    const rows: { workspace_id: string; channel_id: string; next_due_at: Date | string }[] = await this.db.em().execute(
+      `select workspace_id, channel_id, min(execute_at) as next_due_at from messaging.scheduled_message
+        where status in ('delayed', 'scheduled') and execute_at <= ? group by workspace_id, channel_id`,
+      [horizon],
+    );
+    return rows.map((r) => ({ workspaceId: r.workspace_id, channelId: r.channel_id, nextDueAt: new Date(r.next_due_at) }));
+  }
+
+  /**
+   * Claims up to `limit` messages due at `now` (and any whose earlier claim expired: its
+   * dispatcher stopped mid-send), oldest first, skipping rows a reschedule or cancel holds.
+   * They become `processing` until `leaseUntil`; from then on the API answers 409.
+   */
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedSend[]> {
+    const rows: ClaimedRow[] = await this.db.em().execute(
+      `update messaging.scheduled_message m set status = 'processing', claimed_until = ?, attempts = m.attempts + 1, updated_at = now()
+        where m.id in (
+          select id from messaging.scheduled_message
+           where (status in ('delayed', 'scheduled') and execute_at <= ?) or (status = 'processing' and claimed_until < ?)
+           order by execute_at limit ? for update skip locked)
+        returning m.id, m.workspace_id, m.kind, m.request, m.actor, m.attempts, m.delivered_external_id`,
+      [leaseUntil, now, now, limit],
+    );
+    return rows.map(claimedSend);
+  }
+
+  /**
+   * A legacy per-message workflow's claim of its own message: taken only when it is due and
+   * waiting (also `creating`, which only those rows have) or its earlier claim expired.
+   */
+  async claimOne(id: string, now: Date, leaseUntil: Date): Promise<ClaimedSend | null> {
+    const rows: ClaimedRow[] = await this.db.em().execute(
+      `update messaging.scheduled_message set status = 'processing', claimed_until = ?, attempts = attempts + 1, updated_at = now()
+        where id = ? and ((status in ${WAITING} and execute_at <= ?) or (status = 'processing' and (claimed_until is null or claimed_until < ?)))
+        returning id, workspace_id, kind, request, actor, attempts, delivered_external_id`,
+      [leaseUntil, id, now, now],
+    );
+    return rows[0] ? claimedSend(rows[0]) : null;
+  }
+
+  /**
+   * The outcome of a claimed send, in the transaction that stores its message: both commit or
+   * neither does. Throws when the claim is gone (finished by another dispatcher), so that
+   * transaction rolls back and the message is never stored twice.
+   */
+  async settle(transaction: Transaction, id: string, outcome: { messageId: string; error: string | null }): Promise<void> {
+    const rows: unknown[] = await this.db.em(transaction).execute(
+      outcome.error === null
+        ? `update messaging.scheduled_message set status = 'sent', sent_at = now(), sent_message_id = ?, claimed_until = null, updated_at = now()
+            where id = ? and status = 'processing' returning id`
+        : `update messaging.scheduled_message set status = 'failed', failed_at = now(), sent_message_id = ?, error = ?, claimed_until = null, updated_at = now()
+            where id = ? and status = 'processing' returning id`,
+      outcome.error === null ? [outcome.messageId, id] : [outcome.messageId, outcome.error, id],
+    );
+    if (rows.length === 0) throw new Error(`scheduled message ${id} is no longer claimed: its outcome was recorded elsewhere`);
+  }
+
+  /**
+   * Graph accepted these claimed sends: written at once, in one statement, because the store
+   * that follows may not happen (a crash), and Graph must not get the sends again.
+   */
+  async recordDeliveries(deliveries: { id: string; externalId: string }[]): Promise<void> {
     await this.db.em().execute(
-      `update messaging.scheduled_message set status = 'cancelled', cancelled_at = ?, updated_at = now()
-        where id = ? and status in ('creating', 'delayed', 'scheduled')`,
-      [cancelledAt, id],
+      `update messaging.scheduled_message m set delivered_external_id = d."externalId"
+         from jsonb_to_recordset(?::jsonb) as d(id text, "externalId" text) where m.id = d.id and m.status = 'processing'`,
+      [JSON.stringify(deliveries)],
     );
   }
 
-  /** Claims the message for execution; null when it is no longer pending (already done or cancelled). */
-  async markProcessing(id: string): Promise<ScheduledMessage | null> {
-    const em = this.db.em();
-    const updated = await em.nativeUpdate(
-      ScheduledMessage,
-      { id, status: { $in: ['creating', 'delayed', 'scheduled', 'processing'] } },
-      { status: 'processing' },
-    );
-    return updated > 0 ? em.findOne(ScheduledMessage, { id }) : null;
-  }
-
-  async markSent(id: string, sentMessageId: string): Promise<void> {
-    await this.db.em().nativeUpdate(ScheduledMessage, { id, status: 'processing' }, { status: 'sent', sentAt: new Date(), sentMessageId });
-  }
-
+  /** A claimed send that cannot go out (a rule failed at its time): `failed` with the public reason. */
   async markFailed(id: string, error: string): Promise<void> {
-    await this.db.em().nativeUpdate(ScheduledMessage, { id, status: 'processing' }, { status: 'failed', failedAt: new Date(), error });
+    await this.db
+      .em()
+      .nativeUpdate(ScheduledMessage, { id, status: 'processing' }, { status: 'failed', failedAt: new Date(), error, claimedUntil: null });
   }
+}
+
+interface ClaimedRow {
+  id: string;
+  workspace_id: string;
+  kind: 'service' | 'template';
+  request: ScheduledMessage['request'] | string;
+  actor: ScheduledMessage['actor'] | string;
+  attempts: number;
+  delivered_external_id: string | null;
+}
+
+function claimedSend(row: ClaimedRow): ClaimedSend {
+  const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    kind: row.kind,
+    request: json(row.request),
+    actor: json(row.actor),
+    attempts: row.attempts,
+    deliveredExternalId: row.delivered_external_id,
+  };
 }

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { rescheduleRequestSchema, type RpcRequest, type ScheduledMessageResource } from '@platica/contracts';
+import { rescheduleRequestSchema, type AuthContext, type RpcRequest, type ScheduledMessageResource } from '@platica/contracts';
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
 import { newId, withStatus } from '@platica/platform';
 import type { RpcReply } from '@platica/contracts';
 import { ScheduledMessageRepository } from './scheduled-message.repository';
 import { isReschedulable, presentScheduled } from './scheduled-message.presenter';
-import { ScheduledWorkflows } from './scheduled-workflows';
+import type { ServiceSendBody, TemplateSendBody } from '../messages/send-command';
+import { DueSoon } from './due-soon';
 import { timingOf, type Timing } from './schedule-timing';
 
 /** What a scheduled send records about itself when it is accepted. */
@@ -19,45 +20,38 @@ export interface ScheduledSend {
   preview: string | null;
   phoneNumber: string | null;
   name: string | null;
-  /** The body to replay at execution time, without delay / scheduleTime. */
-  request: Record<string, unknown>;
+  /** The validated send without delay / scheduleTime: the command run at its time. */
+  request: ServiceSendBody | TemplateSendBody;
 }
 
 /**
- * Scheduled sends: accepted with 202 once their workflow is registered, then read,
- * rescheduled and cancelled by `messageId`. The workflow is the arbiter of each change.
+ * Scheduled sends: accepted with 202 once their row is stored (the dispatcher finds it by
+ * its due time), then read, rescheduled and cancelled by `messageId`. A reschedule or cancel
+ * is a conditional update of the row that the dispatcher's claim respects: the first to
+ * commit decides, so an answer the API gave is never undone.
  */
 @Injectable()
 export class ScheduledMessagesService {
   constructor(
     private readonly repository: ScheduledMessageRepository,
-    private readonly workflows: ScheduledWorkflows,
+    private readonly dueSoon: DueSoon,
   ) {}
 
-  async schedule(request: RpcRequest, send: ScheduledSend, timing: Timing): Promise<RpcReply> {
-    const workspaceId = request.workspaceId!;
-    const row = await this.repository.create({
-      id: newId('msg'),
+  async schedule(workspaceId: string, auth: AuthContext, send: ScheduledSend, timing: Timing): Promise<RpcReply> {
+    const id = newId('msg');
+    await this.repository.create({
+      id,
       workspaceId,
-      status: 'creating',
+      status: timing.status,
       executeAt: timing.executeAt,
       delayMs: timing.delayMs,
       scheduledTime: timing.scheduledTime,
-      actor: request.auth,
+      actor: auth,
       ...send,
     });
-    try {
-      await this.workflows.start(row.id, timing.executeAt);
-    } catch (error) {
-      // Not registered: nothing was accepted, so nothing is left behind.
-      await this.repository.remove(row.id);
-      throw new DomainError(ErrorCode.Unavailable, 'Scheduling is unavailable: try again', {
-        cause: error instanceof Error ? error.message : String(error),
-      });
-    }
-    await this.repository.markPending(row.id);
+    this.dueSoon.notify(timing.executeAt);
     return withStatus(202, {
-      messageId: row.id,
+      messageId: id,
       kind: send.kind,
       status: timing.status,
       timestamp: timing.acceptedAt.toISOString(),
@@ -75,21 +69,27 @@ export class ScheduledMessagesService {
     const row = await this.repository.get(request.workspaceId!, messageId);
     if (!isReschedulable(row)) throw conflict(row.status);
     const timing = timingOf(body)!;
-    await this.workflows.reschedule(row.id, {
+    const accepted = await this.repository.reschedule(row.workspaceId, row.id, {
       executeAt: timing.executeAt.toISOString(),
       status: timing.status,
       delayMs: timing.delayMs,
       scheduledTime: timing.scheduledTime,
     });
-    return this.get(request, messageId);
+    const current = await this.get(request, messageId);
+    // Claimed (or cancelled) between the read and the update: the claim came first.
+    if (!accepted) throw conflict(current.status);
+    this.dueSoon.notify(timing.executeAt);
+    return current;
   }
 
   async cancel(request: RpcRequest, messageId: string): Promise<ScheduledMessageResource> {
     const row = await this.repository.get(request.workspaceId!, messageId);
     if (row.status === 'cancelled') return presentScheduled(row); // idempotent (ARCHITECTURE.md)
     if (!isReschedulable(row)) throw conflict(row.status);
-    await this.workflows.cancel(row.id, new Date());
-    return this.get(request, messageId);
+    const accepted = await this.repository.cancel(row.workspaceId, row.id, new Date());
+    const current = await this.get(request, messageId);
+    if (!accepted && current.status !== 'cancelled') throw conflict(current.status);
+    return current;
   }
 }
 

@@ -1,63 +1,35 @@
-import { Injectable } from '@nestjs/common';
-import { WorkflowExecutionAlreadyStartedError, WorkflowUpdateFailedError } from '@temporalio/client';
-import { DomainError, ErrorCode } from '@platica/errors';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
-import { scheduledMessageWorkflow } from '@platica/workflows';
-import {
-  NOT_PENDING,
-  cancelUpdate,
-  rescheduleUpdate,
-  scheduledMessageWorkflowId,
-  type RescheduleChange,
-} from '@platica/workflows/activities';
+import { scheduledSendsDispatcherWorkflow } from '@platica/workflows';
+import { scheduledSendsDispatcherWorkflowId } from '@platica/workflows/activities';
 
-/** The messaging service's side of the scheduled-message workflows: start, reschedule, cancel. */
+/** How long one dispatcher activity runs before the workflow starts the next (a few history events each). */
+export const DISPATCH_WINDOW_MS = 60_000;
+
+/** The messaging service's side of the scheduled-sends dispatcher workflow. */
 @Injectable()
-export class ScheduledWorkflows extends TemporalClientOwner {
+export class ScheduledWorkflows extends TemporalClientOwner implements OnApplicationBootstrap {
   constructor(config: ServiceConfig) {
     super(config);
   }
 
-  /** Starts the message's workflow; starting it twice is harmless (the id is the message's). */
-  async start(messageId: string, executeAt: Date): Promise<void> {
+  /** Once the client is connected (the module's init), before the service answers requests. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.ensureDispatcher();
+  }
+
+  /** Starts the deployment's dispatcher unless it runs: every replica asks at start-up, one wins. */
+  async ensureDispatcher(): Promise<void> {
+    const taskQueue = this.queueOf('messaging');
     try {
-      await this.temporal().workflow.start(scheduledMessageWorkflow, {
-        taskQueue: this.queueOf('messaging'),
-        workflowId: scheduledMessageWorkflowId(messageId),
-        args: [{ messageId, executeAt: executeAt.toISOString() }],
+      await this.temporal().workflow.start(scheduledSendsDispatcherWorkflow, {
+        taskQueue,
+        workflowId: scheduledSendsDispatcherWorkflowId(taskQueue),
+        args: [{ windowMs: DISPATCH_WINDOW_MS }],
       });
     } catch (error) {
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-    }
-  }
-
-  async reschedule(messageId: string, change: RescheduleChange): Promise<void> {
-    await this.update(() =>
-      this.temporal()
-        .workflow.getHandle(scheduledMessageWorkflowId(messageId))
-        .executeUpdate(rescheduleUpdate, { args: [change] }),
-    );
-  }
-
-  async cancel(messageId: string, cancelledAt: Date): Promise<void> {
-    await this.update(() =>
-      this.temporal()
-        .workflow.getHandle(scheduledMessageWorkflowId(messageId))
-        .executeUpdate(cancelUpdate, { args: [{ cancelledAt: cancelledAt.toISOString() }] }),
-    );
-  }
-
-  /** The workflow decides whether the message is still pending; a refusal is the spec's 409. */
-  private async update(run: () => Promise<void>): Promise<void> {
-    try {
-      await run();
-    } catch (error) {
-      if (error instanceof WorkflowUpdateFailedError && (error.cause as { type?: string } | undefined)?.type === NOT_PENDING) {
-        throw new DomainError(ErrorCode.Conflict, 'The message is no longer pending: re-read it and decide from status and reschedulable', {
-          reason: (error.cause as Error).message,
-        });
-      }
-      throw error;
     }
   }
 }

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
+import { DueSoon } from './due-soon';
 import { ScheduledMessageRepository } from './scheduled-message.repository';
 import { ScheduledMessagesController } from './scheduled-messages.controller';
 import { ScheduledMessagesService } from './scheduled-messages.service';
 import { ScheduledWorkflows } from './scheduled-workflows';
 
-/** `/v1/scheduled-messages` and the scheduling of delayed sends (their workflow's activities: AppModule). */
+/** `/v1/messages/scheduled` and the scheduling of delayed sends (their dispatch and activities: AppModule). */
 @Module({
   controllers: [ScheduledMessagesController],
-  providers: [ScheduledMessageRepository, ScheduledWorkflows, ScheduledMessagesService],
-  exports: [ScheduledMessageRepository, ScheduledMessagesService],
+  providers: [ScheduledMessageRepository, ScheduledWorkflows, ScheduledMessagesService, DueSoon],
+  exports: [ScheduledMessageRepository, ScheduledMessagesService, DueSoon],
 })
 export class ScheduledModule {}

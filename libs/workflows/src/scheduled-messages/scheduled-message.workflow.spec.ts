@@ -1,4 +1,6 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
@@ -15,10 +17,14 @@ import {
 const testServer =
   process.env.PLATICA_TEMPORAL_TEST_SERVER ?? path.resolve(__dirname, '../../../../.toolchain/py/bin/temporal-test-server');
 const HOUR = 3_600_000;
+/** Recorded by the test "waits for the new time after a reschedule…" with UPDATE_FIXTURES=true. */
+const fixture = path.join(__dirname, '__fixtures__/scheduled-message.history.json');
 
 /**
- * The scheduled-message workflow on Temporal's time-skipping test server, with recording
- * activities: timers, reschedules and cancellations, and refusals once execution began.
+ * The per-message scheduled-message workflow (retired by the dispatcher, issue 17: no new
+ * ones start, those already running finish) on Temporal's time-skipping test server, with
+ * recording activities: timers, reschedules and cancellations, and refusals once execution
+ * began; and its committed history, so a change that would break the running ones fails here.
  */
 describe('scheduledMessageWorkflow', () => {
   let env: TestWorkflowEnvironment;
@@ -86,8 +92,16 @@ describe('scheduledMessageWorkflow', () => {
       await env.sleep(2 * HOUR);
       expect(await handle.query(phaseQuery)).toBe('pending');
       expect(await handle.result()).toBe('done');
+      if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(fixture, `${JSON.stringify(await handle.fetchHistory(), null, 1)}\n`);
     });
     expect(calls).toEqual([expect.stringMatching(/^reschedule m2 scheduled .* #1$/), 'execute m2']);
+  });
+
+  it('replays its committed history (an update, its activity, the timer and the send) against today’s code', async () => {
+    const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(fixture, 'utf8')));
+    await expect(
+      Worker.runReplayHistory({ workflowsPath: require.resolve('./scheduled-message.workflow') }, history, 'scheduled-message-fixture'),
+    ).resolves.toBeUndefined();
   });
 
   it('never sends a cancelled message, and records the cancellation before completing', async () => {

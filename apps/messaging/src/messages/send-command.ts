@@ -1,0 +1,57 @@
+import type { AuthContext, SendMessageRequest, SendTemplateRequest } from '@platica/contracts';
+import type { Timing } from '../scheduled/schedule-timing';
+import type { Message } from './message.entity';
+import type { MessageRepository } from './message.repository';
+
+/** The transaction a message is stored in (the repositories' handle on it; ORM types stay in repositories). */
+export type StoreTransaction = Parameters<MessageRepository['insertOutgoing']>[0];
+
+/** A send's body once validated, without its timing: what runs now, or what is stored to run later. */
+export type ServiceSendBody = Omit<SendMessageRequest, 'delay' | 'scheduleTime'>;
+export type TemplateSendBody = Omit<SendTemplateRequest, 'delay' | 'scheduleTime'>;
+
+/** Who a send is attributed to on the stored message. */
+export interface SendActor {
+  actorType: 'api' | 'user';
+  actorId: string | null;
+}
+
+/**
+ * A validated send, typed: `POST /v1/messages` and `POST /v1/messages/template` build one from
+ * the request, and a scheduled send runs the one it stored, so both go through the same checks.
+ */
+export type SendCommand =
+  | { kind: 'service'; workspaceId: string; actor: SendActor; body: ServiceSendBody }
+  | { kind: 'template'; workspaceId: string; actor: SendActor; body: TemplateSendBody };
+
+/** What the stored message became: `sent`, or `failed` with the public reason. */
+export interface SendOutcome {
+  message: Message;
+  error: string | null;
+}
+
+export interface SendOptions {
+  /** Accept the send for later (202) after the checks a send can pass now, instead of sending it. */
+  later?: { timing: Timing; auth: AuthContext };
+  /** The stored message's id, chosen by the caller: a scheduled send stores its message under its own id. */
+  messageId?: string;
+  /**
+   * Runs the transaction that stores the message (default: one of its own). The scheduler
+   * passes one that commits the stores of a due batch together.
+   */
+  transaction?: <T>(work: (em: StoreTransaction) => Promise<T>) => Promise<T>;
+  /** Written in the transaction that stores the message: a scheduled send records its outcome with it. */
+  alongside?: (em: StoreTransaction, outcome: SendOutcome) => Promise<void>;
+  /**
+   * Called the moment Meta's Graph API accepted the send, before the message is stored: a
+   * scheduled send writes Meta's id down, so a crash before the store does not send it again.
+   */
+  onDelivered?: (externalId: string) => Promise<void>;
+  /** Graph already accepted this send (an interrupted earlier attempt): store it, without checking or sending again. */
+  delivered?: { externalId: string };
+}
+
+export function actorOf(auth: AuthContext): SendActor {
+  if (auth.credentialType === 'oauth_token') return { actorType: 'user', actorId: auth.userId ?? null };
+  return { actorType: 'api', actorId: auth.principal };
+}

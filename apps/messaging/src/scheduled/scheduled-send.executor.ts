@@ -1,0 +1,91 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DomainError, ErrorCode } from '@platica/errors';
+import { actorOf, type SendOptions } from '../messages/send-command';
+import { SendMessageService } from '../messages/send-message.service';
+import { BatchTransaction } from './batch-transaction.repository';
+import { ScheduledMessageRepository, type ClaimedSend } from './scheduled-message.repository';
+
+/** Claims of one message after which it ends `failed` instead of being tried again (each was interrupted). */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Runs a claimed scheduled send: its stored command goes through the same send path as an
+ * immediate one, so the window, a blocked contact and the channel's rules are checked at
+ * this moment (spec › Channel rule 5). The message is stored under the scheduled message's
+ * id, in the transaction that records the outcome: a send is stored once, even when retried.
+ * Graph's acceptance is written down the moment it answers, so a retried claim whose send
+ * Graph already took only stores it; only a crash inside that instant repeats a send.
+ */
+@Injectable()
+export class ScheduledSendExecutor {
+  private readonly logger = new Logger('scheduled-messages');
+  /** Graph acceptances waiting to be written, and the write under way (they are written together). */
+  private deliveries: { id: string; externalId: string }[] = [];
+  private deliveriesWritten: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly repository: ScheduledMessageRepository,
+    private readonly sender: SendMessageService,
+    /** Sends that end together are stored in one transaction. */
+    private readonly stores: BatchTransaction,
+  ) {}
+
+  async run(send: ClaimedSend): Promise<void> {
+    if (send.attempts > MAX_ATTEMPTS) {
+      await this.repository.markFailed(send.id, `The send was interrupted ${MAX_ATTEMPTS} times: not tried again`);
+      return;
+    }
+    const context = { workspaceId: send.workspaceId, actor: actorOf(send.actor) };
+    const options: SendOptions = {
+      messageId: send.id,
+      transaction: (work) => this.stores.run(work),
+      alongside: (transaction, outcome) =>
+        this.repository.settle(transaction, send.id, { messageId: outcome.message.id, error: outcome.error }),
+      onDelivered: (externalId) => this.recordDelivery(send.id, externalId),
+      delivered: send.deliveredExternalId ? { externalId: send.deliveredExternalId } : undefined,
+    };
+    try {
+      if (send.kind === 'template') {
+        await this.sender.sendTemplateMessage(
+          { kind: 'template', ...context, body: send.request as Extract<typeof send.request, { template: unknown }> },
+          options,
+        );
+      } else {
+        await this.sender.sendMessage(
+          { kind: 'service', ...context, body: send.request as Exclude<typeof send.request, { template: unknown }> },
+          options,
+        );
+      }
+    } catch (error) {
+      // A rule that fails now (window closed, contact blocked, channel gone) or Meta refusing
+      // the message ends it `failed` (a refusal was already recorded with its stored message).
+      if (error instanceof DomainError && (error.status < 500 || error.code === ErrorCode.UpstreamFailed)) {
+        await this.repository.markFailed(send.id, error.message);
+        this.logger.warn({ msg: 'scheduled message failed', messageId: send.id, error: error.message });
+        return;
+      }
+      // Anything else (the database, a bug): the claim expires and the send is tried again.
+      this.logger.error({
+        msg: 'scheduled send interrupted: tried again when its claim expires',
+        messageId: send.id,
+        error: String(error),
+      });
+    }
+  }
+
+  /** Resolves once this acceptance is written: those arriving while one write runs go into the next. */
+  private recordDelivery(id: string, externalId: string): Promise<void> {
+    const first = this.deliveries.length === 0;
+    this.deliveries.push({ id, externalId });
+    if (first) {
+      this.deliveriesWritten = this.deliveriesWritten
+        .catch(() => undefined)
+        .then(() => {
+          const batch = this.deliveries;
+          this.deliveries = [];
+          return this.repository.recordDeliveries(batch);
+        });
+    }
+    return this.deliveriesWritten;
+  }
+}
