@@ -3,6 +3,7 @@ import { ChannelsModule } from './channels/channels.module';
 import { ChatModule } from './chat/chat.module';
 import { ClientsModule } from './clients/clients.module';
 import { ConversationsModule } from './conversations/conversations.module';
+import { MessagingConfigModule } from './config/messaging-config.module';
 import { CustomFieldsModule } from './custom-fields/custom-fields.module';
 import { InboundModule } from './inbound/inbound.module';
 import { MessagesModule } from './messages/messages.module';
@@ -18,6 +19,7 @@ import { TurnsModule } from './turns/turns.module';
 /** Messaging: one module per feature folder. */
 @Module({
   imports: [
+    MessagingConfigModule,
     ChannelsModule,
     CustomFieldsModule,
     TemplatesModule,
