@@ -120,9 +120,17 @@ describe('graceful shutdown under load (e2e)', () => {
         rotation.splice(0, 1);
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
-      // What the first replica is handling as it is told to stop (a chat request waits for its turn).
-      const metrics = await (await fetch(`http://127.0.0.1:${first.port}/metrics`)).text();
-      inFlightAtSigterm.set(name, Number(/^platica_rpc_handlers_in_flight (\d+)/m.exec(metrics)?.[1] ?? NaN));
+      // What the first replica is handling as it is told to stop (a chat request waits for its turn):
+      // for chat, wait (up to 10 s) until it has one in hand, so the drain is really put to the test.
+      const inFlight = async () =>
+        Number(
+          /^platica_rpc_handlers_in_flight (\d+)/m.exec(await (await fetch(`http://127.0.0.1:${first.port}/metrics`)).text())?.[1] ?? NaN,
+        );
+      let handling = await inFlight();
+      for (const deadline = Date.now() + 10_000; name === 'chat' && !(handling > 0) && Date.now() < deadline; handling = await inFlight()) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      inFlightAtSigterm.set(name, handling);
       const exited = new Promise<number | null>((resolve) => first.process.once('exit', (code) => resolve(code)));
       const signalled = Date.now();
       first.process.kill('SIGTERM');

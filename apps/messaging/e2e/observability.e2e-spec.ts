@@ -7,13 +7,14 @@ import {
   startTestStack,
   type CollectedSpan,
   type TestStack,
+  withAgents,
 } from '@platica/testing';
 
 /**
  * Traces and metrics of the whole stack (issue 19): with OTEL_EXPORTER_OTLP_ENDPOINT set,
  * every service exports its spans by OTLP/HTTP (here to a collector on loopback), and one
- * request's trace runs from the gateway through NATS into messaging, its Temporal workflow
- * and the activity that sends; every service serves Prometheus metrics on its own port.
+ * request's trace runs from the gateway through NATS into a service, a Temporal workflow and
+ * its activity, and on to messaging; every service serves Prometheus metrics on its own port.
  */
 describe('observability (e2e)', () => {
   let t: TestStack;
@@ -30,7 +31,7 @@ describe('observability (e2e)', () => {
       // Export within a fraction of a second rather than the default 5 s.
       OTEL_BSP_SCHEDULE_DELAY: '100',
     });
-    ws = await MessagingWorkspace.seed(t);
+    ws = await MessagingWorkspace.seed(t, withAgents);
   });
   afterAll(async () => {
     await t?.stop();
@@ -51,52 +52,43 @@ describe('observability (e2e)', () => {
     return chain;
   };
 
-  it('follows a scheduled send in one trace: gateway -> NATS -> messaging -> Temporal workflow -> the sending activity', async () => {
-    const { phone } = await ws.customerWrites();
+  it('follows a chat turn in one trace: gateway -> NATS -> chat -> Temporal workflow -> the activity -> NATS -> messaging', async () => {
     const traceId = randomBytes(16).toString('hex');
     const callerSpanId = randomBytes(8).toString('hex');
-    const accepted = await ws.api.post(
-      '/v1/messages',
-      { channelId: ws.whatsapp.id, conversationId: phone, content: 'traced', delay: 3_000 },
+    const answered = await ws.api.post(
+      '/v1/chat',
+      { agentId: ws.ids.agents.sofia.id, client: { email: `traced-${traceId.slice(0, 8)}@example.test` }, message: 'traced' },
       { traceparent: `00-${traceId}-${callerSpanId}-01` },
     );
-    expect(accepted.status).toBe(202);
-    await eventually('the scheduled message to reach the Graph API', async () =>
-      graph.sends(ws.whatsapp.phoneNumberId).some((s) => s.body.to === phone && JSON.stringify(s.body).includes('traced')),
-    );
+    expect(answered.status).toBe(200);
 
-    const activity = await eventually(
-      'the sending activity span to be exported',
-      async () => collector.trace(traceId).find((s) => s.name.startsWith('RunActivity')),
+    // The reply is stored by messaging, asked by the turn's delivery activity; spans arrive as
+    // each ends, so wait until its ancestry reaches the gateway's span (the chat handler ends last).
+    const chain = await eventually(
+      "the chain from messaging's span storing the reply up to the gateway's to be exported",
+      async () => {
+        const spans = collector.trace(traceId);
+        const stored = spans.find((s) => s.service === 'messaging' && s.name === 'handle messaging.turns.reply');
+        const ancestors = stored ? ancestry(spans, stored) : [];
+        return ancestors.at(-1)?.name === 'POST /v1/chat' ? ancestors : undefined;
+      },
       15_000,
     );
-    const chain = ancestry(collector.trace(traceId), activity);
     const steps = chain.map((s) => `${s.service}: ${s.name}`).reverse();
     // Root first: the integrator's span (not exported here) is the parent of the gateway's.
     expect(chain.at(-1)!.parentSpanId).toBe(callerSpanId);
-    expect(steps[0]).toBe('gateway: POST /v1/messages');
-    expect(steps).toEqual(
-      expect.arrayContaining([
-        'gateway: POST /v1/messages',
-        'gateway: rpc messaging.messages.send',
-        'messaging: handle messaging.messages.send',
-        expect.stringMatching(/^messaging: StartWorkflow:/),
-        expect.stringMatching(/^messaging: RunWorkflow:/),
-        expect.stringMatching(/^messaging: StartActivity:/),
-        expect.stringMatching(/^messaging: RunActivity:/),
-      ]),
-    );
     // In that order, each the descendant of the one before.
     const order = [
-      'POST /v1/messages',
-      'rpc messaging',
-      'handle messaging',
-      'StartWorkflow',
-      'RunWorkflow',
-      'StartActivity',
-      'RunActivity',
+      /^gateway: POST \/v1\/chat$/,
+      /^gateway: rpc chat\.turns\.send$/,
+      /^chat: handle chat\.turns\.send$/,
+      /^agents: RunWorkflow:/,
+      /^agents: RunActivity:/,
+      /^agents: rpc messaging\.turns\.reply$/,
+      /^messaging: handle messaging\.turns\.reply$/,
     ];
-    const positions = order.map((prefix) => steps.findIndex((step) => step.split(': ')[1]!.startsWith(prefix)));
+    const positions = order.map((pattern) => steps.findIndex((step) => pattern.test(step)));
+    expect({ steps, missing: order.filter((_, i) => positions[i] === -1).map(String) }).toEqual({ steps, missing: [] });
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
