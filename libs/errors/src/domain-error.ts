@@ -60,18 +60,7 @@ export const DomainReason = {
   TypeNotOnChannel: 'type_not_on_channel',
   AgentInactive: 'agent_inactive',
   TurnInProgress: 'turn_in_progress',
-  NotPending: 'not_pending',
   WebhookDisabled: 'webhook_disabled',
   EncryptionKeyMissing: 'encryption_key_missing',
-  NoInternalChannel: 'no_internal_channel',
-  IdInUse: 'id_in_use',
-  DeliveryInProgress: 'delivery_in_progress',
-  ProviderRefused: 'provider_refused',
 } as const;
 export type DomainReason = (typeof DomainReason)[keyof typeof DomainReason];
-
-export function isErrorBody(value: unknown): value is ErrorBody {
-  if (typeof value !== 'object' || value === null) return false;
-  const body = value as Record<string, unknown>;
-  return typeof body.code === 'number' && typeof body.error === 'string' && 'details' in body;
-}
