@@ -114,6 +114,22 @@ describe('tools in agent turns (e2e)', () => {
     }
   }
 
+  /** Content type and actor of each message of the customer's conversation, oldest first. */
+  async function actorsOf(phoneNumber: string): Promise<{ content_type: string; actor_type: string }[]> {
+    const db = new Client({ connectionString: t.isolation.databaseUrl });
+    await db.connect();
+    try {
+      const result = await db.query(
+        `select m.content_type, m.actor_type from messaging.message m join messaging.client c on c.id = m.client_id
+          where c.phone_number = $1 order by m.created_at, m.id`,
+        [phoneNumber],
+      );
+      return result.rows;
+    } finally {
+      await db.end();
+    }
+  }
+
   it("a chat turn: the model calls the custom API twice with the conversation's context and answers with both results", async () => {
     const phone = newPhone();
     const m = randomBytes(3).toString('hex');
@@ -160,6 +176,7 @@ describe('tools in agent turns (e2e)', () => {
             enabled: true,
             trigger: { type: 'toolName', toolNames: ['api_clima'], match: 'prefix' },
             message: { enabled: true, mode: 'fixed', fixedText: 'Un momento, lo consulto.' },
+            sticker: { enabled: true, url: 'https://stickers.example.com/momento.webp' },
           },
         })
       ).status,
@@ -172,16 +189,24 @@ describe('tools in agent turns (e2e)', () => {
       wa.appSecret,
     );
     const sends = await eventually(
-      'two messages at the Graph API',
+      'three messages at the Graph API',
       async () => {
         const sent = graph.sends(wa.phoneNumberId).filter((s) => s.body.to === phone);
-        return sent.length >= 2 && sent;
+        return sent.length >= 3 && sent;
       },
       30_000,
     );
-    expect(sends.map((s) => s.body.text.body)).toEqual([
+    expect(sends.map((s) => s.body.text?.body ?? s.body.sticker)).toEqual([
       'Un momento, lo consulto.',
+      { link: 'https://stickers.example.com/momento.webp' },
       'Resultados: {"forecast":"soleado en Puebla"} | {"forecast":"soleado en Oaxaca"}',
+    ]);
+    // The working message is the platform's notice (actor `system`), the answer the agent's (`ai`).
+    expect(await actorsOf(phone)).toEqual([
+      { content_type: 'text', actor_type: 'customer' },
+      { content_type: 'text', actor_type: 'system' },
+      { content_type: 'sticker', actor_type: 'system' },
+      { content_type: 'text', actor_type: 'ai' },
     ]);
     expect(target.requests.filter((r) => r.query.phone === phone).map((r) => r.path)).toEqual(['/weather/Puebla', '/weather/Oaxaca']);
 

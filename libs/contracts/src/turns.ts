@@ -106,6 +106,12 @@ export interface TurnReplyRequest {
   content: string;
   /** The latest message the turn was given: a turn asked for again later knows what was answered. */
   seenUpTo: string | null;
+  /**
+   * What is sent: the agent's answer (default), or the working message while tools run, whose
+   * actor is `system` (the platform's notice, not an answer) and which may be a sticker (its
+   * URL in `content`).
+   */
+  kind?: 'answer' | 'working-text' | 'working-sticker';
 }
 
 export interface TurnReplyResult {

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APICallError } from '@ai-sdk/provider';
 import { ApplicationFailure, Context } from '@temporalio/activity';
@@ -255,32 +256,41 @@ export class TurnActivitiesFactory {
     }
   }
 
-  /** The working message: its fixed text, or a short text the model writes from `aiPrompt`; delivered like a reply. */
+  /**
+   * The working message: its fixed text, or a short text the model writes from `aiPrompt`, and
+   * its sticker; each delivered like a reply, as the `system` actor. The sticker's id is derived
+   * from the message's, so a retried activity sends neither twice.
+   */
   private async sendWorkingMessage(input: Parameters<ConversationTurnActivities['sendWorkingMessage']>[0]): Promise<void> {
     const { settings } = input;
-    if (!settings.message.enabled) return;
-    let content = settings.message.mode === 'fixed' ? (settings.message.fixedText ?? '') : '';
-    if (settings.message.mode === 'ai') {
-      const context = await this.context(input.workspaceId, input.conversationRef);
-      const lastCustomer = [...context.history].reverse().find((item) => item.role === 'user')?.content ?? '';
-      const answer = await generateText({
-        model: this.model.model,
-        system: `Write one short message telling the customer you are working on their request. ${settings.message.aiPrompt ?? ''}`.trim(),
-        prompt: lastCustomer || 'The customer is waiting.',
-        maxRetries: 0,
-        abortSignal: AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(this.config.values.LLM_TIMEOUT_MS)]),
+    const text = settings.message.enabled ? await this.workingText(input) : '';
+    const send = (messageId: string, kind: TurnReplyRequest['kind'], content: string) =>
+      this.messaging<TurnReplyRequest, TurnReplyResult>(Subjects.messaging.turnReply, {
+        workspaceId: input.workspaceId,
+        conversationRef: input.conversationRef,
+        messageId,
+        agentId: input.agentId,
+        content,
+        seenUpTo: null,
+        kind,
       });
-      content = answer.text.trim();
-    }
-    if (!content) return;
-    await this.messaging<TurnReplyRequest, TurnReplyResult>(Subjects.messaging.turnReply, {
-      workspaceId: input.workspaceId,
-      conversationRef: input.conversationRef,
-      messageId: input.messageId,
-      agentId: input.agentId,
-      content,
-      seenUpTo: null,
+    if (text) await send(input.messageId, 'working-text', text);
+    if (settings.sticker.enabled && settings.sticker.url) await send(derivedMessageId(input.messageId, 'sticker'), 'working-sticker', settings.sticker.url);
+  }
+
+  private async workingText(input: Parameters<ConversationTurnActivities['sendWorkingMessage']>[0]): Promise<string> {
+    const { message } = input.settings;
+    if (message.mode === 'fixed') return message.fixedText ?? '';
+    const context = await this.context(input.workspaceId, input.conversationRef);
+    const lastCustomer = [...context.history].reverse().find((item) => item.role === 'user')?.content ?? '';
+    const answer = await generateText({
+      model: this.model.model,
+      system: `Write one short message telling the customer you are working on their request. ${message.aiPrompt ?? ''}`.trim(),
+      prompt: lastCustomer || 'The customer is waiting.',
+      maxRetries: 0,
+      abortSignal: AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(this.config.values.LLM_TIMEOUT_MS)]),
     });
+    return answer.text.trim();
   }
 
   private context(workspaceId: string, conversationRef: string): Promise<TurnContext> {
@@ -290,6 +300,11 @@ export class TurnActivitiesFactory {
   private messaging<Body, Answer>(subject: string, body: Body & { workspaceId: string }): Promise<Answer> {
     return this.rpc.call<Answer>(subject, serviceRequest('agents', body.workspaceId, body));
   }
+}
+
+/** A second message id of one send, stable across retries (`msg_` and 32 hex digits, like the workflow's). */
+function derivedMessageId(messageId: string, purpose: string): string {
+  return `msg_${createHash('sha256').update(`${messageId}:${purpose}`).digest('hex').slice(0, 32)}`;
 }
 
 /** A tool call may wait for its remote API (timeoutMs up to 60 s, plus a periodicAuth token). */

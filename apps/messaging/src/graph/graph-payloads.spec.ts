@@ -19,6 +19,11 @@ describe('Graph API payloads', () => {
       type: 'document',
       document: { link: 'https://x.test/f.pdf', filename: 'f.pdf' },
     });
+    expect(whatsappMessage('5215551234567', { type: 'sticker', url: 'https://x.test/s.webp' })).toEqual({
+      ...base,
+      type: 'sticker',
+      sticker: { link: 'https://x.test/s.webp' },
+    });
     expect(whatsappMessage('5215551234567', { type: 'audio', url: 'https://x.test/a.ogg' })).toEqual({
       ...base,
       type: 'audio',
@@ -63,6 +68,9 @@ describe('Graph API payloads', () => {
     const [attachment, caption] = pageMessages('psid', { type: 'file', url: 'https://x.test/f.pdf', caption: 'factura' });
     expect(attachment!.message).toEqual({ attachment: { type: 'file', payload: { url: 'https://x.test/f.pdf', is_reusable: true } } });
     expect(caption!.message).toEqual({ text: 'factura' });
+    expect(pageMessages('psid', { type: 'sticker', url: 'https://x.test/s.webp' }).map((m) => m.message)).toEqual([
+      { attachment: { type: 'image', payload: { url: 'https://x.test/s.webp', is_reusable: true } } },
+    ]);
     expect(() =>
       pageMessages('psid', { type: 'interactive', interactive: { type: 'button', body: { text: 'x' }, action: { buttons: [] } } }),
     ).toThrow();

@@ -30,6 +30,8 @@ export function whatsappMessage(to: string, content: OutboundContent | { type: '
       };
     case 'audio':
       return { ...base, type: 'audio', audio: { link: content.url } };
+    case 'sticker':
+      return { ...base, type: 'sticker', sticker: { link: content.url } };
     case 'interactive':
       return { ...base, type: 'interactive', interactive: whatsappInteractive(content.interactive, content.flowToken) };
     case 'template':
@@ -110,6 +112,9 @@ export function pageMessages(recipientId: string, content: OutboundContent): Gra
       const caption = content.type === 'audio' ? undefined : content.caption;
       return caption ? [attachment, text(caption)] : [attachment];
     }
+    case 'sticker':
+      // The Send API has no sticker type for a URL: a sticker image is sent as an image.
+      return [{ ...base, message: { attachment: { type: 'image', payload: { url: content.url, is_reusable: true } } } }];
     case 'interactive':
       throw new Error('interactive messages are not available on Messenger and Instagram');
   }

@@ -7,6 +7,7 @@ export type OutboundContent =
   | { type: 'image' | 'video'; url: string; caption?: string }
   | { type: 'file'; url: string; filename?: string; caption?: string }
   | { type: 'audio'; url: string }
+  | { type: 'sticker'; url: string }
   | { type: 'interactive'; interactive: InteractiveContent; flowToken?: string };
 
 export type NormalizedContent =
@@ -63,6 +64,8 @@ export function storedForm(content: NormalizedContent): {
         files: [],
         images: [{ url: content.url, caption: content.caption ?? null }],
       };
+    case 'sticker':
+      return { content: '', contentType: 'sticker', payload: { url: content.url }, files: [], images: [{ url: content.url }] };
     case 'video':
     case 'audio':
       return {

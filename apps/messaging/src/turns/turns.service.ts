@@ -16,6 +16,7 @@ import { ConversationRepository } from '../conversations/conversation.repository
 import { canSendDirectMessage } from '../conversations/conversation-summary';
 import { platformName } from '../messages/channel-rules';
 import { GraphDelivery } from '../messages/graph-delivery';
+import { type OutboundContent, storedForm } from '../messages/message-content';
 import type { Message } from '../messages/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 
@@ -93,17 +94,16 @@ export class TurnsService {
    */
   async reply(request: TurnReplyRequest): Promise<TurnReplyResult> {
     const conversation = await this.conversationOf(request);
+    const content = replyContent(request);
+    const form = storedForm(content);
     const reply = {
       id: request.messageId,
       conversation,
       role: 'assistant' as const,
-      content: request.content,
-      contentType: 'text',
-      payload: request.seenUpTo ? { seenUpTo: request.seenUpTo } : {},
-      files: [],
-      images: [],
+      ...form,
+      payload: request.seenUpTo ? { ...form.payload, seenUpTo: request.seenUpTo } : form.payload,
       externalId: null,
-      actorType: 'ai',
+      actorType: request.kind && request.kind !== 'answer' ? 'system' : 'ai',
       actorId: request.agentId,
       campaignId: null,
       error: null,
@@ -113,13 +113,13 @@ export class TurnsService {
       return this.unitOfWork.run(async (tx) => {
         await this.messages.lockId(tx, request.messageId);
         const stored = await this.storedMessage(tx, request);
-        return stored ? this.sameReply(stored, request) : resultOf(await this.messages.insertOutgoing(tx, { ...reply, status: 'sent' }));
+        return stored ? this.sameReply(stored, reply) : resultOf(await this.messages.insertOutgoing(tx, { ...reply, status: 'sent' }));
       });
     }
     const claim = await this.unitOfWork.run(async (tx): Promise<{ answer: TurnReplyResult } | { claimed: true }> => {
       await this.messages.lockId(tx, request.messageId);
       const stored = await this.storedMessage(tx, request);
-      if (stored && stored.status !== 'sending') return { answer: this.sameReply(stored, request) };
+      if (stored && stored.status !== 'sending') return { answer: this.sameReply(stored, reply) };
       if (stored && Date.now() - stored.updatedAt.getTime() < STALE_CLAIM_MS) {
         throw new DomainError(ErrorCode.Conflict, 'The reply is being delivered: retry shortly', { messageId: request.messageId });
       }
@@ -131,7 +131,7 @@ export class TurnsService {
       return { claimed: true };
     });
     if ('answer' in claim) return claim.answer;
-    const delivery = await this.deliver(conversation, request.content);
+    const delivery = await this.deliver(conversation, content);
     return this.unitOfWork.run(async (tx) => {
       const message = await this.messages.get(request.messageId, tx);
       return resultOf(await this.messages.settle(tx, message, conversation, { status: delivery.error ? 'failed' : 'sent', ...delivery }));
@@ -141,7 +141,7 @@ export class TurnsService {
   /** Sends a reply on a Meta channel, or says why it cannot go out. */
   private async deliver(
     conversation: Conversation,
-    text: string,
+    content: OutboundContent,
   ): Promise<{ externalId: string | null; error: Record<string, unknown> | null }> {
     const [channel, client] = await Promise.all([this.channels.findById(conversation.channelId), this.clients.get(conversation.clientId)]);
     if (!channel) throw DomainError.notFound('Channel', conversation.channelId);
@@ -155,13 +155,15 @@ export class TurnsService {
       const message = `The ${platformName(channel.platform)} messaging window is closed (more than 24 hours since the customer's last message)`;
       return { externalId: null, error: { code: 'window_closed', message } };
     }
-    const outcome = await this.delivery.send(channel, conversation.conversationId, { type: 'text', text });
+    const outcome = await this.delivery.send(channel, conversation.conversationId, content);
     return { externalId: outcome.externalId, error: outcome.failure?.toDetails() ?? null };
   }
 
   /** A retry carries the same reply; other content under this id is a second reply reusing it. */
-  private sameReply(stored: Message, request: TurnReplyRequest): TurnReplyResult {
-    if (stored.role !== 'assistant' || stored.content !== request.content) throw messageIdTaken(request.messageId);
+  private sameReply(stored: Message, reply: { id: string; content: string; contentType: string }): TurnReplyResult {
+    if (stored.role !== 'assistant' || stored.content !== reply.content || stored.contentType !== reply.contentType) {
+      throw messageIdTaken(reply.id);
+    }
     return resultOf(stored);
   }
 
@@ -209,6 +211,11 @@ export class TurnsService {
     }
     return stored;
   }
+}
+
+/** The content a turn sends: its text, or the working message's sticker (by URL). */
+function replyContent(request: TurnReplyRequest): OutboundContent {
+  return request.kind === 'working-sticker' ? { type: 'sticker', url: request.content } : { type: 'text', text: request.content };
 }
 
 function messageIdTaken(messageId: string): DomainError {
