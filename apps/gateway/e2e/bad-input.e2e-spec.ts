@@ -27,6 +27,7 @@ describe('bad input (e2e)', () => {
     t = await startTestStack({
       PLATICA_AUTH_FAILURE_LIMIT: String(AUTH_FAILURE_LIMIT),
       PLATICA_AUTH_FAILURE_WINDOW_SECONDS: String(AUTH_FAILURE_WINDOW_SECONDS),
+      PLATICA_RATE_LIMIT_WINDOW_SECONDS: '1',
     });
     ws = await MessagingWorkspace.seed(t, withAgents);
   });

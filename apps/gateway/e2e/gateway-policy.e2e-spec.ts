@@ -14,7 +14,8 @@ describe('gateway policy (e2e)', () => {
   let b: { workspaceId: string; key: string };
 
   beforeAll(async () => {
-    t = await startTestStack();
+    // One-second windows: the counting is checked window by window (the default is 10 s; gateway.e2e-spec).
+    t = await startTestStack({ PLATICA_RATE_LIMIT_WINDOW_SECONDS: '1' });
     owner = `owner-${randomBytes(4).toString('hex')}@example.test`;
     a = await t.seedMinimalWorkspace({ users: [{ email: owner }] });
     b = await t.seedMinimalWorkspace({ users: [{ email: owner }] });

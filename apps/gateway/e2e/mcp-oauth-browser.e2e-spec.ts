@@ -123,7 +123,8 @@ describe('MCP client through OAuth and a real browser (e2e)', () => {
 
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url, PLATICA_CREDENTIAL_CACHE_MS: '5000' });
+    // One-second rate-limit windows: a burst of 70 exceeds a token's 30 (a 10-second window would take 300).
+    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url, PLATICA_CREDENTIAL_CACHE_MS: '5000', PLATICA_RATE_LIMIT_WINDOW_SECONDS: '1' });
     ws = await MessagingWorkspace.seed(t, (doc) => Object.assign(doc.users[0]!, { password }));
     ({ phone } = await ws.customerWrites());
     await callback.start();

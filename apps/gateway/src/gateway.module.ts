@@ -39,7 +39,7 @@ import { WorkspacesController } from './workspaces/workspaces.controller';
     RateLimitStore,
     {
       provide: RateLimiter,
-      useFactory: (store: RateLimitStore, config: GatewayConfigService) => new RateLimiter(store.redis, config.values.PLATICA_REDIS_PREFIX),
+      useFactory: (store: RateLimitStore, config: GatewayConfigService) => new RateLimiter(store.redis, config.values.PLATICA_REDIS_PREFIX, config.values.PLATICA_RATE_LIMIT_WINDOW_SECONDS),
       inject: [RateLimitStore, GatewayConfigService],
     },
     {

@@ -3,8 +3,10 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError, ErrorCode } from '@platica/errors';
 
 export interface RateLimitState {
+  /** Requests allowed in the window (the key's rate times the window's length). */
   limit: number;
   remaining: number;
+  windowSeconds: number;
   /** Unix epoch seconds at which the window resets (GitHub's convention, ARCHITECTURE.md). */
   resetAt: number;
 }
@@ -18,15 +20,18 @@ export interface RateLimitDecision {
 export function rateLimitExceeded(state: RateLimitState, nowMs = Date.now()): DomainError {
   return new DomainError(ErrorCode.RateLimited, 'Too many requests', {
     limit: state.limit,
+    windowSeconds: state.windowSeconds,
     retryAfterSeconds: Math.max(1, Math.ceil((state.resetAt * 1000 - nowMs) / 1000)),
   });
 }
 
 /**
- * Per-credential request budget per second, counted in Redis so every gateway replica
- * shares it; rate-limiter-flexible increments and expires in one Lua script (atomic).
- * Windows are whole epoch seconds (one counter per second), so `X-RateLimit-Reset` is the
- * window's exact end rather than a rounding of it.
+ * Per-credential request budget, counted in Redis so every gateway replica shares it;
+ * rate-limiter-flexible increments and expires in one Lua script (atomic). A key of N requests
+ * per second may make N × `windowSeconds` requests per window. Windows are aligned to epoch
+ * multiples of their length, so `X-RateLimit-Reset` is the window's exact end rather than a
+ * rounding of it. A window of several seconds lets a client burst (a script's sequential
+ * calls on a fast path) while holding it to its rate over the window.
  */
 export class RateLimiter {
   private readonly limiters = new Map<number, RateLimiterRedis>();
@@ -34,17 +39,20 @@ export class RateLimiter {
   constructor(
     private readonly redis: Redis,
     private readonly keyPrefix: string,
+    private readonly windowSeconds: number,
   ) {}
 
   async consume(subject: string, limitPerSecond: number, nowMs = Date.now()): Promise<RateLimitDecision> {
-    const second = Math.floor(nowMs / 1000);
+    const window = Math.floor(nowMs / 1000 / this.windowSeconds);
+    const budget = limitPerSecond * this.windowSeconds;
     const state = (remainingPoints: number): RateLimitState => ({
-      limit: limitPerSecond,
+      limit: budget,
       remaining: Math.max(0, remainingPoints),
-      resetAt: second + 1,
+      windowSeconds: this.windowSeconds,
+      resetAt: (window + 1) * this.windowSeconds,
     });
     try {
-      const result = await this.limiterFor(limitPerSecond).consume(`${subject}:${second}`, 1);
+      const result = await this.limiterFor(budget).consume(`${subject}:${window}`, 1);
       return { allowed: true, state: state(result.remainingPoints) };
     } catch (error) {
       // rate-limiter-flexible rejects with the counter's state when the budget is spent.
@@ -56,8 +64,13 @@ export class RateLimiter {
   private limiterFor(points: number): RateLimiterRedis {
     let limiter = this.limiters.get(points);
     if (!limiter) {
-      // The counter of one second only needs to outlive it (2 s leaves room for clock skew between replicas).
-      limiter = new RateLimiterRedis({ storeClient: this.redis, keyPrefix: `${this.keyPrefix}rl:${points}`, points, duration: 2 });
+      // A window's counter only needs to outlive it (one second more leaves room for clock skew between replicas).
+      limiter = new RateLimiterRedis({
+        storeClient: this.redis,
+        keyPrefix: `${this.keyPrefix}rl:${this.windowSeconds}:${points}`,
+        points,
+        duration: this.windowSeconds + 1,
+      });
       this.limiters.set(points, limiter);
     }
     return limiter;
