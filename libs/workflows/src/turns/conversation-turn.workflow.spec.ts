@@ -23,7 +23,9 @@ import {
 /** Recorded by the test "runs a trigger that arrives during a turn…" with UPDATE_FIXTURES=true. */
 const fixture = path.join(__dirname, '__fixtures__/conversation-turn.history.json');
 /** Recorded by the test "runs each round of tool calls…" with UPDATE_FIXTURES=true. */
+/** Recorded when each tool call was an ordinary activity (before the `agent-tool-calls-local` patch). */
 const toolsFixture = path.join(__dirname, '__fixtures__/conversation-turn-tools.history.json');
+const localToolsFixture = path.join(__dirname, '__fixtures__/conversation-turn-local-tools.history.json');
 
 const testServer =
   process.env.PLATICA_TEMPORAL_TEST_SERVER ?? path.resolve(__dirname, '../../../../.toolchain/py/bin/temporal-test-server');
@@ -265,7 +267,7 @@ describe('conversationTurnWorkflow', () => {
       };
     };
 
-    it('runs each round of tool calls as activities and gives the results back until the model answers', async () => {
+    it('runs each round of tool calls as local activities and gives the results back until the model answers', async () => {
       toolingModel([[call('api_clima', 'CDMX'), call('api_clima', 'Monterrey')], [call('api_otro', 'x')]]);
       await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
       // The calls of one round run in parallel: in either order.
@@ -281,11 +283,16 @@ describe('conversationTurnWorkflow', () => {
       ]);
       // The patch marker names the new command sequence (histories from before tools never carry it).
       expect(lastHistory.events?.some((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toBe(true);
-      if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(toolsFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
+      // No tool call is scheduled on the server: each runs in the worker.
+      expect(lastHistory.events?.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runToolCall')).toEqual([]);
+      if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(localToolsFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
     });
 
-    it('replays its committed history with tool rounds against today’s code', async () => {
-      const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(toolsFixture, 'utf8')));
+    it.each([
+      ['tool calls as ordinary activities', toolsFixture],
+      ['tool calls as local activities', localToolsFixture],
+    ])('replays its committed history with tool rounds (%s) against today’s code', async (_, file) => {
+      const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(file, 'utf8')));
       await expect(
         Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-tools-fixture'),
       ).resolves.toBeUndefined();

@@ -28,9 +28,16 @@ const { deliverReply, recordTurnFailure } = proxyActivities<ConversationTurnActi
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '5 seconds', maximumAttempts: 10 },
 });
-// A tool call is an ordinary activity, tried once: its result is in the history, so a replay
-// never calls the remote API again, and a call that may have reached it is not repeated.
-const { runToolCall } = proxyActivities<ConversationTurnActivities>({
+// Histories recorded before LOCAL_TOOL_CALLS_PATCH ran each tool call as an ordinary activity.
+const { runToolCall: runToolCallActivity } = proxyActivities<ConversationTurnActivities>({
+  startToCloseTimeout: '90 seconds',
+  retry: { maximumAttempts: 1 },
+});
+// A tool call runs in the worker running the turn, between two model calls that already do
+// (local activities): no server round trip between the model asking and getting the result.
+// Tried once; its result is in the history once the workflow task completes, so a replay never
+// calls the remote API again. Only a worker killed inside that task runs the call again.
+const { runToolCall: runToolCallLocally } = proxyLocalActivities<ConversationTurnActivities>({
   startToCloseTimeout: '90 seconds',
   retry: { maximumAttempts: 1 },
 });
@@ -149,6 +156,7 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
             )
           : null;
       if (working) workingMessageSent = true;
+      const runToolCall = patched(LOCAL_TOOL_CALLS_PATCH) ? runToolCallLocally : runToolCallActivity;
       const results = await Promise.all(
         toolCalls.map((call) => runToolCall({ workspaceId, agentId, call, context }).catch((failure) => toolFailure(call, failure))),
       );
@@ -170,6 +178,7 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
 }
 
 const TOOL_CALLS_PATCH = 'agent-tool-calls';
+const LOCAL_TOOL_CALLS_PATCH = 'agent-tool-calls-local';
 
 const newMessageId = () => `msg_${uuid4().replace(/-/g, '')}`;
 
