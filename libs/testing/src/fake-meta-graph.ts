@@ -27,12 +27,15 @@ interface FailRule {
  * A fake of Meta's Graph API on loopback (a free port), answering like the real one:
  *   POST /[vNN.N/]{phone-number-id}/messages (WhatsApp Cloud API) -> {messaging_product, contacts, messages: [{id: "wamid.…"}]}
  *   POST /[vNN.N/]{page-id}/messages (Messenger / Instagram Send API) -> {recipient_id, message_id}
- * It records every request and can be told to fail the next sends.
+ * It records every request and can be told to fail the next sends, and, like Meta, to report
+ * each accepted WhatsApp send with a `sent` status webhook (retried until it is taken).
  */
 export class FakeMetaGraph {
   readonly requests: GraphRequest[] = [];
   private readonly failRules: FailRule[] = [];
   private server: Server | null = null;
+  private statusTarget: StatusTarget | null = null;
+  private readonly statusDeliveries = new Set<Promise<void>>();
   url = '';
 
   static async start(): Promise<FakeMetaGraph> {
@@ -43,7 +46,19 @@ export class FakeMetaGraph {
     return fake;
   }
 
+  /**
+   * From now on, every accepted WhatsApp send of these channels is reported to
+   * `{baseUrl}/hooks/meta` as Meta does: a signed `sent` status carrying the send's
+   * `biz_opaque_callback_data`, redelivered every `retryMs` until it is answered 200.
+   */
+  reportStatuses(target: StatusTarget): void {
+    this.statusTarget = target;
+  }
+
   async stop(): Promise<void> {
+    const target = this.statusTarget;
+    this.statusTarget = null;
+    if (target) await Promise.allSettled([...this.statusDeliveries]);
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
   }
@@ -64,6 +79,29 @@ export class FakeMetaGraph {
       error: graphError(options.code ?? 131026, options.message ?? '(#131026) Message undeliverable'),
       match: options.match ?? (() => true),
     });
+  }
+
+  private reportSent(record: GraphRequest, wamid: string): void {
+    const target = this.statusTarget;
+    const channel = target?.channels.find((c) => c.phoneNumberId === record.objectId);
+    if (!target || !channel) return;
+    const payload = whatsappStatus({
+      ...channel,
+      messageId: wamid,
+      status: 'sent',
+      recipient: String(record.body.to),
+      callbackData: record.body.biz_opaque_callback_data,
+    });
+    const delivery = (async () => {
+      // Meta redelivers a webhook that is not answered 200; this fake stops when it is stopped.
+      while (this.statusTarget === target) {
+        const answer = await deliverMetaWebhook(target.baseUrl, payload, channel.appSecret).catch(() => ({ status: 0 }));
+        if (answer.status === 200) return;
+        await new Promise((resolve) => setTimeout(resolve, target.retryMs ?? 500));
+      }
+    })();
+    this.statusDeliveries.add(delivery);
+    void delivery.finally(() => this.statusDeliveries.delete(delivery));
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -108,15 +146,24 @@ export class FakeMetaGraph {
     }
     if (body.messaging_product === 'whatsapp') {
       if (!body.to || !body.type) return answer(400, graphError(100, '(#100) The parameter to is required'));
-      return answer(200, {
+      const wamid = newWamid();
+      answer(200, {
         messaging_product: 'whatsapp',
         contacts: [{ input: String(body.to), wa_id: String(body.to).replace(/^\+/, '') }],
-        messages: [{ id: newWamid() }],
+        messages: [{ id: wamid }],
       });
+      this.reportSent(record, wamid);
+      return;
     }
     if (!body.recipient?.id || !body.message) return answer(400, graphError(100, '(#100) param recipient must be non-empty'));
     return answer(200, { recipient_id: body.recipient.id, message_id: `m_${randomBytes(18).toString('base64url')}` });
   }
+}
+
+interface StatusTarget {
+  baseUrl: string;
+  channels: { phoneNumberId: string; displayPhone: string; appSecret: string }[];
+  retryMs?: number;
 }
 
 function graphError(code: number, message: string) {
@@ -157,6 +204,8 @@ export function whatsappStatus(options: {
   messageId: string;
   status: string;
   recipient: string;
+  /** The send's `biz_opaque_callback_data`, which Meta echoes in its statuses. */
+  callbackData?: string;
 }) {
   const entry: Record<string, unknown> = {
     id: options.messageId,
@@ -164,6 +213,7 @@ export function whatsappStatus(options: {
     timestamp: String(Math.floor(Date.now() / 1000)),
     recipient_id: options.recipient,
   };
+  if (options.callbackData) entry.biz_opaque_callback_data = options.callbackData;
   if (options.status === 'failed') entry.errors = [{ code: 131047, title: 'Re-engagement message', message: 'Re-engagement message' }];
   return whatsappEnvelope(options, { statuses: [entry] });
 }

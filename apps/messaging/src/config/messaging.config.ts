@@ -7,6 +7,11 @@ export const messagingConfigSchema = baseConfigSchema.extend({
   META_GRAPH_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0'),
   /** How long one Graph API call may take before the send fails with 502. */
   META_GRAPH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * How long a scheduled send whose attempt was interrupted (its claim expired) waits for Meta's
+   * status webhook to say Graph took it, before it is sent again (scheduled-send.executor.ts).
+   */
+  SCHEDULED_CONFIRMATION_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
 });
 
 export type MessagingConfig = z.output<typeof messagingConfigSchema>;

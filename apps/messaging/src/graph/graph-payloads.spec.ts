@@ -19,6 +19,13 @@ describe('Graph API payloads', () => {
       type: 'document',
       document: { link: 'https://x.test/f.pdf', filename: 'f.pdf' },
     });
+    // A scheduled send's id rides along, for Meta to echo in its status webhooks.
+    expect(whatsappMessage('5215551234567', { type: 'text', text: 'Hola' }, 'msg_1')).toEqual({
+      ...base,
+      biz_opaque_callback_data: 'msg_1',
+      type: 'text',
+      text: { preview_url: false, body: 'Hola' },
+    });
     expect(whatsappMessage('5215551234567', { type: 'sticker', url: 'https://x.test/s.webp' })).toEqual({
       ...base,
       type: 'sticker',

@@ -14,8 +14,16 @@ export interface TemplateSend {
   components: GraphBody[];
 }
 
-export function whatsappMessage(to: string, content: OutboundContent | { type: 'template'; template: TemplateSend }): GraphBody {
-  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
+/**
+ * `callbackData` is echoed by Meta in the message's status webhooks (`biz_opaque_callback_data`,
+ * at most 512 characters): a send is recognised by it when its own answer was lost.
+ */
+export function whatsappMessage(
+  to: string,
+  content: OutboundContent | { type: 'template'; template: TemplateSend },
+  callbackData?: string,
+): GraphBody {
+  const base = withOptional({ messaging_product: 'whatsapp', recipient_type: 'individual', to }, { biz_opaque_callback_data: callbackData });
   switch (content.type) {
     case 'text':
       return { ...base, type: 'text', text: { preview_url: false, body: content.text } };

@@ -239,6 +239,20 @@ export class InboundBatchRepository {
     );
   }
 
+  /**
+   * Meta took these scheduled sends (its status webhook names them by their callback data):
+   * one whose attempt was interrupted before Meta's id was written down is then only stored
+   * when it is taken up again, not sent a second time.
+   */
+  async recordScheduledDeliveries(transaction: Transaction, statuses: InboundStatus[]): Promise<void> {
+    await this.db.em(transaction).execute(
+      `update messaging.scheduled_message m set delivered_external_id = v.external_id
+         from (values ${statuses.map(() => '(?, ?, ?)').join(', ')}) as v(id, workspace_id, external_id)
+        where m.id = v.id and m.workspace_id = v.workspace_id and m.status = 'processing' and m.delivered_external_id is null`,
+      statuses.flatMap((s) => [s.callbackData, s.channel.workspaceId, s.externalId]),
+    );
+  }
+
   /** Marks read every outgoing message of the contact's conversation sent up to the watermark; answers those marked. */
   markRead(transaction: Transaction, read: InboundRead): Promise<Omit<StatusChangeRow, 'status' | 'error'>[]> {
     return this.db.em(transaction).execute<Omit<StatusChangeRow, 'status' | 'error'>[]>(

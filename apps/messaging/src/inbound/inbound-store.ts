@@ -221,6 +221,8 @@ export class InboundStore {
       if (!current || STATUS_RANK[s.status] > STATUS_RANK[current.status]) best.set(key, s);
     }
     if (!best.size) return;
+    const scheduled = statuses.filter((s) => s.callbackData !== null && s.status !== 'failed');
+    if (scheduled.length) await this.batch.recordScheduledDeliveries(transaction, scheduled);
     for (const row of await this.batch.advanceStatuses(transaction, [...best.values()])) {
       events.push(
         messageStatusUpdated(row.workspace_id, {

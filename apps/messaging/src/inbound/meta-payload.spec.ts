@@ -53,7 +53,9 @@ describe('Meta webhook payloads', () => {
             interactive: { type: 'nfm_reply', nfm_reply: { body: 'Sent', response_json: '{"flow_token":"flt_1","date":"x"}' } },
           },
         ],
-        statuses: [{ id: 'wamid.out', status: 'read', timestamp: '1700000004', recipient_id: '5215550001' }],
+        statuses: [
+          { id: 'wamid.out', status: 'read', timestamp: '1700000004', recipient_id: '5215550001', biz_opaque_callback_data: 'msg_1' },
+        ],
       }),
       new Map([['100', wa]]),
     );
@@ -72,7 +74,7 @@ describe('Meta webhook payloads', () => {
     });
     expect(items[2]).toMatchObject({ content: 'Sí', payload: { reply: { type: 'button', id: 'yes', title: 'Sí' } } });
     expect(items[3]).toMatchObject({ payload: { reply: { type: 'flow', flowToken: 'flt_1' } } });
-    expect(items[4]).toMatchObject({ externalId: 'wamid.out', status: 'read' });
+    expect(items[4]).toMatchObject({ externalId: 'wamid.out', status: 'read', callbackData: 'msg_1' });
     expect(parseMetaPayload(whatsapp({ messages: [{ from: '1', id: 'x', type: 'text', text: { body: 'x' } }] }), new Map())).toEqual([]);
   });
 

@@ -35,6 +35,8 @@ export interface InboundStatus {
   status: 'sent' | 'delivered' | 'read' | 'failed';
   timestamp: Date;
   error: Record<string, unknown> | null;
+  /** What the send carried as `biz_opaque_callback_data` (a scheduled send's id). */
+  callbackData: string | null;
 }
 
 /** Messenger / Instagram `read`: every outgoing message up to the watermark has been read. */
@@ -213,6 +215,7 @@ function whatsappStatus(channel: ChannelRef, s: any): InboundStatus | null {
       s.status === 'failed'
         ? compact({ code: first?.code, title: first?.title, message: first?.message, details: first?.error_data?.details })
         : null,
+    callbackData: typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : null,
   };
 }
 

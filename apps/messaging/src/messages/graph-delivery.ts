@@ -13,21 +13,24 @@ export type DeliveryOutcome = { externalId: string; failure: null } | { external
 export class GraphDelivery {
   constructor(private readonly graph: MetaGraphAdapter) {}
 
-  /** Sends to the customer; a refusal or transport failure is an outcome (the caller stores it), anything else throws. */
-  async send(channel: OpenChannel, recipient: string, content: DeliverableContent): Promise<DeliveryOutcome> {
+  /**
+   * Sends to the customer; a refusal or transport failure is an outcome (the caller stores it),
+   * anything else throws. `callbackData` comes back in WhatsApp's status webhooks.
+   */
+  async send(channel: OpenChannel, recipient: string, content: DeliverableContent, callbackData?: string): Promise<DeliveryOutcome> {
     try {
-      return { externalId: await this.deliver(channel, recipient, content), failure: null };
+      return { externalId: await this.deliver(channel, recipient, content, callbackData), failure: null };
     } catch (error) {
       if (!(error instanceof GraphError)) throw error;
       return { externalId: null, failure: error };
     }
   }
 
-  private async deliver(channel: OpenChannel, recipient: string, content: DeliverableContent): Promise<string> {
+  private async deliver(channel: OpenChannel, recipient: string, content: DeliverableContent, callbackData?: string): Promise<string> {
     if (!channel.secrets || !channel.externalId) throw new GraphError('the channel has no Meta credentials', null, null, null);
     const { accessToken } = channel.secrets;
     if (channel.platform === 'whatsapp')
-      return this.graph.sendMessage(channel.externalId, accessToken, whatsappMessage(recipient, content));
+      return this.graph.sendMessage(channel.externalId, accessToken, whatsappMessage(recipient, content, callbackData));
     if (content.type === 'template') throw new GraphError('templates are WhatsApp only', null, null, null);
     const bodies: GraphBody[] = pageMessages(recipient, content);
     // The attachment's id identifies the message; a caption follows it as a text.

@@ -47,6 +47,8 @@ export interface SendOptions {
    * scheduled send writes Meta's id down, so a crash before the store does not send it again.
    */
   onDelivered?: (externalId: string) => Promise<void>;
+  /** Echoed in WhatsApp's status webhooks for this send (`biz_opaque_callback_data`). */
+  callbackData?: string;
   /** Graph already accepted this send (an interrupted earlier attempt): store it, without checking or sending again. */
   delivered?: { externalId: string };
 }

@@ -276,7 +276,7 @@ export class SendMessageService {
       ? { externalId: options.delivered.externalId, failure: null }
       : channel.platform === 'service'
         ? { externalId: null, failure: null }
-        : await this.delivery.send(channel, conversation.conversationId, content);
+        : await this.delivery.send(channel, conversation.conversationId, content, options.callbackData);
     if (externalId !== null && !options.delivered) await options.onDelivered?.(externalId);
     messageSends.inc({ platform: channel.platform, outcome: failure ? 'failed' : 'sent' });
     const refusal = failure ? `Meta's Graph API refused the message: ${failure.message}` : null;

@@ -217,6 +217,11 @@ export class ScheduledMessageRepository {
     );
   }
 
+  /** Keeps an interrupted send claimed until `until`, unsent, so Meta's status webhook can name it first. */
+  async awaitConfirmation(id: string, until: Date): Promise<void> {
+    await this.db.em().nativeUpdate(ScheduledMessage, { id, status: 'processing' }, { claimedUntil: until });
+  }
+
   /** A claimed send that cannot go out (a rule failed at its time): `failed` with the public reason. */
   async markFailed(id: string, error: string): Promise<void> {
     await this.db

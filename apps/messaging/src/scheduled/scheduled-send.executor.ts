@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { actorOf, type SendOptions } from '../messages/send-command';
+import { MessagingConfigService } from '../config/messaging.config';
 import { SendMessageService } from '../messages/send-message.service';
 import { BatchTransaction } from './batch-transaction.repository';
 import { ScheduledMessageRepository, type ClaimedSend } from './scheduled-message.repository';
@@ -14,7 +15,10 @@ const MAX_ATTEMPTS = 5;
  * this moment (spec › Channel rule 5). The message is stored under the scheduled message's
  * id, in the transaction that records the outcome: a send is stored once, even when retried.
  * Graph's acceptance is written down the moment it answers, so a retried claim whose send
- * Graph already took only stores it; only a crash inside that instant repeats a send.
+ * Graph already took only stores it. A crash inside that instant (Graph took the send, its id
+ * not yet written) is covered by Meta's status webhook, which carries the send's id back as
+ * `biz_opaque_callback_data` and writes Meta's id down (inbound): an interrupted send is first
+ * given SCHEDULED_CONFIRMATION_GRACE_MS for it, and sent again only when none came.
  */
 @Injectable()
 export class ScheduledSendExecutor {
@@ -23,16 +27,26 @@ export class ScheduledSendExecutor {
   private deliveries: { id: string; externalId: string }[] = [];
   private deliveriesWritten: Promise<void> = Promise.resolve();
 
+  private readonly confirmationGraceMs: number;
+
   constructor(
     private readonly repository: ScheduledMessageRepository,
     private readonly sender: SendMessageService,
     /** Sends that end together are stored in one transaction. */
     private readonly stores: BatchTransaction,
-  ) {}
+    config: MessagingConfigService,
+  ) {
+    this.confirmationGraceMs = config.values.SCHEDULED_CONFIRMATION_GRACE_MS;
+  }
 
   async run(send: ClaimedSend): Promise<void> {
     if (send.attempts > MAX_ATTEMPTS) {
       await this.repository.markFailed(send.id, `The send was interrupted ${MAX_ATTEMPTS} times: not tried again`);
+      return;
+    }
+    if (send.attempts === 2 && !send.deliveredExternalId && this.confirmationGraceMs > 0) {
+      // The first attempt was interrupted and may have reached Graph: wait for Meta's status webhook.
+      await this.repository.awaitConfirmation(send.id, new Date(Date.now() + this.confirmationGraceMs));
       return;
     }
     const context = { workspaceId: send.workspaceId, actor: actorOf(send.actor) };
@@ -42,6 +56,7 @@ export class ScheduledSendExecutor {
       alongside: (transaction, outcome) =>
         this.repository.settle(transaction, send.id, { messageId: outcome.message.id, error: outcome.error }),
       onDelivered: (externalId) => this.recordDelivery(send.id, externalId),
+      callbackData: send.id,
       delivered: send.deliveredExternalId ? { externalId: send.deliveredExternalId } : undefined,
     };
     try {
