@@ -21,6 +21,14 @@ export const ToolSubjects = {
   agentToolsConnect: 'tools.agentTools.connect',
   agentToolsUpdate: 'tools.agentTools.update',
   agentToolsDisconnect: 'tools.agentTools.disconnect',
+  mcpPreview: 'tools.mcp.preview',
+  mcpList: 'tools.mcp.list',
+  mcpConnect: 'tools.mcp.connect',
+  mcpGet: 'tools.mcp.get',
+  mcpOauthStart: 'tools.mcp.oauthStart',
+  mcpRefresh: 'tools.mcp.refresh',
+  mcpSync: 'tools.mcp.sync',
+  mcpDisconnect: 'tools.mcp.disconnect',
   /** Internal: the tools an agent's turn offers the model. */
   runtimeAgentTools: 'tools.runtime.agentTools',
   /** Internal: runs one tool call of a turn. */
@@ -323,6 +331,49 @@ export const connectToolSchema = z.object({
 });
 
 export const updateConnectionSchema = z.object({ status: z.enum(['active', 'inactive'], { error: 'active or inactive' }) });
+
+/**
+ * MCP servers (spec › Tools: MCP servers; bodies per ARCHITECTURE.md › MCP server bodies).
+ * Header values and credentials are write-only: reads name the headers, never their values.
+ */
+export const MCP_LIMITS = { nameMax: 100, urlMax: 2_048, headers: 25, tools: 500 } as const;
+
+/** A server's state: `active` (its tools were discovered at the last contact), `error` (the last refresh could not reach it or was refused). */
+export const MCP_STATUSES = ['active', 'error'] as const;
+export type McpStatus = (typeof MCP_STATUSES)[number];
+
+const mcpUrl = z.string({ error: 'required' }).min(1, 'required').max(MCP_LIMITS.urlMax);
+const mcpHeaders = z
+  .record(
+    z
+      .string()
+      .min(1)
+      .max(256)
+      .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'an HTTP header name'),
+    z.string().max(8_192),
+  )
+  .refine((headers) => Object.keys(headers).length <= MCP_LIMITS.headers, `at most ${MCP_LIMITS.headers} headers`);
+
+export const mcpAuthSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('none') }),
+  z.object({ type: z.literal('bearer'), token: z.string().min(1).max(8_192) }),
+]);
+export type McpAuth = z.output<typeof mcpAuthSchema>;
+
+export const previewMcpSchema = z.object({ url: mcpUrl, headers: mcpHeaders.optional(), auth: mcpAuthSchema.optional() }).strict();
+
+export const connectMcpSchema = z
+  .object({
+    name: z.string({ error: 'required' }).trim().min(1, 'required').max(MCP_LIMITS.nameMax),
+    url: mcpUrl,
+    headers: mcpHeaders.optional(),
+    auth: mcpAuthSchema.optional(),
+  })
+  .strict();
+
+export const syncMcpToolsSchema = z
+  .object({ tools: z.array(z.string().min(1).max(200), { error: 'an array of mcpToolName' }).max(MCP_LIMITS.tools) })
+  .strict();
 
 /** A catalog tool (spec › Catalog tool). */
 export interface CatalogToolView {
