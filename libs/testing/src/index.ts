@@ -7,3 +7,4 @@ export * from './messaging-workspace';
 export * from './fake-llm';
 export * from './fake-otlp-collector';
 export * from './http-target';
+export * from './test-mcp-server';
