@@ -7,6 +7,7 @@ import {
   MessagingWorkspace,
   newPhone,
   startTestStack,
+  TestAuthorizationServer,
   TestMcpServer,
   textOf,
   withAgents,
@@ -20,7 +21,8 @@ import {
  * MCP servers as tool sources (spec › Tools: MCP servers; ARCHITECTURE.md › MCP server
  * bodies, Smaller decisions), against real MCP servers built from the SDK's server classes:
  * Streamable HTTP with JSON answers, with SSE answers, the older HTTP+SSE transport, and a
- * server that needs a bearer token. Every endpoint through the gateway, refresh after the
+ * server that needs a bearer token, one that needs OAuth against a small local authorization
+ * server. Every endpoint through the gateway, refresh after the
  * server adds, changes and removes tools, and chat turns that call an MCP tool.
  */
 describe('MCP servers (e2e)', () => {
@@ -259,7 +261,7 @@ describe('MCP servers (e2e)', () => {
     const down = await api.post('/v1/tools/mcp', { name: 'Caído', url: 'http://127.0.0.1:1/mcp' });
     expect(down.status).toBe(422);
     expect(down.body.details).toMatchObject({ reason: 'mcp_unreachable' });
-    expect((await api.post('/v1/tools/mcp/x/oauth/start')).status).toBe(501);
+    expect((await api.post('/v1/tools/mcp/x/oauth/start')).status).toBe(404);
   });
 
   it('a chat turn calls an MCP tool: the server gets the original name and the arguments, the model the result; the session is reused', async () => {
@@ -291,5 +293,73 @@ describe('MCP servers (e2e)', () => {
     expect(down.status).toBe(200);
     expect(down.body.messages.map((m: any) => m.content).join('\n')).toMatch(/^RESULT: .*could not be reached/);
     await eventually('no call reached the stopped server', async () => mcp.calls.length === 2);
+  });
+
+  it('OAuth: connect saves the server as authorization_required; oauth/start (discovery, registration, PKCE) -> consent -> callback installs the tools; tokens refresh before expiry; a revoked authorization shows as lapsed', async () => {
+    const as = await TestAuthorizationServer.start();
+    const mcp = await server({ oauth: as });
+    try {
+      const res = await api.post('/v1/tools/mcp', { name: `Protegido ${suffix()}`, url: mcp.url, auth: { type: 'oauth' } });
+      expect(res.status).toBe(201);
+      const mcpId = res.body.data.mcpId;
+      expect(res.body.data).toMatchObject({ status: 'authorization_required', auth: 'oauth', installedCount: 0 });
+      expect((await api.post(`/v1/tools/mcp/${mcpId}/refresh`)).body.details).toMatchObject({ reason: 'mcp_unauthorized' });
+
+      // Start: RFC 9728 -> RFC 8414 discovery, dynamic registration, PKCE, the resource indicator.
+      const started = await api.post(`/v1/tools/mcp/${mcpId}/oauth/start`);
+      expect(started.status).toBe(200);
+      const redirectUri = `${t.baseUrl}/hooks/mcp/oauth/callback`;
+      expect(started.body).toEqual({ mcpId, authorizationUrl: expect.stringMatching(`^${as.url}/authorize\\?`), redirectUri });
+      const authorization = new URL(started.body.authorizationUrl);
+      expect(Object.fromEntries(authorization.searchParams)).toMatchObject({
+        response_type: 'code',
+        client_id: as.registrations[0]!.clientId,
+        redirect_uri: redirectUri,
+        code_challenge_method: 'S256',
+        code_challenge: expect.any(String),
+        state: expect.any(String),
+        resource: mcp.url,
+      });
+      expect(as.registrations[0]!.redirectUris).toEqual([redirectUri]);
+
+      // The user consents; the authorization server sends the browser back to the gateway.
+      const consent = await fetch(authorization, { redirect: 'manual' });
+      expect(consent.status).toBe(302);
+      const callback = await fetch(consent.headers.get('location')!);
+      expect(callback.status).toBe(200);
+      expect(await callback.text()).toContain('authorized');
+      expect(as.grants).toEqual(['authorization_code']);
+      expect((await api.get(`/v1/tools/mcp/${mcpId}`)).body).toMatchObject({ status: 'active', installedCount: 2, lastError: null });
+      expect((await catalogOf(mcpId)).map((tool) => tool.mcpToolName).sort()).toEqual(['get_weather', 'search_orders']);
+      // A state is good once.
+      expect((await fetch(consent.headers.get('location')!)).status).toBe(400);
+      expect((await fetch(`${t.baseUrl}/hooks/mcp/oauth/callback?state=nope&code=x`)).status).toBe(400);
+
+      // Tokens that expire within the minute are refreshed before use.
+      as.accessTtlSeconds = 30;
+      const again = await fetch((await api.post(`/v1/tools/mcp/${mcpId}/oauth/start`)).body.authorizationUrl, { redirect: 'manual' });
+      expect((await fetch(again.headers.get('location')!)).status).toBe(200);
+      const grantsBefore = as.grants.length;
+      expect((await api.post(`/v1/tools/mcp/${mcpId}/refresh`)).status).toBe(200);
+      expect(as.grants.slice(grantsBefore)).toEqual(['refresh_token']);
+
+      // Revoked: the refresh is refused, the server shows the lapse, and oauth/start mends it.
+      as.revokeAll();
+      const lapsed = await api.post(`/v1/tools/mcp/${mcpId}/refresh`);
+      expect(lapsed.status).toBe(422);
+      expect(lapsed.body.details).toMatchObject({ reason: 'mcp_unauthorized' });
+      expect((await api.get(`/v1/tools/mcp/${mcpId}`)).body).toMatchObject({ status: 'authorization_lapsed', lastError: expect.any(String) });
+      expect((await catalogOf(mcpId))[0]).toMatchObject({ mcpStatus: 'authorization_lapsed' });
+      as.accessTtlSeconds = 3_600;
+      const mend = await fetch((await api.post(`/v1/tools/mcp/${mcpId}/oauth/start`)).body.authorizationUrl, { redirect: 'manual' });
+      expect((await fetch(mend.headers.get('location')!)).status).toBe(200);
+      expect((await api.get(`/v1/tools/mcp/${mcpId}`)).body).toMatchObject({ status: 'active' });
+
+      // Not an OAuth server: 409.
+      const plain = await connect(await server());
+      expect((await api.post(`/v1/tools/mcp/${plain.mcpId}/oauth/start`)).status).toBe(409);
+    } finally {
+      await as.stop();
+    }
   });
 });

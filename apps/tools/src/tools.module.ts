@@ -10,6 +10,7 @@ import { CustomApiSecrets } from './custom-apis/custom-api-secrets';
 import { CustomApisController } from './custom-apis/custom-apis.controller';
 import { CustomApisService } from './custom-apis/custom-apis.service';
 import { McpClients } from './mcp/mcp-clients';
+import { McpOauth } from './mcp/mcp-oauth';
 import { McpSecretBox } from './mcp/mcp-secrets';
 import { McpServerRepository } from './mcp/mcp-server.repository';
 import { McpController } from './mcp/mcp.controller';
@@ -33,6 +34,7 @@ import { ToolRuntimeService } from './runtime/tool-runtime.service';
     CustomApisService,
     McpSecretBox,
     McpClients,
+    McpOauth,
     McpServerRepository,
     McpService,
     CatalogRepository,

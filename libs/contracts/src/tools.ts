@@ -26,6 +26,8 @@ export const ToolSubjects = {
   mcpConnect: 'tools.mcp.connect',
   mcpGet: 'tools.mcp.get',
   mcpOauthStart: 'tools.mcp.oauthStart',
+  /** Internal: the gateway forwards an authorization server's redirect (`GET /hooks/mcp/oauth/callback`). */
+  mcpOauthCallback: 'tools.mcp.oauthCallback',
   mcpRefresh: 'tools.mcp.refresh',
   mcpSync: 'tools.mcp.sync',
   mcpDisconnect: 'tools.mcp.disconnect',
@@ -338,8 +340,13 @@ export const updateConnectionSchema = z.object({ status: z.enum(['active', 'inac
  */
 export const MCP_LIMITS = { nameMax: 100, urlMax: 2_048, headers: 25, tools: 500 } as const;
 
-/** A server's state: `active` (its tools were discovered at the last contact), `error` (the last refresh could not reach it or was refused). */
-export const MCP_STATUSES = ['active', 'error'] as const;
+/**
+ * A server's state: `active` (its tools were discovered at the last contact), `error` (the
+ * last refresh could not reach it or was refused), `authorization_required` (an OAuth server
+ * not authorized yet: `oauth/start`), `authorization_lapsed` (its OAuth tokens expired or were
+ * revoked and could not be refreshed: authorize again with `oauth/start`).
+ */
+export const MCP_STATUSES = ['active', 'error', 'authorization_required', 'authorization_lapsed'] as const;
 export type McpStatus = (typeof MCP_STATUSES)[number];
 
 const mcpUrl = z.string({ error: 'required' }).min(1, 'required').max(MCP_LIMITS.urlMax);
@@ -357,6 +364,13 @@ const mcpHeaders = z
 export const mcpAuthSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('none') }),
   z.object({ type: z.literal('bearer'), token: z.string().min(1).max(8_192) }),
+  /** OAuth 2.1 (MCP authorization): RFC 9728/8414 discovery, dynamic client registration unless `clientId` is given, PKCE. */
+  z.object({
+    type: z.literal('oauth'),
+    scope: z.string().max(1_000).optional(),
+    clientId: z.string().min(1).max(500).optional(),
+    clientSecret: z.string().min(1).max(2_000).optional(),
+  }),
 ]);
 export type McpAuth = z.output<typeof mcpAuthSchema>;
 
@@ -374,6 +388,22 @@ export const connectMcpSchema = z
 export const syncMcpToolsSchema = z
   .object({ tools: z.array(z.string().min(1).max(200), { error: 'an array of mcpToolName' }).max(MCP_LIMITS.tools) })
   .strict();
+
+/** What the gateway forwards from `GET /hooks/mcp/oauth/callback`. */
+export const mcpOauthCallbackSchema = z.object({
+  state: z.string().max(500).default(''),
+  code: z.string().max(4_000).optional(),
+  error: z.string().max(500).optional(),
+  errorDescription: z.string().max(2_000).optional(),
+});
+export type McpOauthCallback = z.output<typeof mcpOauthCallbackSchema>;
+
+/** The tools service's answer to a forwarded callback: what the page shown to the user says. */
+export interface McpOauthCallbackResult {
+  ok: boolean;
+  mcpId: string | null;
+  message: string;
+}
 
 /** A catalog tool (spec › Catalog tool). */
 export interface CatalogToolView {

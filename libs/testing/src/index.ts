@@ -8,3 +8,4 @@ export * from './fake-llm';
 export * from './fake-otlp-collector';
 export * from './http-target';
 export * from './test-mcp-server';
+export * from './test-authorization-server';

@@ -29,6 +29,11 @@ export interface TestMcpServerOptions {
   legacySse?: boolean;
   /** Requests without `Authorization: Bearer <token>` get 401. */
   bearer?: string;
+  /**
+   * OAuth-protected (MCP authorization): requests need an access token this authorization
+   * server issued; a 401 names the protected-resource metadata (RFC 9728) served here.
+   */
+  oauth?: { url: string; isValid(token: string | undefined): boolean };
   /** Each answer waits this long (a slow server). */
   delayMs?: number;
   tools?: TestMcpTool[];
@@ -114,6 +119,23 @@ export class TestMcpServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const oauth = this.options.oauth;
+    if (oauth) {
+      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+      if (req.method === 'GET' && path.startsWith('/.well-known/oauth-protected-resource')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ resource: this.url, authorization_servers: [oauth.url], scopes_supported: ['tools'] }));
+        return;
+      }
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (!oauth.isValid(token)) {
+        this.unauthorized++;
+        const metadata = new URL('/.well-known/oauth-protected-resource/mcp', this.url).toString();
+        res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': `Bearer resource_metadata="${metadata}"` });
+        res.end(JSON.stringify({ error: 'invalid_token' }));
+        return;
+      }
+    }
     if (this.options.bearer && req.headers.authorization !== `Bearer ${this.options.bearer}`) {
       this.unauthorized++;
       res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });

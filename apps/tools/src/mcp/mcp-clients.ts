@@ -68,7 +68,8 @@ const MAX_LISTED_PAGES = 50;
 export class McpClients implements OnModuleDestroy {
   private readonly logger = new Logger('mcp-clients');
   private readonly dispatcher: Dispatcher;
-  private readonly fetch: FetchLike;
+  /** fetch over the SSRF-guarded dispatcher (OAuth discovery, registration and token requests use it too). */
+  readonly fetch: FetchLike;
   private readonly pool = new Map<string, PooledSession>();
   private readonly sweeper: NodeJS.Timeout;
 

@@ -3,10 +3,26 @@ import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { SecretBox } from '@platica/platform';
 import { ToolsConfigService } from '../config/tools.config';
 
-/** What a connect gave that reads never show: header values and the bearer token. */
+/** An OAuth-authorized server's client registration, authorization under way and tokens. */
+export interface McpOauthSecrets {
+  /** What connect gave: a pre-registered client, a scope. */
+  clientId?: string;
+  clientSecret?: string;
+  scope?: string;
+  authorizationServerUrl?: string;
+  metadata?: Record<string, unknown>;
+  resource?: string;
+  clientInformation?: { client_id: string; client_secret?: string; [key: string]: unknown };
+  redirectUri?: string;
+  pending?: { codeVerifier: string };
+  tokens?: { accessToken: string; refreshToken: string | null; expiresAt: number | null };
+}
+
+/** What a connect gave that reads never show: header values, the bearer token, OAuth secrets. */
 export interface McpSecrets {
   headers: Record<string, string>;
   bearerToken: string | null;
+  oauth?: McpOauthSecrets;
 }
 
 const NONE: McpSecrets = { headers: {}, bearerToken: null };
@@ -25,7 +41,7 @@ export class McpSecretBox {
   }
 
   seal(secrets: McpSecrets): string {
-    if (!Object.keys(secrets.headers).length && !secrets.bearerToken) return '';
+    if (!Object.keys(secrets.headers).length && !secrets.bearerToken && !secrets.oauth) return '';
     return this.require().seal(JSON.stringify(secrets));
   }
 

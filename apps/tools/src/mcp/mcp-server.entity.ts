@@ -30,18 +30,23 @@ const McpServerSchema = defineEntity({
     transport: p.enum(['streamable-http', 'sse'] as const).nullable(),
     protocolVersion: p.text().nullable(),
     serverInfo: p.json<{ name: string; version: string }>().nullable(),
-    authType: p.enum(['none', 'bearer'] as const),
+    authType: p.enum(['none', 'bearer', 'oauth'] as const),
     headerNames: p.json<string[]>(),
     secretsSealed: p.text(),
     tools: p.json<DiscoveredTool[]>(),
     excluded: p.json<string[]>(),
     lastError: p.text().nullable(),
+    /** SHA-256 of the `state` of an OAuth authorization under way (the callback finds the server by it). */
+    oauthStateHash: p.text().nullable(),
     lastRefreshAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()),
   },
   uniques: [{ properties: ['workspaceId', 'slug'], name: 'mcp_server_workspace_slug_unique' }],
-  indexes: [{ properties: ['workspaceId', 'createdAt'], name: 'mcp_server_workspace_index' }],
+  indexes: [
+    { properties: ['workspaceId', 'createdAt'], name: 'mcp_server_workspace_index' },
+    { properties: ['oauthStateHash'], name: 'mcp_server_oauth_state_index' },
+  ],
 });
 export class McpServer extends McpServerSchema.class {}
 McpServerSchema.setClass(McpServer);

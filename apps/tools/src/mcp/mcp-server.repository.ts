@@ -45,6 +45,20 @@ export class McpServerRepository {
     return (await em.count(McpServer, { workspaceId, slug })) > 0;
   }
 
+  /** The server whose OAuth authorization has this state (any workspace: the callback carries no credential). */
+  findByOauthState(stateHash: string, em: EntityManager = this.db.em()): Promise<McpServer | null> {
+    return em.findOne(McpServer, { oauthStateHash: stateHash }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  /** Stores new sealed credentials (a refreshed OAuth token) and, when given, a status. */
+  async updateSecrets(workspaceId: string, id: string, secretsSealed: string, status?: McpServer['status']): Promise<void> {
+    await this.db.em().nativeUpdate(McpServer, { id, workspaceId }, { secretsSealed, ...(status ? { status } : {}), updatedAt: new Date() });
+  }
+
+  async markStatus(workspaceId: string, id: string, status: McpServer['status'], error: string | null): Promise<void> {
+    await this.db.em().nativeUpdate(McpServer, { id, workspaceId }, { status, lastError: error, updatedAt: new Date() });
+  }
+
   /** Records the outcome of a contact that failed (the server's `status` says so). */
   async markError(workspaceId: string, id: string, error: string): Promise<void> {
     await this.db.em().nativeUpdate(McpServer, { id, workspaceId }, { status: 'error', lastError: error, updatedAt: new Date() });

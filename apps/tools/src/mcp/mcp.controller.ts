@@ -1,9 +1,9 @@
 import { Payload } from '@nestjs/microservices';
-import { toolOperations, type RpcRequest } from '@platica/contracts';
+import { internalOperations, toolOperations, type RpcRequest } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
 import { McpService } from './mcp.service';
 
-/** `/v1/tools/mcp` and `/v1/tools/mcp/{mcpId}…` (OAuth start: not built, 501). */
+/** `/v1/tools/mcp` and `/v1/tools/mcp/{mcpId}…`, and the OAuth callback the gateway forwards. */
 @RpcController()
 export class McpController {
   constructor(private readonly mcp: McpService) {}
@@ -26,6 +26,16 @@ export class McpController {
   @Handles(toolOperations.mcpGet)
   get(@Payload() request: RpcRequest) {
     return this.mcp.get(request);
+  }
+
+  @Handles(toolOperations.mcpOauthStart)
+  oauthStart(@Payload() request: RpcRequest) {
+    return this.mcp.oauthStart(request);
+  }
+
+  @Handles(internalOperations.tools.mcpOauthCallback)
+  oauthCallback(@Payload() request: RpcRequest) {
+    return this.mcp.oauthCallback(request);
   }
 
   @Handles(toolOperations.mcpRefresh)

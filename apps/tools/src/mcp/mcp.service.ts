@@ -3,9 +3,11 @@ import { Injectable } from '@nestjs/common';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   connectMcpSchema,
+  mcpOauthCallbackSchema,
   previewMcpSchema,
   syncMcpToolsSchema,
   type McpAuth,
+  type McpOauthCallbackResult,
   type RpcRequest,
   type RuntimeExecuteResult,
 } from '@platica/contracts';
@@ -14,7 +16,8 @@ import { assertPublicHttpUrl, newId, readScope, UnsafeUrlError, withStatus, writ
 import type { CatalogTool } from '../catalog/catalog-tool.entity';
 import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
 import { ToolsConfigService } from '../config/tools.config';
-import { McpClients, McpUnavailableError, type McpEndpoint } from './mcp-clients';
+import { McpClients, McpUnavailableError, type McpDiscovery, type McpEndpoint } from './mcp-clients';
+import { McpOauth, stateHashOf } from './mcp-oauth';
 import { catalogNameOf, parametersOf, slugCandidate, slugOf } from './mcp-naming';
 import { McpSecretBox, type McpSecrets } from './mcp-secrets';
 import type { DiscoveredTool, McpServer } from './mcp-server.entity';
@@ -35,6 +38,7 @@ export class McpService {
     private readonly secrets: McpSecretBox,
     private readonly clients: McpClients,
     private readonly config: ToolsConfigService,
+    private readonly oauth: McpOauth,
   ) {}
 
   async preview(request: RpcRequest) {
@@ -56,9 +60,16 @@ export class McpService {
     const body = parseOrThrow(connectMcpSchema, request.body);
     const workspaceId = writeScope(request).id;
     const url = await this.checkUrl(body.url);
-    const secrets: McpSecrets = { headers: body.headers ?? {}, bearerToken: tokenOf(body.auth) };
+    const secrets: McpSecrets = { headers: body.headers ?? {}, bearerToken: tokenOf(body.auth), ...oauthOf(body.auth) };
     const secretsSealed = this.secrets.seal(secrets);
-    const found = await this.discover({ url, headers: headersOf(secrets) });
+    // An OAuth server answers 401 until it is authorized: saved as `authorization_required`, no tools yet.
+    let found: McpDiscovery | null = null;
+    try {
+      found = await this.clients.discover({ url, headers: headersOf(secrets) });
+    } catch (error) {
+      if (!(error instanceof McpUnavailableError)) throw error;
+      if (!(body.auth?.type === 'oauth' && error.kind === 'unauthorized')) throw unreachable(error);
+    }
     const view = await this.servers.transaction(async (em) => {
       const slug = await this.freeSlug(workspaceId, body.name, em);
       const server = this.servers.create(em, {
@@ -67,22 +78,26 @@ export class McpService {
         name: body.name,
         slug,
         url,
-        status: 'active',
-        transport: found.transport,
-        protocolVersion: found.protocolVersion,
-        serverInfo: found.serverInfo,
+        status: found ? 'active' : 'authorization_required',
+        transport: found?.transport ?? null,
+        protocolVersion: found?.protocolVersion ?? null,
+        serverInfo: found?.serverInfo ?? null,
         authType: body.auth?.type ?? 'none',
         headerNames: Object.keys(secrets.headers),
         secretsSealed,
-        tools: found.tools,
+        tools: found?.tools ?? [],
         excluded: [],
         lastError: null,
-        lastRefreshAt: new Date(),
+        oauthStateHash: null,
+        lastRefreshAt: found ? new Date() : null,
       });
-      const installed = await this.install(em, server, found.tools);
+      const installed = await this.install(em, server, found?.tools ?? []);
       return this.view(server, installed);
     });
-    return withStatus(201, { status: 'success', message: `MCP server connected; ${view.installedCount} tools installed`, data: view });
+    const message = found
+      ? `MCP server connected; ${view.installedCount} tools installed`
+      : 'MCP server saved; it requires OAuth: POST /v1/tools/mcp/{mcpId}/oauth/start and open authorizationUrl';
+    return withStatus(201, { status: 'success', message, data: view });
   }
 
   async list(request: RpcRequest) {
@@ -102,15 +117,21 @@ export class McpService {
 
   async refresh(request: RpcRequest) {
     const first = await this.writable(request);
-    let found;
+    const result = await this.rediscover(first);
+    return { status: 'success', message: 'MCP server tools refreshed', data: result };
+  }
+
+  /** Discovers the server's tools with its credentials and brings the catalog in line (refresh; after an OAuth callback). */
+  private async rediscover(first: McpServer) {
+    let found: McpDiscovery;
     try {
-      found = await this.clients.discover(this.endpointOf(first));
+      found = await this.withCredentials(first, (endpoint) => this.clients.discover(endpoint));
     } catch (error) {
       if (!(error instanceof McpUnavailableError)) throw error;
-      await this.servers.markError(first.workspaceId, first.id, error.message);
+      if (error.kind === 'network') await this.servers.markError(first.workspaceId, first.id, error.message);
       throw unreachable(error);
     }
-    const result = await this.servers.transaction(async (em) => {
+    return this.servers.transaction(async (em) => {
       const server = await this.lock(first.workspaceId, first.id, em);
       const entries = await this.catalog.mcpTools(server.workspaceId, server.id, em);
       const byName = new Map(entries.map((entry) => [entry.mcpToolName!, entry]));
@@ -150,7 +171,109 @@ export class McpService {
         removed,
       };
     });
-    return { status: 'success', message: 'MCP server tools refreshed', data: result };
+  }
+
+  async oauthStart(request: RpcRequest) {
+    const server = await this.writable(request);
+    if (server.authType !== 'oauth') {
+      throw new DomainError(ErrorCode.Conflict, 'This MCP server was not connected with auth.type oauth', { mcpId: server.id, auth: server.authType });
+    }
+    const secrets = this.secrets.open(server.secretsSealed);
+    let started;
+    try {
+      started = await this.oauth.start(server.url, secrets.oauth ?? {});
+    } catch (error) {
+      throw DomainError.refused(ErrorCode.Unprocessable, DomainReason.McpUnreachable, `OAuth discovery or registration failed: ${messageOf(error)}`, {
+        error: messageOf(error),
+      });
+    }
+    await this.servers.transaction(async (em) => {
+      const locked = await this.lock(server.workspaceId, server.id, em);
+      const current = this.secrets.open(locked.secretsSealed);
+      Object.assign(locked, {
+        secretsSealed: this.secrets.seal({ ...current, oauth: { ...started.oauth, tokens: current.oauth?.tokens } }),
+        oauthStateHash: stateHashOf(started.state),
+        updatedAt: new Date(),
+      });
+    });
+    return { mcpId: server.id, authorizationUrl: started.authorizationUrl, redirectUri: this.oauth.redirectUri };
+  }
+
+  /** The authorization server's redirect, forwarded by the gateway: tokens stored, then the tools discovered. Never throws. */
+  async oauthCallback(request: RpcRequest): Promise<McpOauthCallbackResult> {
+    const callback = mcpOauthCallbackSchema.safeParse(request.body ?? {});
+    if (!callback.success || !callback.data.state) return { ok: false, mcpId: null, message: 'The callback carries no state.' };
+    const { state, code, error, errorDescription } = callback.data;
+    const server = await this.servers.transaction(async (em) => {
+      const found = await this.servers.findByOauthState(stateHashOf(state), em);
+      // A state is good once.
+      if (found) Object.assign(found, { oauthStateHash: null });
+      return found;
+    });
+    if (!server) return { ok: false, mcpId: null, message: 'This authorization is unknown or was already used. Start it again.' };
+    if (error || !code) {
+      const why = `the authorization server answered ${error ?? 'no code'}${errorDescription ? `: ${errorDescription}` : ''}`;
+      await this.servers.markStatus(server.workspaceId, server.id, server.status === 'active' ? 'authorization_lapsed' : 'authorization_required', why);
+      return { ok: false, mcpId: server.id, message: `Not authorized: ${why}.` };
+    }
+    const secrets = this.secrets.open(server.secretsSealed);
+    try {
+      const oauth = await this.oauth.finish(secrets.oauth ?? {}, code);
+      await this.servers.updateSecrets(server.workspaceId, server.id, this.secrets.seal({ ...secrets, oauth }));
+    } catch (failure) {
+      await this.servers.markStatus(server.workspaceId, server.id, 'authorization_required', `the token exchange failed: ${messageOf(failure)}`);
+      return { ok: false, mcpId: server.id, message: `The token exchange failed: ${messageOf(failure)}` };
+    }
+    try {
+      const fresh = (await this.servers.find([server.workspaceId], server.id))!;
+      const result = await this.rediscover(fresh);
+      return { ok: true, mcpId: server.id, message: `Authorized: ${result.installedCount} tools installed from ${server.name}. You can close this window.` };
+    } catch (failure) {
+      return { ok: true, mcpId: server.id, message: `Authorized, but the tools could not be listed yet: ${messageOf(failure)}` };
+    }
+  }
+
+  /**
+   * Runs `work` with the server's credentials: an OAuth token is refreshed when about to
+   * expire, and once more when the server answers 401 anyway. A refused authorization leaves
+   * the server `authorization_lapsed` (or `authorization_required` if it never had tokens);
+   * an unreachable one `error`. Throws McpUnavailableError.
+   */
+  private async withCredentials<T>(server: McpServer, work: (endpoint: McpEndpoint) => Promise<T>): Promise<T> {
+    let secrets = this.secrets.open(server.secretsSealed);
+    const oauth = server.authType === 'oauth';
+    const lapse = async (message: string): Promise<never> => {
+      const status = secrets.oauth?.tokens ? 'authorization_lapsed' : 'authorization_required';
+      await this.servers.markStatus(server.workspaceId, server.id, status, message);
+      throw new McpUnavailableError(message, 'unauthorized');
+    };
+    const refreshed = async (force: boolean) => {
+      if (!oauth || !this.oauth.needsRefresh(secrets.oauth, force)) return;
+      try {
+        secrets = { ...secrets, oauth: await this.oauth.refresh(secrets.oauth!) };
+      } catch (error) {
+        await lapse(`the OAuth token could not be refreshed: ${messageOf(error)}`);
+      }
+      server.secretsSealed = this.secrets.seal(secrets);
+      await this.servers.updateSecrets(server.workspaceId, server.id, server.secretsSealed);
+    };
+    if (oauth && !secrets.oauth?.tokens) await lapse('the server requires OAuth and is not authorized: POST oauth/start');
+    await refreshed(false);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await work(this.endpointFrom(server, secrets));
+      } catch (error) {
+        if (!(error instanceof McpUnavailableError)) throw error;
+        if (error.kind === 'unauthorized' && oauth) {
+          if (attempt === 0 && secrets.oauth?.tokens?.refreshToken) {
+            await refreshed(true);
+            continue;
+          }
+          await lapse(error.message);
+        }
+        throw error;
+      }
+    }
   }
 
   async sync(request: RpcRequest) {
@@ -200,7 +323,9 @@ export class McpService {
     const server = tool.mcpId ? await this.servers.find([tool.workspaceId], tool.mcpId) : null;
     if (!server) return { ok: false, outcome: 'mapping-error', httpStatus: null, durationMs: 0, output: 'this tool is not available now' };
     try {
-      const result = await this.clients.call(server.id, fingerprintOf(server), this.endpointOf(server), tool.mcpToolName ?? '', args);
+      const result = await this.withCredentials(server, (endpoint) =>
+        this.clients.call(server.id, fingerprintOf(server), endpoint, tool.mcpToolName ?? '', args),
+      );
       const output = outputOf(result);
       if (result.isError) return { ok: false, outcome: 'http-error', httpStatus: null, durationMs: took(), output: { error: 'the MCP tool reported an error', result: output } };
       return { ok: true, outcome: 'success', httpStatus: null, durationMs: took(), output };
@@ -208,8 +333,9 @@ export class McpService {
       if (error instanceof McpError) {
         return { ok: false, outcome: 'http-error', httpStatus: null, durationMs: took(), output: { error: `the MCP server answered an error: ${error.message}` } };
       }
-      const message = error instanceof Error ? error.message : String(error);
-      return { ok: false, outcome: 'network-error', httpStatus: null, durationMs: took(), output: { error: `the MCP server could not be reached: ${message}` } };
+      const refused = error instanceof McpUnavailableError && error.kind === 'unauthorized';
+      const why = refused ? `the MCP server refused the authorization: ${messageOf(error)}` : `the MCP server could not be reached: ${messageOf(error)}`;
+      return { ok: false, outcome: 'network-error', httpStatus: null, durationMs: took(), output: { error: why } };
     }
   }
 
@@ -267,8 +393,8 @@ export class McpService {
     }
   }
 
-  private endpointOf(server: McpServer): McpEndpoint {
-    return { url: server.url, headers: headersOf(this.secrets.open(server.secretsSealed)), transport: server.transport ?? null };
+  private endpointFrom(server: McpServer, secrets: McpSecrets): McpEndpoint {
+    return { url: server.url, headers: headersOf(secrets), transport: server.transport ?? null };
   }
 
   private async installedOf(servers: McpServer[]): Promise<Map<string, CatalogTool[]>> {
@@ -354,8 +480,19 @@ function tokenOf(auth: McpAuth | undefined): string | null {
   return auth?.type === 'bearer' ? auth.token : null;
 }
 
+function oauthOf(auth: McpAuth | undefined): Pick<McpSecrets, 'oauth'> {
+  if (auth?.type !== 'oauth') return {};
+  const { type: _type, ...config } = auth;
+  return { oauth: config };
+}
+
 function headersOf(secrets: McpSecrets): Record<string, string> {
-  return secrets.bearerToken ? { ...secrets.headers, Authorization: `Bearer ${secrets.bearerToken}` } : { ...secrets.headers };
+  const token = secrets.oauth?.tokens?.accessToken ?? secrets.bearerToken;
+  return token ? { ...secrets.headers, Authorization: `Bearer ${token}` } : { ...secrets.headers };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** What a pooled session depends on: when any of it changes, the session is reopened. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperation, errorBodySchema, successEnvelope, type HttpMethod } from '../operation';
+import { defineOperation, errorBodySchema, successEnvelope } from '../operation';
 import {
   MCP_STATUSES,
   TEST_OUTCOMES,
@@ -15,25 +15,6 @@ import {
   updateConnectionSchema,
   updateCustomApiSchema,
 } from '../tools';
-
-/** The tools service's public operations (spec › Tools). OAuth for MCP servers is not built yet: it answers 501. */
-const MCP_OAUTH = 'OAuth for MCP servers';
-
-function pendingTool(operationId: string, method: HttpMethod, path: string, subject: string, summary: string) {
-  const read = method === 'GET';
-  return defineOperation({
-    operationId,
-    method,
-    path,
-    subject,
-    summary,
-    tag: 'tools',
-    scope: read ? 'read' : 'write',
-    workspace: 'one',
-    pending: MCP_OAUTH,
-    responses: {},
-  });
-}
 
 /** A catalog tool (spec › Catalog tool). */
 export const catalogToolSchema = z
@@ -129,7 +110,7 @@ export const mcpServerSchema = z
     protocolVersion: z.string().nullable(),
     serverInfo: z.looseObject({ name: z.string(), version: z.string() }).nullable(),
     headers: z.array(z.string()),
-    auth: z.enum(['none', 'bearer']),
+    auth: z.enum(['none', 'bearer', 'oauth']),
     lastError: z.string().nullable(),
     lastRefreshAt: z.string().nullable(),
     toolCount: z.number().int(),
@@ -281,13 +262,20 @@ export const toolOperations = {
     summary: 'Get an MCP server with its tools',
     responses: { 200: mcpServerWithTools, 404: errorBodySchema },
   }),
-  mcpOauthStart: pendingTool(
-    'tools_mcp_oauth_start',
-    'POST',
-    '/v1/tools/mcp/{mcpId}/oauth/start',
-    ToolSubjects.mcpOauthStart,
-    'Start authorizing an MCP server that requires OAuth',
-  ),
+  mcpOauthStart: toolOperation({
+    operationId: 'tools_mcp_oauth_start',
+    method: 'POST',
+    path: '/v1/tools/mcp/{mcpId}/oauth/start',
+    subject: ToolSubjects.mcpOauthStart,
+    summary: 'Start (or restart) OAuth authorization of an MCP server: open authorizationUrl in a browser',
+    timeoutMs: 60_000,
+    responses: {
+      200: z.object({ mcpId: z.string(), authorizationUrl: z.string(), redirectUri: z.string() }),
+      404: errorBodySchema,
+      409: errorBodySchema,
+      422: errorBodySchema,
+    },
+  }),
   mcpRefresh: toolOperation({
     operationId: 'tools_mcp_refresh',
     method: 'POST',
