@@ -12,7 +12,16 @@
 //
 //   node tools/build.mjs && node dist/bench/tools/main.js [--calls 200] [--remote-ms 20] [--model-ms 50] [--source api|mcp|both]
 import { randomBytes } from 'node:crypto';
-import { FakeLlm, HttpTarget, lastOf, MessagingWorkspace, TestMcpServer, textOf, withAgents, type ChatCompletionRequest } from '@platica/testing';
+import {
+  FakeLlm,
+  HttpTarget,
+  lastOf,
+  MessagingWorkspace,
+  TestMcpServer,
+  textOf,
+  withAgents,
+  type ChatCompletionRequest,
+} from '@platica/testing';
 import { startBenchStack } from '../lib/stack';
 
 const option = (name: string, fallback: number) => {
@@ -88,7 +97,11 @@ async function main(): Promise<void> {
     /** One turn with one tool call; answers the platform's time around the call. */
     const turn = async (kind: 'api' | 'mcp'): Promise<number> => {
       const marker = `${kind}:o${randomBytes(5).toString('hex')}`;
-      const res = await ws.api.post('/v1/chat', { agentId: sofia, client: { email: `${marker.replace(':', '-')}@bench.test` }, message: marker });
+      const res = await ws.api.post('/v1/chat', {
+        agentId: sofia,
+        client: { email: `${marker.replace(':', '-')}@bench.test` },
+        message: marker,
+      });
       if (res.status !== 200 || !String(res.body.messages?.[0]?.content).includes(marker))
         throw new Error(`chat answered ${res.status}: ${res.text}`);
       const [first, second] = llm.timings.filter((x) => textOf(lastOf(x.request.messages, 'user')).includes(marker));
@@ -106,7 +119,10 @@ async function main(): Promise<void> {
         `${what} n=${sorted.length}, remote ${remoteMs} ms, model ${llm.delayMs} ms (both excluded): overhead per call p50 ${percentile(sorted, 50).toFixed(0)} ms  p99 ${percentile(sorted, 99).toFixed(0)} ms  max ${sorted.at(-1)!.toFixed(0)} ms\n`,
       );
     }
-    if (sources.includes('mcp')) process.stdout.write(`MCP sessions opened for ${mcp.calls.length} calls: ${mcp.initializations - 1} (plus 1 for the discovery at connect)\n`);
+    if (sources.includes('mcp'))
+      process.stdout.write(
+        `MCP sessions opened for ${mcp.calls.length} calls: ${mcp.initializations - 1} (plus 1 for the discovery at connect)\n`,
+      );
   } finally {
     await bench.stop();
     await remote.stop();

@@ -93,7 +93,9 @@ describe('MCP servers (e2e)', () => {
     expect(res.body.tools[0].inputSchema).toMatchObject({ type: 'object', required: ['city'] });
     const listed = await api.get('/v1/tools/mcp');
     expect(JSON.stringify(listed.body)).not.toContain(mcp.url);
-    expect((await api.get('/v1/tools?kind=mcp')).body.tools.filter((tool: any) => tool.description === 'Current weather of a city.')).toEqual([]);
+    expect(
+      (await api.get('/v1/tools?kind=mcp')).body.tools.filter((tool: any) => tool.description === 'Current weather of a city.'),
+    ).toEqual([]);
   });
 
   it('connect installs the tools as kind mcp (mcp_<tool>_<slug>); list, get and the catalog show them', async () => {
@@ -102,7 +104,14 @@ describe('MCP servers (e2e)', () => {
     const res = await api.post('/v1/tools/mcp', { name, url: mcp.url });
     expect(res.status).toBe(201);
     const data = res.body.data;
-    expect(data).toMatchObject({ mcpId: expect.any(String), status: 'active', name, transport: 'streamable-http', toolCount: 2, installedCount: 2 });
+    expect(data).toMatchObject({
+      mcpId: expect.any(String),
+      status: 'active',
+      name,
+      transport: 'streamable-http',
+      toolCount: 2,
+      installedCount: 2,
+    });
     const slug = name.toLowerCase().replace(/ /g, '_');
     const tools = await catalogOf(data.mcpId);
     expect(tools.map((tool) => [tool.name, tool.mcpToolName]).sort()).toEqual([
@@ -185,23 +194,40 @@ describe('MCP servers (e2e)', () => {
 
     const [weather] = mcp.tools;
     mcp.setTools([
-      { ...weather!, description: 'Weather now, by city.', inputSchema: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'] } },
+      {
+        ...weather!,
+        description: 'Weather now, by city.',
+        inputSchema: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'] },
+      },
       {
         name: 'create_ticket',
         description: 'Open a support ticket.',
-        inputSchema: { type: 'object', properties: { subject: { type: 'string' }, priority: { type: 'string', enum: ['low', 'normal', 'high'] } }, required: ['subject'] },
+        inputSchema: {
+          type: 'object',
+          properties: { subject: { type: 'string' }, priority: { type: 'string', enum: ['low', 'normal', 'high'] } },
+          required: ['subject'],
+        },
       },
     ]);
     const res = await api.post(`/v1/tools/mcp/${data.mcpId}/refresh`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ added: ['create_ticket'], updated: ['get_weather'], removed: ['search_orders'], installedCount: 2 });
+    expect(res.body.data).toMatchObject({
+      added: ['create_ticket'],
+      updated: ['get_weather'],
+      removed: ['search_orders'],
+      installedCount: 2,
+    });
     const after = await catalogOf(data.mcpId);
     expect(after.map((tool) => tool.mcpToolName).sort()).toEqual(['create_ticket', 'get_weather']);
     expect(after.find((tool) => tool.mcpToolName === 'get_weather')).toMatchObject({
       description: 'Weather now, by city.',
       parameters: { properties: { days: { type: 'integer' } } },
     });
-    expect(after.find((tool) => tool.mcpToolName === 'create_ticket').parameters.properties.priority.enum).toEqual(['low', 'normal', 'high']);
+    expect(after.find((tool) => tool.mcpToolName === 'create_ticket').parameters.properties.priority.enum).toEqual([
+      'low',
+      'normal',
+      'high',
+    ]);
     expect((await api.get(`/v1/tools/${orders.id}`)).status).toBe(404);
     expect((await api.get(`/v1/agents/${sofia}/tools`)).body.tools.map((c: any) => c.toolId)).not.toContain(orders.id);
 
@@ -272,7 +298,11 @@ describe('MCP servers (e2e)', () => {
     expect((await api.post(`/v1/agents/${sofia}/tools`, { toolId: weather.id })).status).toBe(201);
     const opened = mcp.initializations;
 
-    const res = await api.post('/v1/chat', { agentId: sofia, client: { phoneNumber: newPhone() }, message: '[[mcp:get_weather {"city":"Monterrey"}]]' });
+    const res = await api.post('/v1/chat', {
+      agentId: sofia,
+      client: { phoneNumber: newPhone() },
+      message: '[[mcp:get_weather {"city":"Monterrey"}]]',
+    });
     expect(res.status).toBe(200);
     const reply = res.body.messages.map((m: any) => m.content).join('\n');
     expect(reply).toBe('RESULT: {"text":"soleado en Monterrey","structuredContent":{"city":"Monterrey","sky":"soleado"}}');
@@ -281,7 +311,11 @@ describe('MCP servers (e2e)', () => {
     const offered = llm.requests.find((r) => r.messages.some((m) => m.role === 'user' && textOf(m).includes('"Monterrey"')));
     expect(offered!.tools!.map((entry) => entry.function.name)).toContain(weather.name);
 
-    const again = await api.post('/v1/chat', { agentId: sofia, client: { phoneNumber: newPhone() }, message: '[[mcp:get_weather {"city":"Puebla"}]]' });
+    const again = await api.post('/v1/chat', {
+      agentId: sofia,
+      client: { phoneNumber: newPhone() },
+      message: '[[mcp:get_weather {"city":"Puebla"}]]',
+    });
     expect(again.body.messages.map((m: any) => m.content).join('\n')).toContain('soleado en Puebla');
     // One session for both calls (connect's discovery had its own).
     expect(mcp.initializations - opened).toBe(1);
@@ -289,7 +323,11 @@ describe('MCP servers (e2e)', () => {
 
     // The server is down: the turn still answers, from a tool error.
     await mcp.stop();
-    const down = await api.post('/v1/chat', { agentId: sofia, client: { phoneNumber: newPhone() }, message: '[[mcp:get_weather {"city":"Colima"}]]' });
+    const down = await api.post('/v1/chat', {
+      agentId: sofia,
+      client: { phoneNumber: newPhone() },
+      message: '[[mcp:get_weather {"city":"Colima"}]]',
+    });
     expect(down.status).toBe(200);
     expect(down.body.messages.map((m: any) => m.content).join('\n')).toMatch(/^RESULT: .*could not be reached/);
     await eventually('no call reached the stopped server', async () => mcp.calls.length === 2);
@@ -348,7 +386,10 @@ describe('MCP servers (e2e)', () => {
       const lapsed = await api.post(`/v1/tools/mcp/${mcpId}/refresh`);
       expect(lapsed.status).toBe(422);
       expect(lapsed.body.details).toMatchObject({ reason: 'mcp_unauthorized' });
-      expect((await api.get(`/v1/tools/mcp/${mcpId}`)).body).toMatchObject({ status: 'authorization_lapsed', lastError: expect.any(String) });
+      expect((await api.get(`/v1/tools/mcp/${mcpId}`)).body).toMatchObject({
+        status: 'authorization_lapsed',
+        lastError: expect.any(String),
+      });
       expect((await catalogOf(mcpId))[0]).toMatchObject({ mcpStatus: 'authorization_lapsed' });
       as.accessTtlSeconds = 3_600;
       const mend = await fetch((await api.post(`/v1/tools/mcp/${mcpId}/oauth/start`)).body.authorizationUrl, { redirect: 'manual' });

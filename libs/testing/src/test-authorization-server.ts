@@ -82,7 +82,12 @@ export class TestAuthorizationServer {
       const body = JSON.parse(await readBody(req)) as { redirect_uris?: string[] };
       const clientId = `client_${randomBytes(6).toString('hex')}`;
       this.registrations.push({ clientId, redirectUris: body.redirect_uris ?? [] });
-      return json(201, { ...body, client_id: clientId, client_id_issued_at: Math.floor(Date.now() / 1000), token_endpoint_auth_method: 'none' });
+      return json(201, {
+        ...body,
+        client_id: clientId,
+        client_id_issued_at: Math.floor(Date.now() / 1000),
+        token_endpoint_auth_method: 'none',
+      });
     }
     if (req.method === 'GET' && url.pathname === '/authorize') {
       const q = url.searchParams;
@@ -110,7 +115,12 @@ export class TestAuthorizationServer {
         this.codes.delete(form.get('code') ?? '');
         const verifier = form.get('code_verifier') ?? '';
         const challenge = createHash('sha256').update(verifier).digest('base64url');
-        if (!grant || grant.challenge !== challenge || grant.redirectUri !== form.get('redirect_uri') || grant.clientId !== form.get('client_id')) {
+        if (
+          !grant ||
+          grant.challenge !== challenge ||
+          grant.redirectUri !== form.get('redirect_uri') ||
+          grant.clientId !== form.get('client_id')
+        ) {
           return json(400, { error: 'invalid_grant' });
         }
         return json(200, this.issue(grant.clientId));

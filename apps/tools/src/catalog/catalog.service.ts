@@ -130,7 +130,8 @@ export class CatalogService {
     }
     const summaries: McpServerSummaries = new Map();
     for (const [workspaceId, ids] of byWorkspace) {
-      for (const server of await this.mcpServers.byIds(workspaceId, [...ids])) summaries.set(server.id, { name: server.name, status: server.status });
+      for (const server of await this.mcpServers.byIds(workspaceId, [...ids]))
+        summaries.set(server.id, { name: server.name, status: server.status });
     }
     return summaries;
   }

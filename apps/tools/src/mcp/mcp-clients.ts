@@ -123,7 +123,13 @@ export class McpClients implements OnModuleDestroy {
    * knows, or a broken connection, is reopened once. A tool's own failure (`isError`, or a
    * JSON-RPC error) is returned/thrown as is: McpError. Unreachable: McpUnavailableError.
    */
-  async call(key: string, fingerprint: string, endpoint: McpEndpoint, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  async call(
+    key: string,
+    fingerprint: string,
+    endpoint: McpEndpoint,
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<CallToolResult> {
     for (let attempt = 0; ; attempt++) {
       const session = await this.session(key, fingerprint, endpoint);
       try {

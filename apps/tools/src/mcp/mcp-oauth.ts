@@ -43,7 +43,8 @@ export class McpOauth {
     const redirectUri = this.redirectUri;
     let clientInformation = oauth.clientInformation;
     const sameServer = oauth.authorizationServerUrl === info.authorizationServerUrl && oauth.redirectUri === redirectUri;
-    if (oauth.clientId) clientInformation = { client_id: oauth.clientId, ...(oauth.clientSecret ? { client_secret: oauth.clientSecret } : {}) };
+    if (oauth.clientId)
+      clientInformation = { client_id: oauth.clientId, ...(oauth.clientSecret ? { client_secret: oauth.clientSecret } : {}) };
     else if (!clientInformation || !sameServer) {
       clientInformation = (await registerClient(info.authorizationServerUrl, {
         metadata,

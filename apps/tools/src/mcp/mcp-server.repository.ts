@@ -52,7 +52,9 @@ export class McpServerRepository {
 
   /** Stores new sealed credentials (a refreshed OAuth token) and, when given, a status. */
   async updateSecrets(workspaceId: string, id: string, secretsSealed: string, status?: McpServer['status']): Promise<void> {
-    await this.db.em().nativeUpdate(McpServer, { id, workspaceId }, { secretsSealed, ...(status ? { status } : {}), updatedAt: new Date() });
+    await this.db
+      .em()
+      .nativeUpdate(McpServer, { id, workspaceId }, { secretsSealed, ...(status ? { status } : {}), updatedAt: new Date() });
   }
 
   async markStatus(workspaceId: string, id: string, status: McpServer['status'], error: string | null): Promise<void> {

@@ -150,7 +150,11 @@ export class McpService {
         }
       }
       const removed = [...byName.keys()].filter((name) => !discovered.has(name));
-      await this.uninstall(em, server, removed.map((name) => byName.get(name)!));
+      await this.uninstall(
+        em,
+        server,
+        removed.map((name) => byName.get(name)!),
+      );
       const installedNow = await this.install(em, server, added);
       Object.assign(server, {
         tools: found.tools,
@@ -176,16 +180,24 @@ export class McpService {
   async oauthStart(request: RpcRequest) {
     const server = await this.writable(request);
     if (server.authType !== 'oauth') {
-      throw new DomainError(ErrorCode.Conflict, 'This MCP server was not connected with auth.type oauth', { mcpId: server.id, auth: server.authType });
+      throw new DomainError(ErrorCode.Conflict, 'This MCP server was not connected with auth.type oauth', {
+        mcpId: server.id,
+        auth: server.authType,
+      });
     }
     const secrets = this.secrets.open(server.secretsSealed);
     let started;
     try {
       started = await this.oauth.start(server.url, secrets.oauth ?? {});
     } catch (error) {
-      throw DomainError.refused(ErrorCode.Unprocessable, DomainReason.McpUnreachable, `OAuth discovery or registration failed: ${messageOf(error)}`, {
-        error: messageOf(error),
-      });
+      throw DomainError.refused(
+        ErrorCode.Unprocessable,
+        DomainReason.McpUnreachable,
+        `OAuth discovery or registration failed: ${messageOf(error)}`,
+        {
+          error: messageOf(error),
+        },
+      );
     }
     await this.servers.transaction(async (em) => {
       const locked = await this.lock(server.workspaceId, server.id, em);
@@ -213,7 +225,12 @@ export class McpService {
     if (!server) return { ok: false, mcpId: null, message: 'This authorization is unknown or was already used. Start it again.' };
     if (error || !code) {
       const why = `the authorization server answered ${error ?? 'no code'}${errorDescription ? `: ${errorDescription}` : ''}`;
-      await this.servers.markStatus(server.workspaceId, server.id, server.status === 'active' ? 'authorization_lapsed' : 'authorization_required', why);
+      await this.servers.markStatus(
+        server.workspaceId,
+        server.id,
+        server.status === 'active' ? 'authorization_lapsed' : 'authorization_required',
+        why,
+      );
       return { ok: false, mcpId: server.id, message: `Not authorized: ${why}.` };
     }
     const secrets = this.secrets.open(server.secretsSealed);
@@ -221,13 +238,22 @@ export class McpService {
       const oauth = await this.oauth.finish(secrets.oauth ?? {}, code);
       await this.servers.updateSecrets(server.workspaceId, server.id, this.secrets.seal({ ...secrets, oauth }));
     } catch (failure) {
-      await this.servers.markStatus(server.workspaceId, server.id, 'authorization_required', `the token exchange failed: ${messageOf(failure)}`);
+      await this.servers.markStatus(
+        server.workspaceId,
+        server.id,
+        'authorization_required',
+        `the token exchange failed: ${messageOf(failure)}`,
+      );
       return { ok: false, mcpId: server.id, message: `The token exchange failed: ${messageOf(failure)}` };
     }
     try {
       const fresh = (await this.servers.find([server.workspaceId], server.id))!;
       const result = await this.rediscover(fresh);
-      return { ok: true, mcpId: server.id, message: `Authorized: ${result.installedCount} tools installed from ${server.name}. You can close this window.` };
+      return {
+        ok: true,
+        mcpId: server.id,
+        message: `Authorized: ${result.installedCount} tools installed from ${server.name}. You can close this window.`,
+      };
     } catch (failure) {
       return { ok: true, mcpId: server.id, message: `Authorized, but the tools could not be listed yet: ${messageOf(failure)}` };
     }
@@ -282,8 +308,11 @@ export class McpService {
     const result = await this.servers.transaction(async (em) => {
       const server = await this.lock(first.workspaceId, first.id, em);
       const discovered = new Map(server.tools.map((tool) => [tool.name, tool]));
-      const unknown = body.tools.flatMap((name, index) => (discovered.has(name) ? [] : [{ path: ['tools', index], message: `${name} is not a tool of this server` }]));
-      if (unknown.length) throw DomainError.validation(unknown, 'Only tools the server lists can be installed (see GET /v1/tools/mcp/{mcpId})');
+      const unknown = body.tools.flatMap((name, index) =>
+        discovered.has(name) ? [] : [{ path: ['tools', index], message: `${name} is not a tool of this server` }],
+      );
+      if (unknown.length)
+        throw DomainError.validation(unknown, 'Only tools the server lists can be installed (see GET /v1/tools/mcp/{mcpId})');
       const wanted = new Set(body.tools);
       const entries = await this.catalog.mcpTools(server.workspaceId, server.id, em);
       const installedNames = new Set(entries.map((entry) => entry.mcpToolName!));
@@ -327,14 +356,29 @@ export class McpService {
         this.clients.call(server.id, fingerprintOf(server), endpoint, tool.mcpToolName ?? '', args),
       );
       const output = outputOf(result);
-      if (result.isError) return { ok: false, outcome: 'http-error', httpStatus: null, durationMs: took(), output: { error: 'the MCP tool reported an error', result: output } };
+      if (result.isError)
+        return {
+          ok: false,
+          outcome: 'http-error',
+          httpStatus: null,
+          durationMs: took(),
+          output: { error: 'the MCP tool reported an error', result: output },
+        };
       return { ok: true, outcome: 'success', httpStatus: null, durationMs: took(), output };
     } catch (error) {
       if (error instanceof McpError) {
-        return { ok: false, outcome: 'http-error', httpStatus: null, durationMs: took(), output: { error: `the MCP server answered an error: ${error.message}` } };
+        return {
+          ok: false,
+          outcome: 'http-error',
+          httpStatus: null,
+          durationMs: took(),
+          output: { error: `the MCP server answered an error: ${error.message}` },
+        };
       }
       const refused = error instanceof McpUnavailableError && error.kind === 'unauthorized';
-      const why = refused ? `the MCP server refused the authorization: ${messageOf(error)}` : `the MCP server could not be reached: ${messageOf(error)}`;
+      const why = refused
+        ? `the MCP server refused the authorization: ${messageOf(error)}`
+        : `the MCP server could not be reached: ${messageOf(error)}`;
       return { ok: false, outcome: 'network-error', httpStatus: null, durationMs: took(), output: { error: why } };
     }
   }
@@ -344,7 +388,8 @@ export class McpService {
     const created: CatalogTool[] = [];
     for (const tool of tools) {
       let name = catalogNameOf(tool.name, server.slug);
-      for (let n = 2; await this.catalog.nameTaken(server.workspaceId, name, '', em); n++) name = `${catalogNameOf(tool.name, server.slug)}_${n}`;
+      for (let n = 2; await this.catalog.nameTaken(server.workspaceId, name, '', em); n++)
+        name = `${catalogNameOf(tool.name, server.slug)}_${n}`;
       created.push(
         this.catalog.createEntry(em, {
           id: newId('tool'),
@@ -497,7 +542,9 @@ function messageOf(error: unknown): string {
 
 /** What a pooled session depends on: when any of it changes, the session is reopened. */
 function fingerprintOf(server: McpServer): string {
-  return createHash('sha256').update(`${server.url}\n${server.secretsSealed}\n${server.transport ?? ''}`).digest('base64url');
+  return createHash('sha256')
+    .update(`${server.url}\n${server.secretsSealed}\n${server.transport ?? ''}`)
+    .digest('base64url');
 }
 
 function descriptionOf(tool: DiscoveredTool): string {
@@ -536,6 +583,7 @@ export function outputOf(result: CallToolResult): unknown {
     }
   });
   const text = parts.join('\n');
-  if (result.structuredContent !== undefined) return text ? { text, structuredContent: result.structuredContent } : result.structuredContent;
+  if (result.structuredContent !== undefined)
+    return text ? { text, structuredContent: result.structuredContent } : result.structuredContent;
   return text;
 }
