@@ -41,6 +41,9 @@ export class McpService {
     private readonly oauth: McpOauth,
   ) {}
 
+  /** OAuth token refreshes under way, by server. */
+  private readonly refreshing = new Map<string, Promise<McpSecrets>>();
+
   async preview(request: RpcRequest) {
     const body = parseOrThrow(previewMcpSchema, request.body);
     writeScope(request);
@@ -128,7 +131,8 @@ export class McpService {
       found = await this.withCredentials(first, (endpoint) => this.clients.discover(endpoint));
     } catch (error) {
       if (!(error instanceof McpUnavailableError)) throw error;
-      if (error.kind === 'network') await this.servers.markError(first.workspaceId, first.id, error.message);
+      // An OAuth refusal has already set authorization_required/lapsed; anything else is `error`.
+      if (error.kind === 'network' || first.authType !== 'oauth') await this.servers.markError(first.workspaceId, first.id, error.message);
       throw unreachable(error);
     }
     return this.servers.transaction(async (em) => {
@@ -275,13 +279,23 @@ export class McpService {
     };
     const refreshed = async (force: boolean) => {
       if (!oauth || !this.oauth.needsRefresh(secrets.oauth, force)) return;
+      // One refresh per server at a time in this process: refresh tokens may be single-use (rotated).
+      let flight = this.refreshing.get(server.id);
+      if (!flight) {
+        const current = secrets;
+        flight = (async () => {
+          const next = { ...current, oauth: await this.oauth.refresh(current.oauth!) };
+          server.secretsSealed = this.secrets.seal(next);
+          await this.servers.updateSecrets(server.workspaceId, server.id, server.secretsSealed);
+          return next;
+        })().finally(() => this.refreshing.delete(server.id));
+        this.refreshing.set(server.id, flight);
+      }
       try {
-        secrets = { ...secrets, oauth: await this.oauth.refresh(secrets.oauth!) };
+        secrets = await flight;
       } catch (error) {
         await lapse(`the OAuth token could not be refreshed: ${messageOf(error)}`);
       }
-      server.secretsSealed = this.secrets.seal(secrets);
-      await this.servers.updateSecrets(server.workspaceId, server.id, server.secretsSealed);
     };
     if (oauth && !secrets.oauth?.tokens) await lapse('the server requires OAuth and is not authorized: POST oauth/start');
     await refreshed(false);
