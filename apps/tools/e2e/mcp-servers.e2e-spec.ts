@@ -321,6 +321,17 @@ describe('MCP servers (e2e)', () => {
     expect(mcp.initializations - opened).toBe(1);
     expect(new Set(mcp.calls.map((c) => c.sessionId)).size).toBe(1);
 
+    // The server forgot the session (a restart): the call is made on a new one, once.
+    mcp.forgetSessions();
+    const renewed = await api.post('/v1/chat', {
+      agentId: sofia,
+      client: { phoneNumber: newPhone() },
+      message: '[[mcp:get_weather {"city":"Oaxaca"}]]',
+    });
+    expect(renewed.body.messages.map((m: any) => m.content).join('\n')).toContain('soleado en Oaxaca');
+    expect(mcp.calls.map((c) => c.arguments.city)).toEqual(['Monterrey', 'Puebla', 'Oaxaca']);
+    expect(mcp.initializations - opened).toBe(2);
+
     // The server is down: the turn still answers, from a tool error.
     await mcp.stop();
     const down = await api.post('/v1/chat', {
@@ -330,7 +341,7 @@ describe('MCP servers (e2e)', () => {
     });
     expect(down.status).toBe(200);
     expect(down.body.messages.map((m: any) => m.content).join('\n')).toMatch(/^RESULT: .*could not be reached/);
-    await eventually('no call reached the stopped server', async () => mcp.calls.length === 2);
+    await eventually('no call reached the stopped server', async () => mcp.calls.length === 3);
   });
 
   it('OAuth: connect saves the server as authorization_required; oauth/start (discovery, registration, PKCE) -> consent -> callback installs the tools; tokens refresh before expiry; a revoked authorization shows as lapsed', async () => {

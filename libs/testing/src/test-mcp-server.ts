@@ -69,6 +69,11 @@ export class TestMcpServer {
     this.tools = tools;
   }
 
+  /** Forgets every session, as a restarted server would: the next request with an old session id gets 404. */
+  forgetSessions(): void {
+    this.sessions.clear();
+  }
+
   async stop(): Promise<void> {
     for (const transport of this.sessions.values()) await transport.close().catch(() => undefined);
     this.sessions.clear();

@@ -120,8 +120,9 @@ export class McpClients implements OnModuleDestroy {
   /**
    * Calls `name` on the server with a pooled session (`key`: the server's id; `fingerprint`:
    * what must not have changed for the session to be reused). A session the server no longer
-   * knows, or a broken connection, is reopened once. A tool's own failure (`isError`, or a
-   * JSON-RPC error) is returned/thrown as is: McpError. Unreachable: McpUnavailableError.
+   * knows, or a broken connection, is reopened once (a timed-out call is not repeated). A
+   * tool's own failure (`isError`, or a JSON-RPC error) is returned/thrown as is: McpError.
+   * Unreachable or refused: McpUnavailableError.
    */
   async call(
     key: string,
@@ -136,9 +137,11 @@ export class McpClients implements OnModuleDestroy {
         const result = await session.client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS });
         return result as CallToolResult;
       } catch (error) {
-        if (error instanceof McpError && error.code !== -32001) throw error;
+        // The server answered (a JSON-RPC error, or our timeout while it may still run): never called twice.
+        if (error instanceof McpError) throw error;
+        // The session is gone (404) or the connection broke: once more on a fresh session.
         await this.drop(key);
-        if (attempt >= 1) throw unavailable(error);
+        if (attempt >= 1 || unavailable(error).kind === 'unauthorized') throw unavailable(error);
       }
     }
   }
