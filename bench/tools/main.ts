@@ -6,10 +6,22 @@
 // Temporal activity, the agents -> tools request over NATS, the request assembly and the SSRF
 // guard, trimming, recording the run, and building the next model request.
 // Target (issue 12): p99 under 25 ms with the remote answering in 20 ms and the model in 50 ms.
+// The same for a tool of a connected MCP server (issue 14: a real SDK server on loopback, its
+// tools/call answering in --remote-ms, with a warm session): the agents -> tools request, the
+// catalog lookups, the pooled MCP client session and the JSON-RPC round trip.
 //
-//   node tools/build.mjs && node dist/bench/tools/main.js [--calls 200] [--remote-ms 20] [--model-ms 50]
+//   node tools/build.mjs && node dist/bench/tools/main.js [--calls 200] [--remote-ms 20] [--model-ms 50] [--source api|mcp|both]
 import { randomBytes } from 'node:crypto';
-import { FakeLlm, HttpTarget, lastOf, MessagingWorkspace, textOf, withAgents, type ChatCompletionRequest } from '@platica/testing';
+import {
+  FakeLlm,
+  HttpTarget,
+  lastOf,
+  MessagingWorkspace,
+  TestMcpServer,
+  textOf,
+  withAgents,
+  type ChatCompletionRequest,
+} from '@platica/testing';
 import { startBenchStack } from '../lib/stack';
 
 const option = (name: string, fallback: number) => {
@@ -20,17 +32,33 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function main(): Promise<void> {
   const calls = option('calls', 200);
+  const sourceAt = process.argv.indexOf('--source');
+  const source = sourceAt > 0 ? process.argv[sourceAt + 1] : 'both';
+  const sources = (source === 'both' ? ['api', 'mcp'] : [source]) as ('api' | 'mcp')[];
   const remoteMs = option('remote-ms', 20);
   const llm = await FakeLlm.start();
   llm.delayMs = option('model-ms', 50);
-  // The model calls the first offered tool once, then answers with what it got.
+  // The model calls the offered tool of the message's source (`api:` or `mcp:`) once, then answers with what it got.
   llm.answer = (request: ChatCompletionRequest) => {
     const said = textOf(lastOf(request.messages, 'user'));
-    const tool = request.tools?.[0]?.function.name;
+    const prefix = `${said.split(':')[0]}_`;
+    const tool = request.tools?.find((entry) => entry.function.name.startsWith(prefix))?.function.name;
     if (tool && !request.messages.some((m) => m.role === 'tool')) return { toolCall: { name: tool, arguments: { order: said } } };
     return { text: `Listo: ${textOf(lastOf(request.messages, 'tool'))}` };
   };
   const remote = await HttpTarget.start((r) => ({ delayMs: remoteMs, body: { order: r.query.order, status: 'enviado' } }));
+  const mcp = await TestMcpServer.start({
+    json: true,
+    delayMs: remoteMs,
+    tools: [
+      {
+        name: 'order_status',
+        description: 'Consulta el estado de un pedido del cliente.',
+        inputSchema: { type: 'object', properties: { order: { type: 'string', description: 'Número de pedido' } }, required: ['order'] },
+        run: (args) => ({ content: [{ type: 'text', text: JSON.stringify({ order: args.order, status: 'enviado' }) }] }),
+      },
+    ],
+  });
   const bench = await startBenchStack({
     LLM_BASE_URL: llm.url,
     LLM_API_KEY: 'bench',
@@ -60,11 +88,20 @@ async function main(): Promise<void> {
       const res = await ws.api.post(path, body);
       if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${res.text}`);
     }
+    const server = await ws.api.post('/v1/tools/mcp', { name: 'Pedidos', url: mcp.url });
+    if (server.status !== 201) throw new Error(`MCP connect answered ${server.status}: ${server.text}`);
+    const mcpToolId = server.body.data.tools[0].toolId as string;
+    const connected = await ws.api.post(`/v1/agents/${sofia}/tools`, { toolId: mcpToolId });
+    if (connected.status !== 201) throw new Error(`connecting the MCP tool answered ${connected.status}: ${connected.text}`);
 
     /** One turn with one tool call; answers the platform's time around the call. */
-    const turn = async (): Promise<number> => {
-      const marker = `o${randomBytes(5).toString('hex')}`;
-      const res = await ws.api.post('/v1/chat', { agentId: sofia, client: { email: `${marker}@bench.test` }, message: marker });
+    const turn = async (kind: 'api' | 'mcp'): Promise<number> => {
+      const marker = `${kind}:o${randomBytes(5).toString('hex')}`;
+      const res = await ws.api.post('/v1/chat', {
+        agentId: sofia,
+        client: { email: `${marker.replace(':', '-')}@bench.test` },
+        message: marker,
+      });
       if (res.status !== 200 || !String(res.body.messages?.[0]?.content).includes(marker))
         throw new Error(`chat answered ${res.status}: ${res.text}`);
       const [first, second] = llm.timings.filter((x) => textOf(lastOf(x.request.messages, 'user')).includes(marker));
@@ -72,16 +109,24 @@ async function main(): Promise<void> {
       return second.startedAt - first.finishedAt - remoteMs;
     };
 
-    for (let i = 0; i < 10; i++) await turn(); // warm-up: connections, caches, the JIT
-    const overheads: number[] = [];
-    for (let i = 0; i < calls; i++) overheads.push(await turn());
-    const sorted = overheads.sort((a, b) => a - b);
-    process.stdout.write(
-      `tool calls n=${sorted.length}, remote ${remoteMs} ms, model ${llm.delayMs} ms (both excluded): overhead per call p50 ${percentile(sorted, 50).toFixed(0)} ms  p99 ${percentile(sorted, 99).toFixed(0)} ms  max ${sorted.at(-1)!.toFixed(0)} ms\n`,
-    );
+    for (const kind of sources) {
+      for (let i = 0; i < 10; i++) await turn(kind); // warm-up: connections, caches, the JIT (and the MCP session)
+      const overheads: number[] = [];
+      for (let i = 0; i < calls; i++) overheads.push(await turn(kind));
+      const sorted = overheads.sort((a, b) => a - b);
+      const what = kind === 'api' ? 'custom API tool calls' : 'MCP tool calls (warm session)';
+      process.stdout.write(
+        `${what} n=${sorted.length}, remote ${remoteMs} ms, model ${llm.delayMs} ms (both excluded): overhead per call p50 ${percentile(sorted, 50).toFixed(0)} ms  p99 ${percentile(sorted, 99).toFixed(0)} ms  max ${sorted.at(-1)!.toFixed(0)} ms\n`,
+      );
+    }
+    if (sources.includes('mcp'))
+      process.stdout.write(
+        `MCP sessions opened for ${mcp.calls.length} calls: ${mcp.initializations - 1} (plus 1 for the discovery at connect)\n`,
+      );
   } finally {
     await bench.stop();
     await remote.stop();
+    await mcp.stop();
     await llm.stop();
   }
 }

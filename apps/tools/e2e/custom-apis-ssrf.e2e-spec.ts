@@ -1,10 +1,11 @@
-import { HttpTarget, startTestStack, type HttpClient, type TestStack } from '@platica/testing';
+import { HttpTarget, startTestStack, TestMcpServer, type HttpClient, type TestStack } from '@platica/testing';
 
 /**
  * Custom APIs with the SSRF guard on (a stack without PLATICA_ALLOW_PRIVATE_NETWORKS): a URL
  * aimed at loopback, a private network, the cloud metadata address or a local name is
  * refused when saved (400 naming request.url), and one whose host a variable decides is
- * refused when called (network-error), the target never reached.
+ * refused when called (network-error), the target never reached. The same guard on MCP
+ * server URLs: preview and connect refuse them (400 naming url), the server never reached.
  */
 describe('custom APIs and the SSRF guard (e2e)', () => {
   let t: TestStack;
@@ -60,4 +61,28 @@ describe('custom APIs and the SSRF guard (e2e)', () => {
       expect(target.requests).toHaveLength(0);
     },
   );
+
+  it.each([
+    ['loopback', (mcp: TestMcpServer) => mcp.url],
+    ['IPv6 loopback', (mcp: TestMcpServer) => mcp.url.replace('127.0.0.1', '[::1]')],
+    ['a name resolving to 127.0.0.1', (mcp: TestMcpServer) => mcp.url.replace('127.0.0.1', 'localhost')],
+    ['the cloud metadata address', () => 'http://169.254.169.254/mcp'],
+    ['a private network', () => 'http://10.0.0.1/mcp'],
+  ])('refuses an MCP server on %s (preview and connect: 400 naming url, nothing reached)', async (_label, url) => {
+    const mcp = await TestMcpServer.start();
+    try {
+      for (const [path, body] of [
+        ['/v1/tools/mcp/preview', { url: url(mcp) }],
+        ['/v1/tools/mcp', { name: 'Interno', url: url(mcp) }],
+      ] as const) {
+        const res = await api.post(path, body);
+        expect(res.status).toBe(400);
+        expect(res.body.details).toEqual([expect.objectContaining({ path: ['url'] })]);
+      }
+      expect(mcp.initializations).toBe(0);
+      expect((await api.get('/v1/tools/mcp')).body.count).toBe(0);
+    } finally {
+      await mcp.stop();
+    }
+  });
 });

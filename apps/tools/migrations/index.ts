@@ -1,5 +1,12 @@
 import { Migration20261121123338_initial } from './Migration20261121123338_initial';
 import { Migration20261123114102_custom_apis_and_catalog } from './Migration20261123114102_custom_apis_and_catalog';
+import { Migration20261123144701_mcp_servers } from './Migration20261123144701_mcp_servers';
+import { Migration20261123150835_mcp_oauth } from './Migration20261123150835_mcp_oauth';
 
 /** The committed migrations of tools, in order. `main.js migration:create NAME` writes new ones: add them here. */
-export const toolsMigrations = [Migration20261121123338_initial, Migration20261123114102_custom_apis_and_catalog];
+export const toolsMigrations = [
+  Migration20261121123338_initial,
+  Migration20261123114102_custom_apis_and_catalog,
+  Migration20261123144701_mcp_servers,
+  Migration20261123150835_mcp_oauth,
+];

@@ -2,10 +2,11 @@ import { OutboxEvent, sourcePath, type DatabaseDefinition } from '@platica/platf
 import { toolsMigrations } from '../migrations';
 import { AgentToolConnection, CatalogTool } from './catalog/catalog-tool.entity';
 import { CustomApi, CustomApiRun } from './custom-apis/custom-api.entity';
+import { McpServer } from './mcp/mcp-server.entity';
 
 export const toolsDatabase: DatabaseDefinition = {
   schema: 'tools',
-  entities: [OutboxEvent, CustomApi, CustomApiRun, CatalogTool, AgentToolConnection],
+  entities: [OutboxEvent, CustomApi, CustomApiRun, CatalogTool, AgentToolConnection, McpServer],
   migrations: toolsMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/tools/migrations'),
 };

@@ -9,12 +9,18 @@ import { CustomApiRepository } from './custom-apis/custom-api.repository';
 import { CustomApiSecrets } from './custom-apis/custom-api-secrets';
 import { CustomApisController } from './custom-apis/custom-apis.controller';
 import { CustomApisService } from './custom-apis/custom-apis.service';
+import { McpClients } from './mcp/mcp-clients';
+import { McpOauth } from './mcp/mcp-oauth';
+import { McpSecretBox } from './mcp/mcp-secrets';
+import { McpServerRepository } from './mcp/mcp-server.repository';
+import { McpController } from './mcp/mcp.controller';
+import { McpService } from './mcp/mcp.service';
 import { ToolRuntimeController } from './runtime/tool-runtime.controller';
 import { ToolRuntimeService } from './runtime/tool-runtime.service';
 
-/** The tool catalog, agents' tool connections and custom HTTP APIs (MCP servers: a later issue). */
+/** The tool catalog, agents' tool connections, custom HTTP APIs and MCP servers. */
 @Module({
-  controllers: [CustomApisController, CatalogController, ToolRuntimeController],
+  controllers: [CustomApisController, McpController, CatalogController, ToolRuntimeController],
   providers: [
     // runService validated the environment with toolsConfigSchema.
     {
@@ -26,6 +32,11 @@ import { ToolRuntimeService } from './runtime/tool-runtime.service';
     CustomApiCaller,
     CustomApiRepository,
     CustomApisService,
+    McpSecretBox,
+    McpClients,
+    McpOauth,
+    McpServerRepository,
+    McpService,
     CatalogRepository,
     CatalogService,
     ToolRuntimeService,

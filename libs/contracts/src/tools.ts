@@ -21,6 +21,16 @@ export const ToolSubjects = {
   agentToolsConnect: 'tools.agentTools.connect',
   agentToolsUpdate: 'tools.agentTools.update',
   agentToolsDisconnect: 'tools.agentTools.disconnect',
+  mcpPreview: 'tools.mcp.preview',
+  mcpList: 'tools.mcp.list',
+  mcpConnect: 'tools.mcp.connect',
+  mcpGet: 'tools.mcp.get',
+  mcpOauthStart: 'tools.mcp.oauthStart',
+  /** Internal: the gateway forwards an authorization server's redirect (`GET /hooks/mcp/oauth/callback`). */
+  mcpOauthCallback: 'tools.mcp.oauthCallback',
+  mcpRefresh: 'tools.mcp.refresh',
+  mcpSync: 'tools.mcp.sync',
+  mcpDisconnect: 'tools.mcp.disconnect',
   /** Internal: the tools an agent's turn offers the model. */
   runtimeAgentTools: 'tools.runtime.agentTools',
   /** Internal: runs one tool call of a turn. */
@@ -323,6 +333,77 @@ export const connectToolSchema = z.object({
 });
 
 export const updateConnectionSchema = z.object({ status: z.enum(['active', 'inactive'], { error: 'active or inactive' }) });
+
+/**
+ * MCP servers (spec › Tools: MCP servers; bodies per ARCHITECTURE.md › MCP server bodies).
+ * Header values and credentials are write-only: reads name the headers, never their values.
+ */
+export const MCP_LIMITS = { nameMax: 100, urlMax: 2_048, headers: 25, tools: 500 } as const;
+
+/**
+ * A server's state: `active` (its tools were discovered at the last contact), `error` (the
+ * last refresh could not reach it or was refused), `authorization_required` (an OAuth server
+ * not authorized yet: `oauth/start`), `authorization_lapsed` (its OAuth tokens expired or were
+ * revoked and could not be refreshed: authorize again with `oauth/start`).
+ */
+export const MCP_STATUSES = ['active', 'error', 'authorization_required', 'authorization_lapsed'] as const;
+export type McpStatus = (typeof MCP_STATUSES)[number];
+
+const mcpUrl = z.string({ error: 'required' }).min(1, 'required').max(MCP_LIMITS.urlMax);
+const mcpHeaders = z
+  .record(
+    z
+      .string()
+      .min(1)
+      .max(256)
+      .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'an HTTP header name'),
+    z.string().max(8_192),
+  )
+  .refine((headers) => Object.keys(headers).length <= MCP_LIMITS.headers, `at most ${MCP_LIMITS.headers} headers`);
+
+export const mcpAuthSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('none') }),
+  z.object({ type: z.literal('bearer'), token: z.string().min(1).max(8_192) }),
+  /** OAuth 2.1 (MCP authorization): RFC 9728/8414 discovery, dynamic client registration unless `clientId` is given, PKCE. */
+  z.object({
+    type: z.literal('oauth'),
+    scope: z.string().max(1_000).optional(),
+    clientId: z.string().min(1).max(500).optional(),
+    clientSecret: z.string().min(1).max(2_000).optional(),
+  }),
+]);
+export type McpAuth = z.output<typeof mcpAuthSchema>;
+
+export const previewMcpSchema = z.object({ url: mcpUrl, headers: mcpHeaders.optional(), auth: mcpAuthSchema.optional() }).strict();
+
+export const connectMcpSchema = z
+  .object({
+    name: z.string({ error: 'required' }).trim().min(1, 'required').max(MCP_LIMITS.nameMax),
+    url: mcpUrl,
+    headers: mcpHeaders.optional(),
+    auth: mcpAuthSchema.optional(),
+  })
+  .strict();
+
+export const syncMcpToolsSchema = z
+  .object({ tools: z.array(z.string().min(1).max(200), { error: 'an array of mcpToolName' }).max(MCP_LIMITS.tools) })
+  .strict();
+
+/** What the gateway forwards from `GET /hooks/mcp/oauth/callback`. */
+export const mcpOauthCallbackSchema = z.object({
+  state: z.string().max(500).default(''),
+  code: z.string().max(4_000).optional(),
+  error: z.string().max(500).optional(),
+  errorDescription: z.string().max(2_000).optional(),
+});
+export type McpOauthCallback = z.output<typeof mcpOauthCallbackSchema>;
+
+/** The tools service's answer to a forwarded callback: what the page shown to the user says. */
+export interface McpOauthCallbackResult {
+  ok: boolean;
+  mcpId: string | null;
+  message: string;
+}
 
 /** A catalog tool (spec › Catalog tool). */
 export interface CatalogToolView {

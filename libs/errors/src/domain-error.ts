@@ -62,5 +62,7 @@ export const DomainReason = {
   TurnInProgress: 'turn_in_progress',
   WebhookDisabled: 'webhook_disabled',
   EncryptionKeyMissing: 'encryption_key_missing',
+  McpUnreachable: 'mcp_unreachable',
+  McpUnauthorized: 'mcp_unauthorized',
 } as const;
 export type DomainReason = (typeof DomainReason)[keyof typeof DomainReason];

@@ -7,3 +7,5 @@ export * from './messaging-workspace';
 export * from './fake-llm';
 export * from './fake-otlp-collector';
 export * from './http-target';
+export * from './test-mcp-server';
+export * from './test-authorization-server';

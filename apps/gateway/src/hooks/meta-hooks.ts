@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { META_SIGNATURE_HEADER, Subjects, type MetaVerification, type RpcRequest } from '@platica/contracts';
 import { RpcClient, errorReply, requestContext } from '@platica/platform';
+import { McpOauthCallbackHook } from './mcp-oauth-callback';
 
 /** Meta documents webhook payloads of up to 3 MB; a typical delivery is a few KB. */
 const META_MAX_PAYLOAD_BYTES = 3 * 1024 * 1024;
@@ -113,5 +114,5 @@ export class MetaHooks implements OnApplicationBootstrap {
   }
 }
 
-@Module({ providers: [MetaHooks] })
+@Module({ providers: [MetaHooks, McpOauthCallbackHook] })
 export class HooksModule {}

@@ -23,6 +23,11 @@ export class CatalogRepository {
     return em.find(CatalogTool, { workspaceId, status: PUBLISHED, ...definedOnly(filter) }, { orderBy: { updatedAt: 'desc', id: 'asc' } });
   }
 
+  /** The catalog entries installed from one MCP server. */
+  mcpTools(workspaceId: string, mcpId: string, em: EntityManager = this.db.em()): Promise<CatalogTool[]> {
+    return em.find(CatalogTool, { workspaceId, kind: 'mcp', mcpId }, { orderBy: { mcpToolName: 'asc' } });
+  }
+
   findPublished(workspaceIds: string[], id: string, em: EntityManager = this.db.em()): Promise<CatalogTool | null> {
     return em.findOne(CatalogTool, { id, workspaceId: { $in: workspaceIds }, status: PUBLISHED });
   }
@@ -70,6 +75,11 @@ export class CatalogRepository {
   /** Removes a tool's every connection; answers how many there were. */
   removeConnectionsOf(workspaceId: string, toolId: string, em: EntityManager): Promise<number> {
     return em.nativeDelete(AgentToolConnection, { workspaceId, toolId });
+  }
+
+  /** Writes what the transaction created so far (later lookups in it see those rows). */
+  async flush(em: EntityManager): Promise<void> {
+    await em.flush();
   }
 
   transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {

@@ -10,6 +10,7 @@ import {
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
 import { readScope, RpcClient, serviceRequest, withStatus, writeScope } from '@platica/platform';
 import type { AgentToolConnection, CatalogTool } from './catalog-tool.entity';
+import { McpServerRepository } from '../mcp/mcp-server.repository';
 import { CatalogRepository, PUBLISHED } from './catalog.repository';
 
 /**
@@ -22,12 +23,14 @@ export class CatalogService {
   constructor(
     private readonly catalog: CatalogRepository,
     private readonly rpc: RpcClient,
+    private readonly mcpServers: McpServerRepository,
   ) {}
 
   async list(request: RpcRequest) {
     const { kind, mcpId, integrationId } = parseOrThrow(catalogQuerySchema, request.query);
     const tools = (await Promise.all(readScope(request).map((w) => this.catalog.published(w.id, { kind, mcpId, integrationId })))).flat();
-    return { count: tools.length, tools: tools.map(catalogView) };
+    const servers = await this.serversOf(tools);
+    return { count: tools.length, tools: tools.map((tool) => catalogView(tool, servers)) };
   }
 
   async get(request: RpcRequest) {
@@ -37,7 +40,7 @@ export class CatalogService {
       id,
     );
     if (!tool) throw DomainError.notFound('Tool', id);
-    return catalogView(tool);
+    return catalogView(tool, await this.serversOf([tool]));
   }
 
   async connections(request: RpcRequest) {
@@ -68,8 +71,9 @@ export class CatalogService {
     );
     const [tools, connections] = await Promise.all([this.catalog.published(workspaceId), this.catalog.connections(workspaceId, agentId)]);
     const connected = new Map(connections.map((c) => [c.toolId, c]));
+    const servers = await this.serversOf(tools);
     const items = tools.map((tool) => ({
-      ...catalogView(tool),
+      ...catalogView(tool, servers),
       isAlreadyConnected: connected.has(tool.id),
       connectionStatus: connected.get(tool.id)?.status ?? null,
     }));
@@ -117,6 +121,21 @@ export class CatalogService {
     return { status: 'success', message: 'Tool disconnected; it stays in the workspace', data: { agentId, toolId } };
   }
 
+  /** The name and status of the MCP servers the tools come from (`mcpName`, `mcpStatus`). */
+  private async serversOf(tools: CatalogTool[]): Promise<McpServerSummaries> {
+    const byWorkspace = new Map<string, Set<string>>();
+    for (const tool of tools) {
+      if (tool.kind !== 'mcp' || !tool.mcpId) continue;
+      byWorkspace.set(tool.workspaceId, (byWorkspace.get(tool.workspaceId) ?? new Set()).add(tool.mcpId));
+    }
+    const summaries: McpServerSummaries = new Map();
+    for (const [workspaceId, ids] of byWorkspace) {
+      for (const server of await this.mcpServers.byIds(workspaceId, [...ids]))
+        summaries.set(server.id, { name: server.name, status: server.status });
+    }
+    return summaries;
+  }
+
   /** The agent of one of these workspaces, asked of the agents service (404 when none has it). */
   private async agentOf(request: RpcRequest, workspaceIds: string[]): Promise<{ workspaceId: string; agentId: string }> {
     const agentId = request.params.agentId ?? '';
@@ -132,7 +151,9 @@ export class CatalogService {
   }
 }
 
-export function catalogView(tool: CatalogTool): CatalogToolView {
+export type McpServerSummaries = Map<string, { name: string; status: string }>;
+
+export function catalogView(tool: CatalogTool, servers: McpServerSummaries = new Map()): CatalogToolView {
   const api = tool.kind === 'api';
   const mcp = tool.kind === 'mcp';
   return {
@@ -144,8 +165,8 @@ export function catalogView(tool: CatalogTool): CatalogToolView {
     status: tool.status,
     mcpId: mcp ? (tool.mcpId ?? null) : null,
     mcpToolName: mcp ? (tool.mcpToolName ?? null) : null,
-    mcpName: null,
-    mcpStatus: null,
+    mcpName: mcp ? (servers.get(tool.mcpId ?? '')?.name ?? null) : null,
+    mcpStatus: mcp ? (servers.get(tool.mcpId ?? '')?.status ?? null) : null,
     integrationId: api ? (tool.integrationId ?? tool.id) : null,
     integrationName: api ? tool.name.replace(/^api_/, '') : null,
     integrationStatus: api ? (tool.status === PUBLISHED ? 'enabled' : 'paused') : null,

@@ -3,6 +3,7 @@ import type { RuntimeAgentToolsRequest, RuntimeExecuteRequest, RuntimeExecuteRes
 import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
 import { CustomApiRepository } from '../custom-apis/custom-api.repository';
 import { CustomApisService, runFields } from '../custom-apis/custom-apis.service';
+import { McpService } from '../mcp/mcp.service';
 
 /**
  * What agent turns ask of the tools service (ARCHITECTURE.md › Agent runtime: what the model
@@ -17,6 +18,7 @@ export class ToolRuntimeService {
     private readonly catalog: CatalogRepository,
     private readonly apis: CustomApiRepository,
     private readonly customApis: CustomApisService,
+    private readonly mcp: McpService,
   ) {}
 
   async agentTools({ workspaceId, agentId }: RuntimeAgentToolsRequest): Promise<RuntimeTool[]> {
@@ -47,6 +49,8 @@ export class ToolRuntimeService {
     ]);
     if (connection?.status !== 'active') return failed('this tool is not connected to the agent');
     if (!tool) return failed('this tool is not available now');
+    // An MCP tool: called on its server under its original name, over a reused session.
+    if (tool.kind === 'mcp') return this.mcp.run(tool, call.arguments);
     if (tool.kind !== 'api') return failed(`tools of kind ${tool.kind} cannot run yet`);
     if (!api) return failed('this tool is not available now');
     const result = await this.customApis.run(

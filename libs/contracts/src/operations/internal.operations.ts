@@ -34,6 +34,7 @@ export const internalOperations = {
   tools: {
     runtimeAgentTools: internal(ToolSubjects.runtimeAgentTools),
     runtimeExecute: internal(ToolSubjects.runtimeExecute),
+    mcpOauthCallback: internal(ToolSubjects.mcpOauthCallback),
   },
   campaigns: {
     describe: internal(Subjects.campaigns.campaignsDescribe),

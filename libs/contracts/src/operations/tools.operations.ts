@@ -1,35 +1,20 @@
 import { z } from 'zod';
-import { defineOperation, errorBodySchema, successEnvelope, type HttpMethod } from '../operation';
+import { defineOperation, errorBodySchema, successEnvelope } from '../operation';
 import {
+  MCP_STATUSES,
   TEST_OUTCOMES,
   TOOL_KINDS,
   ToolSubjects,
   catalogQuerySchema,
+  connectMcpSchema,
   connectToolSchema,
+  previewMcpSchema,
+  syncMcpToolsSchema,
   createCustomApiSchema,
   testCustomApiSchema,
   updateConnectionSchema,
   updateCustomApiSchema,
 } from '../tools';
-
-/** The tools service's public operations (spec › Tools). MCP servers are not built yet: they answer 501. */
-const MCP = 'MCP servers';
-
-function pendingTool(operationId: string, method: HttpMethod, path: string, subject: string, summary: string) {
-  const read = method === 'GET';
-  return defineOperation({
-    operationId,
-    method,
-    path,
-    subject,
-    summary,
-    tag: 'tools',
-    scope: read ? 'read' : 'write',
-    workspace: 'one',
-    pending: MCP,
-    responses: {},
-  });
-}
 
 /** A catalog tool (spec › Catalog tool). */
 export const catalogToolSchema = z
@@ -105,6 +90,47 @@ const testResult = z.looseObject({
 });
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema };
+
+/** A tool an MCP server lists (preview), as it lists it. */
+const mcpDiscoveredTool = z.looseObject({
+  name: z.string(),
+  title: z.string().nullable(),
+  description: z.string(),
+  inputSchema: z.record(z.string(), z.unknown()),
+});
+
+/** An MCP server (spec › MCP server resource; write-only header values and credentials never shown). */
+export const mcpServerSchema = z
+  .looseObject({
+    mcpId: z.string(),
+    status: z.enum(MCP_STATUSES),
+    name: z.string(),
+    url: z.string(),
+    transport: z.enum(['streamable-http', 'sse']).nullable(),
+    protocolVersion: z.string().nullable(),
+    serverInfo: z.looseObject({ name: z.string(), version: z.string() }).nullable(),
+    headers: z.array(z.string()),
+    auth: z.enum(['none', 'bearer', 'oauth']),
+    lastError: z.string().nullable(),
+    lastRefreshAt: z.string().nullable(),
+    toolCount: z.number().int(),
+    installedCount: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'McpServer' });
+
+/** One tool of an MCP server: discovered on the server, installed in the catalog or not. */
+const mcpServerTool = z.object({
+  mcpToolName: z.string(),
+  description: z.string(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  installed: z.boolean(),
+  toolId: z.string().nullable(),
+  name: z.string().nullable(),
+});
+
+const mcpServerWithTools = mcpServerSchema.extend({ tools: z.array(mcpServerTool) });
 
 function toolOperation<const O extends Omit<Parameters<typeof defineOperation>[0], 'scope' | 'workspace' | 'tag'>>(operation: O) {
   const read = operation.method === 'GET';
@@ -189,38 +215,113 @@ export const toolOperations = {
     summary: 'Get a catalog tool',
     responses: { 200: catalogToolSchema, 404: errorBodySchema },
   }),
-  mcpPreview: pendingTool(
-    'tools_mcp_preview',
-    'POST',
-    '/v1/tools/mcp/preview',
-    'tools.mcp.preview',
-    'What an MCP server exposes (nothing saved)',
-  ),
-  mcpList: pendingTool('tools_mcp_list', 'GET', '/v1/tools/mcp', 'tools.mcp.list', 'Connected MCP servers'),
-  mcpConnect: pendingTool('tools_mcp_connect', 'POST', '/v1/tools/mcp', 'tools.mcp.connect', 'Connect an MCP server'),
-  mcpGet: pendingTool('tools_mcp_get', 'GET', '/v1/tools/mcp/{mcpId}', 'tools.mcp.get', 'Get an MCP server with its tools'),
-  mcpOauthStart: pendingTool(
-    'tools_mcp_oauth_start',
-    'POST',
-    '/v1/tools/mcp/{mcpId}/oauth/start',
-    'tools.mcp.oauthStart',
-    'Start authorizing an MCP server that requires OAuth',
-  ),
-  mcpRefresh: pendingTool(
-    'tools_mcp_refresh',
-    'POST',
-    '/v1/tools/mcp/{mcpId}/refresh',
-    'tools.mcp.refresh',
-    "Re-discover an MCP server's tools",
-  ),
-  mcpSync: pendingTool(
-    'tools_mcp_sync',
-    'POST',
-    '/v1/tools/mcp/{mcpId}/tools/sync',
-    'tools.mcp.sync',
-    'Choose which discovered tools stay installed',
-  ),
-  mcpDisconnect: pendingTool('tools_mcp_disconnect', 'DELETE', '/v1/tools/mcp/{mcpId}', 'tools.mcp.disconnect', 'Disconnect an MCP server'),
+  mcpPreview: toolOperation({
+    operationId: 'tools_mcp_preview',
+    method: 'POST',
+    path: '/v1/tools/mcp/preview',
+    subject: ToolSubjects.mcpPreview,
+    summary: 'What an MCP server exposes (nothing saved)',
+    body: previewMcpSchema,
+    timeoutMs: 60_000,
+    responses: {
+      200: z.object({
+        url: z.string(),
+        transport: z.enum(['streamable-http', 'sse']),
+        protocolVersion: z.string().nullable(),
+        serverInfo: z.looseObject({ name: z.string(), version: z.string() }).nullable(),
+        count: z.number().int(),
+        tools: z.array(mcpDiscoveredTool),
+      }),
+      400: errorBodySchema,
+      422: errorBodySchema,
+    },
+  }),
+  mcpList: toolOperation({
+    operationId: 'tools_mcp_list',
+    method: 'GET',
+    path: '/v1/tools/mcp',
+    subject: ToolSubjects.mcpList,
+    summary: 'Connected MCP servers',
+    responses: { 200: z.object({ count: z.number().int(), servers: z.array(mcpServerSchema) }) },
+  }),
+  mcpConnect: toolOperation({
+    operationId: 'tools_mcp_connect',
+    method: 'POST',
+    path: '/v1/tools/mcp',
+    subject: ToolSubjects.mcpConnect,
+    summary: 'Connect an MCP server and install its tools in the catalog',
+    body: connectMcpSchema,
+    timeoutMs: 60_000,
+    responses: { 201: successEnvelope(mcpServerWithTools), 400: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
+  }),
+  mcpGet: toolOperation({
+    operationId: 'tools_mcp_get',
+    method: 'GET',
+    path: '/v1/tools/mcp/{mcpId}',
+    subject: ToolSubjects.mcpGet,
+    summary: 'Get an MCP server with its tools',
+    responses: { 200: mcpServerWithTools, 404: errorBodySchema },
+  }),
+  mcpOauthStart: toolOperation({
+    operationId: 'tools_mcp_oauth_start',
+    method: 'POST',
+    path: '/v1/tools/mcp/{mcpId}/oauth/start',
+    subject: ToolSubjects.mcpOauthStart,
+    summary: 'Start (or restart) OAuth authorization of an MCP server: open authorizationUrl in a browser',
+    timeoutMs: 60_000,
+    responses: {
+      200: z.object({ mcpId: z.string(), authorizationUrl: z.string(), redirectUri: z.string() }),
+      404: errorBodySchema,
+      409: errorBodySchema,
+      422: errorBodySchema,
+    },
+  }),
+  mcpRefresh: toolOperation({
+    operationId: 'tools_mcp_refresh',
+    method: 'POST',
+    path: '/v1/tools/mcp/{mcpId}/refresh',
+    subject: ToolSubjects.mcpRefresh,
+    summary: "Re-discover an MCP server's tools: new ones installed, changed schemas updated, vanished ones removed",
+    timeoutMs: 60_000,
+    responses: {
+      200: successEnvelope(
+        mcpServerWithTools.extend({ added: z.array(z.string()), updated: z.array(z.string()), removed: z.array(z.string()) }),
+      ),
+      404: errorBodySchema,
+      409: errorBodySchema,
+      422: errorBodySchema,
+    },
+  }),
+  mcpSync: toolOperation({
+    operationId: 'tools_mcp_sync',
+    method: 'POST',
+    path: '/v1/tools/mcp/{mcpId}/tools/sync',
+    subject: ToolSubjects.mcpSync,
+    summary: 'Choose which discovered tools stay installed (by mcpToolName)',
+    body: syncMcpToolsSchema,
+    responses: {
+      200: successEnvelope(
+        mcpServerWithTools.extend({
+          installed: z.array(z.string()),
+          uninstalled: z.array(z.string()),
+          removedAgentConnections: z.number().int(),
+        }),
+      ),
+      ...errors,
+      409: errorBodySchema,
+    },
+  }),
+  mcpDisconnect: toolOperation({
+    operationId: 'tools_mcp_disconnect',
+    method: 'DELETE',
+    path: '/v1/tools/mcp/{mcpId}',
+    subject: ToolSubjects.mcpDisconnect,
+    summary: 'Disconnect an MCP server: its catalog tools and their agent connections are removed',
+    responses: {
+      200: successEnvelope(z.object({ mcpId: z.string(), removedTools: z.number().int(), removedAgentConnections: z.number().int() })),
+      404: errorBodySchema,
+    },
+  }),
   apisList: toolOperation({
     operationId: 'tools_apis_list',
     method: 'GET',

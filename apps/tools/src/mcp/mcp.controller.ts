@@ -1,0 +1,55 @@
+import { Payload } from '@nestjs/microservices';
+import { internalOperations, toolOperations, type RpcRequest } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
+import { McpService } from './mcp.service';
+
+/** `/v1/tools/mcp` and `/v1/tools/mcp/{mcpId}…`, and the OAuth callback the gateway forwards. */
+@RpcController()
+export class McpController {
+  constructor(private readonly mcp: McpService) {}
+
+  @Handles(toolOperations.mcpPreview)
+  preview(@Payload() request: RpcRequest) {
+    return this.mcp.preview(request);
+  }
+
+  @Handles(toolOperations.mcpList)
+  list(@Payload() request: RpcRequest) {
+    return this.mcp.list(request);
+  }
+
+  @Handles(toolOperations.mcpConnect)
+  connect(@Payload() request: RpcRequest) {
+    return this.mcp.connect(request);
+  }
+
+  @Handles(toolOperations.mcpGet)
+  get(@Payload() request: RpcRequest) {
+    return this.mcp.get(request);
+  }
+
+  @Handles(toolOperations.mcpOauthStart)
+  oauthStart(@Payload() request: RpcRequest) {
+    return this.mcp.oauthStart(request);
+  }
+
+  @Handles(internalOperations.tools.mcpOauthCallback)
+  oauthCallback(@Payload() request: RpcRequest) {
+    return this.mcp.oauthCallback(request);
+  }
+
+  @Handles(toolOperations.mcpRefresh)
+  refresh(@Payload() request: RpcRequest) {
+    return this.mcp.refresh(request);
+  }
+
+  @Handles(toolOperations.mcpSync)
+  sync(@Payload() request: RpcRequest) {
+    return this.mcp.sync(request);
+  }
+
+  @Handles(toolOperations.mcpDisconnect)
+  disconnect(@Payload() request: RpcRequest) {
+    return this.mcp.disconnect(request);
+  }
+}
