@@ -62,5 +62,6 @@ export const DomainReason = {
   TurnInProgress: 'turn_in_progress',
   WebhookDisabled: 'webhook_disabled',
   EncryptionKeyMissing: 'encryption_key_missing',
+  AudienceExcluded: 'audience_excluded',
 } as const;
 export type DomainReason = (typeof DomainReason)[keyof typeof DomainReason];

@@ -12,7 +12,7 @@ export type TemplateSendBody = Omit<SendTemplateRequest, 'delay' | 'scheduleTime
 
 /** Who a send is attributed to on the stored message. */
 export interface SendActor {
-  actorType: 'api' | 'user';
+  actorType: 'api' | 'user' | 'campaign';
   actorId: string | null;
 }
 
@@ -49,6 +49,11 @@ export interface SendOptions {
   onDelivered?: (externalId: string) => Promise<void>;
   /** Graph already accepted this send (an interrupted earlier attempt): store it, without checking or sending again. */
   delivered?: { externalId: string };
+  /**
+   * The agent of a conversation a template send creates (a campaign's rules 1-2): an id or
+   * null (unassigned). Default: the channel's default agent. An existing conversation keeps its agent.
+   */
+  agentForNew?: string | null;
 }
 
 export function actorOf(auth: AuthContext): SendActor {
