@@ -138,7 +138,7 @@ export class CampaignsService {
       return true;
     });
     if (!recipients.length) {
-      const allBlocked = exclusions.blocked === audience.length;
+      const allBlocked = audience.length > 0 && exclusions.blocked === audience.length;
       throw DomainError.refused(
         ErrorCode.Conflict,
         DomainReason.AudienceExcluded,

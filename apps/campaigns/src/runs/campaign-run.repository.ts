@@ -54,15 +54,19 @@ export class CampaignRunRepository {
         // One statement per run, whatever the audience's size.
         await em.execute(
           `insert into campaigns.campaign_recipient (run_id, position, phone_number, name, params, message_id, status, updated_at)
-           select ?, r.position, r.phone, nullif(r.name, ''), case when r.params = '' then null else r.params::jsonb end, r.message_id, 'pending', now()
-             from unnest(?::int[], ?::text[], ?::text[], ?::text[], ?::text[]) as r(position, phone, name, params, message_id)`,
+           select ?, r.position, r.phone, r.name, r.params, r.message_id, 'pending', now()
+             from jsonb_to_recordset(?::jsonb) as r(position int, phone text, name text, params jsonb, message_id text)`,
           [
             run.id,
-            recipients.map((_, i) => i),
-            recipients.map((r) => r.phoneNumber),
-            recipients.map((r) => r.name ?? ''),
-            recipients.map((r) => (r.params ? JSON.stringify(r.params) : '')),
-            recipients.map(() => newId('msg')),
+            JSON.stringify(
+              recipients.map((r, position) => ({
+                position,
+                phone: r.phoneNumber,
+                name: r.name,
+                params: r.params,
+                message_id: newId('msg'),
+              })),
+            ),
           ],
         );
       }
@@ -150,10 +154,10 @@ export class CampaignRunRepository {
   async record(runId: string, outcomes: { position: number; status: RecipientStatus; error: string | null }[]): Promise<void> {
     if (!outcomes.length) return;
     await this.db.em().execute(
-      `update campaigns.campaign_recipient r set status = v.status, error = nullif(v.error, ''), updated_at = now()
-         from unnest(?::int[], ?::text[], ?::text[]) as v(position, status, error)
+      `update campaigns.campaign_recipient r set status = v.status, error = v.error, updated_at = now()
+         from jsonb_to_recordset(?::jsonb) as v(position int, status text, error text)
         where r.run_id = ? and r.position = v.position and r.status = 'attempting'`,
-      [outcomes.map((o) => o.position), outcomes.map((o) => o.status), outcomes.map((o) => o.error ?? ''), runId],
+      [JSON.stringify(outcomes), runId],
     );
   }
 
@@ -163,9 +167,9 @@ export class CampaignRunRepository {
     if (refused.length) {
       await em.execute(
         `insert into campaigns.campaign_contact (workspace_id, phone_number, failures, updated_at)
-         select ?, phone, 1, now() from unnest(?::text[]) as phone
+         select ?, phone, 1, now() from jsonb_array_elements_text(?::jsonb) as phone
          on conflict (workspace_id, phone_number) do update set failures = campaign_contact.failures + 1, updated_at = now()`,
-        [workspaceId, [...new Set(refused)]],
+        [workspaceId, JSON.stringify([...new Set(refused)])],
       );
     }
     if (delivered.length) {

@@ -63,8 +63,8 @@ export class CampaignDeliveryRepository {
     await this.db.em().execute(
       `insert into messaging.scheduled_message (id, workspace_id, kind, status, channel_id, conversation_id, campaign_id, run_id, message_type,
          template_name, preview, phone_number, name, execute_at, delay_ms, scheduled_time, request, actor, revision, attempts, created_at, updated_at)
-       select r.id, ?, 'template', 'scheduled', ?, r.phone, ?, ?, null, ?, ?, r.phone, nullif(r.name, ''), ?::timestamptz, null, ?, r.request::jsonb, ?::jsonb, 0, 0, now(), now()
-         from unnest(?::text[], ?::text[], ?::text[], ?::text[]) as r(id, phone, name, request)
+       select r.id, ?, 'template', 'scheduled', ?, r.phone, ?, ?, null, ?, ?, r.phone, r.name, ?::timestamptz, null, ?, r.request, ?::jsonb, 0, 0, now(), now()
+         from jsonb_to_recordset(?::jsonb) as r(id text, phone text, name text, request jsonb)
        on conflict (id) do nothing`,
       [
         workspaceId,
@@ -76,10 +76,14 @@ export class CampaignDeliveryRepository {
         request.executeAt,
         request.executeAt,
         JSON.stringify(actor),
-        items.map((i) => i.messageId),
-        items.map((i) => i.recipient.phoneNumber.replace(/^\+/, '')),
-        items.map((i) => i.recipient.name ?? ''),
-        bodies.map((b) => JSON.stringify(b)),
+        JSON.stringify(
+          items.map((item, i) => ({
+            id: item.messageId,
+            phone: item.recipient.phoneNumber.replace(/^\+/, ''),
+            name: item.recipient.name,
+            request: bodies[i],
+          })),
+        ),
       ],
     );
   }
@@ -109,8 +113,8 @@ export class CampaignDeliveryRepository {
   async blocked(workspaceId: string, contactKeys: string[]): Promise<string[]> {
     if (!contactKeys.length) return [];
     const rows = await this.db.em().execute<{ contact_key: string }[]>(
-      `select contact_key from messaging.client where workspace_id = ? and status = 'blocked' and contact_key = any(?::text[])`,
-      [workspaceId, contactKeys],
+      `select contact_key from messaging.client where workspace_id = ? and status = 'blocked' and contact_key in (select jsonb_array_elements_text(?::jsonb))`,
+      [workspaceId, JSON.stringify(contactKeys)],
     );
     return rows.map((r) => r.contact_key);
   }
