@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import {
   eventually,
   FakeMetaGraph,
@@ -251,7 +252,17 @@ describe('campaigns (e2e)', () => {
       const conversation = await conversationOf(phones.marta);
       expect(conversation).toMatchObject({ status: 'initiated' });
       const messages = await ws.messagesOf(conversation.id);
-      expect(messages).toEqual(expect.arrayContaining([expect.objectContaining({ campaignId: campaign('promo'), status: 'sent' })]));
+      expect(messages).toEqual([
+        expect.objectContaining({ direction: 'outgoing', contentType: 'template', status: 'sent', content: 'Hola Cliente, tu pedido B-2 está listo' }),
+      ]);
+      const db = new Client({ connectionString: t.isolation.databaseUrl });
+      await db.connect();
+      try {
+        const stored = await db.query(`select campaign_id, actor_type from messaging.message where id = $1`, [messages[0].id]);
+        expect(stored.rows[0]).toEqual({ campaign_id: campaign('promo'), actor_type: 'campaign' });
+      } finally {
+        await db.end();
+      }
     });
 
     it('rule 1: a canonical channel without responderAgentId leaves new conversations unassigned; a legacy phone keeps the channel’s agent; responderAgentId assigns', async () => {
