@@ -149,9 +149,11 @@ export interface CampaignDeliverRequest {
   /** The run has a date: its messages are scheduled messages of messaging, settled as they are sent. */
   scheduled: boolean;
   template: CampaignTemplateSend & { name: string };
-  items: { messageId: string; recipient: CampaignRecipientRef }[];
+  /** `retry`: handed over before without an answer; messaging decides from its record, never calling Graph twice. */
+  items: { messageId: string; recipient: CampaignRecipientRef; retry: boolean }[];
 }
-export type CampaignDeliveryOutcome = 'sent' | 'failed' | 'unknown' | 'cancelled';
+/** `retry`: another attempt of the message is under way; ask again later. */
+export type CampaignDeliveryOutcome = 'sent' | 'failed' | 'unknown' | 'cancelled' | 'retry';
 export interface CampaignDeliverAnswer {
   results: { messageId: string; outcome: CampaignDeliveryOutcome; error: string | null; graphRefused: boolean }[];
 }

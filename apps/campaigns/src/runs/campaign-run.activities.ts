@@ -19,6 +19,8 @@ const BATCH = 25;
 const IN_FLIGHT = 8;
 /** Recipients claimed at a time. */
 const CLAIM = BATCH * IN_FLIGHT;
+/** How long a batch may take in messaging; a batch it never answers (it died) is asked about again after this. */
+const DELIVER_TIMEOUT_MS = 20_000;
 
 /**
  * The campaigns worker's side of a run: claims the next recipients, hands them to messaging
@@ -86,9 +88,20 @@ export class CampaignRunActivitiesFactory {
     if (run.status === 'completed') return { open: 0 };
     if (run.status === 'scheduled') await this.runs.setStatus(runId, 'sending');
     const rate = this.config.rateOf(run.channelId);
+    // Heartbeats while this process lives (also while a batch waits on messaging): Temporal
+    // retries the slice elsewhere only when this worker is gone, never beside it.
+    const beat = setInterval(() => context.heartbeat(), 2_000);
+    try {
+      return await this.sendFor(runId, run, rate, context);
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  private async sendFor(runId: string, run: CampaignRun, rate: number, context: Context): Promise<{ open: number }> {
     const until = Date.now() + SLICE_MS;
     let nextAt = Date.now();
-    while (Date.now() < until && !this.stopping.signal.aborted) {
+    while (Date.now() < until && !this.stopping.signal.aborted && !context.cancellationSignal.aborted) {
       const claimed = await this.runs.claim(runId, rate > 0 ? Math.max(1, Math.min(CLAIM, Math.ceil(rate * 2))) : CLAIM);
       if (!claimed.length) break;
       const batchSize = rate > 0 ? Math.max(1, Math.min(BATCH, Math.floor(rate / 4) || 1)) : BATCH;
@@ -97,6 +110,7 @@ export class CampaignRunActivitiesFactory {
 
       const inFlight = new Set<Promise<void>>();
       let failure: unknown = null;
+      let settled = 0;
       for (const batch of batches) {
         if (rate > 0) {
           const wait = nextAt - Date.now();
@@ -104,9 +118,10 @@ export class CampaignRunActivitiesFactory {
           nextAt = Math.max(nextAt, Date.now() - 1000) + (batch.length / rate) * 1000;
         }
         while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
-        const sent = this.deliver(run, batch).catch((error: unknown) => {
-          failure ??= error;
-        });
+        const sent = this.deliver(run, batch).then(
+          (n) => void (settled += n),
+          (error: unknown) => void (failure ??= error),
+        );
         inFlight.add(sent);
         void sent.finally(() => inFlight.delete(sent));
         context.heartbeat();
@@ -115,11 +130,14 @@ export class CampaignRunActivitiesFactory {
       context.heartbeat();
       // Messaging did not answer a batch: those recipients stay `attempting`; the slice is retried.
       if (failure) throw failure;
+      // Every one of them is being sent by another attempt still under way: give it a moment.
+      if (settled === 0) await sleep(500);
     }
     return { open: await this.runs.openCount(runId) };
   }
 
-  private async deliver(run: CampaignRun, batch: ClaimedRecipient[]): Promise<void> {
+  /** Hands a batch to messaging and records the outcomes; answers how many were settled. */
+  private async deliver(run: CampaignRun, batch: ClaimedRecipient[]): Promise<number> {
     const answer = await this.rpc.call<CampaignDeliverAnswer>(
       internalOperations.messaging.campaignsDeliver.subject,
       serviceRequest<CampaignDeliverRequest>('campaigns', run.workspaceId, {
@@ -129,9 +147,9 @@ export class CampaignRunActivitiesFactory {
         agentForNew: run.agentForNew as CampaignDeliverRequest['agentForNew'],
         scheduled: run.scheduledFor !== null && run.scheduledFor !== undefined,
         template: run.template,
-        items: batch.map(({ messageId, recipient }) => ({ messageId, recipient })),
+        items: batch.map(({ messageId, recipient, retry }) => ({ messageId, recipient, retry })),
       }),
-      60_000,
+      DELIVER_TIMEOUT_MS,
     );
     const byMessage = new Map(batch.map((item) => [item.messageId, item]));
     const outcomes: { position: number; status: RecipientStatus; error: string | null }[] = [];
@@ -139,7 +157,8 @@ export class CampaignRunActivitiesFactory {
     const delivered: string[] = [];
     for (const result of answer.results) {
       const item = byMessage.get(result.messageId);
-      if (!item) continue;
+      // `retry`: another attempt is under way; the recipient stays open and is asked about again.
+      if (!item || result.outcome === 'retry') continue;
       const status: RecipientStatus = result.outcome === 'cancelled' ? 'failed' : result.outcome;
       outcomes.push({ position: item.position, status, error: result.outcome === 'cancelled' ? 'cancelled' : result.error });
       if (result.graphRefused) refused.push(item.recipient.phoneNumber);
@@ -149,6 +168,7 @@ export class CampaignRunActivitiesFactory {
     await this.runs.markContacts(run.workspaceId, refused, delivered);
     const unknown = outcomes.filter((o) => o.status === 'unknown').length;
     if (unknown) this.logger.warn({ msg: 'campaign sends whose outcome a crash left unknown (not sent again)', runId: run.id, unknown });
+    return outcomes.length;
   }
 }
 

@@ -19,6 +19,8 @@ export interface ClaimedRecipient {
   position: number;
   messageId: string;
   recipient: CampaignRecipientRef;
+  /** Handed over before without an answer (a crash, a timeout): messaging answers from its record. */
+  retry: boolean;
 }
 
 export interface RunCounts {
@@ -116,13 +118,13 @@ export class CampaignRunRepository {
    */
   async claim(runId: string, limit: number): Promise<ClaimedRecipient[]> {
     const rows = await this.db.em().execute<
-      { position: number; message_id: string; phone_number: string; name: string | null; params: string[] | null }[]
+      { position: number; message_id: string; phone_number: string; name: string | null; params: string[] | null; old_status: string }[]
     >(
       `update campaigns.campaign_recipient r set status = 'attempting', updated_at = now()
-         from (select position from campaigns.campaign_recipient where run_id = ? and status in ('pending', 'attempting')
+         from (select position, status as old_status from campaigns.campaign_recipient where run_id = ? and status in ('pending', 'attempting')
                 order by position limit ? for update skip locked) next
         where r.run_id = ? and r.position = next.position
-        returning r.position, r.message_id, r.phone_number, r.name, r.params`,
+        returning r.position, r.message_id, r.phone_number, r.name, r.params, next.old_status`,
       [runId, limit, runId],
     );
     return rows
@@ -131,6 +133,7 @@ export class CampaignRunRepository {
         position: row.position,
         messageId: row.message_id,
         recipient: { phoneNumber: row.phone_number, name: row.name, params: row.params },
+        retry: row.old_status === 'attempting',
       }));
   }
 
@@ -147,6 +150,7 @@ export class CampaignRunRepository {
       position: row.position,
       messageId: row.message_id,
       recipient: { phoneNumber: row.phone_number, name: row.name, params: row.params },
+      retry: false,
     }));
   }
 

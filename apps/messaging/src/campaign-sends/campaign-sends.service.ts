@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type {
   CampaignDeliverAnswer,
   CampaignDeliverRequest,
+  CampaignDeliveryOutcome,
   CampaignPrepareAnswer,
   CampaignPrepareRequest,
   CampaignRecipientRef,
@@ -33,6 +34,8 @@ const CONCURRENCY = 5;
 @Injectable()
 export class CampaignSendsService {
   private readonly logger = new Logger('campaign-sends');
+  /** Messages this process is sending now: a second request for one is answered `retry`. */
+  private readonly inFlight = new Set<string>();
 
   constructor(
     private readonly channels: ChannelRepository,
@@ -116,10 +119,10 @@ export class CampaignSendsService {
   private async deliverOne(
     workspaceId: string,
     run: CampaignDeliverRequest,
-    item: { messageId: string; recipient: CampaignRecipientRef },
+    item: { messageId: string; recipient: CampaignRecipientRef; retry: boolean },
   ): Promise<CampaignDeliverAnswer['results'][number]> {
     const { messageId } = item;
-    const answer = (outcome: 'sent' | 'failed' | 'unknown' | 'cancelled', error: string | null = null, graphRefused = false) => ({
+    const answer = (outcome: CampaignDeliveryOutcome, error: string | null = null, graphRefused = false) => ({
       messageId,
       outcome,
       error,
@@ -134,24 +137,26 @@ export class CampaignSendsService {
     }
 
     let delivered: SendOptions['delivered'];
-    if (!(await this.deliveries.begin(messageId, run.runId))) {
-      // An earlier attempt: its record decides; Graph is never called twice for one message.
-      const record = await this.deliveries.find(messageId);
+    if (this.inFlight.has(messageId)) return answer('retry');
+    if (item.retry) {
+      // Handed over before without an answer: what was recorded decides; Graph is never called twice.
       const stored = await this.sender.storedOutcome(messageId);
       if (stored) return stored === 'sent' ? answer('sent') : answer('failed', 'Meta refused the message', true);
+      const record = await this.deliveries.find(messageId);
       if (record?.status === 'failed') return answer('failed', record.error);
       if (record?.status === 'delivered' && record.externalId) delivered = { externalId: record.externalId };
-      else {
-        const error = 'An interrupted attempt may or may not have reached Meta: not sent again';
-        if (run.scheduled) await this.deliveries.failScheduled(messageId, error);
-        return answer('unknown', error);
-      }
+      else if (record) return this.unknown(run, messageId, answer);
+      // No record: the earlier attempt never reached the Graph call; it is sent now.
     }
 
     const options: SendOptions = {
       messageId,
       delivered,
       agentForNew: run.agentForNew === 'channel-default' ? undefined : run.agentForNew,
+      // Recorded right before the Graph call, after every check: only a crash during the call leaves it unknown.
+      beforeDelivery: async () => {
+        if (!(await this.deliveries.begin(messageId, run.runId))) throw new AttemptUnderWay();
+      },
       onDelivered: (externalId) => this.deliveries.delivered(messageId, externalId),
       ...(run.scheduled
         ? {
@@ -160,6 +165,7 @@ export class CampaignSendsService {
           }
         : {}),
     };
+    this.inFlight.add(messageId);
     try {
       await this.sender.sendTemplateMessage(
         { kind: 'template', workspaceId, actor: { actorType: 'campaign', actorId: run.campaignId }, body: sendBody(run, item.recipient) },
@@ -167,21 +173,36 @@ export class CampaignSendsService {
       );
       return answer('sent');
     } catch (error) {
+      if (error instanceof AttemptUnderWay) return answer('retry');
       if (error instanceof DomainError && error.code === ErrorCode.UpstreamFailed) {
         await this.deliveries.failed(messageId, error.message);
         return answer('failed', error.message, true);
       }
       if (error instanceof DomainError && error.status < 500) {
-        await this.deliveries.failed(messageId, error.message);
+        // Refused by a rule before any Graph call (blocked, channel gone…).
         if (run.scheduled) await this.deliveries.failScheduled(messageId, error.message);
         return answer('failed', error.message);
       }
-      this.logger.error({ msg: 'campaign send interrupted: its outcome is unknown', messageId, error: String(error) });
-      return answer('unknown', 'The send was interrupted: its outcome is unknown');
+      this.logger.error({ msg: 'campaign send interrupted', messageId, error: String(error) });
+      const record = await this.deliveries.find(messageId).catch(() => undefined);
+      if (record === null) return answer('failed', 'The send failed before reaching Meta');
+      if (record?.status === 'delivered') return answer('retry');
+      return this.unknown(run, messageId, answer);
+    } finally {
+      this.inFlight.delete(messageId);
     }
   }
 
+  /** An attempt cut between its record and Graph's answer: counted unknown, never sent again. */
+  private async unknown<T>(run: CampaignDeliverRequest, messageId: string, answer: (outcome: 'unknown', error: string) => T): Promise<T> {
+    const error = 'An interrupted attempt may or may not have reached Meta: not sent again';
+    if (run.scheduled) await this.deliveries.failScheduled(messageId, error);
+    return answer('unknown', error);
+  }
 }
+
+/** Another attempt recorded this message first (a concurrent handler or replica). */
+class AttemptUnderWay extends Error {}
 
 function normalPhone(phone: string): string {
   return phone.replace(/^\+/, '');

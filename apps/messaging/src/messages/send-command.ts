@@ -54,6 +54,11 @@ export interface SendOptions {
    * null (unassigned). Default: the channel's default agent. An existing conversation keeps its agent.
    */
   agentForNew?: string | null;
+  /**
+   * Runs right before the Graph call, after every check: a campaign send records its attempt
+   * here (a throw stops the send), so only a crash during the call itself leaves it unknown.
+   */
+  beforeDelivery?: () => Promise<void>;
 }
 
 export function actorOf(auth: AuthContext): SendActor {

@@ -280,6 +280,7 @@ export class SendMessageService {
     activeFields: Set<string>,
     options: SendOptions,
   ): Promise<SendAnswer> {
+    if (!options.delivered && channel.platform !== 'service') await options.beforeDelivery?.();
     const { externalId, failure } = options.delivered
       ? { externalId: options.delivered.externalId, failure: null }
       : channel.platform === 'service'
