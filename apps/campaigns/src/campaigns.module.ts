@@ -1,10 +1,22 @@
 import { Module } from '@nestjs/common';
+import { CampaignsConfigService } from './campaigns.config';
 import { CampaignRepository } from './campaigns/campaign.repository';
 import { CampaignsController } from './campaigns/campaigns.controller';
+import { CampaignsService } from './campaigns/campaigns.service';
+import { CampaignRunActivitiesFactory } from './runs/campaign-run.activities';
+import { CampaignRunRepository } from './runs/campaign-run.repository';
+import { CampaignRunWorkflows } from './runs/campaign-run.workflows';
 import { SeedController } from './seed/seed.controller';
 
 @Module({
   controllers: [CampaignsController, SeedController],
-  providers: [CampaignRepository],
+  providers: [
+    CampaignsConfigService,
+    CampaignRepository,
+    CampaignsService,
+    CampaignRunRepository,
+    CampaignRunWorkflows,
+    CampaignRunActivitiesFactory,
+  ],
 })
 export class CampaignsModule {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CampaignSendsModule } from './campaign-sends/campaign-sends.module';
 import { ChannelsModule } from './channels/channels.module';
 import { ChatModule } from './chat/chat.module';
 import { ClientsModule } from './clients/clients.module';
@@ -31,6 +32,7 @@ import { TurnsModule } from './turns/turns.module';
     ChatModule,
     TurnsModule,
     SeedModule,
+    CampaignSendsModule,
   ],
   // Scheduled sends run through messages, which schedules through scheduled: their dispatch and
   // activities are composed here, where both are imported, instead of a cycle between the two modules.

@@ -33,6 +33,14 @@ export const Subjects = {
     turnContext: 'messaging.turns.context',
     turnReply: 'messaging.turns.reply',
     turnFailure: 'messaging.turns.failure',
+    /** A campaign send checked against channel and template; the blocked part of its audience (campaigns). */
+    campaignsPrepare: 'messaging.campaigns.prepare',
+    /** A dated campaign run's messages stored as scheduled ones (campaigns). */
+    campaignsSchedule: 'messaging.campaigns.schedule',
+    /** A slice of a campaign run sent, idempotently by message id (campaigns). */
+    campaignsDeliver: 'messaging.campaigns.deliver',
+    /** Whether the workspace has a template of a name (campaigns, PATCH templateName). */
+    templatesDescribe: 'messaging.templates.describe',
   },
   agents: {
     seedValidate: 'agents.seed.validate',

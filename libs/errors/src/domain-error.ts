@@ -64,5 +64,6 @@ export const DomainReason = {
   EncryptionKeyMissing: 'encryption_key_missing',
   McpUnreachable: 'mcp_unreachable',
   McpUnauthorized: 'mcp_unauthorized',
+  AudienceExcluded: 'audience_excluded',
 } as const;
 export type DomainReason = (typeof DomainReason)[keyof typeof DomainReason];

@@ -35,3 +35,4 @@ export {
   type ToolRound,
   type WorkingMessageSettings,
 } from './turns/conversation-turn.contract';
+export { campaignRunWorkflowId, type CampaignRunActivities, type CampaignRunInput } from './campaigns/campaign-run.contract';

@@ -5,3 +5,4 @@ export { scheduledMessageWorkflow } from './scheduled-messages/scheduled-message
 export { scheduledSendsDispatcherWorkflow } from './scheduled-messages/scheduled-sends-dispatcher.workflow';
 export { conversationTurnWorkflow } from './turns/conversation-turn.workflow';
 export { scheduledChatTurnWorkflow } from './turns/scheduled-chat-turn.workflow';
+export { campaignRunWorkflow } from './campaigns/campaign-run.workflow';

@@ -19,6 +19,10 @@ const CampaignSchema = defineEntity({
     templateName: p.text().nullable(),
     templateLanguage: p.text().nullable(),
     message: p.text().nullable(),
+    /** The serialized template (spec › Campaign `template`), as set by PATCH. */
+    template: p.json<Record<string, unknown>>().nullable(),
+    language: p.text().nullable(),
+    wabaId: p.text().nullable(),
     owners: p.json<string[]>(),
     audience: p.json<AudienceMember[]>(),
     createdAt: p.datetime().onCreate(() => new Date()),

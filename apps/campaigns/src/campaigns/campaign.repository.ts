@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { SeedCampaign, SeedTemplate } from '@platica/contracts';
+import type { CampaignUpdate, SeedCampaign, SeedTemplate } from '@platica/contracts';
+import { DomainError, ErrorCode } from '@platica/errors';
 import { Database, newId } from '@platica/platform';
 import { Campaign } from './campaign.entity';
 
@@ -9,6 +10,29 @@ export class CampaignRepository {
 
   find(workspaceId: string, id: string): Promise<Campaign | null> {
     return this.db.em().findOne(Campaign, { id, workspaceId });
+  }
+
+  /** The campaign among these workspaces' (404 otherwise). */
+  async get(workspaceIds: string[], id: string): Promise<Campaign> {
+    const campaign = await this.db.em().findOne(Campaign, { id, workspaceId: { $in: workspaceIds } });
+    if (!campaign) throw DomainError.notFound('Campaign', id);
+    return campaign;
+  }
+
+  /** A partial update; a title another campaign of the workspace has is a 409. */
+  async update(workspaceId: string, id: string, change: CampaignUpdate): Promise<Campaign> {
+    const em = this.db.em();
+    const campaign = await em.findOne(Campaign, { id, workspaceId });
+    if (!campaign) throw DomainError.notFound('Campaign', id);
+    if (change.title !== undefined && change.title !== campaign.title) {
+      const taken = await em.findOne(Campaign, { workspaceId, title: change.title });
+      if (taken) throw new DomainError(ErrorCode.Conflict, `Another campaign of the workspace is titled "${change.title}"`, { title: change.title });
+    }
+    const fields = { ...change, ...(change.owners ? { owners: change.owners.map((email) => email.toLowerCase()) } : {}) };
+    em.assign(campaign, fields);
+    campaign.updatedAt = new Date();
+    await em.flush();
+    return campaign;
   }
 
   /** Creates or updates campaigns by title (the seed's natural key), in one transaction. */

@@ -1,12 +1,31 @@
 import { Payload } from '@nestjs/microservices';
-import { internalOperations, type RpcRequest } from '@platica/contracts';
+import { campaignOperations as ops, internalOperations, type OperationRequest, type RpcRequest } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { Handles, RpcController, writeScope } from '@platica/platform';
 import { CampaignRepository } from './campaign.repository';
+import { CampaignsService } from './campaigns.service';
 
 @RpcController()
 export class CampaignsController {
-  constructor(private readonly campaigns: CampaignRepository) {}
+  constructor(
+    private readonly campaigns: CampaignRepository,
+    private readonly service: CampaignsService,
+  ) {}
+
+  @Handles(ops.get)
+  get(@Payload() request: OperationRequest<typeof ops.get>) {
+    return this.service.get(request);
+  }
+
+  @Handles(ops.update)
+  update(@Payload() request: OperationRequest<typeof ops.update>) {
+    return this.service.update(request);
+  }
+
+  @Handles(ops.send)
+  send(@Payload() request: OperationRequest<typeof ops.send>) {
+    return this.service.send(request);
+  }
 
   /** For other services (messaging, before attributing a send): the campaign, 404 when it is not the workspace's. */
   @Handles(internalOperations.campaigns.describe)

@@ -204,7 +204,7 @@ export class ConversationRepository {
   async ensure(
     transaction: Transaction,
     channel: OpenChannel,
-    contact: { conversationId: string; clientId: string; phoneNumber: string | null; contactName: string | null },
+    contact: { conversationId: string; clientId: string; phoneNumber: string | null; contactName: string | null; agentId?: string | null },
   ): Promise<Conversation> {
     const existing = await this.findByContact(channel.id, contact.conversationId, transaction);
     const em = this.db.em(transaction);
@@ -222,7 +222,7 @@ export class ConversationRepository {
         channel.platform,
         contact.conversationId,
         contact.clientId,
-        channel.defaultAgentId,
+        contact.agentId === undefined ? channel.defaultAgentId : contact.agentId,
         'api',
         contact.contactName,
         contact.phoneNumber,

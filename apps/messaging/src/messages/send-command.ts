@@ -12,7 +12,7 @@ export type TemplateSendBody = Omit<SendTemplateRequest, 'delay' | 'scheduleTime
 
 /** Who a send is attributed to on the stored message. */
 export interface SendActor {
-  actorType: 'api' | 'user';
+  actorType: 'api' | 'user' | 'campaign';
   actorId: string | null;
 }
 
@@ -51,6 +51,16 @@ export interface SendOptions {
   callbackData?: string;
   /** Graph already accepted this send (an interrupted earlier attempt): store it, without checking or sending again. */
   delivered?: { externalId: string };
+  /**
+   * The agent of a conversation a template send creates (a campaign's rules 1-2): an id or
+   * null (unassigned). Default: the channel's default agent. An existing conversation keeps its agent.
+   */
+  agentForNew?: string | null;
+  /**
+   * Runs right before the Graph call, after every check: a campaign send records its attempt
+   * here (a throw stops the send), so only a crash during the call itself leaves it unknown.
+   */
+  beforeDelivery?: () => Promise<void>;
 }
 
 export function actorOf(auth: AuthContext): SendActor {

@@ -225,6 +225,7 @@ export class SendMessageService {
         clientId: client.id,
         phoneNumber: recipient,
         contactName: client.name ?? null,
+        agentId: options.agentForNew === undefined ? channel.defaultAgentId : options.agentForNew,
       });
     });
     const stored = {
@@ -235,6 +236,13 @@ export class SendMessageService {
       images: [],
     };
     return this.deliverAndStore(actor, channel, conversation, { type: 'template', template: send }, stored, body, activeFields, options);
+  }
+
+  /** A stored message's outcome by its id (a campaign attempt that finds its message already stored). */
+  async storedOutcome(messageId: string): Promise<'sent' | 'failed' | null> {
+    const message = await this.messages.findById(messageId);
+    if (!message) return null;
+    return message.status === 'failed' ? 'failed' : 'sent';
   }
 
   /** What a scheduled send records: where it goes, a safe preview, and the command to run at its time. */
@@ -272,6 +280,7 @@ export class SendMessageService {
     activeFields: Set<string>,
     options: SendOptions,
   ): Promise<SendAnswer> {
+    if (!options.delivered && channel.platform !== 'service') await options.beforeDelivery?.();
     const { externalId, failure } = options.delivered
       ? { externalId: options.delivered.externalId, failure: null }
       : channel.platform === 'service'

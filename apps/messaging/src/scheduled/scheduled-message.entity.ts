@@ -18,6 +18,8 @@ const ScheduledMessageSchema = defineEntity({
     channelId: p.text(),
     conversationId: p.text().nullable(),
     campaignId: p.text().nullable(),
+    /** A campaign run's message (issue 16): its run sends it, throttled; the dispatcher leaves it alone. */
+    runId: p.text().nullable(),
     messageType: p.text().nullable(),
     templateName: p.text().nullable(),
     preview: p.text().nullable(),

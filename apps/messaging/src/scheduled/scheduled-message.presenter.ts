@@ -24,7 +24,8 @@ export function presentScheduled(row: ScheduledMessage): ScheduledMessageResourc
     sentAt: iso(row.sentAt),
     failedAt: iso(row.failedAt),
     error: row.error ?? null,
-    reschedulable: RESCHEDULABLE.has(row.status),
+    // A campaign run's message is sent by its run, at the run's date: cancelled, never rescheduled.
+    reschedulable: RESCHEDULABLE.has(row.status) && !row.runId,
   };
 }
 

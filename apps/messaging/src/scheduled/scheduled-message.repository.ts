@@ -20,6 +20,7 @@ type NewScheduled = Omit<
   | 'claimedUntil'
   | 'attempts'
   | 'deliveredExternalId'
+  | 'runId'
 >;
 
 /** A scheduled send the dispatcher claimed: what it needs to run the stored command. */
@@ -59,6 +60,7 @@ export class ScheduledMessageRepository {
     const now = new Date();
     await this.db.em().insert(ScheduledMessage, {
       ...row,
+      runId: null,
       revision: 0,
       attempts: 0,
       claimedUntil: null,
@@ -166,7 +168,7 @@ export class ScheduledMessageRepository {
       `update messaging.scheduled_message m set status = 'processing', claimed_until = ?, attempts = m.attempts + 1, updated_at = now()
         where m.id in (
           select id from messaging.scheduled_message
-           where (status in ('delayed', 'scheduled') and execute_at <= ?) or (status = 'processing' and claimed_until < ?)
+           where run_id is null and ((status in ('delayed', 'scheduled') and execute_at <= ?) or (status = 'processing' and claimed_until < ?))
            order by execute_at limit ? for update skip locked)
         returning m.id, m.workspace_id, m.kind, m.request, m.actor, m.attempts, m.delivered_external_id`,
       [leaseUntil, now, now, limit],

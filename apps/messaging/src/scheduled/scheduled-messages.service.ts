@@ -67,7 +67,8 @@ export class ScheduledMessagesService {
   async reschedule(request: RpcRequest, messageId: string): Promise<ScheduledMessageResource> {
     const body = parseOrThrow(rescheduleRequestSchema, request.body);
     const row = await this.repository.get(request.workspaceId!, messageId);
-    if (!isReschedulable(row)) throw conflict(row.status);
+    // A campaign run's message goes out with its run: it can be cancelled, not moved.
+    if (!isReschedulable(row) || row.runId) throw conflict(row.status);
     const timing = timingOf(body)!;
     const accepted = await this.repository.reschedule(row.workspaceId, row.id, {
       executeAt: timing.executeAt.toISOString(),

@@ -25,6 +25,10 @@ export const internalOperations = {
     turnContext: internal(Subjects.messaging.turnContext),
     turnReply: internal(Subjects.messaging.turnReply),
     turnFailure: internal(Subjects.messaging.turnFailure),
+    campaignsPrepare: internal(Subjects.messaging.campaignsPrepare),
+    campaignsSchedule: internal(Subjects.messaging.campaignsSchedule),
+    campaignsDeliver: internal(Subjects.messaging.campaignsDeliver),
+    templatesDescribe: internal(Subjects.messaging.templatesDescribe),
   },
   agents: {
     seedValidate: internal(Subjects.agents.seedValidate),

@@ -1,0 +1,236 @@
+import { Injectable } from '@nestjs/common';
+import {
+  campaignOperations as ops,
+  internalOperations,
+  type CampaignPrepareAnswer,
+  type CampaignPrepareRequest,
+  type CampaignRecipientRef,
+  type OperationRequest,
+  type TemplateDescribeAnswer,
+} from '@platica/contracts';
+import { DomainError, DomainReason, ErrorCode, type FieldIssue } from '@platica/errors';
+import { groupByWorkspace, newId, readScope, requireWorkspaceUsers, RpcClient, serviceRequest, writeScope } from '@platica/platform';
+import { CampaignRunRepository, UNDELIVERABLE_AFTER } from '../runs/campaign-run.repository';
+import { CampaignRunWorkflows } from '../runs/campaign-run.workflows';
+import type { CampaignRun } from '../runs/campaign-run.entity';
+import type { Campaign } from './campaign.entity';
+import { CampaignRepository } from './campaign.repository';
+
+/** The agent of new conversations when the sender channel was named by a legacy phone number (spec › Campaigns rule 1). */
+export const CHANNEL_DEFAULT_AGENT = 'channel-default';
+
+/** `GET`, `PATCH` and `POST …/send` of /v1/campaigns/{campaignId} (spec › Campaigns). */
+@Injectable()
+export class CampaignsService {
+  constructor(
+    private readonly campaigns: CampaignRepository,
+    private readonly runs: CampaignRunRepository,
+    private readonly workflows: CampaignRunWorkflows,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async get(request: OperationRequest<typeof ops.get>) {
+    const scope = readScope(request);
+    const campaign = await this.campaigns.get(
+      scope.map((w) => w.id),
+      request.params.campaignId,
+    );
+    const runs = await this.runs.listForCampaigns([campaign.id]);
+    const counts = await this.runs.counts(runs.map((r) => r.id));
+    return groupByWorkspace(
+      scope.filter((w) => w.id === campaign.workspaceId),
+      [campaign],
+      'campaigns',
+      (c) => ({ ...presentCampaign(c), runs: runs.map((run) => presentRun(run, counts.get(run.id))) }),
+    );
+  }
+
+  async update(request: OperationRequest<typeof ops.update>) {
+    const change = request.body;
+    if (Object.keys(change).length === 0) throw DomainError.validation([{ path: [], message: 'send at least one field to change' }]);
+    const workspaceId = writeScope(request).id;
+    await this.campaigns.get([workspaceId], request.params.campaignId);
+    if (change.owners) await requireWorkspaceUsers(this.rpc, request, change.owners);
+    if (change.templateName) {
+      try {
+        await this.rpc.call<TemplateDescribeAnswer>(
+          internalOperations.messaging.templatesDescribe.subject,
+          serviceRequest('campaigns', workspaceId, { name: change.templateName }),
+        );
+      } catch (error) {
+        if (error instanceof DomainError && error.code === ErrorCode.NotFound) {
+          throw DomainError.validation([{ path: ['templateName'], message: `the workspace has no template named "${change.templateName}"` }]);
+        }
+        throw error;
+      }
+    }
+    const campaign = await this.campaigns.update(workspaceId, request.params.campaignId, change);
+    return {
+      status: 'success' as const,
+      message: 'Campaign updated',
+      data: {
+        id: campaign.id,
+        title: campaign.title,
+        category: campaign.category,
+        platform: campaign.platform,
+        templateName: campaign.templateName ?? null,
+        owners: campaign.owners,
+        lastUpdate: campaign.updatedAt.toISOString(),
+      },
+    };
+  }
+
+  /**
+   * Checks the send (template named or the campaign's, params, media, buttons against the
+   * template; dates in the future), excludes blocked, problematic and undeliverable
+   * recipients, stores one run per date (or one now) and starts their workflows.
+   */
+  async send(request: OperationRequest<typeof ops.send>) {
+    const workspaceId = writeScope(request).id;
+    const campaign = await this.campaigns.get([workspaceId], request.params.campaignId);
+    const { channelId, responderAgentId, template: given } = request.body;
+    const { scheduledDates, sendToProblematic = false, sendToUndeliverable = false, ...template } = given;
+
+    const name = template.name ?? campaign.templateName;
+    if (!name) {
+      throw DomainError.validation(
+        [{ path: ['template', 'name'], message: 'name a template: the campaign has no configured template' }],
+        'No template named and none configured on the campaign',
+      );
+    }
+    const now = Date.now();
+    const dateIssues: FieldIssue[] = (scheduledDates ?? [])
+      .map((date, i) => ({ date, i }))
+      .filter(({ date }) => Date.parse(date) <= now)
+      .map(({ i }) => ({ path: ['template', 'scheduledDates', i], message: 'must be in the future' }));
+    if (dateIssues.length) throw DomainError.validation(dateIssues, 'Every scheduled date must be in the future');
+    const language = template.language ?? (template.name ? undefined : (campaign.templateLanguage ?? undefined));
+
+    if (responderAgentId) await this.requireAgent(workspaceId, responderAgentId);
+
+    const audience: CampaignRecipientRef[] = dedupe(campaign.audience).map((member) => ({
+      phoneNumber: member.phoneNumber,
+      name: member.name ?? null,
+      params: member.params ?? null,
+    }));
+    const prepared = await this.rpc.call<CampaignPrepareAnswer>(
+      internalOperations.messaging.campaignsPrepare.subject,
+      serviceRequest<CampaignPrepareRequest>('campaigns', workspaceId, {
+        channelId,
+        template: { ...template, name, ...(language ? { language } : {}) },
+        audience,
+      }),
+      30_000,
+    );
+
+    // Rule 3: blocked contacts are always excluded; the marks of earlier failures unless asked.
+    const blocked = new Set(prepared.blocked);
+    const failures = await this.runs.failuresOf(
+      workspaceId,
+      audience.map((r) => r.phoneNumber),
+    );
+    const exclusions = { blocked: 0, problematic: 0, undeliverable: 0 };
+    const recipients = audience.filter((recipient) => {
+      if (blocked.has(recipient.phoneNumber)) return void exclusions.blocked++, false;
+      const failed = failures.get(recipient.phoneNumber) ?? 0;
+      if (failed >= UNDELIVERABLE_AFTER && !sendToUndeliverable) return void exclusions.undeliverable++, false;
+      if (failed > 0 && failed < UNDELIVERABLE_AFTER && !sendToProblematic) return void exclusions.problematic++, false;
+      return true;
+    });
+    if (!recipients.length) {
+      const allBlocked = audience.length > 0 && exclusions.blocked === audience.length;
+      throw DomainError.refused(
+        ErrorCode.Conflict,
+        DomainReason.AudienceExcluded,
+        allBlocked
+          ? 'The entire audience is blocked: there is nobody to send to'
+          : 'Every recipient of the audience is excluded (blocked, or marked by earlier failures)',
+        { audience: audience.length, ...exclusions },
+      );
+    }
+
+    // Rules 1-2: the responder agent for new conversations; a legacy phone reference keeps the channel's agent.
+    const agentForNew = responderAgentId ?? (prepared.legacyChannelRef ? CHANNEL_DEFAULT_AGENT : null);
+    const dates = scheduledDates?.length ? [...new Set(scheduledDates.map((d) => new Date(d).toISOString()))].sort() : [null];
+    const runs = dates.map((date) => ({
+      id: newId('run'),
+      workspaceId,
+      campaignId: campaign.id,
+      channelId: prepared.channelId,
+      agentForNew,
+      template: { ...template, name: prepared.templateName, language: prepared.templateLanguage },
+      scheduledFor: date ? new Date(date) : null,
+      excludedCount: audience.length - recipients.length,
+      exclusions,
+    }));
+    await this.runs.create(runs, recipients);
+    for (const run of runs) await this.workflows.start(run.id, run.scheduledFor);
+    return {
+      status: 'success' as const,
+      message: runs.length > 1 ? `Campaign queued: ${runs.length} runs` : 'Campaign queued',
+      data: {
+        status: 'queued' as const,
+        runId: runs[0]!.id,
+        runIds: runs.map((r) => r.id),
+        recipients: recipients.length,
+        excluded: audience.length - recipients.length,
+        exclusions,
+        scheduledDates: runs.flatMap((r) => (r.scheduledFor ? [r.scheduledFor.toISOString()] : [])),
+      },
+    };
+  }
+
+  private async requireAgent(workspaceId: string, agentId: string): Promise<void> {
+    try {
+      await this.rpc.call(internalOperations.agents.describe.subject, serviceRequest('campaigns', workspaceId, { agentId }));
+    } catch (error) {
+      if (error instanceof DomainError && error.code === ErrorCode.NotFound) {
+        throw DomainError.validation([{ path: ['responderAgentId'], message: `no agent of the workspace has the id ${agentId}` }]);
+      }
+      throw error;
+    }
+  }
+}
+
+/** One recipient per phone number (the first entry wins): nobody gets a run's message twice. */
+function dedupe<T extends { phoneNumber: string }>(audience: T[]): T[] {
+  const seen = new Set<string>();
+  return audience.filter((member) => !seen.has(member.phoneNumber) && seen.add(member.phoneNumber));
+}
+
+export function presentCampaign(campaign: Campaign) {
+  return {
+    id: campaign.id,
+    title: campaign.title,
+    category: campaign.category,
+    platform: campaign.platform,
+    templateName: campaign.templateName ?? null,
+    message: campaign.message ?? null,
+    template: campaign.template ?? null,
+    language: campaign.language ?? null,
+    templateLanguage: campaign.templateLanguage ?? null,
+    wabaId: campaign.wabaId ?? null,
+    owners: campaign.owners,
+    creationDate: campaign.createdAt.toISOString(),
+    lastUpdate: campaign.updatedAt.toISOString(),
+  };
+}
+
+function presentRun(run: CampaignRun, counts: { sent: number; failed: number; unknown: number; open: number } | undefined) {
+  const c = counts ?? { sent: 0, failed: 0, unknown: 0, open: 0 };
+  return {
+    runId: run.id,
+    status: run.status,
+    channelId: run.channelId,
+    templateName: run.template.name,
+    scheduledFor: run.scheduledFor ? run.scheduledFor.toISOString() : null,
+    createdAt: run.createdAt.toISOString(),
+    completedAt: run.completedAt ? run.completedAt.toISOString() : null,
+    recipients: run.recipientCount,
+    sent: c.sent,
+    failed: c.failed,
+    unknown: c.unknown,
+    pending: c.open,
+    excluded: run.excludedCount,
+  };
+}

@@ -1,0 +1,224 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type {
+  CampaignDeliverAnswer,
+  CampaignDeliverRequest,
+  CampaignDeliveryOutcome,
+  CampaignPrepareAnswer,
+  CampaignPrepareRequest,
+  CampaignRecipientRef,
+  CampaignScheduleRequest,
+  CampaignTemplateSend,
+  RpcRequest,
+  TemplateDescribeAnswer,
+  TemplateDescribeRequest,
+} from '@platica/contracts';
+import { DomainError, DomainReason, ErrorCode, type FieldIssue } from '@platica/errors';
+import { ChannelRepository } from '../channels/channel.repository';
+import { checkTypeOnChannel, contactKeyOf } from '../messages/channel-rules';
+import type { SendOptions, TemplateSendBody } from '../messages/send-command';
+import { SendMessageService } from '../messages/send-message.service';
+import { ScheduledMessageRepository } from '../scheduled/scheduled-message.repository';
+import { buildTemplateSend, variableCount } from '../templates/template-message';
+import { TemplateRepository } from '../templates/template.repository';
+import { CampaignDeliveryRepository } from './campaign-delivery.repository';
+
+/** Sends of one deliver request running at once (the campaigns worker keeps several requests in flight). */
+const CONCURRENCY = 5;
+
+/**
+ * Messaging's side of campaign runs: a send checked against the channel and its template
+ * before a run is stored, a dated run's messages shown as scheduled ones, and the run's
+ * messages sent through the same path as `POST /v1/messages/template`, each recorded before
+ * its Graph call so that no recipient gets a run's message twice.
+ */
+@Injectable()
+export class CampaignSendsService {
+  private readonly logger = new Logger('campaign-sends');
+  /** Messages this process is sending now: a second request for one is answered `retry`. */
+  private readonly inFlight = new Set<string>();
+
+  constructor(
+    private readonly channels: ChannelRepository,
+    private readonly templates: TemplateRepository,
+    private readonly deliveries: CampaignDeliveryRepository,
+    private readonly scheduled: ScheduledMessageRepository,
+    private readonly sender: SendMessageService,
+  ) {}
+
+  async describeTemplate(request: RpcRequest<TemplateDescribeRequest>): Promise<TemplateDescribeAnswer> {
+    const found = await this.templates.findByName(request.workspaceId!, request.body.name);
+    if (!found.length) throw DomainError.notFound('Template', request.body.name);
+    return { name: request.body.name, languages: found.map((t) => t.language) };
+  }
+
+  /** The send checked as every recipient's message will be (400 on a mismatch), and the blocked part of the audience. */
+  async prepare(request: RpcRequest<CampaignPrepareRequest>): Promise<CampaignPrepareAnswer> {
+    const workspaceId = request.workspaceId!;
+    const { channelId, template: send, audience } = request.body;
+    const channel = await this.channels.findForWorkspace(workspaceId, channelId);
+    if (!channel) throw DomainError.notFound('Channel', channelId);
+    checkTypeOnChannel(channel.platform, 'template');
+
+    const candidates = (await this.templates.findByName(workspaceId, send.name)).filter(
+      (t) => send.language === undefined || t.language === send.language,
+    );
+    const template = candidates.find((t) => t.channelId === channel.id) ?? candidates[0];
+    if (!template) {
+      throw DomainError.validation(
+        [{ path: ['template', 'name'], message: `no template "${send.name}"${send.language ? ` in ${send.language}` : ''} in this workspace` }],
+        'The template does not exist',
+      );
+    }
+    if (template.status !== 'approved') {
+      throw DomainError.refused(ErrorCode.Unprocessable, DomainReason.TemplateNotApproved, `The template "${template.name}" is ${template.status}, not approved`, {
+        template: template.name,
+        status: template.status,
+      });
+    }
+    buildTemplateSend(template, send);
+    const expected = variableCount(template);
+    const issues: FieldIssue[] = audience.flatMap((recipient, i) =>
+      recipient.params && recipient.params.length !== expected
+        ? [{ path: ['audience', i, 'params'], message: `the recipient's params count ${recipient.params.length}; the template has ${expected} variable(s)` }]
+        : [],
+    );
+    if (issues.length) throw DomainError.validation(issues, "Recipients' own params do not match the template");
+
+    const keys = new Map(audience.map((r) => [contactKeyOf(channel.platform, normalPhone(r.phoneNumber)), r.phoneNumber]));
+    const blocked = await this.deliveries.blocked(workspaceId, [...keys.keys()]);
+    return {
+      channelId: channel.id,
+      legacyChannelRef: channel.id !== channelId,
+      templateName: template.name,
+      templateLanguage: template.language,
+      blocked: blocked.map((key) => keys.get(key)!),
+    };
+  }
+
+  async schedule(request: RpcRequest<CampaignScheduleRequest>): Promise<{ scheduled: number }> {
+    const body = request.body;
+    const bodies = body.items.map(({ recipient }) => sendBody(body, recipient));
+    await this.deliveries.schedule(request.workspaceId!, body, bodies, request.auth);
+    return { scheduled: body.items.length };
+  }
+
+  async deliver(request: RpcRequest<CampaignDeliverRequest>): Promise<CampaignDeliverAnswer> {
+    const items = request.body.items;
+    const results: CampaignDeliverAnswer['results'] = new Array(items.length);
+    let next = 0;
+    const lane = async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await this.deliverOne(request.workspaceId!, request.body, items[index]!);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, lane));
+    return { results };
+  }
+
+  private async deliverOne(
+    workspaceId: string,
+    run: CampaignDeliverRequest,
+    item: { messageId: string; recipient: CampaignRecipientRef; retry: boolean },
+  ): Promise<CampaignDeliverAnswer['results'][number]> {
+    const { messageId } = item;
+    const answer = (outcome: CampaignDeliveryOutcome, error: string | null = null, graphRefused = false) => ({
+      messageId,
+      outcome,
+      error,
+      graphRefused,
+    });
+
+    if (run.scheduled) {
+      const { claimed, status } = await this.deliveries.claimScheduled(messageId);
+      if (!claimed && status === 'cancelled') return answer('cancelled', 'The scheduled message was cancelled');
+      if (!claimed && status === 'sent') return answer('sent');
+      if (!claimed && status === 'failed') return answer('failed', 'The scheduled message failed');
+    }
+
+    let delivered: SendOptions['delivered'];
+    if (this.inFlight.has(messageId)) return answer('retry');
+    if (item.retry) {
+      // Handed over before without an answer: what was recorded decides; Graph is never called twice.
+      const stored = await this.sender.storedOutcome(messageId);
+      if (stored) return stored === 'sent' ? answer('sent') : answer('failed', 'Meta refused the message', true);
+      const record = await this.deliveries.find(messageId);
+      if (record?.status === 'failed') return answer('failed', record.error);
+      if (record?.status === 'delivered' && record.externalId) delivered = { externalId: record.externalId };
+      else if (record) return this.unknown(run, messageId, answer);
+      // No record: the earlier attempt never reached the Graph call; it is sent now.
+    }
+
+    const options: SendOptions = {
+      messageId,
+      delivered,
+      agentForNew: run.agentForNew === 'channel-default' ? undefined : run.agentForNew,
+      // Recorded right before the Graph call, after every check: only a crash during the call leaves it unknown.
+      beforeDelivery: async () => {
+        if (!(await this.deliveries.begin(messageId, run.runId))) throw new AttemptUnderWay();
+      },
+      onDelivered: (externalId) => this.deliveries.delivered(messageId, externalId),
+      ...(run.scheduled
+        ? {
+            alongside: (transaction, outcome) =>
+              this.scheduled.settle(transaction, messageId, { messageId: outcome.message.id, error: outcome.error }),
+          }
+        : {}),
+    };
+    this.inFlight.add(messageId);
+    try {
+      await this.sender.sendTemplateMessage(
+        { kind: 'template', workspaceId, actor: { actorType: 'campaign', actorId: run.campaignId }, body: sendBody(run, item.recipient) },
+        options,
+      );
+      return answer('sent');
+    } catch (error) {
+      if (error instanceof AttemptUnderWay) return answer('retry');
+      if (error instanceof DomainError && error.code === ErrorCode.UpstreamFailed) {
+        await this.deliveries.failed(messageId, error.message);
+        return answer('failed', error.message, true);
+      }
+      if (error instanceof DomainError && error.status < 500) {
+        // Refused by a rule before any Graph call (blocked, channel gone…).
+        if (run.scheduled) await this.deliveries.failScheduled(messageId, error.message);
+        return answer('failed', error.message);
+      }
+      this.logger.error({ msg: 'campaign send interrupted', messageId, error: String(error) });
+      const record = await this.deliveries.find(messageId).catch(() => undefined);
+      if (record === null) return answer('failed', 'The send failed before reaching Meta');
+      if (record?.status === 'delivered') return answer('retry');
+      return this.unknown(run, messageId, answer);
+    } finally {
+      this.inFlight.delete(messageId);
+    }
+  }
+
+  /** An attempt cut between its record and Graph's answer: counted unknown, never sent again. */
+  private async unknown<T>(run: CampaignDeliverRequest, messageId: string, answer: (outcome: 'unknown', error: string) => T): Promise<T> {
+    const error = 'An interrupted attempt may or may not have reached Meta: not sent again';
+    if (run.scheduled) await this.deliveries.failScheduled(messageId, error);
+    return answer('unknown', error);
+  }
+}
+
+/** Another attempt recorded this message first (a concurrent handler or replica). */
+class AttemptUnderWay extends Error {}
+
+function normalPhone(phone: string): string {
+  return phone.replace(/^\+/, '');
+}
+
+/** A recipient's message as a `POST /v1/messages/template` body: their own params override the send's. */
+function sendBody(
+  run: { channelId: string; campaignId: string; template: CampaignTemplateSend & { name: string } },
+  recipient: CampaignRecipientRef,
+): TemplateSendBody {
+  const { params, ...template } = run.template;
+  const own = recipient.params ?? params;
+  return {
+    channelId: run.channelId,
+    conversationId: normalPhone(recipient.phoneNumber),
+    template: { ...template, ...(own ? { params: own } : {}) },
+    campaignId: run.campaignId,
+  };
+}

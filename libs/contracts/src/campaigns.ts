@@ -1,0 +1,168 @@
+import { z } from 'zod';
+
+/** Campaign categories (spec › Campaign). */
+export const CAMPAIGN_CATEGORIES = ['marketing', 'utility'] as const;
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'an http(s) URL' }).max(2000);
+
+/** A dynamic button parameter of a template send (spec › Campaigns › buttons[]). */
+export const templateButtonSchema = z.strictObject({
+  index: z.number().int().min(0).max(9),
+  type: z.string().default('button').optional(),
+  sub_type: z.enum(['url', 'phone_number', 'quick_reply', 'otp']).optional(),
+  text: z.string().max(25).optional(),
+  placeholder: z.string().max(200).optional(),
+  parameters: z
+    .array(
+      z.strictObject({
+        type: z.string().min(1),
+        text: z.string().min(1).max(2000),
+        url: z.string().max(2000).optional(),
+        selectedFields: z.array(z.string()).optional(),
+      }),
+    )
+    .min(1),
+});
+
+/** What a campaign send gives of the template, and what every recipient's message is built from. */
+export const campaignTemplateSendSchema = z.strictObject({
+  name: z.string().min(1).max(512).optional(),
+  language: z.string().min(2).max(15).optional(),
+  params: z.array(z.string().min(1).max(1024)).max(100).optional(),
+  type: z.enum(['image', 'video', 'document']).optional(),
+  file: httpUrl.optional(),
+  buttons: z.array(templateButtonSchema).max(10).optional(),
+});
+export type CampaignTemplateSend = z.output<typeof campaignTemplateSendSchema>;
+
+/** `POST /v1/campaigns/{campaignId}/send` (spec › Campaigns). */
+export const campaignSendRequestSchema = z.strictObject({
+  channelId: z.string().min(1).max(100),
+  responderAgentId: z.string().min(1).max(100).optional(),
+  template: campaignTemplateSendSchema.extend({
+    scheduledDates: z.array(z.iso.datetime({ offset: true })).min(1).max(50).optional(),
+    sendToProblematic: z.boolean().optional(),
+    sendToUndeliverable: z.boolean().optional(),
+  }),
+});
+export type CampaignSendRequest = z.output<typeof campaignSendRequestSchema>;
+
+/** `PATCH /v1/campaigns/{campaignId}`: every field optional, at least one. */
+export const campaignUpdateSchema = z.strictObject({
+  title: z.string().trim().min(1).max(200).optional(),
+  category: z.enum(CAMPAIGN_CATEGORIES).optional(),
+  platform: z.enum(['whatsapp']).optional(),
+  templateName: z.string().min(1).max(512).nullable().optional(),
+  message: z.string().max(4096).nullable().optional(),
+  template: z.record(z.string(), z.unknown()).nullable().optional(),
+  language: z.string().min(2).max(15).nullable().optional(),
+  templateLanguage: z.string().min(2).max(15).nullable().optional(),
+  wabaId: z.string().min(1).max(100).nullable().optional(),
+  owners: z.array(z.email()).max(50).optional(),
+});
+export type CampaignUpdate = z.output<typeof campaignUpdateSchema>;
+
+/** Recipient outcomes of a run (README › Campaigns). */
+export const RECIPIENT_OUTCOMES = ['pending', 'sent', 'failed', 'unknown'] as const;
+
+/** A run of a campaign as `GET /v1/campaigns/{id}` shows it (`runs[]`, README › Campaigns). */
+export const campaignRunSchema = z.object({
+  runId: z.string(),
+  status: z.enum(['scheduled', 'sending', 'completed']),
+  channelId: z.string(),
+  templateName: z.string(),
+  scheduledFor: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  recipients: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  unknown: z.number().int(),
+  pending: z.number().int(),
+  excluded: z.number().int(),
+});
+
+/** The Campaign resource (spec › Campaign), with its runs. */
+export const campaignResourceSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    category: z.string(),
+    platform: z.string(),
+    templateName: z.string().nullable(),
+    message: z.string().nullable(),
+    template: z.record(z.string(), z.unknown()).nullable(),
+    language: z.string().nullable(),
+    templateLanguage: z.string().nullable(),
+    wabaId: z.string().nullable(),
+    owners: z.array(z.string()),
+    creationDate: z.string(),
+    lastUpdate: z.string(),
+    runs: z.array(campaignRunSchema),
+  })
+  .meta({ id: 'Campaign' });
+
+// ---- Between campaigns and messaging (internal operations) ----
+
+/** A recipient of a campaign audience as campaigns hands it to messaging. */
+export interface CampaignRecipientRef {
+  phoneNumber: string;
+  name: string | null;
+  /** Per-recipient params (they override the send's `template.params`). */
+  params: string[] | null;
+}
+
+/** messaging.campaigns.prepare: checks a send against the channel and template; which of the audience is blocked. */
+export interface CampaignPrepareRequest {
+  channelId: string;
+  template: CampaignTemplateSend & { name: string };
+  audience: CampaignRecipientRef[];
+}
+export interface CampaignPrepareAnswer {
+  /** The channel's canonical id (`wb-…`), whatever form was sent. */
+  channelId: string;
+  /** The send named the channel by a legacy phone number: new conversations keep the inferred (default) agent. */
+  legacyChannelRef: boolean;
+  templateName: string;
+  templateLanguage: string;
+  /** Audience phone numbers whose client is blocked. */
+  blocked: string[];
+}
+
+/** messaging.campaigns.schedule: a run for a date shows its messages as scheduled ones until they are sent. */
+export interface CampaignScheduleRequest {
+  runId: string;
+  campaignId: string;
+  channelId: string;
+  executeAt: string;
+  template: CampaignTemplateSend & { name: string };
+  items: { messageId: string; recipient: CampaignRecipientRef }[];
+}
+
+/** messaging.campaigns.deliver: sends a slice of a run, one template message each, idempotently by messageId. */
+export interface CampaignDeliverRequest {
+  runId: string;
+  campaignId: string;
+  channelId: string;
+  /** Agent of new conversations: an id, null (unassigned), or `channel-default` (legacy channel reference). */
+  agentForNew: string | null | 'channel-default';
+  /** The run has a date: its messages are scheduled messages of messaging, settled as they are sent. */
+  scheduled: boolean;
+  template: CampaignTemplateSend & { name: string };
+  /** `retry`: handed over before without an answer; messaging decides from its record, never calling Graph twice. */
+  items: { messageId: string; recipient: CampaignRecipientRef; retry: boolean }[];
+}
+/** `retry`: another attempt of the message is under way; ask again later. */
+export type CampaignDeliveryOutcome = 'sent' | 'failed' | 'unknown' | 'cancelled' | 'retry';
+export interface CampaignDeliverAnswer {
+  results: { messageId: string; outcome: CampaignDeliveryOutcome; error: string | null; graphRefused: boolean }[];
+}
+
+/** messaging.templates.describe: whether the workspace has a template of this name (PATCH validates templateName). */
+export interface TemplateDescribeRequest {
+  name: string;
+}
+export interface TemplateDescribeAnswer {
+  name: string;
+  languages: string[];
+}
