@@ -7,10 +7,12 @@ import { LanguageModelProvider } from './runtime/language-model';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
 import { TurnRequests } from './runtime/turn-requests';
 import { SeedController } from './seed/seed.controller';
+import { SubagentRepository } from './subagents/subagent.repository';
+import { SubagentsController } from './subagents/subagents.controller';
 
 /** Agents: configuration, prompt history, guardrails, assist rules, and the runtime that answers with them. */
 @Module({
-  controllers: [AgentsController, SeedController],
+  controllers: [AgentsController, SubagentsController, SeedController],
   providers: [
     // runService validated the environment with agentsConfigSchema.
     {
@@ -19,6 +21,7 @@ import { SeedController } from './seed/seed.controller';
       inject: [ServiceConfig],
     },
     AgentRepository,
+    SubagentRepository,
     LanguageModelProvider,
     TurnActivitiesFactory,
     TurnRequests,
