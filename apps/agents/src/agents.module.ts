@@ -3,6 +3,7 @@ import { ServiceConfig } from '@platica/platform';
 import { AgentRepository } from './agents/agent.repository';
 import { AgentsController } from './agents/agents.controller';
 import { AgentsConfigService, type AgentsConfig } from './config/agents.config';
+import { AllowedTermRepository } from './guardrails/allowed-term.repository';
 import { LanguageModelProvider } from './runtime/language-model';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
 import { TurnRequests } from './runtime/turn-requests';
@@ -21,6 +22,7 @@ import { SubagentsController } from './subagents/subagents.controller';
       inject: [ServiceConfig],
     },
     AgentRepository,
+    AllowedTermRepository,
     SubagentRepository,
     LanguageModelProvider,
     TurnActivitiesFactory,

@@ -2,11 +2,12 @@ import { OutboxEvent, sourcePath, type DatabaseDefinition } from '@platica/platf
 import { agentsMigrations } from '../migrations';
 import { Agent } from './agents/agent.entity';
 import { PromptVersion } from './agents/prompt-version.entity';
+import { AllowedTerm } from './guardrails/allowed-term.entity';
 import { SubagentConnection } from './subagents/subagent-connection.entity';
 
 export const agentsDatabase: DatabaseDefinition = {
   schema: 'agents',
-  entities: [OutboxEvent, Agent, PromptVersion, SubagentConnection],
+  entities: [OutboxEvent, Agent, PromptVersion, SubagentConnection, AllowedTerm],
   migrations: agentsMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/agents/migrations'),
 };

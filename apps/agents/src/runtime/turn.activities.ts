@@ -13,6 +13,7 @@ import {
   type RuntimeTool,
   type ChatAcceptRequest,
   type ChatRejectRequest,
+  type GuardrailVerdict,
   type TurnContext,
   type TurnContextRequest,
   type TurnFailureRequest,
@@ -31,6 +32,9 @@ import {
 } from '@platica/workflows/activities';
 import { AgentRepository } from '../agents/agent.repository';
 import { AgentsConfigService } from '../config/agents.config';
+import { AllowedTermRepository } from '../guardrails/allowed-term.repository';
+import { customerTextOfTurn, evaluateGuardrails } from '../guardrails/evaluator';
+import { lexiconMatches } from '../guardrails/lexicon';
 import { answeredAlready } from './answered';
 import { LanguageModelProvider } from './language-model';
 import { turnMessages } from './turn-prompt';
@@ -49,6 +53,7 @@ export class TurnActivitiesFactory {
     private readonly agents: AgentRepository,
     private readonly model: LanguageModelProvider,
     private readonly config: AgentsConfigService,
+    private readonly allowedTerms: AllowedTermRepository,
   ) {}
 
   activities(): ConversationTurnActivities {
@@ -135,6 +140,7 @@ export class TurnActivitiesFactory {
     if (answeredAlready(context.history, input.triggeringMessageIds)) return silent('the agent already answered these messages');
     if (context.conversation.operation === 'assistance') return silent('a human is assisting this conversation');
     if (context.client.status === 'blocked') return silent('the client is blocked');
+    if (context.conversation.status === 'spam') return silent('the conversation is marked spam');
     const agentId = context.conversation.agentId ?? context.channelDefaultAgentId;
     if (!agentId) return silent('no agent answers this conversation');
     // The agent's tools are asked for alongside the agent: one round trip less per model call.
@@ -145,6 +151,29 @@ export class TurnActivitiesFactory {
     const values = this.config.values;
     const rounds = input.toolRounds ?? [];
     const { set, byProviderName } = toolSetOf(tools);
+    const abortSignal = () => AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(values.LLM_TIMEOUT_MS)]);
+    // Guardrails judge what the customer said, once per turn (on its first model call): the
+    // lexicon before any model call, the evaluator alongside the agent's call.
+    const guardrails = agent.guardrails;
+    const said = guardrails.enabled && !rounds.length ? customerTextOfTurn(context.history) : '';
+    const violation = (verdict: Omit<GuardrailVerdict, 'conversationStrikeThreshold' | 'clientStrikeThreshold'>): GeneratedReply => ({
+      agentId,
+      text: guardrails.message.trim() || DEFAULT_GUARDRAIL_MESSAGE,
+      guardrail: {
+        ...verdict,
+        conversationStrikeThreshold: guardrails.conversationStrikeThreshold,
+        clientStrikeThreshold: guardrails.clientStrikeThreshold,
+      },
+      seenMessageIds,
+    });
+    if (said) {
+      const matchedTerms = lexiconMatches(said, new Set(await this.allowedTerms.list(workspaceId)));
+      if (matchedTerms.length) {
+        return violation({ source: 'lexicon', ruleIndex: null, severity: 'high', categories: ['abusive_language'], matchedTerms });
+      }
+    }
+    const evaluation =
+      said && guardrails.rules.length ? evaluateGuardrails(this.model.model, guardrails.rules, said, abortSignal()) : Promise.resolve(null);
     try {
       const call = {
         model: this.model.model,
@@ -159,9 +188,11 @@ export class TurnActivitiesFactory {
           : {}),
         // Temporal retries the activity; the SDK's own retries would multiply them.
         maxRetries: 0,
-        abortSignal: AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(values.LLM_TIMEOUT_MS)]),
+        abortSignal: abortSignal(),
       };
-      const answer = await (this.model.streams ? streamedCompletion(call) : generatedCompletion(call));
+      const [verdict, answer] = await Promise.all([evaluation, this.model.streams ? streamedCompletion(call) : generatedCompletion(call)]);
+      // A violation answers instead of the agent: its reply and tool calls are dropped.
+      if (verdict) return violation({ source: 'llm_guardrail', ...verdict });
       const toolCalls = answer.toolCalls.flatMap((toolCall) => {
         const entry = byProviderName.get(toolCall.toolName);
         return entry
@@ -291,6 +322,9 @@ export class TurnActivitiesFactory {
     return this.rpc.call<Answer>(subject, serviceRequest('agents', body.workspaceId, body));
   }
 }
+
+/** Sent on a violation when the agent's guardrails have no `message` of their own. */
+export const DEFAULT_GUARDRAIL_MESSAGE = 'Sorry, I cannot help with that.';
 
 /** A tool call may wait for its remote API (timeoutMs up to 60 s, plus a periodicAuth token). */
 const TOOL_CALL_TIMEOUT_MS = 75_000;

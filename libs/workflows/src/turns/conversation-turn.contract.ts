@@ -1,5 +1,12 @@
 import { defineSignal } from '@temporalio/workflow';
-import type { ChatAccepted, ChatAcceptRequest, TurnFailureRequest, TurnReplyRequest, TurnReplyResult } from '@platica/contracts';
+import type {
+  ChatAccepted,
+  ChatAcceptRequest,
+  GuardrailVerdict,
+  TurnFailureRequest,
+  TurnReplyRequest,
+  TurnReplyResult,
+} from '@platica/contracts';
 
 /**
  * Agent turns (ARCHITECTURE.md › Temporal, Agent runtime): one workflow per conversation at a
@@ -99,7 +106,8 @@ export type ToolCallContext = Record<string, unknown>;
  * `seenMessageIds`: the history the turn was given.
  */
 export type GeneratedReply = (
-  | { agentId: string; text: string }
+  /** `guardrail`: the text is the guardrail's message, sent instead of a reply (a strike goes with it). */
+  | { agentId: string; text: string; guardrail?: GuardrailVerdict }
   | { silent: string }
   | {
       agentId: string;

@@ -22,6 +22,8 @@ import {
 
 /** Recorded by the test "runs a trigger that arrives during a turn…" with UPDATE_FIXTURES=true. */
 const fixture = path.join(__dirname, '__fixtures__/conversation-turn.history.json');
+/** Recorded by the test "delivers the guardrail's message with its verdict…" with UPDATE_FIXTURES=true. */
+const guardrailsFixture = path.join(__dirname, '__fixtures__/conversation-turn-guardrails.history.json');
 /** Recorded by the test "runs each round of tool calls…" with UPDATE_FIXTURES=true. */
 const toolsFixture = path.join(__dirname, '__fixtures__/conversation-turn-tools.history.json');
 
@@ -57,7 +59,7 @@ describe('conversationTurnWorkflow', () => {
       return generate(input);
     },
     deliverReply: async (input) => {
-      calls.push(`deliver ${input.content}`);
+      calls.push(`deliver ${input.content}${input.guardrail ? ` [strike ${input.guardrail.source} rule ${input.guardrail.ruleIndex}]` : ''}`);
       return { messageId: input.messageId, content: input.content, contentType: 'text', status: 'sent', error: null };
     },
     recordTurnFailure: async (input) => void calls.push(`failure ${input.error.message}`),
@@ -231,6 +233,37 @@ describe('conversationTurnWorkflow', () => {
     generate = async () => ({ silent: 'a human is assisting this conversation', seenMessageIds: [] });
     await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
     expect(calls).toEqual(['generate conv_1']);
+  });
+
+  describe('guardrails', () => {
+    it("delivers the guardrail's message with its verdict, so the strike is recorded with it", async () => {
+      generate = async () => ({
+        agentId: 'agt_1',
+        text: 'No puedo ayudar con eso',
+        guardrail: {
+          source: 'llm_guardrail',
+          ruleIndex: 1,
+          severity: 'high',
+          categories: ['harassment'],
+          matchedTerms: [],
+          conversationStrikeThreshold: 2,
+          clientStrikeThreshold: 3,
+        },
+        seenMessageIds: ['m1'],
+      });
+      await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
+      expect(calls).toEqual(['generate conv_1', 'deliver No puedo ayudar con eso [strike llm_guardrail rule 1]']);
+      // The patch marker names the change (histories from before guardrails never carry a verdict).
+      expect(lastHistory.events?.some((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toBe(true);
+      if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(guardrailsFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
+    });
+
+    it('replays its committed history with a guardrail verdict against today’s code', async () => {
+      const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(guardrailsFixture, 'utf8')));
+      await expect(
+        Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-guardrails-fixture'),
+      ).resolves.toBeUndefined();
+    });
   });
 
   describe('tool calls', () => {

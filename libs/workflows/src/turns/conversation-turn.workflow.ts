@@ -164,12 +164,17 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
   for (const id of reply.seenMessageIds) seen.add(id);
   if ('silent' in reply) return { silent: reply.silent };
   const seenUpTo = reply.seenMessageIds.at(-1) ?? null;
-  return {
-    replies: [await deliverReply({ workspaceId, conversationRef, messageId, agentId: reply.agentId, content: reply.text, seenUpTo })],
-  };
+  const delivery = { workspaceId, conversationRef, messageId, agentId: reply.agentId, content: reply.text, seenUpTo };
+  if (reply.guardrail) {
+    // Histories from before guardrails never carry a verdict; the marker names the change.
+    patched(GUARDRAILS_PATCH);
+    return { replies: [await deliverReply({ ...delivery, guardrail: reply.guardrail })] };
+  }
+  return { replies: [await deliverReply(delivery)] };
 }
 
 const TOOL_CALLS_PATCH = 'agent-tool-calls';
+const GUARDRAILS_PATCH = 'agent-guardrails';
 
 const newMessageId = () => `msg_${uuid4().replace(/-/g, '')}`;
 
