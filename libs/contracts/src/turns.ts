@@ -108,6 +108,11 @@ export interface TurnReplyRequest {
   seenUpTo: string | null;
   /** The reply is the guardrail's message: a strike is recorded with it (once, with the message). */
   guardrail?: GuardrailVerdict;
+  /**
+   * The reply is the agent's `waitMessage`: the model called `request_human_assistance`. With
+   * it, the conversation's `operation` becomes `assistance` and `conversation.assistance.requested` is emitted.
+   */
+  assistance?: { reason: string };
 }
 
 /**

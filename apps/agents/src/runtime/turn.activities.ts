@@ -38,6 +38,7 @@ import { lexiconMatches } from '../guardrails/lexicon';
 import { answeredAlready } from './answered';
 import { LanguageModelProvider } from './language-model';
 import { turnMessages } from './turn-prompt';
+import { humanAssistanceTool, REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
 import { roundMessages, toolSetOf } from './turn-tools';
 
 /**
@@ -151,6 +152,9 @@ export class TurnActivitiesFactory {
     const values = this.config.values;
     const rounds = input.toolRounds ?? [];
     const { set, byProviderName } = toolSetOf(tools);
+    // Built-in tools (ARCHITECTURE.md › Agent runtime): offered alongside the catalog's.
+    if (agent.assistanceEnabled) set[REQUEST_HUMAN_ASSISTANCE] = humanAssistanceTool(agent.assistanceTriggers);
+    const offersTools = Object.keys(set).length > 0;
     const abortSignal = () => AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(values.LLM_TIMEOUT_MS)]);
     // Guardrails judge what the customer said, once per turn (on its first model call): the
     // lexicon before any model call, the evaluator alongside the agent's call.
@@ -183,7 +187,7 @@ export class TurnActivitiesFactory {
         ],
         // The business's instructions sit in the history where they were given, as system messages.
         allowSystemInMessages: true,
-        ...(tools.length
+        ...(offersTools
           ? { tools: set, toolChoice: rounds.length >= values.PLATICA_TURN_MAX_TOOL_ROUNDS ? ('none' as const) : ('auto' as const) }
           : {}),
         // Temporal retries the activity; the SDK's own retries would multiply them.
@@ -193,6 +197,12 @@ export class TurnActivitiesFactory {
       const [verdict, answer] = await Promise.all([evaluation, this.model.streams ? streamedCompletion(call) : generatedCompletion(call)]);
       // A violation answers instead of the agent: its reply and tool calls are dropped.
       if (verdict) return violation({ source: 'llm_guardrail', ...verdict });
+      // A human takes over: the wait message goes out, other tool calls of this answer are dropped.
+      const assistance = answer.toolCalls.find((toolCall) => toolCall.toolName === REQUEST_HUMAN_ASSISTANCE);
+      if (assistance) {
+        const reason = String(asObject(assistance.input).reason ?? '').slice(0, 1000);
+        return { agentId, text: agent.waitMessage.trim() || DEFAULT_WAIT_MESSAGE, assistance: { reason }, seenMessageIds };
+      }
       const toolCalls = answer.toolCalls.flatMap((toolCall) => {
         const entry = byProviderName.get(toolCall.toolName);
         return entry
@@ -322,6 +332,9 @@ export class TurnActivitiesFactory {
     return this.rpc.call<Answer>(subject, serviceRequest('agents', body.workspaceId, body));
   }
 }
+
+/** Sent when a human is asked for and the agent has no `waitMessage`. */
+export const DEFAULT_WAIT_MESSAGE = 'A member of our team will continue this conversation shortly.';
 
 /** Sent on a violation when the agent's guardrails have no `message` of their own. */
 export const DEFAULT_GUARDRAIL_MESSAGE = 'Sorry, I cannot help with that.';

@@ -15,7 +15,7 @@ import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
 import { ConversationRepository } from '../conversations/conversation.repository';
 import { canSendDirectMessage } from '../conversations/conversation-summary';
-import { conversationStatusUpdated } from '../events/domain-events';
+import { conversationAssistanceRequested, conversationStatusUpdated } from '../events/domain-events';
 import { platformName } from '../messages/channel-rules';
 import { GraphDelivery } from '../messages/graph-delivery';
 import type { Message } from '../messages/message.entity';
@@ -101,12 +101,17 @@ export class TurnsService {
       role: 'assistant' as const,
       content: request.content,
       contentType: 'text',
-      payload: { ...(request.seenUpTo ? { seenUpTo: request.seenUpTo } : {}), ...(request.guardrail ? { guardrail: request.guardrail } : {}) },
+      payload: {
+        ...(request.seenUpTo ? { seenUpTo: request.seenUpTo } : {}),
+        ...(request.guardrail ? { guardrail: request.guardrail } : {}),
+        // Each wait message is one assistance request (counted for usage).
+        ...(request.assistance ? { assistance: request.assistance } : {}),
+      },
       files: [],
       images: [],
       externalId: null,
       // The guardrail's message is the platform's, not the agent's (ARCHITECTURE.md › Usage figures).
-      actorType: request.guardrail ? 'system' : 'ai',
+      actorType: request.guardrail || request.assistance ? 'system' : 'ai',
       actorId: request.agentId,
       campaignId: null,
       error: null,
@@ -119,6 +124,7 @@ export class TurnsService {
         if (stored) return this.sameReply(stored, request);
         const message = await this.messages.insertOutgoing(tx, { ...reply, status: 'sent' });
         if (request.guardrail) await this.recordStrike(tx, conversation, request.guardrail);
+        if (request.assistance) await this.requestAssistance(tx, conversation);
         return resultOf(message);
       });
     }
@@ -135,6 +141,7 @@ export class TurnsService {
         await this.messages.claim(tx, { ...reply, status: 'sending' });
         // With the claim, once: the strike may block the client, whose guardrail message still goes out.
         if (request.guardrail) await this.recordStrike(tx, conversation, request.guardrail);
+        if (request.assistance) await this.requestAssistance(tx, conversation);
       }
       return { claimed: true };
     });
@@ -197,6 +204,13 @@ export class TurnsService {
       await recordEvent(tx, 'messaging', conversationStatusUpdated(current, previousStatus));
     }
     if (blocks) await this.clients.setStatus(tx, client, { reason: 'guardrails_threshold_reached', by: null });
+  }
+
+  /** `request_human_assistance` (ARCHITECTURE.md › Agent runtime): the agent is silent until a human sets `operation: automatic`. */
+  private async requestAssistance(tx: Transaction, conversation: Conversation): Promise<void> {
+    const current = await this.conversationOf({ workspaceId: conversation.workspaceId, conversationRef: conversation.id }, tx);
+    await this.conversations.update(tx, current, { operation: 'assistance' });
+    await recordEvent(tx, 'messaging', conversationAssistanceRequested(current));
   }
 
   /** A retry carries the same reply; other content under this id is a second reply reusing it. */

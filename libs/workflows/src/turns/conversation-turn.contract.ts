@@ -106,8 +106,11 @@ export type ToolCallContext = Record<string, unknown>;
  * `seenMessageIds`: the history the turn was given.
  */
 export type GeneratedReply = (
-  /** `guardrail`: the text is the guardrail's message, sent instead of a reply (a strike goes with it). */
-  | { agentId: string; text: string; guardrail?: GuardrailVerdict }
+  /**
+   * `guardrail`: the text is the guardrail's message, sent instead of a reply (a strike goes with it).
+   * `assistance`: the text is the agent's wait message; a human takes the conversation over.
+   */
+  | { agentId: string; text: string; guardrail?: GuardrailVerdict; assistance?: { reason: string } }
   | { silent: string }
   | {
       agentId: string;

@@ -170,11 +170,17 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
     patched(GUARDRAILS_PATCH);
     return { replies: [await deliverReply({ ...delivery, guardrail: reply.guardrail })] };
   }
+  if (reply.assistance) {
+    // Histories from before human assistance never carry a request; the marker names the change.
+    patched(ASSISTANCE_PATCH);
+    return { replies: [await deliverReply({ ...delivery, assistance: reply.assistance })] };
+  }
   return { replies: [await deliverReply(delivery)] };
 }
 
 const TOOL_CALLS_PATCH = 'agent-tool-calls';
 const GUARDRAILS_PATCH = 'agent-guardrails';
+const ASSISTANCE_PATCH = 'agent-human-assistance';
 
 const newMessageId = () => `msg_${uuid4().replace(/-/g, '')}`;
 

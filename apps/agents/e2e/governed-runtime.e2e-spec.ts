@@ -25,7 +25,7 @@ const GUARDRAIL_MESSAGE = 'Este mensaje no cumple nuestras reglas.';
  * message, records a strike in the client's moderation, turns the conversation `spam` at its
  * threshold and blocks the client at theirs, after which every entry point refuses them.
  */
-describe('guardrails (e2e)', () => {
+describe('governed agent runtime (e2e)', () => {
   let t: TestStack;
   let llm: FakeLlm;
   let graph: FakeMetaGraph;
@@ -69,6 +69,9 @@ describe('guardrails (e2e)', () => {
             }
           : { text: 'OK' };
       }
+      if (request.tools?.some((tool) => tool.function.name === 'request_human_assistance') && said.includes('[[human]]')) {
+        return { toolCall: { name: 'request_human_assistance', arguments: { reason: 'the customer asks for a person' } } };
+      }
       return { text: `ECHO: ${said}` };
     };
     const patched = await ws.api.patch(`/v1/agents/${sofia}/guardrails`, {
@@ -79,7 +82,7 @@ describe('guardrails (e2e)', () => {
       clientStrikeThreshold: 3,
     });
     expect(patched.status).toBe(200);
-  });
+  }, 300_000);
   afterAll(async () => {
     await db?.end();
     await t?.stop();
@@ -216,5 +219,53 @@ describe('guardrails (e2e)', () => {
     expect(res.status).toBe(200);
     expect(res.body.messages[0].content).toBe(`ECHO: idiota [[violate:0]] ${m}`);
     expect(evaluatorCalls(m)).toHaveLength(0);
+  });
+
+  describe('human assistance', () => {
+    const WAIT = 'Te comunico con una persona del equipo.';
+    const TRIGGERS = 'Cuando pidan hablar con una persona';
+    beforeAll(async () => {
+      const rules = await ws.api.patch(`/v1/agents/${sofia}/assist-rules`, { assistanceEnabled: true, assistanceTriggers: TRIGGERS, waitMessage: WAIT });
+      expect(rules.status).toBe(200);
+    });
+
+    it('offers request_human_assistance described by the triggers; calling it sends the wait message, sets assistance, emits the event, and silences the agent until handed back', async () => {
+      const phone = newPhone();
+      const m = marker();
+      const { conversation: conv } = await ws.customerWrites(phone, `[[human]] quiero una persona ${m}`);
+      await eventually('the wait message', async () => sentTo(phone)[0], 20_000);
+      expect(sentTexts(phone)).toEqual([WAIT]);
+      const offered = agentCalls(m)[0].tools?.find((tool) => tool.function.name === 'request_human_assistance');
+      expect(offered?.function.description).toContain(TRIGGERS);
+      expect(offered?.function.parameters).toMatchObject({ properties: { reason: { type: 'string' } }, required: ['reason'] });
+      await eventually('operation assistance', async () => (await conversation(conv.id)).operation === 'assistance', 10_000);
+      const events = await db.query(`select data from messaging.outbox_event where type = 'conversation.assistance.requested' and data->>'conversationId' = $1`, [
+        conv.id,
+      ]);
+      expect(events.rows).toEqual([{ data: expect.objectContaining({ conversationId: conv.id, conversation: expect.objectContaining({ operation: 'assistance' }) }) }]);
+
+      // Silent while a human assists.
+      const waiting = marker();
+      await writes(phone, `¿sigue ahí? ${waiting}`);
+      await eventually('the message stored', async () => (await conversation(conv.id)).messages.some((x: { content: string }) => x.content.includes(waiting)));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(sentTo(phone)).toHaveLength(1);
+      expect(agentCalls(waiting)).toHaveLength(0);
+
+      // Handed back: the next message is answered.
+      expect((await ws.api.patch(`/v1/conversations/${conv.id}`, { operation: 'automatic' })).status).toBe(200);
+      const back = marker();
+      await writes(phone, `gracias ${back}`);
+      await eventually('the agent answers again', async () => sentTexts(phone).some((text) => text?.includes(back)), 20_000);
+    });
+
+    it('is not offered when assistanceEnabled is false', async () => {
+      const billing = ws.ids.agents.billing.id;
+      const m = marker();
+      const res = await ws.api.post('/v1/chat', { agentId: billing, client: { email: `h-${m}@example.test` }, message: `[[human]] ${m}` });
+      expect(res.status).toBe(200);
+      expect(res.body.messages[0].content).toBe(`ECHO: [[human]] ${m}`);
+      expect(agentCalls(m)[0].tools?.some((tool) => tool.function.name === 'request_human_assistance') ?? false).toBe(false);
+    });
   });
 });
