@@ -69,6 +69,12 @@ describe('governed agent runtime (e2e)', () => {
             }
           : { text: 'OK' };
       }
+      const offered = (prefix: string) => request.tools?.find((tool) => tool.function.name.startsWith(prefix))?.function.name;
+      const last = request.messages.at(-1);
+      if (last?.role === 'tool') return { text: `TOOL RESULT: ${textOf(last)}` };
+      if (said.includes('[[consult]]') && offered('consult_')) return { toolCall: { name: offered('consult_')!, arguments: { question: '¿Cuál es la factura?' } } };
+      if (said.includes('[[delegate]]') && offered('delegate_to_')) return { toolCall: { name: offered('delegate_to_')!, arguments: { reason: 'envíos' } } };
+      if (said.includes('[[done]]') && offered('complete_delegation')) return { toolCall: { name: 'complete_delegation', arguments: { summary: 'envío localizado' } } };
       if (request.tools?.some((tool) => tool.function.name === 'request_human_assistance') && said.includes('[[human]]')) {
         return { toolCall: { name: 'request_human_assistance', arguments: { reason: 'the customer asks for a person' } } };
       }
@@ -266,6 +272,94 @@ describe('governed agent runtime (e2e)', () => {
       expect(res.status).toBe(200);
       expect(res.body.messages[0].content).toBe(`ECHO: [[human]] ${m}`);
       expect(agentCalls(m)[0].tools?.some((tool) => tool.function.name === 'request_human_assistance') ?? false).toBe(false);
+    });
+  });
+
+  describe('sub-agents at run time', () => {
+    const s = randomBytes(3).toString('hex');
+    const systemOf = (request: ChatCompletionRequest) => textOf(request.messages[0]);
+    const toolNames = (request: ChatCompletionRequest) => (request.tools ?? []).map((tool) => tool.function.name);
+    const callWith = (text: string) => agentCalls(text).at(-1)!;
+    let sofiaPrompt: string;
+    let billingPrompt: string;
+    let shippingPrompt: string;
+    const subagents = () => `/v1/agents/${sofia}/subagents`;
+
+    beforeAll(async () => {
+      sofiaPrompt = (ws.doc.agents![0] as { systemPrompt: string }).systemPrompt;
+      billingPrompt = (ws.doc.agents![1] as { systemPrompt: string }).systemPrompt;
+      shippingPrompt = `Eres el asesor de envíos ${s}.`;
+      const billing = ws.ids.agents.billing.id;
+      expect((await ws.api.post(subagents(), { subagentId: billing, status: 'active', description: 'Preguntas de facturas' })).status).toBe(201);
+      const shipping = await ws.api.post(`${subagents()}/create`, {
+        name: 'Envíos',
+        systemPrompt: shippingPrompt,
+        task: 'delegate',
+        status: 'active',
+        delegationCriteria: 'Cuando pregunten por un envío',
+        completionCriteria: 'Cuando el envío quede localizado',
+      });
+      expect(shipping.status).toBe(201);
+      expect((await ws.api.post(`${subagents()}/create`, { name: 'Inactivo', systemPrompt: 'nunca' })).status).toBe(201);
+    });
+
+    it('consult_<slug>: the sub-agent answers the question with its own prompt and the parent keeps control; only active connections are offered', async () => {
+      const m = marker();
+      const res = await ws.api.post('/v1/chat', { agentId: sofia, client: { email: `s-${m}@example.test` }, message: `[[consult]] ${m}` });
+      expect(res.status).toBe(200);
+      const first = callWith(m);
+      expect(toolNames(first)).toEqual(expect.arrayContaining(['consult_billing', 'delegate_to_envios']));
+      expect(toolNames(first).some((name) => name.includes('inactivo'))).toBe(false);
+      expect(first.tools!.find((tool) => tool.function.name === 'consult_billing')!.function.description).toContain('Preguntas de facturas');
+      const consulted = llm.requests.filter((r) => systemOf(r) === billingPrompt && r.messages.some((msg) => textOf(msg) === '¿Cuál es la factura?'));
+      expect(consulted).toHaveLength(1);
+      expect(consulted[0].tools ?? []).toEqual([]);
+      expect(res.body.agentId).toBe(sofia);
+      expect(res.body.messages[0].content).toContain('ECHO: ¿Cuál es la factura?');
+      // The parent wrote the reply: its call after the consultation carried its own prompt.
+      expect(systemOf(callWith(m))).toContain(sofiaPrompt);
+    });
+
+    it('delegate_to_<slug>: the sub-agent answers until complete_delegation, then the principal resumes; agentId never changes', async () => {
+      const m = marker();
+      const first = await ws.api.post('/v1/chat', { agentId: sofia, client: { email: `d-${m}@example.test` }, message: `[[delegate]] ${m}` });
+      expect(first.status).toBe(200);
+      const thread = first.body.conversationId;
+      const afterDelegation = agentCalls(m).filter((r) => r.messages.at(-1)?.role === 'tool').at(-1)!;
+      expect(systemOf(afterDelegation)).toContain(shippingPrompt);
+      expect(toolNames(afterDelegation)).toContain('complete_delegation');
+      expect(toolNames(afterDelegation).some((name) => name.startsWith('consult_') || name.startsWith('delegate_to_'))).toBe(false);
+      expect(afterDelegation.tools!.find((tool) => tool.function.name === 'complete_delegation')!.function.description).toContain('Cuando el envío quede localizado');
+
+      const m2 = marker();
+      const second = await ws.api.post('/v1/chat', { conversationId: thread, message: `¿dónde está? ${m2}` });
+      expect(second.status).toBe(200);
+      expect(second.body.agentId).toBe(sofia);
+      expect(systemOf(callWith(m2))).toContain(shippingPrompt);
+
+      const m3 = marker();
+      const third = await ws.api.post('/v1/chat', { conversationId: thread, message: `[[done]] ${m3}` });
+      expect(third.status).toBe(200);
+      expect(systemOf(agentCalls(m3)[0])).toContain(shippingPrompt);
+      expect(systemOf(callWith(m3))).toContain(sofiaPrompt);
+
+      const m4 = marker();
+      await ws.api.post('/v1/chat', { conversationId: thread, message: `gracias ${m4}` });
+      expect(systemOf(callWith(m4))).toContain(sofiaPrompt);
+    });
+
+    it('resets the delegation when the principal agent changes (Chat rule 8)', async () => {
+      const m = marker();
+      const first = await ws.api.post('/v1/chat', { agentId: sofia, client: { email: `r-${m}@example.test` }, message: `[[delegate]] ${m}` });
+      const thread = first.body.conversationId;
+      const billing = ws.ids.agents.billing.id;
+      const m2 = marker();
+      const other = await ws.api.post('/v1/chat', { conversationId: thread, agentId: billing, message: `hola ${m2}` });
+      expect(other.status).toBe(200);
+      expect(systemOf(callWith(m2))).toContain(billingPrompt);
+      const m3 = marker();
+      await ws.api.post('/v1/chat', { conversationId: thread, agentId: sofia, message: `hola ${m3}` });
+      expect(systemOf(callWith(m3))).toContain(sofiaPrompt);
     });
   });
 });

@@ -8,6 +8,7 @@ import { LanguageModelProvider } from './runtime/language-model';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
 import { TurnRequests } from './runtime/turn-requests';
 import { SeedController } from './seed/seed.controller';
+import { DelegationRepository } from './subagents/delegation.repository';
 import { SubagentRepository } from './subagents/subagent.repository';
 import { SubagentsController } from './subagents/subagents.controller';
 
@@ -24,6 +25,7 @@ import { SubagentsController } from './subagents/subagents.controller';
     AgentRepository,
     AllowedTermRepository,
     SubagentRepository,
+    DelegationRepository,
     LanguageModelProvider,
     TurnActivitiesFactory,
     TurnRequests,

@@ -37,7 +37,12 @@ import { customerTextOfTurn, evaluateGuardrails } from '../guardrails/evaluator'
 import { lexiconMatches } from '../guardrails/lexicon';
 import { answeredAlready } from './answered';
 import { LanguageModelProvider } from './language-model';
-import { turnMessages } from './turn-prompt';
+import { systemPromptOf, turnMessages } from './turn-prompt';
+import { completeDelegationTool, SUBAGENT_TOOL_ID, subagentTools } from './subagent-tools';
+import type { Agent } from '../agents/agent.entity';
+import type { Delegation } from '../subagents/delegation.entity';
+import { DelegationRepository } from '../subagents/delegation.repository';
+import type { SubagentConnection } from '../subagents/subagent-connection.entity';
 import { humanAssistanceTool, REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
 import { roundMessages, toolSetOf } from './turn-tools';
 
@@ -55,6 +60,7 @@ export class TurnActivitiesFactory {
     private readonly model: LanguageModelProvider,
     private readonly config: AgentsConfigService,
     private readonly allowedTerms: AllowedTermRepository,
+    private readonly delegations: DelegationRepository,
   ) {}
 
   activities(): ConversationTurnActivities {
@@ -144,16 +150,29 @@ export class TurnActivitiesFactory {
     if (context.conversation.status === 'spam') return silent('the conversation is marked spam');
     const agentId = context.conversation.agentId ?? context.channelDefaultAgentId;
     if (!agentId) return silent('no agent answers this conversation');
-    // The agent's tools are asked for alongside the agent: one round trip less per model call.
-    const [agent, tools] = await Promise.all([this.agents.find(workspaceId, agentId), this.agentTools(workspaceId, agentId)]);
+    // The agent's tools, its sub-agent connections and the conversation's delegation are asked
+    // for alongside the agent: one round trip less per model call.
+    const [agent, catalogTools, connections, delegation] = await Promise.all([
+      this.agents.find(workspaceId, agentId),
+      this.agentTools(workspaceId, agentId),
+      this.delegations.activeConnections(workspaceId, agentId),
+      this.delegations.find(workspaceId, context.conversation.id),
+    ]);
     if (!agent) return silent(`agent ${agentId} does not exist`);
     if (agent.status !== 'active') return silent(`agent ${agentId} is inactive`);
+    // Under an active delegation the sub-agent answers (with its own prompt and tools, and
+    // complete_delegation); it is offered no sub-agents of its own, so delegations never loop.
+    const delegated = await this.delegatedAgent(workspaceId, context.conversation.id, agentId, delegation, connections);
+    const speaker = delegated?.agent ?? agent;
+    const tools = delegated
+      ? [...(await this.agentTools(workspaceId, speaker.id)), completeDelegationTool(delegated.completionCriteria)]
+      : [...catalogTools, ...subagentTools(connections)];
 
     const values = this.config.values;
     const rounds = input.toolRounds ?? [];
     const { set, byProviderName } = toolSetOf(tools);
     // Built-in tools (ARCHITECTURE.md › Agent runtime): offered alongside the catalog's.
-    if (agent.assistanceEnabled) set[REQUEST_HUMAN_ASSISTANCE] = humanAssistanceTool(agent.assistanceTriggers);
+    if (agent.assistanceEnabled && !delegated) set[REQUEST_HUMAN_ASSISTANCE] = humanAssistanceTool(agent.assistanceTriggers);
     const offersTools = Object.keys(set).length > 0;
     const abortSignal = () => AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(values.LLM_TIMEOUT_MS)]);
     // Guardrails judge what the customer said, once per turn (on its first model call): the
@@ -182,7 +201,7 @@ export class TurnActivitiesFactory {
       const call = {
         model: this.model.model,
         messages: [
-          ...turnMessages(agent, context.history, additionalInstructions, values.PLATICA_TURN_HISTORY_CHARS),
+          ...turnMessages(speaker, context.history, additionalInstructions, values.PLATICA_TURN_HISTORY_CHARS),
           ...roundMessages(rounds),
         ],
         // The business's instructions sit in the history where they were given, as system messages.
@@ -220,7 +239,7 @@ export class TurnActivitiesFactory {
       if (toolCalls.length) {
         const workingMessage = agent.workingMessage as WorkingMessageSettings | undefined;
         return {
-          agentId,
+          agentId: speaker.id,
           toolCalls,
           messages: answer.messages.filter((message) => message.role === 'assistant'),
           context: {
@@ -229,8 +248,9 @@ export class TurnActivitiesFactory {
             channelId: context.conversation.channelId,
             phoneNumber:
               context.client.phoneNumber ?? (context.conversation.platform === 'whatsapp' ? context.conversation.conversationId : null),
-            agentId,
-            agentName: agent.name,
+            agentId: speaker.id,
+            agentName: speaker.name,
+            principalAgentId: agentId,
             messages: context.history
               .filter((item) => item.role !== 'system')
               .slice(-50)
@@ -242,7 +262,7 @@ export class TurnActivitiesFactory {
       }
       const text = answer.text.trim();
       if (!text) throw new Error('the model answered with no text');
-      return { agentId, text, seenMessageIds };
+      return { agentId: speaker.id, text, seenMessageIds };
     } catch (error) {
       // A request the provider refuses (bad key, bad request) fails the same way on every attempt.
       if (APICallError.isInstance(error) && !error.isRetryable) {
@@ -272,6 +292,7 @@ export class TurnActivitiesFactory {
   /** Runs one call in the tools service; whatever goes wrong becomes the model's to read. */
   private async runToolCall(input: Parameters<ConversationTurnActivities['runToolCall']>[0]): Promise<ToolCallResult> {
     const { call } = input;
+    if (call.toolId.startsWith(SUBAGENT_TOOL_ID)) return this.runSubagentTool(input);
     try {
       const result = await this.rpc.call<RuntimeExecuteResult>(
         ToolSubjects.runtimeExecute,
@@ -293,6 +314,63 @@ export class TurnActivitiesFactory {
         ok: false,
         output: { error: error instanceof Error ? error.message : String(error) },
       };
+    }
+  }
+
+  /**
+   * The conversation's delegation, when it still holds: made under this principal, to an agent
+   * still connected to it as an active `delegate`, and active itself. Otherwise it is reset
+   * (the principal changed, spec › Chat rule 8; or the connection went) and the principal answers.
+   */
+  private async delegatedAgent(
+    workspaceId: string,
+    conversationRef: string,
+    principalId: string,
+    delegation: Delegation | null,
+    connections: SubagentConnection[],
+  ): Promise<{ agent: Agent; completionCriteria: string } | null> {
+    if (!delegation) return null;
+    const connection = connections.find((c) => c.subagentId === delegation.subagentId && c.task === 'delegate');
+    const subagent = connection && delegation.principalAgentId === principalId ? await this.agents.find(workspaceId, delegation.subagentId) : null;
+    if (!connection || !subagent || subagent.status !== 'active') {
+      await this.delegations.end(workspaceId, conversationRef);
+      return null;
+    }
+    return { agent: subagent, completionCriteria: connection.completionCriteria };
+  }
+
+  /**
+   * consult_<slug>: the sub-agent answers the question with its own prompt (no tools: it
+   * cannot consult further); delegate_to_<slug>: the conversation's delegation starts, the
+   * sub-agent answers from the next model call on; complete_delegation: it ends, the principal
+   * resumes. Each runs once, as the turn's tool-call activity.
+   */
+  private async runSubagentTool(input: Parameters<ConversationTurnActivities['runToolCall']>[0]): Promise<ToolCallResult> {
+    const { call, workspaceId, context } = input;
+    const result = (ok: boolean, output: unknown): ToolCallResult => ({ toolCallId: call.toolCallId, providerName: call.providerName, ok, output });
+    const conversationRef = String(context.conversationId ?? '');
+    const [, kind, subagentId] = call.toolId.split(':');
+    try {
+      if (kind === 'complete') {
+        await this.delegations.end(workspaceId, conversationRef);
+        return result(true, { completed: true, summary: String(call.input.summary ?? '') });
+      }
+      const subagent = subagentId ? await this.agents.find(workspaceId, subagentId) : null;
+      if (!subagent || subagent.status !== 'active') return result(false, { error: 'the sub-agent is not available' });
+      if (kind === 'delegate') {
+        await this.delegations.start(workspaceId, conversationRef, input.agentId, subagent.id, String(call.input.reason ?? ''));
+        return result(true, { delegated: true, to: subagent.name, note: `${subagent.name} answers the customer from now on.` });
+      }
+      const answer = await generateText({
+        model: this.model.model,
+        system: systemPromptOf(subagent),
+        prompt: String(call.input.question ?? ''),
+        maxRetries: 0,
+        abortSignal: AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(this.config.values.LLM_TIMEOUT_MS)]),
+      });
+      return result(true, { answer: answer.text.trim(), from: subagent.name });
+    } catch (error) {
+      return result(false, { error: error instanceof Error ? error.message : String(error) });
     }
   }
 
