@@ -138,6 +138,14 @@ describe('governed agent runtime (e2e)', () => {
       blockedAt: null,
     });
     expect(Date.parse(moderation.lastFlaggedAt)).not.toBeNaN();
+    // The verdict is visible in the conversation's detail, on the guardrail's message.
+    const flagged = (await conversation(first.conversation.id)).messages.filter((x: { guardrail?: unknown }) => x.guardrail);
+    expect(flagged).toEqual([
+      expect.objectContaining({
+        content: GUARDRAIL_MESSAGE,
+        guardrail: expect.objectContaining({ source: 'llm_guardrail', ruleIndex: 1, severity: 'high', categories: ['harassment'] }),
+      }),
+    ]);
     expect((await conversation(first.conversation.id)).status).not.toBe('spam');
 
     // Strike 2: the conversation's threshold is reached (at the edge): spam.
@@ -250,6 +258,8 @@ describe('governed agent runtime (e2e)', () => {
       ]);
       expect(events.rows).toEqual([{ data: expect.objectContaining({ conversationId: conv.id, conversation: expect.objectContaining({ operation: 'assistance' }) }) }]);
 
+      const wait = (await conversation(conv.id)).messages.find((x: { content: string }) => x.content === WAIT);
+      expect(wait.assistance).toEqual({ reason: 'the customer asks for a person' });
       // Silent while a human assists.
       const waiting = marker();
       await writes(phone, `¿sigue ahí? ${waiting}`);
@@ -283,6 +293,7 @@ describe('governed agent runtime (e2e)', () => {
     let sofiaPrompt: string;
     let billingPrompt: string;
     let shippingPrompt: string;
+    let shippingId: string;
     const subagents = () => `/v1/agents/${sofia}/subagents`;
 
     beforeAll(async () => {
@@ -300,6 +311,7 @@ describe('governed agent runtime (e2e)', () => {
         completionCriteria: 'Cuando el envío quede localizado',
       });
       expect(shipping.status).toBe(201);
+      shippingId = shipping.body.data.subagentId;
       expect((await ws.api.post(`${subagents()}/create`, { name: 'Inactivo', systemPrompt: 'nunca' })).status).toBe(201);
     });
 
@@ -346,6 +358,11 @@ describe('governed agent runtime (e2e)', () => {
       const m4 = marker();
       await ws.api.post('/v1/chat', { conversationId: thread, message: `gracias ${m4}` });
       expect(systemOf(callWith(m4))).toContain(sofiaPrompt);
+      // The detail shows who answered each reply: the sub-agent while delegated, the principal otherwise.
+      const owners = (await conversation(first.body.id)).messages
+        .filter((x: { role: string }) => x.role === 'assistant')
+        .map((x: { owner: { id: string } | null }) => x.owner?.id);
+      expect(owners).toEqual([shippingId, shippingId, sofia, sofia]);
     });
 
     it('resets the delegation when the principal agent changes (Chat rule 8)', async () => {

@@ -120,6 +120,10 @@ export const conversationMessageSchema = chatMessageSchema
     images: z.array(attachmentSchema),
     lastUpdate: instant,
     owner: z.object({ id: z.string() }).nullable(),
+    /** A guardrail message: the verdict it answered (source, ruleIndex, severity, categories, matchedTerms, thresholds). */
+    guardrail: z.record(z.string(), z.unknown()).optional(),
+    /** A wait message: the agent's request for a human (`reason`). */
+    assistance: z.object({ reason: z.string() }).loose().optional(),
   })
   .meta({ id: 'ConversationMessage' });
 
