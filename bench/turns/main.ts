@@ -6,8 +6,11 @@
 //                     -> the reply's request at the (fake) Graph API;
 // then turns per second with 20 conversations at once (each sends its next message when its
 // previous reply arrives). Target (issue 7): p99 overhead under 100 ms.
+// --guardrails 1: the agent's guardrails are on (two rules): every turn is checked against the
+// lexicon and makes the evaluator model call (answering in --model-ms too) alongside its own;
+// the model time excluded is then the span of both calls.
 //
-//   node tools/build.mjs && node dist/bench/turns/main.js [--turns 200] [--seconds 20] [--model-ms 50]
+//   node tools/build.mjs && node dist/bench/turns/main.js [--turns 200] [--seconds 20] [--model-ms 50] [--guardrails 1]
 import { randomBytes } from 'node:crypto';
 import {
   deliverMetaWebhook,
@@ -47,11 +50,20 @@ async function main(): Promise<void> {
   try {
     const ws = await MessagingWorkspace.seed(bench, withAgents);
     const sofia = ws.ids.agents.sofia.id as string;
-    /** The fake model's time for the request whose last user message holds `marker`. */
+    const guardrails = option('guardrails', 0) === 1;
+    if (guardrails) {
+      const res = await ws.api.patch(`/v1/agents/${sofia}/guardrails`, {
+        enabled: true,
+        rules: ['No insults', 'No threats'],
+        message: 'No puedo ayudar con eso.',
+      });
+      if (res.status !== 200) throw new Error(`guardrails answered ${res.status}: ${res.text}`);
+    }
+    /** The fake model's time for the turn whose customer message holds `marker`: from the first call's start to the last's end (the evaluator's and the agent's overlap). */
     const modelMs = (marker: string) => {
-      const timing = llm.timings.find((x) => textOf(lastOf(x.request.messages, 'user')).includes(marker));
-      if (!timing?.finishedAt) throw new Error(`the model never answered ${marker}`);
-      return timing.finishedAt - timing.startedAt;
+      const timings = llm.timings.filter((x) => textOf(lastOf(x.request.messages, 'user')).includes(marker));
+      if (!timings.length || timings.some((t) => !t.finishedAt)) throw new Error(`the model never answered ${marker}`);
+      return Math.max(...timings.map((t) => t.finishedAt!)) - Math.min(...timings.map((t) => t.startedAt));
     };
 
     // One chat turn: its own thread, one at a time after a warm-up.
@@ -106,7 +118,9 @@ async function main(): Promise<void> {
     const inbound: number[] = [];
     for (let i = 0; i < turns / 2; i++) inbound.push(await whatsappTurn(phone));
 
-    process.stdout.write(`\nsequential turns, fake model ${llm.delayMs} ms, debounce ${DEBOUNCE_MS} ms (excluded):\n`);
+    process.stdout.write(
+      `\nsequential turns, fake model ${llm.delayMs} ms, debounce ${DEBOUNCE_MS} ms (excluded), guardrails ${guardrails ? 'on (lexicon + evaluator)' : 'off'}:\n`,
+    );
     report('chat (new)', chatNew);
     report('chat (thread)', chatNext);
     report('chat (all)', [...chatNew, ...chatNext]);

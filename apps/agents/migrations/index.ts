@@ -1,5 +1,14 @@
 import { Migration20261121123337_initial } from './Migration20261121123337_initial';
 import { Migration20261121131144_agents_and_prompts } from './Migration20261121131144_agents_and_prompts';
+import { Migration20261123144405_subagent_connections } from './Migration20261123144405_subagent_connections';
+import { Migration20261123145408_guardrail_allowed_terms } from './Migration20261123145408_guardrail_allowed_terms';
+import { Migration20261123152754_subagent_delegations } from './Migration20261123152754_subagent_delegations';
 
 /** The committed migrations of agents, in order. `main.js migration:create NAME` writes new ones: add them here. */
-export const agentsMigrations = [Migration20261121123337_initial, Migration20261121131144_agents_and_prompts];
+export const agentsMigrations = [
+  Migration20261121123337_initial,
+  Migration20261121131144_agents_and_prompts,
+  Migration20261123144405_subagent_connections,
+  Migration20261123145408_guardrail_allowed_terms,
+  Migration20261123152754_subagent_delegations,
+];

@@ -3,14 +3,18 @@ import { ServiceConfig } from '@platica/platform';
 import { AgentRepository } from './agents/agent.repository';
 import { AgentsController } from './agents/agents.controller';
 import { AgentsConfigService, type AgentsConfig } from './config/agents.config';
+import { AllowedTermRepository } from './guardrails/allowed-term.repository';
 import { LanguageModelProvider } from './runtime/language-model';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
 import { TurnRequests } from './runtime/turn-requests';
 import { SeedController } from './seed/seed.controller';
+import { DelegationRepository } from './subagents/delegation.repository';
+import { SubagentRepository } from './subagents/subagent.repository';
+import { SubagentsController } from './subagents/subagents.controller';
 
 /** Agents: configuration, prompt history, guardrails, assist rules, and the runtime that answers with them. */
 @Module({
-  controllers: [AgentsController, SeedController],
+  controllers: [AgentsController, SubagentsController, SeedController],
   providers: [
     // runService validated the environment with agentsConfigSchema.
     {
@@ -19,6 +23,9 @@ import { SeedController } from './seed/seed.controller';
       inject: [ServiceConfig],
     },
     AgentRepository,
+    AllowedTermRepository,
+    SubagentRepository,
+    DelegationRepository,
     LanguageModelProvider,
     TurnActivitiesFactory,
     TurnRequests,

@@ -2,10 +2,13 @@ import { OutboxEvent, sourcePath, type DatabaseDefinition } from '@platica/platf
 import { agentsMigrations } from '../migrations';
 import { Agent } from './agents/agent.entity';
 import { PromptVersion } from './agents/prompt-version.entity';
+import { AllowedTerm } from './guardrails/allowed-term.entity';
+import { Delegation } from './subagents/delegation.entity';
+import { SubagentConnection } from './subagents/subagent-connection.entity';
 
 export const agentsDatabase: DatabaseDefinition = {
   schema: 'agents',
-  entities: [OutboxEvent, Agent, PromptVersion],
+  entities: [OutboxEvent, Agent, PromptVersion, SubagentConnection, AllowedTerm, Delegation],
   migrations: agentsMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/agents/migrations'),
 };

@@ -99,3 +99,38 @@ export interface WorkingMessage {
   message: { enabled: boolean; mode: 'fixed' | 'ai'; fixedText: string; aiPrompt: string };
   sticker: { enabled: boolean; url: string | null };
 }
+
+/** Sub-agents (spec › Sub-agent connection; Endpoints › Sub-agents). */
+export const subagentTaskSchema = z.enum(['assist', 'delegate']);
+export type SubagentTask = z.output<typeof subagentTaskSchema>;
+const connectionFields = {
+  task: subagentTaskSchema,
+  status: z.enum(['active', 'inactive']),
+  description: z.string().max(2000),
+  delegationCriteria: z.string().max(2000),
+  completionCriteria: z.string().max(2000),
+};
+
+export const subagentConnectSchema = z
+  .object({ subagentId: z.string().trim().min(1).max(200), ...connectionFields })
+  .partial({ task: true, status: true, description: true, delegationCriteria: true, completionCriteria: true })
+  .strict();
+export type SubagentConnect = z.output<typeof subagentConnectSchema>;
+
+export const subagentCreateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    systemPrompt: z.string().max(100_000).optional(),
+    imageUrl: z.url().max(2000).optional(),
+    ...connectionFields,
+  })
+  .partial({ task: true, status: true, description: true, delegationCriteria: true, completionCriteria: true })
+  .strict();
+export type SubagentCreate = z.output<typeof subagentCreateSchema>;
+
+export const subagentUpdateSchema = z
+  .object({ name: z.string().trim().min(1).max(100), ...connectionFields })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'send at least one of name, task, status, description, delegationCriteria, completionCriteria');
+export type SubagentUpdate = z.output<typeof subagentUpdateSchema>;

@@ -120,6 +120,10 @@ export const conversationMessageSchema = chatMessageSchema
     images: z.array(attachmentSchema),
     lastUpdate: instant,
     owner: z.object({ id: z.string() }).nullable(),
+    /** A guardrail message: the verdict it answered (source, ruleIndex, severity, categories, matchedTerms, thresholds). */
+    guardrail: z.record(z.string(), z.unknown()).optional(),
+    /** A wait message: the agent's request for a human (`reason`). */
+    assistance: z.object({ reason: z.string() }).loose().optional(),
   })
   .meta({ id: 'ConversationMessage' });
 
@@ -263,3 +267,41 @@ export const promptHistorySchema = z.object({
   systemPrompt: z.string(),
   versions: z.array(z.object({ id: z.string(), systemPrompt: z.string(), createdAt: instant, note: z.string().nullable() })),
 });
+
+/** A sub-agent connection (spec › Sub-agent connection). */
+export const subagentConnectionSchema = z
+  .object({
+    reference: z.string(),
+    name: z.string(),
+    agentName: z.string(),
+    agentImageUrl: z.string().nullable(),
+    status: z.enum(['active', 'inactive']),
+    task: z.enum(['assist', 'delegate']),
+    description: z.string(),
+    delegationCriteria: z.string(),
+    completionCriteria: z.string(),
+  })
+  .meta({ id: 'SubagentConnection' });
+
+/** A connection in the list, enriched with the connected agent's state (null fields when it no longer exists). */
+export const subagentListItemSchema = subagentConnectionSchema
+  .extend({
+    agentExists: z.boolean(),
+    hasPrompt: z.boolean(),
+    agentStatus: z.enum(['active', 'inactive']).nullable(),
+    lastUpdate: instant.nullable(),
+  })
+  .meta({ id: 'SubagentConnectionListed' });
+
+/** An agent that can be connected as a sub-agent. */
+export const connectableAgentSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    imageUrl: z.string().nullable(),
+    status: z.enum(['active', 'inactive']),
+    hasPrompt: z.boolean(),
+    lastUpdate: instant,
+    isAlreadyConnected: z.boolean(),
+  })
+  .meta({ id: 'ConnectableAgent' });

@@ -135,6 +135,8 @@ export const seedDocumentSchema = z.object({
   templates: z.array(seedTemplateSchema).default([]),
   campaigns: z.array(seedCampaignSchema).default([]),
   clients: z.array(seedClientSchema).default([]),
+  /** Terms the guardrails' lexicon lets through in this workspace (added; never removed by a seed). */
+  allowedTerms: z.array(z.string().trim().min(1).max(100)).max(1000).default([]),
 });
 
 export type SeedDocument = z.output<typeof seedDocumentSchema>;
@@ -155,6 +157,7 @@ export const SERVICE_SEED_SECTIONS = [
   { section: 'templates', service: 'messaging' },
   { section: 'campaigns', service: 'campaigns' },
   { section: 'clients', service: 'messaging' },
+  { section: 'allowedTerms', service: 'agents' },
 ] as const;
 
 export type SeedSection = (typeof SERVICE_SEED_SECTIONS)[number]['section'];

@@ -112,6 +112,29 @@ export interface TurnReplyRequest {
    * URL in `content`).
    */
   kind?: 'answer' | 'working-text' | 'working-sticker';
+  /** The reply is the guardrail's message: a strike is recorded with it (once, with the message). */
+  guardrail?: GuardrailVerdict;
+  /**
+   * The reply is the agent's `waitMessage`: the model called `request_human_assistance`. With
+   * it, the conversation's `operation` becomes `assistance` and `conversation.assistance.requested` is emitted.
+   */
+  assistance?: { reason: string };
+}
+
+/**
+ * A guardrail violation (ARCHITECTURE.md › Agent runtime): found by the evaluator model call
+ * (`llm_guardrail`) or by the lexicon of abusive terms (`lexicon`). The thresholds are the
+ * agent's, carried so messaging decides spam and blocking in the transaction that counts.
+ */
+export interface GuardrailVerdict {
+  source: 'llm_guardrail' | 'lexicon';
+  /** The index of the broken rule in the agent's `rules` (null for the lexicon). */
+  ruleIndex: number | null;
+  severity: 'low' | 'medium' | 'high';
+  categories: string[];
+  matchedTerms: string[];
+  conversationStrikeThreshold: number;
+  clientStrikeThreshold: number;
 }
 
 export interface TurnReplyResult {

@@ -49,7 +49,10 @@ export function startService(root: string, spec: ServiceSpec, env: NodeJS.Proces
   return { ...spec, process: child };
 }
 
-/** Waits until the service answers `GET /readyz` with 200 (dependencies up, NATS subscribed); PLATICA_READY_TIMEOUT_MS on a loaded machine. */
+/**
+ * Waits until the service answers `GET /readyz` with 200 (dependencies up, NATS subscribed).
+ * `PLATICA_READY_TIMEOUT_MS` lengthens the wait on a loaded machine (default 60 s).
+ */
 export async function waitReady(service: RunningService, timeoutMs = Number(process.env.PLATICA_READY_TIMEOUT_MS ?? 60_000)): Promise<void> {
   await waitUntil(
     `${service.name} to be ready on port ${service.port}`,

@@ -122,14 +122,16 @@ export class AgentRepository {
     });
   }
 
-  private addVersion(em: EntityManager, agent: Agent, systemPrompt: string, note: string | null): void {
+  /** A new version made active on the agent, inside the caller's transaction. */
+  addVersion(em: EntityManager, agent: Agent, systemPrompt: string, note: string | null): void {
     const version = em.create(PromptVersion, { id: newId('prm'), agent, systemPrompt, note });
     agent.systemPrompt = systemPrompt;
     agent.activePromptId = version.id;
   }
 }
 
-function newAgentDefaults() {
+/** The fields a new agent starts with (seed, create-and-connect). */
+export function newAgentDefaults() {
   return {
     activePromptId: null,
     imageUrl: null,

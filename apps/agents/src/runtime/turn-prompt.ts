@@ -26,7 +26,7 @@ export function turnMessages(
   return messages;
 }
 
-function systemPromptOf(agent: PromptedAgent): string {
+export function systemPromptOf(agent: PromptedAgent): string {
   const support = supportLines(agent.supportInformation);
   return support.length ? `${agent.systemPrompt}\n\nSupport information:\n${support.join('\n')}` : agent.systemPrompt;
 }

@@ -14,6 +14,7 @@ import {
   type RuntimeTool,
   type ChatAcceptRequest,
   type ChatRejectRequest,
+  type GuardrailVerdict,
   type TurnContext,
   type TurnContextRequest,
   type TurnFailureRequest,
@@ -32,9 +33,18 @@ import {
 } from '@platica/workflows/activities';
 import { AgentRepository } from '../agents/agent.repository';
 import { AgentsConfigService } from '../config/agents.config';
+import { AllowedTermRepository } from '../guardrails/allowed-term.repository';
+import { customerTextOfTurn, evaluateGuardrails } from '../guardrails/evaluator';
+import { lexiconMatches } from '../guardrails/lexicon';
 import { answeredAlready } from './answered';
 import { LanguageModelProvider } from './language-model';
-import { turnMessages } from './turn-prompt';
+import { systemPromptOf, turnMessages } from './turn-prompt';
+import { completeDelegationTool, SUBAGENT_TOOL_ID, subagentTools } from './subagent-tools';
+import type { Agent } from '../agents/agent.entity';
+import type { Delegation } from '../subagents/delegation.entity';
+import { DelegationRepository } from '../subagents/delegation.repository';
+import type { SubagentConnection } from '../subagents/subagent-connection.entity';
+import { humanAssistanceTool, REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
 import { roundMessages, toolSetOf } from './turn-tools';
 
 /**
@@ -50,6 +60,8 @@ export class TurnActivitiesFactory {
     private readonly agents: AgentRepository,
     private readonly model: LanguageModelProvider,
     private readonly config: AgentsConfigService,
+    private readonly allowedTerms: AllowedTermRepository,
+    private readonly delegations: DelegationRepository,
   ) {}
 
   activities(): ConversationTurnActivities {
@@ -136,33 +148,81 @@ export class TurnActivitiesFactory {
     if (answeredAlready(context.history, input.triggeringMessageIds)) return silent('the agent already answered these messages');
     if (context.conversation.operation === 'assistance') return silent('a human is assisting this conversation');
     if (context.client.status === 'blocked') return silent('the client is blocked');
+    if (context.conversation.status === 'spam') return silent('the conversation is marked spam');
     const agentId = context.conversation.agentId ?? context.channelDefaultAgentId;
     if (!agentId) return silent('no agent answers this conversation');
-    // The agent's tools are asked for alongside the agent: one round trip less per model call.
-    const [agent, tools] = await Promise.all([this.agents.find(workspaceId, agentId), this.agentTools(workspaceId, agentId)]);
+    // The agent's tools, its sub-agent connections and the conversation's delegation are asked
+    // for alongside the agent: one round trip less per model call.
+    const [agent, catalogTools, connections, delegation] = await Promise.all([
+      this.agents.find(workspaceId, agentId),
+      this.agentTools(workspaceId, agentId),
+      this.delegations.activeConnections(workspaceId, agentId),
+      this.delegations.find(workspaceId, context.conversation.id),
+    ]);
     if (!agent) return silent(`agent ${agentId} does not exist`);
     if (agent.status !== 'active') return silent(`agent ${agentId} is inactive`);
+    // Under an active delegation the sub-agent answers (with its own prompt and tools, and
+    // complete_delegation); it is offered no sub-agents of its own, so delegations never loop.
+    const delegated = await this.delegatedAgent(workspaceId, context.conversation.id, agentId, delegation, connections);
+    const speaker = delegated?.agent ?? agent;
+    const tools = delegated
+      ? [...(await this.agentTools(workspaceId, speaker.id)), completeDelegationTool(delegated.completionCriteria)]
+      : [...catalogTools, ...subagentTools(connections)];
 
     const values = this.config.values;
     const rounds = input.toolRounds ?? [];
     const { set, byProviderName } = toolSetOf(tools);
+    // Built-in tools (ARCHITECTURE.md › Agent runtime): offered alongside the catalog's.
+    if (agent.assistanceEnabled && !delegated) set[REQUEST_HUMAN_ASSISTANCE] = humanAssistanceTool(agent.assistanceTriggers);
+    const offersTools = Object.keys(set).length > 0;
+    const abortSignal = () => AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(values.LLM_TIMEOUT_MS)]);
+    // Guardrails judge what the customer said, once per turn (on its first model call): the
+    // lexicon before any model call, the evaluator alongside the agent's call.
+    const guardrails = agent.guardrails;
+    const said = guardrails.enabled && !rounds.length ? customerTextOfTurn(context.history) : '';
+    const violation = (verdict: Omit<GuardrailVerdict, 'conversationStrikeThreshold' | 'clientStrikeThreshold'>): GeneratedReply => ({
+      agentId,
+      text: guardrails.message.trim() || DEFAULT_GUARDRAIL_MESSAGE,
+      guardrail: {
+        ...verdict,
+        conversationStrikeThreshold: guardrails.conversationStrikeThreshold,
+        clientStrikeThreshold: guardrails.clientStrikeThreshold,
+      },
+      seenMessageIds,
+    });
+    if (said) {
+      const matchedTerms = lexiconMatches(said, new Set(await this.allowedTerms.list(workspaceId)));
+      if (matchedTerms.length) {
+        return violation({ source: 'lexicon', ruleIndex: null, severity: 'high', categories: ['abusive_language'], matchedTerms });
+      }
+    }
+    const evaluation =
+      said && guardrails.rules.length ? evaluateGuardrails(this.model.model, guardrails.rules, said, abortSignal()) : Promise.resolve(null);
     try {
       const call = {
         model: this.model.model,
         messages: [
-          ...turnMessages(agent, context.history, additionalInstructions, values.PLATICA_TURN_HISTORY_CHARS),
+          ...turnMessages(speaker, context.history, additionalInstructions, values.PLATICA_TURN_HISTORY_CHARS),
           ...roundMessages(rounds),
         ],
         // The business's instructions sit in the history where they were given, as system messages.
         allowSystemInMessages: true,
-        ...(tools.length
+        ...(offersTools
           ? { tools: set, toolChoice: rounds.length >= values.PLATICA_TURN_MAX_TOOL_ROUNDS ? ('none' as const) : ('auto' as const) }
           : {}),
         // Temporal retries the activity; the SDK's own retries would multiply them.
         maxRetries: 0,
-        abortSignal: AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(values.LLM_TIMEOUT_MS)]),
+        abortSignal: abortSignal(),
       };
-      const answer = await (this.model.streams ? streamedCompletion(call) : generatedCompletion(call));
+      const [verdict, answer] = await Promise.all([evaluation, this.model.streams ? streamedCompletion(call) : generatedCompletion(call)]);
+      // A violation answers instead of the agent: its reply and tool calls are dropped.
+      if (verdict) return violation({ source: 'llm_guardrail', ...verdict });
+      // A human takes over: the wait message goes out, other tool calls of this answer are dropped.
+      const assistance = answer.toolCalls.find((toolCall) => toolCall.toolName === REQUEST_HUMAN_ASSISTANCE);
+      if (assistance) {
+        const reason = String(asObject(assistance.input).reason ?? '').slice(0, 1000);
+        return { agentId, text: agent.waitMessage.trim() || DEFAULT_WAIT_MESSAGE, assistance: { reason }, seenMessageIds };
+      }
       const toolCalls = answer.toolCalls.flatMap((toolCall) => {
         const entry = byProviderName.get(toolCall.toolName);
         return entry
@@ -180,7 +240,7 @@ export class TurnActivitiesFactory {
       if (toolCalls.length) {
         const workingMessage = agent.workingMessage as WorkingMessageSettings | undefined;
         return {
-          agentId,
+          agentId: speaker.id,
           toolCalls,
           messages: answer.messages.filter((message) => message.role === 'assistant'),
           context: {
@@ -189,8 +249,9 @@ export class TurnActivitiesFactory {
             channelId: context.conversation.channelId,
             phoneNumber:
               context.client.phoneNumber ?? (context.conversation.platform === 'whatsapp' ? context.conversation.conversationId : null),
-            agentId,
-            agentName: agent.name,
+            agentId: speaker.id,
+            agentName: speaker.name,
+            principalAgentId: agentId,
             messages: context.history
               .filter((item) => item.role !== 'system')
               .slice(-50)
@@ -202,7 +263,7 @@ export class TurnActivitiesFactory {
       }
       const text = answer.text.trim();
       if (!text) throw new Error('the model answered with no text');
-      return { agentId, text, seenMessageIds };
+      return { agentId: speaker.id, text, seenMessageIds };
     } catch (error) {
       // A request the provider refuses (bad key, bad request) fails the same way on every attempt.
       if (APICallError.isInstance(error) && !error.isRetryable) {
@@ -232,6 +293,7 @@ export class TurnActivitiesFactory {
   /** Runs one call in the tools service; whatever goes wrong becomes the model's to read. */
   private async runToolCall(input: Parameters<ConversationTurnActivities['runToolCall']>[0]): Promise<ToolCallResult> {
     const { call } = input;
+    if (call.toolId.startsWith(SUBAGENT_TOOL_ID)) return this.runSubagentTool(input);
     try {
       const result = await this.rpc.call<RuntimeExecuteResult>(
         ToolSubjects.runtimeExecute,
@@ -253,6 +315,63 @@ export class TurnActivitiesFactory {
         ok: false,
         output: { error: error instanceof Error ? error.message : String(error) },
       };
+    }
+  }
+
+  /**
+   * The conversation's delegation, when it still holds: made under this principal, to an agent
+   * still connected to it as an active `delegate`, and active itself. Otherwise it is reset
+   * (the principal changed, spec › Chat rule 8; or the connection went) and the principal answers.
+   */
+  private async delegatedAgent(
+    workspaceId: string,
+    conversationRef: string,
+    principalId: string,
+    delegation: Delegation | null,
+    connections: SubagentConnection[],
+  ): Promise<{ agent: Agent; completionCriteria: string } | null> {
+    if (!delegation) return null;
+    const connection = connections.find((c) => c.subagentId === delegation.subagentId && c.task === 'delegate');
+    const subagent = connection && delegation.principalAgentId === principalId ? await this.agents.find(workspaceId, delegation.subagentId) : null;
+    if (!connection || !subagent || subagent.status !== 'active') {
+      await this.delegations.end(workspaceId, conversationRef);
+      return null;
+    }
+    return { agent: subagent, completionCriteria: connection.completionCriteria };
+  }
+
+  /**
+   * consult_<slug>: the sub-agent answers the question with its own prompt (no tools: it
+   * cannot consult further); delegate_to_<slug>: the conversation's delegation starts, the
+   * sub-agent answers from the next model call on; complete_delegation: it ends, the principal
+   * resumes. Each runs once, as the turn's tool-call activity.
+   */
+  private async runSubagentTool(input: Parameters<ConversationTurnActivities['runToolCall']>[0]): Promise<ToolCallResult> {
+    const { call, workspaceId, context } = input;
+    const result = (ok: boolean, output: unknown): ToolCallResult => ({ toolCallId: call.toolCallId, providerName: call.providerName, ok, output });
+    const conversationRef = String(context.conversationId ?? '');
+    const [, kind, subagentId] = call.toolId.split(':');
+    try {
+      if (kind === 'complete') {
+        await this.delegations.end(workspaceId, conversationRef);
+        return result(true, { completed: true, summary: String(call.input.summary ?? '') });
+      }
+      const subagent = subagentId ? await this.agents.find(workspaceId, subagentId) : null;
+      if (!subagent || subagent.status !== 'active') return result(false, { error: 'the sub-agent is not available' });
+      if (kind === 'delegate') {
+        await this.delegations.start(workspaceId, conversationRef, input.agentId, subagent.id, String(call.input.reason ?? ''));
+        return result(true, { delegated: true, to: subagent.name, note: `${subagent.name} answers the customer from now on.` });
+      }
+      const answer = await generateText({
+        model: this.model.model,
+        system: systemPromptOf(subagent),
+        prompt: String(call.input.question ?? ''),
+        maxRetries: 0,
+        abortSignal: AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(this.config.values.LLM_TIMEOUT_MS)]),
+      });
+      return result(true, { answer: answer.text.trim(), from: subagent.name });
+    } catch (error) {
+      return result(false, { error: error instanceof Error ? error.message : String(error) });
     }
   }
 
@@ -306,6 +425,12 @@ export class TurnActivitiesFactory {
 function derivedMessageId(messageId: string, purpose: string): string {
   return `msg_${createHash('sha256').update(`${messageId}:${purpose}`).digest('hex').slice(0, 32)}`;
 }
+
+/** Sent when a human is asked for and the agent has no `waitMessage`. */
+export const DEFAULT_WAIT_MESSAGE = 'A member of our team will continue this conversation shortly.';
+
+/** Sent on a violation when the agent's guardrails have no `message` of their own. */
+export const DEFAULT_GUARDRAIL_MESSAGE = 'Sorry, I cannot help with that.';
 
 /** A tool call may wait for its remote API (timeoutMs up to 60 s, plus a periodicAuth token). */
 const TOOL_CALL_TIMEOUT_MS = 75_000;

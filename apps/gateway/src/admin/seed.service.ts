@@ -25,6 +25,7 @@ const ANSWER_KEY: Record<SeedSection, string | null> = {
   templates: 'templates',
   campaigns: 'campaigns',
   clients: 'clients',
+  allowedTerms: null,
 };
 
 /**

@@ -8,7 +8,7 @@ import type {
   ChatRejectRequest,
   ClientUpsert,
 } from '@platica/contracts';
-import { DomainError, ErrorCode } from '@platica/errors';
+import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
 import type { Channel } from '../channels/channel.entity';
 import { ChannelRepository } from '../channels/channel.repository';
@@ -180,6 +180,12 @@ export class ChatThreadsService {
     const client = thread
       ? await this.threadClient(transaction, thread, request.client, request.clientId, activeFields)
       : await this.newThreadClient(transaction, request.workspaceId, request.client, request.clientId, activeFields);
+    // A blocked client (by hand, or by the guardrails' strikes) gets no agent turn: refused before anything is written.
+    if (client.status === 'blocked') {
+      throw DomainError.refused(ErrorCode.Unprocessable, DomainReason.ClientBlocked, 'The client is blocked: agents do not chat with blocked contacts', {
+        clientId: client.id,
+      });
+    }
     return { channel, thread, client };
   }
 

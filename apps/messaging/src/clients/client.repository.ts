@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ClientUpsert, SeedClient } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
+import { LockMode } from '@mikro-orm/core';
 import { Database, newId, recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
 import { Client } from './client.entity';
 import { clientBlocked, clientCreated, clientCustomFieldsUpdated } from '../events/domain-events';
@@ -159,6 +160,36 @@ export class ClientRepository {
         clientBlocked(client.workspaceId, { clientId: client.id, blockedReason: block.reason, blockedBy: block.by }),
       );
     }
+  }
+
+  /** The client, its row locked until the transaction ends (strikes from two conversations never lose a count). */
+  lockForUpdate(transaction: Transaction, clientId: string): Promise<Client> {
+    return this.db.em(transaction).findOneOrFail(Client, { id: clientId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
+  /** A guardrail strike on the client's `moderation` (ARCHITECTURE.md › Agent runtime): the count grows, the last verdict is kept. */
+  async recordStrike(
+    transaction: Transaction,
+    client: Client,
+    strike: { source: string; action: string; severity: string; categories: string[]; matchedTerms: string[] },
+  ): Promise<void> {
+    const em = this.db.em(transaction);
+    const now = new Date();
+    const current = { ...EMPTY_MODERATION, ...client.moderation };
+    em.assign(client, {
+      moderation: {
+        ...current,
+        totalStrikes: current.totalStrikes + 1,
+        lastSource: strike.source,
+        lastAction: strike.action,
+        lastSeverity: strike.severity,
+        lastFlaggedAt: now.toISOString(),
+        lastCategories: strike.categories,
+        lastMatchedTerms: strike.matchedTerms,
+      },
+      updatedAt: now,
+    });
+    await em.flush();
   }
 
   /** A blocked client's reason changes; it stays blocked (no new `client.blocked`). */

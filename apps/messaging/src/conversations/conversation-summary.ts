@@ -75,6 +75,9 @@ export function messageRecord(row: MessageRow, detail = true) {
           images: row.images ?? [],
           lastUpdate: new Date(row.updatedAt).toISOString(),
           owner: row.actorId ? { id: row.actorId } : null,
+          // What the agent runtime decided (the guardrail's verdict, a request for a human): visible in the detail.
+          ...(row.payload?.guardrail ? { guardrail: row.payload.guardrail as Record<string, unknown> } : {}),
+          ...(row.payload?.assistance ? { assistance: row.payload.assistance as Record<string, unknown> } : {}),
         }
       : {}),
   };

@@ -24,6 +24,14 @@ export function conversationStatusUpdated(conversation: ConversationRow, previou
   });
 }
 
+/** The agent asked for a human (`request_human_assistance`): the conversation is now in `assistance`. */
+export function conversationAssistanceRequested(conversation: ConversationRow) {
+  return domainEvent('conversation.assistance.requested', conversation.workspaceId, {
+    conversationId: conversation.id,
+    conversation: conversationSummary(conversation),
+  });
+}
+
 /**
  * A stored message (system messages are internal: the caller records none for them).
  * `campaignId`: sent messages carry theirs; customers' messages have no key at all.

@@ -38,6 +38,17 @@ export class MessageRepository {
     return this.db.em(transaction).findOneOrFail(Message, { id });
   }
 
+  /** How many guardrail messages the conversation holds (each is one strike: ARCHITECTURE.md › Agent runtime). */
+  async countGuardrailStrikes(transaction: Transaction, conversationRef: string): Promise<number> {
+    const rows = await this.db
+      .em(transaction)
+      .execute<{ n: number }[]>(
+        `select count(*)::int as n from messaging.message where conversation_ref = ? and payload -> 'guardrail' is not null`,
+        [conversationRef],
+      );
+    return rows[0]?.n ?? 0;
+  }
+
   /**
    * Serializes, until the caller's transaction ends, the writers of one caller-chosen message id:
    * a retried request that overlaps the first one waits, then finds the message stored.

@@ -74,6 +74,7 @@ export class SeedController {
       }
       case 'agents':
       case 'campaigns':
+      case 'allowedTerms':
         throw unsupportedSeedSection(section);
     }
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type {
+  GuardrailVerdict,
   TurnContext,
   TurnContextRequest,
   TurnFailureRequest,
@@ -8,12 +9,13 @@ import type {
   TurnReplyResult,
 } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { UnitOfWork, type Transaction } from '@platica/platform';
+import { recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
 import { ChannelRepository } from '../channels/channel.repository';
 import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
 import { ConversationRepository } from '../conversations/conversation.repository';
 import { canSendDirectMessage } from '../conversations/conversation-summary';
+import { conversationAssistanceRequested, conversationStatusUpdated } from '../events/domain-events';
 import { platformName } from '../messages/channel-rules';
 import { GraphDelivery } from '../messages/graph-delivery';
 import { type OutboundContent, storedForm } from '../messages/message-content';
@@ -101,9 +103,16 @@ export class TurnsService {
       conversation,
       role: 'assistant' as const,
       ...form,
-      payload: request.seenUpTo ? { ...form.payload, seenUpTo: request.seenUpTo } : form.payload,
+      payload: {
+        ...form.payload,
+        ...(request.seenUpTo ? { seenUpTo: request.seenUpTo } : {}),
+        ...(request.guardrail ? { guardrail: request.guardrail } : {}),
+        // Each wait message is one assistance request (counted for usage).
+        ...(request.assistance ? { assistance: request.assistance } : {}),
+      },
       externalId: null,
-      actorType: request.kind && request.kind !== 'answer' ? 'system' : 'ai',
+      // The working, guardrail and wait messages are the platform's, not the agent's (ARCHITECTURE.md › Usage figures).
+      actorType: (request.kind && request.kind !== 'answer') || request.guardrail || request.assistance ? 'system' : 'ai',
       actorId: request.agentId,
       campaignId: null,
       error: null,
@@ -113,7 +122,11 @@ export class TurnsService {
       return this.unitOfWork.run(async (tx) => {
         await this.messages.lockId(tx, request.messageId);
         const stored = await this.storedMessage(tx, request);
-        return stored ? this.sameReply(stored, reply) : resultOf(await this.messages.insertOutgoing(tx, { ...reply, status: 'sent' }));
+        if (stored) return this.sameReply(stored, reply);
+        const message = await this.messages.insertOutgoing(tx, { ...reply, status: 'sent' });
+        if (request.guardrail) await this.recordStrike(tx, conversation, request.guardrail);
+        if (request.assistance) await this.requestAssistance(tx, conversation);
+        return resultOf(message);
       });
     }
     const claim = await this.unitOfWork.run(async (tx): Promise<{ answer: TurnReplyResult } | { claimed: true }> => {
@@ -127,11 +140,14 @@ export class TurnsService {
         await this.messages.renewClaim(tx, stored);
       } else {
         await this.messages.claim(tx, { ...reply, status: 'sending' });
+        // With the claim, once: the strike may block the client, whose guardrail message still goes out.
+        if (request.guardrail) await this.recordStrike(tx, conversation, request.guardrail);
+        if (request.assistance) await this.requestAssistance(tx, conversation);
       }
       return { claimed: true };
     });
     if ('answer' in claim) return claim.answer;
-    const delivery = await this.deliver(conversation, content);
+    const delivery = await this.deliver(conversation, content, request.guardrail !== undefined);
     return this.unitOfWork.run(async (tx) => {
       const message = await this.messages.get(request.messageId, tx);
       return resultOf(await this.messages.settle(tx, message, conversation, { status: delivery.error ? 'failed' : 'sent', ...delivery }));
@@ -142,10 +158,12 @@ export class TurnsService {
   private async deliver(
     conversation: Conversation,
     content: OutboundContent,
+    guardrailMessage = false,
   ): Promise<{ externalId: string | null; error: Record<string, unknown> | null }> {
     const [channel, client] = await Promise.all([this.channels.findById(conversation.channelId), this.clients.get(conversation.clientId)]);
     if (!channel) throw DomainError.notFound('Channel', conversation.channelId);
-    if (client.status === 'blocked') {
+    // The guardrail's message is the notice of the strike that may just have blocked the client.
+    if (client.status === 'blocked' && !guardrailMessage) {
       return {
         externalId: null,
         error: { code: 'client_blocked', message: 'The client is blocked: messages are not sent to blocked contacts' },
@@ -157,6 +175,43 @@ export class TurnsService {
     }
     const outcome = await this.delivery.send(channel, conversation.conversationId, content);
     return { externalId: outcome.externalId, error: outcome.failure?.toDetails() ?? null };
+  }
+
+  /**
+   * A guardrail strike (ARCHITECTURE.md › Agent runtime), in the transaction that stores the
+   * guardrail's message: the client's `moderation` records it; the conversation becomes `spam`
+   * when its guardrail messages reach `conversationStrikeThreshold`; the client is blocked
+   * (`guardrails_threshold_reached`, by no one, `client.blocked`) when its strikes reach
+   * `clientStrikeThreshold`. `lastAction` names the strongest consequence.
+   */
+  private async recordStrike(tx: Transaction, conversation: Conversation, verdict: GuardrailVerdict): Promise<void> {
+    const client = await this.clients.lockForUpdate(tx, conversation.clientId);
+    const clientStrikes = (client.moderation?.totalStrikes ?? 0) + 1;
+    const conversationStrikes = await this.messages.countGuardrailStrikes(tx, conversation.id);
+    const blocks = client.status !== 'blocked' && clientStrikes >= verdict.clientStrikeThreshold;
+    const spam = conversationStrikes >= verdict.conversationStrikeThreshold;
+    const action = blocks ? 'client_blocked' : spam ? 'conversation_spam' : 'guardrail_message_sent';
+    await this.clients.recordStrike(tx, client, {
+      source: verdict.source,
+      action,
+      severity: verdict.severity,
+      categories: verdict.categories,
+      matchedTerms: verdict.matchedTerms,
+    });
+    if (spam && conversation.status !== 'spam') {
+      const current = await this.conversationOf({ workspaceId: conversation.workspaceId, conversationRef: conversation.id }, tx);
+      const previousStatus = current.status;
+      await this.conversations.update(tx, current, { status: 'spam' });
+      await recordEvent(tx, 'messaging', conversationStatusUpdated(current, previousStatus));
+    }
+    if (blocks) await this.clients.setStatus(tx, client, { reason: 'guardrails_threshold_reached', by: null });
+  }
+
+  /** `request_human_assistance` (ARCHITECTURE.md › Agent runtime): the agent is silent until a human sets `operation: automatic`. */
+  private async requestAssistance(tx: Transaction, conversation: Conversation): Promise<void> {
+    const current = await this.conversationOf({ workspaceId: conversation.workspaceId, conversationRef: conversation.id }, tx);
+    await this.conversations.update(tx, current, { operation: 'assistance' });
+    await recordEvent(tx, 'messaging', conversationAssistanceRequested(current));
   }
 
   /** A retry carries the same reply; other content under this id is a second reply reusing it. */

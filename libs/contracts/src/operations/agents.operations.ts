@@ -1,30 +1,29 @@
 import { z } from 'zod';
 import { defineOperation, errorBodySchema, successEnvelope } from '../operation';
-import { agentUpdateSchema, assistRulesUpdateSchema, guardrailsUpdateSchema, promptActivateSchema, promptCreateSchema } from '../agents';
-import { agentSchema, assistRulesSchema, groupedByWorkspace, guardrailsSchema, promptHistorySchema } from '../resources';
+import {
+  agentUpdateSchema,
+  assistRulesUpdateSchema,
+  guardrailsUpdateSchema,
+  promptActivateSchema,
+  promptCreateSchema,
+  subagentConnectSchema,
+  subagentCreateSchema,
+  subagentUpdateSchema,
+} from '../agents';
+import {
+  agentSchema,
+  assistRulesSchema,
+  connectableAgentSchema,
+  groupedByWorkspace,
+  guardrailsSchema,
+  promptHistorySchema,
+  subagentConnectionSchema,
+  subagentListItemSchema,
+} from '../resources';
 
 /** The agents service's public operations (spec › Agents, Sub-agents). */
 const agentsGrouped = groupedByWorkspace('agents', agentSchema);
 const promptChange = successEnvelope(z.object({ id: z.string(), activePromptId: z.string().nullable() }));
-const SUBAGENTS = 'sub-agents';
-
-function subagents(operation: {
-  operationId: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  path: string;
-  subject: string;
-  summary: string;
-}) {
-  const read = operation.method === 'GET';
-  return defineOperation({
-    ...operation,
-    tag: 'sub-agents',
-    scope: read ? 'read' : 'write',
-    workspace: read ? 'all' : 'one',
-    pending: SUBAGENTS,
-    responses: {},
-  });
-}
 
 export const agentOperations = {
   list: defineOperation({
@@ -142,46 +141,83 @@ export const agentOperations = {
     body: assistRulesUpdateSchema,
     responses: { 200: successEnvelope(assistRulesSchema), 404: errorBodySchema },
   }),
-  subagentsList: subagents({
+  subagentsList: defineOperation({
     operationId: 'agents_subagents_list',
     method: 'GET',
     path: '/v1/agents/{agentId}/subagents',
     subject: 'agents.subagents.list',
-    summary: "An agent's sub-agent connections",
+    tag: 'sub-agents',
+    summary: "An agent's sub-agent connections, each enriched with the connected agent's state",
+    scope: 'read',
+    workspace: 'all',
+    responses: { 200: z.object({ subagents: z.array(subagentListItemSchema) }), 404: errorBodySchema },
   }),
-  subagentsAvailable: subagents({
+  subagentsAvailable: defineOperation({
     operationId: 'agents_subagents_available',
     method: 'GET',
     path: '/v1/agents/{agentId}/subagents/available',
     subject: 'agents.subagents.available',
-    summary: 'Agents that can be connected as sub-agents',
+    tag: 'sub-agents',
+    summary: 'Agents that can be connected as sub-agents (the parent excluded), flagged when already connected',
+    scope: 'read',
+    workspace: 'all',
+    responses: { 200: z.object({ agents: z.array(connectableAgentSchema) }), 404: errorBodySchema },
   }),
-  subagentsConnect: subagents({
+  subagentsConnect: defineOperation({
     operationId: 'agents_subagents_connect',
     method: 'POST',
     path: '/v1/agents/{agentId}/subagents',
     subject: 'agents.subagents.connect',
+    tag: 'sub-agents',
     summary: 'Connect an existing agent as a sub-agent',
+    scope: 'write',
+    workspace: 'one',
+    body: subagentConnectSchema,
+    responses: {
+      201: successEnvelope(z.object({ connection: subagentConnectionSchema })),
+      400: errorBodySchema,
+      404: errorBodySchema,
+      409: errorBodySchema,
+    },
   }),
-  subagentsCreate: subagents({
+  subagentsCreate: defineOperation({
     operationId: 'agents_subagents_create',
     method: 'POST',
     path: '/v1/agents/{agentId}/subagents/create',
     subject: 'agents.subagents.create',
+    tag: 'sub-agents',
     summary: 'Create an agent and connect it as a sub-agent',
+    scope: 'write',
+    workspace: 'one',
+    body: subagentCreateSchema,
+    responses: {
+      201: successEnvelope(z.object({ subagentId: z.string(), connection: subagentConnectionSchema })),
+      400: errorBodySchema,
+      404: errorBodySchema,
+      409: errorBodySchema,
+    },
   }),
-  subagentsUpdate: subagents({
+  subagentsUpdate: defineOperation({
     operationId: 'agents_subagents_update',
     method: 'PATCH',
     path: '/v1/agents/{agentId}/subagents/{subagentId}',
     subject: 'agents.subagents.update',
-    summary: 'Update a sub-agent connection',
+    tag: 'sub-agents',
+    summary: 'Update a sub-agent connection (changing task clears the previous mode\'s fields)',
+    scope: 'write',
+    workspace: 'one',
+    body: subagentUpdateSchema,
+    responses: { 200: successEnvelope(z.object({ connection: subagentConnectionSchema })), 400: errorBodySchema, 404: errorBodySchema },
   }),
-  subagentsDisconnect: subagents({
+  subagentsDisconnect: defineOperation({
     operationId: 'agents_subagents_disconnect',
     method: 'DELETE',
     path: '/v1/agents/{agentId}/subagents/{subagentId}',
     subject: 'agents.subagents.disconnect',
-    summary: 'Disconnect a sub-agent (the agent stays)',
+    tag: 'sub-agents',
+    summary: 'Disconnect a sub-agent (the agent itself stays unchanged)',
+    scope: 'write',
+    workspace: 'one',
+    responses: { 200: z.object({ status: z.literal('success'), message: z.string() }), 404: errorBodySchema },
   }),
 };

@@ -1,5 +1,12 @@
 import { defineSignal } from '@temporalio/workflow';
-import type { ChatAccepted, ChatAcceptRequest, TurnFailureRequest, TurnReplyRequest, TurnReplyResult } from '@platica/contracts';
+import type {
+  ChatAccepted,
+  ChatAcceptRequest,
+  GuardrailVerdict,
+  TurnFailureRequest,
+  TurnReplyRequest,
+  TurnReplyResult,
+} from '@platica/contracts';
 
 /**
  * Agent turns (ARCHITECTURE.md › Temporal, Agent runtime): one workflow per conversation at a
@@ -99,7 +106,11 @@ export type ToolCallContext = Record<string, unknown>;
  * `seenMessageIds`: the history the turn was given.
  */
 export type GeneratedReply = (
-  | { agentId: string; text: string }
+  /**
+   * `guardrail`: the text is the guardrail's message, sent instead of a reply (a strike goes with it).
+   * `assistance`: the text is the agent's wait message; a human takes the conversation over.
+   */
+  | { agentId: string; text: string; guardrail?: GuardrailVerdict; assistance?: { reason: string } }
   | { silent: string }
   | {
       agentId: string;

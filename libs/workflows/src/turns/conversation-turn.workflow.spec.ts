@@ -22,6 +22,10 @@ import {
 
 /** Recorded by the test "runs a trigger that arrives during a turn…" with UPDATE_FIXTURES=true. */
 const fixture = path.join(__dirname, '__fixtures__/conversation-turn.history.json');
+/** Recorded by the test "delivers the guardrail's message with its verdict…" with UPDATE_FIXTURES=true. */
+const guardrailsFixture = path.join(__dirname, '__fixtures__/conversation-turn-guardrails.history.json');
+/** Recorded by the test "delivers the wait message with the assistance request…" with UPDATE_FIXTURES=true. */
+const assistanceFixture = path.join(__dirname, '__fixtures__/conversation-turn-assistance.history.json');
 /** Recorded by the test "runs each round of tool calls…" with UPDATE_FIXTURES=true. */
 /** Recorded when each tool call was an ordinary activity (before the `agent-tool-calls-local` patch). */
 const toolsFixture = path.join(__dirname, '__fixtures__/conversation-turn-tools.history.json');
@@ -59,7 +63,8 @@ describe('conversationTurnWorkflow', () => {
       return generate(input);
     },
     deliverReply: async (input) => {
-      calls.push(`deliver ${input.content}`);
+      const strike = input.guardrail ? ` [strike ${input.guardrail.source} rule ${input.guardrail.ruleIndex}]` : '';
+      calls.push(`deliver ${input.content}${strike}${input.assistance ? ` [assistance: ${input.assistance.reason}]` : ''}`);
       return { messageId: input.messageId, content: input.content, contentType: 'text', status: 'sent', error: null };
     },
     recordTurnFailure: async (input) => void calls.push(`failure ${input.error.message}`),
@@ -233,6 +238,54 @@ describe('conversationTurnWorkflow', () => {
     generate = async () => ({ silent: 'a human is assisting this conversation', seenMessageIds: [] });
     await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
     expect(calls).toEqual(['generate conv_1']);
+  });
+
+  describe('guardrails', () => {
+    it("delivers the guardrail's message with its verdict, so the strike is recorded with it", async () => {
+      generate = async () => ({
+        agentId: 'agt_1',
+        text: 'No puedo ayudar con eso',
+        guardrail: {
+          source: 'llm_guardrail',
+          ruleIndex: 1,
+          severity: 'high',
+          categories: ['harassment'],
+          matchedTerms: [],
+          conversationStrikeThreshold: 2,
+          clientStrikeThreshold: 3,
+        },
+        seenMessageIds: ['m1'],
+      });
+      await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
+      expect(calls).toEqual(['generate conv_1', 'deliver No puedo ayudar con eso [strike llm_guardrail rule 1]']);
+      // The patch marker names the change (histories from before guardrails never carry a verdict).
+      expect(lastHistory.events?.some((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toBe(true);
+      if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(guardrailsFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
+    });
+
+    it('replays its committed history with a guardrail verdict against today’s code', async () => {
+      const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(guardrailsFixture, 'utf8')));
+      await expect(
+        Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-guardrails-fixture'),
+      ).resolves.toBeUndefined();
+    });
+  });
+
+  describe('human assistance', () => {
+    it('delivers the wait message with the assistance request, so the conversation is handed to a human with it', async () => {
+      generate = async () => ({ agentId: 'agt_1', text: 'Te comunico', assistance: { reason: 'pide una persona' }, seenMessageIds: ['m1'] });
+      await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
+      expect(calls).toEqual(['generate conv_1', 'deliver Te comunico [assistance: pide una persona]']);
+      expect(lastHistory.events?.some((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toBe(true);
+      if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(assistanceFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
+    });
+
+    it('replays its committed history with an assistance request against today’s code', async () => {
+      const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(assistanceFixture, 'utf8')));
+      await expect(
+        Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-assistance-fixture'),
+      ).resolves.toBeUndefined();
+    });
   });
 
   describe('tool calls', () => {

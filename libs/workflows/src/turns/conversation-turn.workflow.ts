@@ -172,13 +172,24 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
   for (const id of reply.seenMessageIds) seen.add(id);
   if ('silent' in reply) return { silent: reply.silent };
   const seenUpTo = reply.seenMessageIds.at(-1) ?? null;
-  return {
-    replies: [await deliverReply({ workspaceId, conversationRef, messageId, agentId: reply.agentId, content: reply.text, seenUpTo })],
-  };
+  const delivery = { workspaceId, conversationRef, messageId, agentId: reply.agentId, content: reply.text, seenUpTo };
+  if (reply.guardrail) {
+    // Histories from before guardrails never carry a verdict; the marker names the change.
+    patched(GUARDRAILS_PATCH);
+    return { replies: [await deliverReply({ ...delivery, guardrail: reply.guardrail })] };
+  }
+  if (reply.assistance) {
+    // Histories from before human assistance never carry a request; the marker names the change.
+    patched(ASSISTANCE_PATCH);
+    return { replies: [await deliverReply({ ...delivery, assistance: reply.assistance })] };
+  }
+  return { replies: [await deliverReply(delivery)] };
 }
 
 const TOOL_CALLS_PATCH = 'agent-tool-calls';
 const LOCAL_TOOL_CALLS_PATCH = 'agent-tool-calls-local';
+const GUARDRAILS_PATCH = 'agent-guardrails';
+const ASSISTANCE_PATCH = 'agent-human-assistance';
 
 const newMessageId = () => `msg_${uuid4().replace(/-/g, '')}`;
 

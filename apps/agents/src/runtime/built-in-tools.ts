@@ -1,0 +1,21 @@
+import { jsonSchema, tool } from 'ai';
+
+/** ARCHITECTURE.md › Agent runtime: the built-in tools' names are fixed (tests and integrations depend on them). */
+export const REQUEST_HUMAN_ASSISTANCE = 'request_human_assistance';
+
+/** `request_human_assistance {reason}`: offered when `assistanceEnabled`, described by `assistanceTriggers`. */
+export function humanAssistanceTool(assistanceTriggers: string) {
+  const when = assistanceTriggers.trim();
+  return tool({
+    description: [
+      'Hand the conversation to a human of the team. The customer is told to wait, and you stop answering until a human hands it back.',
+      when ? `Call it when: ${when}` : 'Call it when the customer needs a person.',
+    ].join(' '),
+    inputSchema: jsonSchema<{ reason: string }>({
+      type: 'object',
+      properties: { reason: { type: 'string', description: 'Why a human is needed, for the team' } },
+      required: ['reason'],
+      additionalProperties: false,
+    }),
+  });
+}
