@@ -12,6 +12,7 @@ export * from './chat';
 export * from './turns';
 export * from './country';
 export * from './tools';
+export * from './usage';
 export * from './operation';
 export * from './resources';
 export * from './operations';
