@@ -1,5 +1,5 @@
 import { DomainError } from '@platica/errors';
-import { billingPeriod, formatInstant, localDate, offsetMinutes, presentSpan, resolveRange, splitByBuckets, startOfLocalDay } from './usage-range';
+import { billingPeriod, formatInstant, localDate, localDays, offsetMinutes, presentSpan, resolveRange, splitByBuckets, startOfLocalDay } from './usage-range';
 
 const at = (iso: string) => new Date(iso);
 
@@ -75,5 +75,16 @@ describe('usage ranges', () => {
     });
     const short = { from: at('2026-11-01T06:01:00Z'), to: at('2026-11-01T06:14:00Z') };
     expect(splitByBuckets(short)).toEqual({ buckets: null, edges: [short] });
+  });
+});
+
+describe('local days of a span', () => {
+  it('lists the days a span touches with the instant each starts, across a DST change', () => {
+    const days = localDays({ from: new Date('2026-03-07T12:00:00Z'), to: new Date('2026-03-09T04:00:00.001Z') }, 'America/New_York');
+    expect(days.dates).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
+    expect(days.starts.map((d) => d.toISOString())).toEqual(['2026-03-07T05:00:00.000Z', '2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z']);
+    const month = localDays(billingPeriod(new Date('2026-11-23T12:00:00Z'), 'Asia/Kathmandu'), 'Asia/Kathmandu');
+    expect(month.dates).toHaveLength(30);
+    expect(month.dates[29]).toBe('2026-11-30');
   });
 });

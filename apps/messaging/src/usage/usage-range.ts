@@ -141,6 +141,24 @@ export function resolveRange(query: { startDate?: string; endDate?: string }, no
 }
 
 /**
+ * The local days a span touches in the timezone: `starts[i]` is the instant day `dates[i]`
+ * begins. SQL places a row on its day with `width_bucket(created_at, starts)` (a binary search,
+ * no timezone conversion per row): index `i` is `dates[i - 1]`.
+ */
+export function localDays(span: Span, timeZone: string): { starts: Date[]; dates: string[] } {
+  const first = localTime(span.from, timeZone);
+  const starts: Date[] = [];
+  const dates: string[] = [];
+  for (let day = first.day; ; day++) {
+    const start = startOfLocalDay(first.year, first.month, day, timeZone);
+    if (start.getTime() >= span.to.getTime()) break;
+    starts.push(start);
+    dates.push(localDate(start, timeZone));
+  }
+  return { starts, dates };
+}
+
+/**
  * Splits a span into the whole 15-minute buckets the aggregates answer (`buckets`, null when
  * none) and the partial edges a recount of the primary rows answers (at most 15 minutes each).
  */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { UsageBreakdown } from '@platica/contracts';
 import { Database } from '@platica/platform';
-import type { ActorCount, DayCount } from './usage-figures';
+import type { ActorCount } from './usage-figures';
 import type { Span } from './usage-range';
 
 /**
@@ -20,21 +20,35 @@ const CONVERSATION_KEYS: Record<Exclude<UsageBreakdown, 'tag'>, { aggregate: str
   agent: { aggregate: `nullif(agent_id, '')`, recount: 'agent_id' },
 };
 
+/** Conversations of one local day (an index of the span's day starts) under one key. */
+export interface DayIndexCount {
+  day: number;
+  key: string | null;
+  value: number;
+}
+
+/** A Postgres array literal, passed as one parameter (`?::timestamptz[]`). */
+const timestampArray = (instants: Date[]) => `{${instants.map((d) => d.toISOString()).join(',')}}`;
+
 /** Usage figures: plain SQL over the aggregates and, for recounts, the primary rows. */
 @Injectable()
 export class UsageRepository {
   constructor(private readonly db: Database) {}
 
-  /** Conversations created in the span, by local day of `timeZone` and the dimension's key. */
-  async conversationsByDay(workspaceId: string, timeZone: string, span: Span, dimension: UsageBreakdown, source: UsageSource): Promise<DayCount[]> {
-    const params = [timeZone, workspaceId, span.from, span.to];
+  /**
+   * Conversations created in the span, by local day and the dimension's key: `day` is the index
+   * of `dayStarts` (1-based) the creation falls in (`localDays`; a binary search per row, no
+   * timezone conversion).
+   */
+  async conversationsByDay(workspaceId: string, dayStarts: Date[], span: Span, dimension: UsageBreakdown, source: UsageSource): Promise<DayIndexCount[]> {
+    const params = [timestampArray(dayStarts), workspaceId, span.from, span.to];
     let sql: string;
     if (dimension === 'tag') {
       sql =
         source === 'aggregates'
-          ? `select to_char(bucket at time zone ?, 'YYYY-MM-DD') as day, nullif(tag, '') as key, sum(conversations)::int as value
+          ? `select width_bucket(bucket, ?::timestamptz[]) as day, nullif(tag, '') as key, sum(conversations)::int as value
                from messaging.usage_tag_bucket where workspace_id = ? and bucket >= ? and bucket < ? group by 1, 2`
-          : `select to_char(c.created_at at time zone ?, 'YYYY-MM-DD') as day, t.tag as key, count(*)::int as value
+          : `select width_bucket(c.created_at, ?::timestamptz[]) as day, t.tag as key, count(*)::int as value
                from messaging.conversation c
                cross join lateral (select distinct x as tag from jsonb_array_elements_text(case when jsonb_array_length(c.tags) = 0 then '[null]'::jsonb else c.tags end) as x) t
               where c.workspace_id = ? and c.created_at >= ? and c.created_at < ? group by 1, 2`;
@@ -42,12 +56,12 @@ export class UsageRepository {
       const key = CONVERSATION_KEYS[dimension];
       sql =
         source === 'aggregates'
-          ? `select to_char(bucket at time zone ?, 'YYYY-MM-DD') as day, ${key.aggregate} as key, sum(conversations)::int as value
+          ? `select width_bucket(bucket, ?::timestamptz[]) as day, ${key.aggregate} as key, sum(conversations)::int as value
                from messaging.usage_conversation_bucket where workspace_id = ? and bucket >= ? and bucket < ? group by 1, 2`
-          : `select to_char(created_at at time zone ?, 'YYYY-MM-DD') as day, ${key.recount} as key, count(*)::int as value
+          : `select width_bucket(created_at, ?::timestamptz[]) as day, ${key.recount} as key, count(*)::int as value
                from messaging.conversation where workspace_id = ? and created_at >= ? and created_at < ? group by 1, 2`;
     }
-    return this.db.em().execute<DayCount[]>(sql, params);
+    return this.db.em().execute<DayIndexCount[]>(sql, params);
   }
 
   /** Conversations created in the span that requested human assistance, and their requests. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type RpcRequest, Subjects, type UsageBreakdown, type WorkspaceProfile, type WorkspaceRef } from '@platica/contracts';
 import { readScope, RpcClient } from '@platica/platform';
 import { actorFigures, autonomyRate, breakdownOf, mergeActorCounts, mergeDayCounts, platformLabel } from './usage-figures';
-import { billingPeriod, formatInstant, isTimeZone, presentSpan, resolveRange, splitByBuckets, type Span } from './usage-range';
+import { billingPeriod, formatInstant, isTimeZone, localDays, presentSpan, resolveRange, splitByBuckets, type Span } from './usage-range';
 import { UsageRepository } from './usage.repository';
 
 /** The envelope of a usage request (its query, already parsed, is passed on its own). */
@@ -12,6 +12,9 @@ interface RangeQuery {
   startDate?: string;
   endDate?: string;
 }
+
+/** How long the workspaces' timezones and users from the gateway are reused. */
+const PROFILE_CACHE_MS = 5_000;
 
 /** The aggregates are written in the transaction of the rows they count: never behind. */
 const FRESHNESS_SOURCE = 'aggregates';
@@ -23,6 +26,8 @@ const FRESHNESS_SOURCE = 'aggregates';
  */
 @Injectable()
 export class UsageService {
+  private readonly profiles = new Map<string, { at: number; profiles: Promise<WorkspaceProfile[]> }>();
+
   constructor(
     private readonly usage: UsageRepository,
     private readonly rpc: RpcClient,
@@ -32,11 +37,14 @@ export class UsageService {
     const dimension = query.breakdown ?? 'platform';
     return this.perWorkspace(request, query, async (workspace, timeZone, span, now) => {
       const { buckets, edges } = splitByBuckets(span);
-      const byDay = async (of: UsageBreakdown) =>
-        mergeDayCounts(
-          buckets ? await this.usage.conversationsByDay(workspace.id, timeZone, buckets, of, 'aggregates') : [],
-          ...(await Promise.all(edges.map((edge) => this.usage.conversationsByDay(workspace.id, timeZone, edge, of, 'recount')))),
-        );
+      const days = localDays(span, timeZone);
+      const byDay = async (of: UsageBreakdown) => {
+        const parts = await Promise.all([
+          buckets ? this.usage.conversationsByDay(workspace.id, days.starts, buckets, of, 'aggregates') : [],
+          ...edges.map((edge) => this.usage.conversationsByDay(workspace.id, days.starts, edge, of, 'recount')),
+        ]);
+        return mergeDayCounts(...parts.map((rows) => rows.map((row) => ({ ...row, day: days.dates[row.day - 1]! }))));
+      };
       const assistanceParts = await Promise.all([
         buckets ? this.usage.assistance(workspace.id, buckets, 'aggregates') : { assisted: 0, requests: 0 },
         ...edges.map((edge) => this.usage.assistanceOfConversationsCreated(workspace.id, edge)),
@@ -89,10 +97,7 @@ export class UsageService {
     figures: (workspace: WorkspaceRef, timeZone: string, span: Span, now: Date, profile: WorkspaceProfile | undefined) => Promise<Figures>,
   ) {
     const scope = readScope(request);
-    const { workspaces: profiles } = await this.rpc.call<{ workspaces: WorkspaceProfile[] }>(Subjects.gateway.workspaceProfiles, {
-      ...request,
-      query: {},
-    });
+    const profiles = await this.profilesOf(request, scope);
     const now = new Date();
     // Every range is resolved (and refused) before any figure is read.
     const plans = scope.map((workspace) => {
@@ -109,6 +114,27 @@ export class UsageService {
       })),
     );
     return { workspaces, workspacesCount: workspaces.length };
+  }
+
+  /**
+   * Timezones and users of the workspaces in scope, from the gateway; reused for PROFILE_CACHE_MS
+   * (a changed timezone or a new user shows within it). The scope is the request's, which the
+   * gateway has authorised: the key is its workspace ids.
+   */
+  private profilesOf(request: UsageRequest, scope: WorkspaceRef[]): Promise<WorkspaceProfile[]> {
+    const key = scope
+      .map((w) => w.id)
+      .sort()
+      .join(',');
+    const cached = this.profiles.get(key);
+    if (cached && Date.now() - cached.at < PROFILE_CACHE_MS) return cached.profiles;
+    const profiles = this.rpc
+      .call<{ workspaces: WorkspaceProfile[] }>(Subjects.gateway.workspaceProfiles, { ...request, query: {} })
+      .then((answer) => answer.workspaces);
+    if (this.profiles.size > 10_000) this.profiles.clear();
+    this.profiles.set(key, { at: Date.now(), profiles });
+    profiles.catch(() => this.profiles.delete(key));
+    return profiles;
   }
 
   private async labels(workspaceId: string, dimension: UsageBreakdown): Promise<(key: string | null) => string> {
