@@ -3,7 +3,8 @@
 // current billing period (issue 16; target p99 < 100 ms), and how long loading took.
 // The data goes in with two INSERT … SELECT generate_series statements straight into
 // messaging's tables (the usage triggers fire once per statement, as for any bulk write);
-// the figures are then checked against a recount of the rows before anything is timed.
+// the figures are then checked against a recount of the rows before anything is timed, and
+// GET /v1/workspaces is timed alongside as the baseline of any request on the same machine.
 //
 //   node tools/build.mjs && node dist/bench/usage/main.js [--conversations 100000] [--messages 1000000] [--requests 200]
 import { Client as PgClient } from 'pg';
@@ -99,6 +100,8 @@ async function main(): Promise<void> {
       ['conversations (tag)', '/v1/usage/conversations?breakdown=tag'],
       ['conversations (cut instants)', `/v1/usage/conversations?startDate=${encodeURIComponent(new Date(from.getTime() + 7 * 60_000).toISOString())}`],
       ['actors', '/v1/usage/actors'],
+      // The same path (gateway -> NATS -> a service -> Postgres) with a trivial read: what the machine gives any request.
+      ['baseline: GET /v1/workspaces', '/v1/workspaces'],
     ];
     process.stdout.write(`\n${requests} sequential requests each (after 20 to warm up):\n`);
     for (const [name, path] of endpoints) {
