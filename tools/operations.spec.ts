@@ -39,6 +39,7 @@ describe('operations and their handlers', () => {
   const known: Operation[] = [
     ...PUBLIC_OPERATIONS,
     workspaceOperations.members,
+    workspaceOperations.profiles,
     ...Object.values(internalOperations).flatMap((service) => Object.values(service) as Operation[]),
   ];
 

@@ -3,6 +3,7 @@ import { Migration20261121125336_messaging_core } from './Migration2026112112533
 import { Migration20261121133836_scheduled_messages } from './Migration20261121133836_scheduled_messages';
 import { Migration20261123114826_inbound_rejection } from './Migration20261123114826_inbound_rejection';
 import { Migration20261123120000_scheduled_dispatch } from './Migration20261123120000_scheduled_dispatch';
+import { Migration20261123144526_usage_aggregates } from './Migration20261123144526_usage_aggregates';
 import { Migration20261123150000_campaign_sends } from './Migration20261123150000_campaign_sends';
 
 /** Messaging's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
@@ -12,5 +13,6 @@ export const messagingMigrations = [
   Migration20261121133836_scheduled_messages,
   Migration20261123114826_inbound_rejection,
   Migration20261123120000_scheduled_dispatch,
+  Migration20261123144526_usage_aggregates,
   Migration20261123150000_campaign_sends,
 ];

@@ -16,6 +16,7 @@ import { ScheduledModule } from './scheduled/scheduled.module';
 import { SeedModule } from './seed/seed.module';
 import { TemplatesModule } from './templates/templates.module';
 import { TurnsModule } from './turns/turns.module';
+import { UsageModule } from './usage/usage.module';
 
 /** Messaging: one module per feature folder. */
 @Module({
@@ -33,6 +34,7 @@ import { TurnsModule } from './turns/turns.module';
     TurnsModule,
     SeedModule,
     CampaignSendsModule,
+    UsageModule,
   ],
   // Scheduled sends run through messages, which schedules through scheduled: their dispatch and
   // activities are composed here, where both are imported, instead of a cycle between the two modules.

@@ -9,10 +9,12 @@ import { InboundRejection } from './inbound/inbound-rejection.entity';
 import { Message } from './messages/message.entity';
 import { ScheduledMessage } from './scheduled/scheduled-message.entity';
 import { Template } from './templates/template.entity';
+import { UsageAssistedConversation, UsageConversationBucket, UsageMessageBucket, UsageTagBucket } from './usage/usage-aggregate.entity';
 
 export const messagingDatabase: DatabaseDefinition = {
   schema: 'messaging',
-  entities: [OutboxEvent, Channel, CustomField, Template, Client, Conversation, Message, InboundEvent, InboundRejection, ScheduledMessage],
+  entities: [OutboxEvent, Channel, CustomField, Template, Client, Conversation, Message, InboundEvent, InboundRejection, ScheduledMessage,
+    UsageConversationBucket, UsageTagBucket, UsageAssistedConversation, UsageMessageBucket],
   migrations: messagingMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/messaging/migrations'),
 };

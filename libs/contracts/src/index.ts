@@ -13,6 +13,7 @@ export * from './turns';
 export * from './country';
 export * from './tools';
 export * from './campaigns';
+export * from './usage';
 export * from './operation';
 export * from './resources';
 export * from './operations';

@@ -10,6 +10,8 @@ export const Subjects = {
     workspacesList: 'gateway.workspaces.list',
     /** Emails of a workspace's users, for services that validate `owners`. */
     workspaceMembers: 'gateway.workspaces.members',
+    /** Timezone and users of the request's workspaces, for usage figures. */
+    workspaceProfiles: 'gateway.workspaces.profiles',
   },
   messaging: {
     seedValidate: 'messaging.seed.validate',

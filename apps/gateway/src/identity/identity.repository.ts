@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SeedDocument, WorkspaceRef } from '@platica/contracts';
+import type { SeedDocument, WorkspaceProfile, WorkspaceRef } from '@platica/contracts';
 import { Database, hashCredential, newCredential, newId } from '@platica/platform';
 import { API_KEY_PREFIX, type Credential } from '../auth/credential';
 import { ApiKey } from './api-key.entity';
@@ -124,6 +124,22 @@ export class IdentityRepository {
   async memberEmails(workspaceName: string): Promise<Set<string>> {
     const workspace = await this.db.em().findOne(Workspace, { name: workspaceName });
     return workspace ? this.memberEmailsOf(workspace.id) : new Set();
+  }
+
+  /** Timezone and users of each workspace (usage figures): two plain queries. */
+  async profiles(ids: string[]): Promise<WorkspaceProfile[]> {
+    if (ids.length === 0) return [];
+    const em = this.db.em();
+    const workspaces = await em.execute<{ id: string; timezone: string }[]>('select id, timezone from gateway.workspace where id in (?)', [ids]);
+    const users = await em.execute<{ workspace_id: string; id: string; email: string }[]>(
+      'select m.workspace_id, u.id, u.email from gateway.workspace_member m join gateway.user_account u on u.id = m.user_id where m.workspace_id in (?) order by u.email',
+      [ids],
+    );
+    return workspaces.map((w) => ({
+      id: w.id,
+      timezone: w.timezone,
+      users: users.filter((u) => u.workspace_id === w.id).map((u) => ({ id: u.id, email: u.email })),
+    }));
   }
 
   async memberEmailsOf(workspaceId: string): Promise<Set<string>> {

@@ -37,7 +37,11 @@ const MessageSchema = defineEntity({
     updatedAt: p.datetime(),
   },
   uniques: [{ properties: ['channelId', 'externalId'], name: 'message_channel_external_id_unique' }],
-  indexes: [{ properties: ['conversationRef', 'createdAt', 'id'], name: 'message_conversation_created_at_index' }],
+  indexes: [
+    { properties: ['conversationRef', 'createdAt', 'id'], name: 'message_conversation_created_at_index' },
+    /** Usage figures recount a range's edges (and the whole range, to check the aggregates) from it. */
+    { properties: ['workspaceId', 'createdAt'], name: 'message_workspace_created_at_index' },
+  ],
 });
 export class Message extends MessageSchema.class {}
 MessageSchema.setClass(Message);

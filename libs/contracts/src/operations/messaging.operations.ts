@@ -8,6 +8,7 @@ import {
   updateConversationRequestSchema,
 } from '../messaging';
 import { rescheduleRequestSchema, scheduledListQuerySchema } from '../scheduled';
+import { usageActorsQuerySchema, usageActorsResponseSchema, usageConversationsQuerySchema, usageConversationsResponseSchema } from '../usage';
 import {
   clientRecordSchema,
   conversationDetailResponseSchema,
@@ -169,8 +170,8 @@ export const messagingOperations = {
     summary: 'Conversation usage figures',
     scope: 'read',
     workspace: 'all',
-    pending: 'usage figures',
-    responses: {},
+    query: usageConversationsQuerySchema,
+    responses: { 200: usageConversationsResponseSchema, 400: errorBodySchema },
   }),
   usageActors: defineOperation({
     operationId: 'usage_actors',
@@ -181,7 +182,7 @@ export const messagingOperations = {
     summary: 'Outgoing messages by who sent them',
     scope: 'read',
     workspace: 'all',
-    pending: 'usage figures',
-    responses: {},
+    query: usageActorsQuerySchema,
+    responses: { 200: usageActorsResponseSchema, 400: errorBodySchema },
   }),
 };

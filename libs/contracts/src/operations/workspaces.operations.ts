@@ -1,4 +1,5 @@
 import { defineInternalOperation, defineOperation, trusted } from '../operation';
+import type { WorkspaceProfile } from '../usage';
 import { workspacesListResponseSchema } from '../workspaces';
 
 /** The gateway's own data, served over NATS like any service's. */
@@ -18,5 +19,10 @@ export const workspaceOperations = {
   members: defineInternalOperation({
     subject: 'gateway.workspaces.members',
     responses: { 200: trusted<{ emails: string[] }>() },
+  }),
+  /** Timezone and users of the request's workspaces (its `workspaceId`, else all of its credential's), for usage figures. */
+  profiles: defineInternalOperation({
+    subject: 'gateway.workspaces.profiles',
+    responses: { 200: trusted<{ workspaces: WorkspaceProfile[] }>() },
   }),
 };

@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import type { UsageBreakdown } from '@platica/contracts';
+import { Database } from '@platica/platform';
+import type { ActorCount } from './usage-figures';
+import type { Span } from './usage-range';
+
+/**
+ * Where a figure is read from: `aggregates` (the 15-minute buckets the triggers keep; the span
+ * must be whole buckets) or `recount` (the conversations, messages and outbox events
+ * themselves: the edges of a span that is not, and the check of the aggregates).
+ */
+export type UsageSource = 'aggregates' | 'recount';
+
+const BILLABLE = `direction = 'outgoing' and status in ('sent', 'delivered', 'read')`;
+
+/** The breakdown key of each dimension, on the aggregate table and on the conversation table. */
+const CONVERSATION_KEYS: Record<Exclude<UsageBreakdown, 'tag'>, { aggregate: string; recount: string }> = {
+  platform: { aggregate: 'platform', recount: 'platform' },
+  channel: { aggregate: 'channel_id', recount: 'channel_id' },
+  agent: { aggregate: `nullif(agent_id, '')`, recount: 'agent_id' },
+};
+
+/** Conversations of one local day (an index of the span's day starts) under one key. */
+export interface DayIndexCount {
+  day: number;
+  key: string | null;
+  value: number;
+}
+
+/** A Postgres array literal, passed as one parameter (`?::timestamptz[]`). */
+const timestampArray = (instants: Date[]) => `{${instants.map((d) => d.toISOString()).join(',')}}`;
+
+/** Usage figures: plain SQL over the aggregates and, for recounts, the primary rows. */
+@Injectable()
+export class UsageRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Conversations created in the span, by local day and the dimension's key: `day` is the index
+   * of `dayStarts` (1-based) the creation falls in (`localDays`; a binary search per row, no
+   * timezone conversion).
+   */
+  async conversationsByDay(workspaceId: string, dayStarts: Date[], span: Span, dimension: UsageBreakdown, source: UsageSource): Promise<DayIndexCount[]> {
+    const params = [timestampArray(dayStarts), workspaceId, span.from, span.to];
+    let sql: string;
+    if (dimension === 'tag') {
+      sql =
+        source === 'aggregates'
+          ? `select width_bucket(bucket, ?::timestamptz[]) as day, nullif(tag, '') as key, sum(conversations)::int as value
+               from messaging.usage_tag_bucket where workspace_id = ? and bucket >= ? and bucket < ? group by 1, 2`
+          : `select width_bucket(c.created_at, ?::timestamptz[]) as day, t.tag as key, count(*)::int as value
+               from messaging.conversation c
+               cross join lateral (select distinct x as tag from jsonb_array_elements_text(case when jsonb_array_length(c.tags) = 0 then '[null]'::jsonb else c.tags end) as x) t
+              where c.workspace_id = ? and c.created_at >= ? and c.created_at < ? group by 1, 2`;
+    } else {
+      const key = CONVERSATION_KEYS[dimension];
+      sql =
+        source === 'aggregates'
+          ? `select width_bucket(bucket, ?::timestamptz[]) as day, ${key.aggregate} as key, sum(conversations)::int as value
+               from messaging.usage_conversation_bucket where workspace_id = ? and bucket >= ? and bucket < ? group by 1, 2`
+          : `select width_bucket(created_at, ?::timestamptz[]) as day, ${key.recount} as key, count(*)::int as value
+               from messaging.conversation where workspace_id = ? and created_at >= ? and created_at < ? group by 1, 2`;
+    }
+    return this.db.em().execute<DayIndexCount[]>(sql, params);
+  }
+
+  /** Conversations created in the span that requested human assistance, and their requests. */
+  async assistance(workspaceId: string, span: Span, source: UsageSource): Promise<{ assisted: number; requests: number }> {
+    const sql =
+      source === 'aggregates'
+        ? `select count(*)::int as assisted, coalesce(sum(requests), 0)::int as requests
+             from messaging.usage_assisted_conversation where workspace_id = ? and bucket >= ? and bucket < ?`
+        : `select count(distinct c.id)::int as assisted, count(e.id)::int as requests
+             from messaging.conversation c join messaging.outbox_event e
+               on e.type = 'conversation.assistance.requested' and e.workspace_id = c.workspace_id and e.data -> 'conversation' ->> 'id' = c.id
+            where c.workspace_id = ? and c.created_at >= ? and c.created_at < ?`;
+    const [row] = await this.db.em().execute<{ assisted: number; requests: number }[]>(sql, [workspaceId, span.from, span.to]);
+    return row ?? { assisted: 0, requests: 0 };
+  }
+
+  /**
+   * The same, for a span's edge: the per-conversation aggregate joined to the conversations
+   * created in it (the outbox has no index by conversation; these rows are one per assisted conversation).
+   */
+  async assistanceOfConversationsCreated(workspaceId: string, span: Span): Promise<{ assisted: number; requests: number }> {
+    const [row] = await this.db.em().execute<{ assisted: number; requests: number }[]>(
+      `select count(*)::int as assisted, coalesce(sum(a.requests), 0)::int as requests
+         from messaging.conversation c join messaging.usage_assisted_conversation a on a.conversation_ref = c.id
+        where c.workspace_id = ? and c.created_at >= ? and c.created_at < ?`,
+      [workspaceId, span.from, span.to],
+    );
+    return row ?? { assisted: 0, requests: 0 };
+  }
+
+  /** Billable messages created in the span, by actor type and (for `user`) user. */
+  async messagesByActor(workspaceId: string, span: Span, source: UsageSource): Promise<ActorCount[]> {
+    const sql =
+      source === 'aggregates'
+        ? `select actor_type as "actorType", nullif(actor_id, '') as "actorId", sum(messages)::int as messages
+             from messaging.usage_message_bucket where workspace_id = ? and bucket >= ? and bucket < ? group by 1, 2`
+        : `select actor_type as "actorType", case when actor_type = 'user' then actor_id end as "actorId", count(*)::int as messages
+             from messaging.message where workspace_id = ? and created_at >= ? and created_at < ? and ${BILLABLE} group by 1, 2`;
+    return this.db.em().execute<ActorCount[]>(sql, [workspaceId, span.from, span.to]);
+  }
+
+  /** Names of the workspace's channels, for the `channel` breakdown's labels. */
+  async channelNames(workspaceId: string): Promise<Map<string, string>> {
+    const rows = await this.db.em().execute<{ id: string; name: string }[]>('select id, name from messaging.channel where workspace_id = ?', [workspaceId]);
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+}

@@ -1,0 +1,155 @@
+import { Injectable } from '@nestjs/common';
+import { type RpcRequest, Subjects, type UsageBreakdown, type WorkspaceProfile, type WorkspaceRef } from '@platica/contracts';
+import { readScope, RpcClient } from '@platica/platform';
+import { actorFigures, autonomyRate, breakdownOf, mergeActorCounts, mergeDayCounts, platformLabel } from './usage-figures';
+import { billingPeriod, formatInstant, isTimeZone, localDays, presentSpan, resolveRange, splitByBuckets, type Span } from './usage-range';
+import { UsageRepository } from './usage.repository';
+
+/** The envelope of a usage request (its query, already parsed, is passed on its own). */
+type UsageRequest = Omit<RpcRequest, 'query'>;
+
+interface RangeQuery {
+  startDate?: string;
+  endDate?: string;
+}
+
+/** How long the workspaces' timezones and users from the gateway are reused. */
+const PROFILE_CACHE_MS = 5_000;
+
+/** The aggregates are written in the transaction of the rows they count: never behind. */
+const FRESHNESS_SOURCE = 'aggregates';
+
+/**
+ * Usage figures (spec › Usage; ARCHITECTURE.md › Usage figures): each workspace in scope, its
+ * range resolved in its timezone, read from the aggregates for whole 15-minute buckets and
+ * recounted from the rows at the range's partial edges.
+ */
+@Injectable()
+export class UsageService {
+  private readonly profiles = new Map<string, { at: number; profiles: Promise<WorkspaceProfile[]> }>();
+
+  constructor(
+    private readonly usage: UsageRepository,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async conversations(request: UsageRequest, query: RangeQuery & { breakdown?: UsageBreakdown }) {
+    const dimension = query.breakdown ?? 'platform';
+    return this.perWorkspace(request, query, async (workspace, timeZone, span, now) => {
+      const { buckets, edges } = splitByBuckets(span);
+      const days = localDays(span, timeZone);
+      const byDay = async (of: UsageBreakdown) => {
+        const parts = await Promise.all([
+          buckets ? this.usage.conversationsByDay(workspace.id, days.starts, buckets, of, 'aggregates') : [],
+          ...edges.map((edge) => this.usage.conversationsByDay(workspace.id, days.starts, edge, of, 'recount')),
+        ]);
+        return mergeDayCounts(...parts.map((rows) => rows.map((row) => ({ ...row, day: days.dates[row.day - 1]! }))));
+      };
+      const assistanceParts = await Promise.all([
+        buckets ? this.usage.assistance(workspace.id, buckets, 'aggregates') : { assisted: 0, requests: 0 },
+        ...edges.map((edge) => this.usage.assistanceOfConversationsCreated(workspace.id, edge)),
+      ]);
+      const [rows, totalRows, labels] = await Promise.all([
+        byDay(dimension),
+        // A conversation counts once per tag: the summary's count comes from a one-key dimension.
+        dimension === 'tag' ? byDay('platform') : null,
+        this.labels(workspace.id, dimension),
+      ]);
+      const conversationCount = (totalRows ?? rows).reduce((sum, row) => sum + row.value, 0);
+      const assisted = assistanceParts.reduce((sum, part) => sum + part.assisted, 0);
+      return {
+        conversations: {
+          range: presentSpan(span, timeZone),
+          freshness: { source: FRESHNESS_SOURCE, lastUpdated: formatInstant(now, timeZone), expectedLagMinutes: 0 },
+          summary: {
+            conversationCount,
+            assistedConversationCount: assisted,
+            assistanceRequestCount: assistanceParts.reduce((sum, part) => sum + part.requests, 0),
+            autonomyRate: autonomyRate(conversationCount, assisted),
+          },
+          breakdown: { dimension, ...breakdownOf(rows, labels) },
+        },
+      };
+    });
+  }
+
+  async actors(request: UsageRequest, query: RangeQuery) {
+    return this.perWorkspace(request, query, async (workspace, timeZone, span, now, profile) => {
+      const { buckets, edges } = splitByBuckets(span);
+      const parts = await Promise.all([
+        buckets ? this.usage.messagesByActor(workspace.id, buckets, 'aggregates') : [],
+        ...edges.map((edge) => this.usage.messagesByActor(workspace.id, edge, 'recount')),
+      ]);
+      return {
+        actors: {
+          range: presentSpan(span, timeZone),
+          freshness: { source: FRESHNESS_SOURCE, lastUpdated: formatInstant(now, timeZone), expectedLagSeconds: 0 },
+          ...actorFigures(mergeActorCounts(...parts), profile?.users ?? []),
+        },
+      };
+    });
+  }
+
+  /** The grouped payload: one entry per workspace in scope, with its billing period and figures. */
+  private async perWorkspace<Figures extends object>(
+    request: UsageRequest,
+    query: RangeQuery,
+    figures: (workspace: WorkspaceRef, timeZone: string, span: Span, now: Date, profile: WorkspaceProfile | undefined) => Promise<Figures>,
+  ) {
+    const scope = readScope(request);
+    const profiles = await this.profilesOf(request, scope);
+    const now = new Date();
+    // Every range is resolved (and refused) before any figure is read.
+    const plans = scope.map((workspace) => {
+      const profile = profiles.find((p) => p.id === workspace.id);
+      const timeZone = profile && isTimeZone(profile.timezone) ? profile.timezone : 'UTC';
+      return { workspace, profile, timeZone, span: resolveRange(query, now, timeZone) };
+    });
+    const workspaces = await Promise.all(
+      plans.map(async ({ workspace, profile, timeZone, span }) => ({
+        id: workspace.id,
+        name: workspace.name,
+        billingPeriod: presentSpan(billingPeriod(now, timeZone), timeZone),
+        ...(await figures(workspace, timeZone, span, now, profile)),
+      })),
+    );
+    return { workspaces, workspacesCount: workspaces.length };
+  }
+
+  /**
+   * Timezones and users of the workspaces in scope, from the gateway; reused for PROFILE_CACHE_MS
+   * (a changed timezone or a new user shows within it). The scope is the request's, which the
+   * gateway has authorised: the key is its workspace ids.
+   */
+  private profilesOf(request: UsageRequest, scope: WorkspaceRef[]): Promise<WorkspaceProfile[]> {
+    const key = scope
+      .map((w) => w.id)
+      .sort()
+      .join(',');
+    const cached = this.profiles.get(key);
+    if (cached && Date.now() - cached.at < PROFILE_CACHE_MS) return cached.profiles;
+    const profiles = this.rpc
+      .call<{ workspaces: WorkspaceProfile[] }>(Subjects.gateway.workspaceProfiles, { ...request, query: {} })
+      .then((answer) => answer.workspaces);
+    if (this.profiles.size > 10_000) this.profiles.clear();
+    this.profiles.set(key, { at: Date.now(), profiles });
+    profiles.catch(() => this.profiles.delete(key));
+    return profiles;
+  }
+
+  private async labels(workspaceId: string, dimension: UsageBreakdown): Promise<(key: string | null) => string> {
+    switch (dimension) {
+      case 'platform':
+        return platformLabel;
+      case 'channel': {
+        const names = await this.usage.channelNames(workspaceId);
+        return (key) => (key === null ? 'Unknown' : (names.get(key) ?? key));
+      }
+      case 'agent':
+        // Agents belong to the agents service: the label is the agent's id (README › Usage).
+        return (key) => key ?? 'No agent';
+      case 'tag':
+        return (key) => key ?? 'No tag';
+    }
+  }
+}
