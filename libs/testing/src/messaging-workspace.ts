@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { seedTemplateSchema } from '@platica/contracts';
 import { deliverMetaWebhook, newMetaId, newPhone, whatsappInbound } from './fake-meta-graph';
-import type { HttpClient } from './http-client';
+import { postSeed, type HttpClient } from './http-client';
 import type { TestStack } from './test-stack';
 import { eventually } from './wait';
 
@@ -25,7 +25,7 @@ export class MessagingWorkspace {
   static async seed(t: StackAccess, customize: (doc: MessagingSeedDocument) => void = () => undefined): Promise<MessagingWorkspace> {
     const doc = messagingSeedDocument();
     customize(doc);
-    const res = await t.admin.post('/admin/v1/seed', doc);
+    const res = await postSeed(t.admin, doc);
     if (res.status !== 200) throw new Error(`seed answered ${res.status}: ${res.text}`);
     return new MessagingWorkspace(t, doc, res.body, t.http.withToken(res.body.apiKeys.main.key));
   }

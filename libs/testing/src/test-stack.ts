@@ -3,7 +3,7 @@ import path from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { dropDatabase, freePort, startStack, type Stack } from '@platica/devstack';
-import { HttpClient } from './http-client';
+import { HttpClient, postSeed } from './http-client';
 import { isolatedStackEnv, newIsolation, temporalAddress, type Isolation } from './isolation';
 
 const root = path.resolve(__dirname, '../../..');
@@ -60,7 +60,7 @@ export async function startTestStack(env: NodeJS.ProcessEnv = {}): Promise<TestS
     admin,
     async seedMinimalWorkspace(extra = {}) {
       const suffix = randomBytes(4).toString('hex');
-      const answer = await admin.post('/admin/v1/seed', {
+      const answer = await postSeed(admin, {
         workspace: { name: `Test ${suffix}` },
         users: [{ email: `owner-${suffix}@example.test`, name: 'Owner' }],
         apiKeys: [{ ref: 'main', name: 'main key', rateLimitPerSecond: 1000 }],
