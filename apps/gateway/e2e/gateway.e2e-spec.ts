@@ -63,14 +63,6 @@ describe('gateway (e2e)', () => {
       expectSpecError(await t.http.withToken(key).post('/v1/workspaces', {}), 404);
     });
 
-    it('answers 501, after authentication, for a route whose capability is not built yet', async () => {
-      const { key } = await t.seedMinimalWorkspace();
-      expectSpecError(await t.http.get('/v1/usage/conversations'), 401);
-      const res = await t.http.withToken(key).get('/v1/usage/conversations');
-      expectSpecError(res, 501);
-      expect(res.body.error).toContain('GET /v1/usage/conversations');
-    });
-
     it("answers rate-limit headers on every authenticated response: the key's rate over a 10-second window", async () => {
       const { key } = await t.seedMinimalWorkspace();
       const first = await t.http.withToken(key).get('/v1/workspaces');
