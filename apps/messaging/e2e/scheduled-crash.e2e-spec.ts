@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import { eventually, FakeMetaGraph, MessagingWorkspace, newPhone, startTestStack, type TestStack } from '@platica/testing';
 
 const CUSTOMERS = 50;
@@ -33,16 +32,8 @@ describe('scheduled messages: a crash in the middle of a due batch (e2e)', () =>
   });
 
   /** Scheduled messages claimed more than once (their first attempt was interrupted). */
-  async function interruptedSends(): Promise<Set<string>> {
-    const db = new Client({ connectionString: t.isolation.databaseUrl });
-    await db.connect();
-    try {
-      const result = await db.query<{ id: string }>('select id from messaging.scheduled_message where attempts > 1');
-      return new Set(result.rows.map((row) => row.id));
-    } finally {
-      await db.end();
-    }
-  }
+  const interruptedSends = async () =>
+    new Set((await t.query<{ id: string }>('select id from messaging.scheduled_message where attempts > 1')).map((row) => row.id));
 
   it('ends every message sent exactly once at the Graph API, stored once, none lost', async () => {
     const customers: { phone: string; conversationId: string }[] = [];

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import {
   deliverMetaWebhook,
   eventually,
@@ -100,35 +99,19 @@ describe('tools in agent turns (e2e)', () => {
 
   const requestsWith = (text: string) => llm.requests.filter((r) => r.messages.some((m) => m.role === 'user' && textOf(m).includes(text)));
 
-  async function runs(conversationId: string): Promise<any[]> {
-    const db = new Client({ connectionString: t.isolation.databaseUrl });
-    await db.connect();
-    try {
-      const result = await db.query(
-        'select source, outcome, http_status, tool_call_id, agent_id from tools.custom_api_run where conversation_id = $1 order by created_at',
-        [conversationId],
-      );
-      return result.rows;
-    } finally {
-      await db.end();
-    }
-  }
+  const runs = (conversationId: string) =>
+    t.query(
+      'select source, outcome, http_status, tool_call_id, agent_id from tools.custom_api_run where conversation_id = $1 order by created_at',
+      [conversationId],
+    );
 
   /** Content type and actor of each message of the customer's conversation, oldest first. */
-  async function actorsOf(phoneNumber: string): Promise<{ content_type: string; actor_type: string }[]> {
-    const db = new Client({ connectionString: t.isolation.databaseUrl });
-    await db.connect();
-    try {
-      const result = await db.query(
-        `select m.content_type, m.actor_type from messaging.message m join messaging.client c on c.id = m.client_id
-          where c.phone_number = $1 order by m.created_at, m.id`,
-        [phoneNumber],
-      );
-      return result.rows;
-    } finally {
-      await db.end();
-    }
-  }
+  const actorsOf = (phoneNumber: string) =>
+    t.query<{ content_type: string; actor_type: string }>(
+      `select m.content_type, m.actor_type from messaging.message m join messaging.client c on c.id = m.client_id
+        where c.phone_number = $1 order by m.created_at, m.id`,
+      [phoneNumber],
+    );
 
   it("a chat turn: the model calls the custom API twice with the conversation's context and answers with both results", async () => {
     const phone = newPhone();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { dropDatabase, freePort, startStack, type Stack } from '@platica/devstack';
+import { Client } from 'pg';
 import { HttpClient, postSeed } from './http-client';
 import { isolatedStackEnv, newIsolation, temporalAddress, type Isolation } from './isolation';
 
@@ -18,6 +19,8 @@ export interface TestStack {
   admin: HttpClient;
   /** Seeds a workspace with one user and one API key; returns the workspace id and key. */
   seedMinimalWorkspace(extra?: Record<string, unknown>): Promise<{ workspaceId: string; key: string; answer: any }>;
+  /** One SQL statement against the stack's database (a test reading what the API does not show); its rows. */
+  query<Row extends Record<string, unknown> = Record<string, any>>(sql: string, params?: unknown[]): Promise<Row[]>;
   stop(): Promise<void>;
 }
 
@@ -68,6 +71,15 @@ export async function startTestStack(env: NodeJS.ProcessEnv = {}): Promise<TestS
       });
       if (answer.status !== 200) throw new Error(`seed answered ${answer.status}: ${answer.text}`);
       return { workspaceId: answer.body.workspace.id, key: answer.body.apiKeys.main.key, answer: answer.body };
+    },
+    async query<Row extends Record<string, unknown>>(sql: string, params: unknown[] = []) {
+      const db = new Client({ connectionString: isolation.databaseUrl });
+      await db.connect();
+      try {
+        return (await db.query<Row>(sql, params)).rows;
+      } finally {
+        await db.end();
+      }
     },
     async stop() {
       await stack.stop();

@@ -2,18 +2,11 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { ToolSubjects, type McpOauthCallback, type McpOauthCallbackResult, type RpcRequest } from '@platica/contracts';
+import { ToolSubjects, type McpOauthCallback, type McpOauthCallbackResult } from '@platica/contracts';
 import { RpcClient, requestContext } from '@platica/platform';
+import { hookAuth } from './hook-auth';
 
-const NO_AUTH: RpcRequest['auth'] = {
-  principal: 'mcp-oauth-callback',
-  credentialType: 'admin',
-  workspaceIds: [],
-  workspaces: [],
-  scopes: [],
-  userId: null,
-  userEmail: null,
-};
+const NO_AUTH = hookAuth('mcp-oauth-callback');
 
 /**
  * Where an MCP server's authorization server sends the user back after consent,

@@ -3,9 +3,10 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { META_SIGNATURE_HEADER, Subjects, type MetaVerification, type RpcRequest } from '@platica/contracts';
+import { META_SIGNATURE_HEADER, Subjects, type MetaVerification } from '@platica/contracts';
 import { RpcClient, errorReply, requestContext } from '@platica/platform';
 import { McpOauthCallbackHook } from './mcp-oauth-callback';
+import { hookAuth } from './hook-auth';
 
 /** Meta documents webhook payloads of up to 3 MB; a typical delivery is a few KB. */
 const META_MAX_PAYLOAD_BYTES = 3 * 1024 * 1024;
@@ -21,15 +22,7 @@ export function metaHookBodyLimit(maxPayloadBytes: number): number {
   return Math.min(META_MAX_PAYLOAD_BYTES, maxPayloadBytes - DELIVERY_HEADROOM_BYTES);
 }
 
-const NO_AUTH: RpcRequest['auth'] = {
-  principal: 'meta-webhook',
-  credentialType: 'admin',
-  workspaceIds: [],
-  workspaces: [],
-  scopes: [],
-  userId: null,
-  userEmail: null,
-};
+const NO_AUTH = hookAuth('meta-webhook');
 
 /**
  * Meta's webhook endpoint, `GET/POST /hooks/meta` (ARCHITECTURE.md › External providers).
