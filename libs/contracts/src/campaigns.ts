@@ -1,28 +1,10 @@
 import { z } from 'zod';
+import { templateButtonSchema } from './messaging';
 
 /** Campaign categories (spec › Campaign). */
 export const CAMPAIGN_CATEGORIES = ['marketing', 'utility'] as const;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'an http(s) URL' }).max(2000);
-
-/** A dynamic button parameter of a template send (spec › Campaigns › buttons[]). */
-export const templateButtonSchema = z.strictObject({
-  index: z.number().int().min(0).max(9),
-  type: z.string().default('button').optional(),
-  sub_type: z.enum(['url', 'phone_number', 'quick_reply', 'otp']).optional(),
-  text: z.string().max(25).optional(),
-  placeholder: z.string().max(200).optional(),
-  parameters: z
-    .array(
-      z.strictObject({
-        type: z.string().min(1),
-        text: z.string().min(1).max(2000),
-        url: z.string().max(2000).optional(),
-        selectedFields: z.array(z.string()).optional(),
-      }),
-    )
-    .min(1),
-});
 
 /** What a campaign send gives of the template, and what every recipient's message is built from. */
 export const campaignTemplateSendSchema = z.strictObject({

@@ -1,6 +1,25 @@
 import { z } from 'zod';
 import { countryCodeSchema } from './country';
 
+/** A dynamic button parameter of a template send (spec › Campaigns › buttons[]; also `POST /v1/messages/template`). */
+export const templateButtonSchema = z.strictObject({
+  index: z.number().int().min(0).max(9),
+  type: z.string().default('button').optional(),
+  sub_type: z.enum(['url', 'phone_number', 'quick_reply', 'otp']).optional(),
+  text: z.string().max(25).optional(),
+  placeholder: z.string().max(200).optional(),
+  parameters: z
+    .array(
+      z.strictObject({
+        type: z.string().min(1),
+        text: z.string().min(1).max(2000),
+        url: z.string().max(2000).optional(),
+        selectedFields: z.array(z.string()).optional(),
+      }),
+    )
+    .min(1),
+});
+
 /**
  * Request schemas of the messaging service's public operations (spec › Send custom message,
  * Conversations, Clients; ARCHITECTURE.md › Decisions). They validate only: no transforms,
@@ -178,25 +197,7 @@ export const sendTemplateRequestSchema = z
       type: z.enum(['image', 'video', 'document']).optional(),
       file: httpUrl.optional(),
       buttons: z
-        .array(
-          z.strictObject({
-            index: z.number().int().min(0).max(9),
-            type: z.string().default('button').optional(),
-            sub_type: z.enum(['url', 'phone_number', 'quick_reply', 'otp']).optional(),
-            text: z.string().max(25).optional(),
-            placeholder: z.string().max(200).optional(),
-            parameters: z
-              .array(
-                z.strictObject({
-                  type: z.string().min(1),
-                  text: z.string().min(1).max(2000),
-                  url: z.string().max(2000).optional(),
-                  selectedFields: z.array(z.string()).optional(),
-                }),
-              )
-              .min(1),
-          }),
-        )
+        .array(templateButtonSchema)
         .max(10)
         .optional(),
     }),
