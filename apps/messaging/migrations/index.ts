@@ -5,6 +5,7 @@ import { Migration20261123114826_inbound_rejection } from './Migration2026112311
 import { Migration20261123120000_scheduled_dispatch } from './Migration20261123120000_scheduled_dispatch';
 import { Migration20261123144526_usage_aggregates } from './Migration20261123144526_usage_aggregates';
 import { Migration20261123150000_campaign_sends } from './Migration20261123150000_campaign_sends';
+import { Migration20261123190000_scheduled_claim_indexes } from './Migration20261123190000_scheduled_claim_indexes';
 
 /** Messaging's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const messagingMigrations = [
@@ -15,4 +16,5 @@ export const messagingMigrations = [
   Migration20261123120000_scheduled_dispatch,
   Migration20261123144526_usage_aggregates,
   Migration20261123150000_campaign_sends,
+  Migration20261123190000_scheduled_claim_indexes,
 ];

@@ -164,14 +164,21 @@ export class ScheduledMessageRepository {
    * They become `processing` until `leaseUntil`; from then on the API answers 409.
    */
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedSend[]> {
+    // Due messages and expired claims are found apart, each walking its own partial index (one
+    // OR-ed condition made Postgres read every pending row); the oldest `limit` of both are claimed.
     const rows: ClaimedRow[] = await this.db.em().execute(
-      `update messaging.scheduled_message m set status = 'processing', claimed_until = ?, attempts = m.attempts + 1, updated_at = now()
-        where m.id in (
-          select id from messaging.scheduled_message
-           where run_id is null and ((status in ('delayed', 'scheduled') and execute_at <= ?) or (status = 'processing' and claimed_until < ?))
-           order by execute_at limit ? for update skip locked)
+      `with due as (
+          select id, execute_at from messaging.scheduled_message
+           where status in ('delayed', 'scheduled') and execute_at <= ? and run_id is null
+           order by execute_at limit ? for update skip locked),
+        expired as (
+          select id, execute_at from messaging.scheduled_message
+           where status = 'processing' and claimed_until < ? and run_id is null
+           order by claimed_until limit ? for update skip locked)
+       update messaging.scheduled_message m set status = 'processing', claimed_until = ?, attempts = m.attempts + 1, updated_at = now()
+        where m.id in (select id from (select * from due union all select * from expired) claimable order by execute_at limit ?)
         returning m.id, m.workspace_id, m.kind, m.request, m.actor, m.attempts, m.delivered_external_id`,
-      [leaseUntil, now, now, limit],
+      [now, limit, now, limit, leaseUntil, limit],
     );
     return rows.map(claimedSend);
   }
