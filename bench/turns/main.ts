@@ -8,9 +8,14 @@
 // previous reply arrives). Target (issue 7): p99 overhead under 100 ms.
 // --guardrails 1: the agent's guardrails are on (two rules): every turn is checked against the
 // lexicon and makes the evaluator model call (answering in --model-ms too) alongside its own;
-// the model time excluded is then the span of both calls.
+// the model time excluded is then the span of both calls. A turn that folds the history into the
+// memory's summary (past PLATICA_CONTEXT_SUMMARY_AFTER_MESSAGES) waits for that model call too: it
+// is model time, excluded as well.
 //
-//   node tools/build.mjs && node dist/bench/turns/main.js [--turns 200] [--seconds 20] [--model-ms 50] [--guardrails 1]
+// --summaries 0: the agent has disableContextSummarization (a long WhatsApp conversation is
+// otherwise folded into its summary every PLATICA_CONTEXT_SUMMARY_AFTER_MESSAGES messages).
+//
+//   node tools/build.mjs && node dist/bench/turns/main.js [--turns 200] [--seconds 20] [--model-ms 50] [--guardrails 1] [--summaries 0]
 import { randomBytes } from 'node:crypto';
 import {
   deliverMetaWebhook,
@@ -51,6 +56,10 @@ async function main(): Promise<void> {
     const ws = await MessagingWorkspace.seed(bench, withAgents);
     const sofia = ws.ids.agents.sofia.id as string;
     const guardrails = option('guardrails', 0) === 1;
+    if (option('summaries', 1) === 0) {
+      const res = await ws.api.patch(`/v1/agents/${sofia}`, { disableContextSummarization: true });
+      if (res.status !== 200) throw new Error(`disabling summaries answered ${res.status}: ${res.text}`);
+    }
     if (guardrails) {
       const res = await ws.api.patch(`/v1/agents/${sofia}/guardrails`, {
         enabled: true,
@@ -59,11 +68,23 @@ async function main(): Promise<void> {
       });
       if (res.status !== 200) throw new Error(`guardrails answered ${res.status}: ${res.text}`);
     }
-    /** The fake model's time for the turn whose customer message holds `marker`: from the first call's start to the last's end (the evaluator's and the agent's overlap). */
-    const modelMs = (marker: string) => {
-      const timings = llm.timings.filter((x) => textOf(lastOf(x.request.messages, 'user')).includes(marker));
+    /**
+     * The fake model's time for the turn whose customer message holds `marker`, between `from`
+     * and `to`: the union of its calls (the evaluator's and the agent's overlap) and of any other
+     * call made meanwhile (the memory's summariser: turns run one at a time here).
+     */
+    const modelMs = (marker: string, from: number, to: number) => {
+      const timings = llm.timings.filter(
+        (x) => textOf(lastOf(x.request.messages, 'user')).includes(marker) || (x.startedAt >= from && (x.finishedAt ?? Infinity) <= to),
+      );
       if (!timings.length || timings.some((t) => !t.finishedAt)) throw new Error(`the model never answered ${marker}`);
-      return Math.max(...timings.map((t) => t.finishedAt!)) - Math.min(...timings.map((t) => t.startedAt));
+      let total = 0;
+      let reached = -Infinity;
+      for (const t of [...timings].sort((a, b) => a.startedAt - b.startedAt)) {
+        total += Math.max(0, t.finishedAt! - Math.max(t.startedAt, reached));
+        reached = Math.max(reached, t.finishedAt!);
+      }
+      return total;
     };
 
     // One chat turn: its own thread, one at a time after a warm-up.
@@ -77,7 +98,8 @@ async function main(): Promise<void> {
           : { agentId: sofia, client: { email: `${marker}@bench.test` }, message: marker },
       );
       if (res.status !== 200) throw new Error(`chat answered ${res.status}: ${res.text}`);
-      return { overhead: Date.now() - started - modelMs(marker), conversationId: res.body.conversationId };
+      const ended = Date.now();
+      return { overhead: ended - started - modelMs(marker, started, ended), conversationId: res.body.conversationId };
     };
 
     // One WhatsApp turn: a customer writes, the reply reaches the Graph API.
@@ -95,7 +117,8 @@ async function main(): Promise<void> {
       const deadline = Date.now() + 30_000;
       for (;;) {
         const sends = graph.sends(wa.phoneNumberId).filter((s) => s.body.to === phone);
-        if (sends.length > before) return sends.at(-1)!.time - started - DEBOUNCE_MS - modelMs(marker);
+        const reply = sends.at(-1);
+        if (sends.length > before) return reply!.time - started - DEBOUNCE_MS - modelMs(marker, started, reply!.time);
         if (Date.now() > deadline) throw new Error(`no reply to ${marker}`);
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
