@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
-import { Client as PgClient } from 'pg';
 import { durableNameOf } from '@platica/platform';
 import {
   deliverMetaWebhook,
@@ -37,7 +36,6 @@ describe('agent turns (e2e)', () => {
   let graph: FakeMetaGraph;
   let ws: MessagingWorkspace;
   let systemPrompt: string;
-  let db: PgClient;
   let nc: NatsConnection;
   let jsm: JetStreamManager;
   let temporalConnection: Connection;
@@ -47,16 +45,12 @@ describe('agent turns (e2e)', () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
     t = await startTestStack({
-      LLM_BASE_URL: llm.url,
-      LLM_API_KEY: 'test-key',
-      LLM_MODEL: 'fake-model',
+      ...llm.env(),
       META_GRAPH_BASE_URL: graph.url,
       PLATICA_TURN_DEBOUNCE_MS: String(DEBOUNCE_MS),
     });
     ws = await MessagingWorkspace.seed(t, withAgents);
     systemPrompt = (ws.doc.agents![0] as { systemPrompt: string }).systemPrompt;
-    db = new PgClient({ connectionString: t.isolation.databaseUrl });
-    await db.connect();
     nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
     jsm = await jetstreamManager(nc);
     temporalConnection = await Connection.connect({ address: t.stack.env.TEMPORAL_ADDRESS });
@@ -65,7 +59,6 @@ describe('agent turns (e2e)', () => {
   afterAll(async () => {
     await temporalConnection?.close();
     await nc?.close();
-    await db?.end();
     await t?.stop();
     await graph?.stop();
     await llm?.stop();
@@ -97,7 +90,7 @@ describe('agent turns (e2e)', () => {
    * that order: each step's work comes from the one before.
    */
   const turnsSettled = async (conversationRef: string) => {
-    const none = async (sql: string) => (await db.query(sql)).rowCount === 0;
+    const none = async (sql: string) => (await t.query(sql)).length === 0;
     await eventually(
       'inbound deliveries stored',
       () => none('select 1 from messaging.inbound_event where processed_at is null limit 1'),

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { Client as PgClient } from 'pg';
 import {
   deliverMetaWebhook,
   eventually,
   FakeLlm,
   FakeMetaGraph,
+  isGuardrailEvaluation,
   lastOf,
   MessagingWorkspace,
   newPhone,
+  scriptedGuardrailVerdict,
   startTestStack,
   textOf,
   whatsappInbound,
@@ -30,21 +31,18 @@ describe('governed agent runtime (e2e)', () => {
   let llm: FakeLlm;
   let graph: FakeMetaGraph;
   let ws: MessagingWorkspace;
-  let db: PgClient;
   let sofia: string;
 
-  const offersFlag = (request: ChatCompletionRequest) => request.tools?.some((tool) => tool.function.name === 'flag_guardrail_violation') ?? false;
-  const evaluatorCalls = (text: string) => llm.requests.filter((r) => offersFlag(r) && r.messages.some((m) => textOf(m).includes(text)));
+  const evaluatorCalls = (text: string) =>
+    llm.requests.filter((r) => isGuardrailEvaluation(r) && r.messages.some((m) => textOf(m).includes(text)));
   const agentCalls = (text: string) =>
-    llm.requests.filter((r) => !offersFlag(r) && r.messages.some((m) => m.role === 'user' && textOf(m).includes(text)));
+    llm.requests.filter((r) => !isGuardrailEvaluation(r) && r.messages.some((m) => m.role === 'user' && textOf(m).includes(text)));
 
   beforeAll(async () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
     t = await startTestStack({
-      LLM_BASE_URL: llm.url,
-      LLM_API_KEY: 'test-key',
-      LLM_MODEL: 'fake-model',
+      ...llm.env(),
       META_GRAPH_BASE_URL: graph.url,
       PLATICA_TURN_DEBOUNCE_MS: '300',
     });
@@ -53,28 +51,19 @@ describe('governed agent runtime (e2e)', () => {
       Object.assign(doc, { allowedTerms: ['Mierda'] });
     });
     sofia = ws.ids.agents.sofia.id;
-    db = new PgClient({ connectionString: t.isolation.databaseUrl });
-    await db.connect();
     // The evaluator flags a message holding [[violate:N]] as breaking rule N; the agent echoes.
     llm.answer = (request) => {
+      if (isGuardrailEvaluation(request)) return scriptedGuardrailVerdict(request, 'high');
       const said = textOf(lastOf(request.messages, 'user'));
-      if (offersFlag(request)) {
-        const violated = /\[\[violate:(\d)\]\]/.exec(said);
-        return violated
-          ? {
-              toolCall: {
-                name: 'flag_guardrail_violation',
-                arguments: { ruleIndex: Number(violated[1]), severity: 'high', categories: ['harassment'], matchedTerms: ['violate'] },
-              },
-            }
-          : { text: 'OK' };
-      }
       const offered = (prefix: string) => request.tools?.find((tool) => tool.function.name.startsWith(prefix))?.function.name;
       const last = request.messages.at(-1);
       if (last?.role === 'tool') return { text: `TOOL RESULT: ${textOf(last)}` };
-      if (said.includes('[[consult]]') && offered('consult_')) return { toolCall: { name: offered('consult_')!, arguments: { question: '¿Cuál es la factura?' } } };
-      if (said.includes('[[delegate]]') && offered('delegate_to_')) return { toolCall: { name: offered('delegate_to_')!, arguments: { reason: 'envíos' } } };
-      if (said.includes('[[done]]') && offered('complete_delegation')) return { toolCall: { name: 'complete_delegation', arguments: { summary: 'envío localizado' } } };
+      if (said.includes('[[consult]]') && offered('consult_'))
+        return { toolCall: { name: offered('consult_')!, arguments: { question: '¿Cuál es la factura?' } } };
+      if (said.includes('[[delegate]]') && offered('delegate_to_'))
+        return { toolCall: { name: offered('delegate_to_')!, arguments: { reason: 'envíos' } } };
+      if (said.includes('[[done]]') && offered('complete_delegation'))
+        return { toolCall: { name: 'complete_delegation', arguments: { summary: 'envío localizado' } } };
       if (request.tools?.some((tool) => tool.function.name === 'request_human_assistance') && said.includes('[[human]]')) {
         return { toolCall: { name: 'request_human_assistance', arguments: { reason: 'the customer asks for a person' } } };
       }
@@ -90,7 +79,6 @@ describe('governed agent runtime (e2e)', () => {
     expect(patched.status).toBe(200);
   }, 300_000);
   afterAll(async () => {
-    await db?.end();
     await t?.stop();
     await graph?.stop();
     await llm?.stop();
@@ -167,7 +155,11 @@ describe('governed agent runtime (e2e)', () => {
     expect(agentCalls(quiet)).toHaveLength(0);
 
     // Strike 3, in a chat with the same client (matched by phone): the client's threshold, blocked by no one.
-    const chat = await ws.api.post('/v1/chat', { agentId: sofia, client: { phoneNumber: `+${phone}` }, message: `[[violate:0]] ${marker()}` });
+    const chat = await ws.api.post('/v1/chat', {
+      agentId: sofia,
+      client: { phoneNumber: `+${phone}` },
+      message: `[[violate:0]] ${marker()}`,
+    });
     expect(chat.status).toBe(200);
     expect(chat.body.clientId).toBe(clientId);
     expect(chat.body.messages).toEqual([expect.objectContaining({ role: 'assistant', content: GUARDRAIL_MESSAGE })]);
@@ -179,8 +171,12 @@ describe('governed agent runtime (e2e)', () => {
       blockedBy: null,
       blockedReason: 'guardrails_threshold_reached',
     });
-    const events = await db.query(`select data from messaging.outbox_event where type = 'client.blocked' and data->>'clientId' = $1`, [clientId]);
-    expect(events.rows).toEqual([{ data: expect.objectContaining({ clientId, blockedReason: 'guardrails_threshold_reached', blockedBy: null }) }]);
+    const events = await t.query(`select data from messaging.outbox_event where type = 'client.blocked' and data->>'clientId' = $1`, [
+      clientId,
+    ]);
+    expect(events).toEqual([
+      { data: expect.objectContaining({ clientId, blockedReason: 'guardrails_threshold_reached', blockedBy: null }) },
+    ]);
 
     // Every entry point refuses the blocked client; what they write is stored, never answered.
     const again = await ws.api.post('/v1/chat', { conversationId: chat.body.conversationId, message: 'hola otra vez' });
@@ -229,7 +225,11 @@ describe('governed agent runtime (e2e)', () => {
     const billing = ws.ids.agents.billing.id;
     expect((await ws.api.patch(`/v1/agents/${billing}/guardrails`, { enabled: false, rules: ['No insults'] })).status).toBe(200);
     const m = marker();
-    const res = await ws.api.post('/v1/chat', { agentId: billing, client: { email: `c-${m}@example.test` }, message: `idiota [[violate:0]] ${m}` });
+    const res = await ws.api.post('/v1/chat', {
+      agentId: billing,
+      client: { email: `c-${m}@example.test` },
+      message: `idiota [[violate:0]] ${m}`,
+    });
     expect(res.status).toBe(200);
     expect(res.body.messages[0].content).toBe(`ECHO: idiota [[violate:0]] ${m}`);
     expect(evaluatorCalls(m)).toHaveLength(0);
@@ -239,7 +239,11 @@ describe('governed agent runtime (e2e)', () => {
     const WAIT = 'Te comunico con una persona del equipo.';
     const TRIGGERS = 'Cuando pidan hablar con una persona';
     beforeAll(async () => {
-      const rules = await ws.api.patch(`/v1/agents/${sofia}/assist-rules`, { assistanceEnabled: true, assistanceTriggers: TRIGGERS, waitMessage: WAIT });
+      const rules = await ws.api.patch(`/v1/agents/${sofia}/assist-rules`, {
+        assistanceEnabled: true,
+        assistanceTriggers: TRIGGERS,
+        waitMessage: WAIT,
+      });
       expect(rules.status).toBe(200);
     });
 
@@ -253,17 +257,22 @@ describe('governed agent runtime (e2e)', () => {
       expect(offered?.function.description).toContain(TRIGGERS);
       expect(offered?.function.parameters).toMatchObject({ properties: { reason: { type: 'string' } }, required: ['reason'] });
       await eventually('operation assistance', async () => (await conversation(conv.id)).operation === 'assistance', 10_000);
-      const events = await db.query(`select data from messaging.outbox_event where type = 'conversation.assistance.requested' and data->>'conversationId' = $1`, [
-        conv.id,
+      const events = await t.query(
+        `select data from messaging.outbox_event where type = 'conversation.assistance.requested' and data->>'conversationId' = $1`,
+        [conv.id],
+      );
+      expect(events).toEqual([
+        { data: expect.objectContaining({ conversationId: conv.id, conversation: expect.objectContaining({ operation: 'assistance' }) }) },
       ]);
-      expect(events.rows).toEqual([{ data: expect.objectContaining({ conversationId: conv.id, conversation: expect.objectContaining({ operation: 'assistance' }) }) }]);
 
       const wait = (await conversation(conv.id)).messages.find((x: { content: string }) => x.content === WAIT);
       expect(wait.assistance).toEqual({ reason: 'the customer asks for a person' });
       // Silent while a human assists.
       const waiting = marker();
       await writes(phone, `¿sigue ahí? ${waiting}`);
-      await eventually('the message stored', async () => (await conversation(conv.id)).messages.some((x: { content: string }) => x.content.includes(waiting)));
+      await eventually('the message stored', async () =>
+        (await conversation(conv.id)).messages.some((x: { content: string }) => x.content.includes(waiting)),
+      );
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(sentTo(phone)).toHaveLength(1);
       expect(agentCalls(waiting)).toHaveLength(0);
@@ -301,7 +310,9 @@ describe('governed agent runtime (e2e)', () => {
       billingPrompt = (ws.doc.agents![1] as { systemPrompt: string }).systemPrompt;
       shippingPrompt = `Eres el asesor de envíos ${s}.`;
       const billing = ws.ids.agents.billing.id;
-      expect((await ws.api.post(subagents(), { subagentId: billing, status: 'active', description: 'Preguntas de facturas' })).status).toBe(201);
+      expect((await ws.api.post(subagents(), { subagentId: billing, status: 'active', description: 'Preguntas de facturas' })).status).toBe(
+        201,
+      );
       const shipping = await ws.api.post(`${subagents()}/create`, {
         name: 'Envíos',
         systemPrompt: shippingPrompt,
@@ -322,8 +333,12 @@ describe('governed agent runtime (e2e)', () => {
       const first = callWith(m);
       expect(toolNames(first)).toEqual(expect.arrayContaining(['consult_billing', 'delegate_to_envios']));
       expect(toolNames(first).some((name) => name.includes('inactivo'))).toBe(false);
-      expect(first.tools!.find((tool) => tool.function.name === 'consult_billing')!.function.description).toContain('Preguntas de facturas');
-      const consulted = llm.requests.filter((r) => systemOf(r) === billingPrompt && r.messages.some((msg) => textOf(msg) === '¿Cuál es la factura?'));
+      expect(first.tools!.find((tool) => tool.function.name === 'consult_billing')!.function.description).toContain(
+        'Preguntas de facturas',
+      );
+      const consulted = llm.requests.filter(
+        (r) => systemOf(r) === billingPrompt && r.messages.some((msg) => textOf(msg) === '¿Cuál es la factura?'),
+      );
       expect(consulted).toHaveLength(1);
       expect(consulted[0].tools ?? []).toEqual([]);
       expect(res.body.agentId).toBe(sofia);
@@ -334,14 +349,22 @@ describe('governed agent runtime (e2e)', () => {
 
     it('delegate_to_<slug>: the sub-agent answers until complete_delegation, then the principal resumes; agentId never changes', async () => {
       const m = marker();
-      const first = await ws.api.post('/v1/chat', { agentId: sofia, client: { email: `d-${m}@example.test` }, message: `[[delegate]] ${m}` });
+      const first = await ws.api.post('/v1/chat', {
+        agentId: sofia,
+        client: { email: `d-${m}@example.test` },
+        message: `[[delegate]] ${m}`,
+      });
       expect(first.status).toBe(200);
       const thread = first.body.conversationId;
-      const afterDelegation = agentCalls(m).filter((r) => r.messages.at(-1)?.role === 'tool').at(-1)!;
+      const afterDelegation = agentCalls(m)
+        .filter((r) => r.messages.at(-1)?.role === 'tool')
+        .at(-1)!;
       expect(systemOf(afterDelegation)).toContain(shippingPrompt);
       expect(toolNames(afterDelegation)).toContain('complete_delegation');
       expect(toolNames(afterDelegation).some((name) => name.startsWith('consult_') || name.startsWith('delegate_to_'))).toBe(false);
-      expect(afterDelegation.tools!.find((tool) => tool.function.name === 'complete_delegation')!.function.description).toContain('Cuando el envío quede localizado');
+      expect(afterDelegation.tools!.find((tool) => tool.function.name === 'complete_delegation')!.function.description).toContain(
+        'Cuando el envío quede localizado',
+      );
 
       const m2 = marker();
       const second = await ws.api.post('/v1/chat', { conversationId: thread, message: `¿dónde está? ${m2}` });
@@ -367,7 +390,11 @@ describe('governed agent runtime (e2e)', () => {
 
     it('resets the delegation when the principal agent changes (Chat rule 8)', async () => {
       const m = marker();
-      const first = await ws.api.post('/v1/chat', { agentId: sofia, client: { email: `r-${m}@example.test` }, message: `[[delegate]] ${m}` });
+      const first = await ws.api.post('/v1/chat', {
+        agentId: sofia,
+        client: { email: `r-${m}@example.test` },
+        message: `[[delegate]] ${m}`,
+      });
       const thread = first.body.conversationId;
       const billing = ws.ids.agents.billing.id;
       const m2 = marker();

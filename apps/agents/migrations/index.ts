@@ -3,6 +3,7 @@ import { Migration20261121131144_agents_and_prompts } from './Migration202611211
 import { Migration20261123144405_subagent_connections } from './Migration20261123144405_subagent_connections';
 import { Migration20261123145408_guardrail_allowed_terms } from './Migration20261123145408_guardrail_allowed_terms';
 import { Migration20261123152754_subagent_delegations } from './Migration20261123152754_subagent_delegations';
+import { Migration20261123174838_memory_and_turn_log } from './Migration20261123174838_memory_and_turn_log';
 
 /** The committed migrations of agents, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const agentsMigrations = [
@@ -11,4 +12,5 @@ export const agentsMigrations = [
   Migration20261123144405_subagent_connections,
   Migration20261123145408_guardrail_allowed_terms,
   Migration20261123152754_subagent_delegations,
+  Migration20261123174838_memory_and_turn_log,
 ];

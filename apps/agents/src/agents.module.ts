@@ -4,17 +4,21 @@ import { AgentRepository } from './agents/agent.repository';
 import { AgentsController } from './agents/agents.controller';
 import { AgentsConfigService, type AgentsConfig } from './config/agents.config';
 import { AllowedTermRepository } from './guardrails/allowed-term.repository';
+import { AttachmentReader } from './runtime/attachment-reader';
 import { LanguageModelProvider } from './runtime/language-model';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
 import { TurnRequests } from './runtime/turn-requests';
+import { ConversationMemoryRepository } from './memory/conversation-memory.repository';
 import { SeedController } from './seed/seed.controller';
 import { DelegationRepository } from './subagents/delegation.repository';
 import { SubagentRepository } from './subagents/subagent.repository';
 import { SubagentsController } from './subagents/subagents.controller';
+import { TurnLogController } from './turn-log/turn-log.controller';
+import { TurnLogRepository } from './turn-log/turn-log.repository';
 
 /** Agents: configuration, prompt history, guardrails, assist rules, and the runtime that answers with them. */
 @Module({
-  controllers: [AgentsController, SubagentsController, SeedController],
+  controllers: [AgentsController, SubagentsController, SeedController, TurnLogController],
   providers: [
     // runService validated the environment with agentsConfigSchema.
     {
@@ -26,7 +30,10 @@ import { SubagentsController } from './subagents/subagents.controller';
     AllowedTermRepository,
     SubagentRepository,
     DelegationRepository,
+    ConversationMemoryRepository,
+    TurnLogRepository,
     LanguageModelProvider,
+    AttachmentReader,
     TurnActivitiesFactory,
     TurnRequests,
   ],

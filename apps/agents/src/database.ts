@@ -3,12 +3,14 @@ import { agentsMigrations } from '../migrations';
 import { Agent } from './agents/agent.entity';
 import { PromptVersion } from './agents/prompt-version.entity';
 import { AllowedTerm } from './guardrails/allowed-term.entity';
+import { ConversationMemory } from './memory/conversation-memory.entity';
 import { Delegation } from './subagents/delegation.entity';
 import { SubagentConnection } from './subagents/subagent-connection.entity';
+import { TurnLog } from './turn-log/turn-log.entity';
 
 export const agentsDatabase: DatabaseDefinition = {
   schema: 'agents',
-  entities: [OutboxEvent, Agent, PromptVersion, SubagentConnection, AllowedTerm, Delegation],
+  entities: [OutboxEvent, Agent, PromptVersion, SubagentConnection, AllowedTerm, Delegation, ConversationMemory, TurnLog],
   migrations: agentsMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/agents/migrations'),
 };

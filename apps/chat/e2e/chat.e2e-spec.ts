@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   eventually,
   FakeLlm,
@@ -23,11 +25,22 @@ describe('chat (e2e)', () => {
   let ws: MessagingWorkspace;
   let agents: { sofia: string; billing: string; dormant: string };
   let systemPrompt: string;
+  /** A customer's file server on loopback (the stack allows private networks in tests). */
+  let files: Server;
+  let filesUrl: string;
+  const PDF = Buffer.from('%PDF-1.4\n% una factura de prueba\n%%EOF\n');
 
   beforeAll(async () => {
+    files = createServer((req, res) => {
+      if (req.url === '/factura.pdf') res.writeHead(200, { 'content-type': 'application/pdf' }).end(PDF);
+      else if (req.url === '/notas.txt') res.writeHead(200, { 'content-type': 'text/plain' }).end('Pedido A-17, talla M');
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+    filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
     llm = await FakeLlm.start();
     // Streamed completions here; agent-turns.e2e-spec.ts runs the same runtime on plain ones.
-    t = await startTestStack({ LLM_BASE_URL: llm.url, LLM_API_KEY: 'test-key', LLM_MODEL: 'fake-model', LLM_STREAM: 'true' });
+    t = await startTestStack({ ...llm.env(), LLM_STREAM: 'true' });
     ws = await MessagingWorkspace.seed(t, withAgents);
     agents = { sofia: ws.ids.agents.sofia.id, billing: ws.ids.agents.billing.id, dormant: ws.ids.agents.dormant.id };
     systemPrompt = (ws.doc.agents![0] as { systemPrompt: string }).systemPrompt;
@@ -35,6 +48,7 @@ describe('chat (e2e)', () => {
   afterAll(async () => {
     await t?.stop();
     await llm?.stop();
+    await new Promise((resolve) => files?.close(resolve));
   });
   afterEach(() => {
     llm.delayMs = 0;
@@ -209,7 +223,7 @@ describe('chat (e2e)', () => {
     expect(JSON.stringify(last)).toContain('model');
   });
 
-  it('hands attachments to the model by URL: images as visual content, files named; nothing is downloaded here', async () => {
+  it('hands attachments to the model: images by URL, PDFs and text files read and given whole, other or unreadable files named', async () => {
     expect((await ws.api.patch(`/v1/agents/${agents.billing}`, { enableFileAttachments: true })).status).toBe(200);
     const m = marker();
     const res = await chat({
@@ -218,7 +232,10 @@ describe('chat (e2e)', () => {
       message: `[[reply:Recibido ${m}]] mira esto`,
       attachments: [
         { url: 'https://files.example.test/ticket.png', mimeType: 'image/png' },
-        { url: 'https://files.example.test/factura.pdf', mimeType: 'application/pdf' },
+        { url: `${filesUrl}/factura.pdf`, mimeType: 'application/pdf' },
+        { url: `${filesUrl}/notas.txt`, mimeType: 'text/plain', filename: 'notas.txt' },
+        { url: `${filesUrl}/gone.pdf`, mimeType: 'application/pdf' },
+        { url: 'https://files.example.test/contrato.docx', mimeType: 'application/msword' },
       ],
     });
     expect(res.status).toBe(200);
@@ -226,10 +243,30 @@ describe('chat (e2e)', () => {
     expect(user.content).toEqual([
       { type: 'text', text: `[[reply:Recibido ${m}]] mira esto` },
       { type: 'image_url', image_url: { url: 'https://files.example.test/ticket.png' } },
-      { type: 'text', text: '[file factura.pdf (application/pdf): https://files.example.test/factura.pdf]' },
+      { type: 'text', text: `[file factura.pdf (application/pdf): ${filesUrl}/factura.pdf]` },
+      { type: 'file', file: { filename: 'factura.pdf', file_data: `data:application/pdf;base64,${PDF.toString('base64')}` } },
+      { type: 'text', text: `[file notas.txt (text/plain): ${filesUrl}/notas.txt]` },
+      { type: 'text', text: 'Pedido A-17, talla M' },
+      // The server answered 404: the model is told of the file, not given it.
+      { type: 'text', text: `[file gone.pdf (application/pdf): ${filesUrl}/gone.pdf]` },
+      { type: 'text', text: '[file contrato.docx (application/msword): https://files.example.test/contrato.docx]' },
     ]);
     const detail = await ws.api.get(`/v1/chat/${res.body.id}`);
     expect(detail.body.messages[0]).toMatchObject({ role: 'user', contentType: 'file' });
+
+    // An agent that takes no attachments is only told of them (nothing is read).
+    const n = marker();
+    const plain = await chat({
+      agentId: agents.sofia,
+      client: { email: newEmail() },
+      message: `[[reply:Ok ${n}]]`,
+      attachments: [{ url: `${filesUrl}/factura.pdf`, mimeType: 'application/pdf' }],
+    });
+    expect(plain.status).toBe(200);
+    expect(lastOf(requestWith(n).messages, 'user')!.content).toEqual([
+      { type: 'text', text: `[[reply:Ok ${n}]]` },
+      { type: 'text', text: `[file factura.pdf (application/pdf): ${filesUrl}/factura.pdf]` },
+    ]);
   });
 
   it('schedules a turn: 202 with schedule{taskId, scheduleAt, delayMs}; the reply appears after its time', async () => {

@@ -47,9 +47,7 @@ describe('graceful shutdown under load (e2e)', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     t = await startTestStack({
-      LLM_BASE_URL: llm.url,
-      LLM_API_KEY: 'test-key',
-      LLM_MODEL: 'fake-model',
+      ...llm.env(),
       META_GRAPH_BASE_URL: graph.url,
       PLATICA_TURN_DEBOUNCE_MS: '100',
     });

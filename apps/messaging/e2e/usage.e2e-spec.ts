@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Client as PgClient } from 'pg';
 import {
   eventually,
   FakeLlm,
@@ -22,7 +21,6 @@ describe('usage (e2e)', () => {
   let t: TestStack;
   let llm: FakeLlm;
   let graph: FakeMetaGraph;
-  let db: PgClient;
   /** Mexico City (UTC-6 all year), with agents: the customer is answered. */
   let mx: MessagingWorkspace;
   /** Kathmandu (UTC+5:45): another workspace, with data of its own. */
@@ -37,9 +35,7 @@ describe('usage (e2e)', () => {
   beforeAll(async () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
-    t = await startTestStack({ LLM_BASE_URL: llm.url, LLM_API_KEY: 'test-key', LLM_MODEL: 'fake-model', META_GRAPH_BASE_URL: graph.url });
-    db = new PgClient({ connectionString: t.isolation.databaseUrl });
-    await db.connect();
+    t = await startTestStack({ ...llm.env(), META_GRAPH_BASE_URL: graph.url });
     mx = await MessagingWorkspace.seed(t, (doc) => {
       withAgents(doc);
       inTimezone('America/Mexico_City')(doc);
@@ -48,12 +44,12 @@ describe('usage (e2e)', () => {
     ({ phone, conversation } = await mx.customerWrites(newPhone(), '[[reply:hola, ¿en qué te ayudo?]]'));
     await eventually(
       'the agent’s reply at the Graph API',
-      async () => graph.sends(mx.whatsapp.phoneNumberId).find((s) => s.body.to === phone && s.body.text?.body === 'hola, ¿en qué te ayudo?'),
+      async () =>
+        graph.sends(mx.whatsapp.phoneNumberId).find((s) => s.body.to === phone && s.body.text?.body === 'hola, ¿en qué te ayudo?'),
       30_000,
     );
   });
   afterAll(async () => {
-    await db?.end();
     await t?.stop();
     await graph?.stop();
     await llm?.stop();
@@ -68,14 +64,18 @@ describe('usage (e2e)', () => {
   const userId = () => mx.ids.users[mx.doc.users[0]!.email].id as string;
   /** The agent has answered the customer at the Graph API and no reply is still being sent. */
   const answered = async (customer: string) => {
-    await eventually('the agent’s reply at the Graph API', async () => graph.sends(mx.whatsapp.phoneNumberId).some((s) => s.body.to === customer), 30_000);
+    await eventually(
+      'the agent’s reply at the Graph API',
+      async () => graph.sends(mx.whatsapp.phoneNumberId).some((s) => s.body.to === customer),
+      30_000,
+    );
     await eventually(
       'no reply still being sent',
       async () => (await sql<{ n: number }>(`select count(*)::int as n from messaging.message where status = 'sending'`))[0]!.n === 0,
       30_000,
     );
   };
-  const sql = async <Row>(text: string, params: unknown[] = []) => (await db.query(text, params)).rows as Row[];
+  const sql = async <Row>(text: string, params: unknown[] = []) => (await t.query(text, params)) as Row[];
 
   it('counts the customer’s conversation answered by the agent in the billing period of the workspace timezone', async () => {
     const body = await usage(mx, 'conversations');
@@ -87,9 +87,18 @@ describe('usage (e2e)', () => {
     expect(body.billingPeriod.startDate).toBe(`${month}-01T00:00:00.000-06:00`);
     expect(body.billingPeriod.endDate).toMatch(new RegExp(`^${month}-(28|29|30|31)T23:59:59\\.999-06:00$`));
     expect(body.conversations.range).toEqual(body.billingPeriod);
-    expect(body.conversations.freshness).toEqual({ source: 'aggregates', lastUpdated: expect.stringMatching(/-06:00$/), expectedLagMinutes: 0 });
+    expect(body.conversations.freshness).toEqual({
+      source: 'aggregates',
+      lastUpdated: expect.stringMatching(/-06:00$/),
+      expectedLagMinutes: 0,
+    });
     const today = local.toISOString().slice(0, 10);
-    expect(body.conversations.summary).toEqual({ conversationCount: 1, assistedConversationCount: 0, assistanceRequestCount: 0, autonomyRate: 100 });
+    expect(body.conversations.summary).toEqual({
+      conversationCount: 1,
+      assistedConversationCount: 0,
+      assistanceRequestCount: 0,
+      autonomyRate: 100,
+    });
     expect(body.conversations.breakdown).toEqual({
       dimension: 'platform',
       totals: [{ key: 'whatsapp', label: 'WhatsApp', value: 1 }],
@@ -220,7 +229,10 @@ describe('usage (e2e)', () => {
     expect(summary).toEqual({ conversationCount: 1, assistedConversationCount: 1, assistanceRequestCount: 2, autonomyRate: 0 });
     const other = await mx.customerWrites(newPhone(), 'otra');
     await answered(other.phone);
-    await eventually('the second conversation counted', async () => (await usage(mx, 'conversations')).conversations.summary.conversationCount === 2);
+    await eventually(
+      'the second conversation counted',
+      async () => (await usage(mx, 'conversations')).conversations.summary.conversationCount === 2,
+    );
     expect((await usage(mx, 'conversations')).conversations.summary).toEqual({
       conversationCount: 2,
       assistedConversationCount: 1,
@@ -239,13 +251,19 @@ describe('usage (e2e)', () => {
         // The span the answer states, `[startDate, endDate]`, both included.
         const span = [new Date(conversations.range.startDate), new Date(Date.parse(conversations.range.endDate) + 1)];
         const created = `c.workspace_id = $1 and c.created_at >= $2 and c.created_at < $3`;
-        const [{ count }] = await sql<{ count: number }>(`select count(*)::int as count from messaging.conversation c where ${created}`, [ws.id, ...span]);
+        const [{ count }] = await sql<{ count: number }>(`select count(*)::int as count from messaging.conversation c where ${created}`, [
+          ws.id,
+          ...span,
+        ]);
         expect(conversations.summary.conversationCount).toBe(count);
         for (const breakdown of ['platform', 'agent', 'channel', 'tag']) {
           const totals = (await usage(ws, 'conversations', { ...query, breakdown })).conversations.breakdown.totals;
           const column = { platform: 'platform', agent: 'agent_id', channel: 'channel_id' }[breakdown];
           const recount = column
-            ? await sql<Row>(`select ${column} as key, count(*)::int as value from messaging.conversation c where ${created} group by 1`, [ws.id, ...span])
+            ? await sql<Row>(`select ${column} as key, count(*)::int as value from messaging.conversation c where ${created} group by 1`, [
+                ws.id,
+                ...span,
+              ])
             : await sql<Row>(
                 `select t.tag as key, count(*)::int as value from messaging.conversation c
                    cross join lateral (select distinct x as tag from jsonb_array_elements_text(case when jsonb_array_length(c.tags) = 0 then '[null]'::jsonb else c.tags end) x) t

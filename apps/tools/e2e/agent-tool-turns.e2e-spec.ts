@@ -37,9 +37,7 @@ describe('tools in agent turns (e2e)', () => {
     graph = await FakeMetaGraph.start();
     target = await HttpTarget.start((r) => ({ body: { forecast: `soleado en ${r.path.split('/').pop()}`, internal: 'no' } }));
     t = await startTestStack({
-      LLM_BASE_URL: llm.url,
-      LLM_API_KEY: 'test-key',
-      LLM_MODEL: 'fake-model',
+      ...llm.env(),
       META_GRAPH_BASE_URL: graph.url,
       PLATICA_TURN_DEBOUNCE_MS: '300',
     });
@@ -149,6 +147,27 @@ describe('tools in agent turns (e2e)', () => {
       expect.objectContaining({ source: 'agent', outcome: 'success', http_status: 200, agent_id: sofia, tool_call_id: expect.any(String) }),
       expect.objectContaining({ source: 'agent', outcome: 'success', http_status: 200, agent_id: sofia, tool_call_id: expect.any(String) }),
     ]);
+
+    // The conversation's turn log (README › Turn log): one turn, both calls with their outcome and duration.
+    const log = await ws.api.get(`/v1/conversations/${res.body.id}/turns`);
+    expect(log.status).toBe(200);
+    expect(log.body.turns).toHaveLength(1);
+    const [turn] = log.body.turns;
+    expect(turn.outcome).toBe('answered');
+    expect(turn.toolCalls).toHaveLength(2);
+    for (const call of turn.toolCalls) {
+      expect(call).toEqual({
+        toolCallId: expect.any(String),
+        name: weatherTool.name,
+        outcome: 'ok',
+        durationMs: expect.any(Number),
+        error: null,
+        at: expect.any(String),
+      });
+    }
+    expect(turn.toolCalls.map((call: { toolCallId: string }) => call.toolCallId).sort()).toEqual(
+      recorded.map((row) => String(row.tool_call_id)).sort(),
+    );
   });
 
   it('a WhatsApp turn: the same two calls, the reply sent through the Graph API, and the working message first when its trigger matches', async () => {
@@ -219,6 +238,11 @@ describe('tools in agent turns (e2e)', () => {
       expect(reply).toContain('Resultados: The tool failed:');
       expect(reply).toContain('503');
       expect(reply).toContain('mantenimiento');
+      // The turn log names the failed call and what went wrong.
+      const [turn] = (await ws.api.get(`/v1/conversations/${res.body.id}/turns`)).body.turns;
+      expect(turn.toolCalls).toEqual([
+        expect.objectContaining({ name: weatherTool.name, outcome: 'error', error: expect.stringContaining('503') }),
+      ]);
     } finally {
       target.setHandler((r) => ({ body: { forecast: `soleado en ${r.path.split('/').pop()}`, internal: 'no' } }));
     }

@@ -36,7 +36,7 @@ describe('MCP servers (e2e)', () => {
 
   beforeAll(async () => {
     llm = await FakeLlm.start();
-    t = await startTestStack({ LLM_BASE_URL: llm.url, LLM_API_KEY: 'test-key', LLM_MODEL: 'fake-model' });
+    t = await startTestStack(llm.env());
     ws = await MessagingWorkspace.seed(t, withAgents);
     api = ws.api;
     sofia = ws.ids.agents.sofia.id;

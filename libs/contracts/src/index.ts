@@ -10,6 +10,7 @@ export * from './agents';
 export * from './scheduled';
 export * from './chat';
 export * from './turns';
+export * from './turn-log';
 export * from './country';
 export * from './tools';
 export * from './campaigns';

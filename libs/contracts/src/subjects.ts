@@ -35,6 +35,8 @@ export const Subjects = {
     turnContext: 'messaging.turns.context',
     turnReply: 'messaging.turns.reply',
     turnFailure: 'messaging.turns.failure',
+    /** The client's previous conversation with an agent and its latest messages (agents, to recall it). */
+    turnPrevious: 'messaging.turns.previous',
     /** A campaign send checked against channel and template; the blocked part of its audience (campaigns). */
     campaignsPrepare: 'messaging.campaigns.prepare',
     /** A dated campaign run's messages stored as scheduled ones (campaigns). */
@@ -49,6 +51,7 @@ export const Subjects = {
     seedApply: 'agents.seed.apply',
     /** Whether an agent of the workspace exists and is active (the chat service, before a turn). */
     agentsDescribe: 'agents.agents.describe',
+    turnsList: 'agents.turns.list',
   },
   chat: {
     turnsSend: 'chat.turns.send',

@@ -76,6 +76,19 @@ export interface TurnHistoryItem {
   seenUpTo?: string;
 }
 
+/** The client's conversation with `agentId` before this one (chat threads and channel conversations alike). */
+export interface PreviousConversationRequest {
+  workspaceId: string;
+  conversationRef: string;
+  agentId: string;
+}
+
+/** The previous conversation's latest messages (as a turn's history); `conversationRef` null when there is none. */
+export interface PreviousConversation {
+  conversationRef: string | null;
+  history: TurnHistoryItem[];
+}
+
 /** What a turn is given: the conversation, its client and its recent history (chronological). */
 export interface TurnContext {
   conversation: {

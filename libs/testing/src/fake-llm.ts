@@ -19,6 +19,26 @@ export interface ChatCompletionRequest {
 /** What the fake answers: a text, or a call of one of the offered tools. */
 export type FakeAnswer = { text: string } | { toolCall: { name: string; arguments: Record<string, unknown> } };
 
+/** Whether a request is the guardrail evaluator's: it offers `flag_guardrail_violation` (ARCHITECTURE.md › Agent runtime). */
+export function isGuardrailEvaluation(request: ChatCompletionRequest): boolean {
+  return request.tools?.some((tool) => tool.function.name === 'flag_guardrail_violation') ?? false;
+}
+
+/**
+ * The evaluator's verdict as tests script it: a customer message holding `[[violate:N]]`
+ * breaks rule N (flagged at `severity`, category `harassment`); anything else passes.
+ */
+export function scriptedGuardrailVerdict(request: ChatCompletionRequest, severity: 'low' | 'medium' | 'high'): FakeAnswer {
+  const violated = /\[\[violate:(\d)\]\]/.exec(textOf(lastOf(request.messages, 'user')));
+  if (!violated) return { text: 'OK' };
+  return {
+    toolCall: {
+      name: 'flag_guardrail_violation',
+      arguments: { ruleIndex: Number(violated[1]), severity, categories: ['harassment'], matchedTerms: ['violate'] },
+    },
+  };
+}
+
 /**
  * A fake OpenAI-compatible model on loopback speaking the Chat Completions protocol
  * (`POST /v1/chat/completions`, streamed as `data:` chunks ending in `data: [DONE]`, or not;
@@ -51,6 +71,11 @@ export class FakeLlm {
   async stop(): Promise<void> {
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** The settings that point a stack's model calls at this fake. */
+  env(): { LLM_BASE_URL: string; LLM_API_KEY: string; LLM_MODEL: string } {
+    return { LLM_BASE_URL: this.url, LLM_API_KEY: 'test-key', LLM_MODEL: 'fake-model' };
   }
 
   /** The next `count` completions answer `status` (an OpenAI error body). */

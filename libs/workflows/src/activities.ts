@@ -25,6 +25,7 @@ export {
   type ConversationTurnActivities,
   type ConversationTurnInput,
   type GeneratedReply,
+  type PendingToolCalls,
   type ScheduledChatTurnActivities,
   type ScheduledChatTurnInput,
   type TurnOutcome,

@@ -26,6 +26,16 @@ export const agentsConfigSchema = baseConfigSchema.extend({
   PLATICA_TURN_MAX_TOOL_ROUNDS: z.coerce.number().int().min(1).max(20).default(5),
   /** How much of a conversation's history (characters, newest first) a turn gives the model. */
   PLATICA_TURN_HISTORY_CHARS: z.coerce.number().int().min(1_000).max(2_000_000).default(60_000),
+  /**
+   * Context summarisation: once a conversation holds more than this many messages past its
+   * summary, the older ones are folded into it (a turn is given the latest 50 messages, so at most 45).
+   */
+  PLATICA_CONTEXT_SUMMARY_AFTER_MESSAGES: z.coerce.number().int().min(4).max(45).default(30),
+  /** How many of the latest messages stay verbatim when older ones are summarised (fewer than the bound above). */
+  PLATICA_CONTEXT_RECENT_MESSAGES: z.coerce.number().int().min(2).max(40).default(10),
+  /** Attachments read for the model (PDF, WAV/MP3, text; `enableFileAttachments`): the largest file, and one read's limit. */
+  PLATICA_ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1_000).max(50_000_000).default(10_000_000),
+  PLATICA_ATTACHMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
 });
 
 export type AgentsConfig = z.output<typeof agentsConfigSchema>;

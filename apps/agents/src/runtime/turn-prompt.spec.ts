@@ -1,5 +1,5 @@
 import type { TurnHistoryItem } from '@platica/contracts';
-import { turnMessages, type PromptedAgent } from './turn-prompt';
+import { CONTEXT_SUMMARY_HEADING, filesToRead, RECALL_HEADING, turnMessages, type PromptedAgent } from './turn-prompt';
 
 const agent: PromptedAgent = {
   systemPrompt: 'Eres Sofía.',
@@ -85,5 +85,70 @@ describe('turnMessages', () => {
     });
     const plain = turnMessages({ ...agent, enableFileAttachments: false }, [withImage], null, 10_000)[1]!;
     expect(JSON.stringify(plain.content)).toContain('[image: https://cdn.acme.test/a.png]');
+  });
+
+  describe('memory', () => {
+    it("puts the recalled summary of the client's previous conversation after the system prompt", () => {
+      const messages = turnMessages(agent, [item('user', 'hola de nuevo')], null, 10_000, { recallSummary: 'Pidió la orden A-1.' });
+      expect(messages[1]).toEqual({ role: 'system', content: `${RECALL_HEADING}\nPidió la orden A-1.` });
+      expect(messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: 'hola de nuevo' }] });
+    });
+
+    it('gives the running summary in place of the messages it covers, then the messages after it', () => {
+      const history = [item('user', 'uno'), item('assistant', 'dos'), item('user', 'tres'), item('assistant', 'cuatro'), item('user', 'cinco')];
+      const upTo = history[2]!;
+      const messages = turnMessages(agent, history, 'sé breve', 10_000, {
+        contextSummary: 'Habló de uno, dos y tres.',
+        summarizedUpTo: { id: upTo.id, createdAt: upTo.createdAt },
+      });
+      expect(messages.map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))).toEqual([
+        expect.stringContaining('Eres Sofía.'),
+        `${CONTEXT_SUMMARY_HEADING}\nHabló de uno, dos y tres.`,
+        'Additional instructions for this reply only:\nsé breve',
+        'cuatro',
+        JSON.stringify([{ type: 'text', text: 'cinco' }]),
+      ]);
+    });
+
+    it('finds the summarised point by time once its message left the window', () => {
+      const history = [item('user', 'viejo'), item('user', 'nuevo')];
+      const messages = turnMessages(agent, history.slice(1), null, 10_000, {
+        contextSummary: 'Resumen.',
+        summarizedUpTo: { id: 'msg_gone', createdAt: history[0]!.createdAt },
+      });
+      expect(messages.slice(2)).toEqual([{ role: 'user', content: [{ type: 'text', text: 'nuevo' }] }]);
+    });
+  });
+
+  describe('attachments read for the turn', () => {
+    const pdf = { url: 'https://cdn.acme.test/factura.pdf', mimeType: 'application/pdf', filename: 'factura.pdf' };
+    const docx = { url: 'https://cdn.acme.test/c.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
+    const notes = { url: 'https://cdn.acme.test/notas.txt', mimeType: 'text/plain' };
+
+    it("reads the readable files of the customer's messages since the latest reply (PDF, WAV/MP3, text), not older ones", () => {
+      const history = [
+        item('user', 'antes', { files: [{ ...pdf, url: 'https://cdn.acme.test/old.pdf' }] }),
+        item('assistant', 'ok'),
+        item('user', 'ahora', { files: [pdf, docx, notes, { url: 'https://cdn.acme.test/v.ogg', mimeType: 'audio/ogg' }] }),
+        item('user', 'y esto', { files: [{ url: 'https://cdn.acme.test/n.mp3', mimeType: 'audio/mpeg' }] }),
+      ];
+      expect(filesToRead(history).map((f) => f.url)).toEqual([pdf.url, notes.url, 'https://cdn.acme.test/n.mp3']);
+    });
+
+    it('gives a read file as a file part after its name; an unread one, or any when the agent takes no attachments, by name only', () => {
+      const data = new Uint8Array([37, 80, 68, 70]);
+      const message = item('user', 'mira', { files: [pdf, docx] });
+      expect(turnMessages(agent, [message], null, 10_000, {}, new Map([[pdf.url, data]]))[1]).toEqual({
+        role: 'user',
+        content: [
+          { type: 'text', text: 'mira' },
+          { type: 'text', text: `[file factura.pdf (application/pdf): ${pdf.url}]` },
+          { type: 'file', data, mediaType: 'application/pdf', filename: 'factura.pdf' },
+          { type: 'text', text: `[file (${docx.mimeType}): ${docx.url}]` },
+        ],
+      });
+      const plain = turnMessages({ ...agent, enableFileAttachments: false }, [message], null, 10_000, {}, new Map([[pdf.url, data]]))[1]!;
+      expect(JSON.stringify(plain.content)).not.toContain('"type":"file"');
+    });
   });
 });

@@ -17,13 +17,42 @@ export function turnMessages(
   history: TurnHistoryItem[],
   additionalInstructions: string | null,
   historyChars: number,
+  memory: TurnMemory = {},
+  readFiles: ReadFiles = new Map(),
 ): ModelMessage[] {
   const messages: ModelMessage[] = [{ role: 'system', content: systemPromptOf(agent) }];
+  if (memory.recallSummary)
+    messages.push({ role: 'system', content: `${RECALL_HEADING}\n${memory.recallSummary}` });
+  if (memory.contextSummary)
+    messages.push({ role: 'system', content: `${CONTEXT_SUMMARY_HEADING}\n${memory.contextSummary}` });
   // Not stored anywhere: the next turn is built without them.
   if (additionalInstructions)
     messages.push({ role: 'system', content: `Additional instructions for this reply only:\n${additionalInstructions}` });
-  messages.push(...withinBudget(history, historyChars).flatMap((item) => modelMessageOf(item, agent.enableFileAttachments)));
+  const recent = memory.contextSummary ? after(history, memory.summarizedUpTo ?? null) : history;
+  messages.push(...withinBudget(recent, historyChars).flatMap((item) => modelMessageOf(item, agent.enableFileAttachments, readFiles)));
   return messages;
+}
+
+/**
+ * What the runtime remembers for a turn: the summary of the client's previous conversation
+ * with the agent (`recallLastConversation`), and the running summary of this conversation's
+ * messages up to `summarizedUpTo` (context summarisation), which stand in for them.
+ */
+export interface TurnMemory {
+  recallSummary?: string | null;
+  contextSummary?: string | null;
+  summarizedUpTo?: { id: string; createdAt: string } | null;
+}
+
+export const RECALL_HEADING = "Summary of this customer's previous conversation with you (for context; do not repeat it to them):";
+export const CONTEXT_SUMMARY_HEADING = 'Summary of the earlier part of this conversation (its latest messages follow):';
+
+/** The history after the summarised message (by position, else by time when it left the window). */
+export function after(history: TurnHistoryItem[], upTo: { id: string; createdAt: string } | null): TurnHistoryItem[] {
+  if (!upTo) return history;
+  const index = history.findIndex((item) => item.id === upTo.id);
+  if (index >= 0) return history.slice(index + 1);
+  return history.filter((item) => Date.parse(item.createdAt) > Date.parse(upTo.createdAt));
 }
 
 export function systemPromptOf(agent: PromptedAgent): string {
@@ -56,7 +85,29 @@ function withinBudget(history: TurnHistoryItem[], historyChars: number): TurnHis
   return kept.reverse();
 }
 
-function modelMessageOf(item: TurnHistoryItem, attachments: boolean): ModelMessage[] {
+/** Attachments read for this turn, by URL (see AttachmentReader). */
+export type ReadFiles = Map<string, Uint8Array>;
+
+/**
+ * Whether the model takes a file of this type as a file part once it is read (the
+ * OpenAI-compatible protocol: a PDF as `file`, WAV and MP3 as `input_audio`, text as text).
+ * Images go by URL; other types are only named.
+ */
+export function readableAsFile(mimeType: string | undefined): boolean {
+  if (!mimeType) return false;
+  return ['application/pdf', 'audio/wav', 'audio/mpeg', 'audio/mp3'].includes(mimeType) || mimeType.startsWith('text/');
+}
+
+/** The files the model is given whole this turn: readable ones of the customer's messages since the latest reply. */
+export function filesToRead(history: TurnHistoryItem[]): { url: string; mimeType: string }[] {
+  const lastReply = history.findLastIndex((item) => item.role === 'assistant' && item.status !== 'failed');
+  return history
+    .slice(lastReply + 1)
+    .filter((item) => item.role === 'user')
+    .flatMap((item) => item.files.filter((file) => readableAsFile(file.mimeType)).map((file) => ({ url: file.url, mimeType: file.mimeType! })));
+}
+
+function modelMessageOf(item: TurnHistoryItem, attachments: boolean, readFiles: ReadFiles): ModelMessage[] {
   if (item.role === 'system') return [{ role: 'system', content: `Instruction from the business: ${item.content}` }];
   if (item.role === 'assistant') return item.content ? [{ role: 'assistant', content: item.content }] : [];
   const content: Exclude<UserContent, string> = [];
@@ -71,6 +122,9 @@ function modelMessageOf(item: TurnHistoryItem, attachments: boolean): ModelMessa
       type: 'text',
       text: `[file${file.filename ? ` ${file.filename}` : ''} (${file.mimeType ?? 'unknown type'}): ${file.url}]`,
     });
+    // Read for this turn (the agent takes attachments, the type is one the model reads): the file itself follows its name.
+    const data = attachments && file.mimeType ? readFiles.get(file.url) : undefined;
+    if (data) content.push({ type: 'file', data, mediaType: file.mimeType!, ...(file.filename ? { filename: file.filename } : {}) });
   }
   return content.length ? [{ role: 'user', content }] : [];
 }

@@ -15,6 +15,9 @@ import {
   type ChatAcceptRequest,
   type ChatRejectRequest,
   type GuardrailVerdict,
+  type PreviousConversation,
+  type PreviousConversationRequest,
+  type TurnLogGuardrail,
   type TurnContext,
   type TurnContextRequest,
   type TurnFailureRequest,
@@ -28,7 +31,9 @@ import {
   type AcceptChatResult,
   type ConversationTurnActivities,
   type GeneratedReply,
+  type PendingToolCalls,
   type ToolCallResult,
+  type ToolRound,
   type WorkingMessageSettings,
 } from '@platica/workflows/activities';
 import { AgentRepository } from '../agents/agent.repository';
@@ -38,7 +43,8 @@ import { customerTextOfTurn, evaluateGuardrails } from '../guardrails/evaluator'
 import { lexiconMatches } from '../guardrails/lexicon';
 import { answeredAlready } from './answered';
 import { LanguageModelProvider } from './language-model';
-import { systemPromptOf, turnMessages } from './turn-prompt';
+import { after, filesToRead, systemPromptOf, turnMessages, type ReadFiles, type TurnMemory } from './turn-prompt';
+import { AttachmentReader } from './attachment-reader';
 import { completeDelegationTool, SUBAGENT_TOOL_ID, subagentTools } from './subagent-tools';
 import type { Agent } from '../agents/agent.entity';
 import type { Delegation } from '../subagents/delegation.entity';
@@ -46,6 +52,11 @@ import { DelegationRepository } from '../subagents/delegation.repository';
 import type { SubagentConnection } from '../subagents/subagent-connection.entity';
 import { humanAssistanceTool, REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
 import { roundMessages, toolSetOf } from './turn-tools';
+import { TurnMemo } from './turn-memo';
+import { ConversationMemoryRepository } from '../memory/conversation-memory.repository';
+import type { ConversationMemory } from '../memory/conversation-memory.entity';
+import { summarize } from '../memory/summarizer';
+import { TurnLogRepository, type TurnRef } from '../turn-log/turn-log.repository';
 
 /**
  * The steps of conversationTurnWorkflow, run by the agents service's worker: messaging stores
@@ -54,6 +65,10 @@ import { roundMessages, toolSetOf } from './turn-tools';
 @Injectable()
 export class TurnActivitiesFactory {
   private readonly logger = new Logger('turns');
+  /** By workflow run: what the turn's first model call loaded. */
+  private readonly settings = new TurnMemo<TurnSetting>();
+  /** By workflow run and tool call ids: the results of a round's calls. */
+  private readonly toolResults = new TurnMemo<ToolCallResult[]>();
 
   constructor(
     private readonly rpc: RpcClient,
@@ -62,6 +77,9 @@ export class TurnActivitiesFactory {
     private readonly config: AgentsConfigService,
     private readonly allowedTerms: AllowedTermRepository,
     private readonly delegations: DelegationRepository,
+    private readonly memories: ConversationMemoryRepository,
+    private readonly turnLog: TurnLogRepository,
+    private readonly attachments: AttachmentReader,
   ) {}
 
   activities(): ConversationTurnActivities {
@@ -73,10 +91,19 @@ export class TurnActivitiesFactory {
         if ('silent' in reply) agentTurns.inc({ outcome: 'silent' });
         return reply;
       },
+      prepareMemory: (input) => this.prepareMemory(input),
       runToolCall: (input) => this.runToolCall(input),
       sendWorkingMessage: (input) => this.sendWorkingMessage(input),
       deliverReply: async (input) => {
-        const result = await this.messaging<TurnReplyRequest, TurnReplyResult>(Subjects.messaging.turnReply, input);
+        const outcome = input.guardrail ? 'guardrail' : input.assistance ? 'assistance' : 'answered';
+        // The turn's end is logged while the reply is delivered, not after: the turn's workflow
+        // completes as soon as the reply is out (a customer writing again meanwhile signals a
+        // completing workflow, which costs the next turn a workflow task retry). A delivery that
+        // fails is retried; a turn that ends failed is logged so by recordTurnFailure.
+        const [result] = await Promise.all([
+          this.messaging<TurnReplyRequest, TurnReplyResult>(Subjects.messaging.turnReply, input),
+          this.note(turnRefOf(input.messageId, input), (ref) => this.turnLog.end(ref, outcome, input.assistance?.reason ?? null)),
+        ]);
         agentTurns.inc({ outcome: 'answered' });
         return result;
       },
@@ -84,6 +111,9 @@ export class TurnActivitiesFactory {
         agentTurns.inc({ outcome: 'failed' });
         this.logger.warn({ msg: 'a turn ended without a reply', conversationRef: input.conversationRef, error: input.error });
         await this.messaging<TurnFailureRequest, unknown>(Subjects.messaging.turnFailure, { ...input, agentId: null });
+        await this.note(turnRefOf(input.messageId, input), (ref) =>
+          this.turnLog.end(ref, 'failed', `${input.error.code}: ${input.error.message}`),
+        );
       },
     };
   }
@@ -140,11 +170,59 @@ export class TurnActivitiesFactory {
     }
   }
 
-  private async generateReply(input: Parameters<ConversationTurnActivities['generateReply']>[0]): Promise<GeneratedReply> {
-    const { workspaceId, conversationRef, additionalInstructions } = input;
+  private async generateReply(input: GenerateReplyInput): Promise<GeneratedReply> {
+    const runId = Context.current().info.workflowExecution?.runId;
+    const pending = input.toolCalls;
+    const resultsKey = pending && runId && `${runId}:${pending.calls.map((call) => call.toolCallId).join(',')}`;
+    const toolResults = pending ? await this.runPendingToolCalls(resultsKey, input, pending) : undefined;
+    const rounds = [...(input.toolRounds ?? []), ...(pending && toolResults ? [{ messages: pending.messages, results: toolResults }] : [])];
+    // A tool round continues the turn its first round loaded (a delegation starting or ending
+    // in the calls just run made it load again).
+    const setting = (rounds.length ? this.settings.get(runId) : undefined) ?? (await this.turnSetting(input));
+    let reply: GeneratedReply;
+    if ('silent' in setting) reply = setting;
+    else {
+      reply = await this.answer(input, setting, rounds);
+      // Kept for the tool rounds to come; dropped with the turn's answer.
+      if ('toolCalls' in reply) this.settings.set(runId, setting);
+    }
+    if (!('toolCalls' in reply)) this.settings.forget(runId);
+    // Answered: the results reach the workflow's history with this reply, and are not needed here again.
+    this.toolResults.forget(resultsKey);
+    return toolResults ? { ...reply, toolResults } : reply;
+  }
+
+  /** The calls of the model's previous answer, in parallel; a retried model call reuses their results. */
+  private async runPendingToolCalls(
+    key: string | undefined,
+    input: GenerateReplyInput,
+    pending: PendingToolCalls,
+  ): Promise<ToolCallResult[]> {
+    const { workspaceId } = input;
+    const ran = this.toolResults.get(key);
+    if (ran) return ran;
+    const results = await Promise.all(
+      pending.calls.map((call) =>
+        this.runToolCall({ workspaceId, agentId: pending.agentId, call, context: pending.context, turnId: input.turnId }),
+      ),
+    );
+    this.toolResults.set(key, results);
+    return results;
+  }
+
+  /** What a turn's model calls need, or why the agent stays silent. */
+  private async turnSetting(input: GenerateReplyInput): Promise<TurnSetting | Extract<GeneratedReply, { silent: string }>> {
+    const { workspaceId, conversationRef } = input;
     const context = await this.context(workspaceId, conversationRef);
     const seenMessageIds = context.history.map((item) => item.id);
-    const silent = (reason: string): GeneratedReply => ({ silent: reason, seenMessageIds });
+    const ref = turnRefOf(input.turnId, input);
+    const silent = async (reason: string) => {
+      await this.note(ref, async (r) => {
+        await this.turnLog.start(r, { agentId: context.conversation.agentId ?? context.channelDefaultAgentId });
+        await this.turnLog.end(r, 'silent', reason);
+      });
+      return { silent: reason, seenMessageIds };
+    };
     if (answeredAlready(context.history, input.triggeringMessageIds)) return silent('the agent already answered these messages');
     if (context.conversation.operation === 'assistance') return silent('a human is assisting this conversation');
     if (context.client.status === 'blocked') return silent('the client is blocked');
@@ -153,11 +231,12 @@ export class TurnActivitiesFactory {
     if (!agentId) return silent('no agent answers this conversation');
     // The agent's tools, its sub-agent connections and the conversation's delegation are asked
     // for alongside the agent: one round trip less per model call.
-    const [agent, catalogTools, connections, delegation] = await Promise.all([
+    const [agent, catalogTools, connections, delegation, memory] = await Promise.all([
       this.agents.find(workspaceId, agentId),
       this.agentTools(workspaceId, agentId),
       this.delegations.activeConnections(workspaceId, agentId),
       this.delegations.find(workspaceId, context.conversation.id),
+      this.memories.find(workspaceId, context.conversation.id),
     ]);
     if (!agent) return silent(`agent ${agentId} does not exist`);
     if (agent.status !== 'active') return silent(`agent ${agentId} is inactive`);
@@ -165,12 +244,18 @@ export class TurnActivitiesFactory {
     // complete_delegation); it is offered no sub-agents of its own, so delegations never loop.
     const delegated = await this.delegatedAgent(workspaceId, context.conversation.id, agentId, delegation, connections);
     const speaker = delegated?.agent ?? agent;
+    await this.note(ref, (r) => this.turnLog.start(r, { agentId, speakerAgentId: speaker.id }));
     const tools = delegated
-      ? [...(await this.agentTools(workspaceId, speaker.id)), completeDelegationTool(delegated.completionCriteria)]
+      ? [...(await this.agentTools(workspaceId, delegated.agent.id)), completeDelegationTool(delegated.completionCriteria)]
       : [...catalogTools, ...subagentTools(connections)];
+    return { context, seenMessageIds, agentId, agent, speaker, delegated: delegated !== null, tools, memory, readFiles: null };
+  }
 
+  private async answer(input: GenerateReplyInput, setting: TurnSetting, rounds: ToolRound[]): Promise<GeneratedReply> {
+    const { workspaceId, additionalInstructions } = input;
+    const { context, seenMessageIds, agentId, agent, speaker, delegated, tools, memory } = setting;
+    const ref = turnRefOf(input.turnId, input);
     const values = this.config.values;
-    const rounds = input.toolRounds ?? [];
     const { set, byProviderName } = toolSetOf(tools);
     // Built-in tools (ARCHITECTURE.md › Agent runtime): offered alongside the catalog's.
     if (agent.assistanceEnabled && !delegated) set[REQUEST_HUMAN_ASSISTANCE] = humanAssistanceTool(agent.assistanceTriggers);
@@ -180,29 +265,47 @@ export class TurnActivitiesFactory {
     // lexicon before any model call, the evaluator alongside the agent's call.
     const guardrails = agent.guardrails;
     const said = guardrails.enabled && !rounds.length ? customerTextOfTurn(context.history) : '';
-    const violation = (verdict: Omit<GuardrailVerdict, 'conversationStrikeThreshold' | 'clientStrikeThreshold'>): GeneratedReply => ({
-      agentId,
-      text: guardrails.message.trim() || DEFAULT_GUARDRAIL_MESSAGE,
-      guardrail: {
-        ...verdict,
-        conversationStrikeThreshold: guardrails.conversationStrikeThreshold,
-        clientStrikeThreshold: guardrails.clientStrikeThreshold,
-      },
-      seenMessageIds,
-    });
+    // The turn log records the verdict of the turn's first model call, "no violation" included.
+    const logVerdict = (verdict: TurnLogGuardrail) =>
+      rounds.length ? Promise.resolve() : this.note(ref, (r) => this.turnLog.guardrail(r, verdict));
+    const noViolation = { source: null, ruleIndex: null, severity: null, categories: [], matchedTerms: [] };
+    const violation = async (
+      verdict: Omit<GuardrailVerdict, 'conversationStrikeThreshold' | 'clientStrikeThreshold'>,
+    ): Promise<GeneratedReply> => {
+      await logVerdict({ status: 'violation', ...verdict });
+      return {
+        agentId,
+        text: guardrails.message.trim() || DEFAULT_GUARDRAIL_MESSAGE,
+        guardrail: {
+          ...verdict,
+          conversationStrikeThreshold: guardrails.conversationStrikeThreshold,
+          clientStrikeThreshold: guardrails.clientStrikeThreshold,
+        },
+        seenMessageIds,
+      };
+    };
     if (said) {
       const matchedTerms = lexiconMatches(said, new Set(await this.allowedTerms.list(workspaceId)));
       if (matchedTerms.length) {
         return violation({ source: 'lexicon', ruleIndex: null, severity: 'high', categories: ['abusive_language'], matchedTerms });
       }
     }
+    // Read once per turn: its tool rounds reuse them.
+    setting.readFiles ??= speaker.enableFileAttachments ? await this.readFiles(context.history) : new Map<string, Uint8Array>();
     const evaluation =
       said && guardrails.rules.length ? evaluateGuardrails(this.model.model, guardrails.rules, said, abortSignal()) : Promise.resolve(null);
     try {
       const call = {
         model: this.model.model,
         messages: [
-          ...turnMessages(speaker, context.history, additionalInstructions, values.PLATICA_TURN_HISTORY_CHARS),
+          ...turnMessages(
+            speaker,
+            context.history,
+            additionalInstructions,
+            values.PLATICA_TURN_HISTORY_CHARS,
+            memoryOf(agent, memory),
+            setting.readFiles,
+          ),
           ...roundMessages(rounds),
         ],
         // The business's instructions sit in the history where they were given, as system messages.
@@ -216,7 +319,11 @@ export class TurnActivitiesFactory {
       };
       const [verdict, answer] = await Promise.all([evaluation, this.model.streams ? streamedCompletion(call) : generatedCompletion(call)]);
       // A violation answers instead of the agent: its reply and tool calls are dropped.
-      if (verdict) return violation({ source: 'llm_guardrail', ...verdict });
+      if (verdict) return await violation({ source: 'llm_guardrail', ...verdict });
+      // Written alongside the rest of the turn: the reply need not wait for it (note() never throws).
+      void logVerdict(
+        guardrails.enabled ? { status: said ? 'no_violation' : 'skipped', ...noViolation } : { status: 'disabled', ...noViolation },
+      );
       // A human takes over: the wait message goes out, other tool calls of this answer are dropped.
       const assistance = answer.toolCalls.find((toolCall) => toolCall.toolName === REQUEST_HUMAN_ASSISTANCE);
       if (assistance) {
@@ -292,6 +399,25 @@ export class TurnActivitiesFactory {
 
   /** Runs one call in the tools service; whatever goes wrong becomes the model's to read. */
   private async runToolCall(input: Parameters<ConversationTurnActivities['runToolCall']>[0]): Promise<ToolCallResult> {
+    const startedAt = Date.now();
+    const result = await this.callTool(input);
+    const ref = turnRefOf(input.turnId, { workspaceId: input.workspaceId, conversationRef: String(input.context.conversationId ?? '') });
+    const failure = result.ok ? null : errorTextOf(result.output);
+    // The model need not wait for the record (note() never throws): it is written alongside.
+    void this.note(ref, (r) =>
+      this.turnLog.toolCall(r, {
+        toolCallId: input.call.toolCallId,
+        name: input.call.name,
+        outcome: result.ok ? 'ok' : 'error',
+        durationMs: Date.now() - startedAt,
+        error: failure,
+        at: new Date(startedAt).toISOString(),
+      }),
+    );
+    return result;
+  }
+
+  private async callTool(input: Parameters<ConversationTurnActivities['runToolCall']>[0]): Promise<ToolCallResult> {
     const { call } = input;
     if (call.toolId.startsWith(SUBAGENT_TOOL_ID)) return this.runSubagentTool(input);
     try {
@@ -332,7 +458,8 @@ export class TurnActivitiesFactory {
   ): Promise<{ agent: Agent; completionCriteria: string } | null> {
     if (!delegation) return null;
     const connection = connections.find((c) => c.subagentId === delegation.subagentId && c.task === 'delegate');
-    const subagent = connection && delegation.principalAgentId === principalId ? await this.agents.find(workspaceId, delegation.subagentId) : null;
+    const subagent =
+      connection && delegation.principalAgentId === principalId ? await this.agents.find(workspaceId, delegation.subagentId) : null;
     if (!connection || !subagent || subagent.status !== 'active') {
       await this.delegations.end(workspaceId, conversationRef);
       return null;
@@ -348,20 +475,44 @@ export class TurnActivitiesFactory {
    */
   private async runSubagentTool(input: Parameters<ConversationTurnActivities['runToolCall']>[0]): Promise<ToolCallResult> {
     const { call, workspaceId, context } = input;
-    const result = (ok: boolean, output: unknown): ToolCallResult => ({ toolCallId: call.toolCallId, providerName: call.providerName, ok, output });
+    const result = (ok: boolean, output: unknown): ToolCallResult => ({
+      toolCallId: call.toolCallId,
+      providerName: call.providerName,
+      ok,
+      output,
+    });
     const conversationRef = String(context.conversationId ?? '');
     const [, kind, subagentId] = call.toolId.split(':');
+    const ref = turnRefOf(input.turnId, { workspaceId, conversationRef });
+    const logDelegation = (delegationKind: 'consult' | 'delegate' | 'complete', subagent: Agent | null, note: string) =>
+      this.note(ref, (r) =>
+        this.turnLog.delegation(r, {
+          kind: delegationKind,
+          subagentId: subagent?.id ?? subagentId ?? null,
+          subagentName: subagent?.name ?? null,
+          note: note.slice(0, 1000),
+          at: new Date().toISOString(),
+        }),
+      );
     try {
+      // Who answers changes from the next model call on: the turn's setting is loaded again.
+      if (kind === 'complete' || kind === 'delegate') this.settings.forget(Context.current().info.workflowExecution?.runId);
       if (kind === 'complete') {
+        const active = await this.delegations.find(workspaceId, conversationRef);
         await this.delegations.end(workspaceId, conversationRef);
-        return result(true, { completed: true, summary: String(call.input.summary ?? '') });
+        const summary = String(call.input.summary ?? '');
+        await logDelegation('complete', active ? await this.agents.find(workspaceId, active.subagentId) : null, summary);
+        return result(true, { completed: true, summary });
       }
       const subagent = subagentId ? await this.agents.find(workspaceId, subagentId) : null;
       if (!subagent || subagent.status !== 'active') return result(false, { error: 'the sub-agent is not available' });
       if (kind === 'delegate') {
-        await this.delegations.start(workspaceId, conversationRef, input.agentId, subagent.id, String(call.input.reason ?? ''));
+        const reason = String(call.input.reason ?? '');
+        await this.delegations.start(workspaceId, conversationRef, input.agentId, subagent.id, reason);
+        await logDelegation('delegate', subagent, reason);
         return result(true, { delegated: true, to: subagent.name, note: `${subagent.name} answers the customer from now on.` });
       }
+      await logDelegation('consult', subagent, String(call.input.question ?? ''));
       const answer = await generateText({
         model: this.model.model,
         system: systemPromptOf(subagent),
@@ -394,7 +545,8 @@ export class TurnActivitiesFactory {
         kind,
       });
     if (text) await send(input.messageId, 'working-text', text);
-    if (settings.sticker.enabled && settings.sticker.url) await send(derivedMessageId(input.messageId, 'sticker'), 'working-sticker', settings.sticker.url);
+    if (settings.sticker.enabled && settings.sticker.url)
+      await send(derivedMessageId(input.messageId, 'sticker'), 'working-sticker', settings.sticker.url);
   }
 
   private async workingText(input: Parameters<ConversationTurnActivities['sendWorkingMessage']>[0]): Promise<string> {
@@ -410,6 +562,103 @@ export class TurnActivitiesFactory {
       abortSignal: AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(this.config.values.LLM_TIMEOUT_MS)]),
     });
     return answer.text.trim();
+  }
+
+  /**
+   * The agent's memory before a turn (README › Memory). Recall: on the conversation's first turn
+   * with `recallLastConversation`, the client's previous conversation with the agent is
+   * summarised once (its running summary and latest messages) and kept with this one. Context
+   * summarisation: once more than PLATICA_CONTEXT_SUMMARY_AFTER_MESSAGES messages follow the
+   * running summary, all but the latest PLATICA_CONTEXT_RECENT_MESSAGES are folded into it.
+   * Nothing is made for a turn the agent will not answer.
+   */
+  private async prepareMemory(
+    input: Parameters<ConversationTurnActivities['prepareMemory']>[0],
+  ): Promise<{ made: ('recall' | 'context')[] }> {
+    const { workspaceId, conversationRef } = input;
+    const made: ('recall' | 'context')[] = [];
+    const context = await this.context(workspaceId, conversationRef);
+    const conversation = context.conversation;
+    if (conversation.operation === 'assistance' || conversation.status === 'spam' || context.client.status === 'blocked') return { made };
+    const agentId = conversation.agentId ?? context.channelDefaultAgentId;
+    const agent = agentId ? await this.agents.find(workspaceId, agentId) : null;
+    if (!agent || agent.status !== 'active') return { made };
+    const wantsRecall = agent.recallLastConversation;
+    const summarises = !agent.disableContextSummarization;
+    if (!wantsRecall && !summarises) return { made };
+    const ref = turnRefOf(input.turnId, { workspaceId, conversationRef: conversation.id });
+    const memory = await this.memories.find(workspaceId, conversation.id);
+    const abortSignal = () =>
+      AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(this.config.values.LLM_TIMEOUT_MS)]);
+    const logSummary = (kind: 'recall' | 'context', summarized: string, messageCount: number, summary: string) =>
+      this.note(ref, async (r) => {
+        await this.turnLog.start(r, { agentId: agent.id });
+        await this.turnLog.summary(r, { kind, conversationId: summarized, messageCount, summary, at: new Date().toISOString() });
+      });
+
+    if (wantsRecall && !memory?.recallChecked) {
+      const previous = await this.messaging<PreviousConversationRequest, PreviousConversation>(Subjects.messaging.turnPrevious, {
+        workspaceId,
+        conversationRef: conversation.id,
+        agentId: agent.id,
+      });
+      const said = previous.history.filter((item) => item.status !== 'failed' && (item.content || item.images.length || item.files.length));
+      if (previous.conversationRef && said.length) {
+        const earlier = await this.memories.find(workspaceId, previous.conversationRef);
+        const summary = await summarize(this.model.model, said, earlier?.contextSummary ?? null, abortSignal());
+        await this.memories.saveRecall(workspaceId, conversation.id, { conversationRef: previous.conversationRef, summary });
+        await logSummary('recall', previous.conversationRef, said.length, summary);
+        made.push('recall');
+      } else {
+        await this.memories.saveRecall(workspaceId, conversation.id, null);
+      }
+    }
+
+    if (summarises) {
+      const { PLATICA_CONTEXT_SUMMARY_AFTER_MESSAGES: bound, PLATICA_CONTEXT_RECENT_MESSAGES: recent } = this.config.values;
+      const upTo = summarizedUpToOf(memory);
+      const pending = after(context.history, upTo).filter((item) => item.status !== 'failed');
+      if (pending.length > bound) {
+        const folded = pending.slice(0, pending.length - Math.min(recent, bound - 1));
+        const last = folded.at(-1)!;
+        const summary = await summarize(this.model.model, folded, memory?.contextSummary ?? null, abortSignal());
+        await this.memories.saveContextSummary(
+          workspaceId,
+          conversation.id,
+          summary,
+          { id: last.id, createdAt: new Date(last.createdAt) },
+          folded.length,
+        );
+        await logSummary('context', conversation.id, folded.length, summary);
+        made.push('context');
+      }
+    }
+    return { made };
+  }
+
+  /** The files of this turn the model takes whole, read; one that cannot be read is only named to the model. */
+  private async readFiles(history: TurnContext['history']): Promise<ReadFiles> {
+    const read: ReadFiles = new Map();
+    await Promise.all(
+      filesToRead(history).map(async ({ url }) => {
+        try {
+          read.set(url, await this.attachments.read(url));
+        } catch (error) {
+          this.logger.warn({ msg: 'an attachment could not be read: the model is given its name only', url, error: String(error) });
+        }
+      }),
+    );
+    return read;
+  }
+
+  /** Writes to the turn log never fail a turn: a lost record is logged, the customer still gets the reply. */
+  private async note(ref: TurnRef | null, write: (ref: TurnRef) => Promise<void>): Promise<void> {
+    if (!ref) return;
+    try {
+      await write(ref);
+    } catch (error) {
+      this.logger.warn({ msg: 'a turn log record was not written', turnId: ref.turnId, error: String(error) });
+    }
   }
 
   private context(workspaceId: string, conversationRef: string): Promise<TurnContext> {
@@ -435,6 +684,24 @@ export const DEFAULT_GUARDRAIL_MESSAGE = 'Sorry, I cannot help with that.';
 /** A tool call may wait for its remote API (timeoutMs up to 60 s, plus a periodicAuth token). */
 const TOOL_CALL_TIMEOUT_MS = 75_000;
 
+type GenerateReplyInput = Parameters<ConversationTurnActivities['generateReply']>[0];
+
+/** What a turn loads on its first model call and keeps for its tool rounds. */
+interface TurnSetting {
+  context: TurnContext;
+  seenMessageIds: string[];
+  /** The conversation's agent (the principal). */
+  agentId: string;
+  agent: Agent;
+  /** Who answers: the agent, or the sub-agent it delegated the conversation to. */
+  speaker: Agent;
+  delegated: boolean;
+  tools: RuntimeTool[];
+  memory: ConversationMemory | null;
+  /** The turn's files the model takes whole: read by its first model call. */
+  readFiles: ReadFiles | null;
+}
+
 type Completion = { text: string; toolCalls: { toolCallId: string; toolName: string; input: unknown }[]; messages: ModelMessage[] };
 
 async function generatedCompletion(call: Parameters<typeof generateText>[0]): Promise<Completion> {
@@ -459,4 +726,31 @@ async function streamedCompletion(call: Parameters<typeof streamText>[0]): Promi
 
 function asObject(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Where a turn's records go; none for a turn of an older history (no id). */
+function turnRefOf(turnId: string | undefined, at: { workspaceId: string; conversationRef: string }): TurnRef | null {
+  return turnId && at.conversationRef ? { turnId, workspaceId: at.workspaceId, conversationRef: at.conversationRef } : null;
+}
+
+function summarizedUpToOf(memory: ConversationMemory | null): { id: string; createdAt: string } | null {
+  return memory?.summarizedUpTo && memory.summarizedUpToAt
+    ? { id: memory.summarizedUpTo, createdAt: memory.summarizedUpToAt.toISOString() }
+    : null;
+}
+
+/** What of its memory the agent's settings let into the prompt. */
+function memoryOf(agent: Agent, memory: ConversationMemory | null): TurnMemory {
+  if (!memory) return {};
+  const summarises = !agent.disableContextSummarization;
+  return {
+    recallSummary: agent.recallLastConversation ? memory.recallSummary : null,
+    contextSummary: summarises ? memory.contextSummary : null,
+    summarizedUpTo: summarises ? summarizedUpToOf(memory) : null,
+  };
+}
+
+function errorTextOf(output: unknown): string {
+  const error = asObject(output).error;
+  return (typeof error === 'string' ? error : JSON.stringify(output ?? null)).slice(0, 500);
 }

@@ -117,6 +117,17 @@ export class ConversationRepository {
     return this.latestMessages(conversationRef, DETAIL_MESSAGES, false);
   }
 
+  /** The client's latest conversation with the agent before this one (created earlier), if any. */
+  async previousWithAgent(conversation: Conversation, agentId: string): Promise<string | null> {
+    const rows = await this.db.em().execute<{ id: string }[]>(
+      `select id from messaging.conversation
+        where workspace_id = ? and client_id = ? and agent_id = ? and id <> ? and created_at <= ?
+        order by created_at desc, id desc limit 1`,
+      [conversation.workspaceId, conversation.clientId, agentId, conversation.id, conversation.createdAt],
+    );
+    return rows[0]?.id ?? null;
+  }
+
   /** What an agent turn reads: the latest messages, chronological, instructions and failed replies included. */
   historyOf(conversationRef: string, limit: number) {
     return this.latestMessages(conversationRef, limit, true);

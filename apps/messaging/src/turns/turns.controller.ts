@@ -1,6 +1,7 @@
 import { Payload } from '@nestjs/microservices';
 import {
   type RpcRequest,
+  type PreviousConversationRequest,
   type TurnContextRequest,
   type TurnFailureRequest,
   type TurnReplyRequest,
@@ -17,6 +18,11 @@ export class TurnsController {
   @Handles(internalOperations.messaging.turnContext)
   context(@Payload() request: RpcRequest<TurnContextRequest>) {
     return this.turns.context(request.body);
+  }
+
+  @Handles(internalOperations.messaging.turnPrevious)
+  previous(@Payload() request: RpcRequest<PreviousConversationRequest>) {
+    return this.turns.previous(request.body);
   }
 
   @Handles(internalOperations.messaging.turnReply)

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type {
   GuardrailVerdict,
+  PreviousConversation,
+  PreviousConversationRequest,
   TurnContext,
   TurnContextRequest,
   TurnFailureRequest,
@@ -44,6 +46,15 @@ export class TurnsService {
     private readonly delivery: GraphDelivery,
   ) {}
 
+  /** The client's previous conversation with the agent and its latest messages (to recall it). */
+  async previous(request: PreviousConversationRequest): Promise<PreviousConversation> {
+    const conversation = await this.conversationOf(request);
+    const previousRef = await this.conversations.previousWithAgent(conversation, request.agentId);
+    if (!previousRef) return { conversationRef: null, history: [] };
+    const history = await this.conversations.historyOf(previousRef, TURN_HISTORY);
+    return { conversationRef: previousRef, history: history.map(historyItemOf) };
+  }
+
   async context(request: TurnContextRequest): Promise<TurnContext> {
     const conversation = await this.conversationOf(request);
     const [channel, client, history] = await Promise.all([
@@ -72,17 +83,7 @@ export class TurnsService {
         phoneNumber: client.phoneNumber ?? null,
         status: client.status,
       },
-      history: history.map((m): TurnHistoryItem => ({
-        id: m.id,
-        role: m.role,
-        content: m.content,
-        contentType: m.contentType,
-        images: (m.images ?? []) as TurnHistoryItem['images'],
-        files: (m.files ?? []) as TurnHistoryItem['files'],
-        status: m.status,
-        createdAt: m.createdAt.toISOString(),
-        ...(typeof m.payload?.seenUpTo === 'string' ? { seenUpTo: m.payload.seenUpTo } : {}),
-      })),
+      history: history.map(historyItemOf),
     };
   }
 
@@ -291,5 +292,21 @@ function resultOf(message: Message): TurnReplyResult {
           message: String(error.message ?? 'the message was not delivered'),
         }
       : null,
+  };
+}
+
+type StoredHistoryMessage = Awaited<ReturnType<ConversationRepository['historyOf']>>[number];
+
+function historyItemOf(m: StoredHistoryMessage): TurnHistoryItem {
+  return {
+    id: m.id,
+    role: m.role,
+    content: m.content,
+    contentType: m.contentType,
+    images: (m.images ?? []) as TurnHistoryItem['images'],
+    files: (m.files ?? []) as TurnHistoryItem['files'],
+    status: m.status,
+    createdAt: m.createdAt.toISOString(),
+    ...(typeof m.payload?.seenUpTo === 'string' ? { seenUpTo: m.payload.seenUpTo } : {}),
   };
 }

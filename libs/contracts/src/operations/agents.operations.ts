@@ -20,12 +20,26 @@ import {
   subagentConnectionSchema,
   subagentListItemSchema,
 } from '../resources';
+import { turnLogQuerySchema, turnLogResponseSchema } from '../turn-log';
 
 /** The agents service's public operations (spec › Agents, Sub-agents). */
 const agentsGrouped = groupedByWorkspace('agents', agentSchema);
 const promptChange = successEnvelope(z.object({ id: z.string(), activePromptId: z.string().nullable() }));
 
 export const agentOperations = {
+  /** Not in the interface specification: the runtime's record of each turn (README › Turn log). */
+  turnsList: defineOperation({
+    operationId: 'conversations_turns_list',
+    method: 'GET',
+    path: '/v1/conversations/{id}/turns',
+    subject: 'agents.turns.list',
+    tag: 'conversations',
+    summary: "A conversation's turn log: guardrail verdicts, tool calls, delegations and summaries of each agent turn",
+    scope: 'read',
+    workspace: 'all',
+    query: turnLogQuerySchema,
+    responses: { 200: turnLogResponseSchema },
+  }),
   list: defineOperation({
     operationId: 'agents_list',
     method: 'GET',

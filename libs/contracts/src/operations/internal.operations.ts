@@ -25,6 +25,7 @@ export const internalOperations = {
     turnContext: internal(Subjects.messaging.turnContext),
     turnReply: internal(Subjects.messaging.turnReply),
     turnFailure: internal(Subjects.messaging.turnFailure),
+    turnPrevious: internal(Subjects.messaging.turnPrevious),
     campaignsPrepare: internal(Subjects.messaging.campaignsPrepare),
     campaignsSchedule: internal(Subjects.messaging.campaignsSchedule),
     campaignsDeliver: internal(Subjects.messaging.campaignsDeliver),

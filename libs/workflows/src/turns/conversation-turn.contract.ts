@@ -105,22 +105,36 @@ export type ToolCallContext = Record<string, unknown>;
  * The model's reply, the tools it asks to call first, or why the agent stays silent;
  * `seenMessageIds`: the history the turn was given.
  */
-export type GeneratedReply = (
+export type GeneratedReply =
   /**
    * `guardrail`: the text is the guardrail's message, sent instead of a reply (a strike goes with it).
    * `assistance`: the text is the agent's wait message; a human takes the conversation over.
    */
-  | { agentId: string; text: string; guardrail?: GuardrailVerdict; assistance?: { reason: string } }
-  | { silent: string }
-  | {
-      agentId: string;
-      toolCalls: ToolCallRequest[];
-      /** The model's messages of this round, given back with the results in the next call. */
-      messages: unknown[];
-      context: ToolCallContext;
-      workingMessage: WorkingMessageSettings | null;
-    }
-) & { seenMessageIds: string[] };
+  (
+    | { agentId: string; text: string; guardrail?: GuardrailVerdict; assistance?: { reason: string } }
+    | { silent: string }
+    | {
+        agentId: string;
+        toolCalls: ToolCallRequest[];
+        /** The model's messages of this round, given back with the results in the next call. */
+        messages: unknown[];
+        context: ToolCallContext;
+        workingMessage: WorkingMessageSettings | null;
+      }
+  ) & {
+    seenMessageIds: string[];
+    /** The results of the `toolCalls` the call was given to run first, in their order. */
+    toolResults?: ToolCallResult[];
+  };
+
+/** The tool calls of the model's previous answer, for the next model call to run first. */
+export interface PendingToolCalls {
+  agentId: string;
+  calls: ToolCallRequest[];
+  /** The model's messages asking for them (its answer's `messages`). */
+  messages: unknown[];
+  context: ToolCallContext;
+}
 
 /** Implemented by the agents service's worker. */
 export interface ConversationTurnActivities {
@@ -143,9 +157,31 @@ export interface ConversationTurnActivities {
     triggeringMessageIds: string[];
     /** The tool rounds of this turn so far (absent on its first model call). */
     toolRounds?: ToolRound[];
+    /**
+     * The calls the model asked for in its previous answer: run first, in parallel, then given
+     * to the model as this turn's next round, and answered in `toolResults`. A retried call
+     * runs them again only in a worker that lost their results.
+     */
+    toolCalls?: PendingToolCalls;
+    /** The turn's id (its reply's message id): what the turn log files this call's record under. Absent in older histories. */
+    turnId?: string;
   }): Promise<GeneratedReply>;
+  /**
+   * The agent's memory, before the turn's first model call: the summary of the client's
+   * previous conversation with the agent (`recallLastConversation`, made once per
+   * conversation), and the compaction of older messages into the conversation's running
+   * summary once they pass the bound (unless `disableContextSummarization`). Says which it made.
+   */
+  prepareMemory(input: { workspaceId: string; conversationRef: string; turnId: string }): Promise<{ made: ('recall' | 'context')[] }>;
   /** Runs one tool call in the tools service; resolves with a failure result rather than throwing. */
-  runToolCall(input: { workspaceId: string; agentId: string; call: ToolCallRequest; context: ToolCallContext }): Promise<ToolCallResult>;
+  runToolCall(input: {
+    workspaceId: string;
+    agentId: string;
+    call: ToolCallRequest;
+    context: ToolCallContext;
+    /** The turn's id, for the turn log. */
+    turnId?: string;
+  }): Promise<ToolCallResult>;
   /** Sends the agent's working message (fixed text, or written by the model from `aiPrompt`). */
   sendWorkingMessage(input: {
     workspaceId: string;

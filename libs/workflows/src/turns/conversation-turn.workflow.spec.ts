@@ -30,6 +30,10 @@ const assistanceFixture = path.join(__dirname, '__fixtures__/conversation-turn-a
 /** Recorded when each tool call was an ordinary activity (before the `agent-tool-calls-local` patch). */
 const toolsFixture = path.join(__dirname, '__fixtures__/conversation-turn-tools.history.json');
 const localToolsFixture = path.join(__dirname, '__fixtures__/conversation-turn-local-tools.history.json');
+// Recorded after tool calls moved into the next model call (agent-tool-calls-with-model-call).
+const toolsWithModelCallFixture = path.join(__dirname, '__fixtures__/conversation-turn-tools-with-model-call.history.json');
+/** Recorded by the test "prepares the agent's memory before the turn's first model call…" with UPDATE_FIXTURES=true. */
+const memoryFixture = path.join(__dirname, '__fixtures__/conversation-turn-memory.history.json');
 
 const testServer =
   process.env.PLATICA_TEMPORAL_TEST_SERVER ?? path.resolve(__dirname, '../../../../.toolchain/py/bin/temporal-test-server');
@@ -43,6 +47,11 @@ describe('conversationTurnWorkflow', () => {
   let calls: string[];
   let generate: (input: { additionalInstructions: string | null; toolRounds?: ToolRound[] }) => Promise<GeneratedReply>;
   let runTool: (call: ToolCallRequest) => Promise<ToolCallResult>;
+  /** The memory steps (kept apart from `calls`, which the other cases compare whole). */
+  let memoryCalls: string[];
+  let prepare: () => Promise<{ made: ('recall' | 'context')[] }>;
+  /** The turn id each model call and tool call was given. */
+  let turnIds: (string | undefined)[];
   let id = 0;
   let lastHistory: Awaited<ReturnType<WorkflowHandle['fetchHistory']>>;
   /** The customer's quiet period: resolved when the test says the burst is over. */
@@ -58,9 +67,30 @@ describe('conversationTurnWorkflow', () => {
       if (request.requestMessageId === 'refused') return { rejected: { status: 409, body: { code: 409 } } };
       return { accepted: acceptedChat(request.requestMessageId) };
     },
+    prepareMemory: async (input) => {
+      memoryCalls.push(`memory ${input.conversationRef} ${calls.length}`);
+      turnIds.push(input.turnId);
+      return prepare();
+    },
+    // Like the agents worker's: the previous answer's tool calls run first, then the model is asked.
     generateReply: async (input) => {
+      turnIds.push(input.turnId);
+      const pending = input.toolCalls;
+      const toolResults = pending
+        ? await Promise.all(
+            pending.calls.map((call) => {
+              calls.push(`tool ${call.name} ${JSON.stringify(call.input)}`);
+              return runTool(call);
+            }),
+          )
+        : undefined;
       calls.push(`generate ${input.conversationRef}${input.additionalInstructions ? ` +${input.additionalInstructions}` : ''}`);
-      return generate(input);
+      const toolRounds = [
+        ...(input.toolRounds ?? []),
+        ...(pending && toolResults ? [{ messages: pending.messages, results: toolResults }] : []),
+      ];
+      const reply = await generate({ ...input, toolRounds });
+      return toolResults ? { ...reply, toolResults } : reply;
     },
     deliverReply: async (input) => {
       const strike = input.guardrail ? ` [strike ${input.guardrail.source} rule ${input.guardrail.ruleIndex}]` : '';
@@ -68,8 +98,10 @@ describe('conversationTurnWorkflow', () => {
       return { messageId: input.messageId, content: input.content, contentType: 'text', status: 'sent', error: null };
     },
     recordTurnFailure: async (input) => void calls.push(`failure ${input.error.message}`),
+    // Only histories recorded before tool calls ran with the model call schedule it.
     runToolCall: async (input) => {
-      calls.push(`tool ${input.call.name} ${JSON.stringify(input.call.input)}`);
+      turnIds.push(input.turnId);
+      calls.push(`tool activity ${input.call.name} ${JSON.stringify(input.call.input)}`);
       return runTool(input.call);
     },
     sendWorkingMessage: async (input) => void calls.push(`working ${input.settings.message.fixedText}`),
@@ -84,6 +116,9 @@ describe('conversationTurnWorkflow', () => {
   });
   beforeEach(() => {
     calls = [];
+    memoryCalls = [];
+    turnIds = [];
+    prepare = async () => ({ made: [] });
     generate = async () => ({ agentId: 'agt_1', text: 'hola', seenMessageIds: [] });
     quiet = Promise.resolve();
     runTool = async (call) => ({ toolCallId: call.toolCallId, providerName: call.providerName, ok: true, output: { forecast: 'soleado' } });
@@ -214,6 +249,44 @@ describe('conversationTurnWorkflow', () => {
     ).resolves.toBeUndefined();
   });
 
+  describe('memory', () => {
+    it("prepares the agent's memory before the turn's first model call, once per turn, all under the reply's id", async () => {
+      prepare = async () => ({ made: ['recall', 'context'] });
+      await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
+      // Before the first model call (no call recorded yet), and only once.
+      expect(memoryCalls).toEqual(['memory conv_1 0']);
+      expect(calls).toEqual(['generate conv_1', 'deliver hola']);
+      const markers = lastHistory.events?.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch') ?? [];
+      expect(markers.length).toBeGreaterThan(0);
+      // The turn log files the memory step and the model call under one id: the reply's message id.
+      expect(new Set(turnIds).size).toBe(1);
+      expect(turnIds[0]).toMatch(/^msg_[0-9a-f]{32}$/);
+      if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(memoryFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
+    });
+
+    it('answers even when the summariser fails (the turn goes on without its summary)', async () => {
+      prepare = async () => {
+        throw ApplicationFailure.retryable('the summariser is down', 'ProviderDown');
+      };
+      const outcomes = await run({
+        workspaceId: 'ws',
+        conversationRef: null,
+        debounceMs: 0,
+        first: { kind: 'chat', requestId: 'r1', chat: chatRequest('r1') },
+      });
+      expect(memoryCalls).toEqual(['memory conv_1 1', 'memory conv_1 1']);
+      expect(calls).toEqual(['accept r1', 'generate conv_1', 'deliver hola']);
+      expect(outcomes[0]).toMatchObject({ status: 'completed' });
+    });
+
+    it('replays its committed history with the memory step against today’s code', async () => {
+      const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(memoryFixture, 'utf8')));
+      await expect(
+        Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-memory-fixture'),
+      ).resolves.toBeUndefined();
+    });
+  });
+
   it('passes a refused chat request back without a turn', async () => {
     const outcomes = await run({
       workspaceId: 'ws',
@@ -273,7 +346,12 @@ describe('conversationTurnWorkflow', () => {
 
   describe('human assistance', () => {
     it('delivers the wait message with the assistance request, so the conversation is handed to a human with it', async () => {
-      generate = async () => ({ agentId: 'agt_1', text: 'Te comunico', assistance: { reason: 'pide una persona' }, seenMessageIds: ['m1'] });
+      generate = async () => ({
+        agentId: 'agt_1',
+        text: 'Te comunico',
+        assistance: { reason: 'pide una persona' },
+        seenMessageIds: ['m1'],
+      });
       await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
       expect(calls).toEqual(['generate conv_1', 'deliver Te comunico [assistance: pide una persona]']);
       expect(lastHistory.events?.some((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toBe(true);
@@ -320,11 +398,12 @@ describe('conversationTurnWorkflow', () => {
       };
     };
 
-    it('runs each round of tool calls as local activities and gives the results back until the model answers', async () => {
+    it('runs each round of tool calls with the next model call and gives the results back until the model answers', async () => {
       toolingModel([[call('api_clima', 'CDMX'), call('api_clima', 'Monterrey')], [call('api_otro', 'x')]]);
       await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
       // The calls of one round run in parallel: in either order.
       calls.splice(1, 2, ...calls.slice(1, 3).sort());
+      // Each round's results reach the workflow with the next answer, in the calls' order.
       expect(calls).toEqual([
         'generate conv_1',
         'tool api_clima {"city":"CDMX"}',
@@ -336,14 +415,16 @@ describe('conversationTurnWorkflow', () => {
       ]);
       // The patch marker names the new command sequence (histories from before tools never carry it).
       expect(lastHistory.events?.some((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toBe(true);
-      // No tool call is scheduled on the server: each runs in the worker.
+      // No tool call is an activity of its own: each runs in the model call that reads its result.
+      expect(calls.some((c) => c.startsWith('tool activity'))).toBe(false);
       expect(lastHistory.events?.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runToolCall')).toEqual([]);
-      if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(localToolsFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
+      if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(toolsWithModelCallFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
     });
 
     it.each([
       ['tool calls as ordinary activities', toolsFixture],
       ['tool calls as local activities', localToolsFixture],
+      ['tool calls run with the next model call', toolsWithModelCallFixture],
     ])('replays its committed history with tool rounds (%s) against today’s code', async (_, file) => {
       const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(file, 'utf8')));
       await expect(
@@ -352,9 +433,12 @@ describe('conversationTurnWorkflow', () => {
     });
 
     it('reports a failed tool call to the model and goes on with the turn', async () => {
-      runTool = async () => {
-        throw ApplicationFailure.nonRetryable('the worker lost it', 'Lost');
-      };
+      runTool = async (call) => ({
+        toolCallId: call.toolCallId,
+        providerName: call.providerName,
+        ok: false,
+        output: { error: 'the worker lost it' },
+      });
       toolingModel([[call('api_clima', 'CDMX')]]);
       await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
       expect(calls.at(-1)).toBe(`deliver con ${JSON.stringify([{ error: 'the worker lost it' }])}`);
@@ -372,11 +456,12 @@ describe('conversationTurnWorkflow', () => {
       );
       await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
       expect(calls.filter((c) => c.startsWith('working'))).toEqual(['working un momento']);
-      // Sent in the round whose calls made the trigger match, alongside them.
+      // Sent once the answer asking for the calls that made the trigger match is in, alongside
+      // the model call that runs them, and done before the turn goes on.
       const roundStarts = calls.flatMap((c, i) => (c === 'generate conv_1' ? [i] : []));
       const at = calls.indexOf('working un momento');
       expect(at).toBeGreaterThan(roundStarts[afterRound]!);
-      expect(at).toBeLessThan(roundStarts[afterRound + 1]!);
+      expect(at).toBeLessThan(roundStarts[afterRound + 2]!);
     });
 
     it('sends no working message when its trigger does not match', async () => {

@@ -14,6 +14,7 @@ import {
   workingMessageDue,
   type ConversationTurnActivities,
   type ConversationTurnInput,
+  type GeneratedReply,
   type TurnOutcome,
   type ToolCallRequest,
   type ToolCallResult,
@@ -28,15 +29,12 @@ const { deliverReply, recordTurnFailure } = proxyActivities<ConversationTurnActi
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '5 seconds', maximumAttempts: 10 },
 });
-// Histories recorded before LOCAL_TOOL_CALLS_PATCH ran each tool call as an ordinary activity.
+// Histories recorded before LOCAL_TOOL_CALLS_PATCH ran each tool call as an ordinary activity,
+// those before TOOL_CALLS_WITH_MODEL_CALL_PATCH as a local activity of its own.
 const { runToolCall: runToolCallActivity } = proxyActivities<ConversationTurnActivities>({
   startToCloseTimeout: '90 seconds',
   retry: { maximumAttempts: 1 },
 });
-// A tool call runs in the worker running the turn, between two model calls that already do
-// (local activities): no server round trip between the model asking and getting the result.
-// Tried once; its result is in the history once the workflow task completes, so a replay never
-// calls the remote API again. Only a worker killed inside that task runs the call again.
 const { runToolCall: runToolCallLocally } = proxyLocalActivities<ConversationTurnActivities>({
   startToCloseTimeout: '90 seconds',
   retry: { maximumAttempts: 1 },
@@ -53,9 +51,20 @@ const { awaitQuiet, acceptChat } = proxyLocalActivities<ConversationTurnActiviti
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '5 seconds', maximumAttempts: 10 },
 });
-// The model call: three attempts, then the turn ends with a recorded failure.
-const { generateReply } = proxyLocalActivities<ConversationTurnActivities>({
+// Summaries for the agent's memory: a model call each, tried twice; a failure costs the turn its
+// summary, never its reply. Safe to run again: what it made is stored, so it is not made twice.
+const { prepareMemory } = proxyLocalActivities<ConversationTurnActivities>({
   startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', maximumAttempts: 2 },
+});
+// The model call: three attempts, then the turn ends with a recorded failure. It runs the tool
+// calls of the model's previous answer first: in the worker running the turn, with no workflow
+// task between the model asking and getting the results. Their results are in the history once
+// the workflow task completes, so a replay never calls a remote API again; a retried model
+// call reuses them (kept in the worker). Only a worker killed inside that task runs a call again.
+const { generateReply } = proxyLocalActivities<ConversationTurnActivities>({
+  // A tool call may take 75 s, the model call 60 s.
+  startToCloseTimeout: '3 minutes',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 },
 });
 
@@ -137,12 +146,16 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
   const { workspaceId, conversationRef } = request;
   // Ids are chosen here, so a retried or replayed step stores and sends its message once.
   const messageId = newMessageId();
-  let reply;
+  let reply: GeneratedReply;
   const rounds: ToolRound[] = [];
   const calledNames: string[] = [];
   let workingMessageSent = false;
+  // The turn log files each step under the turn's id, its reply's message id.
+  const turn = { ...request, turnId: messageId };
   try {
-    reply = await generateReply(request);
+    // Histories from before the agent's memory have no such step; the marker names the change.
+    if (patched(MEMORY_PATCH)) await prepareMemory({ workspaceId, conversationRef, turnId: messageId }).catch(() => undefined);
+    reply = await generateReply(turn);
     // The model asked for tools: run them (in parallel), give it the results, ask again until it answers.
     while ('toolCalls' in reply) {
       // Histories from before agents had tools never reach here; the marker names the new command sequence.
@@ -156,13 +169,25 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
             )
           : null;
       if (working) workingMessageSent = true;
+      if (patched(TOOL_CALLS_WITH_MODEL_CALL_PATCH)) {
+        // The next model call runs the calls first, in the same local activity: no workflow
+        // task between the results and the model reading them.
+        const asked = reply;
+        const toolRequest = { agentId, calls: toolCalls, messages: asked.messages, context };
+        reply = await generateReply({ ...turn, toolRounds: rounds, toolCalls: toolRequest });
+        rounds.push({ messages: asked.messages, results: reply.toolResults ?? [] });
+        await working;
+        continue;
+      }
       const runToolCall = patched(LOCAL_TOOL_CALLS_PATCH) ? runToolCallLocally : runToolCallActivity;
       const results = await Promise.all(
-        toolCalls.map((call) => runToolCall({ workspaceId, agentId, call, context }).catch((failure) => toolFailure(call, failure))),
+        toolCalls.map((call) =>
+          runToolCall({ workspaceId, agentId, call, context, turnId: messageId }).catch((failure) => toolFailure(call, failure)),
+        ),
       );
       await working;
       rounds.push({ messages: reply.messages, results });
-      reply = await generateReply({ ...request, toolRounds: rounds });
+      reply = await generateReply({ ...turn, toolRounds: rounds });
     }
   } catch (failure) {
     const error = errorOf(failure, 'model_error');
@@ -188,8 +213,10 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
 
 const TOOL_CALLS_PATCH = 'agent-tool-calls';
 const LOCAL_TOOL_CALLS_PATCH = 'agent-tool-calls-local';
+const TOOL_CALLS_WITH_MODEL_CALL_PATCH = 'agent-tool-calls-with-model-call';
 const GUARDRAILS_PATCH = 'agent-guardrails';
 const ASSISTANCE_PATCH = 'agent-human-assistance';
+const MEMORY_PATCH = 'agent-memory';
 
 const newMessageId = () => `msg_${uuid4().replace(/-/g, '')}`;
 

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import type { TurnLogDelegation, TurnLogEntry, TurnLogGuardrail, TurnLogSummary, TurnLogToolCall } from '@platica/contracts';
+import { Database } from '@platica/platform';
+
+/** Where a turn's entry belongs. */
+export interface TurnRef {
+  turnId: string;
+  workspaceId: string;
+  conversationRef: string;
+}
+
+type Outcome = NonNullable<TurnLogEntry['outcome']>;
+
+interface TurnLogRow {
+  turn_id: string;
+  conversation_ref: string;
+  agent_id: string | null;
+  speaker_agent_id: string | null;
+  started_at: string | Date;
+  ended_at: string | Date | null;
+  outcome: Outcome | null;
+  detail: string | null;
+  guardrail: TurnLogGuardrail | null;
+  tool_calls: TurnLogToolCall[] | null;
+  delegations: TurnLogDelegation[] | null;
+  summaries: TurnLogSummary[] | null;
+}
+
+/**
+ * The turn log. Each activity of a turn adds its part to the turn's row, made by whichever
+ * comes first; tool calls of one round run in parallel, so lists are appended in SQL, never
+ * read and written back.
+ */
+@Injectable()
+export class TurnLogRepository {
+  constructor(private readonly db: Database) {}
+
+  async start(ref: TurnRef, agents: { agentId: string | null; speakerAgentId?: string | null }): Promise<void> {
+    await this.db.em().execute(
+      `insert into agents.turn_log (turn_id, workspace_id, conversation_ref, agent_id, speaker_agent_id, started_at, tool_calls, delegations, summaries)
+       values (?, ?, ?, ?, ?, now(), '[]', '[]', '[]')
+       on conflict (turn_id) do update set agent_id = coalesce(excluded.agent_id, turn_log.agent_id),
+         speaker_agent_id = coalesce(excluded.speaker_agent_id, turn_log.speaker_agent_id)`,
+      [ref.turnId, ref.workspaceId, ref.conversationRef, agents.agentId, agents.speakerAgentId ?? null],
+    );
+  }
+
+  async guardrail(ref: TurnRef, verdict: TurnLogGuardrail): Promise<void> {
+    await this.update(ref, 'guardrail = ?::jsonb', [JSON.stringify(verdict)]);
+  }
+
+  async toolCall(ref: TurnRef, call: TurnLogToolCall): Promise<void> {
+    await this.update(ref, `tool_calls = tool_calls || ?::jsonb`, [JSON.stringify([call])]);
+  }
+
+  async delegation(ref: TurnRef, delegation: TurnLogDelegation): Promise<void> {
+    await this.update(ref, `delegations = delegations || ?::jsonb`, [JSON.stringify([delegation])]);
+  }
+
+  async summary(ref: TurnRef, summary: TurnLogSummary): Promise<void> {
+    await this.update(ref, `summaries = summaries || ?::jsonb`, [JSON.stringify([summary])]);
+  }
+
+  async end(ref: TurnRef, outcome: Outcome, detail: string | null): Promise<void> {
+    await this.update(ref, 'outcome = ?, detail = ?, ended_at = now()', [outcome, detail]);
+  }
+
+  /** The conversation's latest `limit` turns, oldest first. */
+  async list(workspaceIds: string[], conversationRef: string, limit: number): Promise<TurnLogEntry[]> {
+    if (!workspaceIds.length) return [];
+    const rows = await this.db.em().execute<TurnLogRow[]>(
+      `select * from (
+         select * from agents.turn_log where workspace_id in (?) and conversation_ref = ?
+          order by started_at desc, turn_id desc limit ?
+       ) latest order by started_at, turn_id`,
+      [workspaceIds, conversationRef, limit],
+    );
+    return rows.map((row) => ({
+      id: row.turn_id,
+      conversationId: row.conversation_ref,
+      agentId: row.agent_id ?? null,
+      speakerAgentId: row.speaker_agent_id ?? null,
+      startedAt: new Date(row.started_at).toISOString(),
+      endedAt: row.ended_at ? new Date(row.ended_at).toISOString() : null,
+      outcome: row.outcome ?? null,
+      detail: row.detail ?? null,
+      guardrail: row.guardrail ?? null,
+      toolCalls: row.tool_calls ?? [],
+      delegations: row.delegations ?? [],
+      summaries: row.summaries ?? [],
+    }));
+  }
+
+  /** The row is made first when this is the turn's first record (a failure before any model call). */
+  private async update(ref: TurnRef, set: string, params: unknown[]): Promise<void> {
+    await this.start(ref, { agentId: null });
+    await this.db.em().execute(`update agents.turn_log set ${set} where turn_id = ?`, [...params, ref.turnId]);
+  }
+}
