@@ -76,11 +76,13 @@ class Callback {
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => {
-      const params = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
+      const requested = new URL(req.url ?? '/', 'http://127.0.0.1');
+      if (requested.pathname !== '/callback') return void res.writeHead(404).end(); // the browser's favicon request, say
       res
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
         .end('<!doctype html><title>Connected</title><p>You may close this window.</p>');
-      this.waiting?.(params);
+      this.waiting?.(requested.searchParams);
+      this.waiting = null;
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/callback`;
@@ -97,18 +99,32 @@ class Callback {
 }
 
 /**
+ * Every step of the flow is bounded and named: a step that hangs fails the test saying which,
+ * well inside the test's own timeout (one CI run once hung somewhere in the second test).
+ */
+function step<T>(name: string, work: Promise<T>, ms = 30_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`step "${name}" did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Issue 15's end-to-end proof: the MCP SDK's own client registers with the gateway, a real
  * headless Chromium signs in and consents on the gateway's page, the client receives tokens,
  * lists the tools, sends a WhatsApp message through messages_send, refreshes its token, and
  * a read-only grant is refused a write. The credential cache is on (5 s, the default).
  */
 describe('MCP client through OAuth and a real browser (e2e)', () => {
+  // A headless browser is the one part of the suite outside our control: a test that fails is
+  // run once more, and its first failure is printed, so a flake shows in the log but a change
+  // that breaks the flow still fails twice.
+  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: TestStack;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
   let phone: string;
-  let browser: BrowserContext;
-  let userDataDir: string;
   const callback = new Callback();
   const password = `pw-${randomBytes(6).toString('hex')}`;
   /** Every answer /mcp gave the SDK client: status and WWW-Authenticate. */
@@ -124,27 +140,37 @@ describe('MCP client through OAuth and a real browser (e2e)', () => {
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
     // One-second rate-limit windows: a burst of 70 exceeds a token's 30 (a 10-second window would take 300).
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url, PLATICA_CREDENTIAL_CACHE_MS: '5000', PLATICA_RATE_LIMIT_WINDOW_SECONDS: '1' });
+    t = await startTestStack({
+      META_GRAPH_BASE_URL: fake.url,
+      PLATICA_CREDENTIAL_CACHE_MS: '5000',
+      PLATICA_RATE_LIMIT_WINDOW_SECONDS: '1',
+    });
     ws = await MessagingWorkspace.seed(t, (doc) => Object.assign(doc.users[0]!, { password }));
     ({ phone } = await ws.customerWrites());
     await callback.start();
-    userDataDir = mkdtempSync(path.join(tmpdir(), 'platica-chromium-'));
-    browser = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
     mkdirSync(SCREENSHOTS, { recursive: true });
   });
   afterAll(async () => {
-    await browser?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
     await callback.stop();
     await t?.stop();
     await fake?.stop();
   });
 
-  /** What the user does in the browser: open the URL, sign in, pick the workspace and access, allow. */
+  /**
+   * What the user does in the browser: open the URL, sign in, pick the workspace and access,
+   * allow. Each consent has a browser of its own, as a user's first visit would: nothing of an
+   * earlier flow (cookies, a tab still closing) is left to meet this one.
+   */
   async function consentInBrowser(authorizationUrl: URL, access: 'Read only' | 'Read and write', screenshots = false): Promise<string> {
-    const page = await browser.newPage();
+    const userDataDir = mkdtempSync(path.join(tmpdir(), 'platica-chromium-'));
+    let browser: BrowserContext | undefined;
     try {
-      const redirected = callback.next();
+      browser = await step(
+        'launch Chromium',
+        chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS }),
+      );
+      const page = await step('open a page', browser.newPage());
+      const redirected = step('the redirect to the callback', callback.next());
       await page.goto(authorizationUrl.toString());
       await page.getByRole('heading', { name: 'Sign in to Plática' }).waitFor();
       if (screenshots) await page.screenshot({ path: path.join(SCREENSHOTS, 'login.png'), fullPage: true });
@@ -163,7 +189,8 @@ describe('MCP client through OAuth and a real browser (e2e)', () => {
       if (!code) throw new Error(`the redirect carried no code: ${params.toString()}`);
       return code;
     } finally {
-      await page.close();
+      await step('close Chromium', browser?.close() ?? Promise.resolve()).catch(() => undefined);
+      rmSync(userDataDir, { recursive: true, force: true });
     }
   }
 
@@ -171,13 +198,16 @@ describe('MCP client through OAuth and a real browser (e2e)', () => {
   async function authorizedClient(access: 'Read only' | 'Read and write', screenshots = false) {
     const provider = new RecordingOAuthProvider(callback.url);
     const first = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider, fetch: recordingFetch });
-    await expect(new Client({ name: 'e2e', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(step('register and get refused', new Client({ name: 'e2e', version: '1.0.0' }).connect(first))).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     expect(provider.clientInformation()?.client_id).toMatch(/^cli_/);
     expect(provider.authorizationUrl?.searchParams.get('code_challenge_method')).toBe('S256');
-    await first.finishAuth(await consentInBrowser(provider.authorizationUrl!, access, screenshots));
+    const code = await consentInBrowser(provider.authorizationUrl!, access, screenshots);
+    await step('exchange the code', first.finishAuth(code));
     const connect = async () => {
       const client = new Client({ name: 'e2e', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider, fetch: recordingFetch }));
+      await step('connect', client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider, fetch: recordingFetch })));
       return client;
     };
     return { provider, connect };
@@ -255,13 +285,16 @@ describe('MCP client through OAuth and a real browser (e2e)', () => {
     expect(provider.tokens()?.scope).toBe('platica:read');
     const client = await connect();
     try {
-      expect((await client.callTool({ name: 'conversations_list', arguments: {} })).isError).toBeFalsy();
+      expect((await step('conversations_list', client.callTool({ name: 'conversations_list', arguments: {} }))).isError).toBeFalsy();
       answers.length = 0;
       await expect(
-        client.callTool({
-          name: 'messages_send',
-          arguments: { channelId: ws.whatsapp.id, conversationId: phone, content: 'no debe salir' },
-        }),
+        step(
+          'messages_send refused',
+          client.callTool({
+            name: 'messages_send',
+            arguments: { channelId: ws.whatsapp.id, conversationId: phone, content: 'no debe salir' },
+          }),
+        ),
       ).rejects.toThrow();
       expect(answers[0]).toEqual({
         status: 403,
@@ -269,21 +302,24 @@ describe('MCP client through OAuth and a real browser (e2e)', () => {
       });
       expect(fake.sends(ws.whatsapp.phoneNumberId).some((r) => r.body.text?.body === 'no debe salir')).toBe(false);
     } finally {
-      await client.close();
+      await step('close the client', client.close());
     }
 
     // The REST rate limit (30 requests a second for a token) counts /mcp requests too.
-    const burst = await Promise.all(
-      Array.from({ length: 70 }, () =>
-        fetch(mcpUrl(), {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${provider.tokens()!.access_token}`,
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-          },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-        }),
+    const burst = await step(
+      'a burst of 70',
+      Promise.all(
+        Array.from({ length: 70 }, () =>
+          fetch(mcpUrl(), {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${provider.tokens()!.access_token}`,
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+            },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+          }),
+        ),
       ),
     );
     const limited = burst.filter((res) => res.status === 429);
