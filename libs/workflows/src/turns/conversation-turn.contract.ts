@@ -43,6 +43,20 @@ export interface ConversationTurnInput {
   debounceMs: number;
   /** The trigger that started the workflow (absent when started by a signal). */
   first?: TurnTrigger;
+  /** What the run before this one handed on when it continued as new (its history had grown long). */
+  carried?: CarriedTurns;
+}
+
+/**
+ * A long run of turns continues as a new run (a worker replays a run's whole history whenever it
+ * loses it from its cache, as when a trigger arrives while the run completes). What the new run
+ * needs of the old one: triggers not yet answered, outcomes a waiting chat request reads from
+ * the chain's last run, and the messages recent turns saw.
+ */
+export interface CarriedTurns {
+  pending: TurnTrigger[];
+  outcomes: TurnOutcome[];
+  seenMessageIds: string[];
 }
 
 /** What became of one trigger. */

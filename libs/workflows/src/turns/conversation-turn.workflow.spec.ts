@@ -34,6 +34,8 @@ const localToolsFixture = path.join(__dirname, '__fixtures__/conversation-turn-l
 const toolsWithModelCallFixture = path.join(__dirname, '__fixtures__/conversation-turn-tools-with-model-call.history.json');
 /** Recorded by the test "prepares the agent's memory before the turn's first model call…" with UPDATE_FIXTURES=true. */
 const memoryFixture = path.join(__dirname, '__fixtures__/conversation-turn-memory.history.json');
+/** Recorded by the test "continues a long run as a new one…" with UPDATE_FIXTURES=true: the first run, ending continued as new. */
+const continuedFixture = path.join(__dirname, '__fixtures__/conversation-turn-continued.history.json');
 
 const testServer =
   process.env.PLATICA_TEMPORAL_TEST_SERVER ?? path.resolve(__dirname, '../../../../.toolchain/py/bin/temporal-test-server');
@@ -240,6 +242,52 @@ describe('conversationTurnWorkflow', () => {
     });
     expect(calls).toEqual(['generate conv_1', 'deliver turno 1', 'generate conv_1', 'deliver turno 2']);
     if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(fixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
+  });
+
+  it('continues a long run as a new one, carrying pending triggers, owed chat outcomes and seen messages', async () => {
+    // Each turn's model call signals the next customer message, as a customer answering at once
+    // would: the run always has work pending, so only the history bound ends it.
+    const TURNS = 20;
+    let turns = 0;
+    let signal!: (t: TurnTrigger) => Promise<void>;
+    generate = async () => {
+      turns += 1;
+      if (turns < TURNS) await signal({ ...customer(`m${turns + 1}`), messageIds: [`m${turns + 1}`] });
+      return { agentId: 'agt_1', text: `turno ${turns}`, seenMessageIds: [`m${turns}`] };
+    };
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue: 'turns-long',
+      workflowsPath: require.resolve('./conversation-turn.workflow'),
+      activities,
+    });
+    const { outcomes, runs } = await worker.runUntil(async () => {
+      const handle = await env.client.workflow.start(conversationTurnWorkflow, {
+        taskQueue: 'turns-long',
+        workflowId: `turn-long-${++id}`,
+        args: [{ workspaceId: 'ws', conversationRef: null, debounceMs: 0, first: { kind: 'chat', requestId: 'r1', chat: chatRequest('r1') } }],
+      });
+      signal = (trigger) => handle.signal(turnRequestedSignal, trigger);
+      const outcomes = await handle.result();
+      const first = await env.client.workflow.getHandle(handle.workflowId, handle.firstExecutionRunId).fetchHistory();
+      const latest = await handle.describe();
+      return { outcomes, runs: { first, latestRunId: latest.runId, firstRunId: handle.firstExecutionRunId } };
+    });
+    expect(runs.latestRunId).not.toBe(runs.firstRunId);
+    expect(runs.first.events?.at(-1)?.workflowExecutionContinuedAsNewEventAttributes).toBeTruthy();
+    expect(runs.first.events!.length).toBeLessThan(130);
+    // Every message answered once, in order, across the runs.
+    expect(calls.filter((c) => c.startsWith('deliver'))).toEqual(Array.from({ length: TURNS }, (_, i) => `deliver turno ${i + 1}`));
+    // The chat request of the first run is answered by the chain's last run.
+    expect(outcomes).toEqual([expect.objectContaining({ requestId: 'r1', status: 'completed', accepted: acceptedChat('r1') })]);
+    if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(continuedFixture, `${JSON.stringify(runs.first, null, 1)}\n`);
+  });
+
+  it('replays the committed history of a run that continued as new against today’s code', async () => {
+    const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(continuedFixture, 'utf8')));
+    await expect(
+      Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-continued-fixture'),
+    ).resolves.toBeUndefined();
   });
 
   it('replays its committed history (signals, local and ordinary activities) against today’s code', async () => {

@@ -2,11 +2,13 @@ import {
   ActivityFailure,
   ApplicationFailure,
   condition,
+  continueAsNew,
   patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
   uuid4,
+  workflowInfo,
 } from '@temporalio/workflow';
 import type { ChatAccepted } from '@platica/contracts';
 import {
@@ -70,6 +72,16 @@ const { generateReply } = proxyLocalActivities<ConversationTurnActivities>({
 
 /** A burst is gathered for at most this many debounce windows, so a chatty customer still gets answers. */
 const MAX_DEBOUNCE_WINDOWS = 5;
+/**
+ * A run whose history passed this many events continues as new when more turns are pending. A
+ * worker that loses a run from its cache (a trigger arriving while the run completes refuses the
+ * completion, and the worker evicts the run) replays its whole history before the next turn: a
+ * conversation answered without pause for 100 turns made each turn start 200 ms late. About 13
+ * events a turn: a run replays at most some 8 turns.
+ */
+const HISTORY_EVENTS_BEFORE_CONTINUING = 100;
+/** The message ids a continued run keeps of those its turns saw: a trigger arrives within seconds of its message. */
+const SEEN_MESSAGES_CARRIED = 200;
 
 /**
  * The turns of one conversation, one after another. Customer messages are gathered until
@@ -78,17 +90,22 @@ const MAX_DEBOUNCE_WINDOWS = 5;
  * trigger (a synchronous chat request waits for it).
  */
 export async function conversationTurnWorkflow(input: ConversationTurnInput): Promise<TurnOutcome[]> {
-  const pending: TurnTrigger[] = input.first ? [input.first] : [];
+  const pending: TurnTrigger[] = [...(input.first ? [input.first] : []), ...(input.carried?.pending ?? [])];
   setHandler(turnRequestedSignal, (trigger) => void pending.push(trigger));
   let conversationRef = input.conversationRef;
-  const outcomes: TurnOutcome[] = [];
-  /** Messages an earlier turn of this run was given: their triggers need no turn of their own. */
-  const seen = new Set<string>();
+  const outcomes: TurnOutcome[] = [...(input.carried?.outcomes ?? [])];
+  /** Messages an earlier turn of this run (or of the run it continues) was given: their triggers need no turn of their own. */
+  const seen = new Set<string>(input.carried?.seenMessageIds);
   // Started by signalWithStart: the signal is processed after this function starts, in the same activation.
   if (!pending.length) await condition(() => pending.length > 0, '1 minute');
 
   // A trigger signalled while the workflow completes makes the server refuse the completion, so none is lost.
   while (pending.length) {
+    // Histories from before runs continued as new never reach the bound here with the marker; it names the change.
+    if (workflowInfo().historyLength >= HISTORY_EVENTS_BEFORE_CONTINUING && patched(CONTINUE_AS_NEW_PATCH)) {
+      const carried = { pending: pending.splice(0), outcomes, seenMessageIds: [...seen].slice(-SEEN_MESSAGES_CARRIED) };
+      await continueAsNew<typeof conversationTurnWorkflow>({ ...input, conversationRef, first: undefined, carried });
+    }
     if (conversationRef && input.debounceMs > 0 && pending.every((t) => t.kind === 'customer_message')) {
       // An in-worker wait, measured from the latest stored message: the server's timers are too coarse for a sub-second window.
       await awaitQuiet({
@@ -217,6 +234,7 @@ const TOOL_CALLS_WITH_MODEL_CALL_PATCH = 'agent-tool-calls-with-model-call';
 const GUARDRAILS_PATCH = 'agent-guardrails';
 const ASSISTANCE_PATCH = 'agent-human-assistance';
 const MEMORY_PATCH = 'agent-memory';
+const CONTINUE_AS_NEW_PATCH = 'turns-continue-as-new';
 
 const newMessageId = () => `msg_${uuid4().replace(/-/g, '')}`;
 
