@@ -5,6 +5,7 @@ import {
   FakeLlm,
   FakeMetaGraph,
   HttpTarget,
+  isGuardrailEvaluation,
   lastOf,
   MessagingWorkspace,
   newPhone,
@@ -227,6 +228,40 @@ describe('tools in agent turns (e2e)', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(graph.sends(wa.phoneNumberId).filter((s) => s.body.to === other)).toHaveLength(1);
     await ws.api.patch(`/v1/agents/${sofia}`, { workingMessage: { enabled: false } });
+  });
+
+  it('a model call failing after a round of tool calls is retried from that round: each call reaches the remote API once', async () => {
+    const m = randomBytes(3).toString('hex');
+    const phone = newPhone();
+    const answer = llm.answer;
+    // The model's request carrying the first result fails once: the turn's model call activity
+    // is retried, and resumes after the round it had finished instead of asking for it again.
+    let failed = false;
+    llm.answer = (request) => {
+      const said = textOf(lastOf(request.messages, 'user'));
+      if (!failed && said.includes(m) && !request.messages.some((msg) => msg.role === 'tool')) {
+        failed = true;
+        llm.failNext(1);
+      }
+      return answer(request);
+    };
+    try {
+      const res = await ws.api.post('/v1/chat', {
+        agentId: sofia,
+        client: { phoneNumber: phone },
+        message: `[[tools:Merida,Campeche]] ${m}`,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.messages.map((msg: any) => msg.content).join('\n')).toBe(
+        'Resultados: {"forecast":"soleado en Merida"} | {"forecast":"soleado en Campeche"}',
+      );
+      expect(failed).toBe(true);
+      expect(target.requests.filter((r) => r.query.phone === phone).map((r) => r.path)).toEqual(['/weather/Merida', '/weather/Campeche']);
+      // Asked four times: the first answer, the failed request, its retry, and the round after.
+      expect(requestsWith(m).filter((r) => !isGuardrailEvaluation(r))).toHaveLength(4);
+    } finally {
+      llm.answer = answer;
+    }
   });
 
   it('reports a failing remote API to the model and the turn still answers', async () => {

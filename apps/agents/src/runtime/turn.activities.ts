@@ -28,6 +28,7 @@ import { DomainError, ErrorCode } from '@platica/errors';
 import { agentTurns, errorReply, RpcClient, serviceRequest } from '@platica/platform';
 import {
   MODEL_REFUSED,
+  workingMessageDue,
   type AcceptChatResult,
   type ConversationTurnActivities,
   type GeneratedReply,
@@ -69,6 +70,8 @@ export class TurnActivitiesFactory {
   private readonly settings = new TurnMemo<TurnSetting>();
   /** By workflow run and tool call ids: the results of a round's calls. */
   private readonly toolResults = new TurnMemo<ToolCallResult[]>();
+  /** By workflow run, turn and the rounds it was given: the rounds a model call activity has run so far. */
+  private readonly roundsRun = new TurnMemo<RoundsInProgress>();
 
   constructor(
     private readonly rpc: RpcClient,
@@ -170,7 +173,46 @@ export class TurnActivitiesFactory {
     }
   }
 
+  /**
+   * With `toolRoundsHere`, the model call and the tool rounds it asks for, in this one activity:
+   * no workflow task between a model answer and its tool calls, nor between their results and
+   * the next model call. A retried attempt resumes after the last round the failed one finished
+   * (kept in this worker), so it neither asks the model again for calls already run nor runs them twice.
+   */
   private async generateReply(input: GenerateReplyInput): Promise<GeneratedReply> {
+    if (!input.toolRoundsHere) return this.nextAnswer(input);
+    const { workingMessageSent } = input.toolRoundsHere;
+    const runId = Context.current().info.workflowExecution?.runId;
+    const progressKey = runId && `${runId}:${input.turnId}:${input.toolRounds?.length ?? 0}`;
+    let progress: RoundsInProgress = this.roundsRun.get(progressKey) ?? {
+      ran: [],
+      pending: input.toolCalls,
+      calledNames: input.toolCalls?.calls.map((call) => call.name) ?? [],
+    };
+    for (;;) {
+      const { toolResults, ...reply } = await this.nextAnswer({
+        ...input,
+        toolRounds: [...(input.toolRounds ?? []), ...progress.ran],
+        toolCalls: progress.pending,
+      });
+      const ran =
+        progress.pending && toolResults ? [...progress.ran, { messages: progress.pending.messages, results: toolResults }] : progress.ran;
+      const calledNames = 'toolCalls' in reply ? [...progress.calledNames, ...reply.toolCalls.map((call) => call.name)] : [];
+      const handBack =
+        !('toolCalls' in reply) ||
+        (!workingMessageSent && reply.workingMessage !== null && workingMessageDue(reply.workingMessage, calledNames));
+      if (handBack) {
+        this.roundsRun.forget(progressKey);
+        return ran.length ? { ...reply, toolRounds: ran } : reply;
+      }
+      const pending = { agentId: reply.agentId, calls: reply.toolCalls, messages: reply.messages, context: reply.context };
+      progress = { ran, pending, calledNames };
+      this.roundsRun.set(progressKey, progress);
+    }
+  }
+
+  /** The given tool calls (the model's previous answer's), then the model's next answer. */
+  private async nextAnswer(input: GenerateReplyInput): Promise<GeneratedReply> {
     const runId = Context.current().info.workflowExecution?.runId;
     const pending = input.toolCalls;
     const resultsKey = pending && runId && `${runId}:${pending.calls.map((call) => call.toolCallId).join(',')}`;
@@ -685,6 +727,13 @@ export const DEFAULT_GUARDRAIL_MESSAGE = 'Sorry, I cannot help with that.';
 const TOOL_CALL_TIMEOUT_MS = 75_000;
 
 type GenerateReplyInput = Parameters<ConversationTurnActivities['generateReply']>[0];
+
+/** A model call activity's tool rounds so far, the calls of the model's latest answer (to run next), and every tool name called. */
+interface RoundsInProgress {
+  ran: ToolRound[];
+  pending: PendingToolCalls | undefined;
+  calledNames: string[];
+}
 
 /** What a turn loads on its first model call and keeps for its tool rounds. */
 interface TurnSetting {

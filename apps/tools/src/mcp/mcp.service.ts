@@ -360,10 +360,15 @@ export class McpService {
   }
 
   /** One tool call of a turn: never throws; a server that is down or refuses is the model's to read. */
-  async run(tool: CatalogTool, args: Record<string, unknown>): Promise<RuntimeExecuteResult> {
+  /** The server of a catalog tool (null for other kinds): looked up alongside the tool itself. */
+  serverOf(workspaceId: string, toolId: string): Promise<McpServer | null> {
+    return this.servers.ofTool(workspaceId, toolId);
+  }
+
+  /** A call of one of the server's tools, as `serverOf` found it. */
+  async run(tool: CatalogTool, server: McpServer | null, args: Record<string, unknown>): Promise<RuntimeExecuteResult> {
     const started = performance.now();
     const took = () => Math.round(performance.now() - started);
-    const server = tool.mcpId ? await this.servers.find([tool.workspaceId], tool.mcpId) : null;
     if (!server) return { ok: false, outcome: 'mapping-error', httpStatus: null, durationMs: 0, output: 'this tool is not available now' };
     try {
       const result = await this.withCredentials(server, (endpoint) =>

@@ -41,16 +41,17 @@ export class ToolRuntimeService {
       durationMs: 0,
       output: message,
     });
-    // One round of lookups: the connection, its catalog entry and the API behind it.
-    const [connection, tool, api] = await Promise.all([
+    // One round of lookups: the connection, its catalog entry and the API or MCP server behind it.
+    const [connection, tool, api, server] = await Promise.all([
       this.catalog.connection(call.workspaceId, call.agentId, call.toolId),
       this.catalog.findPublished([call.workspaceId], call.toolId),
       this.apis.find([call.workspaceId], call.toolId),
+      this.mcp.serverOf(call.workspaceId, call.toolId),
     ]);
     if (connection?.status !== 'active') return failed('this tool is not connected to the agent');
     if (!tool) return failed('this tool is not available now');
     // An MCP tool: called on its server under its original name, over a reused session.
-    if (tool.kind === 'mcp') return this.mcp.run(tool, call.arguments);
+    if (tool.kind === 'mcp') return this.mcp.run(tool, server, call.arguments);
     if (tool.kind !== 'api') return failed(`tools of kind ${tool.kind} cannot run yet`);
     if (!api) return failed('this tool is not available now');
     const result = await this.customApis.run(

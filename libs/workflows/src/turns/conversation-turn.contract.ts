@@ -139,6 +139,8 @@ export type GeneratedReply =
     seenMessageIds: string[];
     /** The results of the `toolCalls` the call was given to run first, in their order. */
     toolResults?: ToolCallResult[];
+    /** With `toolRoundsHere`: the rounds of tool calls this call ran (its given `toolCalls` first). */
+    toolRounds?: ToolRound[];
   };
 
 /** The tool calls of the model's previous answer, for the next model call to run first. */
@@ -179,6 +181,12 @@ export interface ConversationTurnActivities {
     toolCalls?: PendingToolCalls;
     /** The turn's id (its reply's message id): what the turn log files this call's record under. Absent in older histories. */
     turnId?: string;
+    /**
+     * Run the rounds of tool calls here, model call after model call, until the model answers;
+     * hand back a tool-calls answer only when the agent's working message is due and not yet
+     * sent (the workflow sends it). Absent in older histories: one model call per activity.
+     */
+    toolRoundsHere?: { workingMessageSent: boolean };
   }): Promise<GeneratedReply>;
   /**
    * The agent's memory, before the turn's first model call: the summary of the client's

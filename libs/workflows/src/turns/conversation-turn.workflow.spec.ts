@@ -18,6 +18,7 @@ import {
   type ToolRound,
   type TurnTrigger,
   type WorkingMessageSettings,
+  workingMessageDue,
 } from './conversation-turn.contract';
 
 /** Recorded by the test "runs a trigger that arrives during a turn…" with UPDATE_FIXTURES=true. */
@@ -26,12 +27,13 @@ const fixture = path.join(__dirname, '__fixtures__/conversation-turn.history.jso
 const guardrailsFixture = path.join(__dirname, '__fixtures__/conversation-turn-guardrails.history.json');
 /** Recorded by the test "delivers the wait message with the assistance request…" with UPDATE_FIXTURES=true. */
 const assistanceFixture = path.join(__dirname, '__fixtures__/conversation-turn-assistance.history.json');
-/** Recorded by the test "runs each round of tool calls…" with UPDATE_FIXTURES=true. */
 /** Recorded when each tool call was an ordinary activity (before the `agent-tool-calls-local` patch). */
 const toolsFixture = path.join(__dirname, '__fixtures__/conversation-turn-tools.history.json');
 const localToolsFixture = path.join(__dirname, '__fixtures__/conversation-turn-local-tools.history.json');
 // Recorded after tool calls moved into the next model call (agent-tool-calls-with-model-call).
 const toolsWithModelCallFixture = path.join(__dirname, '__fixtures__/conversation-turn-tools-with-model-call.history.json');
+/** Recorded by the test "runs every round of tool calls inside the model call activity…" with UPDATE_FIXTURES=true. */
+const toolRoundsFixture = path.join(__dirname, '__fixtures__/conversation-turn-tool-rounds.history.json');
 /** Recorded by the test "prepares the agent's memory before the turn's first model call…" with UPDATE_FIXTURES=true. */
 const memoryFixture = path.join(__dirname, '__fixtures__/conversation-turn-memory.history.json');
 /** Recorded by the test "continues a long run as a new one…" with UPDATE_FIXTURES=true: the first run, ending continued as new. */
@@ -59,6 +61,27 @@ describe('conversationTurnWorkflow', () => {
   /** The customer's quiet period: resolved when the test says the burst is over. */
   let quiet: Promise<void>;
 
+  /** One model call as the agents worker makes it: the previous answer's tool calls run first, then the model is asked. */
+  const oneAnswer = async (input: Parameters<ConversationTurnActivities['generateReply']>[0]): Promise<GeneratedReply> => {
+    turnIds.push(input.turnId);
+    const pending = input.toolCalls;
+    const toolResults = pending
+      ? await Promise.all(
+          pending.calls.map((call) => {
+            calls.push(`tool ${call.name} ${JSON.stringify(call.input)}`);
+            return runTool(call);
+          }),
+        )
+      : undefined;
+    calls.push(`generate ${input.conversationRef}${input.additionalInstructions ? ` +${input.additionalInstructions}` : ''}`);
+    const toolRounds = [
+      ...(input.toolRounds ?? []),
+      ...(pending && toolResults ? [{ messages: pending.messages, results: toolResults }] : []),
+    ];
+    const reply = await generate({ ...input, toolRounds });
+    return toolResults ? { ...reply, toolResults } : reply;
+  };
+
   const activities: ConversationTurnActivities = {
     awaitQuiet: async (input) => {
       calls.push(`quiet ${input.debounceMs}`);
@@ -74,25 +97,22 @@ describe('conversationTurnWorkflow', () => {
       turnIds.push(input.turnId);
       return prepare();
     },
-    // Like the agents worker's: the previous answer's tool calls run first, then the model is asked.
+    // Like the agents worker's: the previous answer's tool calls run first, then the model is
+    // asked; with toolRoundsHere, round after round until the model answers or its working message is due.
     generateReply: async (input) => {
-      turnIds.push(input.turnId);
-      const pending = input.toolCalls;
-      const toolResults = pending
-        ? await Promise.all(
-            pending.calls.map((call) => {
-              calls.push(`tool ${call.name} ${JSON.stringify(call.input)}`);
-              return runTool(call);
-            }),
-          )
-        : undefined;
-      calls.push(`generate ${input.conversationRef}${input.additionalInstructions ? ` +${input.additionalInstructions}` : ''}`);
-      const toolRounds = [
-        ...(input.toolRounds ?? []),
-        ...(pending && toolResults ? [{ messages: pending.messages, results: toolResults }] : []),
-      ];
-      const reply = await generate({ ...input, toolRounds });
-      return toolResults ? { ...reply, toolResults } : reply;
+      if (!input.toolRoundsHere) return oneAnswer(input);
+      const ran: ToolRound[] = [];
+      const names = input.toolCalls?.calls.map((c) => c.name) ?? [];
+      for (let given = input; ;) {
+        const { toolResults, ...reply } = await oneAnswer(given);
+        if (given.toolCalls && toolResults) ran.push({ messages: given.toolCalls.messages, results: toolResults });
+        if ('toolCalls' in reply) names.push(...reply.toolCalls.map((c) => c.name));
+        const due = 'toolCalls' in reply && !input.toolRoundsHere.workingMessageSent && reply.workingMessage !== null;
+        if (!('toolCalls' in reply) || (due && workingMessageDue(reply.workingMessage!, names)))
+          return ran.length ? { ...reply, toolRounds: ran } : reply;
+        const pending = { agentId: reply.agentId, calls: reply.toolCalls, messages: reply.messages, context: reply.context };
+        given = { ...input, toolRounds: [...(input.toolRounds ?? []), ...ran], toolCalls: pending };
+      }
     },
     deliverReply: async (input) => {
       const strike = input.guardrail ? ` [strike ${input.guardrail.source} rule ${input.guardrail.ruleIndex}]` : '';
@@ -265,7 +285,9 @@ describe('conversationTurnWorkflow', () => {
       const handle = await env.client.workflow.start(conversationTurnWorkflow, {
         taskQueue: 'turns-long',
         workflowId: `turn-long-${++id}`,
-        args: [{ workspaceId: 'ws', conversationRef: null, debounceMs: 0, first: { kind: 'chat', requestId: 'r1', chat: chatRequest('r1') } }],
+        args: [
+          { workspaceId: 'ws', conversationRef: null, debounceMs: 0, first: { kind: 'chat', requestId: 'r1', chat: chatRequest('r1') } },
+        ],
       });
       signal = (trigger) => handle.signal(turnRequestedSignal, trigger);
       const outcomes = await handle.result();
@@ -446,7 +468,7 @@ describe('conversationTurnWorkflow', () => {
       };
     };
 
-    it('runs each round of tool calls with the next model call and gives the results back until the model answers', async () => {
+    it('runs every round of tool calls inside the model call activity and gives the results back until the model answers', async () => {
       toolingModel([[call('api_clima', 'CDMX'), call('api_clima', 'Monterrey')], [call('api_otro', 'x')]]);
       await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
       // The calls of one round run in parallel: in either order.
@@ -466,13 +488,16 @@ describe('conversationTurnWorkflow', () => {
       // No tool call is an activity of its own: each runs in the model call that reads its result.
       expect(calls.some((c) => c.startsWith('tool activity'))).toBe(false);
       expect(lastHistory.events?.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runToolCall')).toEqual([]);
-      if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(toolsWithModelCallFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
+      // Nor is a round: the turn's local activities are its memory step and one model call.
+      expect(lastHistory.events?.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity')).toHaveLength(2);
+      if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(toolRoundsFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
     });
 
     it.each([
       ['tool calls as ordinary activities', toolsFixture],
       ['tool calls as local activities', localToolsFixture],
       ['tool calls run with the next model call', toolsWithModelCallFixture],
+      ['tool rounds run in the model call', toolRoundsFixture],
     ])('replays its committed history with tool rounds (%s) against today’s code', async (_, file) => {
       const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(file, 'utf8')));
       await expect(
@@ -504,12 +529,17 @@ describe('conversationTurnWorkflow', () => {
       );
       await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
       expect(calls.filter((c) => c.startsWith('working'))).toEqual(['working un momento']);
-      // Sent once the answer asking for the calls that made the trigger match is in, alongside
-      // the model call that runs them, and done before the turn goes on.
+      // Sent once the answer asking for the calls that made the trigger match is in (the model
+      // call hands its rounds back for it), alongside the model call that runs them, and done
+      // before the reply goes out.
       const roundStarts = calls.flatMap((c, i) => (c === 'generate conv_1' ? [i] : []));
       const at = calls.indexOf('working un momento');
       expect(at).toBeGreaterThan(roundStarts[afterRound]!);
-      expect(at).toBeLessThan(roundStarts[afterRound + 2]!);
+      expect(at).toBeLessThan(calls.findIndex((c) => c.startsWith('deliver')));
+      // Every round reached the model, whichever activity ran it.
+      expect(calls.at(-1)).toBe(
+        `deliver con ${JSON.stringify([{ forecast: 'soleado' }, { forecast: 'soleado' }, { forecast: 'soleado' }])}`,
+      );
     });
 
     it('sends no working message when its trigger does not match', async () => {

@@ -172,12 +172,30 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
   try {
     // Histories from before the agent's memory have no such step; the marker names the change.
     if (patched(MEMORY_PATCH)) await prepareMemory({ workspaceId, conversationRef, turnId: messageId }).catch(() => undefined);
-    reply = await generateReply(turn);
+    // Histories from before the model call ran a turn's tool rounds itself call it once per round.
+    const roundsInModelCall = patched(TOOL_ROUNDS_IN_MODEL_CALL_PATCH);
+    reply = await generateReply(roundsInModelCall ? { ...turn, toolRoundsHere: { workingMessageSent: false } } : turn);
     // The model asked for tools: run them (in parallel), give it the results, ask again until it answers.
     while ('toolCalls' in reply) {
       // Histories from before agents had tools never reach here; the marker names the new command sequence.
       patched(TOOL_CALLS_PATCH);
       const { agentId, context, toolCalls, workingMessage } = reply;
+      if (roundsInModelCall) {
+        // The model call handed its rounds back because the working message is due: it goes out
+        // while the calls run, and the rest of the turn's rounds run in the next model call.
+        rounds.push(...(reply.toolRounds ?? []));
+        const working =
+          workingMessage && !workingMessageSent
+            ? sendWorkingMessage({ workspaceId, conversationRef, messageId: newMessageId(), agentId, settings: workingMessage }).catch(
+                () => undefined,
+              )
+            : null;
+        workingMessageSent = true;
+        const toolRequest = { agentId, calls: toolCalls, messages: reply.messages, context };
+        reply = await generateReply({ ...turn, toolRounds: rounds, toolCalls: toolRequest, toolRoundsHere: { workingMessageSent } });
+        await working;
+        continue;
+      }
       calledNames.push(...toolCalls.map((call) => call.name));
       const working =
         !workingMessageSent && workingMessage && workingMessageDue(workingMessage, calledNames)
@@ -231,6 +249,7 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
 const TOOL_CALLS_PATCH = 'agent-tool-calls';
 const LOCAL_TOOL_CALLS_PATCH = 'agent-tool-calls-local';
 const TOOL_CALLS_WITH_MODEL_CALL_PATCH = 'agent-tool-calls-with-model-call';
+const TOOL_ROUNDS_IN_MODEL_CALL_PATCH = 'agent-tool-rounds-in-model-call';
 const GUARDRAILS_PATCH = 'agent-guardrails';
 const ASSISTANCE_PATCH = 'agent-human-assistance';
 const MEMORY_PATCH = 'agent-memory';
