@@ -17,6 +17,7 @@ import { McpController } from './mcp/mcp.controller';
 import { McpService } from './mcp/mcp.service';
 import { ToolRuntimeController } from './runtime/tool-runtime.controller';
 import { ToolRuntimeService } from './runtime/tool-runtime.service';
+import { ToolCallLookup } from './runtime/tool-call-lookup';
 
 /** The tool catalog, agents' tool connections, custom HTTP APIs and MCP servers. */
 @Module({
@@ -38,6 +39,7 @@ import { ToolRuntimeService } from './runtime/tool-runtime.service';
     McpServerRepository,
     McpService,
     CatalogRepository,
+    ToolCallLookup,
     CatalogService,
     ToolRuntimeService,
   ],

@@ -10,6 +10,8 @@ export interface TargetRequest {
   headers: Record<string, string | string[] | undefined>;
   rawBody: string;
   json: unknown;
+  /** How long the target held the request, from its body read to its answer (its handler and `delayMs`). */
+  heldMs?: number;
 }
 
 /** What a handler answers: an object body is sent as JSON, a string as text/plain (unless headers say otherwise). */
@@ -83,8 +85,10 @@ export class HttpTarget {
       json,
     };
     this.requests.push(request);
+    const received = performance.now();
     const answer = await this.handler(request);
     if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    request.heldMs = performance.now() - received;
     const text = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
     const type = typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
     return { status: answer.status ?? 200, headers: { 'content-type': type, ...answer.headers }, body: text };

@@ -20,6 +20,8 @@ export interface TestMcpCall {
   arguments: Record<string, unknown>;
   headers: Record<string, string | string[] | undefined>;
   sessionId: string | undefined;
+  /** How long the tool call was held (the server's `delayMs` and the tool's run). */
+  heldMs: number;
 }
 
 export interface TestMcpServerOptions {
@@ -101,6 +103,7 @@ export class TestMcpServer {
       tools: this.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema: inputSchema as never })),
     }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const received = performance.now();
       await this.delay();
       const tool = this.tools.find((t) => t.name === request.params.name);
       if (!tool) return { content: [{ type: 'text', text: `unknown tool ${request.params.name}` }], isError: true };
@@ -110,6 +113,7 @@ export class TestMcpServer {
         arguments: args,
         headers: (extra.requestInfo?.headers ?? {}) as Record<string, string>,
         sessionId: extra.sessionId,
+        heldMs: performance.now() - received,
       });
       return tool.run ? tool.run(args) : { content: [{ type: 'text', text: `${tool.name} ${JSON.stringify(args)}` }] };
     });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LockMode, raw } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Database } from '@platica/platform';
 import { McpServer } from './mcp-server.entity';
@@ -30,14 +30,6 @@ export class McpServerRepository {
 
   find(workspaceIds: string[], id: string, em: EntityManager = this.db.em()): Promise<McpServer | null> {
     return em.findOne(McpServer, { id, workspaceId: { $in: workspaceIds } });
-  }
-
-  /** The server of a catalog tool, in one statement with the tool's lookup (a tool call looks both up at once). */
-  ofTool(workspaceId: string, toolId: string, em: EntityManager = this.db.em()): Promise<McpServer | null> {
-    return em.findOne(McpServer, {
-      workspaceId,
-      id: raw('(select t.mcp_id from tools.catalog_tool t where t.workspace_id = ? and t.id = ?)', [workspaceId, toolId]),
-    });
   }
 
   byIds(workspaceId: string, ids: string[], em: EntityManager = this.db.em()): Promise<McpServer[]> {

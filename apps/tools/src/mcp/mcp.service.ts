@@ -360,12 +360,7 @@ export class McpService {
   }
 
   /** One tool call of a turn: never throws; a server that is down or refuses is the model's to read. */
-  /** The server of a catalog tool (null for other kinds): looked up alongside the tool itself. */
-  serverOf(workspaceId: string, toolId: string): Promise<McpServer | null> {
-    return this.servers.ofTool(workspaceId, toolId);
-  }
-
-  /** A call of one of the server's tools, as `serverOf` found it. */
+  /** A call of one of the server's tools (the server as the call's lookup found it: null when gone). */
   async run(tool: CatalogTool, server: McpServer | null, args: Record<string, unknown>): Promise<RuntimeExecuteResult> {
     const started = performance.now();
     const took = () => Math.round(performance.now() - started);

@@ -4,6 +4,7 @@ import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
 import { CustomApiRepository } from '../custom-apis/custom-api.repository';
 import { CustomApisService, runFields } from '../custom-apis/custom-apis.service';
 import { McpService } from '../mcp/mcp.service';
+import { ToolCallLookup } from './tool-call-lookup';
 
 /**
  * What agent turns ask of the tools service (ARCHITECTURE.md › Agent runtime: what the model
@@ -19,6 +20,7 @@ export class ToolRuntimeService {
     private readonly apis: CustomApiRepository,
     private readonly customApis: CustomApisService,
     private readonly mcp: McpService,
+    private readonly lookup: ToolCallLookup,
   ) {}
 
   async agentTools({ workspaceId, agentId }: RuntimeAgentToolsRequest): Promise<RuntimeTool[]> {
@@ -41,14 +43,8 @@ export class ToolRuntimeService {
       durationMs: 0,
       output: message,
     });
-    // One round of lookups: the connection, its catalog entry and the API or MCP server behind it.
-    const [connection, tool, api, server] = await Promise.all([
-      this.catalog.connection(call.workspaceId, call.agentId, call.toolId),
-      this.catalog.findPublished([call.workspaceId], call.toolId),
-      this.apis.find([call.workspaceId], call.toolId),
-      this.mcp.serverOf(call.workspaceId, call.toolId),
-    ]);
-    if (connection?.status !== 'active') return failed('this tool is not connected to the agent');
+    const { connectionStatus, tool, api, server } = await this.lookup.find(call.workspaceId, call.agentId, call.toolId);
+    if (connectionStatus !== 'active') return failed('this tool is not connected to the agent');
     if (!tool) return failed('this tool is not available now');
     // An MCP tool: called on its server under its original name, over a reused session.
     if (tool.kind === 'mcp') return this.mcp.run(tool, server, call.arguments);
