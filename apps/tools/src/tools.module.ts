@@ -17,7 +17,7 @@ import { McpController } from './mcp/mcp.controller';
 import { McpService } from './mcp/mcp.service';
 import { ToolRuntimeController } from './runtime/tool-runtime.controller';
 import { ToolRuntimeService } from './runtime/tool-runtime.service';
-import { ToolCallLookup } from './runtime/tool-call-lookup';
+import { ToolCallRepository } from './runtime/tool-call.repository';
 
 /** The tool catalog, agents' tool connections, custom HTTP APIs and MCP servers. */
 @Module({
@@ -39,7 +39,7 @@ import { ToolCallLookup } from './runtime/tool-call-lookup';
     McpServerRepository,
     McpService,
     CatalogRepository,
-    ToolCallLookup,
+    ToolCallRepository,
     CatalogService,
     ToolRuntimeService,
   ],

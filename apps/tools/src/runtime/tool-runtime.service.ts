@@ -4,7 +4,7 @@ import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
 import { CustomApiRepository } from '../custom-apis/custom-api.repository';
 import { CustomApisService, runFields } from '../custom-apis/custom-apis.service';
 import { McpService } from '../mcp/mcp.service';
-import { ToolCallLookup } from './tool-call-lookup';
+import { ToolCallRepository } from './tool-call.repository';
 
 /**
  * What agent turns ask of the tools service (ARCHITECTURE.md › Agent runtime: what the model
@@ -20,7 +20,7 @@ export class ToolRuntimeService {
     private readonly apis: CustomApiRepository,
     private readonly customApis: CustomApisService,
     private readonly mcp: McpService,
-    private readonly lookup: ToolCallLookup,
+    private readonly toolCalls: ToolCallRepository,
   ) {}
 
   async agentTools({ workspaceId, agentId }: RuntimeAgentToolsRequest): Promise<RuntimeTool[]> {
@@ -43,7 +43,7 @@ export class ToolRuntimeService {
       durationMs: 0,
       output: message,
     });
-    const { connectionStatus, tool, api, server } = await this.lookup.find(call.workspaceId, call.agentId, call.toolId);
+    const { connectionStatus, tool, api, server } = await this.toolCalls.target(call.workspaceId, call.agentId, call.toolId);
     if (connectionStatus !== 'active') return failed('this tool is not connected to the agent');
     if (!tool) return failed('this tool is not available now');
     // An MCP tool: called on its server under its original name, over a reused session.

@@ -24,10 +24,10 @@ export interface ToolCallTarget {
  * as JSON and are hydrated into the entities the callers use.
  */
 @Injectable()
-export class ToolCallLookup {
+export class ToolCallRepository {
   constructor(private readonly db: Database) {}
 
-  async find(workspaceId: string, agentId: string, toolId: string, em: EntityManager = this.db.em()): Promise<ToolCallTarget> {
+  async target(workspaceId: string, agentId: string, toolId: string, em: EntityManager = this.db.em()): Promise<ToolCallTarget> {
     const [row] = await em.getConnection().execute<LookupRow[]>(
       `select
          (select c.status from tools.agent_tool_connection c
