@@ -24,13 +24,20 @@ export async function recordEvents<T extends EventType>(
     (event) =>
       ({ id: newId('evt'), type: event.type, workspaceId: event.workspaceId, occurredAt, data: event.data }) as TypedDomainEvent<T>,
   );
+  // The insert and the relay's wake-up are one round trip (a data-modifying CTE runs whether or
+  // not the query reads it); the NOTIFY is delivered only when the transaction commits, so no
+  // wake-up is ever invented.
   await em.execute(
-    `insert into "${schema}".outbox_event (id, type, workspace_id, occurred_at, data, published_at)
-     values ${recorded.map(() => '(?, ?, ?, ?::timestamptz, ?::jsonb, null)').join(', ')}`,
-    recorded.flatMap((e) => [e.id, e.type, e.workspaceId, e.occurredAt, JSON.stringify(e.data)]),
+    `with recorded as (
+       insert into "${schema}".outbox_event (id, type, workspace_id, occurred_at, data, published_at)
+       values ${recorded.map(() => '(?, ?, ?, ?::timestamptz, ?::jsonb, null)').join(', ')})
+     select pg_notify(?, ?)`,
+    [
+      ...recorded.flatMap((e) => [e.id, e.type, e.workspaceId, e.occurredAt, JSON.stringify(e.data)]),
+      outboxChannel(schema),
+      recorded[0]!.id,
+    ],
   );
-  // Delivered to listeners only when the transaction commits, so no wake-up is ever invented.
-  await em.execute('select pg_notify(?, ?)', [outboxChannel(schema), recorded[0]!.id]);
   return recorded;
 }
 
