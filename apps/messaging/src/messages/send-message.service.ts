@@ -105,8 +105,8 @@ export class SendMessageService {
       );
     }
 
-    const conversation = await this.conversations.findByContact(channel.id, recipient);
-    if (!conversation) {
+    const found = await this.conversations.findByContactForSend(channel.id, recipient);
+    if (!found) {
       if (channel.platform === 'service') throw DomainError.notFound('Conversation', body.conversationId);
       throw new DomainError(
         ErrorCode.Unprocessable,
@@ -116,6 +116,7 @@ export class SendMessageService {
         { channelId: channel.id, conversationId: recipient, canSendDirectMessage: false },
       );
     }
+    const { conversation } = found;
 
     if (content.type === 'instruction') {
       // Instructions act on the agent, never reach the customer (spec). `resume` asks the agent
@@ -149,7 +150,7 @@ export class SendMessageService {
     if (content.type === 'email') throw new DomainError(ErrorCode.Unprocessable, 'email messages need an email channel', '');
 
     // Already accepted by Graph in an interrupted attempt: what remains is to store it.
-    if (!options.delivered) await this.refuseBlocked(conversation.clientId);
+    if (!options.delivered && found.clientBlocked) throw clientBlocked(conversation.clientId);
     if (!options.delivered && !canSendDirectMessage(channel.platform, conversation.lastUserMessageAt)) {
       throw DomainError.refused(
         ErrorCode.Unprocessable,
@@ -210,7 +211,7 @@ export class SendMessageService {
     }
 
     const existing = await this.clients.findByContactKey(workspaceId, contactKeyOf(channel.platform, recipient));
-    if (existing && !options.delivered) await this.refuseBlocked(existing.id);
+    if (existing?.status === 'blocked' && !options.delivered) throw clientBlocked(existing.id);
     // A template opens the conversation: the client and the conversation are created when missing.
     const conversation = await this.unitOfWork.run(async (transaction) => {
       const { client } = await this.clients.upsert(
@@ -361,20 +362,17 @@ export class SendMessageService {
     const client = await this.clients.get(conversation.clientId, transaction);
     await this.clients.applyData(transaction, client, data, activeFields);
   }
+}
 
-  private async refuseBlocked(clientId: string): Promise<void> {
-    const client = await this.clients.findById(clientId);
-    if (client?.status === 'blocked') {
-      throw DomainError.refused(
-        ErrorCode.Unprocessable,
-        DomainReason.ClientBlocked,
-        'The client is blocked: messages are not sent to blocked contacts',
-        {
-          clientId,
-        },
-      );
-    }
-  }
+function clientBlocked(clientId: string): DomainError {
+  return DomainError.refused(
+    ErrorCode.Unprocessable,
+    DomainReason.ClientBlocked,
+    'The client is blocked: messages are not sent to blocked contacts',
+    {
+      clientId,
+    },
+  );
 }
 
 export function requireWorkspace(request: Pick<RpcRequest, 'workspaceId'>): string {
