@@ -40,7 +40,11 @@ export class BatchTransaction {
           const values = await this.db.em().transactional(async (em) => {
             const transaction = new Transaction(em);
             const results: unknown[] = [];
-            for (const { work } of batch) results.push(await work(transaction));
+            for (const { work } of batch) {
+              results.push(await work(transaction));
+              // That write is flushed: without its entities, the next write's flush compares only its own.
+              em.clear();
+            }
             return results;
           });
           batch.forEach(({ resolve }, i) => resolve(values[i]));
