@@ -12,6 +12,8 @@ export interface TargetRequest {
   json: unknown;
   /** How long the target held the request, from its body read to its answer (its handler and `delayMs`). */
   heldMs?: number;
+  /** The remote's whole time: from the request's arrival to its answer's last byte handed to the socket. */
+  servedMs?: number;
 }
 
 /** What a handler answers: an object body is sent as JSON, a string as text/plain (unless headers say otherwise). */
@@ -56,8 +58,12 @@ export class HttpTarget {
 
   private async listen(): Promise<void> {
     this.server = createServer((req, res) => {
+      const arrived = performance.now();
       void this.handle(req).then(
-        ({ status, headers, body }) => res.writeHead(status, headers).end(body),
+        ({ request, status, headers, body }) => {
+          res.on('finish', () => (request.servedMs = performance.now() - arrived));
+          res.writeHead(status, headers).end(body);
+        },
         (error: unknown) => res.writeHead(500).end(String(error)),
       );
     });
@@ -65,7 +71,9 @@ export class HttpTarget {
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
-  private async handle(req: IncomingMessage): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  private async handle(
+    req: IncomingMessage,
+  ): Promise<{ request: TargetRequest; status: number; headers: Record<string, string>; body: string }> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const rawBody = Buffer.concat(chunks).toString('utf8');
@@ -91,6 +99,6 @@ export class HttpTarget {
     request.heldMs = performance.now() - received;
     const text = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
     const type = typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
-    return { status: answer.status ?? 200, headers: { 'content-type': type, ...answer.headers }, body: text };
+    return { request, status: answer.status ?? 200, headers: { 'content-type': type, ...answer.headers }, body: text };
   }
 }

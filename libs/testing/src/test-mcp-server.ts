@@ -22,6 +22,13 @@ export interface TestMcpCall {
   sessionId: string | undefined;
   /** How long the tool call was held (the server's `delayMs` and the tool's run). */
   heldMs: number;
+  /**
+   * The server's whole time for a Streamable HTTP call (the SDK's server transport included):
+   * from the POST's arrival to its answer's last byte handed to the socket.
+   */
+  servedMs?: number;
+  /** The call's JSON-RPC id: which POST carried it. */
+  requestId: string | number;
 }
 
 export interface TestMcpServerOptions {
@@ -114,6 +121,7 @@ export class TestMcpServer {
         headers: (extra.requestInfo?.headers ?? {}) as Record<string, string>,
         sessionId: extra.sessionId,
         heldMs: performance.now() - received,
+        requestId: extra.requestId,
       });
       return tool.run ? tool.run(args) : { content: [{ type: 'text', text: `${tool.name} ${JSON.stringify(args)}` }] };
     });
@@ -128,6 +136,7 @@ export class TestMcpServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const arrived = performance.now();
     const oauth = this.options.oauth;
     if (oauth) {
       const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
@@ -178,6 +187,13 @@ export class TestMcpServer {
       };
       await this.build().connect(fresh);
       transport = fresh;
+    }
+    const rpc = body as { method?: string; id?: string | number } | undefined;
+    if (rpc?.method === 'tools/call') {
+      res.on('finish', () => {
+        const call = this.calls.find((c) => c.requestId === rpc.id && c.sessionId === (sessionId ?? c.sessionId));
+        if (call) call.servedMs = performance.now() - arrived;
+      });
     }
     await (transport as StreamableHTTPServerTransport).handleRequest(req, res, body);
   }
