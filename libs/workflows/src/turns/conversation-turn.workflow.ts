@@ -167,6 +167,9 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
   const rounds: ToolRound[] = [];
   const calledNames: string[] = [];
   let workingMessageSent = false;
+  /** The agent's working message, sent while the tool calls run; a failure to send it never fails the turn. */
+  const sendWorking = (agentId: string, settings: Parameters<typeof sendWorkingMessage>[0]['settings']) =>
+    sendWorkingMessage({ workspaceId, conversationRef, messageId: newMessageId(), agentId, settings }).catch(() => undefined);
   // The turn log files each step under the turn's id, its reply's message id.
   const turn = { ...request, turnId: messageId };
   try {
@@ -184,12 +187,7 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
         // The model call handed its rounds back because the working message is due: it goes out
         // while the calls run, and the rest of the turn's rounds run in the next model call.
         rounds.push(...(reply.toolRounds ?? []));
-        const working =
-          workingMessage && !workingMessageSent
-            ? sendWorkingMessage({ workspaceId, conversationRef, messageId: newMessageId(), agentId, settings: workingMessage }).catch(
-                () => undefined,
-              )
-            : null;
+        const working = workingMessage && !workingMessageSent ? sendWorking(agentId, workingMessage) : null;
         workingMessageSent = true;
         const toolRequest = { agentId, calls: toolCalls, messages: reply.messages, context };
         reply = await generateReply({ ...turn, toolRounds: rounds, toolCalls: toolRequest, toolRoundsHere: { workingMessageSent } });
@@ -199,9 +197,7 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
       calledNames.push(...toolCalls.map((call) => call.name));
       const working =
         !workingMessageSent && workingMessage && workingMessageDue(workingMessage, calledNames)
-          ? sendWorkingMessage({ workspaceId, conversationRef, messageId: newMessageId(), agentId, settings: workingMessage }).catch(
-              () => undefined,
-            )
+          ? sendWorking(agentId, workingMessage)
           : null;
       if (working) workingMessageSent = true;
       if (patched(TOOL_CALLS_WITH_MODEL_CALL_PATCH)) {
