@@ -8,7 +8,6 @@ import { MessagingConfigModule } from './config/messaging-config.module';
 import { CustomFieldsModule } from './custom-fields/custom-fields.module';
 import { InboundModule } from './inbound/inbound.module';
 import { MessagesModule } from './messages/messages.module';
-import { BatchTransaction } from './scheduled/batch-transaction.repository';
 import { ScheduledMessageActivitiesFactory } from './scheduled/scheduled-message.activities';
 import { ScheduledSendExecutor } from './scheduled/scheduled-send.executor';
 import { ScheduledSendsDispatcher } from './scheduled/scheduled-sends.dispatcher';
@@ -38,6 +37,6 @@ import { UsageModule } from './usage/usage.module';
   ],
   // Scheduled sends run through messages, which schedules through scheduled: their dispatch and
   // activities are composed here, where both are imported, instead of a cycle between the two modules.
-  providers: [BatchTransaction, ScheduledSendExecutor, ScheduledSendsDispatcher, ScheduledMessageActivitiesFactory],
+  providers: [ScheduledSendExecutor, ScheduledSendsDispatcher, ScheduledMessageActivitiesFactory],
 })
 export class AppModule {}

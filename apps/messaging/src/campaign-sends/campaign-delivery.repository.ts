@@ -18,43 +18,44 @@ export interface DeliveryRecord {
 export class CampaignDeliveryRepository {
   constructor(private readonly db: Database) {}
 
-  /** True when this attempt is the first (the record is new). */
-  async begin(messageId: string, runId: string): Promise<boolean> {
+  /** Records these attempts; answers the message ids whose record is new (their attempt is the first). */
+  async begin(attempts: { messageId: string; runId: string }[]): Promise<Set<string>> {
     const rows = await this.db.em().execute<{ message_id: string }[]>(
-      `insert into messaging.campaign_delivery (message_id, run_id, status, created_at, updated_at) values (?, ?, 'attempting', now(), now())
+      `insert into messaging.campaign_delivery (message_id, run_id, status, created_at, updated_at)
+       select a."messageId", a."runId", 'attempting', now(), now() from jsonb_to_recordset(?::jsonb) as a("messageId" text, "runId" text)
        on conflict (message_id) do nothing returning message_id`,
-      [messageId, runId],
+      [JSON.stringify(attempts)],
     );
-    return rows.length > 0;
+    return new Set(rows.map((row) => row.message_id));
   }
 
   async find(messageId: string): Promise<DeliveryRecord | null> {
     const [row] = await this.db
       .em()
-      .execute<
-        { status: DeliveryRecord['status']; external_id: string | null; error: string | null }[]
-      >(`select status, external_id, error from messaging.campaign_delivery where message_id = ?`, [messageId]);
+      .execute<{ status: DeliveryRecord['status']; external_id: string | null; error: string | null }[]>(
+        `select status, external_id, error from messaging.campaign_delivery where message_id = ?`,
+        [messageId],
+      );
     return row ? { status: row.status, externalId: row.external_id, error: row.error } : null;
   }
 
-  /** Graph accepted it: written the moment it answers, so a crash before the store does not leave it unknown. */
-  async delivered(messageId: string, externalId: string): Promise<void> {
-    await this.db
-      .em()
-      .execute(`update messaging.campaign_delivery set status = 'delivered', external_id = ?, updated_at = now() where message_id = ?`, [
-        externalId,
-        messageId,
-      ]);
+  /** Graph accepted them: written the moment it answers, so a crash before the store does not leave them unknown. */
+  async delivered(deliveries: { messageId: string; externalId: string }[]): Promise<void> {
+    await this.db.em().execute(
+      `update messaging.campaign_delivery d set status = 'delivered', external_id = a."externalId", updated_at = now()
+         from jsonb_to_recordset(?::jsonb) as a("messageId" text, "externalId" text) where d.message_id = a."messageId"`,
+      [JSON.stringify(deliveries)],
+    );
   }
 
   /** Refused before any Graph call (a rule), or by Graph: a retry answers the same. */
   async failed(messageId: string, error: string): Promise<void> {
     await this.db
       .em()
-      .execute(`update messaging.campaign_delivery set status = 'failed', error = ?, updated_at = now() where message_id = ? and status = 'attempting'`, [
-        error,
-        messageId,
-      ]);
+      .execute(
+        `update messaging.campaign_delivery set status = 'failed', error = ?, updated_at = now() where message_id = ? and status = 'attempting'`,
+        [error, messageId],
+      );
   }
 
   /** A dated run's messages as scheduled messages (`GET /v1/messages/scheduled?campaignId=`), once each. */
@@ -96,7 +97,9 @@ export class CampaignDeliveryRepository {
       [messageId],
     );
     if (rows.length) return { claimed: true, status: 'processing' };
-    const [row] = await this.db.em().execute<{ status: string }[]>(`select status from messaging.scheduled_message where id = ?`, [messageId]);
+    const [row] = await this.db
+      .em()
+      .execute<{ status: string }[]>(`select status from messaging.scheduled_message where id = ?`, [messageId]);
     return { claimed: false, status: row?.status ?? null };
   }
 
@@ -112,10 +115,12 @@ export class CampaignDeliveryRepository {
   /** Which of these contact keys belong to blocked clients of the workspace. */
   async blocked(workspaceId: string, contactKeys: string[]): Promise<string[]> {
     if (!contactKeys.length) return [];
-    const rows = await this.db.em().execute<{ contact_key: string }[]>(
-      `select contact_key from messaging.client where workspace_id = ? and status = 'blocked' and contact_key in (select jsonb_array_elements_text(?::jsonb))`,
-      [workspaceId, JSON.stringify(contactKeys)],
-    );
+    const rows = await this.db
+      .em()
+      .execute<{ contact_key: string }[]>(
+        `select contact_key from messaging.client where workspace_id = ? and status = 'blocked' and contact_key in (select jsonb_array_elements_text(?::jsonb))`,
+        [workspaceId, JSON.stringify(contactKeys)],
+      );
     return rows.map((r) => r.contact_key);
   }
 }

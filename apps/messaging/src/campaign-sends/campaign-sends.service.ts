@@ -14,16 +14,25 @@ import type {
 } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode, type FieldIssue } from '@platica/errors';
 import { ChannelRepository } from '../channels/channel.repository';
+import type { Conversation } from '../conversations/conversation.entity';
+import { BatchTransaction } from '../messages/batch-transaction.repository';
 import { checkTypeOnChannel, contactKeyOf } from '../messages/channel-rules';
+import { CoalescedWrites } from '../messages/coalesced-writes';
 import type { SendOptions, TemplateSendBody } from '../messages/send-command';
+import type { Message } from '../messages/message.entity';
+import { MessageRepository, type NewOutgoingMessage } from '../messages/message.repository';
+import { SendLookups } from '../messages/send-lookups';
 import { SendMessageService } from '../messages/send-message.service';
 import { ScheduledMessageRepository } from '../scheduled/scheduled-message.repository';
 import { buildTemplateSend, variableCount } from '../templates/template-message';
 import { TemplateRepository } from '../templates/template.repository';
+import { AttemptSlots } from './attempt-slots';
 import { CampaignDeliveryRepository } from './campaign-delivery.repository';
 
 /** Sends of one deliver request running at once (the campaigns worker keeps several requests in flight). */
-const CONCURRENCY = 5;
+const CONCURRENCY = 25;
+/** Attempts between their record and Graph's answer at once, in this process: the most a kill can leave unknown. */
+const ATTEMPTS_IN_FLIGHT = 40;
 
 /**
  * Messaging's side of campaign runs: a send checked against the channel and its template
@@ -36,6 +45,23 @@ export class CampaignSendsService {
   private readonly logger = new Logger('campaign-sends');
   /** Messages this process is sending now: a second request for one is answered `retry`. */
   private readonly inFlight = new Set<string>();
+  private readonly attemptSlots = new AttemptSlots(ATTEMPTS_IN_FLIGHT);
+  /** The attempt records of concurrent sends, written together: true for each attempt that is the first. */
+  private readonly attempts = new CoalescedWrites<{ messageId: string; runId: string }, boolean>(async (batch) => {
+    const first = await this.deliveries.begin(batch);
+    // One message listed twice in a write: only its first listing may send.
+    return batch.map(({ messageId }) => first.delete(messageId));
+  });
+  /** Graph's acceptances of concurrent sends, written together. */
+  private readonly acceptances = new CoalescedWrites<{ messageId: string; externalId: string }>(async (batch) => {
+    await this.deliveries.delivered(batch);
+    return batch.map(() => undefined);
+  });
+
+  /** The messages of sends that end together, stored together. */
+  private readonly storedMessages = new CoalescedWrites<NewOutgoingMessage, Message>((messages) =>
+    this.stores.run('store', (transaction) => this.messages.insertOutgoingMany(transaction, messages)),
+  );
 
   constructor(
     private readonly channels: ChannelRepository,
@@ -43,6 +69,9 @@ export class CampaignSendsService {
     private readonly deliveries: CampaignDeliveryRepository,
     private readonly scheduled: ScheduledMessageRepository,
     private readonly sender: SendMessageService,
+    /** The sends' client, conversation and message writes, committed together. */
+    private readonly stores: BatchTransaction,
+    private readonly messages: MessageRepository,
   ) {}
 
   async describeTemplate(request: RpcRequest<TemplateDescribeRequest>): Promise<TemplateDescribeAnswer> {
@@ -65,21 +94,36 @@ export class CampaignSendsService {
     const template = candidates.find((t) => t.channelId === channel.id) ?? candidates[0];
     if (!template) {
       throw DomainError.validation(
-        [{ path: ['template', 'name'], message: `no template "${send.name}"${send.language ? ` in ${send.language}` : ''} in this workspace` }],
+        [
+          {
+            path: ['template', 'name'],
+            message: `no template "${send.name}"${send.language ? ` in ${send.language}` : ''} in this workspace`,
+          },
+        ],
         'The template does not exist',
       );
     }
     if (template.status !== 'approved') {
-      throw DomainError.refused(ErrorCode.Unprocessable, DomainReason.TemplateNotApproved, `The template "${template.name}" is ${template.status}, not approved`, {
-        template: template.name,
-        status: template.status,
-      });
+      throw DomainError.refused(
+        ErrorCode.Unprocessable,
+        DomainReason.TemplateNotApproved,
+        `The template "${template.name}" is ${template.status}, not approved`,
+        {
+          template: template.name,
+          status: template.status,
+        },
+      );
     }
     buildTemplateSend(template, send);
     const expected = variableCount(template);
     const issues: FieldIssue[] = audience.flatMap((recipient, i) =>
       recipient.params && recipient.params.length !== expected
-        ? [{ path: ['audience', i, 'params'], message: `the recipient's params count ${recipient.params.length}; the template has ${expected} variable(s)` }]
+        ? [
+            {
+              path: ['audience', i, 'params'],
+              message: `the recipient's params count ${recipient.params.length}; the template has ${expected} variable(s)`,
+            },
+          ]
         : [],
     );
     if (issues.length) throw DomainError.validation(issues, "Recipients' own params do not match the template");
@@ -105,21 +149,49 @@ export class CampaignSendsService {
   async deliver(request: RpcRequest<CampaignDeliverRequest>): Promise<CampaignDeliverAnswer> {
     const items = request.body.items;
     const results: CampaignDeliverAnswer['results'] = new Array(items.length);
+    const lookups = new SendLookups();
+    const batch: Batch = { lookups, opened: await this.openAhead(request.workspaceId!, request.body, lookups) };
     let next = 0;
     const lane = async () => {
       while (next < items.length) {
         const index = next++;
-        results[index] = await this.deliverOne(request.workspaceId!, request.body, items[index]!);
+        results[index] = await this.deliverOne(request.workspaceId!, request.body, items[index]!, batch);
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, lane));
     return { results };
   }
 
+  /**
+   * The clients and conversations of an immediate batch, opened together before its sends (a
+   * dated run's messages may have been cancelled: each of those opens its own when it goes).
+   * When that fails, each send opens its own and meets the same error where it belongs.
+   */
+  private async openAhead(
+    workspaceId: string,
+    run: CampaignDeliverRequest,
+    lookups: SendLookups,
+  ): Promise<Map<string, Conversation> | undefined> {
+    if (run.scheduled) return undefined;
+    const agentForNew = run.agentForNew === 'channel-default' ? undefined : run.agentForNew;
+    try {
+      return await this.sender.openConversations(
+        workspaceId,
+        run.channelId,
+        run.items.map((item) => normalPhone(item.recipient.phoneNumber)),
+        { agentForNew, lookups, transaction: (lane, work) => this.stores.run(lane, work) },
+      );
+    } catch (error) {
+      this.logger.warn({ msg: 'campaign batch: conversations not opened ahead; each send opens its own', error: String(error) });
+      return undefined;
+    }
+  }
+
   private async deliverOne(
     workspaceId: string,
     run: CampaignDeliverRequest,
     item: { messageId: string; recipient: CampaignRecipientRef; retry: boolean },
+    batch: Batch,
   ): Promise<CampaignDeliverAnswer['results'][number]> {
     const { messageId } = item;
     const answer = (outcome: CampaignDeliveryOutcome, error: string | null = null, graphRefused = false) => ({
@@ -149,15 +221,24 @@ export class CampaignSendsService {
       // No record: the earlier attempt never reached the Graph call; it is sent now.
     }
 
+    let release = () => {};
     const options: SendOptions = {
       messageId,
       delivered,
       agentForNew: run.agentForNew === 'channel-default' ? undefined : run.agentForNew,
       // Recorded right before the Graph call, after every check: only a crash during the call leaves it unknown.
       beforeDelivery: async () => {
-        if (!(await this.deliveries.begin(messageId, run.runId))) throw new AttemptUnderWay();
+        release = await this.attemptSlots.take();
+        if (!(await this.attempts.add({ messageId, runId: run.runId }))) throw new AttemptUnderWay();
       },
-      onDelivered: (externalId) => this.deliveries.delivered(messageId, externalId),
+      onDelivered: async (externalId) => {
+        await this.acceptances.add({ messageId, externalId });
+        release();
+      },
+      transaction: (lane, work) => this.stores.run(lane, work),
+      lookups: batch.lookups,
+      opened: batch.opened,
+      store: (message) => this.storedMessages.add(message),
       ...(run.scheduled
         ? {
             alongside: (transaction, outcome) =>
@@ -189,6 +270,7 @@ export class CampaignSendsService {
       if (record?.status === 'delivered') return answer('retry');
       return this.unknown(run, messageId, answer);
     } finally {
+      release();
       this.inFlight.delete(messageId);
     }
   }
@@ -199,6 +281,12 @@ export class CampaignSendsService {
     if (run.scheduled) await this.deliveries.failScheduled(messageId, error);
     return answer('unknown', error);
   }
+}
+
+/** What the sends of one deliver request share. */
+interface Batch {
+  lookups: SendLookups;
+  opened: Map<string, Conversation> | undefined;
 }
 
 /** Another attempt recorded this message first (a concurrent handler or replica). */

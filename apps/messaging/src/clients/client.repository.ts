@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ClientUpsert, SeedClient } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { LockMode } from '@mikro-orm/core';
-import { Database, newId, recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
+import { Database, newId, recordEvent, recordEvents, UnitOfWork, type Transaction } from '@platica/platform';
 import { Client } from './client.entity';
 import { clientBlocked, clientCreated, clientCustomFieldsUpdated } from '../events/domain-events';
 import { EMPTY_MODERATION, PROFILE_FIELDS } from './client-record';
@@ -61,35 +61,74 @@ export class ClientRepository {
     data: ClientUpsert | undefined,
     activeFields: Set<string>,
   ): Promise<{ client: Client; created: boolean }> {
-    const em = this.db.em(transaction);
-    let client = await em.findOne(Client, { workspaceId, contactKey: contact.contactKey });
-    let created = false;
-    if (!client) {
-      const now = new Date().toISOString();
-      // A concurrent request may create the same client: insert without failing, then read.
-      const inserted = await em.execute<{ id: string }[]>(
-        `insert into messaging.client (id, workspace_id, contact_key, phone_number, name, status, moderation, tags, owners, custom_fields, created_at, updated_at)
-         values (?, ?, ?, ?, ?, 'active', ?::jsonb, '[]', '[]', '{}', ?::timestamptz, ?::timestamptz)
-         on conflict (workspace_id, contact_key) do nothing returning id`,
-        [
-          newId('cl'),
-          workspaceId,
-          contact.contactKey,
-          contact.phoneNumber,
-          contact.profileName ?? null,
-          JSON.stringify(EMPTY_MODERATION),
-          now,
-          now,
-        ],
-      );
-      client = await em.findOneOrFail(Client, { workspaceId, contactKey: contact.contactKey });
-      created = inserted.length > 0;
-    }
+    const { client, created } = (await this.findOrInsert(transaction, workspaceId, [contact])).get(contact.contactKey)!;
     if (data) await this.applyData(transaction, client, data, activeFields, !created);
     if (created) {
       await recordEvent(transaction, 'messaging', clientCreated(workspaceId, client, activeFields));
     }
     return { client, created };
+  }
+
+  /**
+   * The clients of many contacts (a campaign's batch), created when missing with `client.created`
+   * recorded for each new one: the statements of one `upsert` for the whole batch. By contact key.
+   */
+  async openMany(
+    transaction: Transaction,
+    workspaceId: string,
+    contacts: Contact[],
+    activeFields: Set<string>,
+  ): Promise<Map<string, { client: Client; created: boolean }>> {
+    const opened = await this.findOrInsert(transaction, workspaceId, contacts);
+    const created = [...opened.values()].filter((entry) => entry.created);
+    await recordEvents(
+      transaction,
+      'messaging',
+      created.map(({ client }) => clientCreated(workspaceId, client, activeFields)),
+    );
+    return opened;
+  }
+
+  /** One read, and for the missing contacts one insert and one read; `created` marks the rows this insert made. */
+  private async findOrInsert(
+    transaction: Transaction,
+    workspaceId: string,
+    contacts: Contact[],
+  ): Promise<Map<string, { client: Client; created: boolean }>> {
+    const em = this.db.em(transaction);
+    const keys = [...new Set(contacts.map((contact) => contact.contactKey))];
+    const opened = new Map<string, { client: Client; created: boolean }>();
+    for (const client of await em.find(Client, { workspaceId, contactKey: { $in: keys } }))
+      opened.set(client.contactKey, { client, created: false });
+    const missing = new Map(contacts.filter((contact) => !opened.has(contact.contactKey)).map((contact) => [contact.contactKey, contact]));
+    if (!missing.size) return opened;
+    const now = new Date().toISOString();
+    // A concurrent request may create the same client: insert without failing, then read.
+    const inserted = await em.execute<{ contact_key: string }[]>(
+      `insert into messaging.client (id, workspace_id, contact_key, phone_number, name, status, moderation, tags, owners, custom_fields, created_at, updated_at)
+       select c.id, ?, c.contact_key, c.phone_number, c.name, 'active', ?::jsonb, '[]', '[]', '{}', ?::timestamptz, ?::timestamptz
+         from jsonb_to_recordset(?::jsonb) as c(id text, contact_key text, phone_number text, name text)
+       on conflict (workspace_id, contact_key) do nothing returning contact_key`,
+      [
+        workspaceId,
+        JSON.stringify(EMPTY_MODERATION),
+        now,
+        now,
+        JSON.stringify(
+          [...missing.values()].map((contact) => ({
+            id: newId('cl'),
+            contact_key: contact.contactKey,
+            phone_number: contact.phoneNumber,
+            name: contact.profileName ?? null,
+          })),
+        ),
+      ],
+    );
+    const insertedKeys = new Set(inserted.map((row) => row.contact_key));
+    for (const client of await em.find(Client, { workspaceId, contactKey: { $in: [...missing.keys()] } })) {
+      opened.set(client.contactKey, { client, created: insertedKeys.has(client.contactKey) });
+    }
+    return opened;
   }
 
   /** Applies the integrator's data to a client; custom fields merge key by key. */

@@ -2,7 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import type { ConversationStatus } from '@platica/contracts';
-import { Database, newId, recordEvent, type Transaction } from '@platica/platform';
+import { Database, newId, recordEvent, recordEvents, type Transaction } from '@platica/platform';
 import type { OpenChannel } from '../channels/channel.repository';
 import { Conversation } from './conversation.entity';
 import { conversationCreated } from '../events/domain-events';
@@ -231,41 +231,76 @@ export class ConversationRepository {
    * The conversation of a contact on a channel, created (`initiated`, with the channel's default
    * agent) when missing, e.g. by a template send that opens it. Records `conversation.created` when it creates one.
    */
-  async ensure(
-    transaction: Transaction,
-    channel: OpenChannel,
-    contact: { conversationId: string; clientId: string; phoneNumber: string | null; contactName: string | null; agentId?: string | null },
-  ): Promise<Conversation> {
-    const existing = await this.findByContact(channel.id, contact.conversationId, transaction);
-    const em = this.db.em(transaction);
-    if (existing) return existing;
-    const now = new Date().toISOString();
-    const inserted = await em.execute<{ id: string }[]>(
-      `insert into messaging.conversation (id, workspace_id, channel_id, platform, conversation_id, client_id, agent_id, source, contact_name,
-         phone_number, status, operation, message_count, owners, tags, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'initiated', 'automatic', 0, '[]', '[]', ?::timestamptz, ?::timestamptz)
-       on conflict (channel_id, conversation_id) do nothing returning id`,
-      [
-        newId('conv'),
-        channel.workspaceId,
-        channel.id,
-        channel.platform,
-        contact.conversationId,
-        contact.clientId,
-        contact.agentId === undefined ? channel.defaultAgentId : contact.agentId,
-        'api',
-        contact.contactName,
-        contact.phoneNumber,
-        now,
-        now,
-      ],
-    );
-    const conversation = await em.findOneOrFail(Conversation, { channelId: channel.id, conversationId: contact.conversationId });
-    if (inserted.length) {
-      await recordEvent(transaction, 'messaging', conversationCreated(conversation));
-    }
-    return conversation;
+  async ensure(transaction: Transaction, channel: OpenChannel, contact: ConversationContact): Promise<Conversation> {
+    const [conversation] = await this.ensureMany(transaction, channel, [contact]);
+    return conversation!;
   }
+
+  /**
+   * `ensure` for many contacts of one channel (a campaign's batch), in the same statements as
+   * for one: one read, and for the missing ones one insert, one read and their events. Answers
+   * the conversations in the order of `contacts`.
+   */
+  async ensureMany(transaction: Transaction, channel: OpenChannel, contacts: ConversationContact[]): Promise<Conversation[]> {
+    const em = this.db.em(transaction);
+    const ids = [...new Set(contacts.map((contact) => contact.conversationId))];
+    const byId = new Map<string, Conversation>();
+    for (const found of await em.find(Conversation, { channelId: channel.id, conversationId: { $in: ids } }))
+      byId.set(found.conversationId, found);
+    const missing = new Map(
+      contacts.filter((contact) => !byId.has(contact.conversationId)).map((contact) => [contact.conversationId, contact]),
+    );
+    if (missing.size) {
+      const now = new Date().toISOString();
+      const inserted = await em.execute<{ conversation_id: string }[]>(
+        `insert into messaging.conversation (id, workspace_id, channel_id, platform, conversation_id, client_id, agent_id, source, contact_name,
+           phone_number, status, operation, message_count, owners, tags, created_at, updated_at)
+         select c.id, ?, ?, ?, c.conversation_id, c.client_id, c.agent_id, 'api', c.contact_name, c.phone_number, 'initiated', 'automatic', 0,
+           '[]', '[]', ?::timestamptz, ?::timestamptz
+           from jsonb_to_recordset(?::jsonb) as c(id text, conversation_id text, client_id text, agent_id text, contact_name text, phone_number text)
+         on conflict (channel_id, conversation_id) do nothing returning conversation_id`,
+        [
+          channel.workspaceId,
+          channel.id,
+          channel.platform,
+          now,
+          now,
+          JSON.stringify(
+            [...missing.values()].map((contact) => ({
+              id: newId('conv'),
+              conversation_id: contact.conversationId,
+              client_id: contact.clientId,
+              agent_id: contact.agentId === undefined ? channel.defaultAgentId : contact.agentId,
+              contact_name: contact.contactName,
+              phone_number: contact.phoneNumber,
+            })),
+          ),
+        ],
+      );
+      const created = await em.find(Conversation, { channelId: channel.id, conversationId: { $in: [...missing.keys()] } });
+      for (const conversation of created) byId.set(conversation.conversationId, conversation);
+      // Only the rows this statement inserted: a concurrent writer records its own.
+      const insertedIds = new Set(inserted.map((row) => row.conversation_id));
+      await recordEvents(
+        transaction,
+        'messaging',
+        created
+          .filter((conversation) => insertedIds.has(conversation.conversationId))
+          .map((conversation) => conversationCreated(conversation)),
+      );
+    }
+    return contacts.map((contact) => byId.get(contact.conversationId)!);
+  }
+}
+
+/** Who a conversation `ensure` opens is with: the contact, its client and (when not the channel's default) its agent. */
+export interface ConversationContact {
+  conversationId: string;
+  clientId: string;
+  phoneNumber: string | null;
+  contactName: string | null;
+  /** The agent of a conversation created now (null: unassigned). Default: the channel's default agent. */
+  agentId?: string | null;
 }
 
 function whereOf(filters: ConversationFilters): { where: string[]; params: unknown[] } {

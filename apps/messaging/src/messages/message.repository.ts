@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database, newId, recordEvent, type Transaction } from '@platica/platform';
+import { Database, newId, recordEvents, type Transaction } from '@platica/platform';
 import { Conversation } from '../conversations/conversation.entity';
 import { messageCreated } from '../events/domain-events';
 import { Message, type MessageRole, type MessageStatus } from './message.entity';
@@ -70,9 +70,29 @@ export class MessageRepository {
    * message) and records `message.created` unless it is a system message.
    */
   async insert(transaction: Transaction, input: NewMessage): Promise<Message> {
-    const message = await this.create(transaction, input);
-    await this.counted(transaction, message, input.conversation);
-    return message;
+    const [message] = await this.insertMany(transaction, [input]);
+    return message!;
+  }
+
+  /**
+   * `insertOutgoing` for many messages (the sends of a campaign batch that ended together),
+   * in the statements of one: one insert, one count per conversation, one event insert.
+   */
+  insertOutgoingMany(transaction: Transaction, inputs: NewOutgoingMessage[]): Promise<Message[]> {
+    return this.insertMany(
+      transaction,
+      inputs.map((input) => ({ ...input, direction: 'outgoing' })),
+    );
+  }
+
+  private async insertMany(transaction: Transaction, inputs: NewMessage[]): Promise<Message[]> {
+    const messages = await this.create(transaction, inputs);
+    await this.counted(
+      transaction,
+      messages,
+      inputs.map((input) => input.conversation),
+    );
+    return messages;
   }
 
   /**
@@ -80,8 +100,9 @@ export class MessageRepository {
    * `sending` (neither shown nor counted) so a concurrent attempt finds it; `settle` records
    * the outcome.
    */
-  claim(transaction: Transaction, input: NewOutgoingMessage): Promise<Message> {
-    return this.create(transaction, { ...input, direction: 'outgoing', status: 'sending' });
+  async claim(transaction: Transaction, input: NewOutgoingMessage): Promise<Message> {
+    const [message] = await this.create(transaction, [{ ...input, direction: 'outgoing', status: 'sending' }]);
+    return message!;
   }
 
   /** A claimed message's outcome: its status, Meta's id or the error, then counted and announced. */
@@ -100,68 +121,77 @@ export class MessageRepository {
     const em = this.db.em(transaction);
     em.assign(message, { ...outcome, createdAt: new Date(), updatedAt: new Date() });
     await em.flush();
-    await this.counted(transaction, message, conversation);
+    await this.counted(transaction, [message], [conversation]);
     return message;
   }
 
-  private async create(transaction: Transaction, input: NewMessage): Promise<Message> {
+  /** The messages, written in one insert (MikroORM batches the inserts of one flush). */
+  private async create(transaction: Transaction, inputs: NewMessage[]): Promise<Message[]> {
     const em = this.db.em(transaction);
     const now = new Date();
-    const { conversation } = input;
-    const message = em.create(Message, {
-      id: input.id ?? newId('msg'),
-      workspaceId: conversation.workspaceId,
-      channelId: conversation.channelId,
-      conversationRef: conversation.id,
-      clientId: conversation.clientId,
-      role: input.role,
-      direction: input.direction,
-      content: input.content,
-      contentType: input.contentType,
-      payload: input.payload,
-      files: input.files,
-      images: input.images,
-      status: input.status,
-      externalId: input.externalId,
-      actorType: input.actorType,
-      actorId: input.actorId,
-      campaignId: input.campaignId,
-      error: input.error,
-      providerTimestamp: null,
-      createdAt: now,
-      updatedAt: now,
+    const messages = inputs.map((input) => {
+      const { conversation } = input;
+      return em.create(Message, {
+        id: input.id ?? newId('msg'),
+        workspaceId: conversation.workspaceId,
+        channelId: conversation.channelId,
+        conversationRef: conversation.id,
+        clientId: conversation.clientId,
+        role: input.role,
+        direction: input.direction,
+        content: input.content,
+        contentType: input.contentType,
+        payload: input.payload,
+        files: input.files,
+        images: input.images,
+        status: input.status,
+        externalId: input.externalId,
+        actorType: input.actorType,
+        actorId: input.actorId,
+        campaignId: input.campaignId,
+        error: input.error,
+        providerTimestamp: null,
+        createdAt: now,
+        updatedAt: now,
+      });
     });
     await em.flush();
-    return message;
+    return messages;
   }
 
-  /** Counts a stored message on its conversation and records `message.created` (system messages are internal). */
-  private async counted(transaction: Transaction, message: Message, conversation: Conversation): Promise<void> {
-    const now = message.createdAt;
-    const incoming = message.direction === 'incoming';
-    await this.db
-      .em(transaction)
-      .execute(
-        `update messaging.conversation set message_count = message_count + 1, updated_at = ?::timestamptz${
-          incoming ? ', last_user_message_at = ?::timestamptz' : ''
-        } where id = ?`,
-        [now.toISOString(), ...(incoming ? [now.toISOString()] : []), conversation.id],
-      );
-    if (message.role !== 'system') {
-      await recordEvent(
-        transaction,
-        'messaging',
-        messageCreated(
-          conversation.workspaceId,
-          {
-            conversationId: conversation.id,
-            clientId: conversation.clientId,
-            channelId: conversation.channelId,
-            campaignId: message.campaignId ?? null,
-          },
-          message,
-        ),
-      );
-    }
+  /**
+   * Counts stored messages on their conversations (`conversations[i]` is `messages[i]`'s) in one
+   * update, and records `message.created` for each but system messages (internal) in one insert.
+   */
+  private async counted(transaction: Transaction, messages: Message[], conversations: Conversation[]): Promise<void> {
+    const counts = new Map<string, { id: string; n: number; at: string; incoming: boolean }>();
+    messages.forEach((message, i) => {
+      const id = conversations[i]!.id;
+      const count = counts.get(id) ?? { id, n: 0, at: message.createdAt.toISOString(), incoming: false };
+      count.n += 1;
+      count.incoming ||= message.direction === 'incoming';
+      counts.set(id, count);
+    });
+    await this.db.em(transaction).execute(
+      `update messaging.conversation c set message_count = c.message_count + v.n, updated_at = v.at::timestamptz,
+         last_user_message_at = case when v.incoming then v.at::timestamptz else c.last_user_message_at end
+         from jsonb_to_recordset(?::jsonb) as v(id text, n int, at text, incoming boolean) where c.id = v.id`,
+      [JSON.stringify([...counts.values()])],
+    );
+    await recordEvents(
+      transaction,
+      'messaging',
+      messages.flatMap((message, i) => {
+        if (message.role === 'system') return [];
+        const conversation = conversations[i]!;
+        const refs = {
+          conversationId: conversation.id,
+          clientId: conversation.clientId,
+          channelId: conversation.channelId,
+          campaignId: message.campaignId ?? null,
+        };
+        return [messageCreated(conversation.workspaceId, refs, message)];
+      }),
+    );
   }
 }

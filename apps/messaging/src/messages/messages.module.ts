@@ -6,6 +6,7 @@ import { CustomFieldsModule } from '../custom-fields/custom-fields.module';
 import { GraphModule } from '../graph/graph.module';
 import { ScheduledModule } from '../scheduled/scheduled.module';
 import { TemplatesModule } from '../templates/templates.module';
+import { BatchTransaction } from './batch-transaction.repository';
 import { GraphDelivery } from './graph-delivery';
 import { MessageRepository } from './message.repository';
 import { MessagesController } from './messages.controller';
@@ -15,7 +16,7 @@ import { SendMessageService } from './send-message.service';
 @Module({
   imports: [ChannelsModule, ClientsModule, ConversationsModule, CustomFieldsModule, TemplatesModule, GraphModule, ScheduledModule],
   controllers: [MessagesController],
-  providers: [MessageRepository, GraphDelivery, SendMessageService],
-  exports: [MessageRepository, GraphDelivery, SendMessageService],
+  providers: [MessageRepository, GraphDelivery, SendMessageService, BatchTransaction],
+  exports: [MessageRepository, GraphDelivery, SendMessageService, BatchTransaction],
 })
 export class MessagesModule {}

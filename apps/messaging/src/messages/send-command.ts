@@ -1,7 +1,10 @@
 import type { AuthContext, SendMessageRequest, SendTemplateRequest } from '@platica/contracts';
 import type { Timing } from '../scheduled/schedule-timing';
 import type { Message } from './message.entity';
-import type { MessageRepository } from './message.repository';
+import type { Conversation } from '../conversations/conversation.entity';
+import type { WriteLane } from './batch-transaction.repository';
+import type { MessageRepository, NewOutgoingMessage } from './message.repository';
+import type { SendLookups } from './send-lookups';
 
 /** The transaction a message is stored in (the repositories' handle on it; ORM types stay in repositories). */
 export type StoreTransaction = Parameters<MessageRepository['insertOutgoing']>[0];
@@ -36,10 +39,11 @@ export interface SendOptions {
   /** The stored message's id, chosen by the caller: a scheduled send stores its message under its own id. */
   messageId?: string;
   /**
-   * Runs the transaction that stores the message (default: one of its own). The scheduler
-   * passes one that commits the stores of a due batch together.
+   * Runs the send's transactions: the client and conversation a template send opens, and the
+   * stored message (default: one of their own each). Bulk senders (the scheduler, campaign
+   * runs) pass one that commits the writes of concurrent sends together.
    */
-  transaction?: <T>(work: (em: StoreTransaction) => Promise<T>) => Promise<T>;
+  transaction?: <T>(lane: WriteLane, work: (em: StoreTransaction) => Promise<T>) => Promise<T>;
   /** Written in the transaction that stores the message: a scheduled send records its outcome with it. */
   alongside?: (em: StoreTransaction, outcome: SendOutcome) => Promise<void>;
   /**
@@ -61,6 +65,16 @@ export interface SendOptions {
    * here (a throw stops the send), so only a crash during the call itself leaves it unknown.
    */
   beforeDelivery?: () => Promise<void>;
+  /** Lookups shared by the sends of one batch (template, custom fields): made once for it. */
+  lookups?: SendLookups;
+  /**
+   * Stores the message in place of the send's own transaction: a campaign batch stores the
+   * messages of sends that end together in one set of statements. Not taken by a send that
+   * writes client data or `alongside` with its message.
+   */
+  store?: (message: NewOutgoingMessage) => Promise<Message>;
+  /** Conversations a batch opened ahead (`SendMessageService.openConversations`), by recipient: a template send found here opens none. */
+  opened?: Map<string, Conversation>;
 }
 
 export function actorOf(auth: AuthContext): SendActor {

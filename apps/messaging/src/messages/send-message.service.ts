@@ -27,9 +27,10 @@ import type { TemplateSend } from '../graph/graph-payloads';
 import { TemplateRepository } from '../templates/template.repository';
 import { buildTemplateSend } from '../templates/template-message';
 import { checkTypeOnChannel, contactKeyOf, platformName, recipientOf } from './channel-rules';
+import type { WriteLane } from './batch-transaction.repository';
 import { GraphDelivery } from './graph-delivery';
 import { normalizeContent, storedForm, type OutboundContent } from './message-content';
-import { MessageRepository } from './message.repository';
+import { MessageRepository, type NewOutgoingMessage } from './message.repository';
 import { ScheduledMessagesService, type ScheduledSend } from '../scheduled/scheduled-messages.service';
 import { timingOf } from '../scheduled/schedule-timing';
 import { actorOf, type SendActor, type SendCommand, type SendOptions } from './send-command';
@@ -94,7 +95,7 @@ export class SendMessageService {
     checkTypeOnChannel(channel.platform, type);
     const content = normalizeContent(type, body.content);
     // Only client data is checked against (and written with) the active custom fields.
-    const activeFields = body.client ? await this.activeFields(workspaceId, body.client) : new Set<string>();
+    const activeFields = body.client ? await this.activeFields(workspaceId, body.client, options) : new Set<string>();
     const recipient = recipientOf(channel.platform, body.conversationId);
     if (options.later) {
       return this.scheduled.schedule(
@@ -121,7 +122,7 @@ export class SendMessageService {
     if (content.type === 'instruction') {
       // Instructions act on the agent, never reach the customer (spec). `resume` asks the agent
       // runtime for a turn, in the same transaction (a scheduled instruction replays this path).
-      const message = await this.write(options, async (transaction) => {
+      const message = await this.write(options, 'store', async (transaction) => {
         await this.applyClient(transaction, conversation, body.client, activeFields);
         if (content.mode === 'resume') await this.conversations.markResumeRequested(transaction, conversation.id);
         const instruction = await this.messages.insertOutgoing(transaction, {
@@ -172,12 +173,13 @@ export class SendMessageService {
     const { workspaceId, body, actor } = command;
     const channel = await this.channel(workspaceId, body.channelId);
     checkTypeOnChannel(channel.platform, 'template');
-    const activeFields = await this.activeFields(workspaceId, body.client);
+    const activeFields = await this.activeFields(workspaceId, body.client, options);
     const recipient = recipientOf(channel.platform, body.conversationId);
 
-    const candidates = (await this.templates.findByName(workspaceId, body.template.name)).filter(
-      (t) => body.template.language === undefined || t.language === body.template.language,
+    const named = await this.lookup(options, `template|${workspaceId}|${body.template.name}`, () =>
+      this.templates.findByName(workspaceId, body.template.name),
     );
+    const candidates = named.filter((t) => body.template.language === undefined || t.language === body.template.language);
     const template = candidates.find((t) => t.channelId === channel.id) ?? candidates[0];
     if (!template) {
       throw DomainError.refused(
@@ -210,14 +212,37 @@ export class SendMessageService {
       );
     }
 
-    const existing = await this.clients.findByContactKey(workspaceId, contactKeyOf(channel.platform, recipient));
+    const conversation =
+      options.opened?.get(recipient) ?? (await this.openConversation(workspaceId, channel, recipient, activeFields, options));
+    const stored = {
+      content: text,
+      contentType: 'template',
+      payload: { template: { id: template.id, name: template.name, language: template.language, components: send.components } },
+      files: body.template.file ? [{ url: body.template.file, type: body.template.type ?? template.header?.type ?? 'file' }] : [],
+      images: [],
+    };
+    return this.deliverAndStore(actor, channel, conversation, { type: 'template', template: send }, stored, body, activeFields, options);
+  }
+
+  /**
+   * The client and conversation of a template send, created when missing (a template opens the
+   * conversation). A blocked client is refused before anything is written.
+   */
+  private async openConversation(
+    workspaceId: string,
+    channel: OpenChannel,
+    recipient: string,
+    activeFields: Set<string>,
+    options: SendOptions,
+  ): Promise<Conversation> {
+    const contactKey = contactKeyOf(channel.platform, recipient);
+    const existing = await this.clients.findByContactKey(workspaceId, contactKey);
     if (existing?.status === 'blocked' && !options.delivered) throw clientBlocked(existing.id);
-    // A template opens the conversation: the client and the conversation are created when missing.
-    const conversation = await this.unitOfWork.run(async (transaction) => {
+    return this.write(options, 'open', async (transaction) => {
       const { client } = await this.clients.upsert(
         transaction,
         workspaceId,
-        { contactKey: contactKeyOf(channel.platform, recipient), phoneNumber: recipient },
+        { contactKey, phoneNumber: recipient },
         undefined,
         activeFields,
       );
@@ -229,14 +254,40 @@ export class SendMessageService {
         agentId: options.agentForNew === undefined ? channel.defaultAgentId : options.agentForNew,
       });
     });
-    const stored = {
-      content: text,
-      contentType: 'template',
-      payload: { template: { id: template.id, name: template.name, language: template.language, components: send.components } },
-      files: body.template.file ? [{ url: body.template.file, type: body.template.type ?? template.header?.type ?? 'file' }] : [],
-      images: [],
-    };
-    return this.deliverAndStore(actor, channel, conversation, { type: 'template', template: send }, stored, body, activeFields, options);
+  }
+
+  /**
+   * Opens ahead, for a batch of template sends to one channel (a campaign's deliver request),
+   * the clients and conversations they need: the statements of one send's for the whole batch,
+   * instead of a transaction per send. A blocked client gets none (its send refuses it). Pass
+   * the answer as each send's `opened`.
+   */
+  async openConversations(
+    workspaceId: string,
+    channelRef: string,
+    conversationIds: string[],
+    options: Pick<SendOptions, 'agentForNew' | 'lookups' | 'transaction'>,
+  ): Promise<Map<string, Conversation>> {
+    const channel = await this.channel(workspaceId, channelRef);
+    checkTypeOnChannel(channel.platform, 'template');
+    const activeFields = await this.activeFields(workspaceId, undefined, options);
+    const recipients = [...new Set(conversationIds.map((id) => recipientOf(channel.platform, id)))];
+    return this.write(options, 'open', async (transaction) => {
+      const clients = await this.clients.openMany(
+        transaction,
+        workspaceId,
+        recipients.map((recipient) => ({ contactKey: contactKeyOf(channel.platform, recipient), phoneNumber: recipient })),
+        activeFields,
+      );
+      const contacts = recipients.flatMap((recipient) => {
+        const { client } = clients.get(contactKeyOf(channel.platform, recipient))!;
+        if (client.status === 'blocked') return [];
+        const agentId = options.agentForNew === undefined ? channel.defaultAgentId : options.agentForNew;
+        return [{ conversationId: recipient, clientId: client.id, phoneNumber: recipient, contactName: client.name ?? null, agentId }];
+      });
+      const conversations = await this.conversations.ensureMany(transaction, channel, contacts);
+      return new Map(conversations.map((conversation) => [conversation.conversationId, conversation]));
+    });
   }
 
   /** A stored message's outcome by its id (a campaign attempt that finds its message already stored). */
@@ -290,22 +341,26 @@ export class SendMessageService {
     if (externalId !== null && !options.delivered) await options.onDelivered?.(externalId);
     messageSends.inc({ platform: channel.platform, outcome: failure ? 'failed' : 'sent' });
     const refusal = failure ? `Meta's Graph API refused the message: ${failure.message}` : null;
-    const message = await this.write(options, async (transaction) => {
-      await this.applyClient(transaction, conversation, clientData, activeFields);
-      const outgoing = await this.messages.insertOutgoing(transaction, {
-        id: options.messageId,
-        conversation,
-        role: 'assistant',
-        ...stored,
-        status: failure ? 'failed' : 'sent',
-        externalId,
-        ...actor,
-        campaignId: campaignId ?? DEFAULT_CAMPAIGN,
-        error: failure ? failure.toDetails() : null,
-      });
-      await options.alongside?.(transaction, { message: outgoing, error: refusal });
-      return outgoing;
-    });
+    const outgoing: NewOutgoingMessage = {
+      id: options.messageId,
+      conversation,
+      role: 'assistant',
+      ...stored,
+      status: failure ? 'failed' : 'sent',
+      externalId,
+      ...actor,
+      campaignId: campaignId ?? DEFAULT_CAMPAIGN,
+      error: failure ? failure.toDetails() : null,
+    };
+    const message =
+      options.store && !clientData && !options.alongside
+        ? await options.store(outgoing)
+        : await this.write(options, 'store', async (transaction) => {
+            await this.applyClient(transaction, conversation, clientData, activeFields);
+            const inserted = await this.messages.insertOutgoing(transaction, outgoing);
+            await options.alongside?.(transaction, { message: inserted, error: refusal });
+            return inserted;
+          });
     if (failure) {
       throw new DomainError(ErrorCode.UpstreamFailed, refusal!, {
         ...failure.toDetails(),
@@ -317,8 +372,8 @@ export class SendMessageService {
   }
 
   /** The transaction that stores a send: the caller's (a batch's) or one of its own. */
-  private write<T>(options: SendOptions, work: (transaction: Transaction) => Promise<T>): Promise<T> {
-    return options.transaction ? options.transaction(work) : this.unitOfWork.run(work);
+  private write<T>(options: Pick<SendOptions, 'transaction'>, lane: WriteLane, work: (transaction: Transaction) => Promise<T>): Promise<T> {
+    return options.transaction ? options.transaction(lane, work) : this.unitOfWork.run(work);
   }
 
   private async channel(workspaceId: string, ref: string): Promise<OpenChannel> {
@@ -346,10 +401,20 @@ export class SendMessageService {
     }
   }
 
-  private async activeFields(workspaceId: string, client: ClientUpsert | undefined): Promise<Set<string>> {
-    const active = (await this.customFields.activeKeys([workspaceId])).get(workspaceId) ?? new Set<string>();
+  private async activeFields(
+    workspaceId: string,
+    client: ClientUpsert | undefined,
+    options: Pick<SendOptions, 'lookups'>,
+  ): Promise<Set<string>> {
+    const keys = await this.lookup(options, `fields|${workspaceId}`, () => this.customFields.activeKeys([workspaceId]));
+    const active = keys.get(workspaceId) ?? new Set<string>();
     checkCustomFields(client?.customFields, active, ['client', 'customFields']);
     return active;
+  }
+
+  /** A lookup the batch's other sends share when the caller gives `lookups`; made now otherwise. */
+  private lookup<T>(options: Pick<SendOptions, 'lookups'>, key: string, load: () => Promise<T>): Promise<T> {
+    return options.lookups ? options.lookups.once(key, load) : load();
   }
 
   private async applyClient(

@@ -3,7 +3,8 @@ import { DomainError, ErrorCode } from '@platica/errors';
 import { actorOf, type SendOptions } from '../messages/send-command';
 import { MessagingConfigService } from '../config/messaging.config';
 import { SendMessageService } from '../messages/send-message.service';
-import { BatchTransaction } from './batch-transaction.repository';
+import { BatchTransaction } from '../messages/batch-transaction.repository';
+import { CoalescedWrites } from '../messages/coalesced-writes';
 import { ScheduledMessageRepository, type ClaimedSend } from './scheduled-message.repository';
 
 /** Claims of one message after which it ends `failed` instead of being tried again (each was interrupted). */
@@ -23,9 +24,11 @@ const MAX_ATTEMPTS = 5;
 @Injectable()
 export class ScheduledSendExecutor {
   private readonly logger = new Logger('scheduled-messages');
-  /** Graph acceptances waiting to be written, and the write under way (they are written together). */
-  private deliveries: { id: string; externalId: string }[] = [];
-  private deliveriesWritten: Promise<void> = Promise.resolve();
+  /** Graph acceptances arriving together are written together. */
+  private readonly deliveries = new CoalescedWrites<{ id: string; externalId: string }>(async (batch) => {
+    await this.repository.recordDeliveries(batch);
+    return batch.map(() => undefined);
+  });
 
   private readonly confirmationGraceMs: number;
 
@@ -52,10 +55,10 @@ export class ScheduledSendExecutor {
     const context = { workspaceId: send.workspaceId, actor: actorOf(send.actor) };
     const options: SendOptions = {
       messageId: send.id,
-      transaction: (work) => this.stores.run(work),
+      transaction: (lane, work) => this.stores.run(lane, work),
       alongside: (transaction, outcome) =>
         this.repository.settle(transaction, send.id, { messageId: outcome.message.id, error: outcome.error }),
-      onDelivered: (externalId) => this.recordDelivery(send.id, externalId),
+      onDelivered: (externalId) => this.deliveries.add({ id: send.id, externalId }),
       callbackData: send.id,
       delivered: send.deliveredExternalId ? { externalId: send.deliveredExternalId } : undefined,
     };
@@ -86,21 +89,5 @@ export class ScheduledSendExecutor {
         error: String(error),
       });
     }
-  }
-
-  /** Resolves once this acceptance is written: those arriving while one write runs go into the next. */
-  private recordDelivery(id: string, externalId: string): Promise<void> {
-    const first = this.deliveries.length === 0;
-    this.deliveries.push({ id, externalId });
-    if (first) {
-      this.deliveriesWritten = this.deliveriesWritten
-        .catch(() => undefined)
-        .then(() => {
-          const batch = this.deliveries;
-          this.deliveries = [];
-          return this.repository.recordDeliveries(batch);
-        });
-    }
-    return this.deliveriesWritten;
   }
 }
