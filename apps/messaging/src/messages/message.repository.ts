@@ -86,12 +86,15 @@ export class MessageRepository {
   }
 
   private async insertMany(transaction: Transaction, inputs: NewMessage[]): Promise<Message[]> {
-    const messages = await this.create(transaction, inputs);
+    const messages = this.build(transaction, inputs);
     await this.counted(
       transaction,
       messages,
       inputs.map((input) => input.conversation),
     );
+    // The insert goes last: its usage trigger locks the workspace's current bucket row until the
+    // commit, so concurrent sends of a workspace wait for this statement and the commit only.
+    await this.db.em(transaction).flush();
     return messages;
   }
 
@@ -127,9 +130,16 @@ export class MessageRepository {
 
   /** The messages, written in one insert (MikroORM batches the inserts of one flush). */
   private async create(transaction: Transaction, inputs: NewMessage[]): Promise<Message[]> {
+    const messages = this.build(transaction, inputs);
+    await this.db.em(transaction).flush();
+    return messages;
+  }
+
+  /** The messages as entities, written by the transaction's next flush. */
+  private build(transaction: Transaction, inputs: NewMessage[]): Message[] {
     const em = this.db.em(transaction);
     const now = new Date();
-    const messages = inputs.map((input) => {
+    return inputs.map((input) => {
       const { conversation } = input;
       return em.create(Message, {
         id: input.id ?? newId('msg'),
@@ -155,8 +165,6 @@ export class MessageRepository {
         updatedAt: now,
       });
     });
-    await em.flush();
-    return messages;
   }
 
   /**
