@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -9,10 +9,29 @@ export interface LoadResult {
   total: number;
 }
 
+/** A request other than a plain GET: its method, and a body made anew for each request. */
+export interface LoadRequest {
+  method: 'POST';
+  body: () => string;
+}
+
 /** A closed-loop load at `connections` for `seconds` (after a warm-up), with autocannon. */
-export async function measure(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult> {
-  await autocannon({ url, headers, connections, duration: 2 }); // warm-up: JIT, pools, caches
-  const result = await autocannon({ url, headers, connections, duration: seconds });
+export async function measure(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+  request?: LoadRequest,
+): Promise<LoadResult> {
+  const options = request
+    ? {
+        method: request.method as Request['method'],
+        headers: { ...headers, 'content-type': 'application/json' },
+        requests: [{ setupRequest: (req: Request): Request => ({ ...req, body: request.body() }) }],
+      }
+    : { headers };
+  await autocannon({ url, connections, duration: 2, ...options }); // warm-up: JIT, pools, caches
+  const result = await autocannon({ url, connections, duration: seconds, ...options });
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
