@@ -10,7 +10,7 @@ const RATE = 150;
  * killed (its ATTEMPTS_IN_FLIGHT): only those can end unknown (the attempt is recorded right
  * before the call).
  */
-const MAX_UNKNOWN = 16;
+const MAX_UNKNOWN = 32;
 
 /**
  * A campaign run during which the campaigns process (its Temporal worker) and then the

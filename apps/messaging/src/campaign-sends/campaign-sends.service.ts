@@ -32,7 +32,7 @@ import { CampaignDeliveryRepository } from './campaign-delivery.repository';
 /** Sends of one deliver request running at once (the campaigns worker keeps several requests in flight). */
 const CONCURRENCY = 25;
 /** Attempts between their record and Graph's answer at once, in this process: the most a kill can leave unknown. */
-const ATTEMPTS_IN_FLIGHT = 16;
+const ATTEMPTS_IN_FLIGHT = 32;
 
 /**
  * Messaging's side of campaign runs: a send checked against the channel and its template
