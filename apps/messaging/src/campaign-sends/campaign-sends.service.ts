@@ -12,7 +12,7 @@ import type {
   TemplateDescribeAnswer,
   TemplateDescribeRequest,
 } from '@platica/contracts';
-import { DomainError, DomainReason, ErrorCode, type FieldIssue } from '@platica/errors';
+import { DomainError, ErrorCode, type FieldIssue } from '@platica/errors';
 import { ChannelRepository } from '../channels/channel.repository';
 import type { Conversation } from '../conversations/conversation.entity';
 import { BatchTransaction } from '../messages/batch-transaction.repository';
@@ -24,7 +24,7 @@ import { MessageRepository, type NewOutgoingMessage } from '../messages/message.
 import { SendLookups } from '../messages/send-lookups';
 import { SendMessageService } from '../messages/send-message.service';
 import { ScheduledMessageRepository } from '../scheduled/scheduled-message.repository';
-import { buildTemplateSend, variableCount } from '../templates/template-message';
+import { buildTemplateSend, requireApproved, variableCount } from '../templates/template-message';
 import { TemplateRepository } from '../templates/template.repository';
 import { AttemptSlots } from './attempt-slots';
 import { CampaignDeliveryRepository } from './campaign-delivery.repository';
@@ -103,17 +103,7 @@ export class CampaignSendsService {
         'The template does not exist',
       );
     }
-    if (template.status !== 'approved') {
-      throw DomainError.refused(
-        ErrorCode.Unprocessable,
-        DomainReason.TemplateNotApproved,
-        `The template "${template.name}" is ${template.status}, not approved`,
-        {
-          template: template.name,
-          status: template.status,
-        },
-      );
-    }
+    requireApproved(template);
     buildTemplateSend(template, send);
     const expected = variableCount(template);
     const issues: FieldIssue[] = audience.flatMap((recipient, i) =>

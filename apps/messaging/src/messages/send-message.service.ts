@@ -25,7 +25,7 @@ import { canSendDirectMessage } from '../conversations/conversation-summary';
 import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
 import type { TemplateSend } from '../graph/graph-payloads';
 import { TemplateRepository } from '../templates/template.repository';
-import { buildTemplateSend } from '../templates/template-message';
+import { buildTemplateSend, requireApproved } from '../templates/template-message';
 import { checkTypeOnChannel, contactKeyOf, platformName, recipientOf } from './channel-rules';
 import type { WriteLane } from './batch-transaction.repository';
 import { GraphDelivery } from './graph-delivery';
@@ -191,17 +191,7 @@ export class SendMessageService {
         },
       );
     }
-    if (template.status !== 'approved') {
-      throw DomainError.refused(
-        ErrorCode.Unprocessable,
-        DomainReason.TemplateNotApproved,
-        `The template "${template.name}" is ${template.status}, not approved`,
-        {
-          template: template.name,
-          status: template.status,
-        },
-      );
-    }
+    requireApproved(template);
     const { send, text } = buildTemplateSend(template, body.template);
     if (options.later) {
       return this.scheduled.schedule(

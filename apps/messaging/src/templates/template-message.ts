@@ -1,5 +1,5 @@
 import type { SendTemplateRequest } from '@platica/contracts';
-import { DomainError, type FieldIssue } from '@platica/errors';
+import { DomainError, DomainReason, ErrorCode, type FieldIssue } from '@platica/errors';
 import type { GraphBody, TemplateSend } from '../graph/graph-payloads';
 import type { TemplateButton, TemplateHeader } from './template.entity';
 
@@ -22,6 +22,20 @@ export function placeholders(text: string | undefined): number[] {
 export function variableCount(template: StoredTemplate): number {
   const header = template.header?.type === 'text' ? placeholders(template.header.text).length : 0;
   return header + placeholders(template.body).length;
+}
+
+/** Only an approved template can be sent (422 naming its status otherwise). */
+export function requireApproved(template: { name: string; status: string }): void {
+  if (template.status === 'approved') return;
+  throw DomainError.refused(
+    ErrorCode.Unprocessable,
+    DomainReason.TemplateNotApproved,
+    `The template "${template.name}" is ${template.status}, not approved`,
+    {
+      template: template.name,
+      status: template.status,
+    },
+  );
 }
 
 const MEDIA_HEADERS = new Set(['image', 'video', 'document']);
