@@ -5,7 +5,9 @@
 //   - WhatsApp turns: the end of the debounce window (webhook accepted + PLATICA_TURN_DEBOUNCE_MS)
 //                     -> the reply's request at the (fake) Graph API;
 // then turns per second with 20 conversations at once (each sends its next message when its
-// previous reply arrives). Target (issue 7): p99 overhead under 100 ms.
+// previous reply arrives). Target (issues 7, 13, 18): chat p99 overhead under 100 ms, printed next
+// to the bare twin of a chat turn in the same run (bare-path.ts: HTTP -> Postgres insert -> the
+// fake model -> insert -> answer, no Temporal), measured the same way.
 // --guardrails 1: the agent's guardrails are on (two rules): every turn is checked against the
 // lexicon and makes the evaluator model call (answering in --model-ms too) alongside its own;
 // the model time excluded is then the span of both calls. A turn that folds the history into the
@@ -16,11 +18,15 @@
 // otherwise folded into its summary every PLATICA_CONTEXT_SUMMARY_AFTER_MESSAGES messages).
 //
 //   node tools/build.mjs && node dist/bench/turns/main.js [--turns 200] [--seconds 20] [--model-ms 50] [--guardrails 1] [--summaries 0]
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { freePort, stopProcess } from '@platica/devstack';
 import {
   deliverMetaWebhook,
   FakeLlm,
   FakeMetaGraph,
+  HttpClient,
   lastOf,
   MessagingWorkspace,
   newPhone,
@@ -29,6 +35,7 @@ import {
   withAgents,
 } from '@platica/testing';
 import { startBenchStack } from '../lib/stack';
+import type { BareTurns } from './bare-path';
 
 const option = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -37,6 +44,18 @@ const option = (name: string, fallback: number) => {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const DEBOUNCE_MS = 300;
 const CONCURRENCY = 20;
+const TARGET_P99_MS = 100;
+
+function startBare(config: BareTurns): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(__dirname, 'bare-path.js')], {
+    env: { ...process.env, BARE_TURNS: JSON.stringify(config) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout?.once('data', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`the bare chat turn exited with ${code}`)));
+  });
+}
 
 async function main(): Promise<void> {
   const turns = option('turns', 200);
@@ -88,10 +107,10 @@ async function main(): Promise<void> {
     };
 
     // One chat turn: its own thread, one at a time after a warm-up.
-    const chatTurn = async (conversationId?: string): Promise<{ overhead: number; conversationId: string }> => {
+    const chatTurn = async (conversationId?: string, api: HttpClient = ws.api): Promise<{ overhead: number; conversationId: string }> => {
       const marker = `c${randomBytes(5).toString('hex')}`;
       const started = Date.now();
-      const res = await ws.api.post(
+      const res = await api.post(
         '/v1/chat',
         conversationId
           ? { conversationId, message: marker }
@@ -141,6 +160,20 @@ async function main(): Promise<void> {
     const inbound: number[] = [];
     for (let i = 0; i < turns / 2; i++) inbound.push(await whatsappTurn(phone));
 
+    // The bare twin, the same turns the same way, while the stack idles.
+    const bareConfig: BareTurns = { port: await freePort(), databaseUrl: bench.isolation.databaseUrl, llmUrl: llm.url };
+    const bareProcess = await startBare(bareConfig);
+    const bareApi = new HttpClient(`http://127.0.0.1:${bareConfig.port}`);
+    const bare: number[] = [];
+    try {
+      for (let i = 0; i < 10; i++) await chatTurn(undefined, bareApi);
+      for (let i = 0; i < turns / 2; i++) bare.push((await chatTurn(undefined, bareApi)).overhead);
+      const bareThread = (await chatTurn(undefined, bareApi)).conversationId;
+      for (let i = 0; i < turns / 2; i++) bare.push((await chatTurn(bareThread, bareApi)).overhead);
+    } finally {
+      await stopProcess(bareProcess);
+    }
+
     process.stdout.write(
       `\nsequential turns, fake model ${llm.delayMs} ms, debounce ${DEBOUNCE_MS} ms (excluded), guardrails ${guardrails ? 'on (lexicon + evaluator)' : 'off'}:\n`,
     );
@@ -148,6 +181,18 @@ async function main(): Promise<void> {
     report('chat (thread)', chatNext);
     report('chat (all)', [...chatNew, ...chatNext]);
     report('whatsapp', inbound);
+    report('bare chat turn', bare);
+    const chatP99 = percentile(
+      [...chatNew, ...chatNext].sort((a, b) => a - b),
+      99,
+    );
+    const bareP99 = percentile(
+      [...bare].sort((a, b) => a - b),
+      99,
+    );
+    process.stdout.write(
+      `chat overhead p99 ${chatP99.toFixed(0)} ms (bare twin ${bareP99.toFixed(0)} ms, ${(chatP99 - bareP99).toFixed(0)} ms more): target < ${TARGET_P99_MS} ms ${chatP99 < TARGET_P99_MS ? 'met' : 'MISSED'}\n`,
+    );
 
     // Throughput: 20 conversations at once, each waiting for its reply before the next message.
     const throughput = async (name: string, turn: (i: number) => Promise<unknown>) => {
