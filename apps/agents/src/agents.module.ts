@@ -5,6 +5,7 @@ import { AgentsController } from './agents/agents.controller';
 import { AgentsConfigService, type AgentsConfig } from './config/agents.config';
 import { AllowedTermRepository } from './guardrails/allowed-term.repository';
 import { AttachmentReader } from './runtime/attachment-reader';
+import { ChatTurnsController } from './runtime/chat-turns.controller';
 import { LanguageModelProvider } from './runtime/language-model';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
 import { TurnRequests } from './runtime/turn-requests';
@@ -18,7 +19,7 @@ import { TurnLogRepository } from './turn-log/turn-log.repository';
 
 /** Agents: configuration, prompt history, guardrails, assist rules, and the runtime that answers with them. */
 @Module({
-  controllers: [AgentsController, SubagentsController, SeedController, TurnLogController],
+  controllers: [AgentsController, SubagentsController, SeedController, TurnLogController, ChatTurnsController],
   providers: [
     // runService validated the environment with agentsConfigSchema.
     {

@@ -12,12 +12,16 @@ void runService({
   rootModule: AgentsModule,
   database: agentsDatabase,
   configSchema: agentsConfigSchema,
-  worker: (app, { config }) =>
-    startTemporalWorker(config.values, {
+  worker: async (app, { config }) => {
+    const worker = await startTemporalWorker(config.values, {
       service: 'agents',
       activities: { ...diagnosticsActivities('agents'), ...app.get(TurnActivitiesFactory).activities() },
       workflows: workflowSource(),
-    }),
+    });
+    // Chat turns started by this process begin in this worker (a handlers-only process starts them through the server).
+    app.get(TurnRequests).startInWorker(worker.client);
+    return worker;
+  },
   background: async (app, { config, nats, readiness }) => {
     // Customers' messages and `resume` instructions, recorded by messaging, become turns here.
     const turnRequests = app.get(TurnRequests);

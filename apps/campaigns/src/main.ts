@@ -19,7 +19,7 @@ void runService({
       workflows: workflowSource(),
     });
     return {
-      worker: part.worker,
+      ...part,
       stop: async () => {
         runs.stop();
         await part.stop();

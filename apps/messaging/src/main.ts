@@ -23,7 +23,7 @@ void runService({
     });
     // The scheduled-sends dispatch returns before the worker drains, so the next window starts on a live worker.
     return {
-      worker: part.worker,
+      ...part,
       stop: async () => {
         scheduled.stop();
         await part.stop();

@@ -52,6 +52,8 @@ export const Subjects = {
     /** Whether an agent of the workspace exists and is active (the chat service, before a turn). */
     agentsDescribe: 'agents.agents.describe',
     turnsList: 'agents.turns.list',
+    /** Starts a synchronous chat turn's workflow where its worker runs (the chat service, then it waits for the outcome). */
+    chatTurnStart: 'agents.turns.chat-start',
   },
   chat: {
     turnsSend: 'chat.turns.send',

@@ -46,6 +46,13 @@ export class DomainError extends Error {
     return new DomainError(code, message, { reason, ...details });
   }
 
+  /** A chat turn refused for its agent (`consequence`: what the caller should know or do). */
+  static agentInactive(agentId: string, consequence: string): DomainError {
+    return DomainError.refused(ErrorCode.Unprocessable, DomainReason.AgentInactive, `Agent ${agentId} is inactive: ${consequence}`, {
+      agentId,
+    });
+  }
+
   static notImplemented(what: string): DomainError {
     return new DomainError(ErrorCode.NotImplemented, `${what} is not implemented yet`, { feature: what });
   }

@@ -17,11 +17,14 @@ export {
 } from './scheduled-messages/scheduled-message.contract';
 export {
   MODEL_REFUSED,
+  replyRequestOf,
   scheduledChatTurnWorkflowId,
   turnRequestedSignal,
   turnWorkflowId,
   workingMessageDue,
   type AcceptChatResult,
+  type ChatTurnStart,
+  type ChatTurnStarted,
   type ConversationTurnActivities,
   type ConversationTurnInput,
   type GeneratedReply,

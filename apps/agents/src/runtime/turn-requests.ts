@@ -1,26 +1,73 @@
 import { Injectable } from '@nestjs/common';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { TypedDomainEvent } from '@platica/contracts';
+import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
 import { conversationTurnWorkflow } from '@platica/workflows';
-import { turnRequestedSignal, turnWorkflowId, type ConversationTurnInput } from '@platica/workflows/activities';
+import {
+  turnRequestedSignal,
+  turnWorkflowId,
+  type ChatTurnStart,
+  type ChatTurnStarted,
+  type ConversationTurnInput,
+} from '@platica/workflows/activities';
 import { AgentsConfigService } from '../config/agents.config';
 
 /** The durable consumer of `agent.turn.requested` shared by the agents service's replicas. */
 export const TURN_REQUESTS_CONSUMER = 'agents_turn_requests';
 
 /**
- * Hands messaging's `agent.turn.requested` events to the conversation's turn workflow:
- * signalled when it runs (the next turn answers), started otherwise. The event is acknowledged
- * only once the workflow has it, so no request is lost; a redelivered one whose messages a
- * turn already saw asks for nothing more.
+ * Turns asked of the runtime. Messaging's `agent.turn.requested` events go to the
+ * conversation's turn workflow: signalled when it runs (the next turn answers), started
+ * otherwise; the event is acknowledged only once the workflow has it, so no request is lost,
+ * and a redelivered one whose messages a turn already saw asks for nothing more. A synchronous
+ * chat turn is started for the chat service, which waits for its outcome.
  */
 @Injectable()
 export class TurnRequests extends TemporalClientOwner {
+  /** This process's worker's client, when the process runs the worker (PLATICA_ROLE all). */
+  private workerClient: Client | null = null;
+
   constructor(
     config: ServiceConfig,
     private readonly agentsConfig: AgentsConfigService,
   ) {
     super(config);
+  }
+
+  /** Chat turns started from now on run their first workflow task in this process's worker (eager start). */
+  startInWorker(client: Client): void {
+    this.workerClient = client;
+  }
+
+  /**
+   * Starts a chat thread's turn workflow with its trigger. The workflow is the thread's lock:
+   * while one runs, another synchronous turn is refused with 409 before anything is written.
+   * Started eagerly when this process runs the worker: the start's answer carries the first
+   * workflow task, so the turn begins without waiting for the server to dispatch it.
+   */
+  async startChatTurn(workspaceId: string, { threadId, trigger }: ChatTurnStart): Promise<ChatTurnStarted> {
+    const input: ConversationTurnInput = { workspaceId, conversationRef: null, debounceMs: 0, first: trigger };
+    try {
+      const handle = await (this.workerClient ?? this.temporal()).workflow.start(conversationTurnWorkflow, {
+        taskQueue: this.queueOf('agents'),
+        workflowId: turnWorkflowId(workspaceId, threadId),
+        args: [input],
+        workflowIdConflictPolicy: 'FAIL',
+        requestEagerStart: this.workerClient !== null,
+      });
+      return { runId: handle.firstExecutionRunId };
+    } catch (error) {
+      if (error instanceof WorkflowExecutionAlreadyStartedError) {
+        throw DomainError.refused(
+          ErrorCode.Conflict,
+          DomainReason.TurnInProgress,
+          'The agent is still answering an earlier message of this chat: retry when it has finished',
+          { conversationId: threadId },
+        );
+      }
+      throw error;
+    }
   }
 
   async handle(event: TypedDomainEvent<'agent.turn.requested'>): Promise<void> {

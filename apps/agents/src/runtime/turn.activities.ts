@@ -24,10 +24,11 @@ import {
   type TurnReplyRequest,
   type TurnReplyResult,
 } from '@platica/contracts';
-import { DomainError, ErrorCode } from '@platica/errors';
+import { DomainError } from '@platica/errors';
 import { agentTurns, errorReply, RpcClient, serviceRequest } from '@platica/platform';
 import {
   MODEL_REFUSED,
+  replyRequestOf,
   workingMessageDue,
   type AcceptChatResult,
   type ConversationTurnActivities,
@@ -68,6 +69,8 @@ export class TurnActivitiesFactory {
   private readonly logger = new Logger('turns');
   /** By workflow run: what the turn's first model call loaded. */
   private readonly settings = new TurnMemo<TurnSetting>();
+  /** By workflow run, turn and the rounds it was given: a reply written but not stored yet (its store failed). */
+  private readonly unstoredReplies = new TurnMemo<GeneratedReply>();
   /** By workflow run and tool call ids: the results of a round's calls. */
   private readonly toolResults = new TurnMemo<ToolCallResult[]>();
   /** By workflow run, turn and the rounds it was given: the rounds a model call activity has run so far. */
@@ -90,26 +93,14 @@ export class TurnActivitiesFactory {
       awaitQuiet: (input) => this.awaitQuiet(input),
       acceptChat: (request) => this.acceptChat(request),
       generateReply: async (input) => {
-        const reply = await this.generateReply(input);
+        const reply = await this.modelCall(input);
         if ('silent' in reply) agentTurns.inc({ outcome: 'silent' });
         return reply;
       },
       prepareMemory: (input) => this.prepareMemory(input),
       runToolCall: (input) => this.runToolCall(input),
       sendWorkingMessage: (input) => this.sendWorkingMessage(input),
-      deliverReply: async (input) => {
-        const outcome = input.guardrail ? 'guardrail' : input.assistance ? 'assistance' : 'answered';
-        // The turn's end is logged while the reply is delivered, not after: the turn's workflow
-        // completes as soon as the reply is out (a customer writing again meanwhile signals a
-        // completing workflow, which costs the next turn a workflow task retry). A delivery that
-        // fails is retried; a turn that ends failed is logged so by recordTurnFailure.
-        const [result] = await Promise.all([
-          this.messaging<TurnReplyRequest, TurnReplyResult>(Subjects.messaging.turnReply, input),
-          this.note(turnRefOf(input.messageId, input), (ref) => this.turnLog.end(ref, outcome, input.assistance?.reason ?? null)),
-        ]);
-        agentTurns.inc({ outcome: 'answered' });
-        return result;
-      },
+      deliverReply: (input) => this.deliverReply(input),
       recordTurnFailure: async (input) => {
         agentTurns.inc({ outcome: 'failed' });
         this.logger.warn({ msg: 'a turn ended without a reply', conversationRef: input.conversationRef, error: input.error });
@@ -121,14 +112,44 @@ export class TurnActivitiesFactory {
     };
   }
 
+  private async deliverReply(input: TurnReplyRequest): Promise<TurnReplyResult> {
+    const outcome = input.guardrail ? 'guardrail' : input.assistance ? 'assistance' : 'answered';
+    // The turn's end is logged while the reply is delivered, not after: the turn's workflow
+    // completes as soon as the reply is out (a customer writing again meanwhile signals a
+    // completing workflow, which costs the next turn a workflow task retry). A delivery that
+    // fails is retried; a turn that ends failed is logged so by recordTurnFailure.
+    const [result] = await Promise.all([
+      this.messaging<TurnReplyRequest, TurnReplyResult>(Subjects.messaging.turnReply, input),
+      this.note(turnRefOf(input.messageId, input), (ref) => this.turnLog.end(ref, outcome, input.assistance?.reason ?? null)),
+    ]);
+    agentTurns.inc({ outcome: 'answered' });
+    return result;
+  }
+
   /**
-   * A refusal (4xx) is the chat request's answer, not a failure to retry. A scheduled
-   * request's caller is gone (it had its 202): its refusal is recorded on the thread, and its
-   * agent is checked again, as an immediate request's is, since it may have been deactivated since.
+   * The model call and, with `storeReply`, the reply it ends with stored. An attempt retried
+   * after a failed store stores the reply the model already wrote: it is not asked again.
+   */
+  private async modelCall(input: GenerateReplyInput): Promise<GeneratedReply> {
+    const runId = Context.current().info.workflowExecution?.runId;
+    const key = input.storeReply && runId ? `${runId}:${input.turnId}:${input.toolRounds?.length ?? 0}` : undefined;
+    const reply = this.unstoredReplies.get(key) ?? (await this.generateReply(input));
+    if (!input.storeReply || !input.turnId || !('text' in reply)) return reply;
+    this.unstoredReplies.set(key, reply);
+    const stored = await this.deliverReply(replyRequestOf({ ...input, turnId: input.turnId }, reply));
+    this.unstoredReplies.forget(key);
+    return { ...reply, stored };
+  }
+
+  /**
+   * A refusal (4xx) is the chat request's answer, not a failure to retry. The agent is checked
+   * here, in the worker's own database, before anything is written (a scheduled request's was
+   * checked when it was accepted too, and may have been deactivated since). A scheduled
+   * request's caller is gone (it had its 202): its refusal is recorded on the thread.
    */
   private async acceptChat(request: ChatAcceptRequest): Promise<AcceptChatResult> {
     try {
-      if (request.scheduled) await this.requireActiveAgent(request);
+      await this.requireActiveAgent(request);
       const accepted = await this.messaging<ChatAcceptRequest, ChatAccepted>(Subjects.messaging.chatAccept, request);
       return { accepted: { ...accepted } };
     } catch (error) {
@@ -154,9 +175,10 @@ export class TurnActivitiesFactory {
     const agent = await this.agents.find(request.workspaceId, request.agentId);
     if (!agent) throw DomainError.notFound('Agent', request.agentId);
     if (agent.status !== 'active') {
-      throw new DomainError(ErrorCode.Unprocessable, `Agent ${request.agentId} is inactive: the scheduled turn did not run`, {
-        agentId: request.agentId,
-      });
+      throw DomainError.agentInactive(
+        request.agentId,
+        request.scheduled ? 'the scheduled turn did not run' : 'activate it to chat with it',
+      );
     }
   }
 
@@ -220,11 +242,14 @@ export class TurnActivitiesFactory {
     const rounds = [...(input.toolRounds ?? []), ...(pending && toolResults ? [{ messages: pending.messages, results: toolResults }] : [])];
     // A tool round continues the turn its first round loaded (a delegation starting or ending
     // in the calls just run made it load again).
-    const setting = (rounds.length ? this.settings.get(runId) : undefined) ?? (await this.turnSetting(input));
+    const setting =
+      (rounds.length ? this.settings.get(runId) : undefined) ??
+      (await this.turnSetting(input, input.prepareMemory === true && !rounds.length));
     let reply: GeneratedReply;
     if ('silent' in setting) reply = setting;
     else {
       reply = await this.answer(input, setting, rounds);
+      await setting.logStarted;
       // Kept for the tool rounds to come; dropped with the turn's answer.
       if ('toolCalls' in reply) this.settings.set(runId, setting);
     }
@@ -252,8 +277,11 @@ export class TurnActivitiesFactory {
     return results;
   }
 
-  /** What a turn's model calls need, or why the agent stays silent. */
-  private async turnSetting(input: GenerateReplyInput): Promise<TurnSetting | Extract<GeneratedReply, { silent: string }>> {
+  /** What a turn's model calls need, or why the agent stays silent; `withMemory`: the agent's memory is prepared first. */
+  private async turnSetting(
+    input: GenerateReplyInput,
+    withMemory: boolean,
+  ): Promise<TurnSetting | Extract<GeneratedReply, { silent: string }>> {
     const { workspaceId, conversationRef } = input;
     const context = await this.context(workspaceId, conversationRef);
     const seenMessageIds = context.history.map((item) => item.id);
@@ -271,26 +299,42 @@ export class TurnActivitiesFactory {
     if (context.conversation.status === 'spam') return silent('the conversation is marked spam');
     const agentId = context.conversation.agentId ?? context.channelDefaultAgentId;
     if (!agentId) return silent('no agent answers this conversation');
-    // The agent's tools, its sub-agent connections and the conversation's delegation are asked
-    // for alongside the agent: one round trip less per model call.
-    const [agent, catalogTools, connections, delegation, memory] = await Promise.all([
+    // The agent's tools, its sub-agent connections, the conversation's delegation and the
+    // workspace's allowed terms are asked for alongside the agent: one round trip per turn.
+    const [agent, catalogTools, connections, delegation, loadedMemory, allowedTerms] = await Promise.all([
       this.agents.find(workspaceId, agentId),
       this.agentTools(workspaceId, agentId),
       this.delegations.activeConnections(workspaceId, agentId),
       this.delegations.find(workspaceId, context.conversation.id),
       this.memories.find(workspaceId, context.conversation.id),
+      this.allowedTerms.list(workspaceId),
     ]);
     if (!agent) return silent(`agent ${agentId} does not exist`);
     if (agent.status !== 'active') return silent(`agent ${agentId} is inactive`);
+    // The turn's first model call prepares the agent's memory from what it just loaded.
+    const memory = withMemory ? await this.rememberQuietly(ref, context, agent, loadedMemory) : loadedMemory;
     // Under an active delegation the sub-agent answers (with its own prompt and tools, and
     // complete_delegation); it is offered no sub-agents of its own, so delegations never loop.
     const delegated = await this.delegatedAgent(workspaceId, context.conversation.id, agentId, delegation, connections);
     const speaker = delegated?.agent ?? agent;
-    await this.note(ref, (r) => this.turnLog.start(r, { agentId, speakerAgentId: speaker.id }));
+    // Written while the model answers (note() never throws); the turn's later records wait for it.
+    const logStarted = this.note(ref, (r) => this.turnLog.start(r, { agentId, speakerAgentId: speaker.id }));
     const tools = delegated
       ? [...(await this.agentTools(workspaceId, delegated.agent.id)), completeDelegationTool(delegated.completionCriteria)]
       : [...catalogTools, ...subagentTools(connections)];
-    return { context, seenMessageIds, agentId, agent, speaker, delegated: delegated !== null, tools, memory, readFiles: null };
+    return {
+      context,
+      seenMessageIds,
+      agentId,
+      agent,
+      speaker,
+      delegated: delegated !== null,
+      tools,
+      memory,
+      allowedTerms: new Set(allowedTerms),
+      readFiles: null,
+      logStarted,
+    };
   }
 
   private async answer(input: GenerateReplyInput, setting: TurnSetting, rounds: ToolRound[]): Promise<GeneratedReply> {
@@ -309,7 +353,7 @@ export class TurnActivitiesFactory {
     const said = guardrails.enabled && !rounds.length ? customerTextOfTurn(context.history) : '';
     // The turn log records the verdict of the turn's first model call, "no violation" included.
     const logVerdict = (verdict: TurnLogGuardrail) =>
-      rounds.length ? Promise.resolve() : this.note(ref, (r) => this.turnLog.guardrail(r, verdict));
+      rounds.length ? Promise.resolve() : setting.logStarted.then(() => this.note(ref, (r) => this.turnLog.guardrail(r, verdict)));
     const noViolation = { source: null, ruleIndex: null, severity: null, categories: [], matchedTerms: [] };
     const violation = async (
       verdict: Omit<GuardrailVerdict, 'conversationStrikeThreshold' | 'clientStrikeThreshold'>,
@@ -327,7 +371,7 @@ export class TurnActivitiesFactory {
       };
     };
     if (said) {
-      const matchedTerms = lexiconMatches(said, new Set(await this.allowedTerms.list(workspaceId)));
+      const matchedTerms = lexiconMatches(said, setting.allowedTerms);
       if (matchedTerms.length) {
         return violation({ source: 'lexicon', ruleIndex: null, severity: 'high', categories: ['abusive_language'], matchedTerms });
       }
@@ -618,18 +662,52 @@ export class TurnActivitiesFactory {
     input: Parameters<ConversationTurnActivities['prepareMemory']>[0],
   ): Promise<{ made: ('recall' | 'context')[] }> {
     const { workspaceId, conversationRef } = input;
-    const made: ('recall' | 'context')[] = [];
     const context = await this.context(workspaceId, conversationRef);
     const conversation = context.conversation;
-    if (conversation.operation === 'assistance' || conversation.status === 'spam' || context.client.status === 'blocked') return { made };
+    if (conversation.operation === 'assistance' || conversation.status === 'spam' || context.client.status === 'blocked')
+      return { made: [] };
     const agentId = conversation.agentId ?? context.channelDefaultAgentId;
-    const agent = agentId ? await this.agents.find(workspaceId, agentId) : null;
-    if (!agent || agent.status !== 'active') return { made };
+    const [agent, memory] = await Promise.all([
+      agentId ? this.agents.find(workspaceId, agentId) : null,
+      this.memories.find(workspaceId, conversation.id),
+    ]);
+    if (!agent || agent.status !== 'active') return { made: [] };
+    return this.remember(turnRefOf(input.turnId, { workspaceId, conversationRef: conversation.id }), context, agent, memory);
+  }
+
+  /** The memory step inside the turn's first model call: a failure costs the turn its summary, never its reply. */
+  private async rememberQuietly(
+    ref: TurnRef | null,
+    context: TurnContext,
+    agent: Agent,
+    memory: ConversationMemory | null,
+  ): Promise<ConversationMemory | null> {
+    try {
+      const { made } = await this.remember(ref, context, agent, memory);
+      return made.length ? await this.memories.find(agent.workspaceId, context.conversation.id) : memory;
+    } catch (error) {
+      this.logger.warn({
+        msg: "the agent's memory was not prepared: the turn goes on without it",
+        turnId: ref?.turnId,
+        error: String(error),
+      });
+      return memory;
+    }
+  }
+
+  /** What prepareMemory makes, for a turn its agent answers (`memory`: the conversation's, as loaded). */
+  private async remember(
+    ref: TurnRef | null,
+    context: TurnContext,
+    agent: Agent,
+    memory: ConversationMemory | null,
+  ): Promise<{ made: ('recall' | 'context')[] }> {
+    const workspaceId = agent.workspaceId;
+    const conversation = context.conversation;
+    const made: ('recall' | 'context')[] = [];
     const wantsRecall = agent.recallLastConversation;
     const summarises = !agent.disableContextSummarization;
     if (!wantsRecall && !summarises) return { made };
-    const ref = turnRefOf(input.turnId, { workspaceId, conversationRef: conversation.id });
-    const memory = await this.memories.find(workspaceId, conversation.id);
     const abortSignal = () =>
       AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(this.config.values.LLM_TIMEOUT_MS)]);
     const logSummary = (kind: 'recall' | 'context', summarized: string, messageCount: number, summary: string) =>
@@ -747,6 +825,10 @@ interface TurnSetting {
   delegated: boolean;
   tools: RuntimeTool[];
   memory: ConversationMemory | null;
+  /** The workspace's whitelist: terms the guardrails' lexicon lets through. */
+  allowedTerms: Set<string>;
+  /** The turn log's first record: written while the model answers, before any other record of the turn. */
+  logStarted: Promise<void>;
   /** The turn's files the model takes whole: read by its first model call. */
   readFiles: ReadFiles | null;
 }

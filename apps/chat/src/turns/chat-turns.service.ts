@@ -12,7 +12,7 @@ import {
   type RpcReply,
   type RpcRequest,
 } from '@platica/contracts';
-import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
+import { DomainError, ErrorCode } from '@platica/errors';
 import { RpcClient, errorOfReply, newId, serviceRequest, withStatus, writeScope } from '@platica/platform';
 import type { TurnOutcome, TurnTrigger } from '@platica/workflows/activities';
 import { chatTimingOf } from './chat-timing';
@@ -34,7 +34,6 @@ export class ChatTurnsService {
     const { body } = request;
     const workspaceId = writeScope(request).id;
     const timing = chatTimingOf(body);
-    if (body.agentId) await this.requireActiveAgent(workspaceId, body.agentId);
 
     const accept: ChatAcceptRequest = {
       workspaceId,
@@ -48,7 +47,11 @@ export class ChatTurnsService {
       attachments: body.attachments ?? [],
       actorId: request.auth.userId,
     };
-    if (timing) return this.schedule(accept, body, timing);
+    if (timing) {
+      // A turn now has its agent checked by the turn itself, before anything is written.
+      if (body.agentId) await this.requireActiveAgent(workspaceId, body.agentId);
+      return this.schedule(accept, body, timing);
+    }
 
     const trigger: TurnTrigger = {
       kind: 'chat',
@@ -118,16 +121,7 @@ export class ChatTurnsService {
 
   private async requireActiveAgent(workspaceId: string, agentId: string): Promise<void> {
     const agent = await this.rpc.call<{ status: string }>(Subjects.agents.agentsDescribe, serviceRequest('chat', workspaceId, { agentId }));
-    if (agent.status !== 'active') {
-      throw DomainError.refused(
-        ErrorCode.Unprocessable,
-        DomainReason.AgentInactive,
-        `Agent ${agentId} is inactive: activate it to chat with it`,
-        {
-          agentId,
-        },
-      );
-    }
+    if (agent.status !== 'active') throw DomainError.agentInactive(agentId, 'activate it to chat with it');
   }
 }
 

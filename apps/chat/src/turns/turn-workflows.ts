@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
-import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
+import { Subjects } from '@platica/contracts';
+import { DomainError, ErrorCode } from '@platica/errors';
+import { RpcClient, ServiceConfig, TemporalClientOwner, serviceRequest } from '@platica/platform';
 import { conversationTurnWorkflow, scheduledChatTurnWorkflow } from '@platica/workflows';
 import {
   scheduledChatTurnWorkflowId,
   turnRequestedSignal,
   turnWorkflowId,
+  type ChatTurnStart,
+  type ChatTurnStarted,
   type ConversationTurnInput,
   type ScheduledChatTurnInput,
   type TurnOutcome,
@@ -20,35 +22,22 @@ export class TurnWorkflows extends TemporalClientOwner {
   constructor(
     config: ServiceConfig,
     private readonly chatConfig: ChatConfigService,
+    private readonly rpc: RpcClient,
   ) {
     super(config);
   }
 
   /**
-   * Runs a turn now and answers what became of it. The thread's turn workflow is the lock:
-   * while one runs, another synchronous turn is refused with 409 before anything is written.
+   * Runs a turn now and answers what became of it. The agents service starts its workflow,
+   * where the turn's worker runs (so the turn begins with the start; 409 while another turn of
+   * the thread runs); the outcome is read here.
    */
   async runNow(workspaceId: string, threadId: string, trigger: TurnTrigger): Promise<TurnOutcome> {
-    const input: ConversationTurnInput = { workspaceId, conversationRef: null, debounceMs: 0, first: trigger };
-    let handle;
-    try {
-      handle = await this.temporal().workflow.start(conversationTurnWorkflow, {
-        taskQueue: this.queueOf('agents'),
-        workflowId: turnWorkflowId(workspaceId, threadId),
-        args: [input],
-        workflowIdConflictPolicy: 'FAIL',
-      });
-    } catch (error) {
-      if (error instanceof WorkflowExecutionAlreadyStartedError) {
-        throw DomainError.refused(
-          ErrorCode.Conflict,
-          DomainReason.TurnInProgress,
-          'The agent is still answering an earlier message of this chat: retry when it has finished',
-          { conversationId: threadId },
-        );
-      }
-      throw error;
-    }
+    const { runId } = await this.rpc.call<ChatTurnStarted>(
+      Subjects.agents.chatTurnStart,
+      serviceRequest<ChatTurnStart>('chat', workspaceId, { threadId, trigger }),
+    );
+    const handle = this.temporal().workflow.getHandle<typeof conversationTurnWorkflow>(turnWorkflowId(workspaceId, threadId), runId);
     const timeoutMs = this.chatConfig.values.PLATICA_CHAT_TURN_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
     const outcomes = await Promise.race([

@@ -35,6 +35,7 @@ export const internalOperations = {
     seedValidate: internal(Subjects.agents.seedValidate),
     seedApply: internal(Subjects.agents.seedApply),
     describe: internal(Subjects.agents.agentsDescribe),
+    chatTurnStart: internal(Subjects.agents.chatTurnStart),
   },
   tools: {
     runtimeAgentTools: internal(ToolSubjects.runtimeAgentTools),

@@ -59,6 +59,17 @@ export interface CarriedTurns {
   seenMessageIds: string[];
 }
 
+/** A synchronous chat turn to start now (`agents.turns.chat-start`): its thread (`chat_…`) and its trigger. */
+export interface ChatTurnStart {
+  threadId: string;
+  trigger: TurnTrigger;
+}
+
+/** The started turn workflow's run, whose outcome the chat service waits for. */
+export interface ChatTurnStarted {
+  runId: string;
+}
+
 /** What became of one trigger. */
 export type TurnOutcome =
   | {
@@ -125,7 +136,14 @@ export type GeneratedReply =
    * `assistance`: the text is the agent's wait message; a human takes the conversation over.
    */
   (
-    | { agentId: string; text: string; guardrail?: GuardrailVerdict; assistance?: { reason: string } }
+    | {
+        agentId: string;
+        text: string;
+        guardrail?: GuardrailVerdict;
+        assistance?: { reason: string };
+        /** With `storeReply`: the reply as the model call stored it. */
+        stored?: TurnReplyResult;
+      }
     | { silent: string }
     | {
         agentId: string;
@@ -182,6 +200,17 @@ export interface ConversationTurnActivities {
     /** The turn's id (its reply's message id): what the turn log files this call's record under. Absent in older histories. */
     turnId?: string;
     /**
+     * The turn's first model call: prepare the agent's memory first (what `prepareMemory` does),
+     * from the context the call loads anyway. Absent in older histories, which ran that step on its own.
+     */
+    prepareMemory?: boolean;
+    /**
+     * Store the reply the turn ends with, as `deliverReply` would (a chat turn: nothing leaves
+     * Plática, and storing is idempotent on the turn's id), and answer it in `stored`. Absent in
+     * older histories, which delivered it as an activity of its own.
+     */
+    storeReply?: boolean;
+    /**
      * Run the rounds of tool calls here, model call after model call, until the model answers;
      * hand back a tool-calls answer only when the agent's working message is due and not yet
      * sent (the workflow sends it). Absent in older histories: one model call per activity.
@@ -219,6 +248,23 @@ export interface ConversationTurnActivities {
 }
 
 export const turnRequestedSignal = defineSignal<[TurnTrigger]>('turnRequested');
+
+/** What stores (and on Meta channels delivers) a turn's reply: its id is the turn's, `seenUpTo` the latest message it was given. */
+export function replyRequestOf(
+  turn: { workspaceId: string; conversationRef: string; turnId: string },
+  reply: Extract<GeneratedReply, { text: string }>,
+): TurnReplyRequest {
+  return {
+    workspaceId: turn.workspaceId,
+    conversationRef: turn.conversationRef,
+    messageId: turn.turnId,
+    agentId: reply.agentId,
+    content: reply.text,
+    seenUpTo: reply.seenMessageIds.at(-1) ?? null,
+    ...(reply.guardrail ? { guardrail: reply.guardrail } : {}),
+    ...(reply.assistance ? { assistance: reply.assistance } : {}),
+  };
+}
 
 /**
  * Whether the working message is due after these tool calls (catalog names, in call order):

@@ -5,9 +5,10 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { WorkflowHandle } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { ChatAccepted, ChatAcceptRequest } from '@platica/contracts';
+import type { ChatAccepted, ChatAcceptRequest, TurnReplyRequest, TurnReplyResult } from '@platica/contracts';
 import { conversationTurnWorkflow } from './conversation-turn.workflow';
 import {
+  replyRequestOf,
   turnRequestedSignal,
   type AcceptChatResult,
   type ConversationTurnActivities,
@@ -34,8 +35,12 @@ const localToolsFixture = path.join(__dirname, '__fixtures__/conversation-turn-l
 const toolsWithModelCallFixture = path.join(__dirname, '__fixtures__/conversation-turn-tools-with-model-call.history.json');
 /** Recorded by the test "runs every round of tool calls inside the model call activity…" with UPDATE_FIXTURES=true. */
 const toolRoundsFixture = path.join(__dirname, '__fixtures__/conversation-turn-tool-rounds.history.json');
-/** Recorded by the test "prepares the agent's memory before the turn's first model call…" with UPDATE_FIXTURES=true. */
+/** Recorded before the memory step ran inside the model call: the memory step as an activity of its own. */
 const memoryFixture = path.join(__dirname, '__fixtures__/conversation-turn-memory.history.json');
+/** Recorded by the test "prepares the agent's memory in the turn's first model call…" with UPDATE_FIXTURES=true. */
+const memoryInModelCallFixture = path.join(__dirname, '__fixtures__/conversation-turn-memory-in-model-call.history.json');
+/** Recorded by the test "stores a chat turn's reply in its model call…" with UPDATE_FIXTURES=true. */
+const chatStoredHereFixture = path.join(__dirname, '__fixtures__/conversation-turn-chat-stored-by-model-call.history.json');
 /** Recorded by the test "continues a long run as a new one…" with UPDATE_FIXTURES=true: the first run, ending continued as new. */
 const continuedFixture = path.join(__dirname, '__fixtures__/conversation-turn-continued.history.json');
 
@@ -64,6 +69,11 @@ describe('conversationTurnWorkflow', () => {
   /** One model call as the agents worker makes it: the previous answer's tool calls run first, then the model is asked. */
   const oneAnswer = async (input: Parameters<ConversationTurnActivities['generateReply']>[0]): Promise<GeneratedReply> => {
     turnIds.push(input.turnId);
+    // The turn's first model call prepares the memory first; a failure costs only the summary.
+    if (input.prepareMemory && !input.toolRounds?.length && !input.toolCalls) {
+      memoryCalls.push(`memory ${input.conversationRef} ${calls.length}`);
+      await prepare().catch(() => undefined);
+    }
     const pending = input.toolCalls;
     const toolResults = pending
       ? await Promise.all(
@@ -82,6 +92,37 @@ describe('conversationTurnWorkflow', () => {
     return toolResults ? { ...reply, toolResults } : reply;
   };
 
+  // Like the agents worker's: the previous answer's tool calls run first, then the model is
+  // asked; with toolRoundsHere, round after round until the model answers or its working message is due.
+  const roundsOfModelCalls = async (input: Parameters<ConversationTurnActivities['generateReply']>[0]): Promise<GeneratedReply> => {
+    if (!input.toolRoundsHere) return oneAnswer(input);
+    const ran: ToolRound[] = [];
+    const names = input.toolCalls?.calls.map((c) => c.name) ?? [];
+    for (let given = input; ;) {
+      const { toolResults, ...reply } = await oneAnswer(given);
+      if (given.toolCalls && toolResults) ran.push({ messages: given.toolCalls.messages, results: toolResults });
+      if ('toolCalls' in reply) names.push(...reply.toolCalls.map((c) => c.name));
+      const due = 'toolCalls' in reply && !input.toolRoundsHere.workingMessageSent && reply.workingMessage !== null;
+      if (!('toolCalls' in reply) || (due && workingMessageDue(reply.workingMessage!, names)))
+        return ran.length ? { ...reply, toolRounds: ran } : reply;
+      const pending = { agentId: reply.agentId, calls: reply.toolCalls, messages: reply.messages, context: reply.context };
+      given = { ...input, toolRounds: [...(input.toolRounds ?? []), ...ran], toolCalls: pending };
+    }
+  };
+
+  const deliver = (input: TurnReplyRequest): TurnReplyResult => {
+    const strike = input.guardrail ? ` [strike ${input.guardrail.source} rule ${input.guardrail.ruleIndex}]` : '';
+    calls.push(`deliver ${input.content}${strike}${input.assistance ? ` [assistance: ${input.assistance.reason}]` : ''}`);
+    return { messageId: input.messageId, content: input.content, contentType: 'text', status: 'sent', error: null };
+  };
+
+  /** The model call as the agents worker makes it; with `storeReply`, the reply it ends with is stored by it. */
+  const modelCall = async (input: Parameters<ConversationTurnActivities['generateReply']>[0]): Promise<GeneratedReply> => {
+    const reply = await roundsOfModelCalls(input);
+    if (!input.storeReply || !('text' in reply)) return reply;
+    return { ...reply, stored: deliver(replyRequestOf({ ...input, turnId: input.turnId! }, reply)) };
+  };
+
   const activities: ConversationTurnActivities = {
     awaitQuiet: async (input) => {
       calls.push(`quiet ${input.debounceMs}`);
@@ -97,28 +138,8 @@ describe('conversationTurnWorkflow', () => {
       turnIds.push(input.turnId);
       return prepare();
     },
-    // Like the agents worker's: the previous answer's tool calls run first, then the model is
-    // asked; with toolRoundsHere, round after round until the model answers or its working message is due.
-    generateReply: async (input) => {
-      if (!input.toolRoundsHere) return oneAnswer(input);
-      const ran: ToolRound[] = [];
-      const names = input.toolCalls?.calls.map((c) => c.name) ?? [];
-      for (let given = input; ;) {
-        const { toolResults, ...reply } = await oneAnswer(given);
-        if (given.toolCalls && toolResults) ran.push({ messages: given.toolCalls.messages, results: toolResults });
-        if ('toolCalls' in reply) names.push(...reply.toolCalls.map((c) => c.name));
-        const due = 'toolCalls' in reply && !input.toolRoundsHere.workingMessageSent && reply.workingMessage !== null;
-        if (!('toolCalls' in reply) || (due && workingMessageDue(reply.workingMessage!, names)))
-          return ran.length ? { ...reply, toolRounds: ran } : reply;
-        const pending = { agentId: reply.agentId, calls: reply.toolCalls, messages: reply.messages, context: reply.context };
-        given = { ...input, toolRounds: [...(input.toolRounds ?? []), ...ran], toolCalls: pending };
-      }
-    },
-    deliverReply: async (input) => {
-      const strike = input.guardrail ? ` [strike ${input.guardrail.source} rule ${input.guardrail.ruleIndex}]` : '';
-      calls.push(`deliver ${input.content}${strike}${input.assistance ? ` [assistance: ${input.assistance.reason}]` : ''}`);
-      return { messageId: input.messageId, content: input.content, contentType: 'text', status: 'sent', error: null };
-    },
+    generateReply: modelCall,
+    deliverReply: async (input) => deliver(input),
     recordTurnFailure: async (input) => void calls.push(`failure ${input.error.message}`),
     // Only histories recorded before tool calls ran with the model call schedule it.
     runToolCall: async (input) => {
@@ -246,6 +267,34 @@ describe('conversationTurnWorkflow', () => {
     ]);
   });
 
+  it("stores a chat turn's reply in its model call: the turn ends in the workflow task that called the model", async () => {
+    const outcomes = await run({
+      workspaceId: 'ws',
+      conversationRef: null,
+      debounceMs: 0,
+      first: { kind: 'chat', requestId: 'r1', chat: chatRequest('r1') },
+    });
+    expect(calls).toEqual(['accept r1', 'generate conv_1', 'deliver hola']);
+    expect(outcomes[0]).toMatchObject({ status: 'completed', replies: [{ content: 'hola' }] });
+    // Accepting and the model call (which stores the reply) are local activities: no activity
+    // task, and the whole turn in one workflow task.
+    expect(activityNames(lastHistory)).toEqual([]);
+    expect(lastHistory.events?.filter((e) => e.workflowTaskCompletedEventAttributes).length).toBe(1);
+    if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(chatStoredHereFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
+  });
+
+  it("delivers a channel turn's reply as an activity (a Meta send must not run twice)", async () => {
+    await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
+    expect(activityNames(lastHistory)).toEqual(['deliverReply']);
+  });
+
+  it('replays the committed history of a chat turn whose model call stored the reply against today’s code', async () => {
+    const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(chatStoredHereFixture, 'utf8')));
+    await expect(
+      Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-chat-fixture'),
+    ).resolves.toBeUndefined();
+  });
+
   it('runs a trigger that arrives during a turn as the next turn, never alongside', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -267,7 +316,8 @@ describe('conversationTurnWorkflow', () => {
   it('continues a long run as a new one, carrying pending triggers, owed chat outcomes and seen messages', async () => {
     // Each turn's model call signals the next customer message, as a customer answering at once
     // would: the run always has work pending, so only the history bound ends it.
-    const TURNS = 20;
+    // Enough turns to pass the history bound (about 9 events a turn).
+    const TURNS = 30;
     let turns = 0;
     let signal!: (t: TurnTrigger) => Promise<void>;
     generate = async () => {
@@ -320,18 +370,30 @@ describe('conversationTurnWorkflow', () => {
   });
 
   describe('memory', () => {
-    it("prepares the agent's memory before the turn's first model call, once per turn, all under the reply's id", async () => {
+    it("prepares the agent's memory in the turn's first model call, once per turn, all under the reply's id", async () => {
       prepare = async () => ({ made: ['recall', 'context'] });
+      // One round of tool calls, then the answer: the memory is prepared before the first model call only.
+      const weather: ToolCallRequest = {
+        toolCallId: 'call_1',
+        toolId: 'api_1',
+        name: 'api_clima',
+        providerName: 'api_clima',
+        input: { city: 'CDMX' },
+      };
+      generate = async (input) =>
+        input.toolRounds?.length
+          ? { agentId: 'agt_1', text: 'soleado', seenMessageIds: [] }
+          : { agentId: 'agt_1', toolCalls: [weather], messages: [], context: {}, workingMessage: null, seenMessageIds: [] };
       await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
-      // Before the first model call (no call recorded yet), and only once.
+      // Before the first model call (no call recorded yet), and only once: not again for the tool round.
       expect(memoryCalls).toEqual(['memory conv_1 0']);
-      expect(calls).toEqual(['generate conv_1', 'deliver hola']);
-      const markers = lastHistory.events?.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch') ?? [];
-      expect(markers.length).toBeGreaterThan(0);
-      // The turn log files the memory step and the model call under one id: the reply's message id.
+      expect(calls).toEqual(['generate conv_1', 'tool api_clima {"city":"CDMX"}', 'generate conv_1', 'deliver soleado']);
+      // No memory step of its own: it runs inside the model call.
+      expect(activityNames(lastHistory)).not.toContain('prepareMemory');
+      // The turn log files the memory step and the model calls under one id: the reply's message id.
       expect(new Set(turnIds).size).toBe(1);
       expect(turnIds[0]).toMatch(/^msg_[0-9a-f]{32}$/);
-      if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(memoryFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
+      if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(memoryInModelCallFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
     });
 
     it('answers even when the summariser fails (the turn goes on without its summary)', async () => {
@@ -344,13 +406,16 @@ describe('conversationTurnWorkflow', () => {
         debounceMs: 0,
         first: { kind: 'chat', requestId: 'r1', chat: chatRequest('r1') },
       });
-      expect(memoryCalls).toEqual(['memory conv_1 1', 'memory conv_1 1']);
+      expect(memoryCalls).toEqual(['memory conv_1 1']);
       expect(calls).toEqual(['accept r1', 'generate conv_1', 'deliver hola']);
       expect(outcomes[0]).toMatchObject({ status: 'completed' });
     });
 
-    it('replays its committed history with the memory step against today’s code', async () => {
-      const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(memoryFixture, 'utf8')));
+    it.each([
+      ['the memory step as an activity of its own', memoryFixture],
+      ['the memory step inside the model call', memoryInModelCallFixture],
+    ])('replays its committed history with %s against today’s code', async (_, file) => {
+      const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(file, 'utf8')));
       await expect(
         Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-memory-fixture'),
       ).resolves.toBeUndefined();
@@ -488,8 +553,8 @@ describe('conversationTurnWorkflow', () => {
       // No tool call is an activity of its own: each runs in the model call that reads its result.
       expect(calls.some((c) => c.startsWith('tool activity'))).toBe(false);
       expect(lastHistory.events?.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runToolCall')).toEqual([]);
-      // Nor is a round: the turn's local activities are its memory step and one model call.
-      expect(lastHistory.events?.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity')).toHaveLength(2);
+      // Nor is a round, nor the memory step: the turn's one local activity is its model call.
+      expect(lastHistory.events?.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity')).toHaveLength(1);
       if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(toolRoundsFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
     });
 
@@ -549,3 +614,12 @@ describe('conversationTurnWorkflow', () => {
     });
   });
 });
+
+/** The activities a history scheduled as activity tasks (local activities are markers). */
+function activityNames(history: {
+  events?: { activityTaskScheduledEventAttributes?: { activityType?: { name?: string | null } | null } | null }[] | null;
+}): string[] {
+  return (history.events ?? []).flatMap((e) =>
+    e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name ?? ''] : [],
+  );
+}

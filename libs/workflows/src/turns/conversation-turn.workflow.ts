@@ -13,6 +13,7 @@ import {
 import type { ChatAccepted } from '@platica/contracts';
 import {
   turnRequestedSignal,
+  replyRequestOf,
   workingMessageDue,
   type ConversationTurnActivities,
   type ConversationTurnInput,
@@ -76,8 +77,8 @@ const MAX_DEBOUNCE_WINDOWS = 5;
  * A run whose history passed this many events continues as new when more turns are pending. A
  * worker that loses a run from its cache (a trigger arriving while the run completes refuses the
  * completion, and the worker evicts the run) replays its whole history before the next turn: a
- * conversation answered without pause for 100 turns made each turn start 200 ms late. About 13
- * events a turn: a run replays at most some 8 turns.
+ * conversation answered without pause for 100 turns made each turn start 200 ms late. About 9
+ * events a channel turn: a run replays at most some 11 turns.
  */
 const HISTORY_EVENTS_BEFORE_CONTINUING = 100;
 /** The message ids a continued run keeps of those its turns saw: a trigger arrives within seconds of its message. */
@@ -139,7 +140,12 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
     // A chat request is always answered; customer messages and instructions only once.
     const triggeringMessageIds = answering.some((t) => t.chat) ? [] : answering.flatMap((t) => t.messageIds ?? []);
     const additionalInstructions = instructions.length ? instructions.join('\n\n') : null;
-    const turn = await runTurn({ workspaceId: input.workspaceId, conversationRef, additionalInstructions, triggeringMessageIds }, seen);
+    const forChat = answering.some((t) => t.chat);
+    const turn = await runTurn(
+      { workspaceId: input.workspaceId, conversationRef, additionalInstructions, triggeringMessageIds },
+      seen,
+      forChat,
+    );
     const completedAt = new Date().toISOString();
     // Only a chat request has someone waiting for its outcome.
     for (const trigger of answering.filter((t) => t.chat)) {
@@ -159,7 +165,12 @@ type TurnResult =
   | { silent: string }
   | { error: { code: string; message: string } };
 
-async function runTurn(request: Parameters<ConversationTurnActivities['generateReply']>[0], seen: Set<string>): Promise<TurnResult> {
+/** `forChat`: the turn answers a chat request (its conversation is a chat thread, on the internal channel). */
+async function runTurn(
+  request: Parameters<ConversationTurnActivities['generateReply']>[0],
+  seen: Set<string>,
+  forChat: boolean,
+): Promise<TurnResult> {
   const { workspaceId, conversationRef } = request;
   // Ids are chosen here, so a retried or replayed step stores and sends its message once.
   const messageId = newMessageId();
@@ -170,14 +181,24 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
   /** The agent's working message, sent while the tool calls run; a failure to send it never fails the turn. */
   const sendWorking = (agentId: string, settings: Parameters<typeof sendWorkingMessage>[0]['settings']) =>
     sendWorkingMessage({ workspaceId, conversationRef, messageId: newMessageId(), agentId, settings }).catch(() => undefined);
+  // A chat turn's reply is stored by the model call that writes it (nothing leaves Plática, and
+  // storing is idempotent on the turn's id): the turn ends in the workflow task of its model call.
+  // Histories from before that deliver it as an activity; the marker names the change.
+  const storeReply = forChat && patched(CHAT_REPLY_STORED_BY_MODEL_CALL_PATCH);
   // The turn log files each step under the turn's id, its reply's message id.
-  const turn = { ...request, turnId: messageId };
+  const turn = { ...request, turnId: messageId, ...(storeReply ? { storeReply } : {}) };
   try {
-    // Histories from before the agent's memory have no such step; the marker names the change.
-    if (patched(MEMORY_PATCH)) await prepareMemory({ workspaceId, conversationRef, turnId: messageId }).catch(() => undefined);
+    // The first model call prepares the agent's memory from the context it loads: one load and
+    // one step fewer. Histories from before that ran it as a step of its own, and those from
+    // before the agent's memory have no such step; the markers name the changes.
+    const memoryInModelCall = patched(MEMORY_IN_MODEL_CALL_PATCH);
+    if (!memoryInModelCall && patched(MEMORY_PATCH)) {
+      await prepareMemory({ workspaceId, conversationRef, turnId: messageId }).catch(() => undefined);
+    }
+    const first = memoryInModelCall ? { ...turn, prepareMemory: true } : turn;
     // Histories from before the model call ran a turn's tool rounds itself call it once per round.
     const roundsInModelCall = patched(TOOL_ROUNDS_IN_MODEL_CALL_PATCH);
-    reply = await generateReply(roundsInModelCall ? { ...turn, toolRoundsHere: { workingMessageSent: false } } : turn);
+    reply = await generateReply(roundsInModelCall ? { ...first, toolRoundsHere: { workingMessageSent: false } } : first);
     // The model asked for tools: run them (in parallel), give it the results, ask again until it answers.
     while ('toolCalls' in reply) {
       // Histories from before agents had tools never reach here; the marker names the new command sequence.
@@ -227,18 +248,12 @@ async function runTurn(request: Parameters<ConversationTurnActivities['generateR
   }
   for (const id of reply.seenMessageIds) seen.add(id);
   if ('silent' in reply) return { silent: reply.silent };
-  const seenUpTo = reply.seenMessageIds.at(-1) ?? null;
-  const delivery = { workspaceId, conversationRef, messageId, agentId: reply.agentId, content: reply.text, seenUpTo };
-  if (reply.guardrail) {
-    // Histories from before guardrails never carry a verdict; the marker names the change.
-    patched(GUARDRAILS_PATCH);
-    return { replies: [await deliverReply({ ...delivery, guardrail: reply.guardrail })] };
-  }
-  if (reply.assistance) {
-    // Histories from before human assistance never carry a request; the marker names the change.
-    patched(ASSISTANCE_PATCH);
-    return { replies: [await deliverReply({ ...delivery, assistance: reply.assistance })] };
-  }
+  if (reply.stored) return { replies: [reply.stored] };
+  const delivery = replyRequestOf(turn, reply);
+  // Histories from before guardrails never carry a verdict, those from before human assistance
+  // never a request; the markers name the changes.
+  if (reply.guardrail) patched(GUARDRAILS_PATCH);
+  else if (reply.assistance) patched(ASSISTANCE_PATCH);
   return { replies: [await deliverReply(delivery)] };
 }
 
@@ -250,6 +265,8 @@ const GUARDRAILS_PATCH = 'agent-guardrails';
 const ASSISTANCE_PATCH = 'agent-human-assistance';
 const MEMORY_PATCH = 'agent-memory';
 const CONTINUE_AS_NEW_PATCH = 'turns-continue-as-new';
+const CHAT_REPLY_STORED_BY_MODEL_CALL_PATCH = 'chat-reply-stored-by-model-call';
+const MEMORY_IN_MODEL_CALL_PATCH = 'agent-memory-in-model-call';
 
 const newMessageId = () => `msg_${uuid4().replace(/-/g, '')}`;
 
