@@ -28,6 +28,8 @@ export interface ChatAcceptRequest {
   actorId: string | null;
   /** A scheduled turn: its 202 was answered long ago, so a refusal is recorded on the thread, where the caller reads it. */
   scheduled?: boolean;
+  /** Answer the turn's context with the acceptance (the agents runtime, which reads it next). */
+  withContext?: boolean;
 }
 
 /** A scheduled chat request refused when its turn came: stored on its thread as a failed message with the reason. */
@@ -46,6 +48,10 @@ export interface ChatAccepted {
   requestMessageId: string;
   reactivated: boolean;
   agentChanged: boolean;
+}
+
+export interface ChatAcceptedWithContext extends ChatAccepted {
+  context: TurnContext;
 }
 
 /**

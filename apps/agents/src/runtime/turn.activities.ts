@@ -7,7 +7,7 @@ import { generateText, streamText, type ModelMessage } from 'ai';
 import {
   Subjects,
   ToolSubjects,
-  type ChatAccepted,
+  type ChatAcceptedWithContext,
   type RuntimeAgentToolsRequest,
   type RuntimeExecuteRequest,
   type RuntimeExecuteResult,
@@ -67,6 +67,8 @@ import { TurnLogRepository, type TurnRef } from '../turn-log/turn-log.repository
 @Injectable()
 export class TurnActivitiesFactory {
   private readonly logger = new Logger('turns');
+  /** By workflow run and conversation: the context a chat acceptance answered, for the turn's first model call. */
+  private readonly acceptedContexts = new TurnMemo<TurnContext>(60_000);
   /** By workflow run: what the turn's first model call loaded. */
   private readonly settings = new TurnMemo<TurnSetting>();
   /** By workflow run, turn and the rounds it was given: a reply written but not stored yet (its store failed). */
@@ -150,8 +152,13 @@ export class TurnActivitiesFactory {
   private async acceptChat(request: ChatAcceptRequest): Promise<AcceptChatResult> {
     try {
       await this.requireActiveAgent(request);
-      const accepted = await this.messaging<ChatAcceptRequest, ChatAccepted>(Subjects.messaging.chatAccept, request);
-      return { accepted: { ...accepted } };
+      const { context, ...accepted } = await this.messaging<ChatAcceptRequest, ChatAcceptedWithContext>(Subjects.messaging.chatAccept, {
+        ...request,
+        withContext: true,
+      });
+      // The turn's model call reads this context next: it need not load it again.
+      this.acceptedContexts.set(runKeyOf(accepted.id), context);
+      return { accepted };
     } catch (error) {
       if (!(error instanceof DomainError) || error.status >= 500) throw error;
       if (request.scheduled) {
@@ -283,7 +290,10 @@ export class TurnActivitiesFactory {
     withMemory: boolean,
   ): Promise<TurnSetting | Extract<GeneratedReply, { silent: string }>> {
     const { workspaceId, conversationRef } = input;
-    const context = await this.context(workspaceId, conversationRef);
+    // One context load per chat turn: the acceptance's, when it ran in this worker just before.
+    const accepted = runKeyOf(conversationRef);
+    const context = this.acceptedContexts.get(accepted) ?? (await this.context(workspaceId, conversationRef));
+    this.acceptedContexts.forget(accepted);
     const seenMessageIds = context.history.map((item) => item.id);
     const ref = turnRefOf(input.turnId, input);
     const silent = async (reason: string) => {
@@ -857,6 +867,12 @@ async function streamedCompletion(call: Parameters<typeof streamText>[0]): Promi
 
 function asObject(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** A conversation's key in this worker's memos: the workflow run and the conversation (none outside a workflow). */
+function runKeyOf(conversationRef: string): string | undefined {
+  const runId = Context.current().info.workflowExecution?.runId;
+  return runId && `${runId}:${conversationRef}`;
 }
 
 /** Where a turn's records go; none for a turn of an older history (no id). */

@@ -1,5 +1,7 @@
 import { Payload } from '@nestjs/microservices';
 import {
+  type ChatAccepted,
+  type ChatAcceptedWithContext,
   type ChatAcceptRequest,
   type ChatPrepareRequest,
   type ChatRejectRequest,
@@ -8,6 +10,7 @@ import {
   internalOperations,
 } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
+import { TurnsService } from '../turns/turns.service';
 import { ChatReadsService } from './chat-reads.service';
 import { ChatThreadsService } from './chat-threads.service';
 
@@ -20,11 +23,15 @@ export class ChatController {
   constructor(
     private readonly threads: ChatThreadsService,
     private readonly reads: ChatReadsService,
+    private readonly turns: TurnsService,
   ) {}
 
+  /** With `withContext`, the turn's context as the runtime reads it for its model call: one round trip for both. */
   @Handles(internalOperations.messaging.chatAccept)
-  accept(@Payload() request: RpcRequest<ChatAcceptRequest>) {
-    return this.threads.accept(request.body);
+  async accept(@Payload() request: RpcRequest<ChatAcceptRequest>): Promise<ChatAccepted | ChatAcceptedWithContext> {
+    const accepted = await this.threads.accept(request.body);
+    if (!request.body.withContext) return accepted;
+    return { ...accepted, context: await this.turns.context({ workspaceId: request.body.workspaceId, conversationRef: accepted.id }) };
   }
 
   @Handles(internalOperations.messaging.chatPrepare)

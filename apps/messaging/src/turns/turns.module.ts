@@ -11,5 +11,6 @@ import { TurnsService } from './turns.service';
   imports: [ChannelsModule, ClientsModule, ConversationsModule, MessagesModule],
   controllers: [TurnsController],
   providers: [TurnsService],
+  exports: [TurnsService],
 })
 export class TurnsModule {}
