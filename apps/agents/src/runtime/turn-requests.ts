@@ -10,8 +10,13 @@ import {
   type ChatTurnStart,
   type ChatTurnStarted,
   type ConversationTurnInput,
+  type TurnTrigger,
 } from '@platica/workflows/activities';
 import { AgentsConfigService } from '../config/agents.config';
+import { ChatAnswers } from './chat-answers';
+
+/** How long a chat request waits for a run of its thread to end before it is refused as busy (see startChatTurn). */
+const FINISHING_RUN_GRACE_MS = 250;
 
 /** The durable consumer of `agent.turn.requested` shared by the agents service's replicas. */
 export const TURN_REQUESTS_CONSUMER = 'agents_turn_requests';
@@ -31,6 +36,7 @@ export class TurnRequests extends TemporalClientOwner {
   constructor(
     config: ServiceConfig,
     private readonly agentsConfig: AgentsConfigService,
+    private readonly chatAnswers: ChatAnswers,
   ) {
     super(config);
   }
@@ -44,19 +50,24 @@ export class TurnRequests extends TemporalClientOwner {
    * Starts a chat thread's turn workflow with its trigger. The workflow is the thread's lock:
    * while one runs, another synchronous turn is refused with 409 before anything is written.
    * Started eagerly when this process runs the worker: the start's answer carries the first
-   * workflow task, so the turn begins without waiting for the server to dispatch it.
+   * workflow task, so the turn begins without waiting for the server to dispatch it; its outcome
+   * then goes to `answerTo` as soon as its reply is stored (ChatAnswers).
    */
-  async startChatTurn(workspaceId: string, { threadId, trigger }: ChatTurnStart): Promise<ChatTurnStarted> {
-    const input: ConversationTurnInput = { workspaceId, conversationRef: null, debounceMs: 0, first: trigger };
+  async startChatTurn(workspaceId: string, { threadId, trigger, answerTo }: ChatTurnStart): Promise<ChatTurnStarted> {
+    const workflowId = turnWorkflowId(workspaceId, threadId);
+    if (answerTo && this.workerClient) this.chatAnswers.listen(trigger.requestId, answerTo);
     try {
-      const handle = await (this.workerClient ?? this.temporal()).workflow.start(conversationTurnWorkflow, {
-        taskQueue: this.queueOf('agents'),
-        workflowId: turnWorkflowId(workspaceId, threadId),
-        args: [input],
-        workflowIdConflictPolicy: 'FAIL',
-        requestEagerStart: this.workerClient !== null,
-      });
-      return { runId: handle.firstExecutionRunId };
+      return await this.startChatWorkflow(workspaceId, workflowId, trigger);
+    } catch (error) {
+      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+    }
+    // A run that answered its request early completes a few milliseconds later: a caller
+    // quicker than that waits for it to end rather than being refused. One still running then is busy.
+    await this.temporal()
+      .withDeadline(Date.now() + FINISHING_RUN_GRACE_MS, () => this.temporal().workflow.getHandle(workflowId).result())
+      .catch(() => undefined);
+    try {
+      return await this.startChatWorkflow(workspaceId, workflowId, trigger);
     } catch (error) {
       if (error instanceof WorkflowExecutionAlreadyStartedError) {
         throw DomainError.refused(
@@ -68,6 +79,18 @@ export class TurnRequests extends TemporalClientOwner {
       }
       throw error;
     }
+  }
+
+  private async startChatWorkflow(workspaceId: string, workflowId: string, trigger: TurnTrigger): Promise<ChatTurnStarted> {
+    const input: ConversationTurnInput = { workspaceId, conversationRef: null, debounceMs: 0, first: trigger };
+    const handle = await (this.workerClient ?? this.temporal()).workflow.start(conversationTurnWorkflow, {
+      taskQueue: this.queueOf('agents'),
+      workflowId,
+      args: [input],
+      workflowIdConflictPolicy: 'FAIL',
+      requestEagerStart: this.workerClient !== null,
+    });
+    return { runId: handle.firstExecutionRunId };
   }
 
   async handle(event: TypedDomainEvent<'agent.turn.requested'>): Promise<void> {

@@ -47,6 +47,7 @@ import { answeredAlready } from './answered';
 import { LanguageModelProvider } from './language-model';
 import { after, filesToRead, systemPromptOf, turnMessages, type ReadFiles, type TurnMemory } from './turn-prompt';
 import { AttachmentReader } from './attachment-reader';
+import { ChatAnswers } from './chat-answers';
 import { completeDelegationTool, SUBAGENT_TOOL_ID, subagentTools } from './subagent-tools';
 import type { Agent } from '../agents/agent.entity';
 import type { Delegation } from '../subagents/delegation.entity';
@@ -88,6 +89,7 @@ export class TurnActivitiesFactory {
     private readonly memories: ConversationMemoryRepository,
     private readonly turnLog: TurnLogRepository,
     private readonly attachments: AttachmentReader,
+    private readonly chatAnswers: ChatAnswers,
   ) {}
 
   activities(): ConversationTurnActivities {
@@ -140,6 +142,7 @@ export class TurnActivitiesFactory {
     this.unstoredReplies.set(key, reply);
     const stored = await this.deliverReply(replyRequestOf({ ...input, turnId: input.turnId }, reply));
     this.unstoredReplies.forget(key);
+    this.chatAnswers.answer(runId, stored);
     return { ...reply, stored };
   }
 
@@ -158,6 +161,7 @@ export class TurnActivitiesFactory {
       });
       // The turn's model call reads this context next: it need not load it again.
       this.acceptedContexts.set(runKeyOf(accepted.id), context);
+      this.chatAnswers.accept(Context.current().info.workflowExecution?.runId, accepted);
       return { accepted };
     } catch (error) {
       if (!(error instanceof DomainError) || error.status >= 500) throw error;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { createInbox, type Subscription } from '@nats-io/transport-node';
 import { Subjects } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { RpcClient, ServiceConfig, TemporalClientOwner, serviceRequest } from '@platica/platform';
+import { NatsHandle, RpcClient, ServiceConfig, TemporalClientOwner, serviceRequest } from '@platica/platform';
 import { conversationTurnWorkflow, scheduledChatTurnWorkflow } from '@platica/workflows';
 import {
   scheduledChatTurnWorkflowId,
@@ -23,6 +24,7 @@ export class TurnWorkflows extends TemporalClientOwner {
     config: ServiceConfig,
     private readonly chatConfig: ChatConfigService,
     private readonly rpc: RpcClient,
+    private readonly nats: NatsHandle,
   ) {
     super(config);
   }
@@ -30,34 +32,45 @@ export class TurnWorkflows extends TemporalClientOwner {
   /**
    * Runs a turn now and answers what became of it. The agents service starts its workflow,
    * where the turn's worker runs (so the turn begins with the start; 409 while another turn of
-   * the thread runs); the outcome is read here.
+   * the thread runs), and publishes the outcome on this request's own subject as soon as the
+   * reply is stored; the workflow's result is read too, and answers when that message does not come.
    */
   async runNow(workspaceId: string, threadId: string, trigger: TurnTrigger): Promise<TurnOutcome> {
-    const { runId } = await this.rpc.call<ChatTurnStarted>(
-      Subjects.agents.chatTurnStart,
-      serviceRequest<ChatTurnStart>('chat', workspaceId, { threadId, trigger }),
-    );
-    const handle = this.temporal().workflow.getHandle<typeof conversationTurnWorkflow>(turnWorkflowId(workspaceId, threadId), runId);
+    const answerTo = createInbox();
+    const early = this.nats.connection.subscribe(answerTo, { max: 1 });
+    const stopped = new AbortController();
     const timeoutMs = this.chatConfig.values.PLATICA_CHAT_TURN_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
-    const outcomes = await Promise.race([
-      handle.result(),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              new DomainError(ErrorCode.Timeout, 'The agent did not answer in time; the reply will appear in the chat', {
-                conversationId: threadId,
-                timeoutMs,
-              }),
-            ),
-          timeoutMs,
-        );
-      }),
-    ]).finally(() => clearTimeout(timer));
-    const outcome = outcomes.find((o) => o.requestId === trigger.requestId);
-    if (!outcome) throw new Error(`the turn workflow of ${threadId} answered nothing for ${trigger.requestId}`);
-    return outcome;
+    try {
+      const { runId } = await this.rpc.call<ChatTurnStarted>(
+        Subjects.agents.chatTurnStart,
+        serviceRequest<ChatTurnStart>('chat', workspaceId, { threadId, trigger, answerTo }),
+      );
+      const handle = this.temporal().workflow.getHandle<typeof conversationTurnWorkflow>(turnWorkflowId(workspaceId, threadId), runId);
+      const outcomes = await Promise.race([
+        earlyAnswer(early).then((outcome) => [outcome]),
+        this.temporal().withAbortSignal(stopped.signal, () => handle.result()),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () =>
+              reject(
+                new DomainError(ErrorCode.Timeout, 'The agent did not answer in time; the reply will appear in the chat', {
+                  conversationId: threadId,
+                  timeoutMs,
+                }),
+              ),
+            timeoutMs,
+          );
+        }),
+      ]);
+      const outcome = outcomes.find((o) => o.requestId === trigger.requestId);
+      if (!outcome) throw new Error(`the turn workflow of ${threadId} answered nothing for ${trigger.requestId}`);
+      return outcome;
+    } finally {
+      clearTimeout(timer);
+      early.unsubscribe();
+      stopped.abort();
+    }
   }
 
   /** A durable timer for a scheduled turn (chat service's worker). */
@@ -79,4 +92,10 @@ export class TurnWorkflows extends TemporalClientOwner {
       signalArgs: [input.trigger],
     });
   }
+}
+
+/** The outcome published on a request's own subject; never settles once the subscription ends without one. */
+async function earlyAnswer(subscription: Subscription): Promise<TurnOutcome> {
+  for await (const message of subscription) return message.json<TurnOutcome>();
+  return new Promise<never>(() => undefined);
 }

@@ -63,6 +63,12 @@ export interface CarriedTurns {
 export interface ChatTurnStart {
   threadId: string;
   trigger: TurnTrigger;
+  /**
+   * A NATS subject the caller listens on: the turn's outcome is published there as soon as its
+   * reply is stored, before the workflow completes (the workflow's result stays the answer of
+   * record, for when that message never comes).
+   */
+  answerTo?: string;
 }
 
 /** The started turn workflow's run, whose outcome the chat service waits for. */
