@@ -670,7 +670,8 @@ export class TurnActivitiesFactory {
    * summarised once (its running summary and latest messages) and kept with this one. Context
    * summarisation: once more than PLATICA_CONTEXT_SUMMARY_AFTER_MESSAGES messages follow the
    * running summary, all but the latest PLATICA_CONTEXT_RECENT_MESSAGES are folded into it.
-   * Nothing is made for a turn the agent will not answer.
+   * Nothing is made for a turn the agent will not answer. A step of its own only in histories
+   * recorded before the turn's first model call took it over (`remember`).
    */
   private async prepareMemory(
     input: Parameters<ConversationTurnActivities['prepareMemory']>[0],
