@@ -44,3 +44,6 @@ const AgentSchema = defineEntity({
 });
 export class Agent extends AgentSchema.class {}
 AgentSchema.setClass(Agent);
+
+/** An agent's properties as a plain object, as a read that changes nothing returns them (AgentRepository.read). */
+export type AgentFields = { [K in keyof Agent]: Agent[K] };

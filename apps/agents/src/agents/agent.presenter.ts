@@ -1,7 +1,7 @@
-import type { Agent } from './agent.entity';
+import type { Agent, AgentFields } from './agent.entity';
 
 /** The spec's Agent read shape (`comunicationChannel.*` always arrays). */
-export function presentAgent(agent: Agent): Record<string, unknown> {
+export function presentAgent(agent: AgentFields): Record<string, unknown> {
   return {
     id: agent.id,
     name: agent.name,

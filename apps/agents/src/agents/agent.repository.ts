@@ -4,7 +4,7 @@ import type { AgentUpdate, GuardrailsUpdate, SeedAgent, SeedChannel } from '@pla
 import { DomainError, ErrorCode } from '@platica/errors';
 import { Database, newId } from '@platica/platform';
 import { DEFAULT_GUARDRAILS, DEFAULT_WORKING_MESSAGE } from './agent-defaults';
-import { Agent } from './agent.entity';
+import { Agent, type AgentFields } from './agent.entity';
 import { PromptVersion } from './prompt-version.entity';
 
 /** Agents and their prompt history; every lookup is scoped to the caller's workspaces. */
@@ -26,6 +26,22 @@ export class AgentRepository {
     const agent = await em.findOne(Agent, { id, workspaceId: { $in: workspaceIds } });
     if (!agent) throw DomainError.notFound('Agent', id);
     return agent;
+  }
+
+  /**
+   * `get` for a read that changes nothing (an API read, another service's check): one plain
+   * query, its row converted by the entity's metadata into the agent's properties, with no
+   * identity map or change-tracking snapshot. `findOne` cost three times the CPU (measured:
+   * ~55 µs against ~150-210 µs per read, ~90 µs with `em.map`).
+   */
+  async read(workspaceIds: string[], id: string): Promise<AgentFields> {
+    const em = this.db.em();
+    const [row] = workspaceIds.length
+      ? await em.execute<Record<string, unknown>[]>('select * from agents.agent where id = ? and workspace_id in (?)', [id, workspaceIds])
+      : [];
+    if (!row) throw DomainError.notFound('Agent', id);
+    // Every column is selected, so every property is there.
+    return em.getDriver().mapResult(row, em.getMetadata().get(Agent)) as AgentFields;
   }
 
   async update(workspaceId: string, id: string, change: AgentUpdate): Promise<Agent> {

@@ -40,7 +40,7 @@ export class AgentsController {
   @Handles(ops.get)
   async get(@Payload() request: OperationRequest<typeof ops.get>) {
     const scope = readScope(request);
-    const agent = await this.agents.get(
+    const agent = await this.agents.read(
       scope.map((w) => w.id),
       request.params.agentId,
     );
@@ -55,7 +55,7 @@ export class AgentsController {
   /** For other services (the chat service, before a turn): the agent's status, 404 when it is not the workspace's. */
   @Handles(internalOperations.agents.describe)
   async describe(@Payload() request: RpcRequest<{ agentId: string }>) {
-    const agent = await this.agents.get([writeScope(request).id], request.body.agentId);
+    const agent = await this.agents.read([writeScope(request).id], request.body.agentId);
     return { id: agent.id, status: agent.status };
   }
 

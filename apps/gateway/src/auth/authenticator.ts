@@ -42,6 +42,17 @@ export class Authenticator {
     });
   }
 
+  /**
+   * The credential when it is in memory and valid, without a database lookup or an error:
+   * the route pipeline admits such a request in one Redis round trip (route-pipeline.ts).
+   */
+  known(authorization: string | undefined): Credential | undefined {
+    const token = bearerToken(authorization);
+    if (!token) return undefined;
+    const cached = this.cache.get(hashCredential(token));
+    return cached && cached.expiresAt > Date.now() ? (cached.credential ?? undefined) : undefined;
+  }
+
   async authenticate(authorization: string | undefined): Promise<Credential> {
     const token = bearerToken(authorization);
     if (!token) throw unauthenticated('Missing credential: send Authorization: Bearer <API key or access token>');

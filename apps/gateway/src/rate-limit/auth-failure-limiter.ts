@@ -1,6 +1,7 @@
 import { type Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { DomainError, ErrorCode } from '@platica/errors';
+import type { RateLimitBarrier } from './rate-limiter';
 
 export interface AuthFailurePolicy {
   /** Failed authentications allowed per client address in one window. */
@@ -33,18 +34,30 @@ export class AuthFailureLimiter {
   /** Runs `authenticate` for a client at `address`, unless the address is blocked; counts its 401s. */
   async guard<T>(address: string, authenticate: () => T | Promise<T>): Promise<T> {
     const spent = await this.failures.get(address);
-    if (spent && spent.consumedPoints >= this.policy.limit) {
-      throw new DomainError(ErrorCode.RateLimited, 'Too many failed authentications from this address', {
-        limit: this.policy.limit,
-        windowSeconds: this.policy.windowSeconds,
-        retryAfterSeconds: Math.max(1, Math.ceil(spent.msBeforeNext / 1000)),
-      });
-    }
+    if (spent && spent.consumedPoints >= this.policy.limit) throw this.blocked(spent.msBeforeNext);
     try {
       return await authenticate();
     } catch (error) {
       if (error instanceof DomainError && error.code === ErrorCode.Unauthenticated) await this.failures.penalty(address, 1);
       throw error;
     }
+  }
+
+  /**
+   * The address's failure counter as a barrier for the RateLimiter, which checks it in the
+   * script that counts the request: a credential already known to the gateway is admitted in
+   * one round trip, and a blocked address is refused all the same.
+   */
+  barrierFor(address: string): RateLimitBarrier {
+    return { key: this.failures.getKey(address), limit: this.policy.limit };
+  }
+
+  /** The 429 of a blocked address, lifted in `msBeforeLifted`. */
+  blocked(msBeforeLifted: number): DomainError {
+    return new DomainError(ErrorCode.RateLimited, 'Too many failed authentications from this address', {
+      limit: this.policy.limit,
+      windowSeconds: this.policy.windowSeconds,
+      retryAfterSeconds: Math.max(1, Math.ceil(msBeforeLifted / 1000)),
+    });
   }
 }

@@ -1,5 +1,4 @@
 import { type Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError, ErrorCode } from '@platica/errors';
 
 export interface RateLimitState {
@@ -11,9 +10,19 @@ export interface RateLimitState {
   resetAt: number;
 }
 
-export interface RateLimitDecision {
-  allowed: boolean;
-  state: RateLimitState;
+export type RateLimitDecision =
+  | { allowed: boolean; state: RateLimitState; barred?: undefined }
+  /** The barrier was reached: nothing was counted; it lifts in `msBeforeLifted`. */
+  | { barred: true; msBeforeLifted: number };
+
+/**
+ * A counter in Redis that refuses a request before it is counted once it reaches `limit`
+ * (an address's failed authentications, AuthFailureLimiter), checked in the same script as
+ * the count so that admitting a request costs one round trip to Redis.
+ */
+export interface RateLimitBarrier {
+  key: string;
+  limit: number;
 }
 
 /** A 429 in the spec's shape; `retryAfterSeconds` becomes its `Retry-After` header (http-errors.ts). */
@@ -26,54 +35,68 @@ export function rateLimitExceeded(state: RateLimitState, nowMs = Date.now()): Do
 }
 
 /**
- * Per-credential request budget, counted in Redis so every gateway replica shares it;
- * rate-limiter-flexible increments and expires in one Lua script (atomic). A key of N requests
- * per second may make N × `windowSeconds` requests per window. Windows are aligned to epoch
- * multiples of their length, so `X-RateLimit-Reset` is the window's exact end rather than a
- * rounding of it. A window of several seconds lets a client burst (a script's sequential
- * calls on a fast path) while holding it to its rate over the window.
+ * KEYS[1]: the window's counter; KEYS[2]: the barrier's counter (or none).
+ * ARGV[1]: the counter's lifetime in seconds; ARGV[2]: the barrier's limit.
+ * Answers {-1, ms before the barrier lifts} when barred, else {requests counted in the window}.
+ * The count is rate-limiter-flexible's (which these keys used to go through): created with
+ * its expiry, incremented, and given one if it somehow lost it.
+ */
+const COUNT_UNLESS_BARRED = `
+if KEYS[2] then
+  local failures = tonumber(redis.call('get', KEYS[2]) or '0')
+  if failures >= tonumber(ARGV[2]) then return {-1, redis.call('pttl', KEYS[2])} end
+end
+redis.call('set', KEYS[1], 0, 'EX', ARGV[1], 'NX')
+local counted = redis.call('incr', KEYS[1])
+if redis.call('pttl', KEYS[1]) == -1 then redis.call('expire', KEYS[1], ARGV[1]) end
+return {counted}`;
+
+type CountingRedis = Redis & {
+  platicaCountUnlessBarred(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<number[]>;
+};
+
+/**
+ * Per-credential request budget, counted in Redis so every gateway replica shares it; one Lua
+ * script increments and expires (atomic). A key of N requests per second may make
+ * N × `windowSeconds` requests per window. Windows are aligned to epoch multiples of their
+ * length, so `X-RateLimit-Reset` is the window's exact end rather than a rounding of it. A
+ * window of several seconds lets a client burst (a script's sequential calls on a fast path)
+ * while holding it to its rate over the window.
  */
 export class RateLimiter {
-  private readonly limiters = new Map<number, RateLimiterRedis>();
+  private readonly redis: CountingRedis;
 
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly keyPrefix: string,
     private readonly windowSeconds: number,
-  ) {}
-
-  async consume(subject: string, limitPerSecond: number, nowMs = Date.now()): Promise<RateLimitDecision> {
-    const window = Math.floor(nowMs / 1000 / this.windowSeconds);
-    const budget = limitPerSecond * this.windowSeconds;
-    const state = (remainingPoints: number): RateLimitState => ({
-      limit: budget,
-      remaining: Math.max(0, remainingPoints),
-      windowSeconds: this.windowSeconds,
-      resetAt: (window + 1) * this.windowSeconds,
-    });
-    try {
-      const result = await this.limiterFor(budget).consume(`${subject}:${window}`, 1);
-      return { allowed: true, state: state(result.remainingPoints) };
-    } catch (error) {
-      // rate-limiter-flexible rejects with the counter's state when the budget is spent.
-      if (error instanceof RateLimiterRes) return { allowed: false, state: state(0) };
-      throw error;
-    }
+  ) {
+    // Sent by hash (EVALSHA) once Redis knows the script; ioredis loads it when it does not.
+    redis.defineCommand('platicaCountUnlessBarred', { lua: COUNT_UNLESS_BARRED });
+    this.redis = redis as CountingRedis;
   }
 
-  private limiterFor(points: number): RateLimiterRedis {
-    let limiter = this.limiters.get(points);
-    if (!limiter) {
-      // A window's counter only needs to outlive it (one second more leaves room for clock skew between replicas).
-      limiter = new RateLimiterRedis({
-        storeClient: this.redis,
-        keyPrefix: `${this.keyPrefix}rl:${this.windowSeconds}:${points}`,
-        points,
-        duration: this.windowSeconds + 1,
-      });
-      this.limiters.set(points, limiter);
-    }
-    return limiter;
+  /** Counts one request of `subject` in the current window, unless `barrier` is reached (then nothing is counted). */
+  async consume(subject: string, limitPerSecond: number, barrier?: RateLimitBarrier, nowMs = Date.now()): Promise<RateLimitDecision> {
+    const window = Math.floor(nowMs / 1000 / this.windowSeconds);
+    const budget = limitPerSecond * this.windowSeconds;
+    // The key names rate-limiter-flexible gave these counters, so replicas of either version count together.
+    const key = `${this.keyPrefix}rl:${this.windowSeconds}:${budget}:${subject}:${window}`;
+    // A window's counter only needs to outlive it (one second more leaves room for clock skew between replicas).
+    const lifetimeSeconds = this.windowSeconds + 1;
+    const [counted, msBeforeLifted] = barrier
+      ? await this.redis.platicaCountUnlessBarred(2, key, barrier.key, lifetimeSeconds, barrier.limit)
+      : await this.redis.platicaCountUnlessBarred(1, key, lifetimeSeconds);
+    if (counted === -1) return { barred: true, msBeforeLifted: msBeforeLifted ?? 0 };
+    return {
+      allowed: counted! <= budget,
+      state: {
+        limit: budget,
+        remaining: Math.max(0, budget - counted!),
+        windowSeconds: this.windowSeconds,
+        resetAt: (window + 1) * this.windowSeconds,
+      },
+    };
   }
 }
 

@@ -114,21 +114,22 @@ export class ConversationRepository {
 
   /**
    * A send's conversation and whether its client is blocked, in one statement (the send path
-   * asked for them one after the other: a round trip each, per message).
+   * asked for them one after the other: a round trip each, per message). The conversation is
+   * read, never written through an EntityManager: `em.map`'s identity-map registration and
+   * change-tracking snapshot were 5.5% of the messaging service's CPU under sends.
    */
   async findByContactForSend(
     channelId: string,
     conversationId: string,
   ): Promise<{ conversation: Conversation; clientBlocked: boolean } | null> {
-    const em = this.db.em();
-    const rows = await em.execute<(Record<string, unknown> & { client_blocked: boolean })[]>(
+    const rows = await this.db.em().execute<(ConversationRow & { client_blocked: boolean })[]>(
       `select c.*, exists (select 1 from messaging.client cl where cl.id = c.client_id and cl.status = 'blocked') as client_blocked
          from messaging.conversation c where c.channel_id = ? and c.conversation_id = ?`,
       [channelId, conversationId],
     );
     if (!rows[0]) return null;
     const { client_blocked: clientBlocked, ...columns } = rows[0];
-    return { conversation: em.map(Conversation, columns), clientBlocked };
+    return { conversation: conversationFromRow(columns), clientBlocked };
   }
 
   /** Messages of a conversation, chronological, system messages (instructions) excluded (raw rows: no entity hydration). */

@@ -169,7 +169,8 @@ export class MessageRepository {
 
   /**
    * Counts stored messages on their conversations (`conversations[i]` is `messages[i]`'s) in one
-   * update, and records `message.created` for each but system messages (internal) in one insert.
+   * update, and records `message.created` for each but system messages (internal) in one insert,
+   * the two in one round trip.
    */
   private async counted(transaction: Transaction, messages: Message[], conversations: Conversation[]): Promise<void> {
     const counts = new Map<string, { id: string; n: number; at: string; incoming: boolean }>();
@@ -180,12 +181,12 @@ export class MessageRepository {
       count.incoming ||= message.direction === 'incoming';
       counts.set(id, count);
     });
-    await this.db.em(transaction).execute(
-      `update messaging.conversation c set message_count = c.message_count + v.n, updated_at = v.at::timestamptz,
+    const countOnConversations = {
+      sql: `update messaging.conversation c set message_count = c.message_count + v.n, updated_at = v.at::timestamptz,
          last_user_message_at = case when v.incoming then v.at::timestamptz else c.last_user_message_at end
          from jsonb_to_recordset(?::jsonb) as v(id text, n int, at text, incoming boolean) where c.id = v.id`,
-      [JSON.stringify([...counts.values()])],
-    );
+      params: [JSON.stringify([...counts.values()])],
+    };
     await recordEvents(
       transaction,
       'messaging',
@@ -200,6 +201,7 @@ export class MessageRepository {
         };
         return [messageCreated(conversation.workspaceId, refs, message)];
       }),
+      { alongside: countOnConversations },
     );
   }
 }

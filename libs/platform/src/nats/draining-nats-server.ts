@@ -20,6 +20,15 @@ export class DrainingNatsServer extends ServerNats {
     super({ ...options, gracefulShutdown: false });
   }
 
+  /**
+   * Our handlers' patterns are plain subjects, found as they are. Nest first tries every
+   * incoming subject as JSON, which throws (an Error with its stack trace) on each request
+   * before it falls back to the same lookup; any other pattern still goes that way.
+   */
+  override getHandlerByPattern(pattern: string): ReturnType<ServerNats['getHandlerByPattern']> {
+    return this.messageHandlers.get(pattern) ?? super.getHandlerByPattern(pattern);
+  }
+
   override async close(): Promise<void> {
     const connection = this['natsClient'] as NatsConnection | null;
     if (connection && !connection.isClosed()) {

@@ -4,17 +4,19 @@ import type { RpcReply, RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { errorOfReply } from '../errors/error-reply';
 import { traceRpcRequest } from '../observability/tracing';
+import { ReplyInbox } from './reply-inbox';
 import { natsSubject } from './subjects';
 
 /**
  * Request/reply to a service over NATS, in the wire format of Nest's NATS transport (the
  * services' handlers): `{pattern, data, id}` out, `{response | err, isDisposed, id}` back.
- * It uses nats.js's multiplexed request (one shared inbox), where Nest's ClientNats
- * subscribes a new inbox for every request. A subject nobody subscribes to fails at once
+ * Replies come to one shared inbox (ReplyInbox), where Nest's ClientNats subscribes a new
+ * inbox for every request. A subject nobody subscribes to fails at once
  * with 503 (NATS "no responders"); a service that does not answer in time with 504.
  */
 export class RpcClient {
   private connection: NatsConnection | null = null;
+  private inbox: ReplyInbox | null = null;
 
   constructor(
     private readonly natsUrl: string,
@@ -25,6 +27,7 @@ export class RpcClient {
   async connect(): Promise<void> {
     // noAsyncTraces: nats.js would otherwise build an Error (a stack trace) for every request.
     this.connection = await connect({ servers: this.natsUrl, name: this.name, maxReconnectAttempts: -1, noAsyncTraces: true });
+    this.inbox = new ReplyInbox(this.connection);
   }
 
   /** The largest message the NATS server accepts (its `max_payload`, 1 MiB by default). */
@@ -36,7 +39,9 @@ export class RpcClient {
 
   async close(): Promise<void> {
     await this.connection?.drain();
+    this.inbox?.close();
     this.connection = null;
+    this.inbox = null;
   }
 
   async request<Body = unknown>(subject: string, envelope: RpcRequest, timeoutMs = this.defaultTimeoutMs): Promise<RpcReply<Body>> {
@@ -67,7 +72,8 @@ export class RpcClient {
 
   /** One NATS request: no responder is 503 at once, no answer in time 504. */
   private async exchange<Reply>(subject: string, payload: string | Uint8Array, timeoutMs: number, headers?: MsgHdrs): Promise<Reply> {
-    if (!this.connection) throw new Error('RpcClient is not connected');
+    const inbox = this.inbox;
+    if (!inbox) throw new Error('RpcClient is not connected');
     const service = serviceOf(subject);
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
     // NATS refuses a message over max_payload: say so in the caller's terms rather than fail with a 500.
@@ -78,9 +84,8 @@ export class RpcClient {
       });
     }
     try {
-      const connection = this.connection;
       const message = await traceRpcRequest(subject, (traceHeaders) =>
-        connection.request(natsSubject(subject), bytes, { timeout: timeoutMs, headers: withHeaders(headers, traceHeaders) }),
+        inbox.request(natsSubject(subject), bytes, { timeoutMs, headers: withHeaders(headers, traceHeaders) }),
       );
       return message.json<Reply>();
     } catch (error) {
