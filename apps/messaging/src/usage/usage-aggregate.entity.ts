@@ -51,7 +51,11 @@ const UsageAssistedConversationSchema = defineEntity({
 export class UsageAssistedConversation extends UsageAssistedConversationSchema.class {}
 UsageAssistedConversationSchema.setClass(UsageAssistedConversation);
 
-/** Billable messages (outgoing, accepted by the channel) by actor type and, for `user`, the user. */
+/**
+ * Billable messages (outgoing, accepted by the channel) by actor type and, for `user`, the user;
+ * each bucket in shards, one chosen by the writing connection, so concurrent sends of a workspace
+ * do not queue on one row's lock until they commit. Reads sum the shards.
+ */
 const UsageMessageBucketSchema = defineEntity({
   name: 'UsageMessageBucket',
   tableName: 'usage_message_bucket',
@@ -60,6 +64,7 @@ const UsageMessageBucketSchema = defineEntity({
     bucket: p.datetime().primary(),
     actorType: p.text().primary(),
     actorId: p.text().primary(),
+    shard: p.smallint().primary(),
     messages: p.integer(),
   },
 });
