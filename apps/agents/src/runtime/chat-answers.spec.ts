@@ -28,8 +28,8 @@ describe('ChatAnswers', () => {
   it("answers a listened-for request with its turn's reply, as the workflow would, once", () => {
     answers.listen('msg_r1', '_INBOX.r1');
     answers.accept('run-1', accepted('msg_r1'));
-    answers.answer('run-1', reply);
-    answers.answer('run-1', reply);
+    answers.answer({ workflowId: 'turn-1', runId: 'run-1' }, reply);
+    answers.answer({ workflowId: 'turn-1', runId: 'run-1' }, reply);
     expect(published).toEqual([
       {
         subject: '_INBOX.r1',
@@ -48,8 +48,9 @@ describe('ChatAnswers', () => {
     answers.accept('run-1', accepted('msg_scheduled'));
     answers.listen('msg_r2', '_INBOX.r2');
     answers.accept('run-2', accepted('msg_r2'));
-    answers.answer('run-1', reply);
-    answers.answer('run-3', reply);
+    answers.answer({ workflowId: 'turn-1', runId: 'run-1' }, reply);
+    answers.answer({ workflowId: 'turn-3', runId: 'run-3' }, reply);
     expect(published).toEqual([]);
+    expect(answers.takeAnsweredRun('turn-1')).toBeUndefined();
   });
 });

@@ -18,6 +18,8 @@ export class ChatAnswers {
   private readonly listeners = new TurnMemo<string>(5 * 60_000);
   /** By workflow run: the accepted requests of its turn whose callers listen. */
   private readonly accepted = new TurnMemo<{ answerTo: string; accepted: ChatAccepted }[]>(5 * 60_000);
+  /** By workflow id: the run that answered early, completing a few milliseconds later. */
+  private readonly answeredRuns = new TurnMemo<string>(60_000);
 
   constructor(private readonly nats: NatsHandle) {}
 
@@ -33,15 +35,23 @@ export class ChatAnswers {
     this.accepted.set(runId, [...(this.accepted.get(runId) ?? []), { answerTo, accepted }]);
   }
 
-  /** The reply of a turn of `runId` is stored: what the workflow will answer its accepted requests, now. */
-  answer(runId: string | undefined, reply: TurnReplyResult): void {
-    const waiting = this.accepted.get(runId);
-    if (!waiting) return;
-    this.accepted.forget(runId);
+  /** The reply of a turn of the run is stored: what the workflow will answer its accepted requests, now. */
+  answer(run: { workflowId: string; runId: string } | undefined, reply: TurnReplyResult): void {
+    const waiting = this.accepted.get(run?.runId);
+    if (!run || !waiting) return;
+    this.accepted.forget(run.runId);
+    this.answeredRuns.set(run.workflowId, run.runId);
     const completedAt = new Date().toISOString();
     for (const { answerTo, accepted } of waiting) {
       const outcome: TurnOutcome = { requestId: accepted.requestMessageId, status: 'completed', accepted, replies: [reply], completedAt };
       this.nats.connection.publish(answerTo, JSON.stringify(outcome));
     }
+  }
+
+  /** The run of `workflowId` that answered early in this process and may still be completing (asked once). */
+  takeAnsweredRun(workflowId: string): string | undefined {
+    const runId = this.answeredRuns.get(workflowId);
+    this.answeredRuns.forget(workflowId);
+    return runId;
   }
 }

@@ -56,16 +56,17 @@ export class TurnRequests extends TemporalClientOwner {
   async startChatTurn(workspaceId: string, { threadId, trigger, answerTo }: ChatTurnStart): Promise<ChatTurnStarted> {
     const workflowId = turnWorkflowId(workspaceId, threadId);
     if (answerTo && this.workerClient) this.chatAnswers.listen(trigger.requestId, answerTo);
+    // A run that answered its request early completes a few milliseconds later: a caller
+    // quicker than that waits for it to end rather than being refused (known here when this
+    // process ran it; found by the failed start otherwise). One still running then is busy.
+    const answered = this.chatAnswers.takeAnsweredRun(workflowId);
+    if (answered) await this.untilEnded(workflowId, answered);
     try {
       return await this.startChatWorkflow(workspaceId, workflowId, trigger);
     } catch (error) {
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
     }
-    // A run that answered its request early completes a few milliseconds later: a caller
-    // quicker than that waits for it to end rather than being refused. One still running then is busy.
-    await this.temporal()
-      .withDeadline(Date.now() + FINISHING_RUN_GRACE_MS, () => this.temporal().workflow.getHandle(workflowId).result())
-      .catch(() => undefined);
+    await this.untilEnded(workflowId);
     try {
       return await this.startChatWorkflow(workspaceId, workflowId, trigger);
     } catch (error) {
@@ -79,6 +80,13 @@ export class TurnRequests extends TemporalClientOwner {
       }
       throw error;
     }
+  }
+
+  /** Waits for the thread's run (`runId`, else the current one) to end, at most FINISHING_RUN_GRACE_MS. */
+  private async untilEnded(workflowId: string, runId?: string): Promise<void> {
+    await this.temporal()
+      .withDeadline(Date.now() + FINISHING_RUN_GRACE_MS, () => this.temporal().workflow.getHandle(workflowId, runId).result())
+      .catch(() => undefined);
   }
 
   private async startChatWorkflow(workspaceId: string, workflowId: string, trigger: TurnTrigger): Promise<ChatTurnStarted> {

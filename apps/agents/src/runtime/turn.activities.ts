@@ -142,7 +142,7 @@ export class TurnActivitiesFactory {
     this.unstoredReplies.set(key, reply);
     const stored = await this.deliverReply(replyRequestOf({ ...input, turnId: input.turnId }, reply));
     this.unstoredReplies.forget(key);
-    this.chatAnswers.answer(runId, stored);
+    this.chatAnswers.answer(Context.current().info.workflowExecution, stored);
     return { ...reply, stored };
   }
 
