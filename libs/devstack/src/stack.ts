@@ -16,6 +16,8 @@ export interface StackOptions {
   /** SQLite file of a dev server started here; in memory when omitted. */
   temporalDbFile?: string;
   log: (source: string, line: string) => void;
+  /** A service process ended: stopped (code 0), killed (a signal) or crashed (any other code). */
+  onExit?: (source: string, code: number | null, signal: NodeJS.Signals | null) => void;
 }
 
 export interface Stack {
@@ -61,6 +63,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const replicas: RunningService[] = [];
     const launch = async (name: ServiceName) => {
       const running = startService(options.root, { name, port: ports.get(name)! }, env, (line) => options.log(name, line));
+      running.process.once('exit', (code, signal) => options.onExit?.(name, code, signal));
       services.set(name, running);
       await waitReady(running);
     };
@@ -76,9 +79,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       startService: launch,
       addReplica: async (name) => {
-        const replica = startService(options.root, { name, port: await freePort() }, env, (line) =>
-          options.log(`${name}#${replicas.length + 2}`, line),
-        );
+        const source = `${name}#${replicas.length + 2}`;
+        const replica = startService(options.root, { name, port: await freePort() }, env, (line) => options.log(source, line));
+        replica.process.once('exit', (code, signal) => options.onExit?.(source, code, signal));
         replicas.push(replica);
         await waitReady(replica);
         return replica;

@@ -34,6 +34,7 @@ export async function startTestStack(env: NodeJS.ProcessEnv = {}): Promise<TestS
   const gatewayPort = await freePort();
   const adminToken = `adm_${randomBytes(16).toString('hex')}`;
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
+  const recent = new RecentLines(40);
   const stack = await startStack({
     root,
     gatewayPort,
@@ -49,7 +50,14 @@ export async function startTestStack(env: NodeJS.ProcessEnv = {}): Promise<TestS
       ...env,
     },
     log: (source, line) => {
+      recent.keep(source, line);
       if (process.env.PLATICA_TEST_LOGS) process.stdout.write(`[${isolation.tag} ${source}] ${line}\n`);
+    },
+    // A crash is said at once, with the service's last lines: otherwise a test sees only the
+    // gateway's 503 for it, and the logs are printed only with PLATICA_TEST_LOGS.
+    onExit: (source, code, signal) => {
+      if (code === 0 || signal) return;
+      process.stderr.write(`[${isolation.tag}] ${source} exited with code ${code}; its last lines:\n${recent.of(source).join('\n')}\n`);
     },
   });
   const http = new HttpClient(baseUrl);
@@ -96,5 +104,23 @@ export async function deleteStream(name: string): Promise<void> {
     await jsm.streams.delete(name).catch(() => undefined);
   } finally {
     await nc.close();
+  }
+}
+
+/** The last lines each source printed. */
+class RecentLines {
+  private readonly lines = new Map<string, string[]>();
+
+  constructor(private readonly keptPerSource: number) {}
+
+  keep(source: string, line: string): void {
+    const kept = this.lines.get(source) ?? [];
+    kept.push(line);
+    if (kept.length > this.keptPerSource) kept.shift();
+    this.lines.set(source, kept);
+  }
+
+  of(source: string): string[] {
+    return this.lines.get(source) ?? [];
   }
 }

@@ -106,6 +106,15 @@ export async function runService(definition: ServiceDefinition, argv = process.a
     process.exit(78);
   }
 
+  // An error nobody handled (a background part's promise, the Temporal worker's run) ends the
+  // process, as Node would, said first in the log's own format so that it reaches the log store.
+  const die = (what: string) => (error: unknown) => {
+    logger.fatal({ msg: `${definition.name}: ${what}`, error: error instanceof Error ? error.message : String(error) }, (error as Error)?.stack);
+    process.exit(1);
+  };
+  process.once('unhandledRejection', die('unhandled rejection'));
+  process.once('uncaughtException', die('uncaught exception'));
+
   try {
     await serve(definition, config, logger);
   } catch (error) {
