@@ -1,4 +1,4 @@
-import { TurnMemo } from './turn-memo';
+import { OncePerKey, TurnMemo } from './turn-memo';
 
 describe('TurnMemo', () => {
   it('keeps a value until it is forgotten', () => {
@@ -37,5 +37,37 @@ describe('TurnMemo', () => {
     const cache = new TurnMemo<string>();
     cache.set(undefined, 'setting');
     expect(cache.get(undefined)).toBeUndefined();
+  });
+});
+
+describe('OncePerKey', () => {
+  it('computes once per key: a later caller shares the result', async () => {
+    const once = new OncePerKey<string>();
+    const compute = jest.fn(async () => 'accepted');
+    const first = once.run('run-1:msg_1', compute);
+    const second = once.run('run-1:msg_1', compute);
+    expect(await first).toBe('accepted');
+    expect(await second).toBe('accepted');
+    expect(await once.run('run-1:msg_1', compute)).toBe('accepted');
+    expect(compute).toHaveBeenCalledTimes(1);
+    await once.run('run-1:msg_2', compute);
+    expect(compute).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets a failed computation: the next caller starts afresh', async () => {
+    const once = new OncePerKey<string>();
+    const failing = once.run('run-1:msg_1', async () => {
+      throw new Error('messaging did not answer');
+    });
+    await expect(failing).rejects.toThrow('messaging did not answer');
+    await expect(once.run('run-1:msg_1', async () => 'accepted')).resolves.toBe('accepted');
+  });
+
+  it('computes for every caller without a key', async () => {
+    const once = new OncePerKey<number>();
+    const compute = jest.fn(async () => 1);
+    await once.run(undefined, compute);
+    await once.run(undefined, compute);
+    expect(compute).toHaveBeenCalledTimes(2);
   });
 });

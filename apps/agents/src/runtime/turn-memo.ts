@@ -36,3 +36,25 @@ export class TurnMemo<Value> {
     this.entries.delete(key);
   }
 }
+
+/**
+ * One computation per key in this worker, shared by whoever asks while it runs or after it
+ * succeeded (until it expires); a failed one is forgotten, so the next caller (a retried
+ * activity) starts afresh. Without a key, each caller computes its own.
+ */
+export class OncePerKey<Value> {
+  private readonly begun: TurnMemo<Promise<Value>>;
+
+  constructor(ttlMs?: number) {
+    this.begun = new TurnMemo<Promise<Value>>(ttlMs);
+  }
+
+  run(key: string | undefined, compute: () => Promise<Value>): Promise<Value> {
+    const begun = this.begun.get(key);
+    if (begun) return begun;
+    const computing = compute();
+    this.begun.set(key, computing);
+    computing.catch(() => this.begun.forget(key));
+    return computing;
+  }
+}

@@ -14,6 +14,7 @@ import {
 } from '@platica/workflows/activities';
 import { AgentsConfigService } from '../config/agents.config';
 import { ChatAnswers } from './chat-answers';
+import { TurnActivitiesFactory } from './turn.activities';
 
 /** How long a chat request waits for a run of its thread to end before it is refused as busy (see startChatTurn). */
 const FINISHING_RUN_GRACE_MS = 250;
@@ -37,6 +38,7 @@ export class TurnRequests extends TemporalClientOwner {
     config: ServiceConfig,
     private readonly agentsConfig: AgentsConfigService,
     private readonly chatAnswers: ChatAnswers,
+    private readonly activities: TurnActivitiesFactory,
   ) {
     super(config);
   }
@@ -51,7 +53,8 @@ export class TurnRequests extends TemporalClientOwner {
    * while one runs, another synchronous turn is refused with 409 before anything is written.
    * Started eagerly when this process runs the worker: the start's answer carries the first
    * workflow task, so the turn begins without waiting for the server to dispatch it; its outcome
-   * then goes to `answerTo` as soon as its reply is stored (ChatAnswers).
+   * then goes to `answerTo` as soon as its reply is stored (ChatAnswers), and its acceptance
+   * begins at once (TurnActivitiesFactory.acceptEarly).
    */
   async startChatTurn(workspaceId: string, { threadId, trigger, answerTo }: ChatTurnStart): Promise<ChatTurnStarted> {
     const workflowId = turnWorkflowId(workspaceId, threadId);
@@ -98,6 +101,7 @@ export class TurnRequests extends TemporalClientOwner {
       workflowIdConflictPolicy: 'FAIL',
       requestEagerStart: this.workerClient !== null,
     });
+    if (handle.eagerlyStarted && trigger.chat) this.activities.acceptEarly(handle.firstExecutionRunId, trigger.chat);
     return { runId: handle.firstExecutionRunId };
   }
 

@@ -55,7 +55,7 @@ import { DelegationRepository } from '../subagents/delegation.repository';
 import type { SubagentConnection } from '../subagents/subagent-connection.entity';
 import { humanAssistanceTool, REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
 import { roundMessages, toolSetOf } from './turn-tools';
-import { TurnMemo } from './turn-memo';
+import { OncePerKey, TurnMemo } from './turn-memo';
 import { ConversationMemoryRepository } from '../memory/conversation-memory.repository';
 import type { ConversationMemory } from '../memory/conversation-memory.entity';
 import { summarize } from '../memory/summarizer';
@@ -68,8 +68,10 @@ import { TurnLogRepository, type TurnRef } from '../turn-log/turn-log.repository
 @Injectable()
 export class TurnActivitiesFactory {
   private readonly logger = new Logger('turns');
-  /** By workflow run and conversation: the context a chat acceptance answered, for the turn's first model call. */
-  private readonly acceptedContexts = new TurnMemo<TurnContext>(60_000);
+  /** By workflow run and request message: a chat acceptance begun (by the step, or early by acceptEarly). */
+  private readonly acceptances = new OncePerKey<AcceptChatResult>(60_000);
+  /** By workflow run and conversation: what a chat acceptance answered and began loading, for the turn's first model call. */
+  private readonly acceptedTurns = new TurnMemo<AcceptedTurn>(60_000);
   /** By workflow run: what the turn's first model call loaded. */
   private readonly settings = new TurnMemo<TurnSetting>();
   /** By workflow run, turn and the rounds it was given: a reply written but not stored yet (its store failed). */
@@ -95,7 +97,7 @@ export class TurnActivitiesFactory {
   activities(): ConversationTurnActivities {
     return {
       awaitQuiet: (input) => this.awaitQuiet(input),
-      acceptChat: (request) => this.acceptChat(request),
+      acceptChat: (request) => this.acceptOnce(Context.current().info.workflowExecution?.runId, request),
       generateReply: async (input) => {
         const reply = await this.modelCall(input);
         if ('silent' in reply) agentTurns.inc({ outcome: 'silent' });
@@ -147,21 +149,39 @@ export class TurnActivitiesFactory {
   }
 
   /**
+   * Begins the acceptance of a chat request whose run this process has just started eagerly:
+   * the run's first workflow task is on its way to this worker, and its first step, the
+   * acceptance, need not wait for it (the step takes this one's result). The run holds the
+   * thread's lock already, so nothing is written for a request refused as busy.
+   */
+  acceptEarly(runId: string, request: ChatAcceptRequest): void {
+    void this.acceptOnce(runId, request);
+  }
+
+  /** One acceptance per run and request in this worker; a failed one is tried afresh by the step's retry. */
+  private acceptOnce(runId: string | undefined, request: ChatAcceptRequest): Promise<AcceptChatResult> {
+    return this.acceptances.run(runId && `${runId}:${request.requestMessageId}`, () => this.acceptChat(request, runId));
+  }
+
+  /**
    * A refusal (4xx) is the chat request's answer, not a failure to retry. The agent is checked
    * here, in the worker's own database, before anything is written (a scheduled request's was
    * checked when it was accepted too, and may have been deactivated since). A scheduled
    * request's caller is gone (it had its 202): its refusal is recorded on the thread.
    */
-  private async acceptChat(request: ChatAcceptRequest): Promise<AcceptChatResult> {
+  private async acceptChat(request: ChatAcceptRequest, runId: string | undefined): Promise<AcceptChatResult> {
     try {
       await this.requireActiveAgent(request);
       const { context, ...accepted } = await this.messaging<ChatAcceptRequest, ChatAcceptedWithContext>(Subjects.messaging.chatAccept, {
         ...request,
         withContext: true,
       });
-      // The turn's model call reads this context next: it need not load it again.
-      this.acceptedContexts.set(runKeyOf(accepted.id), context);
-      this.chatAnswers.accept(Context.current().info.workflowExecution?.runId, accepted);
+      // The turn's model call reads this context next: it need not load it again. What it loads
+      // besides is asked for now, while the workflow task between the two steps runs.
+      const agentId = context.conversation.agentId ?? context.channelDefaultAgentId;
+      const loads = agentId ? this.settingLoads(request.workspaceId, agentId, context.conversation.id).catch(() => undefined) : undefined;
+      this.acceptedTurns.set(runKeyOf(accepted.id, runId), { context, loads });
+      this.chatAnswers.accept(runId, accepted);
       return { accepted };
     } catch (error) {
       if (!(error instanceof DomainError) || error.status >= 500) throw error;
@@ -295,9 +315,10 @@ export class TurnActivitiesFactory {
   ): Promise<TurnSetting | Extract<GeneratedReply, { silent: string }>> {
     const { workspaceId, conversationRef } = input;
     // One context load per chat turn: the acceptance's, when it ran in this worker just before.
-    const accepted = runKeyOf(conversationRef);
-    const context = this.acceptedContexts.get(accepted) ?? (await this.context(workspaceId, conversationRef));
-    this.acceptedContexts.forget(accepted);
+    const acceptedKey = runKeyOf(conversationRef);
+    const accepted = this.acceptedTurns.get(acceptedKey);
+    this.acceptedTurns.forget(acceptedKey);
+    const context = accepted?.context ?? (await this.context(workspaceId, conversationRef));
     const seenMessageIds = context.history.map((item) => item.id);
     const ref = turnRefOf(input.turnId, input);
     const silent = async (reason: string) => {
@@ -313,16 +334,8 @@ export class TurnActivitiesFactory {
     if (context.conversation.status === 'spam') return silent('the conversation is marked spam');
     const agentId = context.conversation.agentId ?? context.channelDefaultAgentId;
     if (!agentId) return silent('no agent answers this conversation');
-    // The agent's tools, its sub-agent connections, the conversation's delegation and the
-    // workspace's allowed terms are asked for alongside the agent: one round trip per turn.
-    const [agent, catalogTools, connections, delegation, loadedMemory, allowedTerms] = await Promise.all([
-      this.agents.find(workspaceId, agentId),
-      this.agentTools(workspaceId, agentId),
-      this.delegations.activeConnections(workspaceId, agentId),
-      this.delegations.find(workspaceId, context.conversation.id),
-      this.memories.find(workspaceId, context.conversation.id),
-      this.allowedTerms.list(workspaceId),
-    ]);
+    const { agent, catalogTools, connections, delegation, loadedMemory, allowedTerms } =
+      (await accepted?.loads) ?? (await this.settingLoads(workspaceId, agentId, context.conversation.id));
     if (!agent) return silent(`agent ${agentId} does not exist`);
     if (agent.status !== 'active') return silent(`agent ${agentId} is inactive`);
     // The turn's first model call prepares the agent's memory from what it just loaded.
@@ -481,6 +494,23 @@ export class TurnActivitiesFactory {
   }
 
   /** The tools the agent's active connections offer (none when the tools service cannot say: the agent still answers). */
+  /**
+   * What a turn's first model call reads besides its context: the agent, its tools, its
+   * sub-agent connections, the conversation's delegation and memory, and the workspace's allowed
+   * terms, all asked for at once: one round trip per turn.
+   */
+  private async settingLoads(workspaceId: string, agentId: string, conversationRef: string) {
+    const [agent, catalogTools, connections, delegation, loadedMemory, allowedTerms] = await Promise.all([
+      this.agents.find(workspaceId, agentId),
+      this.agentTools(workspaceId, agentId),
+      this.delegations.activeConnections(workspaceId, agentId),
+      this.delegations.find(workspaceId, conversationRef),
+      this.memories.find(workspaceId, conversationRef),
+      this.allowedTerms.list(workspaceId),
+    ]);
+    return { agent, catalogTools, connections, delegation, loadedMemory, allowedTerms };
+  }
+
   private async agentTools(workspaceId: string, agentId: string): Promise<RuntimeTool[]> {
     try {
       return await this.rpc.call<RuntimeTool[]>(
@@ -829,6 +859,14 @@ interface RoundsInProgress {
 }
 
 /** What a turn loads on its first model call and keeps for its tool rounds. */
+/** A chat acceptance's answer, and the loads of the turn's setting it began (undefined when they failed: the model call asks again). */
+interface AcceptedTurn {
+  context: TurnContext;
+  loads: Promise<SettingLoads | undefined> | undefined;
+}
+
+type SettingLoads = Awaited<ReturnType<TurnActivitiesFactory['settingLoads']>>;
+
 interface TurnSetting {
   context: TurnContext;
   seenMessageIds: string[];
@@ -874,9 +912,8 @@ function asObject(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-/** A conversation's key in this worker's memos: the workflow run and the conversation (none outside a workflow). */
-function runKeyOf(conversationRef: string): string | undefined {
-  const runId = Context.current().info.workflowExecution?.runId;
+/** A conversation's key in this worker's memos: the workflow run (the current activity's by default) and the conversation; none outside a workflow. */
+function runKeyOf(conversationRef: string, runId = Context.current().info.workflowExecution?.runId): string | undefined {
   return runId && `${runId}:${conversationRef}`;
 }
 
