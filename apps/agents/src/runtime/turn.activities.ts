@@ -493,7 +493,6 @@ export class TurnActivitiesFactory {
     }
   }
 
-  /** The tools the agent's active connections offer (none when the tools service cannot say: the agent still answers). */
   /**
    * What a turn's first model call reads besides its context: the agent, its tools, its
    * sub-agent connections, the conversation's delegation and memory, and the workspace's allowed
@@ -511,6 +510,7 @@ export class TurnActivitiesFactory {
     return { agent, catalogTools, connections, delegation, loadedMemory, allowedTerms };
   }
 
+  /** The tools the agent's active connections offer (none when the tools service cannot say: the agent still answers). */
   private async agentTools(workspaceId: string, agentId: string): Promise<RuntimeTool[]> {
     try {
       return await this.rpc.call<RuntimeTool[]>(
