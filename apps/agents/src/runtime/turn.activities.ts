@@ -137,14 +137,14 @@ export class TurnActivitiesFactory {
    * after a failed store stores the reply the model already wrote: it is not asked again.
    */
   private async modelCall(input: GenerateReplyInput): Promise<GeneratedReply> {
-    const runId = Context.current().info.workflowExecution?.runId;
-    const key = input.storeReply && runId ? `${runId}:${input.turnId}:${input.toolRounds?.length ?? 0}` : undefined;
+    const run = Context.current().info.workflowExecution;
+    const key = input.storeReply && run ? `${run.runId}:${input.turnId}:${input.toolRounds?.length ?? 0}` : undefined;
     const reply = this.unstoredReplies.get(key) ?? (await this.generateReply(input));
     if (!input.storeReply || !input.turnId || !('text' in reply)) return reply;
     this.unstoredReplies.set(key, reply);
     const stored = await this.deliverReply(replyRequestOf({ ...input, turnId: input.turnId }, reply));
     this.unstoredReplies.forget(key);
-    this.chatAnswers.answer(Context.current().info.workflowExecution, stored);
+    this.chatAnswers.answer(run, stored);
     return { ...reply, stored };
   }
 
@@ -858,7 +858,6 @@ interface RoundsInProgress {
   calledNames: string[];
 }
 
-/** What a turn loads on its first model call and keeps for its tool rounds. */
 /** A chat acceptance's answer, and the loads of the turn's setting it began (undefined when they failed: the model call asks again). */
 interface AcceptedTurn {
   context: TurnContext;
@@ -867,6 +866,7 @@ interface AcceptedTurn {
 
 type SettingLoads = Awaited<ReturnType<TurnActivitiesFactory['settingLoads']>>;
 
+/** What a turn loads on its first model call and keeps for its tool rounds. */
 interface TurnSetting {
   context: TurnContext;
   seenMessageIds: string[];
