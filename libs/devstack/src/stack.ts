@@ -1,6 +1,6 @@
 import { SERVICE_NAMES, type ServiceName } from '@platica/contracts';
 import { ensureDatabase } from './database';
-import { freePort } from './ports';
+import { freePort, freePorts } from './ports';
 import { runMigrations, startService, stopService, waitReady, type RunningService } from './service-processes';
 import { ensureTemporalDevServer, type TemporalDevServer } from './temporal-dev-server';
 
@@ -56,10 +56,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await runMigrations(options.root, name, env, (line) => options.log(name, line));
     }
 
-    const ports = new Map<ServiceName, number>();
-    for (const name of SERVICE_NAMES) {
-      ports.set(name, name === 'gateway' ? options.gatewayPort : (options.servicePorts?.[name] ?? (await freePort())));
-    }
+    const ports = new Map<ServiceName, number>([['gateway', options.gatewayPort]]);
+    for (const [name, port] of Object.entries(options.servicePorts ?? {})) if (name !== 'gateway') ports.set(name as ServiceName, port);
+    const unset = SERVICE_NAMES.filter((name) => !ports.has(name));
+    const free = await freePorts(unset.length, [...ports.values()]);
+    unset.forEach((name, i) => ports.set(name, free[i]!));
     const replicas: RunningService[] = [];
     const launch = async (name: ServiceName) => {
       const running = startService(options.root, { name, port: ports.get(name)! }, env, (line) => options.log(name, line));
