@@ -12,8 +12,12 @@ export class ConversationMemoryRepository {
   }
 
   /** The recall was looked for: its summary, or none (it is not looked for again). */
-  async saveRecall(workspaceId: string, conversationRef: string, recall: { conversationRef: string; summary: string } | null): Promise<void> {
-    await this.db.em().execute(
+  async saveRecall(
+    workspaceId: string,
+    conversationRef: string,
+    recall: { conversationRef: string; summary: string } | null,
+  ): Promise<void> {
+    await this.db.execute(
       `insert into agents.conversation_memory (conversation_ref, workspace_id, recall_checked, recalled_conversation_ref, recall_summary, updated_at)
        values (?, ?, true, ?, ?, now())
        on conflict (conversation_ref) do update set recall_checked = true, recalled_conversation_ref = excluded.recalled_conversation_ref,
@@ -30,7 +34,7 @@ export class ConversationMemoryRepository {
     upTo: { id: string; createdAt: Date },
     foldedMessages: number,
   ): Promise<void> {
-    await this.db.em().execute(
+    await this.db.execute(
       `insert into agents.conversation_memory
          (conversation_ref, workspace_id, recall_checked, context_summary, summarized_up_to, summarized_up_to_at, summarized_messages, updated_at)
        values (?, ?, false, ?, ?, ?, ?, now())

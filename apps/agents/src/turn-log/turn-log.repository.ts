@@ -36,7 +36,7 @@ export class TurnLogRepository {
   constructor(private readonly db: Database) {}
 
   async start(ref: TurnRef, agents: { agentId: string | null; speakerAgentId?: string | null }): Promise<void> {
-    await this.db.em().execute(
+    await this.db.execute(
       `insert into agents.turn_log (turn_id, workspace_id, conversation_ref, agent_id, speaker_agent_id, started_at, tool_calls, delegations, summaries)
        values (?, ?, ?, ?, ?, now(), '[]', '[]', '[]')
        on conflict (turn_id) do update set agent_id = coalesce(excluded.agent_id, turn_log.agent_id),
@@ -68,7 +68,7 @@ export class TurnLogRepository {
   /** The conversation's latest `limit` turns, oldest first. */
   async list(workspaceIds: string[], conversationRef: string, limit: number): Promise<TurnLogEntry[]> {
     if (!workspaceIds.length) return [];
-    const rows = await this.db.em().execute<TurnLogRow[]>(
+    const rows = await this.db.execute<TurnLogRow[]>(
       `select * from (
          select * from agents.turn_log where workspace_id in (?) and conversation_ref = ?
           order by started_at desc, turn_id desc limit ?
@@ -94,6 +94,6 @@ export class TurnLogRepository {
   /** The row is made first when this is the turn's first record (a failure before any model call). */
   private async update(ref: TurnRef, set: string, params: unknown[]): Promise<void> {
     await this.start(ref, { agentId: null });
-    await this.db.em().execute(`update agents.turn_log set ${set} where turn_id = ?`, [...params, ref.turnId]);
+    await this.db.execute(`update agents.turn_log set ${set} where turn_id = ?`, [...params, ref.turnId]);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CampaignRecipientRef, CampaignTemplateSend } from '@platica/contracts';
-import { Database, newId } from '@platica/platform';
+import { Database, keysIn, newId } from '@platica/platform';
 import { CampaignContact, CampaignRun, type RecipientStatus } from './campaign-run.entity';
 
 export interface NewRun {
@@ -87,7 +87,7 @@ export class CampaignRunRepository {
   async counts(runIds: string[]): Promise<Map<string, RunCounts>> {
     const result = new Map<string, RunCounts>();
     if (!runIds.length) return result;
-    const rows = await this.db.em().execute<{ run_id: string; status: RecipientStatus; n: string }[]>(
+    const rows = await this.db.execute<{ run_id: string; status: RecipientStatus; n: string }[]>(
       `select run_id, status, count(*) as n from campaigns.campaign_recipient where run_id in (?) group by run_id, status`,
       [runIds],
     );
@@ -106,9 +106,10 @@ export class CampaignRunRepository {
   async openCount(runId: string): Promise<number> {
     const [row] = await this.db
       .em()
-      .execute<{ n: string }[]>(`select count(*) as n from campaigns.campaign_recipient where run_id = ? and status in ('pending', 'attempting')`, [
-        runId,
-      ]);
+      .execute<{ n: string }[]>(
+        `select count(*) as n from campaigns.campaign_recipient where run_id = ? and status in ('pending', 'attempting')`,
+        [runId],
+      );
     return Number(row?.n ?? 0);
   }
 
@@ -117,7 +118,7 @@ export class CampaignRunRepository {
    * slice left `attempting` (messaging answers those from its own record).
    */
   async claim(runId: string, limit: number): Promise<ClaimedRecipient[]> {
-    const rows = await this.db.em().execute<
+    const rows = await this.db.execute<
       { position: number; message_id: string; phone_number: string; name: string | null; params: string[] | null; old_status: string }[]
     >(
       `update campaigns.campaign_recipient r set status = 'attempting', updated_at = now()
@@ -139,7 +140,7 @@ export class CampaignRunRepository {
 
   /** A page of a run's recipients after a position, whatever their status. */
   async page(runId: string, limit: number, after: number): Promise<ClaimedRecipient[]> {
-    const rows = await this.db.em().execute<
+    const rows = await this.db.execute<
       { position: number; message_id: string; phone_number: string; name: string | null; params: string[] | null }[]
     >(
       `select position, message_id, phone_number, name, params from campaigns.campaign_recipient
@@ -157,11 +158,15 @@ export class CampaignRunRepository {
   /** Outcomes of handed-over recipients, in one statement. */
   async record(runId: string, outcomes: { position: number; status: RecipientStatus; error: string | null }[]): Promise<void> {
     if (!outcomes.length) return;
-    await this.db.em().execute(
+    const positions = keysIn(
+      'r.position',
+      outcomes.map((outcome) => outcome.position),
+    );
+    await this.db.execute(
       `update campaigns.campaign_recipient r set status = v.status, error = v.error, updated_at = now()
          from jsonb_to_recordset(?::jsonb) as v(position int, status text, error text)
-        where r.run_id = ? and r.position = v.position and r.status = 'attempting'`,
-      [JSON.stringify(outcomes), runId],
+        where r.run_id = ? and ${positions.sql} and r.position = v.position and r.status = 'attempting'`,
+      [JSON.stringify(outcomes), runId, ...positions.params],
     );
   }
 
@@ -189,8 +194,6 @@ export class CampaignRunRepository {
   }
 
   async setStatus(runId: string, status: 'sending' | 'completed'): Promise<void> {
-    await this.db
-      .em()
-      .nativeUpdate(CampaignRun, { id: runId }, status === 'completed' ? { status, completedAt: new Date() } : { status });
+    await this.db.em().nativeUpdate(CampaignRun, { id: runId }, status === 'completed' ? { status, completedAt: new Date() } : { status });
   }
 }

@@ -55,7 +55,7 @@ export class IdentityRepository {
   /** On every `GET /v1/workspaces`: plain SQL, no entity hydration. */
   async workspaces(ids: string[]): Promise<WorkspaceRef[]> {
     if (ids.length === 0) return [];
-    return this.db.em().execute<WorkspaceRef[]>('select id, name from gateway.workspace where id in (?) order by name', [ids]);
+    return this.db.execute<WorkspaceRef[]>('select id, name from gateway.workspace where id in (?) order by name', [ids]);
   }
 
   /** Applies the seed's workspace, users and API keys in one transaction (idempotent by natural keys). */
@@ -130,7 +130,9 @@ export class IdentityRepository {
   async profiles(ids: string[]): Promise<WorkspaceProfile[]> {
     if (ids.length === 0) return [];
     const em = this.db.em();
-    const workspaces = await em.execute<{ id: string; timezone: string }[]>('select id, timezone from gateway.workspace where id in (?)', [ids]);
+    const workspaces = await em.execute<{ id: string; timezone: string }[]>('select id, timezone from gateway.workspace where id in (?)', [
+      ids,
+    ]);
     const users = await em.execute<{ workspace_id: string; id: string; email: string }[]>(
       'select m.workspace_id, u.id, u.email from gateway.workspace_member m join gateway.user_account u on u.id = m.user_id where m.workspace_id in (?) order by u.email',
       [ids],

@@ -20,7 +20,7 @@ export class AccessTokenRepository {
   constructor(private readonly db: Database) {}
 
   async credentialFor(tokenHash: string, rateLimitPerSecond: number): Promise<Credential | null> {
-    const rows = await this.db.em().execute<
+    const rows = await this.db.execute<
       {
         token_id: string;
         scopes: Scope[];

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CampaignScheduleRequest } from '@platica/contracts';
 import type { TemplateSendBody } from '../messages/send-command';
-import { Database } from '@platica/platform';
+import { Database, keysIn } from '@platica/platform';
 
 export interface DeliveryRecord {
   status: 'attempting' | 'delivered' | 'failed';
@@ -20,7 +20,7 @@ export class CampaignDeliveryRepository {
 
   /** Records these attempts; answers the message ids whose record is new (their attempt is the first). */
   async begin(attempts: { messageId: string; runId: string }[]): Promise<Set<string>> {
-    const rows = await this.db.em().execute<{ message_id: string }[]>(
+    const rows = await this.db.execute<{ message_id: string }[]>(
       `insert into messaging.campaign_delivery (message_id, run_id, status, created_at, updated_at)
        select a."messageId", a."runId", 'attempting', now(), now() from jsonb_to_recordset(?::jsonb) as a("messageId" text, "runId" text)
        on conflict (message_id) do nothing returning message_id`,
@@ -41,10 +41,14 @@ export class CampaignDeliveryRepository {
 
   /** Graph accepted them: written the moment it answers, so a crash before the store does not leave them unknown. */
   async delivered(deliveries: { messageId: string; externalId: string }[]): Promise<void> {
-    await this.db.em().execute(
+    const sent = keysIn(
+      'd.message_id',
+      deliveries.map((delivery) => delivery.messageId),
+    );
+    await this.db.execute(
       `update messaging.campaign_delivery d set status = 'delivered', external_id = a."externalId", updated_at = now()
-         from jsonb_to_recordset(?::jsonb) as a("messageId" text, "externalId" text) where d.message_id = a."messageId"`,
-      [JSON.stringify(deliveries)],
+         from jsonb_to_recordset(?::jsonb) as a("messageId" text, "externalId" text) where d.message_id = a."messageId" and ${sent.sql}`,
+      [JSON.stringify(deliveries), ...sent.params],
     );
   }
 
@@ -61,7 +65,7 @@ export class CampaignDeliveryRepository {
   /** A dated run's messages as scheduled messages (`GET /v1/messages/scheduled?campaignId=`), once each. */
   async schedule(workspaceId: string, request: CampaignScheduleRequest, bodies: TemplateSendBody[], actor: unknown): Promise<void> {
     const { items } = request;
-    await this.db.em().execute(
+    await this.db.execute(
       `insert into messaging.scheduled_message (id, workspace_id, kind, status, channel_id, conversation_id, campaign_id, run_id, message_type,
          template_name, preview, phone_number, name, execute_at, delay_ms, scheduled_time, request, actor, revision, attempts, created_at, updated_at)
        select r.id, ?, 'template', 'scheduled', ?, r.phone, ?, ?, null, ?, ?, r.phone, r.name, ?::timestamptz, null, ?, r.request, ?::jsonb, 0, 0, now(), now()
@@ -91,7 +95,7 @@ export class CampaignDeliveryRepository {
 
   /** A dated run's message taken for sending; what it is when it cannot be (cancelled, already settled), or null when absent. */
   async claimScheduled(messageId: string): Promise<{ claimed: boolean; status: string | null }> {
-    const rows = await this.db.em().execute<{ id: string }[]>(
+    const rows = await this.db.execute<{ id: string }[]>(
       `update messaging.scheduled_message set status = 'processing', attempts = attempts + 1, updated_at = now()
         where id = ? and run_id is not null and status in ('scheduled', 'delayed', 'processing') returning id`,
       [messageId],
@@ -105,7 +109,7 @@ export class CampaignDeliveryRepository {
 
   /** Ends a dated run's message that was not sent (a rule refused it, or its outcome is unknown). */
   async failScheduled(messageId: string, error: string): Promise<void> {
-    await this.db.em().execute(
+    await this.db.execute(
       `update messaging.scheduled_message set status = 'failed', failed_at = now(), error = ?, claimed_until = null, updated_at = now()
         where id = ? and status = 'processing'`,
       [error, messageId],

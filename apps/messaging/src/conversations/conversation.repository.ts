@@ -51,7 +51,7 @@ export class ConversationRepository {
       clauses.push(`(${column}, id) ${direction === 'asc' ? '>' : '<'} (?::timestamptz, ?)`);
       values.push(page.after.value, page.after.id);
     }
-    const rows = await this.db.em().execute<(ConversationRow & { sort_value: string })[]>(
+    const rows = await this.db.execute<(ConversationRow & { sort_value: string })[]>(
       `select *, ${column}::text as sort_value from messaging.conversation where ${clauses.join(' and ')}
         order by ${column} ${direction}, id ${direction} limit ? offset ?`,
       [...values, page.limit + 1, page.offset ?? 0],
@@ -122,7 +122,7 @@ export class ConversationRepository {
     channelId: string,
     conversationId: string,
   ): Promise<{ conversation: Conversation; clientBlocked: boolean } | null> {
-    const rows = await this.db.em().execute<(ConversationRow & { client_blocked: boolean })[]>(
+    const rows = await this.db.execute<(ConversationRow & { client_blocked: boolean })[]>(
       `select c.*, exists (select 1 from messaging.client cl where cl.id = c.client_id and cl.status = 'blocked') as client_blocked
          from messaging.conversation c where c.channel_id = ? and c.conversation_id = ?`,
       [channelId, conversationId],
@@ -139,7 +139,7 @@ export class ConversationRepository {
 
   /** The client's latest conversation with the agent before this one (created earlier), if any. */
   async previousWithAgent(conversation: Conversation, agentId: string): Promise<string | null> {
-    const rows = await this.db.em().execute<{ id: string }[]>(
+    const rows = await this.db.execute<{ id: string }[]>(
       `select id from messaging.conversation
         where workspace_id = ? and client_id = ? and agent_id = ? and id <> ? and created_at <= ?
         order by created_at desc, id desc limit 1`,
@@ -154,7 +154,7 @@ export class ConversationRepository {
   }
 
   private async latestMessages(conversationRef: string, limit: number, withSystem: boolean) {
-    const rows = await this.db.em().execute<Record<string, any>[]>(
+    const rows = await this.db.execute<Record<string, any>[]>(
       `select * from (
          select id, role, content, content_type, direction, status, created_at, updated_at, files, images, actor_id, payload, error
            from messaging.message where conversation_ref = ? and status <> 'sending'${withSystem ? '' : " and role <> 'system'"}

@@ -15,7 +15,7 @@ export class InboundEventRepository {
 
   /** Stores deliveries in one multi-row insert (a group commit). */
   async insert(deliveries: { id: string; channelIds: string[]; raw: string }[]): Promise<void> {
-    await this.db.em().execute(
+    await this.db.execute(
       // clock_timestamp(), not now(): each delivery of a batch keeps its own arrival instant, the order of its messages.
       `insert into messaging.inbound_event (id, channel_ids, payload, received_at, processed_at, attempts, last_error)
        values ${deliveries.map(() => '(?, ?::jsonb, ?::jsonb, clock_timestamp(), null, 0, null)').join(', ')}`,
@@ -57,12 +57,12 @@ export class InboundEventRepository {
   }
 
   async recordFailure(id: string, error: string): Promise<void> {
-    await this.db.em().execute('update messaging.inbound_event set attempts = attempts + 1, last_error = ? where id = ?', [error, id]);
+    await this.db.execute('update messaging.inbound_event set attempts = attempts + 1, last_error = ? where id = ?', [error, id]);
   }
 
   /** Deliveries left unprocessed for a while (a crash, a failure), oldest first. */
   async findUnprocessed(options: { maxAttempts: number; olderThanMs: number; limit: number }): Promise<UnprocessedDelivery[]> {
-    const rows = await this.db.em().execute<{ id: string; channel_ids: string[]; payload: unknown }[]>(
+    const rows = await this.db.execute<{ id: string; channel_ids: string[]; payload: unknown }[]>(
       `select id, channel_ids, payload from messaging.inbound_event
         where processed_at is null and attempts < ? and received_at < now() - make_interval(secs => ?)
         order by received_at limit ?`,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database, newId, recordEvents, type Transaction } from '@platica/platform';
+import { Database, keysIn, newId, recordEvents, type SqlStatement, type Transaction } from '@platica/platform';
 import { Conversation } from '../conversations/conversation.entity';
 import { messageCreated } from '../events/domain-events';
 import { Message, type MessageRole, type MessageStatus } from './message.entity';
@@ -59,7 +59,8 @@ export class MessageRepository {
 
   /**
    * Stores an outgoing (or system) message, counts it on its conversation and records
-   * `message.created` (system messages are internal: no event), in the caller's transaction.
+   * `message.created` (system messages are internal: no event), in the caller's transaction,
+   * in one statement (so `UnitOfWork.statement` may run it without a transaction).
    */
   insertOutgoing(transaction: Transaction, input: NewOutgoingMessage): Promise<Message> {
     return this.insert(transaction, { ...input, direction: 'outgoing' });
@@ -85,16 +86,20 @@ export class MessageRepository {
     );
   }
 
+  /**
+   * The messages, their counts and their events in one statement: one round trip, and no
+   * unit-of-work bookkeeping for rows nobody edits afterwards (the answers are not managed
+   * entities). Its usage trigger locks a bucket row until the commit: callers insert last.
+   */
   private async insertMany(transaction: Transaction, inputs: NewMessage[]): Promise<Message[]> {
-    const messages = this.build(transaction, inputs);
+    const now = new Date();
+    const messages = inputs.map((input) => messageOf(input, now));
     await this.counted(
       transaction,
       messages,
       inputs.map((input) => input.conversation),
+      insertStatement(messages),
     );
-    // The insert goes last: its usage trigger locks the workspace's current bucket row until the
-    // commit, so concurrent sends of a workspace wait for this statement and the commit only.
-    await this.db.em(transaction).flush();
     return messages;
   }
 
@@ -128,51 +133,26 @@ export class MessageRepository {
     return message;
   }
 
-  /** The messages, written in one insert (MikroORM batches the inserts of one flush). */
+  /** The messages as managed entities (a claim is edited when it settles), written in one insert. */
   private async create(transaction: Transaction, inputs: NewMessage[]): Promise<Message[]> {
-    const messages = this.build(transaction, inputs);
-    await this.db.em(transaction).flush();
-    return messages;
-  }
-
-  /** The messages as entities, written by the transaction's next flush. */
-  private build(transaction: Transaction, inputs: NewMessage[]): Message[] {
     const em = this.db.em(transaction);
     const now = new Date();
-    return inputs.map((input) => {
-      const { conversation } = input;
-      return em.create(Message, {
-        id: input.id ?? newId('msg'),
-        workspaceId: conversation.workspaceId,
-        channelId: conversation.channelId,
-        conversationRef: conversation.id,
-        clientId: conversation.clientId,
-        role: input.role,
-        direction: input.direction,
-        content: input.content,
-        contentType: input.contentType,
-        payload: input.payload,
-        files: input.files,
-        images: input.images,
-        status: input.status,
-        externalId: input.externalId,
-        actorType: input.actorType,
-        actorId: input.actorId,
-        campaignId: input.campaignId,
-        error: input.error,
-        providerTimestamp: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-    });
+    const messages = inputs.map((input) => em.create(Message, { ...messageOf(input, now) }));
+    await em.flush();
+    return messages;
   }
 
   /**
    * Counts stored messages on their conversations (`conversations[i]` is `messages[i]`'s) in one
    * update, and records `message.created` for each but system messages (internal) in one insert,
-   * the two in one round trip.
+   * the two (and `written`, the messages' insert when they are new) in one round trip.
    */
-  private async counted(transaction: Transaction, messages: Message[], conversations: Conversation[]): Promise<void> {
+  private async counted(
+    transaction: Transaction,
+    messages: Message[],
+    conversations: Conversation[],
+    ...written: SqlStatement[]
+  ): Promise<void> {
     const counts = new Map<string, { id: string; n: number; at: string; incoming: boolean }>();
     messages.forEach((message, i) => {
       const id = conversations[i]!.id;
@@ -181,11 +161,12 @@ export class MessageRepository {
       count.incoming ||= message.direction === 'incoming';
       counts.set(id, count);
     });
+    const counted = keysIn('c.id', [...counts.keys()]);
     const countOnConversations = {
       sql: `update messaging.conversation c set message_count = c.message_count + v.n, updated_at = v.at::timestamptz,
          last_user_message_at = case when v.incoming then v.at::timestamptz else c.last_user_message_at end
-         from jsonb_to_recordset(?::jsonb) as v(id text, n int, at text, incoming boolean) where c.id = v.id`,
-      params: [JSON.stringify([...counts.values()])],
+         from jsonb_to_recordset(?::jsonb) as v(id text, n int, at text, incoming boolean) where c.id = v.id and ${counted.sql}`,
+      params: [JSON.stringify([...counts.values()]), ...counted.params],
     };
     await recordEvents(
       transaction,
@@ -201,7 +182,69 @@ export class MessageRepository {
         };
         return [messageCreated(conversation.workspaceId, refs, message)];
       }),
-      { alongside: countOnConversations },
+      { alongside: [...written, countOnConversations] },
     );
   }
+}
+
+/** A new message's row, all of it: a plain object (an entity's property setters cost more than the insert's own work). */
+function messageOf(input: NewMessage, now: Date): Message {
+  const { conversation } = input;
+  return {
+    id: input.id ?? newId('msg'),
+    workspaceId: conversation.workspaceId,
+    channelId: conversation.channelId,
+    conversationRef: conversation.id,
+    clientId: conversation.clientId,
+    role: input.role,
+    direction: input.direction,
+    content: input.content,
+    contentType: input.contentType,
+    payload: input.payload,
+    files: input.files,
+    images: input.images,
+    status: input.status,
+    externalId: input.externalId,
+    actorType: input.actorType,
+    actorId: input.actorId,
+    campaignId: input.campaignId,
+    error: input.error,
+    providerTimestamp: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+const MESSAGE_COLUMNS = `id, workspace_id, channel_id, conversation_ref, client_id, role, direction, content, content_type, payload, files, images,
+  status, external_id, actor_type, actor_id, campaign_id, error, provider_timestamp, created_at, updated_at`;
+
+/** The new messages' insert. */
+function insertStatement(messages: Message[]): SqlStatement {
+  return {
+    sql: `insert into messaging.message (${MESSAGE_COLUMNS}) values ${messages
+      .map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?::jsonb, null, ?::timestamptz, ?::timestamptz)')
+      .join(', ')}`,
+    params: messages.flatMap((m) => [
+      m.id,
+      m.workspaceId,
+      m.channelId,
+      m.conversationRef,
+      m.clientId,
+      m.role,
+      m.direction,
+      m.content,
+      m.contentType,
+      JSON.stringify(m.payload),
+      JSON.stringify(m.files),
+      JSON.stringify(m.images),
+      m.status,
+      m.externalId,
+      m.actorType,
+      m.actorId,
+      m.campaignId,
+      m.error === null ? null : JSON.stringify(m.error),
+      m.createdAt.toISOString(),
+      m.updatedAt.toISOString(),
+    ]),
+  };
 }

@@ -342,15 +342,22 @@ export class SendMessageService {
       campaignId: campaignId ?? DEFAULT_CAMPAIGN,
       error: failure ? failure.toDetails() : null,
     };
+    // Without client data or a caller's write alongside, the message's insert is the only statement.
+    const insertOnly = !clientData && !options.alongside;
     const message =
-      options.store && !clientData && !options.alongside
+      insertOnly && options.store
         ? await options.store(outgoing)
-        : await this.write(options, 'store', async (transaction) => {
-            await this.applyClient(transaction, conversation, clientData, activeFields);
-            const inserted = await this.messages.insertOutgoing(transaction, outgoing);
-            await options.alongside?.(transaction, { message: inserted, error: refusal });
-            return inserted;
-          });
+        : await this.write(
+            options,
+            'store',
+            async (transaction) => {
+              await this.applyClient(transaction, conversation, clientData, activeFields);
+              const inserted = await this.messages.insertOutgoing(transaction, outgoing);
+              await options.alongside?.(transaction, { message: inserted, error: refusal });
+              return inserted;
+            },
+            { oneStatement: insertOnly },
+          );
     if (failure) {
       throw new DomainError(ErrorCode.UpstreamFailed, refusal!, {
         ...failure.toDetails(),
@@ -361,9 +368,15 @@ export class SendMessageService {
     return { messageId: message.id, status: 'sent', timestamp: message.createdAt.toISOString() };
   }
 
-  /** The transaction that stores a send: the caller's (a batch's) or one of its own. */
-  private write<T>(options: Pick<SendOptions, 'transaction'>, lane: WriteLane, work: (transaction: Transaction) => Promise<T>): Promise<T> {
-    return options.transaction ? options.transaction(lane, work) : this.unitOfWork.run(work);
+  /** The transaction that stores a send: the caller's (a batch's), or one of its own unless the work is `oneStatement`. */
+  private write<T>(
+    options: Pick<SendOptions, 'transaction'>,
+    lane: WriteLane,
+    work: (transaction: Transaction) => Promise<T>,
+    { oneStatement = false } = {},
+  ): Promise<T> {
+    if (options.transaction) return options.transaction(lane, work);
+    return oneStatement ? this.unitOfWork.statement(work) : this.unitOfWork.run(work);
   }
 
   private async channel(workspaceId: string, ref: string): Promise<OpenChannel> {

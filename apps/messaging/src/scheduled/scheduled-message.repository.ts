@@ -3,7 +3,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import type { ScheduledListQuery } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import type { RescheduleChange } from '@platica/workflows/activities';
-import { Database, type Transaction } from '@platica/platform';
+import { Database, keysIn, type Transaction } from '@platica/platform';
 import { decodePageToken, encodePageToken, filtersFingerprint } from '../conversations/page-token';
 import { ScheduledMessage } from './scheduled-message.entity';
 
@@ -111,7 +111,7 @@ export class ScheduledMessageRepository {
    * `processing`, and this update then changes nothing). False when it no longer waits.
    */
   async reschedule(workspaceId: string, id: string, change: RescheduleChange): Promise<boolean> {
-    const rows: unknown[] = await this.db.em().execute(
+    const rows: unknown[] = await this.db.execute(
       `update messaging.scheduled_message set execute_at = ?, status = ?, delay_ms = ?, scheduled_time = ?, revision = revision + 1, updated_at = now()
         where id = ? and workspace_id = ? and status in ${WAITING} returning id`,
       [new Date(change.executeAt), change.status, change.delayMs, change.scheduledTime, id, workspaceId],
@@ -121,7 +121,7 @@ export class ScheduledMessageRepository {
 
   /** A cancel the API accepts: only while the message still waits. False when it no longer waits. */
   async cancel(workspaceId: string, id: string, cancelledAt: Date): Promise<boolean> {
-    const rows: unknown[] = await this.db.em().execute(
+    const rows: unknown[] = await this.db.execute(
       `update messaging.scheduled_message set status = 'cancelled', cancelled_at = ?, updated_at = now()
         where id = ? and workspace_id = ? and status in ${WAITING} returning id`,
       [cancelledAt, id, workspaceId],
@@ -131,7 +131,7 @@ export class ScheduledMessageRepository {
 
   /** A reschedule accepted by a legacy per-message workflow (`revision` numbered by it). */
   async recordReschedule(id: string, change: RescheduleChange, revision: number): Promise<void> {
-    await this.db.em().execute(
+    await this.db.execute(
       `update messaging.scheduled_message set execute_at = ?, status = ?, delay_ms = ?, scheduled_time = ?, revision = ?, updated_at = now()
         where id = ? and revision < ? and status in ${WAITING}`,
       [new Date(change.executeAt), change.status, change.delayMs, change.scheduledTime, revision, id, revision],
@@ -150,7 +150,7 @@ export class ScheduledMessageRepository {
 
   /** Per channel, the earliest message waiting to be sent before `horizon`: when to wake, and which channels to open ahead. */
   async upcoming(horizon: Date): Promise<UpcomingSends[]> {
-    const rows: { workspace_id: string; channel_id: string; next_due_at: Date | string }[] = await this.db.em().execute(
+    const rows: { workspace_id: string; channel_id: string; next_due_at: Date | string }[] = await this.db.execute(
       `select workspace_id, channel_id, min(execute_at) as next_due_at from messaging.scheduled_message
         where status in ('delayed', 'scheduled') and execute_at <= ? group by workspace_id, channel_id`,
       [horizon],
@@ -166,7 +166,7 @@ export class ScheduledMessageRepository {
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedSend[]> {
     // Due messages and expired claims are found apart, each walking its own partial index (one
     // OR-ed condition made Postgres read every pending row); the oldest `limit` of both are claimed.
-    const rows: ClaimedRow[] = await this.db.em().execute(
+    const rows: ClaimedRow[] = await this.db.execute(
       `with due as (
           select id, execute_at from messaging.scheduled_message
            where status in ('delayed', 'scheduled') and execute_at <= ? and run_id is null
@@ -188,7 +188,7 @@ export class ScheduledMessageRepository {
    * waiting (also `creating`, which only those rows have) or its earlier claim expired.
    */
   async claimOne(id: string, now: Date, leaseUntil: Date): Promise<ClaimedSend | null> {
-    const rows: ClaimedRow[] = await this.db.em().execute(
+    const rows: ClaimedRow[] = await this.db.execute(
       `update messaging.scheduled_message set status = 'processing', claimed_until = ?, attempts = attempts + 1, updated_at = now()
         where id = ? and ((status in ${WAITING} and execute_at <= ?) or (status = 'processing' and (claimed_until is null or claimed_until < ?)))
         returning id, workspace_id, kind, request, actor, attempts, delivered_external_id`,
@@ -219,10 +219,14 @@ export class ScheduledMessageRepository {
    * that follows may not happen (a crash), and Graph must not get the sends again.
    */
   async recordDeliveries(deliveries: { id: string; externalId: string }[]): Promise<void> {
-    await this.db.em().execute(
+    const claimed = keysIn(
+      'm.id',
+      deliveries.map((delivery) => delivery.id),
+    );
+    await this.db.execute(
       `update messaging.scheduled_message m set delivered_external_id = d."externalId"
-         from jsonb_to_recordset(?::jsonb) as d(id text, "externalId" text) where m.id = d.id and m.status = 'processing'`,
-      [JSON.stringify(deliveries)],
+         from jsonb_to_recordset(?::jsonb) as d(id text, "externalId" text) where m.id = d.id and ${claimed.sql} and m.status = 'processing'`,
+      [JSON.stringify(deliveries), ...claimed.params],
     );
   }
 

@@ -40,7 +40,13 @@ export class UsageRepository {
    * of `dayStarts` (1-based) the creation falls in (`localDays`; a binary search per row, no
    * timezone conversion).
    */
-  async conversationsByDay(workspaceId: string, dayStarts: Date[], span: Span, dimension: UsageBreakdown, source: UsageSource): Promise<DayIndexCount[]> {
+  async conversationsByDay(
+    workspaceId: string,
+    dayStarts: Date[],
+    span: Span,
+    dimension: UsageBreakdown,
+    source: UsageSource,
+  ): Promise<DayIndexCount[]> {
     const params = [timestampArray(dayStarts), workspaceId, span.from, span.to];
     let sql: string;
     if (dimension === 'tag') {
@@ -61,7 +67,7 @@ export class UsageRepository {
           : `select width_bucket(created_at, ?::timestamptz[]) as day, ${key.recount} as key, count(*)::int as value
                from messaging.conversation where workspace_id = ? and created_at >= ? and created_at < ? group by 1, 2`;
     }
-    return this.db.em().execute<DayIndexCount[]>(sql, params);
+    return this.db.execute<DayIndexCount[]>(sql, params);
   }
 
   /** Conversations created in the span that requested human assistance, and their requests. */
@@ -74,7 +80,7 @@ export class UsageRepository {
              from messaging.conversation c join messaging.outbox_event e
                on e.type = 'conversation.assistance.requested' and e.workspace_id = c.workspace_id and e.data -> 'conversation' ->> 'id' = c.id
             where c.workspace_id = ? and c.created_at >= ? and c.created_at < ?`;
-    const [row] = await this.db.em().execute<{ assisted: number; requests: number }[]>(sql, [workspaceId, span.from, span.to]);
+    const [row] = await this.db.execute<{ assisted: number; requests: number }[]>(sql, [workspaceId, span.from, span.to]);
     return row ?? { assisted: 0, requests: 0 };
   }
 
@@ -83,7 +89,7 @@ export class UsageRepository {
    * created in it (the outbox has no index by conversation; these rows are one per assisted conversation).
    */
   async assistanceOfConversationsCreated(workspaceId: string, span: Span): Promise<{ assisted: number; requests: number }> {
-    const [row] = await this.db.em().execute<{ assisted: number; requests: number }[]>(
+    const [row] = await this.db.execute<{ assisted: number; requests: number }[]>(
       `select count(*)::int as assisted, coalesce(sum(a.requests), 0)::int as requests
          from messaging.conversation c join messaging.usage_assisted_conversation a on a.conversation_ref = c.id
         where c.workspace_id = ? and c.created_at >= ? and c.created_at < ?`,
@@ -100,12 +106,14 @@ export class UsageRepository {
              from messaging.usage_message_bucket where workspace_id = ? and bucket >= ? and bucket < ? group by 1, 2`
         : `select actor_type as "actorType", case when actor_type = 'user' then actor_id end as "actorId", count(*)::int as messages
              from messaging.message where workspace_id = ? and created_at >= ? and created_at < ? and ${BILLABLE} group by 1, 2`;
-    return this.db.em().execute<ActorCount[]>(sql, [workspaceId, span.from, span.to]);
+    return this.db.execute<ActorCount[]>(sql, [workspaceId, span.from, span.to]);
   }
 
   /** Names of the workspace's channels, for the `channel` breakdown's labels. */
   async channelNames(workspaceId: string): Promise<Map<string, string>> {
-    const rows = await this.db.em().execute<{ id: string; name: string }[]>('select id, name from messaging.channel where workspace_id = ?', [workspaceId]);
+    const rows = await this.db.execute<{ id: string; name: string }[]>('select id, name from messaging.channel where workspace_id = ?', [
+      workspaceId,
+    ]);
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 }

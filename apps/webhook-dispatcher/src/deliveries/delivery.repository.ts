@@ -297,6 +297,6 @@ export class DeliveryRepository {
   /** Releases claims that will not be attempted (shutdown before sending): due again at once. */
   async release(ids: string[]): Promise<void> {
     if (ids.length)
-      await this.db.em().execute(`update ${S}.webhook_delivery set claimed_until = null where id in (?) and status = 'pending'`, [ids]);
+      await this.db.execute(`update ${S}.webhook_delivery set claimed_until = null where id in (?) and status = 'pending'`, [ids]);
   }
 }

@@ -1,4 +1,4 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { AnyEntity, EntityData, EntityManager, MikroORM } from '@mikro-orm/postgresql';
 
 /** The transaction's EntityManager, for the platform's own database code (the outbox); repositories use `Database.em`. */
 export let entityManagerOf: (transaction: Transaction) => EntityManager;
@@ -29,6 +29,11 @@ export class Database {
   em(transaction?: Transaction): EntityManager {
     return transaction ? entityManagerOf(transaction) : this.orm.em.fork();
   }
+
+  /** A raw statement on its own pooled connection: rows, not entities, so no EntityManager is forked for it. */
+  execute<T extends EntityData<AnyEntity>[] = EntityData<AnyEntity>[]>(sql: string, params: unknown[] = []): Promise<T> {
+    return this.orm.em.getDriver().execute<T>(sql, params);
+  }
 }
 
 /** Runs work in one transaction: it commits when the work resolves and rolls back when it throws. */
@@ -37,5 +42,14 @@ export class UnitOfWork {
 
   run<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
     return this.database.em().transactional((em) => work(new Transaction(em)));
+  }
+
+  /**
+   * Work that writes in a single statement: Postgres makes every statement atomic, so it needs
+   * no transaction of its own, nor the round trips of its begin and commit. Only for work of
+   * one statement (a repository says so of its method).
+   */
+  statement<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
+    return work(new Transaction(this.database.em()));
   }
 }

@@ -1,5 +1,6 @@
 import type { DomainEvent, EventType, NewDomainEvent, TypedDomainEvent } from '@platica/contracts';
 import { newId } from '../crypto/tokens';
+import type { SqlStatement } from '../database/sql';
 import { entityManagerOf, type Transaction } from '../database/unit-of-work';
 
 /** The Postgres NOTIFY channel that wakes a schema's relay when an event commits. */
@@ -7,30 +8,28 @@ export function outboxChannel(schema: string): string {
   return `platica_outbox_${schema}`;
 }
 
-/** A statement with its `?` parameters. */
-export interface SqlStatement {
-  sql: string;
-  params: unknown[];
-}
-
 /**
  * Records domain events in the caller's transaction, in one statement: they are published if
  * and only if the transaction commits. Only
  * events built by `domainEvent` (their data parsed by their type's schema) are accepted.
- * `alongside` is a write of the caller's that goes in the same round trip (a data-modifying
- * CTE: it must not depend on the events' rows, nor they on its); it runs alone when there
+ * `alongside` are writes of the caller's that go in the same statement (data-modifying CTEs:
+ * they must not depend on each other's rows, nor on the events'); they run alone when there
  * are no events.
  */
 export async function recordEvents<T extends EventType>(
   transaction: Transaction,
   schema: string,
   events: readonly NewDomainEvent<T>[],
-  options: { alongside?: SqlStatement } = {},
+  options: { alongside?: readonly SqlStatement[] } = {},
 ): Promise<TypedDomainEvent<T>[]> {
   const em = entityManagerOf(transaction);
-  const { alongside } = options;
+  const alongside = options.alongside ?? [];
   if (!events.length) {
-    if (alongside) await em.execute(alongside.sql, alongside.params);
+    if (alongside.length)
+      await em.execute(
+        withAll(alongside, 'select 1'),
+        alongside.flatMap((statement) => statement.params),
+      );
     return [];
   }
   const occurredAt = new Date().toISOString();
@@ -41,19 +40,23 @@ export async function recordEvents<T extends EventType>(
   // The insert and the relay's wake-up are one round trip (a data-modifying CTE runs whether or
   // not the query reads it); the NOTIFY is delivered only when the transaction commits, so no
   // wake-up is ever invented.
-  await em.execute(
-    `with ${alongside ? `alongside as (${alongside.sql}), ` : ''}recorded as (
-       insert into "${schema}".outbox_event (id, type, workspace_id, occurred_at, data, published_at)
-       values ${recorded.map(() => '(?, ?, ?, ?::timestamptz, ?::jsonb, null)').join(', ')})
-     select pg_notify(?, ?)`,
-    [
-      ...(alongside?.params ?? []),
-      ...recorded.flatMap((e) => [e.id, e.type, e.workspaceId, e.occurredAt, JSON.stringify(e.data)]),
-      outboxChannel(schema),
-      recorded[0]!.id,
-    ],
-  );
+  const insert: SqlStatement = {
+    sql: `insert into "${schema}".outbox_event (id, type, workspace_id, occurred_at, data, published_at)
+       values ${recorded.map(() => '(?, ?, ?, ?::timestamptz, ?::jsonb, null)').join(', ')}`,
+    params: recorded.flatMap((e) => [e.id, e.type, e.workspaceId, e.occurredAt, JSON.stringify(e.data)]),
+  };
+  const writes = [...alongside, insert];
+  await em.execute(withAll(writes, 'select pg_notify(?, ?)'), [
+    ...writes.flatMap((statement) => statement.params),
+    outboxChannel(schema),
+    recorded[0]!.id,
+  ]);
   return recorded;
+}
+
+/** The statements as the data-modifying CTEs of one statement ending in `final`. */
+function withAll(statements: readonly SqlStatement[], final: string): string {
+  return `with ${statements.map((statement, i) => `write${i} as (${statement.sql})`).join(', ')} ${final}`;
 }
 
 /** Records one domain event in the caller's transaction (see `recordEvents`). */
