@@ -11,6 +11,7 @@ export * from './database/database';
 export { Database, Transaction, UnitOfWork } from './database/unit-of-work';
 export * from './database/source-dir';
 export * from './database/sql';
+export * from './concurrency/coalesced-writes';
 export * from './outbox/outbox-event.entity';
 export * from './outbox/outbox';
 export * from './outbox/outbox-relay';

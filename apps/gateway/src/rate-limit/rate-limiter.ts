@@ -1,5 +1,6 @@
 import { type Redis } from 'ioredis';
 import { DomainError, ErrorCode } from '@platica/errors';
+import { CoalescedWrites } from '@platica/platform';
 
 export interface RateLimitState {
   /** Requests allowed in the window (the key's rate times the window's length). */
@@ -36,7 +37,7 @@ export function rateLimitExceeded(state: RateLimitState, nowMs = Date.now()): Do
 
 /**
  * KEYS[1]: the window's counter; KEYS[2]: the barrier's counter (or none).
- * ARGV[1]: the counter's lifetime in seconds; ARGV[2]: the barrier's limit.
+ * ARGV[1]: the counter's lifetime in seconds; ARGV[2]: the barrier's limit; ARGV[3]: the requests to count.
  * Answers {-1, ms before the barrier lifts} when barred, else {requests counted in the window}.
  * The count is rate-limiter-flexible's (which these keys used to go through): created with
  * its expiry, incremented, and given one if it somehow lost it.
@@ -47,7 +48,7 @@ if KEYS[2] then
   if failures >= tonumber(ARGV[2]) then return {-1, redis.call('pttl', KEYS[2])} end
 end
 redis.call('set', KEYS[1], 0, 'EX', ARGV[1], 'NX')
-local counted = redis.call('incr', KEYS[1])
+local counted = redis.call('incrby', KEYS[1], ARGV[3])
 if redis.call('pttl', KEYS[1]) == -1 then redis.call('expire', KEYS[1], ARGV[1]) end
 return {counted}`;
 
@@ -61,10 +62,14 @@ type CountingRedis = Redis & {
  * N × `windowSeconds` requests per window. Windows are aligned to epoch multiples of their
  * length, so `X-RateLimit-Reset` is the window's exact end rather than a rounding of it. A
  * window of several seconds lets a client burst (a script's sequential calls on a fast path)
- * while holding it to its rate over the window.
+ * while holding it to its rate over the window. The requests of one counter that arrive while
+ * it is being counted are counted together next (one script call for many; each still gets
+ * its own place in the window).
  */
 export class RateLimiter {
   private readonly redis: CountingRedis;
+  /** By counter and barrier key: the requests waiting for a count. */
+  private readonly counting = new Map<string, CoalescedWrites<void, number[]>>();
 
   constructor(
     redis: Redis,
@@ -84,9 +89,7 @@ export class RateLimiter {
     const key = `${this.keyPrefix}rl:${this.windowSeconds}:${budget}:${subject}:${window}`;
     // A window's counter only needs to outlive it (one second more leaves room for clock skew between replicas).
     const lifetimeSeconds = this.windowSeconds + 1;
-    const [counted, msBeforeLifted] = barrier
-      ? await this.redis.platicaCountUnlessBarred(2, key, barrier.key, lifetimeSeconds, barrier.limit)
-      : await this.redis.platicaCountUnlessBarred(1, key, lifetimeSeconds);
+    const [counted, msBeforeLifted] = await this.count(key, lifetimeSeconds, barrier);
     if (counted === -1) return { barred: true, msBeforeLifted: msBeforeLifted ?? 0 };
     return {
       allowed: counted! <= budget,
@@ -97,6 +100,27 @@ export class RateLimiter {
         resetAt: (window + 1) * this.windowSeconds,
       },
     };
+  }
+
+  /** One request counted on `key`, with the others waiting for it: the script's answer as if it had counted this one alone. */
+  private count(key: string, lifetimeSeconds: number, barrier: RateLimitBarrier | undefined): Promise<number[]> {
+    const group = `${key}|${barrier?.key ?? ''}`;
+    let counter = this.counting.get(group);
+    if (!counter) {
+      counter = new CoalescedWrites<void, number[]>(
+        async (requests) => {
+          const n = requests.length;
+          const [total, msBeforeLifted] = barrier
+            ? await this.redis.platicaCountUnlessBarred(2, key, barrier.key, lifetimeSeconds, barrier.limit, n)
+            : await this.redis.platicaCountUnlessBarred(1, key, lifetimeSeconds, 0, n);
+          // Barred: none was counted. Else the n took the places total-n+1 … total, in arrival order.
+          return requests.map((_, i) => (total === -1 ? [-1, msBeforeLifted!] : [total! - n + 1 + i]));
+        },
+        () => this.counting.delete(group),
+      );
+      this.counting.set(group, counter);
+    }
+    return counter.add();
   }
 }
 

@@ -17,7 +17,7 @@ import { ChannelRepository } from '../channels/channel.repository';
 import type { Conversation } from '../conversations/conversation.entity';
 import { BatchTransaction } from '../messages/batch-transaction.repository';
 import { checkTypeOnChannel, contactKeyOf } from '../messages/channel-rules';
-import { CoalescedWrites } from '../messages/coalesced-writes';
+import { CoalescedWrites } from '@platica/platform';
 import type { SendOptions, TemplateSendBody } from '../messages/send-command';
 import type { Message } from '../messages/message.entity';
 import { MessageRepository, type NewOutgoingMessage } from '../messages/message.repository';

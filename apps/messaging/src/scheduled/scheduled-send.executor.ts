@@ -4,7 +4,7 @@ import { actorOf, type SendOptions } from '../messages/send-command';
 import { MessagingConfigService } from '../config/messaging.config';
 import { SendMessageService } from '../messages/send-message.service';
 import { BatchTransaction } from '../messages/batch-transaction.repository';
-import { CoalescedWrites } from '../messages/coalesced-writes';
+import { CoalescedWrites } from '@platica/platform';
 import { ScheduledMessageRepository, type ClaimedSend } from './scheduled-message.repository';
 
 /** Claims of one message after which it ends `failed` instead of being tried again (each was interrupted). */

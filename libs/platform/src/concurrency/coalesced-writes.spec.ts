@@ -65,4 +65,21 @@ describe('CoalescedWrites', () => {
     await expect(after).resolves.toBe(30);
     expect(calls).toEqual([[1], [-1, 2], [3]]);
   });
+
+  it('says when it is idle: once the last queued item is written, not between writes', async () => {
+    const { write, release } = gatedWrite();
+    let idle = 0;
+    const writes = new CoalescedWrites(write, () => (idle += 1));
+    const first = writes.add(1);
+    await settle();
+    const second = writes.add(2);
+    release();
+    await first;
+    await settle();
+    expect(idle).toBe(0);
+    release();
+    await second;
+    await settle();
+    expect(idle).toBe(1);
+  });
 });

@@ -4,20 +4,24 @@ interface Queued<Item, Result> {
   reject: (error: unknown) => void;
 }
 
-/** Items written by one statement at most. */
+/** Items carried by one write at most. */
 const MAX_ITEMS = 256;
 
 /**
- * Writes that arrive while one is under way go together into the next: one statement (one
- * round trip, one commit) for many concurrent senders, each resolved once the statement that
- * carried its item ran. The first write starts at once, so a lone caller waits for nothing.
+ * Writes that arrive while one is under way go together into the next: one round trip (one
+ * statement and commit, one Redis script) for many concurrent callers, each resolved once the
+ * write that carried its item ran. The first write starts at once, so a lone caller waits for nothing.
  * `write` answers one result per item, in order; when it fails, every caller of it sees the error.
+ * `onIdle` is called each time the last queued item is written (an owner of many may drop it then).
  */
 export class CoalescedWrites<Item, Result = void> {
   private readonly queued: Queued<Item, Result>[] = [];
   private writing = false;
 
-  constructor(private readonly write: (items: Item[]) => Promise<Result[]>) {}
+  constructor(
+    private readonly write: (items: Item[]) => Promise<Result[]>,
+    private readonly onIdle?: () => void,
+  ) {}
 
   add(item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
@@ -40,6 +44,7 @@ export class CoalescedWrites<Item, Result = void> {
       }
     } finally {
       this.writing = false;
+      this.onIdle?.();
     }
   }
 }
