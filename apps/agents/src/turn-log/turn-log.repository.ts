@@ -46,23 +46,33 @@ export class TurnLogRepository {
   }
 
   async guardrail(ref: TurnRef, verdict: TurnLogGuardrail): Promise<void> {
-    await this.update(ref, 'guardrail = ?::jsonb', [JSON.stringify(verdict)]);
+    await this.record(ref, { guardrail: '?::jsonb' }, [JSON.stringify(verdict)], 'guardrail = excluded.guardrail');
   }
 
   async toolCall(ref: TurnRef, call: TurnLogToolCall): Promise<void> {
-    await this.update(ref, `tool_calls = tool_calls || ?::jsonb`, [JSON.stringify([call])]);
+    await this.record(ref, { tool_calls: '?::jsonb' }, [JSON.stringify([call])], 'tool_calls = turn_log.tool_calls || excluded.tool_calls');
   }
 
   async delegation(ref: TurnRef, delegation: TurnLogDelegation): Promise<void> {
-    await this.update(ref, `delegations = delegations || ?::jsonb`, [JSON.stringify([delegation])]);
+    await this.record(
+      ref,
+      { delegations: '?::jsonb' },
+      [JSON.stringify([delegation])],
+      'delegations = turn_log.delegations || excluded.delegations',
+    );
   }
 
   async summary(ref: TurnRef, summary: TurnLogSummary): Promise<void> {
-    await this.update(ref, `summaries = summaries || ?::jsonb`, [JSON.stringify([summary])]);
+    await this.record(ref, { summaries: '?::jsonb' }, [JSON.stringify([summary])], 'summaries = turn_log.summaries || excluded.summaries');
   }
 
   async end(ref: TurnRef, outcome: Outcome, detail: string | null): Promise<void> {
-    await this.update(ref, 'outcome = ?, detail = ?, ended_at = now()', [outcome, detail]);
+    await this.record(
+      ref,
+      { outcome: '?', detail: '?', ended_at: 'now()' },
+      [outcome, detail],
+      'outcome = excluded.outcome, detail = excluded.detail, ended_at = excluded.ended_at',
+    );
   }
 
   /** The conversation's latest `limit` turns, oldest first. */
@@ -91,9 +101,18 @@ export class TurnLogRepository {
     }));
   }
 
-  /** The row is made first when this is the turn's first record (a failure before any model call). */
-  private async update(ref: TurnRef, set: string, params: unknown[]): Promise<void> {
-    await this.start(ref, { agentId: null });
-    await this.db.execute(`update agents.turn_log set ${set} where turn_id = ?`, [...params, ref.turnId]);
+  /**
+   * Adds to the turn's row in one statement: `values` (column: SQL, with `params`) make the row
+   * when this is the turn's first record (a failure before any model call); otherwise `merge`
+   * (of `excluded`, the values) updates it.
+   */
+  private async record(ref: TurnRef, values: Record<string, string>, params: unknown[], merge: string): Promise<void> {
+    const columns = { started_at: 'now()', tool_calls: `'[]'`, delegations: `'[]'`, summaries: `'[]'`, ...values };
+    await this.db.execute(
+      `insert into agents.turn_log (turn_id, workspace_id, conversation_ref, ${Object.keys(columns).join(', ')})
+       values (?, ?, ?, ${Object.values(columns).join(', ')})
+       on conflict (turn_id) do update set ${merge}`,
+      [ref.turnId, ref.workspaceId, ref.conversationRef, ...params],
+    );
   }
 }
