@@ -22,6 +22,12 @@ import type { Message } from '../messages/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 import { chatMessageContent } from './chat-message';
 
+/** An accepted request, with the thread, channel and client its transaction read (a repeat reads the thread only). */
+export interface AcceptedThread {
+  accepted: ChatAccepted;
+  read: { thread: Conversation; channel?: Channel; client?: Client };
+}
+
 /** What accepting and preparing share: the internal channel, the thread (when it exists) and the resolved client. */
 interface ResolvedThread {
   channel: Channel;
@@ -45,7 +51,7 @@ export class ChatThreadsService {
     private readonly messages: MessageRepository,
   ) {}
 
-  async accept(request: ChatAcceptRequest): Promise<ChatAccepted> {
+  async accept(request: ChatAcceptRequest): Promise<AcceptedThread> {
     const activeFields = await this.activeFields(request.workspaceId, request.client);
     return this.unitOfWork.run(async (transaction) => {
       await this.messages.lockId(transaction, request.requestMessageId);
@@ -93,7 +99,7 @@ export class ChatThreadsService {
         campaignId: null,
         error: null,
       });
-      return accepted(thread, request.requestMessageId, reactivated, agentChanged);
+      return { accepted: accepted(thread, request.requestMessageId, reactivated, agentChanged), read: { thread, channel, client } };
     });
   }
 
@@ -154,14 +160,14 @@ export class ChatThreadsService {
   }
 
   /** The request's message is stored: the thread as it is now, nothing written. */
-  private async alreadyAccepted(transaction: Transaction, request: ChatAcceptRequest, stored: Message): Promise<ChatAccepted> {
+  private async alreadyAccepted(transaction: Transaction, request: ChatAcceptRequest, stored: Message): Promise<AcceptedThread> {
     if (stored.workspaceId !== request.workspaceId || stored.role !== 'user') {
       throw new DomainError(ErrorCode.Conflict, 'The request message id is already used by another message', {
         requestMessageId: request.requestMessageId,
       });
     }
     const thread = await this.conversations.get(stored.conversationRef, transaction);
-    return accepted(thread, stored.id, false, false);
+    return { accepted: accepted(thread, stored.id, false, false), read: { thread } };
   }
 
   private async resolve(
@@ -182,9 +188,14 @@ export class ChatThreadsService {
       : await this.newThreadClient(transaction, request.workspaceId, request.client, request.clientId, activeFields);
     // A blocked client (by hand, or by the guardrails' strikes) gets no agent turn: refused before anything is written.
     if (client.status === 'blocked') {
-      throw DomainError.refused(ErrorCode.Unprocessable, DomainReason.ClientBlocked, 'The client is blocked: agents do not chat with blocked contacts', {
-        clientId: client.id,
-      });
+      throw DomainError.refused(
+        ErrorCode.Unprocessable,
+        DomainReason.ClientBlocked,
+        'The client is blocked: agents do not chat with blocked contacts',
+        {
+          clientId: client.id,
+        },
+      );
     }
     return { channel, thread, client };
   }

@@ -26,12 +26,15 @@ export class ChatController {
     private readonly turns: TurnsService,
   ) {}
 
-  /** With `withContext`, the turn's context as the runtime reads it for its model call: one round trip for both. */
+  /**
+   * With `withContext`, the turn's context as the runtime reads it for its model call: one round
+   * trip for both, built from the rows the acceptance read (only the history is read again).
+   */
   @Handles(internalOperations.messaging.chatAccept)
   async accept(@Payload() request: RpcRequest<ChatAcceptRequest>): Promise<ChatAccepted | ChatAcceptedWithContext> {
-    const accepted = await this.threads.accept(request.body);
+    const { accepted, read } = await this.threads.accept(request.body);
     if (!request.body.withContext) return accepted;
-    return { ...accepted, context: await this.turns.context({ workspaceId: request.body.workspaceId, conversationRef: accepted.id }) };
+    return { ...accepted, context: await this.turns.contextOf(read.thread, read) };
   }
 
   @Handles(internalOperations.messaging.chatPrepare)

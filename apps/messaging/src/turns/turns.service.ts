@@ -12,7 +12,9 @@ import type {
 } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
+import type { Channel } from '../channels/channel.entity';
 import { ChannelRepository } from '../channels/channel.repository';
+import type { Client } from '../clients/client.entity';
 import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
 import { ConversationRepository } from '../conversations/conversation.repository';
@@ -56,10 +58,14 @@ export class TurnsService {
   }
 
   async context(request: TurnContextRequest): Promise<TurnContext> {
-    const conversation = await this.conversationOf(request);
+    return this.contextOf(await this.conversationOf(request));
+  }
+
+  /** The conversation's turn context; its channel and client are read unless the caller holds them already. */
+  async contextOf(conversation: Conversation, known: { channel?: Channel; client?: Client } = {}): Promise<TurnContext> {
     const [channel, client, history] = await Promise.all([
-      this.channels.findById(conversation.channelId),
-      this.clients.get(conversation.clientId),
+      known.channel ?? this.channels.findById(conversation.channelId),
+      known.client ?? this.clients.get(conversation.clientId),
       this.conversations.historyOf(conversation.id, TURN_HISTORY),
     ]);
     return {
