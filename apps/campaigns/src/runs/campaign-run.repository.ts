@@ -104,12 +104,10 @@ export class CampaignRunRepository {
   }
 
   async openCount(runId: string): Promise<number> {
-    const [row] = await this.db
-      .em()
-      .execute<{ n: string }[]>(
-        `select count(*) as n from campaigns.campaign_recipient where run_id = ? and status in ('pending', 'attempting')`,
-        [runId],
-      );
+    const [row] = await this.db.execute<{ n: string }[]>(
+      `select count(*) as n from campaigns.campaign_recipient where run_id = ? and status in ('pending', 'attempting')`,
+      [runId],
+    );
     return Number(row?.n ?? 0);
   }
 

@@ -22,18 +22,16 @@ export class IdentityRepository {
   constructor(private readonly db: Database) {}
 
   async credentialForApiKey(keyHash: string): Promise<Credential | null> {
-    const rows = await this.db
-      .em()
-      .execute<
-        { key_id: string; rate_limit_per_second: number; workspace_id: string; workspace_name: string; user_id: string; email: string }[]
-      >(
-        `select k.id as key_id, k.rate_limit_per_second, w.id as workspace_id, w.name as workspace_name, u.id as user_id, u.email
+    const rows = await this.db.execute<
+      { key_id: string; rate_limit_per_second: number; workspace_id: string; workspace_name: string; user_id: string; email: string }[]
+    >(
+      `select k.id as key_id, k.rate_limit_per_second, w.id as workspace_id, w.name as workspace_name, u.id as user_id, u.email
          from gateway.api_key k
          join gateway.workspace w on w.id = k.workspace_id
          join gateway.user_account u on u.id = k.owner_id
         where k.key_hash = ? and k.revoked_at is null`,
-        [keyHash],
-      );
+      [keyHash],
+    );
     const row = rows[0];
     if (!row) return null;
     return {
@@ -112,12 +110,10 @@ export class IdentityRepository {
 
   /** The workspaces a user belongs to, by name: what the consent page offers. */
   async workspacesOfUser(userId: string): Promise<WorkspaceRef[]> {
-    return this.db
-      .em()
-      .execute<WorkspaceRef[]>(
-        'select w.id, w.name from gateway.workspace w join gateway.workspace_member m on m.workspace_id = w.id where m.user_id = ? order by w.name, w.id',
-        [userId],
-      );
+    return this.db.execute<WorkspaceRef[]>(
+      'select w.id, w.name from gateway.workspace w join gateway.workspace_member m on m.workspace_id = w.id where m.user_id = ? order by w.name, w.id',
+      [userId],
+    );
   }
 
   /** Emails of the workspace's users, for validating `owners` of a seed before applying it. */

@@ -240,12 +240,10 @@ export class OAuthGrantRepository {
   }
 
   async revokeAccessToken(hash: string): Promise<string[]> {
-    const rows = await this.db
-      .em()
-      .execute<{ token_hash: string }[]>(
-        'update gateway.oauth_access_token set revoked_at = now() where token_hash = ? and revoked_at is null returning token_hash',
-        [hash],
-      );
+    const rows = await this.db.execute<{ token_hash: string }[]>(
+      'update gateway.oauth_access_token set revoked_at = now() where token_hash = ? and revoked_at is null returning token_hash',
+      [hash],
+    );
     return rows.map((r) => r.token_hash);
   }
 }

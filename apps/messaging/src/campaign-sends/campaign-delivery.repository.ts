@@ -30,12 +30,10 @@ export class CampaignDeliveryRepository {
   }
 
   async find(messageId: string): Promise<DeliveryRecord | null> {
-    const [row] = await this.db
-      .em()
-      .execute<{ status: DeliveryRecord['status']; external_id: string | null; error: string | null }[]>(
-        `select status, external_id, error from messaging.campaign_delivery where message_id = ?`,
-        [messageId],
-      );
+    const [row] = await this.db.execute<{ status: DeliveryRecord['status']; external_id: string | null; error: string | null }[]>(
+      `select status, external_id, error from messaging.campaign_delivery where message_id = ?`,
+      [messageId],
+    );
     return row ? { status: row.status, externalId: row.external_id, error: row.error } : null;
   }
 
@@ -54,12 +52,10 @@ export class CampaignDeliveryRepository {
 
   /** Refused before any Graph call (a rule), or by Graph: a retry answers the same. */
   async failed(messageId: string, error: string): Promise<void> {
-    await this.db
-      .em()
-      .execute(
-        `update messaging.campaign_delivery set status = 'failed', error = ?, updated_at = now() where message_id = ? and status = 'attempting'`,
-        [error, messageId],
-      );
+    await this.db.execute(
+      `update messaging.campaign_delivery set status = 'failed', error = ?, updated_at = now() where message_id = ? and status = 'attempting'`,
+      [error, messageId],
+    );
   }
 
   /** A dated run's messages as scheduled messages (`GET /v1/messages/scheduled?campaignId=`), once each. */
@@ -101,9 +97,7 @@ export class CampaignDeliveryRepository {
       [messageId],
     );
     if (rows.length) return { claimed: true, status: 'processing' };
-    const [row] = await this.db
-      .em()
-      .execute<{ status: string }[]>(`select status from messaging.scheduled_message where id = ?`, [messageId]);
+    const [row] = await this.db.execute<{ status: string }[]>(`select status from messaging.scheduled_message where id = ?`, [messageId]);
     return { claimed: false, status: row?.status ?? null };
   }
 
@@ -119,12 +113,10 @@ export class CampaignDeliveryRepository {
   /** Which of these contact keys belong to blocked clients of the workspace. */
   async blocked(workspaceId: string, contactKeys: string[]): Promise<string[]> {
     if (!contactKeys.length) return [];
-    const rows = await this.db
-      .em()
-      .execute<{ contact_key: string }[]>(
-        `select contact_key from messaging.client where workspace_id = ? and status = 'blocked' and contact_key in (select jsonb_array_elements_text(?::jsonb))`,
-        [workspaceId, JSON.stringify(contactKeys)],
-      );
+    const rows = await this.db.execute<{ contact_key: string }[]>(
+      `select contact_key from messaging.client where workspace_id = ? and status = 'blocked' and contact_key in (select jsonb_array_elements_text(?::jsonb))`,
+      [workspaceId, JSON.stringify(contactKeys)],
+    );
     return rows.map((r) => r.contact_key);
   }
 }

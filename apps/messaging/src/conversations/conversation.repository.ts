@@ -65,12 +65,10 @@ export class ConversationRepository {
   /** How many conversations match, by workspace. */
   async countByWorkspace(filters: ConversationFilters): Promise<Map<string, number>> {
     const { where, params } = whereOf(filters);
-    const rows = await this.db
-      .em()
-      .execute<{ workspace_id: string; n: number }[]>(
-        `select workspace_id, count(*)::int as n from messaging.conversation where ${where.join(' and ')} group by workspace_id`,
-        params,
-      );
+    const rows = await this.db.execute<{ workspace_id: string; n: number }[]>(
+      `select workspace_id, count(*)::int as n from messaging.conversation where ${where.join(' and ')} group by workspace_id`,
+      params,
+    );
     return new Map(rows.map((r) => [r.workspace_id, r.n]));
   }
 

@@ -4,6 +4,7 @@ import type { Moderation } from '../clients/client.entity';
 import { EMPTY_MODERATION } from '../clients/client-record';
 import type { ConversationRow } from '../conversations/conversation.repository';
 import type { MessageRole, MessageStatus } from '../messages/message.entity';
+import { MESSAGE_COLUMNS } from '../messages/message.repository';
 import type { ChannelRef, InboundRead, InboundStatus } from './meta-payload';
 
 /** A `messaging.client` row as raw SQL returns it (timestamps as Postgres prints them). */
@@ -191,8 +192,7 @@ export class InboundBatchRepository {
    */
   insertMessages(transaction: Transaction, messages: NewInboundMessage[]): Promise<MessageRow[]> {
     return this.db.em(transaction).execute<MessageRow[]>(
-      `insert into messaging.message (id, workspace_id, channel_id, conversation_ref, client_id, role, direction, content, content_type, payload,
-         files, images, status, external_id, actor_type, actor_id, campaign_id, error, provider_timestamp, created_at, updated_at)
+      `insert into messaging.message (${MESSAGE_COLUMNS})
        values ${messages.map(() => `(?, ?, ?, ?, ?, 'user', 'incoming', ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, 'received', ?, 'customer', ?, null, null, ?::timestamptz, ?::timestamptz + ? * interval '1 microsecond', clock_timestamp())`).join(', ')}
        on conflict (channel_id, external_id) do nothing returning *`,
       messages.flatMap((m) => [

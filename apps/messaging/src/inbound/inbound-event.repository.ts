@@ -25,12 +25,10 @@ export class InboundEventRepository {
 
   /** Keeps a delivery that can never be stored as an event (messaging.inbound_rejection), as received, with the reason. */
   async insertRejection(rejection: { id: string; channelIds: string[]; raw: string; reason: string }): Promise<void> {
-    await this.db
-      .em()
-      .execute(
-        `insert into messaging.inbound_rejection (id, channel_ids, raw_base64, reason, received_at) values (?, ?::jsonb, ?, ?, clock_timestamp())`,
-        [rejection.id, JSON.stringify(rejection.channelIds), Buffer.from(rejection.raw, 'utf8').toString('base64'), rejection.reason],
-      );
+    await this.db.execute(
+      `insert into messaging.inbound_rejection (id, channel_ids, raw_base64, reason, received_at) values (?, ?::jsonb, ?, ?, clock_timestamp())`,
+      [rejection.id, JSON.stringify(rejection.channelIds), Buffer.from(rejection.raw, 'utf8').toString('base64'), rejection.reason],
+    );
   }
 
   /**
@@ -73,8 +71,8 @@ export class InboundEventRepository {
 
   /** Deletes deliveries processed that long ago (idempotency lives on the messages). */
   async deleteProcessed(olderThanMs: number): Promise<void> {
-    await this.db
-      .em()
-      .execute('delete from messaging.inbound_event where processed_at < now() - make_interval(secs => ?)', [olderThanMs / 1000]);
+    await this.db.execute('delete from messaging.inbound_event where processed_at < now() - make_interval(secs => ?)', [
+      olderThanMs / 1000,
+    ]);
   }
 }

@@ -137,7 +137,7 @@ export class MessageRepository {
   private async create(transaction: Transaction, inputs: NewMessage[]): Promise<Message[]> {
     const em = this.db.em(transaction);
     const now = new Date();
-    const messages = inputs.map((input) => em.create(Message, { ...messageOf(input, now) }));
+    const messages = inputs.map((input) => em.create(Message, messageOf(input, now)));
     await em.flush();
     return messages;
   }
@@ -215,7 +215,8 @@ function messageOf(input: NewMessage, now: Date): Message {
   };
 }
 
-const MESSAGE_COLUMNS = `id, workspace_id, channel_id, conversation_ref, client_id, role, direction, content, content_type, payload, files, images,
+/** The message table's columns, in the order raw inserts give their values. */
+export const MESSAGE_COLUMNS = `id, workspace_id, channel_id, conversation_ref, client_id, role, direction, content, content_type, payload, files, images,
   status, external_id, actor_type, actor_id, campaign_id, error, provider_timestamp, created_at, updated_at`;
 
 /** The new messages' insert. */

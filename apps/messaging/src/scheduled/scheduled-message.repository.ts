@@ -140,12 +140,10 @@ export class ScheduledMessageRepository {
 
   /** A cancel accepted by a legacy per-message workflow. */
   async recordCancel(id: string, cancelledAt: Date): Promise<void> {
-    await this.db
-      .em()
-      .execute(
-        `update messaging.scheduled_message set status = 'cancelled', cancelled_at = ?, updated_at = now() where id = ? and status in ${WAITING}`,
-        [cancelledAt, id],
-      );
+    await this.db.execute(
+      `update messaging.scheduled_message set status = 'cancelled', cancelled_at = ?, updated_at = now() where id = ? and status in ${WAITING}`,
+      [cancelledAt, id],
+    );
   }
 
   /** Per channel, the earliest message waiting to be sent before `horizon`: when to wake, and which channels to open ahead. */
