@@ -56,8 +56,8 @@ export class DeliveryRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Records the events and one pending delivery per active webhook of each event's workspace
-   * subscribed to its type (and created before the event), in one transaction. Idempotent: an
+   * Records one pending delivery per active webhook of each event's workspace subscribed to
+   * its type (and created before the event), with the events they deliver, in one transaction. Idempotent: an
    * event seen again (a redelivery from the stream) adds nothing. A new delivery that
    * `admit(webhookId)` accepts is recorded already claimed by this process for `leaseMs`, and
    * returned ready to send: the common case costs no separate claim.
@@ -68,42 +68,44 @@ export class DeliveryRepository {
   ): Promise<{ created: number; claimed: ClaimedDelivery[]; admittedButNotNew: string[] }> {
     const none = { created: 0, claimed: [], admittedButNotNew: [] };
     if (events.length === 0) return none;
-    return this.db.em().transactional(async (em) => {
-      await em.execute(
-        `insert into ${S}.webhook_event (id, type, workspace_id, body, occurred_at) values ${events.map(() => '(?, ?, ?, ?, ?)').join(', ')}
-         on conflict (id) do nothing`,
-        events.flatMap((e) => [e.id, e.type, e.workspaceId, envelopeBody(e), e.occurredAt]),
-      );
-      const workspaceIds = [...new Set(events.map((e) => e.workspaceId))];
-      const webhooks = await em.execute<
-        {
-          id: string;
-          workspace_id: string;
-          events: string[];
-          created_ms: number;
-          url: string;
-          secret_sealed: string;
-          headers_sealed: string;
-          updated_at: string;
-        }[]
-      >(
-        `select id, workspace_id, events, (extract(epoch from created_at) * 1000)::float8 as created_ms, url, secret_sealed, headers_sealed, updated_at
-           from ${S}.webhook where active and workspace_id in (?) order by id`,
-        [workspaceIds],
-      );
-      const rows: { id: string; webhook: (typeof webhooks)[number]; event: DomainEvent; admitted: boolean }[] = [];
-      for (const event of events) {
-        for (const webhook of webhooks) {
-          if (
-            webhook.workspace_id === event.workspaceId &&
-            webhook.events.includes(event.type) &&
-            !predates(event, Number(webhook.created_ms))
-          ) {
-            rows.push({ id: newId('dlv'), webhook, event, admitted: options.admit(webhook.id) });
-          }
+    const workspaceIds = [...new Set(events.map((e) => e.workspaceId))];
+    const webhooks = await this.db.execute<
+      {
+        id: string;
+        workspace_id: string;
+        events: string[];
+        created_ms: number;
+        url: string;
+        secret_sealed: string;
+        headers_sealed: string;
+        updated_at: string;
+      }[]
+    >(
+      `select id, workspace_id, events, (extract(epoch from created_at) * 1000)::float8 as created_ms, url, secret_sealed, headers_sealed, updated_at
+         from ${S}.webhook where active and workspace_id in (?) order by id`,
+      [workspaceIds],
+    );
+    const rows: { id: string; webhook: (typeof webhooks)[number]; event: DomainEvent; admitted: boolean }[] = [];
+    for (const event of events) {
+      for (const webhook of webhooks) {
+        if (
+          webhook.workspace_id === event.workspaceId &&
+          webhook.events.includes(event.type) &&
+          !predates(event, Number(webhook.created_ms))
+        ) {
+          rows.push({ id: newId('dlv'), webhook, event, admitted: options.admit(webhook.id) });
         }
       }
-      if (rows.length === 0) return none;
+    }
+    // Most events are owed to no webhook: they stay in the stream only, and cost no write here.
+    if (rows.length === 0) return none;
+    const owed = [...new Set(rows.map((r) => r.event))];
+    return this.db.em().transactional(async (em) => {
+      await em.execute(
+        `insert into ${S}.webhook_event (id, type, workspace_id, body, occurred_at) values ${owed.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+         on conflict (id) do nothing`,
+        owed.flatMap((e) => [e.id, e.type, e.workspaceId, envelopeBody(e), e.occurredAt]),
+      );
       const inserted = await em.execute<{ id: string }[]>(
         `insert into ${S}.webhook_delivery (id, webhook_id, event_id, event_type, status, attempt_count, retry_index, next_attempt_at, claimed_until)
          values ${rows.map(() => `(?, ?, ?, ?, 'pending', 0, 0, now(), now() + ?::int * interval '1 millisecond')`).join(', ')}
