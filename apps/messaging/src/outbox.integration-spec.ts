@@ -3,7 +3,8 @@ import { jetstreamManager, jetstream, AckPolicy, DeliverPolicy } from '@nats-io/
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { domainEvent } from '@platica/contracts';
 import { ensureDatabase, dropDatabase } from '@platica/devstack';
-import { migrate, openDatabase, OutboxRelay, ensureEventsStream, recordEvent, Transaction } from '@platica/platform';
+import { Client as PgClient } from 'pg';
+import { migrate, openDatabase, OutboxRelay, ensureEventsStream, outboxChannel, recordEvent, Transaction } from '@platica/platform';
 import { deleteStream, eventually, newIsolation, type Isolation } from '@platica/testing';
 import { messagingDatabase } from './database';
 
@@ -145,6 +146,30 @@ describe('outbox relay (integration)', () => {
       );
     } finally {
       await relay.stop();
+    }
+  });
+  it("wakes this process's relay directly after a single-statement write, and NOTIFYs only when no relay here runs", async () => {
+    const notified: string[] = [];
+    const listener = new PgClient({ connectionString: isolation.databaseUrl });
+    listener.on('notification', (message) => notified.push(message.payload ?? ''));
+    await listener.connect();
+    await listener.query(`LISTEN "${outboxChannel('messaging')}"`);
+    // Outside a transaction, the statement has committed when it returns.
+    const writeAlone = (key: string) => recordEvent(new Transaction(orm.em.fork()), 'messaging', anEvent('ws_alone', key));
+    const relay = new OutboxRelay(orm, nc, { ...relayOptions(), pollIntervalMs: 60_000 });
+    await relay.start();
+    try {
+      const woken = await writeAlone('local');
+      await eventually('the event in the stream, long before the 60 s poll', async () => (await publishedIds()).includes(woken.id), 5_000);
+      await relay.stop();
+      expect(notified).toEqual([]);
+
+      // No relay of the schema runs in this process: the write NOTIFYs the others.
+      const notifying = await writeAlone('remote');
+      await eventually('the NOTIFY', async () => notified.includes(notifying.id) || undefined, 5_000);
+    } finally {
+      await relay.stop();
+      await listener.end();
     }
   });
 });

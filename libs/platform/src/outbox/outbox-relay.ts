@@ -6,7 +6,7 @@ import { Client as PgClient } from 'pg';
 import { eventSubject } from '@platica/contracts';
 import { natsSubject } from '../nats/subjects';
 import { outboxPublished } from '../observability/metrics';
-import { envelopeOf, outboxChannel } from './outbox';
+import { envelopeOf, outboxChannel, registerLocalRelay } from './outbox';
 
 export interface OutboxRelayOptions {
   schema: string;
@@ -63,6 +63,7 @@ export class OutboxRelay {
   /** A commit was notified since the current batch was selected: look again before sleeping. */
   private notified = false;
   private listener: PgClient | null = null;
+  private unregister: (() => void) | null = null;
 
   constructor(
     private readonly orm: MikroORM,
@@ -74,11 +75,15 @@ export class OutboxRelay {
 
   async start(): Promise<void> {
     this.running = true;
-    this.listener = new PgClient({ connectionString: this.options.databaseUrl });
-    this.listener.on('notification', () => {
+    // Woken by NOTIFY for what any process commits in a transaction, and directly for what
+    // this process commits in a single statement (which sends no NOTIFY: outbox.ts).
+    const woken = () => {
       this.notified = true;
       this.wake?.();
-    });
+    };
+    this.unregister = registerLocalRelay(this.options.schema, woken);
+    this.listener = new PgClient({ connectionString: this.options.databaseUrl });
+    this.listener.on('notification', woken);
     this.listener.on('error', (error: Error) =>
       this.logger.warn({ msg: 'outbox listener connection failed; polling meanwhile', error: error.message }),
     );
@@ -90,6 +95,7 @@ export class OutboxRelay {
   /** Stops after publishing what was committed until now (the parts stopped before it may just have committed). */
   async stop(): Promise<void> {
     this.running = false;
+    this.unregister?.();
     this.wake?.();
     await this.loop;
     await this.listener?.end().catch(() => undefined);

@@ -8,6 +8,17 @@ export function outboxChannel(schema: string): string {
   return `platica_outbox_${schema}`;
 }
 
+/** The relays running in this process, by schema: a write that commits by itself wakes its own. */
+const localRelays = new Map<string, () => void>();
+
+/** Registers the wake-up of this process's relay of `schema`; returns its removal. */
+export function registerLocalRelay(schema: string, wake: () => void): () => void {
+  localRelays.set(schema, wake);
+  return () => {
+    if (localRelays.get(schema) === wake) localRelays.delete(schema);
+  };
+}
+
 /**
  * Records domain events in the caller's transaction, in one statement: they are published if
  * and only if the transaction commits. Only
@@ -37,20 +48,26 @@ export async function recordEvents<T extends EventType>(
     (event) =>
       ({ id: newId('evt'), type: event.type, workspaceId: event.workspaceId, occurredAt, data: event.data }) as TypedDomainEvent<T>,
   );
-  // The insert and the relay's wake-up are one round trip (a data-modifying CTE runs whether or
-  // not the query reads it); the NOTIFY is delivered only when the transaction commits, so no
-  // wake-up is ever invented.
   const insert: SqlStatement = {
     sql: `insert into "${schema}".outbox_event (id, type, workspace_id, occurred_at, data, published_at)
        values ${recorded.map(() => '(?, ?, ?, ?::timestamptz, ?::jsonb, null)').join(', ')}`,
     params: recorded.flatMap((e) => [e.id, e.type, e.workspaceId, e.occurredAt, JSON.stringify(e.data)]),
   };
   const writes = [...alongside, insert];
-  await em.execute(withAll(writes, 'select pg_notify(?, ?)'), [
-    ...writes.flatMap((statement) => statement.params),
-    outboxChannel(schema),
-    recorded[0]!.id,
-  ]);
+  const params = writes.flatMap((statement) => statement.params);
+  // A statement outside a transaction has committed when it returns: this process's relay is
+  // woken directly, and Postgres is spared a NOTIFY (whose commit-time lock serialises the
+  // commits of every notifying transaction).
+  const wakeLocalRelay = em.isInTransaction() ? undefined : localRelays.get(schema);
+  if (wakeLocalRelay) {
+    await em.execute(withAll(writes, 'select 1'), params);
+    wakeLocalRelay();
+    return recorded;
+  }
+  // Otherwise the insert and the relays' wake-up are one round trip (a data-modifying CTE runs
+  // whether or not the query reads it); the NOTIFY is delivered only when the transaction
+  // commits, so no wake-up is ever invented.
+  await em.execute(withAll(writes, 'select pg_notify(?, ?)'), [...params, outboxChannel(schema), recorded[0]!.id]);
   return recorded;
 }
 
