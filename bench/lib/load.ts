@@ -1,4 +1,6 @@
 import autocannon, { type Request } from 'autocannon';
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -15,7 +17,34 @@ export interface LoadRequest {
   body: () => string;
 }
 
-/** A closed-loop load at `connections` for `seconds` (after a warm-up), with autocannon. */
+/** Busy and total CPU time of the machine so far, from /proc/stat (Linux). */
+function cpuTimes(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, n) => sum + n, 0);
+  return { busy: total - fields[3]! - fields[4]!, total }; // idle and iowait are not busy
+}
+
+/**
+ * Waits until the machine has been quiet (under `threshold` of its CPU busy in every
+ * half-second) for `quietMs`, at most `maxMs`: what a run just started or just measured
+ * leaves behind (start-up compilation, V8's garbage collections of processes gone idle,
+ * which come some 8 s after, a previous route's backlog) would otherwise land in the next
+ * measurement's figures. Returns the milliseconds waited.
+ */
+export async function settle({ quietMs = 1_000, maxMs = 30_000, threshold = 0.15 } = {}): Promise<number> {
+  const started = Date.now();
+  let quietSince = started;
+  let before = cpuTimes();
+  while (Date.now() - quietSince < quietMs && Date.now() - started < maxMs) {
+    await sleep(500);
+    const now = cpuTimes();
+    if ((now.busy - before.busy) / Math.max(1, now.total - before.total) >= threshold) quietSince = Date.now();
+    before = now;
+  }
+  return Date.now() - started;
+}
+
+/** A closed-loop load at `connections` for `seconds` (after the machine settles and a warm-up), with autocannon. */
 export async function measure(
   url: string,
   headers: Record<string, string>,
@@ -30,6 +59,7 @@ export async function measure(
         requests: [{ setupRequest: (req: Request): Request => ({ ...req, body: request.body() }) }],
       }
     : { headers };
+  await settle();
   await autocannon({ url, connections, duration: 2, ...options }); // warm-up: JIT, pools, caches
   const result = await autocannon({ url, connections, duration: seconds, ...options });
   return {
