@@ -28,6 +28,7 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = {}): Promise<Benc
     root,
     gatewayPort,
     temporalCli: path.join(root, '.toolchain/py/bin/temporal'),
+    sourceMaps: false,
     env: {
       ...isolatedStackEnv(isolation, { temporalAddress: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233', adminToken }),
       PLATICA_ENV: 'production',

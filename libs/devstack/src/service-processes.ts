@@ -40,8 +40,15 @@ export function runMigrations(root: string, name: ServiceName, env: NodeJS.Proce
   });
 }
 
-export function startService(root: string, spec: ServiceSpec, env: NodeJS.ProcessEnv, onLine: (line: string) => void): RunningService {
-  const child = spawn(process.execPath, ['--enable-source-maps', serviceEntry(root, spec.name)], {
+/** Starts one service; with `sourceMaps`, its stack traces name the TypeScript sources (production runs without: they cost memory and time). */
+export function startService(
+  root: string,
+  spec: ServiceSpec,
+  env: NodeJS.ProcessEnv,
+  onLine: (line: string) => void,
+  { sourceMaps = true } = {},
+): RunningService {
+  const child = spawn(process.execPath, [...(sourceMaps ? ['--enable-source-maps'] : []), serviceEntry(root, spec.name)], {
     env: { ...env, PLATICA_HTTP_PORT: String(spec.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,7 +60,10 @@ export function startService(root: string, spec: ServiceSpec, env: NodeJS.Proces
  * Waits until the service answers `GET /readyz` with 200 (dependencies up, NATS subscribed).
  * `PLATICA_READY_TIMEOUT_MS` lengthens the wait on a loaded machine (default 60 s).
  */
-export async function waitReady(service: RunningService, timeoutMs = Number(process.env.PLATICA_READY_TIMEOUT_MS ?? 60_000)): Promise<void> {
+export async function waitReady(
+  service: RunningService,
+  timeoutMs = Number(process.env.PLATICA_READY_TIMEOUT_MS ?? 60_000),
+): Promise<void> {
   await waitUntil(
     `${service.name} to be ready on port ${service.port}`,
     async () => {

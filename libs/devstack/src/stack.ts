@@ -16,6 +16,12 @@ export interface StackOptions {
   /** SQLite file of a dev server started here; in memory when omitted. */
   temporalDbFile?: string;
   log: (source: string, line: string) => void;
+  /**
+   * Stack traces of the TypeScript sources in the services' logs (default). The production
+   * image runs without (Dockerfile): parsed source maps enlarge every heap, so every garbage
+   * collection, and each stack trace read costs a lookup. Benchmarks measure without.
+   */
+  sourceMaps?: boolean;
   /** A service process ended: stopped (code 0), killed (a signal) or crashed (any other code). */
   onExit?: (source: string, code: number | null, signal: NodeJS.Signals | null) => void;
 }
@@ -39,6 +45,7 @@ export interface Stack {
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const env = { ...options.env };
+  const processOptions = { sourceMaps: options.sourceMaps ?? true };
   const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/platica';
   await ensureDatabase(databaseUrl);
 
@@ -63,7 +70,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     unset.forEach((name, i) => ports.set(name, free[i]!));
     const replicas: RunningService[] = [];
     const launch = async (name: ServiceName) => {
-      const running = startService(options.root, { name, port: ports.get(name)! }, env, (line) => options.log(name, line));
+      const running = startService(options.root, { name, port: ports.get(name)! }, env, (line) => options.log(name, line), processOptions);
       running.process.once('exit', (code, signal) => options.onExit?.(name, code, signal));
       services.set(name, running);
       await waitReady(running);
@@ -81,7 +88,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       startService: launch,
       addReplica: async (name) => {
         const source = `${name}#${replicas.length + 2}`;
-        const replica = startService(options.root, { name, port: await freePort() }, env, (line) => options.log(source, line));
+        const replica = startService(
+          options.root,
+          { name, port: await freePort() },
+          env,
+          (line) => options.log(source, line),
+          processOptions,
+        );
         replica.process.once('exit', (code, signal) => options.onExit?.(source, code, signal));
         replicas.push(replica);
         await waitReady(replica);
