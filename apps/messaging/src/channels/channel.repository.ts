@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { SeedChannel } from '@platica/contracts';
-import { Database, type Transaction } from '@platica/platform';
+import { Database } from '@platica/platform';
 import { Channel, type ChannelPlatform } from './channel.entity';
 import { ChannelSecretBox, type ChannelSecrets } from './channel-secrets';
 
@@ -64,9 +64,22 @@ export class ChannelRepository {
     return em.findOneOrFail(Channel, { workspaceId, naturalKey: 'internal' });
   }
 
-  /** The workspace's internal channel (chat threads live on it), in the caller's transaction. */
-  findInternalChannel(transaction: Transaction, workspaceId: string): Promise<Channel | null> {
-    return this.db.em(transaction).findOne(Channel, { workspaceId, naturalKey: 'internal', platform: 'service' });
+  /** The workspace's internal channel (chat threads live on it), reused for CACHE_MS like the channels of sends. */
+  findInternalChannel(workspaceId: string): Promise<OpenChannel | null> {
+    const key = `internal|${workspaceId}`;
+    const cached = this.byRef.get(key);
+    if (cached && Date.now() - cached.at < CACHE_MS) return cached.channel;
+    const channel = (async () => {
+      const found = await this.db.em().findOne(Channel, { workspaceId, naturalKey: 'internal', platform: 'service' });
+      return found ? this.open(found) : null;
+    })();
+    // Only a channel found is kept: a workspace's seed may create it in a moment.
+    channel.then(
+      (found) => found || this.byRef.delete(key),
+      () => this.byRef.delete(key),
+    );
+    this.byRef.set(key, { at: Date.now(), channel });
+    return channel;
   }
 
   /** The seed's channels (SEED.md): matched by phone number or page id, created or updated. */

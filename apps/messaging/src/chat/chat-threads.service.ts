@@ -10,8 +10,7 @@ import type {
 } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
-import type { Channel } from '../channels/channel.entity';
-import { ChannelRepository } from '../channels/channel.repository';
+import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
 import type { Client } from '../clients/client.entity';
 import { checkCustomFields, ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
@@ -25,12 +24,12 @@ import { chatMessageContent } from './chat-message';
 /** An accepted request, with the thread, channel and client its transaction read (a repeat reads the thread only). */
 export interface AcceptedThread {
   accepted: ChatAccepted;
-  read: { thread: Conversation; channel?: Channel; client?: Client };
+  read: { thread: Conversation; channel?: OpenChannel; client?: Client };
 }
 
 /** What accepting and preparing share: the internal channel, the thread (when it exists) and the resolved client. */
 interface ResolvedThread {
-  channel: Channel;
+  channel: OpenChannel;
   thread: Conversation | null;
   client: Client;
 }
@@ -127,7 +126,7 @@ export class ChatThreadsService {
       await this.messages.lockId(transaction, request.requestMessageId);
       const stored = await this.messages.findById(request.requestMessageId, transaction);
       if (stored) return { id: stored.conversationRef };
-      const channel = await this.channels.findInternalChannel(transaction, request.workspaceId);
+      const channel = await this.channels.findInternalChannel(request.workspaceId);
       let thread = channel ? await this.conversations.findChatThread(transaction, channel.id, request.conversationId) : null;
       if (!thread) {
         const client = request.clientId ? await this.clients.findInWorkspace(request.workspaceId, request.clientId, transaction) : null;
@@ -175,7 +174,7 @@ export class ChatThreadsService {
     request: Pick<ChatAcceptRequest, 'workspaceId' | 'conversationId' | 'agentId' | 'client' | 'clientId'>,
     activeFields: Set<string>,
   ): Promise<ResolvedThread> {
-    const channel = await this.channels.findInternalChannel(transaction, request.workspaceId);
+    const channel = await this.channels.findInternalChannel(request.workspaceId);
     if (!channel) {
       throw new DomainError(ErrorCode.Unprocessable, 'The workspace has no internal channel: chats are stored on it', {
         workspaceId: request.workspaceId,

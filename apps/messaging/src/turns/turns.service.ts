@@ -12,8 +12,7 @@ import type {
 } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { recordEvent, UnitOfWork, type Transaction } from '@platica/platform';
-import type { Channel } from '../channels/channel.entity';
-import { ChannelRepository } from '../channels/channel.repository';
+import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
 import type { Client } from '../clients/client.entity';
 import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
@@ -62,7 +61,7 @@ export class TurnsService {
   }
 
   /** The conversation's turn context; its channel and client are read unless the caller holds them already. */
-  async contextOf(conversation: Conversation, known: { channel?: Channel; client?: Client } = {}): Promise<TurnContext> {
+  async contextOf(conversation: Conversation, known: { channel?: OpenChannel; client?: Client } = {}): Promise<TurnContext> {
     const [channel, client, history] = await Promise.all([
       known.channel ?? this.channels.findById(conversation.channelId),
       known.client ?? this.clients.get(conversation.clientId),
