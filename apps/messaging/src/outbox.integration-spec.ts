@@ -148,6 +148,7 @@ describe('outbox relay (integration)', () => {
       await relay.stop();
     }
   });
+
   it("wakes this process's relay directly after a single-statement write, and NOTIFYs only when no relay here runs", async () => {
     const notified: string[] = [];
     const listener = new PgClient({ connectionString: isolation.databaseUrl });
