@@ -32,10 +32,33 @@ export interface OpenChannel {
 /** How long a channel read for inbound webhooks or sends is reused (a rotated secret applies within it). */
 const CACHE_MS = 5_000;
 
+interface Cached<T> {
+  at: number;
+  value: Promise<T>;
+}
+
+/** `load`'s answer, reused for CACHE_MS; one that fails, or that `keep` refuses, is not kept. */
+function readThrough<T>(
+  cache: Map<string, Cached<T>>,
+  key: string,
+  load: () => Promise<T>,
+  keep: (value: T) => boolean = () => true,
+): Promise<T> {
+  const cached = cache.get(key);
+  if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+  const value = load();
+  value.then(
+    (loaded) => keep(loaded) || cache.delete(key),
+    () => cache.delete(key),
+  );
+  cache.set(key, { at: Date.now(), value });
+  return value;
+}
+
 @Injectable()
 export class ChannelRepository {
-  private readonly byExternal = new Map<string, { at: number; channels: Promise<OpenChannel[]> }>();
-  private readonly byRef = new Map<string, { at: number; channel: Promise<OpenChannel | null> }>();
+  private readonly byExternal = new Map<string, Cached<OpenChannel[]>>();
+  private readonly byRef = new Map<string, Cached<OpenChannel | null>>();
 
   constructor(
     private readonly db: Database,
@@ -66,20 +89,16 @@ export class ChannelRepository {
 
   /** The workspace's internal channel (chat threads live on it), reused for CACHE_MS like the channels of sends. */
   findInternalChannel(workspaceId: string): Promise<OpenChannel | null> {
-    const key = `internal|${workspaceId}`;
-    const cached = this.byRef.get(key);
-    if (cached && Date.now() - cached.at < CACHE_MS) return cached.channel;
-    const channel = (async () => {
-      const found = await this.db.em().findOne(Channel, { workspaceId, naturalKey: 'internal', platform: 'service' });
-      return found ? this.open(found) : null;
-    })();
     // Only a channel found is kept: a workspace's seed may create it in a moment.
-    channel.then(
-      (found) => found || this.byRef.delete(key),
-      () => this.byRef.delete(key),
+    return readThrough(
+      this.byRef,
+      `internal|${workspaceId}`,
+      async () => {
+        const found = await this.db.em().findOne(Channel, { workspaceId, naturalKey: 'internal', platform: 'service' });
+        return found ? this.open(found) : null;
+      },
+      (found) => found !== null,
     );
-    this.byRef.set(key, { at: Date.now(), channel });
-    return channel;
   }
 
   /** The seed's channels (SEED.md): matched by phone number or page id, created or updated. */
@@ -117,34 +136,22 @@ export class ChannelRepository {
 
   /** A channel of the workspace by its id, or by the agent's phone number (E.164, `+` optional). */
   findForWorkspace(workspaceId: string, ref: string): Promise<OpenChannel | null> {
-    const key = `${workspaceId}|${ref}`;
-    const cached = this.byRef.get(key);
-    if (cached && Date.now() - cached.at < CACHE_MS) return cached.channel;
-    const channel = (async () => {
+    return readThrough(this.byRef, `${workspaceId}|${ref}`, async () => {
       const em = this.db.em();
       const phone = ref.replace(/^\+/, '');
       const found =
         (await em.findOne(Channel, { id: ref, workspaceId })) ??
         (/^\d{6,15}$/.test(phone) ? await em.findOne(Channel, { workspaceId, naturalKey: phone, platform: 'whatsapp' }) : null);
       return found ? this.open(found) : null;
-    })();
-    channel.catch(() => this.byRef.delete(key));
-    this.byRef.set(key, { at: Date.now(), channel });
-    return channel;
+    });
   }
 
   /** Channels Meta addresses by this id (phone number id or page id), in any workspace. */
   findByExternalId(platform: ChannelPlatform, externalId: string): Promise<OpenChannel[]> {
-    const key = `${platform}|${externalId}`;
-    const cached = this.byExternal.get(key);
-    if (cached && Date.now() - cached.at < CACHE_MS) return cached.channels;
-    const channels = (async () => {
+    return readThrough(this.byExternal, `${platform}|${externalId}`, async () => {
       const rows = await this.db.em().find(Channel, { platform, externalId });
       return rows.map((row) => this.open(row));
-    })();
-    channels.catch(() => this.byExternal.delete(key));
-    this.byExternal.set(key, { at: Date.now(), channels });
-    return channels;
+    });
   }
 
   /** A channel by id, in any workspace (for stored inbound deliveries). */
