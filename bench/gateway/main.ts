@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { freePort, stopProcess } from '@platica/devstack';
-import { HEADER, measure, row, settle, type LoadRequest, type LoadResult } from '../lib/load';
+import { HEADER, measure, row, settleAfterStart, type LoadRequest, type LoadResult } from '../lib/load';
 import { startBenchStack } from '../lib/stack';
 import type { BarePath } from './bare-path';
 
@@ -112,9 +112,7 @@ async function main(): Promise<void> {
       ] satisfies Route[]
     ).filter((route) => route.name.includes(only));
 
-    // The services' start-up work, and the idle-time collections that follow it, end first.
-    const waited = await settle({ quietMs: 10_000, maxMs: 60_000 });
-    process.stdout.write(`the stack settled in ${(waited / 1000).toFixed(0)} s\n`);
+    await settleAfterStart();
     process.stdout.write(`measuring ${seconds} s at ${connections} connections per route, Plática then the bare twins…\n\n`);
     const platform: LoadResult[] = [];
     for (const route of routes) {

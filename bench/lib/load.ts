@@ -44,6 +44,12 @@ export async function settle({ quietMs = 1_000, maxMs = 30_000, threshold = 0.15
   return Date.now() - started;
 }
 
+/** Before a bench's first measurement: the services' start-up work, and the idle-time collections that follow it, end first. */
+export async function settleAfterStart(): Promise<void> {
+  const waited = await settle({ quietMs: 10_000, maxMs: 60_000 });
+  process.stdout.write(`the stack settled in ${(waited / 1000).toFixed(0)} s\n`);
+}
+
 /** A closed-loop load at `connections` for `seconds` (after the machine settles and a warm-up), with autocannon. */
 export async function measure(
   url: string,

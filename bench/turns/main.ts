@@ -34,7 +34,7 @@ import {
   whatsappInbound,
   withAgents,
 } from '@platica/testing';
-import { settle } from '../lib/load';
+import { settle, settleAfterStart } from '../lib/load';
 import { startBenchStack } from '../lib/stack';
 import type { BareTurns } from './bare-path';
 
@@ -144,9 +144,7 @@ async function main(): Promise<void> {
       }
     };
 
-    // The services' start-up work, and the idle-time collections that follow it, end first.
-    const waited = await settle({ quietMs: 10_000, maxMs: 60_000 });
-    process.stdout.write(`the stack settled in ${(waited / 1000).toFixed(0)} s\n`);
+    await settleAfterStart();
     for (let i = 0; i < 10; i++) await chatTurn(); // warm-up: connections, caches, the JIT
     const report = (name: string, values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
