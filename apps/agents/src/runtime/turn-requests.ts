@@ -54,11 +54,24 @@ export class TurnRequests extends TemporalClientOwner {
    * Started eagerly when this process runs the worker: the start's answer carries the first
    * workflow task, so the turn begins without waiting for the server to dispatch it; its outcome
    * then goes to `answerTo` as soon as its reply is stored (ChatAnswers), and its acceptance
-   * begins at once (TurnActivitiesFactory.acceptEarly).
+   * begins at once (TurnActivitiesFactory.acceptEarly), with the agent loading since before the start.
    */
-  async startChatTurn(workspaceId: string, { threadId, trigger, answerTo }: ChatTurnStart): Promise<ChatTurnStarted> {
-    const workflowId = turnWorkflowId(workspaceId, threadId);
+  async startChatTurn(workspaceId: string, start: ChatTurnStart): Promise<ChatTurnStarted> {
+    const { trigger, answerTo } = start;
     if (answerTo && this.workerClient) this.chatAnswers.listen(trigger.requestId, answerTo);
+    if (!this.workerClient || !trigger.chat) return this.startOrRefuse(workspaceId, start);
+    // The agent is loaded while the workflow starts: the acceptance, its first step, checks it.
+    this.activities.loadAhead(trigger.chat);
+    try {
+      return await this.startOrRefuse(workspaceId, start);
+    } catch (error) {
+      this.activities.forgetAhead(trigger.chat);
+      throw error;
+    }
+  }
+
+  private async startOrRefuse(workspaceId: string, { threadId, trigger }: ChatTurnStart): Promise<ChatTurnStarted> {
+    const workflowId = turnWorkflowId(workspaceId, threadId);
     // A run that answered its request early completes a few milliseconds later: a caller
     // quicker than that waits for it to end rather than being refused (known here when this
     // process ran it; found by the failed start otherwise). One still running then is busy.

@@ -72,6 +72,10 @@ export class TurnActivitiesFactory {
   private readonly acceptances = new OncePerKey<AcceptChatResult>(60_000);
   /** By workflow run and conversation: what a chat acceptance answered and began loading, for the turn's first model call. */
   private readonly acceptedTurns = new TurnMemo<AcceptedTurn>(60_000);
+  /** By request message: the agent's loads begun while the request's workflow starts, taken by its acceptance. */
+  private readonly agentLoadsAhead = new TurnMemo<AgentLoads>(60_000);
+  /** By workspace and thread: its agent and conversation at its latest acceptance here, whose loads its next request begins ahead. */
+  private readonly threads = new TurnMemo<{ agentId: string; conversationRef: string }>();
   /** By workflow run: what the turn's first model call loaded. */
   private readonly settings = new TurnMemo<TurnSetting>();
   /** By workflow run, turn and the rounds it was given: a reply written but not stored yet (its store failed). */
@@ -98,7 +102,13 @@ export class TurnActivitiesFactory {
     return {
       awaitQuiet: (input) => this.awaitQuiet(input),
       acceptChat: (request) => this.acceptOnce(Context.current().info.workflowExecution?.runId, request),
-      generateReply: async (input) => {
+      generateReply: async ({ acceptance, ...input }) => {
+        // Scheduled alongside the acceptance (acceptChat): its answer, shared in this worker, names the thread.
+        if (acceptance) {
+          const result = await this.acceptanceOf(acceptance);
+          if ('rejected' in result) return { silent: 'the chat request was refused', seenMessageIds: [] };
+          input.conversationRef = result.accepted.id;
+        }
         const reply = await this.modelCall(input);
         if ('silent' in reply) agentTurns.inc({ outcome: 'silent' });
         return reply;
@@ -158,6 +168,43 @@ export class TurnActivitiesFactory {
     void this.acceptOnce(runId, request);
   }
 
+  /**
+   * Begins loading the agent's part of a chat request's setting (the agent, its tools, its
+   * sub-agent connections, the allowed terms) while its workflow starts: the agent named by the
+   * request, else the one that answered the thread here last. The acceptance checks the agent
+   * with it, the model call reads it, each only when the accepted thread's agent is that one.
+   */
+  loadAhead(request: ChatAcceptRequest): void {
+    const loads = this.agentLoadsFor(request);
+    if (loads) this.agentLoadsAhead.set(request.requestMessageId, loads);
+  }
+
+  /** The request never reached its acceptance (its thread was busy): what was loaded ahead goes. */
+  forgetAhead(request: ChatAcceptRequest): void {
+    this.agentLoadsAhead.forget(request.requestMessageId);
+  }
+
+  private agentLoadsFor(request: ChatAcceptRequest): AgentLoads | undefined {
+    const agentId = request.agentId ?? this.threads.get(threadKeyOf(request))?.agentId;
+    return agentId ? this.agentLoads(request.workspaceId, agentId) : undefined;
+  }
+
+  /**
+   * The acceptance's answer, for the model call scheduled alongside it: a failed attempt is
+   * waited out (the step retries on its own schedule), so a slow recovery of messaging delays
+   * the turn rather than failing it. The call's own timeout, or the run's end, stops the wait.
+   */
+  private async acceptanceOf(request: ChatAcceptRequest): Promise<AcceptChatResult> {
+    const runId = Context.current().info.workflowExecution?.runId;
+    for (;;) {
+      try {
+        return await this.acceptOnce(runId, request);
+      } catch {
+        await sleep(ACCEPTANCE_RETRY_MS, undefined, { signal: Context.current().cancellationSignal });
+      }
+    }
+  }
+
   /** One acceptance per run and request in this worker; a failed one is tried afresh by the step's retry. */
   private acceptOnce(runId: string | undefined, request: ChatAcceptRequest): Promise<AcceptChatResult> {
     return this.acceptances.run(runId && `${runId}:${request.requestMessageId}`, () => this.acceptChat(request, runId));
@@ -170,16 +217,30 @@ export class TurnActivitiesFactory {
    * request's caller is gone (it had its 202): its refusal is recorded on the thread.
    */
   private async acceptChat(request: ChatAcceptRequest, runId: string | undefined): Promise<AcceptChatResult> {
+    // Loaded while the thread is accepted, not after: the tools service's answer is the longest.
+    // The run holds the thread's lock by now: its delegation and memory are read alongside too
+    // (the thread's as this worker last saw it, else a new thread's).
+    const ahead = this.agentLoadsAhead.get(request.requestMessageId) ?? this.agentLoadsFor(request);
+    this.agentLoadsAhead.forget(request.requestMessageId);
+    const conversationAhead = this.conversationLoads(
+      request.workspaceId,
+      this.threads.get(threadKeyOf(request))?.conversationRef ?? request.documentId,
+    );
     try {
-      await this.requireActiveAgent(request);
+      await this.requireActiveAgent(request, ahead);
       const { context, ...accepted } = await this.messaging<ChatAcceptRequest, ChatAcceptedWithContext>(Subjects.messaging.chatAccept, {
         ...request,
         withContext: true,
       });
-      // The turn's model call reads this context next: it need not load it again. What it loads
-      // besides is asked for now, while the workflow task between the two steps runs.
+      // The turn's model call reads this context next: it need not load it again, nor what it
+      // reads besides (begun above, or now for another agent or thread than foreseen).
       const agentId = context.conversation.agentId ?? context.channelDefaultAgentId;
-      const loads = agentId ? this.settingLoads(request.workspaceId, agentId, context.conversation.id).catch(() => undefined) : undefined;
+      if (agentId) this.threads.set(threadKeyOf(request), { agentId, conversationRef: context.conversation.id });
+      const loads = agentId
+        ? this.settingLoads(request.workspaceId, agentId, context.conversation.id, { agent: ahead, conversation: conversationAhead }).catch(
+            () => undefined,
+          )
+        : undefined;
       this.acceptedTurns.set(runKeyOf(accepted.id, runId), { context, loads });
       this.chatAnswers.accept(runId, accepted);
       return { accepted };
@@ -201,9 +262,9 @@ export class TurnActivitiesFactory {
     }
   }
 
-  private async requireActiveAgent(request: ChatAcceptRequest): Promise<void> {
+  private async requireActiveAgent(request: ChatAcceptRequest, ahead: AgentLoads | undefined): Promise<void> {
     if (request.agentId === null) return;
-    const agent = await this.agents.find(request.workspaceId, request.agentId);
+    const agent = await (ahead?.agentId === request.agentId ? ahead.agent : this.agents.find(request.workspaceId, request.agentId));
     if (!agent) throw DomainError.notFound('Agent', request.agentId);
     if (agent.status !== 'active') {
       throw DomainError.agentInactive(
@@ -494,20 +555,47 @@ export class TurnActivitiesFactory {
   }
 
   /**
-   * What a turn's first model call reads besides its context: the agent, its tools, its
-   * sub-agent connections, the conversation's delegation and memory, and the workspace's allowed
-   * terms, all asked for at once: one round trip per turn.
+   * What a turn's first model call reads besides its context: the agent's part and the
+   * conversation's (each begun ahead when `ahead` holds that agent's, that conversation's).
    */
-  private async settingLoads(workspaceId: string, agentId: string, conversationRef: string) {
-    const [agent, catalogTools, connections, delegation, loadedMemory, allowedTerms] = await Promise.all([
-      this.agents.find(workspaceId, agentId),
-      this.agentTools(workspaceId, agentId),
-      this.delegations.activeConnections(workspaceId, agentId),
-      this.delegations.find(workspaceId, conversationRef),
-      this.memories.find(workspaceId, conversationRef),
-      this.allowedTerms.list(workspaceId),
+  private async settingLoads(
+    workspaceId: string,
+    agentId: string,
+    conversationRef: string,
+    ahead: { agent?: AgentLoads; conversation?: ConversationLoads } = {},
+  ) {
+    const agentPart = ahead.agent?.agentId === agentId ? ahead.agent : this.agentLoads(workspaceId, agentId);
+    const conversationPart =
+      ahead.conversation?.conversationRef === conversationRef ? ahead.conversation : this.conversationLoads(workspaceId, conversationRef);
+    const [{ agent, catalogTools, connections, allowedTerms }, { delegation, loadedMemory }] = await Promise.all([
+      agentPart.all,
+      conversationPart.all,
     ]);
     return { agent, catalogTools, connections, delegation, loadedMemory, allowedTerms };
+  }
+
+  /** The agent, its tools, its sub-agent connections and the workspace's allowed terms, asked for at once; the agent alone too. */
+  private agentLoads(workspaceId: string, agentId: string): AgentLoads {
+    const agent = this.agents.find(workspaceId, agentId);
+    const all = Promise.all([
+      agent,
+      this.agentTools(workspaceId, agentId),
+      this.delegations.activeConnections(workspaceId, agentId),
+      this.allowedTerms.list(workspaceId),
+    ]).then(([agent, catalogTools, connections, allowedTerms]) => ({ agent, catalogTools, connections, allowedTerms }));
+    // Loads begun ahead may go unread (the thread's agent was another, its workflow busy).
+    all.catch(() => undefined);
+    return { agentId, agent, all };
+  }
+
+  /** The conversation's delegation and the agent's memory of it. */
+  private conversationLoads(workspaceId: string, conversationRef: string): ConversationLoads {
+    const all = Promise.all([this.delegations.find(workspaceId, conversationRef), this.memories.find(workspaceId, conversationRef)]).then(
+      ([delegation, loadedMemory]) => ({ delegation, loadedMemory }),
+    );
+    // Loads begun ahead may go unread (the thread was another).
+    all.catch(() => undefined);
+    return { conversationRef, all };
   }
 
   /** The tools the agent's active connections offer (none when the tools service cannot say: the agent still answers). */
@@ -846,6 +934,9 @@ export const DEFAULT_WAIT_MESSAGE = 'A member of our team will continue this con
 /** Sent on a violation when the agent's guardrails have no `message` of their own. */
 export const DEFAULT_GUARDRAIL_MESSAGE = 'Sorry, I cannot help with that.';
 
+/** How often a model call waiting for its acceptance asks again after a failed attempt. */
+const ACCEPTANCE_RETRY_MS = 500;
+
 /** A tool call may wait for its remote API (timeoutMs up to 60 s, plus a periodicAuth token). */
 const TOOL_CALL_TIMEOUT_MS = 75_000;
 
@@ -865,6 +956,19 @@ interface AcceptedTurn {
 }
 
 type SettingLoads = Awaited<ReturnType<TurnActivitiesFactory['settingLoads']>>;
+
+/** The conversation's part of a turn's setting, loading. */
+interface ConversationLoads {
+  conversationRef: string;
+  all: Promise<{ delegation: Delegation | null; loadedMemory: ConversationMemory | null }>;
+}
+
+/** The agent's part of a turn's setting, loading: the agent alone (checked before an acceptance), and all of it. */
+interface AgentLoads {
+  agentId: string;
+  agent: Promise<Agent | null>;
+  all: Promise<{ agent: Agent | null; catalogTools: RuntimeTool[]; connections: SubagentConnection[]; allowedTerms: string[] }>;
+}
 
 /** What a turn loads on its first model call and keeps for its tool rounds. */
 interface TurnSetting {
@@ -910,6 +1014,11 @@ async function streamedCompletion(call: Parameters<typeof streamText>[0]): Promi
 
 function asObject(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** A chat thread's key in this worker's memos: its workspace and public id (what a request names it by). */
+function threadKeyOf(request: Pick<ChatAcceptRequest, 'workspaceId' | 'conversationId'>): string {
+  return `${request.workspaceId}:${request.conversationId}`;
 }
 
 /** A conversation's key in this worker's memos: the workflow run (the current activity's by default) and the conversation; none outside a workflow. */

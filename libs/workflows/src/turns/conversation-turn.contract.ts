@@ -222,6 +222,13 @@ export interface ConversationTurnActivities {
      * sent (the workflow sends it). Absent in older histories: one model call per activity.
      */
     toolRoundsHere?: { workingMessageSent: boolean };
+    /**
+     * The chat request this turn answers, whose acceptance (`acceptChat`, scheduled alongside)
+     * the call waits for in the worker: it answers on the accepted thread (`conversationRef` is
+     * then ignored), or stays silent when the request is refused. Absent in older histories,
+     * whose model call was scheduled once the acceptance had answered the workflow.
+     */
+    acceptance?: ChatAcceptRequest;
   }): Promise<GeneratedReply>;
   /**
    * The agent's memory, before the turn's first model call: the summary of the client's

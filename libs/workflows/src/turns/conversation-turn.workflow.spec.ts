@@ -41,6 +41,8 @@ const memoryFixture = path.join(__dirname, '__fixtures__/conversation-turn-memor
 const memoryInModelCallFixture = path.join(__dirname, '__fixtures__/conversation-turn-memory-in-model-call.history.json');
 /** Recorded by the test "stores a chat turn's reply in its model call…" with UPDATE_FIXTURES=true. */
 const chatStoredHereFixture = path.join(__dirname, '__fixtures__/conversation-turn-chat-stored-by-model-call.history.json');
+/** Recorded by the test "schedules a chat request's acceptance and its model call together…" with UPDATE_FIXTURES=true. */
+const acceptWithModelCallFixture = path.join(__dirname, '__fixtures__/conversation-turn-accept-with-model-call.history.json');
 /** Recorded by the test "continues a long run as a new one…" with UPDATE_FIXTURES=true: the first run, ending continued as new. */
 const continuedFixture = path.join(__dirname, '__fixtures__/conversation-turn-continued.history.json');
 
@@ -65,6 +67,13 @@ describe('conversationTurnWorkflow', () => {
   let lastHistory: Awaited<ReturnType<WorkflowHandle['fetchHistory']>>;
   /** The customer's quiet period: resolved when the test says the burst is over. */
   let quiet: Promise<void>;
+  /** By request message: its acceptance, begun. */
+  let acceptances: Map<string, Promise<AcceptChatResult>>;
+  /** What an acceptance waits for before it answers. */
+  let beforeAccepting: () => Promise<void>;
+  /** The request messages of model calls scheduled alongside their acceptance, as they began. */
+  let modelCallsWithAcceptance: string[];
+  let onModelCallWithAcceptance: () => void;
 
   /** One model call as the agents worker makes it: the previous answer's tool calls run first, then the model is asked. */
   const oneAnswer = async (input: Parameters<ConversationTurnActivities['generateReply']>[0]): Promise<GeneratedReply> => {
@@ -116,8 +125,35 @@ describe('conversationTurnWorkflow', () => {
     return { messageId: input.messageId, content: input.content, contentType: 'text', status: 'sent', error: null };
   };
 
-  /** The model call as the agents worker makes it; with `storeReply`, the reply it ends with is stored by it. */
-  const modelCall = async (input: Parameters<ConversationTurnActivities['generateReply']>[0]): Promise<GeneratedReply> => {
+  /** One acceptance per request, whether the step or the model call scheduled alongside it asks first (as in the worker). */
+  const acceptOnce = (request: ChatAcceptRequest): Promise<AcceptChatResult> => {
+    const begun =
+      acceptances.get(request.requestMessageId) ??
+      (async (): Promise<AcceptChatResult> => {
+        await beforeAccepting();
+        calls.push(`accept ${request.requestMessageId}`);
+        if (request.requestMessageId === 'refused') return { rejected: { status: 409, body: { code: 409 } } };
+        return { accepted: acceptedChat(request.requestMessageId) };
+      })();
+    acceptances.set(request.requestMessageId, begun);
+    return begun;
+  };
+
+  /**
+   * The model call as the agents worker makes it: on the thread its acceptance names, when one
+   * is scheduled alongside; with `storeReply`, the reply it ends with is stored by it.
+   */
+  const modelCall = async ({
+    acceptance,
+    ...input
+  }: Parameters<ConversationTurnActivities['generateReply']>[0]): Promise<GeneratedReply> => {
+    if (acceptance) {
+      modelCallsWithAcceptance.push(acceptance.requestMessageId);
+      onModelCallWithAcceptance();
+      const result = await acceptOnce(acceptance);
+      if ('rejected' in result) return { silent: 'the chat request was refused', seenMessageIds: [] };
+      input.conversationRef = result.accepted.id;
+    }
     const reply = await roundsOfModelCalls(input);
     if (!input.storeReply || !('text' in reply)) return reply;
     return { ...reply, stored: deliver(replyRequestOf({ ...input, turnId: input.turnId! }, reply)) };
@@ -128,11 +164,7 @@ describe('conversationTurnWorkflow', () => {
       calls.push(`quiet ${input.debounceMs}`);
       await quiet;
     },
-    acceptChat: async (request): Promise<AcceptChatResult> => {
-      calls.push(`accept ${request.requestMessageId}`);
-      if (request.requestMessageId === 'refused') return { rejected: { status: 409, body: { code: 409 } } };
-      return { accepted: acceptedChat(request.requestMessageId) };
-    },
+    acceptChat: acceptOnce,
     prepareMemory: async (input) => {
       memoryCalls.push(`memory ${input.conversationRef} ${calls.length}`);
       turnIds.push(input.turnId);
@@ -164,6 +196,10 @@ describe('conversationTurnWorkflow', () => {
     prepare = async () => ({ made: [] });
     generate = async () => ({ agentId: 'agt_1', text: 'hola', seenMessageIds: [] });
     quiet = Promise.resolve();
+    acceptances = new Map();
+    beforeAccepting = async () => undefined;
+    modelCallsWithAcceptance = [];
+    onModelCallWithAcceptance = () => undefined;
     runTool = async (call) => ({ toolCallId: call.toolCallId, providerName: call.providerName, ok: true, output: { forecast: 'soleado' } });
   });
 
@@ -281,6 +317,36 @@ describe('conversationTurnWorkflow', () => {
     expect(activityNames(lastHistory)).toEqual([]);
     expect(lastHistory.events?.filter((e) => e.workflowTaskCompletedEventAttributes).length).toBe(1);
     if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(chatStoredHereFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
+  });
+
+  it("schedules a chat request's acceptance and its model call together: the call waits for the acceptance in the worker", async () => {
+    // The acceptance answers only once the model call has begun: scheduled after it, the call never would.
+    const begun = new Promise<void>((resolve) => (onModelCallWithAcceptance = resolve));
+    beforeAccepting = () =>
+      Promise.race([
+        begun,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(ApplicationFailure.nonRetryable('the model call was not scheduled with the acceptance')), 2_000),
+        ),
+      ]);
+    const outcomes = await run({
+      workspaceId: 'ws',
+      conversationRef: null,
+      debounceMs: 0,
+      first: { kind: 'chat', requestId: 'r1', chat: chatRequest('r1') },
+    });
+    expect(modelCallsWithAcceptance).toEqual(['r1']);
+    expect(calls).toEqual(['accept r1', 'generate conv_1', 'deliver hola']);
+    expect(outcomes[0]).toMatchObject({ status: 'completed', accepted: acceptedChat('r1'), replies: [{ content: 'hola' }] });
+    expect(lastHistory.events?.filter((e) => e.workflowTaskCompletedEventAttributes).length).toBe(1);
+    if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(acceptWithModelCallFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
+  });
+
+  it('replays the committed history of a chat turn accepted alongside its model call against today’s code', async () => {
+    const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(acceptWithModelCallFixture, 'utf8')));
+    await expect(
+      Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-accept-fixture'),
+    ).resolves.toBeUndefined();
   });
 
   it("delivers a channel turn's reply as an activity (a Meta send must not run twice)", async () => {

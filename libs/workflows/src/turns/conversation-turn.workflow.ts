@@ -10,11 +10,12 @@ import {
   uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { ChatAccepted } from '@platica/contracts';
+import type { ChatAccepted, ChatAcceptRequest } from '@platica/contracts';
 import {
   turnRequestedSignal,
   replyRequestOf,
   workingMessageDue,
+  type AcceptChatResult,
   type ConversationTurnActivities,
   type ConversationTurnInput,
   type GeneratedReply,
@@ -120,32 +121,57 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
 
     const accepted = new Map<string, ChatAccepted>();
     const answering: TurnTrigger[] = [];
-    for (const trigger of batch) {
-      if (!trigger.chat) {
-        answering.push(trigger);
-        continue;
-      }
-      const result = await acceptChat(trigger.chat);
+    let turn: TurnResult;
+    const [alone] = batch;
+    // A chat request alone (a synchronous turn, a scheduled one): its acceptance and the model
+    // call are scheduled together, and the call waits for the acceptance in the worker: no
+    // workflow activation between the two. Histories from before schedule the call once the
+    // acceptance has answered; the marker names the change.
+    if (batch.length === 1 && alone?.chat && patched(ACCEPT_WITH_MODEL_CALL_PATCH)) {
+      const accepting = acceptChat(alone.chat);
+      const request = {
+        workspaceId: input.workspaceId,
+        conversationRef: alone.chat.conversationId,
+        additionalInstructions: alone.additionalInstructions ?? null,
+        triggeringMessageIds: [],
+      };
+      turn = await runTurn(request, seen, true, { request: alone.chat, accepting });
+      const result = await accepting;
       if ('rejected' in result) {
-        outcomes.push({ requestId: trigger.requestId, status: 'rejected', error: result.rejected });
+        outcomes.push({ requestId: alone.requestId, status: 'rejected', error: result.rejected });
         continue;
       }
-      accepted.set(trigger.requestId, result.accepted);
+      accepted.set(alone.requestId, result.accepted);
       conversationRef = result.accepted.id;
-      answering.push(trigger);
-    }
-    if (!answering.length || !conversationRef) continue;
+      answering.push(alone);
+    } else {
+      for (const trigger of batch) {
+        if (!trigger.chat) {
+          answering.push(trigger);
+          continue;
+        }
+        const result = await acceptChat(trigger.chat);
+        if ('rejected' in result) {
+          outcomes.push({ requestId: trigger.requestId, status: 'rejected', error: result.rejected });
+          continue;
+        }
+        accepted.set(trigger.requestId, result.accepted);
+        conversationRef = result.accepted.id;
+        answering.push(trigger);
+      }
+      if (!answering.length || !conversationRef) continue;
 
-    const instructions = answering.flatMap((t) => (t.additionalInstructions ? [t.additionalInstructions] : []));
-    // A chat request is always answered; customer messages and instructions only once.
-    const triggeringMessageIds = answering.some((t) => t.chat) ? [] : answering.flatMap((t) => t.messageIds ?? []);
-    const additionalInstructions = instructions.length ? instructions.join('\n\n') : null;
-    const forChat = answering.some((t) => t.chat);
-    const turn = await runTurn(
-      { workspaceId: input.workspaceId, conversationRef, additionalInstructions, triggeringMessageIds },
-      seen,
-      forChat,
-    );
+      const instructions = answering.flatMap((t) => (t.additionalInstructions ? [t.additionalInstructions] : []));
+      // A chat request is always answered; customer messages and instructions only once.
+      const triggeringMessageIds = answering.some((t) => t.chat) ? [] : answering.flatMap((t) => t.messageIds ?? []);
+      const additionalInstructions = instructions.length ? instructions.join('\n\n') : null;
+      const forChat = answering.some((t) => t.chat);
+      turn = await runTurn(
+        { workspaceId: input.workspaceId, conversationRef, additionalInstructions, triggeringMessageIds },
+        seen,
+        forChat,
+      );
+    }
     const completedAt = new Date().toISOString();
     // Only a chat request has someone waiting for its outcome.
     for (const trigger of answering.filter((t) => t.chat)) {
@@ -165,13 +191,24 @@ type TurnResult =
   | { silent: string }
   | { error: { code: string; message: string } };
 
-/** `forChat`: the turn answers a chat request (its conversation is a chat thread, on the internal channel). */
+/** A chat request's acceptance, scheduled alongside the turn's first model call. */
+interface Acceptance {
+  request: ChatAcceptRequest;
+  accepting: Promise<AcceptChatResult>;
+}
+
+/**
+ * `forChat`: the turn answers a chat request (its conversation is a chat thread, on the
+ * internal channel). With `acceptance`, the turn's thread is the accepted one (`request`'s
+ * `conversationRef` is a placeholder until then); a refused request gets no turn (silent).
+ */
 async function runTurn(
-  request: Parameters<ConversationTurnActivities['generateReply']>[0],
+  given: Parameters<ConversationTurnActivities['generateReply']>[0],
   seen: Set<string>,
   forChat: boolean,
+  acceptance?: Acceptance,
 ): Promise<TurnResult> {
-  const { workspaceId, conversationRef } = request;
+  let request = given;
   // Ids are chosen here, so a retried or replayed step stores and sends its message once.
   const messageId = newMessageId();
   let reply: GeneratedReply;
@@ -180,25 +217,42 @@ async function runTurn(
   let workingMessageSent = false;
   /** The agent's working message, sent while the tool calls run; a failure to send it never fails the turn. */
   const sendWorking = (agentId: string, settings: Parameters<typeof sendWorkingMessage>[0]['settings']) =>
-    sendWorkingMessage({ workspaceId, conversationRef, messageId: newMessageId(), agentId, settings }).catch(() => undefined);
+    sendWorkingMessage({ ...refOf(request), messageId: newMessageId(), agentId, settings }).catch(() => undefined);
   // A chat turn's reply is stored by the model call that writes it (nothing leaves Plática, and
   // storing is idempotent on the turn's id): the turn ends in the workflow task of its model call.
   // Histories from before that deliver it as an activity; the marker names the change.
   const storeReply = forChat && patched(CHAT_REPLY_STORED_BY_MODEL_CALL_PATCH);
   // The turn log files each step under the turn's id, its reply's message id.
-  const turn = { ...request, turnId: messageId, ...(storeReply ? { storeReply } : {}) };
-  try {
-    // The first model call prepares the agent's memory from the context it loads: one load and
-    // one step fewer. Histories from before that ran it as a step of its own, and those from
-    // before the agent's memory have no such step; the markers name the changes.
-    const memoryInModelCall = patched(MEMORY_IN_MODEL_CALL_PATCH);
-    if (!memoryInModelCall && patched(MEMORY_PATCH)) {
-      await prepareMemory({ workspaceId, conversationRef, turnId: messageId }).catch(() => undefined);
+  let turn = { ...request, turnId: messageId, ...(storeReply ? { storeReply } : {}) };
+  // The first model call prepares the agent's memory from the context it loads: one load and
+  // one step fewer. Histories from before that ran it as a step of its own, and those from
+  // before the agent's memory have no such step; the markers name the changes (in the order
+  // those histories recorded them). A history with an acceptance alongside has them all.
+  const memoryInModelCall = patched(MEMORY_IN_MODEL_CALL_PATCH);
+  if (!memoryInModelCall && patched(MEMORY_PATCH)) {
+    await prepareMemory({ ...refOf(request), turnId: messageId }).catch(() => undefined);
+  }
+  // Histories from before the model call ran a turn's tool rounds itself call it once per round.
+  const roundsInModelCall = patched(TOOL_ROUNDS_IN_MODEL_CALL_PATCH);
+  const firstCall = (input: typeof turn) => {
+    const first = memoryInModelCall ? { ...input, prepareMemory: true } : input;
+    return generateReply(roundsInModelCall ? { ...first, toolRoundsHere: { workingMessageSent: false } } : first);
+  };
+  let answering: Promise<GeneratedReply> | undefined;
+  if (acceptance) {
+    answering = firstCall({ ...turn, acceptance: acceptance.request });
+    // Read once the acceptance has answered; a failure meanwhile is not an unhandled one.
+    answering.catch(() => undefined);
+    const result = await acceptance.accepting;
+    if ('rejected' in result) {
+      await answering.catch(() => undefined);
+      return { silent: 'the chat request was refused' };
     }
-    const first = memoryInModelCall ? { ...turn, prepareMemory: true } : turn;
-    // Histories from before the model call ran a turn's tool rounds itself call it once per round.
-    const roundsInModelCall = patched(TOOL_ROUNDS_IN_MODEL_CALL_PATCH);
-    reply = await generateReply(roundsInModelCall ? { ...first, toolRoundsHere: { workingMessageSent: false } } : first);
+    request = { ...request, conversationRef: result.accepted.id };
+    turn = { ...turn, conversationRef: result.accepted.id };
+  }
+  try {
+    reply = await (answering ?? firstCall(turn));
     // The model asked for tools: run them (in parallel), give it the results, ask again until it answers.
     while ('toolCalls' in reply) {
       // Histories from before agents had tools never reach here; the marker names the new command sequence.
@@ -234,7 +288,9 @@ async function runTurn(
       const runToolCall = patched(LOCAL_TOOL_CALLS_PATCH) ? runToolCallLocally : runToolCallActivity;
       const results = await Promise.all(
         toolCalls.map((call) =>
-          runToolCall({ workspaceId, agentId, call, context, turnId: messageId }).catch((failure) => toolFailure(call, failure)),
+          runToolCall({ workspaceId: request.workspaceId, agentId, call, context, turnId: messageId }).catch((failure) =>
+            toolFailure(call, failure),
+          ),
         ),
       );
       await working;
@@ -243,7 +299,7 @@ async function runTurn(
     }
   } catch (failure) {
     const error = errorOf(failure, 'model_error');
-    await recordTurnFailure({ workspaceId, conversationRef, messageId, error });
+    await recordTurnFailure({ ...refOf(request), messageId, error });
     return { error };
   }
   for (const id of reply.seenMessageIds) seen.add(id);
@@ -267,6 +323,9 @@ const MEMORY_PATCH = 'agent-memory';
 const CONTINUE_AS_NEW_PATCH = 'turns-continue-as-new';
 const CHAT_REPLY_STORED_BY_MODEL_CALL_PATCH = 'chat-reply-stored-by-model-call';
 const MEMORY_IN_MODEL_CALL_PATCH = 'agent-memory-in-model-call';
+const ACCEPT_WITH_MODEL_CALL_PATCH = 'chat-accept-with-model-call';
+
+const refOf = ({ workspaceId, conversationRef }: { workspaceId: string; conversationRef: string }) => ({ workspaceId, conversationRef });
 
 const newMessageId = () => `msg_${uuid4().replace(/-/g, '')}`;
 
