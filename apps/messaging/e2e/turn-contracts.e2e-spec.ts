@@ -587,12 +587,27 @@ describe('turn and chat contracts (e2e)', () => {
       expect(messages.at(-1)).toMatchObject({ id: res.body.messageId, status: 'failed', error: { provider: 'meta', code: 131026 } });
     });
 
-    it('stores an internal-channel reply as sent, without Graph', async () => {
+    it('stores an internal-channel reply as sent, without Graph, once however often (and concurrently) it is asked', async () => {
       const started = await accept(acceptRequest(ws));
       const before = fake.requests.length;
-      const res = await reply(ws.id, started.body.id, `msg_${hex()}`, '¡Hola! Sí, el envío es gratis.');
-      expect(res.body).toMatchObject({ status: 'sent', error: null });
+      const messageId = `msg_${hex()}`;
+      const content = '¡Hola! Sí, el envío es gratis.';
+      const attempts = await Promise.all([1, 2, 3].map(() => reply(ws.id, started.body.id, messageId, content)));
+      const again = await reply(ws.id, started.body.id, messageId, content);
+      const settled = { messageId, content, contentType: 'text', status: 'sent', error: null };
+      for (const res of [...attempts, again]) expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: settled });
       expect(fake.requests.length).toBe(before);
+      // One row, counted once, announced once.
+      expect((await db.query('select 1 from messaging.message where id = $1', [messageId])).rowCount).toBe(1);
+      expect(await row('select message_count from messaging.conversation where id = $1', [started.body.id])).toEqual({ message_count: 2 });
+      const created = await db.query("select 1 from messaging.outbox_event where type = 'message.created' and data->>'messageId' = $1", [
+        messageId,
+      ]);
+      expect(created.rowCount).toBe(1);
+      // Another reply under the same id is a caller's mistake, not a retry.
+      const reused = await reply(ws.id, started.body.id, messageId, 'Otra respuesta');
+      expect(reused.status).toBe(409);
+      expect(reused.body).toMatchObject({ code: 409, details: { messageId } });
     });
 
     it('records a turn failure once, visible with its error in the conversation detail', async () => {

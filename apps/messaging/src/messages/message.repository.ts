@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Database, keysIn, newId, recordEvents, type SqlStatement, type Transaction } from '@platica/platform';
 import { Conversation } from '../conversations/conversation.entity';
 import { messageCreated } from '../events/domain-events';
@@ -64,6 +65,20 @@ export class MessageRepository {
    */
   insertOutgoing(transaction: Transaction, input: NewOutgoingMessage): Promise<Message> {
     return this.insert(transaction, { ...input, direction: 'outgoing' });
+  }
+
+  /**
+   * `insertOutgoing` under a caller-chosen id, in a statement of its own (`UnitOfWork.statement`):
+   * null, with nothing written, when a message already has that id (a retry, a concurrent
+   * attempt: the primary key refuses the second insert, however the two overlap).
+   */
+  async insertOutgoingUnlessTaken(transaction: Transaction, input: NewOutgoingMessage): Promise<Message | null> {
+    try {
+      return await this.insertOutgoing(transaction, input);
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return null;
+      throw error;
+    }
   }
 
   /**

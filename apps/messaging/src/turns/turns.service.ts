@@ -124,7 +124,12 @@ export class TurnsService {
       error: null,
     };
     if (conversation.platform === 'service') {
-      // Nothing leaves Plática: stored sent in one transaction.
+      // Nothing leaves Plática: stored sent. A plain reply is one statement, without a
+      // transaction or the id's lock; when its id is taken (a retry), what is stored answers.
+      if (!request.guardrail && !request.assistance) {
+        const inserted = await this.unitOfWork.statement((tx) => this.messages.insertOutgoingUnlessTaken(tx, { ...reply, status: 'sent' }));
+        if (inserted) return resultOf(inserted);
+      }
       return this.unitOfWork.run(async (tx) => {
         await this.messages.lockId(tx, request.messageId);
         const stored = await this.storedMessage(tx, request);
