@@ -289,8 +289,9 @@ export class ChatThreadsService {
     if (phoneNumber) await this.clients.fillPhoneNumber(transaction, client, phoneNumber);
   }
 
-  /** Rule 4, checked before anything is written. */
+  /** Rule 4, checked before anything is written; a request without client data (a thread's next turn) writes no client fields. */
   private async activeFields(workspaceId: string, client: ChatClient | null): Promise<Set<string>> {
+    if (!client) return new Set();
     const active = (await this.customFields.activeKeys([workspaceId])).get(workspaceId) ?? new Set<string>();
     checkCustomFields(client?.customFields, active, ['client', 'customFields']);
     return active;
