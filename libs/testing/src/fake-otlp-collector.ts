@@ -10,6 +10,9 @@ export interface CollectedSpan {
   name: string;
   kind: number;
   attributes: Record<string, unknown>;
+  /** When it started and ended, in epoch milliseconds (fractional). */
+  startMs: number;
+  endMs: number;
 }
 
 interface OtlpJsonValue {
@@ -26,11 +29,21 @@ interface OtlpJsonExport {
   resourceSpans?: {
     resource?: { attributes?: OtlpJsonAttribute[] };
     scopeSpans?: {
-      spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: OtlpJsonAttribute[] }[];
+      spans?: {
+        traceId: string;
+        spanId: string;
+        parentSpanId?: string;
+        name: string;
+        kind: number;
+        attributes?: OtlpJsonAttribute[];
+        startTimeUnixNano: string;
+        endTimeUnixNano: string;
+      }[];
     }[];
   }[];
 }
 
+const millisOf = (unixNano: string) => Number(BigInt(unixNano) / 1000n) / 1000;
 const valueOf = (value: OtlpJsonValue): unknown => value.stringValue ?? value.intValue ?? value.boolValue ?? value.doubleValue;
 const attributesOf = (list: OtlpJsonAttribute[] = []) => Object.fromEntries(list.map((a) => [a.key, valueOf(a.value)]));
 
@@ -85,6 +98,8 @@ export class FakeOtlpCollector {
             name: span.name,
             kind: span.kind,
             attributes: attributesOf(span.attributes),
+            startMs: millisOf(span.startTimeUnixNano),
+            endMs: millisOf(span.endTimeUnixNano),
           });
         }
       }
