@@ -121,6 +121,16 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
 
     const accepted = new Map<string, ChatAccepted>();
     const answering: TurnTrigger[] = [];
+    /** A chat request's acceptance: a refusal is its outcome; an accepted request is answered by the turn. */
+    const take = (trigger: TurnTrigger, result: AcceptChatResult) => {
+      if ('rejected' in result) {
+        outcomes.push({ requestId: trigger.requestId, status: 'rejected', error: result.rejected });
+        return;
+      }
+      accepted.set(trigger.requestId, result.accepted);
+      conversationRef = result.accepted.id;
+      answering.push(trigger);
+    };
     let turn: TurnResult;
     const [alone] = batch;
     // A chat request alone (a synchronous turn, a scheduled one): its acceptance and the model
@@ -136,28 +146,12 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
         triggeringMessageIds: [],
       };
       turn = await runTurn(request, seen, true, { request: alone.chat, accepting });
-      const result = await accepting;
-      if ('rejected' in result) {
-        outcomes.push({ requestId: alone.requestId, status: 'rejected', error: result.rejected });
-        continue;
-      }
-      accepted.set(alone.requestId, result.accepted);
-      conversationRef = result.accepted.id;
-      answering.push(alone);
+      take(alone, await accepting);
+      if (!answering.length) continue;
     } else {
       for (const trigger of batch) {
-        if (!trigger.chat) {
-          answering.push(trigger);
-          continue;
-        }
-        const result = await acceptChat(trigger.chat);
-        if ('rejected' in result) {
-          outcomes.push({ requestId: trigger.requestId, status: 'rejected', error: result.rejected });
-          continue;
-        }
-        accepted.set(trigger.requestId, result.accepted);
-        conversationRef = result.accepted.id;
-        answering.push(trigger);
+        if (trigger.chat) take(trigger, await acceptChat(trigger.chat));
+        else answering.push(trigger);
       }
       if (!answering.length || !conversationRef) continue;
 
