@@ -7,7 +7,7 @@
 // NATS requests. Tracing costs each turn a few milliseconds: compare the steps, not the totals
 // with `bench/turns`.
 //
-//   node tools/build.mjs && node dist/bench/turns/steps.js [--turns 100] [--model-ms 50] [--guardrails 1]
+//   node tools/build.mjs && node dist/bench/turns/steps.js [--turns 100] [--model-ms 50] [--guardrails 1] [--thread 1]
 import { randomBytes } from 'node:crypto';
 import { FakeLlm, FakeOtlpCollector, lastOf, MessagingWorkspace, textOf, withAgents, type CollectedSpan } from '@platica/testing';
 import { settleAfterStart } from '../lib/load';
@@ -25,6 +25,7 @@ const percentile = (values: number[], p: number) => {
 /** A turn's steps, in order, each the moment it was reached (epoch ms) as its spans and the fake model tell. */
 const STEPS: [string, (spans: CollectedSpan[], model: { startedAt: number; finishedAt: number }[]) => number | undefined][] = [
   ['the agents service has the request', (s) => named(s, 'handle agents.turns.chat-start')?.startMs],
+  ['its workflow is being started', (s) => named(s, 'StartWorkflow:conversationTurnWorkflow')?.startMs],
   ['its workflow has started (eager)', (s) => named(s, 'StartWorkflow:conversationTurnWorkflow')?.endMs],
   ['messaging has accepted the thread', (s) => named(s, 'rpc messaging.chat.accept')?.endMs],
   ['the model call activity runs', (s) => named(s, 'RunActivity:generateReply')?.startMs],
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
       if (res.status !== 200) throw new Error(`guardrails answered ${res.status}: ${res.text}`);
     }
     await settleAfterStart();
+    const oneThread = option('thread', 0) === 1;
+    let thread: string | undefined;
     const sent: { traceId: string; marker: string; started: number; ended: number }[] = [];
     for (let i = 0; i < turns + 10; i++) {
       const traceId = randomBytes(16).toString('hex');
@@ -63,10 +66,13 @@ async function main(): Promise<void> {
       const started = Date.now();
       const res = await ws.api.post(
         '/v1/chat',
-        { agentId: sofia, client: { email: `${marker}@bench.test` }, message: marker },
+        thread
+          ? { conversationId: thread, message: marker }
+          : { agentId: sofia, client: { email: `${marker}@bench.test` }, message: marker },
         { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
       );
       if (res.status !== 200) throw new Error(`chat answered ${res.status}: ${res.text}`);
+      if (oneThread) thread = res.body.conversationId;
       // The first ten warm up connections, caches and the JIT.
       if (i >= 10) sent.push({ traceId, marker, started, ended: Date.now() });
     }
@@ -84,7 +90,9 @@ async function main(): Promise<void> {
         if (when !== undefined && Number.isFinite(when)) reached.set(step, [...(reached.get(step) ?? []), when - turn.started]);
       }
     }
-    process.stdout.write(`\n${sent.length} sequential chat turns, new threads, fake model ${llm.delayMs} ms; ms from the request:\n`);
+    process.stdout.write(
+      `\n${sent.length} sequential chat turns, ${oneThread ? 'one thread' : 'new threads'}, fake model ${llm.delayMs} ms; ms from the request:\n`,
+    );
     process.stdout.write(`${'step'.padEnd(38)} ${'p50'.padStart(6)} ${'p90'.padStart(6)}   turns\n`);
     for (const [step, values] of reached) {
       process.stdout.write(

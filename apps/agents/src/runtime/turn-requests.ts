@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { TypedDomainEvent } from '@platica/contracts';
@@ -16,8 +17,11 @@ import { AgentsConfigService } from '../config/agents.config';
 import { ChatAnswers } from './chat-answers';
 import { TurnActivitiesFactory } from './turn.activities';
 
-/** How long a chat request waits for a run of its thread to end before it is refused as busy (see startChatTurn). */
+/** How long a chat request waits for a run of its thread to end before it is refused as busy (see startOrRefuse). */
 const FINISHING_RUN_GRACE_MS = 250;
+/** A run that answered early here: its start is tried this often, this many times, before its end is awaited. */
+const ANSWERED_RUN_START_INTERVAL_MS = 3;
+const ANSWERED_RUN_START_TRIES = 10;
 
 /** The durable consumer of `agent.turn.requested` shared by the agents service's replicas. */
 export const TURN_REQUESTS_CONSUMER = 'agents_turn_requests';
@@ -72,37 +76,35 @@ export class TurnRequests extends TemporalClientOwner {
 
   private async startOrRefuse(workspaceId: string, { threadId, trigger }: ChatTurnStart): Promise<ChatTurnStarted> {
     const workflowId = turnWorkflowId(workspaceId, threadId);
-    // A run that answered its request early completes a few milliseconds later: a caller
-    // quicker than that waits for it to end rather than being refused (known here when this
-    // process ran it; found by the failed start otherwise). One still running then is busy.
-    const answered = this.chatAnswers.takeAnsweredRun(workflowId);
-    if (answered) await this.untilEnded(workflowId, answered);
-    try {
-      return await this.startChatWorkflow(workspaceId, workflowId, trigger);
-    } catch (error) {
-      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-    }
-    await this.untilEnded(workflowId);
-    try {
-      return await this.startChatWorkflow(workspaceId, workflowId, trigger);
-    } catch (error) {
-      if (error instanceof WorkflowExecutionAlreadyStartedError) {
-        throw DomainError.refused(
-          ErrorCode.Conflict,
-          DomainReason.TurnInProgress,
-          'The agent is still answering an earlier message of this chat: retry when it has finished',
-          { conversationId: threadId },
-        );
+    const attempt = () => this.startChatWorkflow(workspaceId, workflowId, trigger).catch(unlessAlreadyStarted);
+    const answeredHere = this.chatAnswers.takeAnsweredRun(workflowId) !== undefined;
+    let started = await attempt();
+    // A run that answered its request early completes 10-20 ms later (its workflow task must
+    // still complete): a caller quicker than that is started as soon as the run has ended.
+    // Known here when this process ran it: the start is tried again every few milliseconds,
+    // since reading the run's result answers up to 20 ms after it ended. Found by the failed
+    // start otherwise, and its end awaited. One still running then is busy.
+    if (!started && answeredHere) {
+      for (let tries = 0; !started && tries < ANSWERED_RUN_START_TRIES; tries++) {
+        await setTimeout(ANSWERED_RUN_START_INTERVAL_MS);
+        started = await attempt();
       }
-      throw error;
     }
-  }
-
-  /** Waits for the thread's run (`runId`, else the current one) to end, at most FINISHING_RUN_GRACE_MS. */
-  private async untilEnded(workflowId: string, runId?: string): Promise<void> {
-    await this.temporal()
-      .withDeadline(Date.now() + FINISHING_RUN_GRACE_MS, () => this.temporal().workflow.getHandle(workflowId, runId).result())
-      .catch(() => undefined);
+    if (!started) {
+      await this.temporal()
+        .withDeadline(Date.now() + FINISHING_RUN_GRACE_MS, () => this.temporal().workflow.getHandle(workflowId).result())
+        .catch(() => undefined);
+      started = await attempt();
+    }
+    if (!started) {
+      throw DomainError.refused(
+        ErrorCode.Conflict,
+        DomainReason.TurnInProgress,
+        'The agent is still answering an earlier message of this chat: retry when it has finished',
+        { conversationId: threadId },
+      );
+    }
+    return started;
   }
 
   private async startChatWorkflow(workspaceId: string, workflowId: string, trigger: TurnTrigger): Promise<ChatTurnStarted> {
@@ -133,4 +135,10 @@ export class TurnRequests extends TemporalClientOwner {
       signalArgs: [{ kind: data.reason, requestId: data.messageIds[0] ?? event.id, messageIds: data.messageIds }],
     });
   }
+}
+
+/** A start refused because a run of the workflow is open: null, to try again. */
+function unlessAlreadyStarted(error: unknown): null {
+  if (error instanceof WorkflowExecutionAlreadyStartedError) return null;
+  throw error;
 }
