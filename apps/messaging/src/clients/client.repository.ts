@@ -61,8 +61,9 @@ export class ClientRepository {
     data: ClientUpsert | undefined,
     activeFields: Set<string>,
   ): Promise<{ client: Client; created: boolean }> {
-    const { client, created } = (await this.findOrInsert(transaction, workspaceId, [contact])).get(contact.contactKey)!;
-    if (data) await this.applyData(transaction, client, data, activeFields, !created);
+    const { client, created } = (await this.findOrInsert(transaction, workspaceId, [{ ...contact, data }])).get(contact.contactKey)!;
+    // A client this call created holds the data already: only one found is updated.
+    if (data && !created) await this.applyData(transaction, client, data, activeFields);
     if (created) {
       await recordEvent(transaction, 'messaging', clientCreated(workspaceId, client, activeFields));
     }
@@ -89,11 +90,15 @@ export class ClientRepository {
     return opened;
   }
 
-  /** One read, and for the missing contacts one insert and one read; `created` marks the rows this insert made. */
+  /**
+   * One read, and for the missing contacts one insert (with their `data`) that answers the rows
+   * it made; a contact a concurrent request created meanwhile is read. `created` marks the rows
+   * this insert made.
+   */
   private async findOrInsert(
     transaction: Transaction,
     workspaceId: string,
-    contacts: Contact[],
+    contacts: (Contact & { data?: ClientUpsert })[],
   ): Promise<Map<string, { client: Client; created: boolean }>> {
     const em = this.db.em(transaction);
     const keys = [...new Set(contacts.map((contact) => contact.contactKey))];
@@ -103,42 +108,48 @@ export class ClientRepository {
     const missing = new Map(contacts.filter((contact) => !opened.has(contact.contactKey)).map((contact) => [contact.contactKey, contact]));
     if (!missing.size) return opened;
     const now = new Date().toISOString();
+    const profileColumns = PROFILE_FIELDS.map(columnOf);
     // A concurrent request may create the same client: insert without failing, then read.
-    const inserted = await em.execute<{ contact_key: string }[]>(
-      `insert into messaging.client (id, workspace_id, contact_key, phone_number, name, status, moderation, tags, owners, custom_fields, created_at, updated_at)
-       select c.id, ?, c.contact_key, c.phone_number, c.name, 'active', ?::jsonb, '[]', '[]', '{}', ?::timestamptz, ?::timestamptz
-         from jsonb_to_recordset(?::jsonb) as c(id text, contact_key text, phone_number text, name text)
-       on conflict (workspace_id, contact_key) do nothing returning contact_key`,
+    const inserted = await em.execute<Record<string, unknown>[]>(
+      `insert into messaging.client (id, workspace_id, contact_key, phone_number, ${profileColumns.join(', ')},
+         status, moderation, tags, owners, custom_fields, created_at, updated_at)
+       select c.id, ?, c.contact_key, c.phone_number, ${profileColumns.map((column) => `c.${column}`).join(', ')},
+         'active', ?::jsonb, '[]', c.owners, c.custom_fields, ?::timestamptz, ?::timestamptz
+         from jsonb_to_recordset(?::jsonb) as c(id text, contact_key text, phone_number text, ${profileColumns.map((column) => `${column} text`).join(', ')},
+           owners jsonb, custom_fields jsonb)
+       on conflict (workspace_id, contact_key) do nothing returning *`,
       [
         workspaceId,
         JSON.stringify(EMPTY_MODERATION),
         now,
         now,
         JSON.stringify(
-          [...missing.values()].map((contact) => ({
+          [...missing.values()].map(({ contactKey, phoneNumber, profileName, data }) => ({
             id: newId('cl'),
-            contact_key: contact.contactKey,
-            phone_number: contact.phoneNumber,
-            name: contact.profileName ?? null,
+            contact_key: contactKey,
+            phone_number: phoneNumber,
+            ...Object.fromEntries(PROFILE_FIELDS.map((field) => [columnOf(field), data?.[field] ?? null])),
+            name: data?.name ?? profileName ?? null,
+            owners: data?.owners ?? [],
+            custom_fields: data?.customFields ?? {},
           })),
         ),
       ],
     );
-    const insertedKeys = new Set(inserted.map((row) => row.contact_key));
-    for (const client of await em.find(Client, { workspaceId, contactKey: { $in: [...missing.keys()] } })) {
-      opened.set(client.contactKey, { client, created: insertedKeys.has(client.contactKey) });
+    for (const row of inserted) {
+      const client = em.map(Client, row);
+      opened.set(client.contactKey, { client, created: true });
+    }
+    const raced = [...missing.keys()].filter((key) => !opened.has(key));
+    if (raced.length) {
+      for (const client of await em.find(Client, { workspaceId, contactKey: { $in: raced } }))
+        opened.set(client.contactKey, { client, created: false });
     }
     return opened;
   }
 
   /** Applies the integrator's data to a client; custom fields merge key by key. */
-  async applyData(
-    transaction: Transaction,
-    client: Client,
-    data: ClientUpsert,
-    activeFields: Set<string>,
-    emitFieldsEvent = true,
-  ): Promise<void> {
+  async applyData(transaction: Transaction, client: Client, data: ClientUpsert, activeFields: Set<string>): Promise<void> {
     const changes: Partial<Client> = {};
     for (const field of PROFILE_FIELDS) if (data[field] !== undefined) changes[field] = data[field];
     if (data.owners) changes.owners = data.owners;
@@ -148,7 +159,7 @@ export class ClientRepository {
     const em = this.db.em(transaction);
     em.assign(client, { ...changes, updatedAt: new Date() });
     await em.flush();
-    if (changedFields.length && emitFieldsEvent) {
+    if (changedFields.length) {
       await recordEvent(
         transaction,
         'messaging',
@@ -300,4 +311,9 @@ export class ClientRepository {
 
 function filterFields(fields: Record<string, unknown>, active: Set<string>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([key]) => active.has(key)));
+}
+
+/** A client property's column (`postalCode` -> `postal_code`). */
+function columnOf(field: string): string {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
