@@ -4,7 +4,18 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { domainEvent } from '@platica/contracts';
 import { ensureDatabase, dropDatabase } from '@platica/devstack';
 import { Client as PgClient } from 'pg';
-import { migrate, openDatabase, OutboxRelay, ensureEventsStream, outboxChannel, recordEvent, Transaction } from '@platica/platform';
+import {
+  Database,
+  ensureEventsStream,
+  migrate,
+  openDatabase,
+  OutboxRelay,
+  outboxChannel,
+  recordEvent,
+  recordEvents,
+  Transaction,
+  UnitOfWork,
+} from '@platica/platform';
 import { deleteStream, eventually, newIsolation, type Isolation } from '@platica/testing';
 import { messagingDatabase } from './database';
 
@@ -171,6 +182,53 @@ describe('outbox relay (integration)', () => {
     } finally {
       await relay.stop();
       await listener.end();
+    }
+  });
+
+  it('writes the events a unit of work records in one statement, with its next write alongside or before its commit; none when it throws', async () => {
+    const unitOfWork = new UnitOfWork(new Database(orm));
+    const execute = jest.spyOn(orm.em.getDriver().getConnection(), 'execute');
+    const outboxWrites = () => execute.mock.calls.filter(([sql]) => String(sql).includes('outbox_event')).length;
+    const stored = async (ids: string[]) =>
+      (await orm.em.fork().execute<{ id: string }[]>('select id from messaging.outbox_event where id in (?) order by id', [ids])).map(
+        (row) => row.id,
+      );
+    try {
+      const withWrite = await unitOfWork.run(async (transaction) => {
+        const first = await recordEvent(transaction, 'messaging', anEvent('ws_uow', 'a'));
+        const second = await recordEvent(transaction, 'messaging', anEvent('ws_uow', 'b'));
+        expect(outboxWrites()).toBe(0);
+        const third = await recordEvents(transaction, 'messaging', [anEvent('ws_uow', 'c')], {
+          alongside: [{ sql: 'select 1', params: [] }],
+        });
+        expect(outboxWrites()).toBe(1);
+        return [first, second, ...third].map((event) => event.id);
+      });
+      expect(outboxWrites()).toBe(1);
+      expect(await stored(withWrite)).toEqual([...withWrite].sort());
+
+      execute.mockClear();
+      const atCommit = await unitOfWork.run(async (transaction) =>
+        [
+          await recordEvent(transaction, 'messaging', anEvent('ws_uow', 'd')),
+          await recordEvent(transaction, 'messaging', anEvent('ws_uow', 'e')),
+        ].map((event) => event.id),
+      );
+      expect(outboxWrites()).toBe(1);
+      expect(await stored(atCommit)).toEqual([...atCommit].sort());
+
+      execute.mockClear();
+      let recorded = '';
+      await expect(
+        unitOfWork.run(async (transaction) => {
+          recorded = (await recordEvent(transaction, 'messaging', anEvent('ws_uow', 'f'))).id;
+          throw new Error('the change failed');
+        }),
+      ).rejects.toThrow('the change failed');
+      expect(outboxWrites()).toBe(0);
+      expect(await stored([recorded])).toEqual([]);
+    } finally {
+      execute.mockRestore();
     }
   });
 });

@@ -2,6 +2,12 @@ import type { AnyEntity, EntityData, EntityManager, MikroORM } from '@mikro-orm/
 
 /** The transaction's EntityManager, for the platform's own database code (the outbox); repositories use `Database.em`. */
 export let entityManagerOf: (transaction: Transaction) => EntityManager;
+/**
+ * The writes the transaction makes just before it commits, by key (the outbox's events of a
+ * schema, recorded by earlier statements and not yet written with a later one); null when its
+ * runner makes none, and writes must then be made at once.
+ */
+export let beforeCommitOf: (transaction: Transaction) => Map<string, () => Promise<void>> | null;
 
 /**
  * An open transaction, opaque outside repositories: a service starts one (`UnitOfWork.run`)
@@ -11,13 +17,22 @@ export let entityManagerOf: (transaction: Transaction) => EntityManager;
  */
 export class Transaction {
   readonly #em: EntityManager;
+  readonly #beforeCommit: Map<string, () => Promise<void>> | null;
 
-  constructor(em: EntityManager) {
+  /** `beforeCommit`: the runner calls `commitWrites` once the work has resolved (UnitOfWork.run does). */
+  constructor(em: EntityManager, options: { beforeCommit?: boolean } = {}) {
     this.#em = em;
+    this.#beforeCommit = options.beforeCommit ? new Map() : null;
+  }
+
+  /** Makes the writes deferred to the commit, in the order they were first deferred. */
+  async commitWrites(): Promise<void> {
+    for (const write of this.#beforeCommit?.values() ?? []) await write();
   }
 
   static {
     entityManagerOf = (transaction) => transaction.#em;
+    beforeCommitOf = (transaction) => transaction.#beforeCommit;
   }
 }
 
@@ -41,7 +56,12 @@ export class UnitOfWork {
   constructor(private readonly database: Database) {}
 
   run<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
-    return this.database.em().transactional((em) => work(new Transaction(em)));
+    return this.database.em().transactional(async (em) => {
+      const transaction = new Transaction(em, { beforeCommit: true });
+      const result = await work(transaction);
+      await transaction.commitWrites();
+      return result;
+    });
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { DomainEvent, EventType, NewDomainEvent, TypedDomainEvent } from '@platica/contracts';
 import { newId } from '../crypto/tokens';
 import type { SqlStatement } from '../database/sql';
-import { entityManagerOf, type Transaction } from '../database/unit-of-work';
+import { beforeCommitOf, entityManagerOf, type Transaction } from '../database/unit-of-work';
 
 /** The Postgres NOTIFY channel that wakes a schema's relay when an event commits. */
 export function outboxChannel(schema: string): string {
@@ -19,10 +19,16 @@ export function registerLocalRelay(schema: string, wake: () => void): () => void
   };
 }
 
+/** Events a transaction has recorded and not yet written, by schema: written with its next write of events, or before it commits. */
+const unwritten = new WeakMap<Transaction, Map<string, DomainEvent[]>>();
+
 /**
- * Records domain events in the caller's transaction, in one statement: they are published if
- * and only if the transaction commits. Only
- * events built by `domainEvent` (their data parsed by their type's schema) are accepted.
+ * Records domain events in the caller's transaction: they are published if and only if the
+ * transaction commits. Only events built by `domainEvent` (their data parsed by their type's
+ * schema) are accepted. In a `UnitOfWork.run` transaction they are written with the next
+ * events recorded with `alongside` writes, or just before the commit: one statement for all
+ * the events of a transaction (a new client's, its conversation's and its message's), not
+ * one each. Elsewhere they are written at once, in one statement.
  * `alongside` are writes of the caller's that go in the same statement (data-modifying CTEs:
  * they must not depend on each other's rows, nor on the events'); they run alone when there
  * are no events.
@@ -33,25 +39,52 @@ export async function recordEvents<T extends EventType>(
   events: readonly NewDomainEvent<T>[],
   options: { alongside?: readonly SqlStatement[] } = {},
 ): Promise<TypedDomainEvent<T>[]> {
-  const em = entityManagerOf(transaction);
   const alongside = options.alongside ?? [];
+  const occurredAt = new Date().toISOString();
+  const recorded = events.map(
+    (event) =>
+      ({ id: newId('evt'), type: event.type, workspaceId: event.workspaceId, occurredAt, data: event.data }) as TypedDomainEvent<T>,
+  );
+  const beforeCommit = beforeCommitOf(transaction);
+  if (beforeCommit && !alongside.length) {
+    if (!recorded.length) return [];
+    const bySchema = unwritten.get(transaction) ?? new Map<string, DomainEvent[]>();
+    unwritten.set(transaction, bySchema);
+    bySchema.set(schema, [...(bySchema.get(schema) ?? []), ...recorded]);
+    if (!beforeCommit.has(`outbox:${schema}`))
+      beforeCommit.set(`outbox:${schema}`, () => writeEvents(transaction, schema, takeUnwritten(transaction, schema), []));
+    return recorded;
+  }
+  await writeEvents(transaction, schema, [...takeUnwritten(transaction, schema), ...recorded], alongside);
+  return recorded;
+}
+
+function takeUnwritten(transaction: Transaction, schema: string): DomainEvent[] {
+  const events = unwritten.get(transaction)?.get(schema) ?? [];
+  unwritten.get(transaction)?.delete(schema);
+  return events;
+}
+
+/** Events and `alongside` writes in one statement. */
+async function writeEvents(
+  transaction: Transaction,
+  schema: string,
+  events: readonly DomainEvent[],
+  alongside: readonly SqlStatement[],
+): Promise<void> {
+  const em = entityManagerOf(transaction);
   if (!events.length) {
     if (alongside.length)
       await em.execute(
         withAll(alongside, 'select 1'),
         alongside.flatMap((statement) => statement.params),
       );
-    return [];
+    return;
   }
-  const occurredAt = new Date().toISOString();
-  const recorded = events.map(
-    (event) =>
-      ({ id: newId('evt'), type: event.type, workspaceId: event.workspaceId, occurredAt, data: event.data }) as TypedDomainEvent<T>,
-  );
   const insert: SqlStatement = {
     sql: `insert into "${schema}".outbox_event (id, type, workspace_id, occurred_at, data, published_at)
-       values ${recorded.map(() => '(?, ?, ?, ?::timestamptz, ?::jsonb, null)').join(', ')}`,
-    params: recorded.flatMap((e) => [e.id, e.type, e.workspaceId, e.occurredAt, JSON.stringify(e.data)]),
+       values ${events.map(() => '(?, ?, ?, ?::timestamptz, ?::jsonb, null)').join(', ')}`,
+    params: events.flatMap((e) => [e.id, e.type, e.workspaceId, e.occurredAt, JSON.stringify(e.data)]),
   };
   const writes = [...alongside, insert];
   const params = writes.flatMap((statement) => statement.params);
@@ -62,13 +95,12 @@ export async function recordEvents<T extends EventType>(
   if (wakeLocalRelay) {
     await em.execute(withAll(writes, 'select 1'), params);
     wakeLocalRelay();
-    return recorded;
+    return;
   }
   // Otherwise the insert and the relays' wake-up are one round trip (a data-modifying CTE runs
   // whether or not the query reads it); the NOTIFY is delivered only when the transaction
   // commits, so no wake-up is ever invented.
-  await em.execute(withAll(writes, 'select pg_notify(?, ?)'), [...params, outboxChannel(schema), recorded[0]!.id]);
-  return recorded;
+  await em.execute(withAll(writes, 'select pg_notify(?, ?)'), [...params, outboxChannel(schema), events[0]!.id]);
 }
 
 /** The statements as the data-modifying CTEs of one statement ending in `final`. */
