@@ -9,11 +9,8 @@
 import { Client } from 'pg';
 import { FakeMetaGraph, MessagingWorkspace, newPhone } from '@platica/testing';
 import { startBenchStack, type BenchStack } from '../lib/stack';
+import { option } from '../lib/args';
 
-const option = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? process.argv[at + 1]! : fallback;
-};
 const flag = (name: string) => process.argv.includes(`--${name}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -38,7 +35,17 @@ async function seedCampaign(bench: BenchStack, size: number): Promise<{ ws: Mess
   const audience = Array.from({ length: size }, () => ({ phoneNumber: newPhone() }));
   const ws = await MessagingWorkspace.seed(bench, (doc) => {
     Object.assign(doc, {
-      campaigns: [{ ref: 'bench', title: 'Bench', category: 'marketing', platform: 'whatsapp', templateRef: 'welcome', owners: [doc.users[0]!.email], audience }],
+      campaigns: [
+        {
+          ref: 'bench',
+          title: 'Bench',
+          category: 'marketing',
+          platform: 'whatsapp',
+          templateRef: 'welcome',
+          owners: [doc.users[0]!.email],
+          audience,
+        },
+      ],
     });
   });
   return { ws, campaignId: ws.ids.campaigns.bench.id, phones: new Set(audience.map((a) => a.phoneNumber)) };
@@ -104,7 +111,10 @@ async function main(): Promise<void> {
     if (kill) {
       results.push(
         await measure(bench, fake, 'unthrottled, campaigns and messaging SIGKILLed once each', recipients, async (received) => {
-          for (const [service, fraction] of [['campaigns', 0.2], ['messaging', 0.55]] as const) {
+          for (const [service, fraction] of [
+            ['campaigns', 0.2],
+            ['messaging', 0.55],
+          ] as const) {
             while (received() < recipients * fraction) await sleep(20);
             bench.stack.services.get(service)!.process.kill('SIGKILL');
             process.stdout.write(`SIGKILL ${service} at ${received()} sends\n`);
@@ -114,9 +124,10 @@ async function main(): Promise<void> {
       );
       const db = new Client({ connectionString: bench.isolation.databaseUrl });
       await db.connect();
-      const { rows } = await db.query(`select status, count(*)::int as n from campaigns.campaign_recipient where run_id = $1 group by status`, [
-        results[results.length - 1]!.run.runId,
-      ]);
+      const { rows } = await db.query(
+        `select status, count(*)::int as n from campaigns.campaign_recipient where run_id = $1 group by status`,
+        [results[results.length - 1]!.run.runId],
+      );
       process.stdout.write(`recipients of the killed run by status: ${JSON.stringify(rows)}\n`);
       await db.end();
     }

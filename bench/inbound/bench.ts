@@ -17,6 +17,7 @@ import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { dropDatabase, ensureDatabase, freePort, startStack, type Stack } from '@platica/devstack';
 import { hubSignature, newMetaId, newPhone, whatsappInbound } from '@platica/testing';
+import { ascending, percentile } from '../lib/args';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '8,32,128').split(',').map(Number);
@@ -147,12 +148,6 @@ async function bareInsertRate(databaseUrl: string): Promise<number> {
   await clients[0]!.query(`drop table public.${table}`);
   await Promise.all(clients.map((c) => c.end()));
   return count / 3;
-}
-
-function percentile(values: number[], p: number): number {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function main(): Promise<void> {
@@ -302,8 +297,8 @@ async function main(): Promise<void> {
           refused,
           (accepted / sendingSeconds).toFixed(0),
           (stored / storedSeconds).toFixed(0),
-          `${percentile(answerTimes, 50).toFixed(1)}/${percentile(answerTimes, 99).toFixed(1)}`,
-          `${percentile(readable, 50).toFixed(1)}/${percentile(readable, 99).toFixed(1)} (${readable.length} followed)`,
+          `${percentile(ascending(answerTimes), 50).toFixed(1)}/${percentile(ascending(answerTimes), 99).toFixed(1)}`,
+          `${percentile(ascending(readable), 50).toFixed(1)}/${percentile(ascending(readable), 99).toFixed(1)} (${readable.length} followed)`,
           `${accepted - stored} lost`,
         ].join(' | '),
       );

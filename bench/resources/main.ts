@@ -13,11 +13,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FakeLlm, FakeMetaGraph, MessagingWorkspace, newPhone, withAgents } from '@platica/testing';
 import { startBenchStack } from '../lib/stack';
+import { numberOption as option } from '../lib/args';
 
-const option = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
 /** Linux's USER_HZ: the unit of utime and stime in /proc/<pid>/stat. */
 const CLOCK_TICKS = 100;
 

@@ -12,12 +12,8 @@ import { Queue, Worker } from 'bullmq';
 import { Pool } from 'pg';
 import { FakeMetaGraph, MessagingWorkspace, newPhone } from '@platica/testing';
 import { startBenchStack, type BenchStack } from '../lib/stack';
+import { option, percentile } from '../lib/args';
 
-const option = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? process.argv[at + 1]! : fallback;
-};
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Scenario {

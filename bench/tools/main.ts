@@ -24,12 +24,7 @@ import {
   type ChatCompletionRequest,
 } from '@platica/testing';
 import { startBenchStack } from '../lib/stack';
-
-const option = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+import { numberOption as option, percentile } from '../lib/args';
 
 async function main(): Promise<void> {
   const calls = option('calls', 200);

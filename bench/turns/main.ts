@@ -37,12 +37,8 @@ import {
 import { settle, settleAfterStart } from '../lib/load';
 import { startBenchStack } from '../lib/stack';
 import type { BareTurns } from './bare-path';
+import { numberOption as option, percentile } from '../lib/args';
 
-const option = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const DEBOUNCE_MS = 300;
 const CONCURRENCY = 20;
 const TARGET_P99_MS = 100;

@@ -12,15 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { FakeLlm, FakeOtlpCollector, lastOf, MessagingWorkspace, textOf, withAgents, type CollectedSpan } from '@platica/testing';
 import { settleAfterStart } from '../lib/load';
 import { startBenchStack } from '../lib/stack';
-
-const option = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
+import { ascending, numberOption as option, percentile } from '../lib/args';
 
 /** A turn's steps, in order, each the moment it was reached (epoch ms) as its spans and the fake model tell. */
 const STEPS: [string, (spans: CollectedSpan[], model: { startedAt: number; finishedAt: number }[]) => number | undefined][] = [
@@ -96,7 +88,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${'step'.padEnd(38)} ${'p50'.padStart(6)} ${'p90'.padStart(6)}   turns\n`);
     for (const [step, values] of reached) {
       process.stdout.write(
-        `${step.padEnd(38)} ${percentile(values, 50).toFixed(1).padStart(6)} ${percentile(values, 90).toFixed(1).padStart(6)}   ${values.length}\n`,
+        `${step.padEnd(38)} ${percentile(ascending(values), 50).toFixed(1).padStart(6)} ${percentile(ascending(values), 90).toFixed(1).padStart(6)}   ${values.length}\n`,
       );
     }
   } finally {

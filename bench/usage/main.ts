@@ -10,12 +10,7 @@
 import { Client as PgClient } from 'pg';
 import { MessagingWorkspace } from '@platica/testing';
 import { startBenchStack } from '../lib/stack';
-
-const option = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+import { numberOption as option, percentile } from '../lib/args';
 
 /** Conversations over the span, round-robin over the channels; a fifth without agent; four tag sets. */
 const LOAD_CONVERSATIONS = `
@@ -66,13 +61,17 @@ async function main(): Promise<void> {
     const channels = JSON.stringify(ws.doc.channels.map((c) => [ws.ids.channels[c.ref].id, c.platform]));
     const users = JSON.stringify(Object.values(ws.ids.users as Record<string, { id: string }>).map((u) => u.id));
 
-    process.stdout.write(`loading ${conversations} conversations and ${messages} messages from ${from.toISOString()} to ${to.toISOString()}…\n`);
+    process.stdout.write(
+      `loading ${conversations} conversations and ${messages} messages from ${from.toISOString()} to ${to.toISOString()}…\n`,
+    );
     const loading = Date.now();
     await db.query(LOAD_CONVERSATIONS, [ws.id, channels, from, to, conversations]);
     const conversationsLoaded = Date.now();
     await db.query(LOAD_MESSAGES, [ws.id, users, to, messages, conversations]);
     const loaded = Date.now();
-    await db.query('analyze messaging.conversation, messaging.message, messaging.usage_conversation_bucket, messaging.usage_tag_bucket, messaging.usage_message_bucket');
+    await db.query(
+      'analyze messaging.conversation, messaging.message, messaging.usage_conversation_bucket, messaging.usage_tag_bucket, messaging.usage_message_bucket',
+    );
     process.stdout.write(
       `loaded in ${((loaded - loading) / 1000).toFixed(1)} s (conversations ${((conversationsLoaded - loading) / 1000).toFixed(1)} s, messages ${((loaded - conversationsLoaded) / 1000).toFixed(1)} s), aggregates included\n`,
     );
@@ -98,7 +97,10 @@ async function main(): Promise<void> {
       ['conversations (agent)', '/v1/usage/conversations?breakdown=agent'],
       ['conversations (channel)', '/v1/usage/conversations?breakdown=channel'],
       ['conversations (tag)', '/v1/usage/conversations?breakdown=tag'],
-      ['conversations (cut instants)', `/v1/usage/conversations?startDate=${encodeURIComponent(new Date(from.getTime() + 7 * 60_000).toISOString())}`],
+      [
+        'conversations (cut instants)',
+        `/v1/usage/conversations?startDate=${encodeURIComponent(new Date(from.getTime() + 7 * 60_000).toISOString())}`,
+      ],
       ['actors', '/v1/usage/actors'],
       // The same path (gateway -> NATS -> a service -> Postgres) with a trivial read: what the machine gives any request.
       ['baseline: GET /v1/workspaces', '/v1/workspaces'],
@@ -114,7 +116,9 @@ async function main(): Promise<void> {
         if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${res.text}`);
       }
       times.sort((a, b) => a - b);
-      process.stdout.write(`  ${name.padEnd(30)} p50 ${percentile(times, 50).toFixed(1)} ms   p99 ${percentile(times, 99).toFixed(1)} ms   max ${times.at(-1)!.toFixed(1)} ms\n`);
+      process.stdout.write(
+        `  ${name.padEnd(30)} p50 ${percentile(times, 50).toFixed(1)} ms   p99 ${percentile(times, 99).toFixed(1)} ms   max ${times.at(-1)!.toFixed(1)} ms\n`,
+      );
     }
   } finally {
     await db.end().catch(() => undefined);

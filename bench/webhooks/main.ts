@@ -18,12 +18,9 @@ import { jetstream } from '@nats-io/jetstream';
 import { Pool } from 'pg';
 import { domainEvent } from '@platica/contracts';
 import { dropDatabase, freePort, startStack } from '@platica/devstack';
+import { ascending, option, percentile } from '../lib/args';
 
 const root = path.resolve(__dirname, '../../..');
-const option = (name: string, fallback: string) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? (process.argv[at + 1] ?? fallback) : fallback;
-};
 const SECONDS = Number(option('seconds', '10'));
 const WARMUP_SECONDS = 2;
 const SOURCE = option('source', 'outbox') as 'outbox' | 'stream';
@@ -203,10 +200,9 @@ async function main(): Promise<void> {
         [measured.map((e) => e.id)],
       );
       const t0s = new Map(measured.map((e) => [e.id, e.t0]));
-      const sorted = (values: number[]) => values.sort((a, b) => a - b);
-      const toConsumed = sorted(stages.rows.map((r) => Number(r.consumed) - t0s.get(r.id)!));
-      const toAttempt = sorted(stages.rows.map((r) => Number(r.attempted) - Number(r.consumed)));
-      const durations = sorted(stages.rows.map((r) => Number(r.duration)));
+      const toConsumed = ascending(stages.rows.map((r) => Number(r.consumed) - t0s.get(r.id)!));
+      const toAttempt = ascending(stages.rows.map((r) => Number(r.attempted) - Number(r.consumed)));
+      const durations = ascending(stages.rows.map((r) => Number(r.duration)));
       const show = (name: string, values: number[]) =>
         `${name} p50 ${percentile(values, 50).toFixed(0)} / p99 ${percentile(values, 99).toFixed(0)} ms`;
       process.stdout.write(
@@ -252,10 +248,6 @@ async function main(): Promise<void> {
     await (await jetstreamManager(cleanup)).streams.delete(`PLATICA_EVENTS_${tag.toUpperCase()}`).catch(() => undefined);
     await cleanup.close();
   }
-}
-
-function percentile(sortedValues: number[], p: number): number {
-  return sortedValues[Math.min(sortedValues.length - 1, Math.floor((p / 100) * sortedValues.length))] ?? NaN;
 }
 
 /** A receiver that notes when each event id first arrives and answers 200. */
