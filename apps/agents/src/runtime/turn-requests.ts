@@ -1,7 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { ChatAcceptRequest, TypedDomainEvent } from '@platica/contracts';
+import type { TypedDomainEvent } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
 import { conversationTurnWorkflow } from '@platica/workflows';
@@ -58,50 +58,18 @@ export class TurnRequests extends TemporalClientOwner {
    * Started eagerly when this process runs the worker: the start's answer carries the first
    * workflow task, so the turn begins without waiting for the server to dispatch it; its outcome
    * then goes to `answerTo` as soon as its reply is stored (ChatAnswers), and its acceptance
-   * begins at once (TurnActivitiesFactory.acceptEarly), with the agent loading since before the
-   * start; a new thread's acceptance begins with the start (startOnNewThread).
+   * begins at once (TurnActivitiesFactory.acceptEarly), with the agent loading since before the start.
    */
   async startChatTurn(workspaceId: string, start: ChatTurnStart): Promise<ChatTurnStarted> {
     const { trigger, answerTo } = start;
     if (answerTo && this.workerClient) this.chatAnswers.listen(trigger.requestId, answerTo);
     if (!this.workerClient || !trigger.chat) return this.startOrRefuse(workspaceId, start);
-    if (start.newThread) return this.startOnNewThread(workspaceId, start.threadId, trigger, trigger.chat);
     // The agent is loaded while the workflow starts: the acceptance, its first step, checks it.
     this.activities.loadAhead(trigger.chat);
     try {
       return await this.startOrRefuse(workspaceId, start);
     } catch (error) {
       this.activities.forgetAhead(trigger.chat);
-      throw error;
-    }
-  }
-
-  /**
-   * A new thread's turn: no run can hold a thread made for this request, so the start cannot be
-   * refused as busy, and the acceptance begins with it instead of after it (the run takes its
-   * result). A start that fails leaves the accepted thread with the turn recorded as failed.
-   */
-  private async startOnNewThread(
-    workspaceId: string,
-    threadId: string,
-    trigger: TurnTrigger,
-    request: ChatAcceptRequest,
-  ): Promise<ChatTurnStarted> {
-    let started!: (runId: string) => void;
-    let failed!: (error: unknown) => void;
-    const run = new Promise<string>((resolve, reject) => {
-      started = resolve;
-      failed = reject;
-    });
-    run.catch(() => undefined);
-    const accepting = this.activities.acceptAhead(request, run);
-    try {
-      const result = await this.startChatWorkflow(workspaceId, turnWorkflowId(workspaceId, threadId), trigger);
-      started(result.runId);
-      return result;
-    } catch (error) {
-      failed(error);
-      await this.activities.abandonAhead(request, accepting, error).catch(() => undefined);
       throw error;
     }
   }

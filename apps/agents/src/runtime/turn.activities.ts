@@ -25,7 +25,7 @@ import {
   type TurnReplyResult,
 } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
-import { agentTurns, errorReply, newId, RpcClient, serviceRequest } from '@platica/platform';
+import { agentTurns, errorReply, RpcClient, serviceRequest } from '@platica/platform';
 import {
   MODEL_REFUSED,
   replyRequestOf,
@@ -72,8 +72,6 @@ export class TurnActivitiesFactory {
   private readonly acceptances = new OncePerKey<AcceptChatResult>(60_000);
   /** By workflow run and conversation: what a chat acceptance answered and began loading, for the turn's first model call. */
   private readonly acceptedTurns = new TurnMemo<AcceptedTurn>(60_000);
-  /** By request message: a new thread's acceptance begun before its workflow started (acceptAhead), taken by the run's. */
-  private readonly acceptancesAhead = new TurnMemo<Promise<AcceptChatResult>>(60_000);
   /** By request message: the agent's loads begun while the request's workflow starts, taken by its acceptance. */
   private readonly agentLoadsAhead = new TurnMemo<AgentLoads>(60_000);
   /** By workspace and thread: its agent and conversation at its latest acceptance here, whose loads its next request begins ahead. */
@@ -171,41 +169,6 @@ export class TurnActivitiesFactory {
   }
 
   /**
-   * Begins the acceptance of a chat request on a new thread while its workflow starts: no run
-   * can hold a thread made for this request, so none can refuse it as busy once it is written.
-   * The run's acceptance step takes this one's result; `run` is the run's id once started (the
-   * acceptance hands the turn its context under it), and rejects when the start failed.
-   */
-  acceptAhead(request: ChatAcceptRequest, run: Promise<string>): Promise<AcceptChatResult> {
-    const accepting = this.acceptChat(request, run);
-    this.acceptancesAhead.set(request.requestMessageId, accepting);
-    accepting.catch(() => this.acceptancesAhead.forget(request.requestMessageId));
-    return accepting;
-  }
-
-  /**
-   * A new thread's request accepted ahead whose workflow then failed to start: the thread shows
-   * the turn as failed (an assistant message with the error), as it would a model's failure.
-   */
-  async abandonAhead(request: ChatAcceptRequest, accepting: Promise<AcceptChatResult>, error: unknown): Promise<void> {
-    this.acceptancesAhead.forget(request.requestMessageId);
-    const result = await accepting.catch(() => null);
-    if (!result || !('accepted' in result)) return;
-    this.logger.error({
-      msg: 'a chat turn was accepted but its workflow did not start',
-      requestMessageId: request.requestMessageId,
-      error: String(error),
-    });
-    await this.messaging<TurnFailureRequest, unknown>(Subjects.messaging.turnFailure, {
-      workspaceId: request.workspaceId,
-      conversationRef: result.accepted.id,
-      messageId: newId('msg'),
-      agentId: null,
-      error: { code: 'turn_not_started', message: 'The turn could not start; send the message again' },
-    });
-  }
-
-  /**
    * Begins loading the agent's part of a chat request's setting (the agent, its tools, its
    * sub-agent connections, the allowed terms) while its workflow starts: the agent named by the
    * request, else the one that answered the thread here last. The acceptance checks the agent
@@ -244,11 +207,7 @@ export class TurnActivitiesFactory {
 
   /** One acceptance per run and request in this worker; a failed one is tried afresh by the step's retry. */
   private acceptOnce(runId: string | undefined, request: ChatAcceptRequest): Promise<AcceptChatResult> {
-    return this.acceptances.run(runId && `${runId}:${request.requestMessageId}`, () => {
-      const ahead = this.acceptancesAhead.get(request.requestMessageId);
-      this.acceptancesAhead.forget(request.requestMessageId);
-      return ahead ?? this.acceptChat(request, runId);
-    });
+    return this.acceptances.run(runId && `${runId}:${request.requestMessageId}`, () => this.acceptChat(request, runId));
   }
 
   /**
@@ -257,7 +216,7 @@ export class TurnActivitiesFactory {
    * checked when it was accepted too, and may have been deactivated since). A scheduled
    * request's caller is gone (it had its 202): its refusal is recorded on the thread.
    */
-  private async acceptChat(request: ChatAcceptRequest, run: string | undefined | Promise<string>): Promise<AcceptChatResult> {
+  private async acceptChat(request: ChatAcceptRequest, runId: string | undefined): Promise<AcceptChatResult> {
     // Loaded while the thread is accepted, not after: the tools service's answer is the longest.
     // The run holds the thread's lock by now: its delegation and memory are read alongside too
     // (the thread's as this worker last saw it, else a new thread's).
@@ -275,8 +234,6 @@ export class TurnActivitiesFactory {
       });
       // The turn's model call reads this context next: it need not load it again, nor what it
       // reads besides (begun above, or now for another agent or thread than foreseen).
-      // Ahead of a start that then failed, there is no run to hand it to (abandonAhead records that).
-      const runId = await Promise.resolve(run).catch(() => undefined);
       const agentId = context.conversation.agentId ?? context.channelDefaultAgentId;
       if (agentId) this.threads.set(threadKeyOf(request), { agentId, conversationRef: context.conversation.id });
       const loads = agentId

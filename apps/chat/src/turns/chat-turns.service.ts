@@ -59,7 +59,7 @@ export class ChatTurnsService {
       chat: accept,
       additionalInstructions: body.additionalInstructions,
     };
-    return answerOf(await this.workflows.runNow(workspaceId, accept.conversationId, trigger, body.conversationId === undefined));
+    return answerOf(await this.workflows.runNow(workspaceId, accept.conversationId, trigger));
   }
 
   /**

@@ -35,7 +35,7 @@ export class TurnWorkflows extends TemporalClientOwner {
    * the thread runs), and publishes the outcome on this request's own subject as soon as the
    * reply is stored; the workflow's result is read too, and answers when that message does not come.
    */
-  async runNow(workspaceId: string, threadId: string, trigger: TurnTrigger, newThread: boolean): Promise<TurnOutcome> {
+  async runNow(workspaceId: string, threadId: string, trigger: TurnTrigger): Promise<TurnOutcome> {
     const answerTo = createInbox();
     const early = this.nats.connection.subscribe(answerTo, { max: 1 });
     const stopped = new AbortController();
@@ -44,7 +44,7 @@ export class TurnWorkflows extends TemporalClientOwner {
     try {
       const { runId } = await this.rpc.call<ChatTurnStarted>(
         Subjects.agents.chatTurnStart,
-        serviceRequest<ChatTurnStart>('chat', workspaceId, { threadId, trigger, answerTo, newThread }),
+        serviceRequest<ChatTurnStart>('chat', workspaceId, { threadId, trigger, answerTo }),
       );
       const handle = this.temporal().workflow.getHandle<typeof conversationTurnWorkflow>(turnWorkflowId(workspaceId, threadId), runId);
       const outcomes = await Promise.race([

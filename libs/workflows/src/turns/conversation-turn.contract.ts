@@ -69,11 +69,6 @@ export interface ChatTurnStart {
    * record, for when that message never comes).
    */
   answerTo?: string;
-  /**
-   * The thread is new (its id made for this request): no run can hold it, so its acceptance
-   * may begin before the workflow has started.
-   */
-  newThread?: boolean;
 }
 
 /** The started turn workflow's run, whose outcome the chat service waits for. */
