@@ -1,0 +1,107 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { ChatAcceptRequest, TurnReplyResult } from '@platica/contracts';
+import { DomainError } from '@platica/errors';
+import { NatsHandle, type ServiceConfig } from '@platica/platform';
+import { turnWorkflowId, type ChatTurnStart } from '@platica/workflows/activities';
+import type { AgentsConfigService } from '../config/agents.config';
+import { ChatAnswers } from './chat-answers';
+import type { TurnActivitiesFactory } from './turn.activities';
+import { TurnRequests } from './turn-requests';
+
+const chat = (requestMessageId: string): ChatAcceptRequest => ({
+  workspaceId: 'ws_1',
+  conversationId: 'chat_1',
+  documentId: 'conv_1',
+  requestMessageId,
+  agentId: null,
+  client: null,
+  clientId: null,
+  message: 'hola',
+  attachments: [],
+  actorId: 'usr_1',
+});
+const startOf = (requestMessageId: string): ChatTurnStart => ({
+  threadId: 'chat_1',
+  trigger: { kind: 'chat', requestId: requestMessageId, chat: chat(requestMessageId) },
+});
+const workflowId = turnWorkflowId('ws_1', 'chat_1');
+const busy = () => new WorkflowExecutionAlreadyStartedError('running', workflowId, 'conversationTurnWorkflow');
+
+/**
+ * TurnRequests on a worker's client whose starts answer as scripted (a run id, or "already
+ * started" while the thread's run is open); its other client reads a run's end (counted).
+ */
+function turnRequests(starts: ('started' | 'busy')[]) {
+  const counts = { starts: 0, endsRead: 0 };
+  const chatAnswers = new ChatAnswers(new NatsHandle({ publish: () => undefined } as unknown as NatsConnection));
+  const activities = {
+    loadAhead: () => undefined,
+    forgetAhead: () => undefined,
+    acceptEarly: () => undefined,
+  } as unknown as TurnActivitiesFactory;
+  const requests = new TurnRequests(
+    { values: { PLATICA_TASK_QUEUE_PREFIX: '' } } as unknown as ServiceConfig,
+    {} as AgentsConfigService,
+    chatAnswers,
+    activities,
+  );
+  requests.startInWorker({
+    workflow: {
+      start: async () => {
+        const answer = starts[counts.starts++] ?? 'busy';
+        if (answer === 'busy') throw busy();
+        return { firstExecutionRunId: `run-${counts.starts}`, eagerlyStarted: true };
+      },
+    },
+  } as unknown as Client);
+  Object.assign(requests, {
+    client: {
+      withDeadline: (_: number, fn: () => Promise<unknown>) => fn(),
+      workflow: { getHandle: () => ({ result: async () => void counts.endsRead++ }) },
+    },
+  });
+  /** The thread's previous run answered its request in this process (ChatAnswers) and is completing. */
+  const answeredHere = (runId: string) => {
+    const reply: TurnReplyResult = { messageId: 'msg_reply', content: 'hola', contentType: 'text', status: 'sent', error: null };
+    chatAnswers.listen('msg_prev', '_INBOX.prev');
+    chatAnswers.accept(runId, {
+      id: 'conv_1',
+      conversationId: 'chat_1',
+      clientId: 'cl_1',
+      agentId: 'agt_1',
+      requestMessageId: 'msg_prev',
+      reactivated: false,
+      agentChanged: false,
+    });
+    chatAnswers.answer({ workflowId, runId }, reply);
+  };
+  return { requests, counts, answeredHere };
+}
+
+describe('TurnRequests: starting a synchronous chat turn', () => {
+  it('starts at once when the thread has no open run, without reading any run', async () => {
+    const { requests, counts } = turnRequests(['started']);
+    await expect(requests.startChatTurn('ws_1', startOf('msg_1'))).resolves.toEqual({ runId: 'run-1' });
+    expect(counts).toEqual({ starts: 1, endsRead: 0 });
+  });
+
+  it('tries the start again while a run this process answered completes, without reading its end', async () => {
+    const { requests, counts, answeredHere } = turnRequests(['busy', 'busy', 'started']);
+    answeredHere('run-prev');
+    await expect(requests.startChatTurn('ws_1', startOf('msg_2'))).resolves.toEqual({ runId: 'run-3' });
+    expect(counts).toEqual({ starts: 3, endsRead: 0 });
+  });
+
+  it('waits for the end of a run it did not answer, then starts; refuses with 409 a thread whose run still goes on', async () => {
+    const ended = turnRequests(['busy', 'started']);
+    await expect(ended.requests.startChatTurn('ws_1', startOf('msg_3'))).resolves.toEqual({ runId: 'run-2' });
+    expect(ended.counts).toEqual({ starts: 2, endsRead: 1 });
+
+    const running = turnRequests([]);
+    const refused = await running.requests.startChatTurn('ws_1', startOf('msg_4')).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({ status: 409, details: expect.objectContaining({ reason: 'turn_in_progress' }) });
+    expect(running.counts).toEqual({ starts: 2, endsRead: 1 });
+  });
+});
