@@ -15,12 +15,9 @@ import { Client as PgClient } from 'pg';
 import { freePort, stopProcess } from '@platica/devstack';
 import { HEADER, measure, row, settleAfterStart, type LoadRequest, type LoadResult } from '../lib/load';
 import { startBenchStack } from '../lib/stack';
+import { numberOption, option } from '../lib/args';
 import type { BarePath } from './bare-path';
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
 
 /** The workspace's conversations, all on its internal channel (the send route writes into them). */
 const LOAD_CONVERSATIONS = `
@@ -64,9 +61,9 @@ function verdict(route: Route, platform: LoadResult, bare: LoadResult): { share:
 }
 
 async function main(): Promise<void> {
-  const connections = arg('connections', 50);
-  const seconds = arg('seconds', 10);
-  const conversations = arg('conversations', 10_000);
+  const connections = numberOption('connections', 50);
+  const seconds = numberOption('seconds', 10);
+  const conversations = numberOption('conversations', 10_000);
   const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   const bench = await startBenchStack();
   const { stack, isolation } = bench;
@@ -102,7 +99,7 @@ async function main(): Promise<void> {
       body: () => JSON.stringify({ channelId, conversationId: conversationIds[sent++ % conversationIds.length], content: 'hola' }),
     };
     const issue18 = { minShare: 70, maxP99Ratio: 1.5 };
-    const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]! : '';
+    const only = option('only', '');
     const routes: Route[] = (
       [
         { name: 'GET /v1/workspaces', path: '/v1/workspaces', target: { minShare: 50, maxP99Ms: 30 } },

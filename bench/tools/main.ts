@@ -24,12 +24,11 @@ import {
   type ChatCompletionRequest,
 } from '@platica/testing';
 import { startBenchStack } from '../lib/stack';
-import { numberOption as option, percentile } from '../lib/args';
+import { numberOption as option, option as stringOption, percentile } from '../lib/args';
 
 async function main(): Promise<void> {
   const calls = option('calls', 200);
-  const sourceAt = process.argv.indexOf('--source');
-  const source = sourceAt > 0 ? process.argv[sourceAt + 1] : 'both';
+  const source = stringOption('source', 'both');
   const sources = (source === 'both' ? ['api', 'mcp'] : [source]) as ('api' | 'mcp')[];
   const remoteMs = option('remote-ms', 20);
   const llm = await FakeLlm.start();
