@@ -7,6 +7,8 @@
 //   - GET /v1/agents/{id}, GET /v1/conversations?limit=20 over a workspace of 10,000
 //     conversations, POST /v1/messages (internal channel, immediate) (issue 18: each >= 70% of
 //     its twin's throughput, p99 <= 1.5x its twin's).
+// Also printed: the CPU per request of the gateway and the route's service, and of the twin's
+// two processes, which shows where a gap comes from.
 //
 //   node dist/bench/gateway/main.js [--connections 50] [--seconds 10] [--conversations 10000] [--only <text in a route's name>]
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,6 +18,7 @@ import { freePort, stopProcess } from '@platica/devstack';
 import { HEADER, measure, row, settleAfterStart, type LoadRequest, type LoadResult } from '../lib/load';
 import { startBenchStack } from '../lib/stack';
 import { numberOption, option } from '../lib/args';
+import type { ServiceName } from '@platica/contracts';
 import type { BarePath } from './bare-path';
 
 /** The workspace's conversations, all on its internal channel (the send route writes into them). */
@@ -29,6 +32,8 @@ select 'cv_bench_' || i, $1, $2, 'service', 'bench-' || i, 'cl_bench_' || i, $3,
 interface Route {
   name: string;
   path: string;
+  /** The service answering it behind the gateway (none: the gateway answers from its own data). */
+  service?: ServiceName;
   request?: LoadRequest;
   /** Share of the twin's throughput, and p99 against the twin's (or an absolute bound), that meet the target of `issue`. */
   target: { issue: number; minShare: number; maxP99Ms?: number; maxP99Ratio?: number };
@@ -57,6 +62,13 @@ function verdict(route: Route, platform: LoadResult, bare: LoadResult): { share:
     met,
     text: `${route.name}: ${share.toFixed(0)}% of its twin's throughput (target >= ${minShare}%), p99 ${platform.p99Ms.toFixed(1)} ms = ${p99Ratio.toFixed(2)}x its twin's (target ${p99Target}): ${met ? 'met' : 'MISSED'}`,
   };
+}
+
+/** `gateway 120 + agents 150 = 270`: each watched process's CPU per request, and their sum. */
+function cpuLine(result: LoadResult): string {
+  const parts = Object.entries(result.cpuUsPerRequest);
+  const sum = parts.reduce((total, [, us]) => total + us, 0);
+  return `${parts.map(([name, us]) => `${name} ${us.toFixed(0)}`).join(' + ')} = ${sum.toFixed(0)}`;
 }
 
 async function main(): Promise<void> {
@@ -102,18 +114,20 @@ async function main(): Promise<void> {
     const routes: Route[] = (
       [
         { name: 'GET /v1/workspaces', path: '/v1/workspaces', target: { issue: 3, minShare: 50, maxP99Ms: 30 } },
-        { name: 'GET /v1/agents/{id}', path: `/v1/agents/${agentId}`, target: issue18 },
-        { name: 'GET /v1/conversations?limit=20', path: '/v1/conversations?limit=20', target: issue18 },
-        { name: 'POST /v1/messages (internal)', path: '/v1/messages', request: send, target: issue18 },
+        { name: 'GET /v1/agents/{id}', path: `/v1/agents/${agentId}`, service: 'agents', target: issue18 },
+        { name: 'GET /v1/conversations?limit=20', path: '/v1/conversations?limit=20', service: 'messaging', target: issue18 },
+        { name: 'POST /v1/messages (internal)', path: '/v1/messages', request: send, service: 'messaging', target: issue18 },
       ] satisfies Route[]
     ).filter((route) => route.name.includes(only));
 
     await settleAfterStart();
     process.stdout.write(`measuring ${seconds} s at ${connections} connections per route, Plática then the bare twins…\n\n`);
     const platform: LoadResult[] = [];
+    const pidOf = (name: ServiceName) => stack.services.get(name)!.process.pid!;
     for (const route of routes) {
       const headers = { authorization: `Bearer ${seeded.apiKeys.k.key}` };
-      platform.push(await measure(`${bench.baseUrl}${route.path}`, headers, connections, seconds, route.request));
+      const watch = { gateway: pidOf('gateway'), ...(route.service && { [route.service]: pidOf(route.service) }) };
+      platform.push(await measure(`${bench.baseUrl}${route.path}`, headers, connections, seconds, route.request, watch));
     }
 
     // The twins run alone: the stack's services are stopped (its database stays).
@@ -129,15 +143,20 @@ async function main(): Promise<void> {
       conversationIds,
     };
     bare = [await startBare('responder', config), await startBare('http', config)];
+    const bareWatch = { http: bare[1]!.pid!, responder: bare[0]!.pid! };
     const twins: LoadResult[] = [];
     for (const route of routes)
-      twins.push(await measure(`http://127.0.0.1:${config.port}${route.path}`, {}, connections, seconds, route.request));
+      twins.push(await measure(`http://127.0.0.1:${config.port}${route.path}`, {}, connections, seconds, route.request, bareWatch));
 
     process.stdout.write(`${HEADER}\n`);
     routes.forEach((route, i) => {
       process.stdout.write(`${row(`Plática ${route.name}`, platform[i]!)}\n`);
       process.stdout.write(`${row(`bare    ${route.name}`, twins[i]!)}\n`);
     });
+    process.stdout.write('\nCPU per request answered (user + system, µs):\n');
+    routes.forEach((route, i) =>
+      process.stdout.write(`${route.name.padEnd(32)} Plática ${cpuLine(platform[i]!)} | bare ${cpuLine(twins[i]!)}\n`),
+    );
     process.stdout.write('\n');
     const verdicts = routes.map((route, i) => verdict(route, platform[i]!, twins[i]!));
     for (const v of verdicts) process.stdout.write(`${v.text}\n`);

@@ -9,6 +9,8 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   total: number;
+  /** CPU time (user + system) each watched process spent per request answered, in microseconds. */
+  cpuUsPerRequest: Record<string, number>;
 }
 
 /** A request other than a plain GET: its method, and a body made anew for each request. */
@@ -23,6 +25,16 @@ function cpuTimes(): { busy: number; total: number } {
   const total = fields.reduce((sum, n) => sum + n, 0);
   return { busy: total - fields[3]! - fields[4]!, total }; // idle and iowait are not busy
 }
+
+/** CPU time (user + system) a process has used so far, in milliseconds, from /proc/<pid>/stat (Linux). */
+function processCpuMs(pid: number): number {
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+/** USER_HZ: 100 on every Linux architecture the stack runs on (sysconf(_SC_CLK_TCK)). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * Waits until the machine has been quiet (under `threshold` of its CPU busy in every
@@ -50,13 +62,18 @@ export async function settleAfterStart(): Promise<void> {
   process.stdout.write(`the stack settled in ${(waited / 1000).toFixed(0)} s\n`);
 }
 
-/** A closed-loop load at `connections` for `seconds` (after the machine settles and a warm-up), with autocannon. */
+/**
+ * A closed-loop load at `connections` for `seconds` (after the machine settles and a warm-up),
+ * with autocannon; the CPU each process of `watch` (name: pid) spends per request is measured
+ * over the same seconds.
+ */
 export async function measure(
   url: string,
   headers: Record<string, string>,
   connections: number,
   seconds: number,
   request?: LoadRequest,
+  watch: Record<string, number> = {},
 ): Promise<LoadResult> {
   const options = request
     ? {
@@ -67,7 +84,12 @@ export async function measure(
     : { headers };
   await settle();
   await autocannon({ url, connections, duration: 2, ...options }); // warm-up: JIT, pools, caches
+  const cpuBefore = Object.fromEntries(Object.entries(watch).map(([name, pid]) => [name, processCpuMs(pid)]));
   const result = await autocannon({ url, connections, duration: seconds, ...options });
+  const answered = Math.max(1, result.requests.total);
+  const cpuUsPerRequest = Object.fromEntries(
+    Object.entries(watch).map(([name, pid]) => [name, ((processCpuMs(pid) - cpuBefore[name]!) * 1000) / answered]),
+  );
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
@@ -75,6 +97,7 @@ export async function measure(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     total: result.requests.total,
+    cpuUsPerRequest,
   };
 }
 
