@@ -54,8 +54,9 @@ async function send(pool: Pool, body: { conversationId: string; content: string 
       conversation.id,
     ]);
     await client.query(
+      // Recorded as published: the stack's relay, running beside the twin, must not publish the twin's events.
       `with recorded as (insert into messaging.outbox_event (id, type, workspace_id, occurred_at, data, published_at)
-         values ($1, 'message.created', $2, $3, $4, null)) select pg_notify('bench_outbox', $1)`,
+         values ($1, 'message.created', $2, $3, $4, $3)) select pg_notify('bench_outbox', $1)`,
       [id('evt'), config.workspaceId, now, JSON.stringify({ messageId, conversationId: conversation.id, content: body.content })],
     );
     await client.query('commit');

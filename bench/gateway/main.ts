@@ -1,7 +1,7 @@
 // bench/gateway: throughput and latency of authenticated requests through gateway -> NATS ->
 // service -> Postgres, each next to a bare twin doing the same NATS request and the same
 // Postgres reads and writes without Nest, auth, validation or an ORM (bare-path.ts), in the
-// same run, one route after the other:
+// same run, one route after the other, each on Plática then at once on its twin:
 //   - GET /v1/workspaces (answered by the gateway's own data; issue 3: >= 50% of the bare
 //     path's throughput, p99 < 30 ms);
 //   - GET /v1/agents/{id}, GET /v1/conversations?limit=20 over a workspace of 10,000
@@ -10,14 +10,17 @@
 // Also printed: the CPU per request of the gateway and the route's service, and of the twin's
 // two processes, which shows where a gap comes from.
 //
-//   node dist/bench/gateway/main.js [--connections 50] [--seconds 10] [--conversations 10000] [--only <text in a route's name>]
+// Every route is measured `--rounds` times (Plática, then its twin, route after route); the
+// verdict takes the median round, as one pair of 10-second runs is at the mercy of a moment.
+//
+//   node dist/bench/gateway/main.js [--connections 50] [--seconds 10] [--rounds 3] [--conversations 10000] [--only <text in a route's name>]
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
 import { freePort, stopProcess } from '@platica/devstack';
 import { HEADER, measure, row, settleAfterStart, type LoadRequest, type LoadResult } from '../lib/load';
 import { startBenchStack } from '../lib/stack';
-import { numberOption, option } from '../lib/args';
+import { ascending, numberOption, option, percentile } from '../lib/args';
 import type { ServiceName } from '@platica/contracts';
 import type { BarePath } from './bare-path';
 
@@ -50,23 +53,48 @@ function startBare(role: 'responder' | 'http', config: BarePath): Promise<ChildP
   });
 }
 
-function verdict(route: Route, platform: LoadResult, bare: LoadResult): { share: number; met: boolean; text: string } {
-  const share = (100 * platform.requestsPerSecond) / bare.requestsPerSecond;
-  const p99Ratio = platform.p99Ms / bare.p99Ms;
+/** One route's measurement on Plática and, right after, on its twin. */
+interface Pair {
+  platform: LoadResult;
+  twin: LoadResult;
+}
+
+/**
+ * The route's verdict on the median round: the median of the rounds' throughput shares and
+ * of their p99 ratios (or of Plática's p99, for an absolute bound); any failed request misses.
+ */
+function verdict(route: Route, pairs: Pair[]): { met: boolean; text: string } {
+  const median = (values: number[]) => percentile(ascending(values), 50);
+  const share = median(pairs.map(({ platform, twin }) => (100 * platform.requestsPerSecond) / twin.requestsPerSecond));
+  const p99Ratio = median(pairs.map(({ platform, twin }) => platform.p99Ms / twin.p99Ms));
+  const p99Ms = median(pairs.map(({ platform }) => platform.p99Ms));
+  const failed = pairs.reduce((sum, { platform }) => sum + platform.non2xx + platform.errors, 0);
   const { minShare, maxP99Ms, maxP99Ratio } = route.target;
-  const p99Met = maxP99Ms !== undefined ? platform.p99Ms < maxP99Ms : p99Ratio <= maxP99Ratio!;
-  const met = share >= minShare && p99Met && platform.non2xx + platform.errors === 0;
+  const p99Met = maxP99Ms !== undefined ? p99Ms < maxP99Ms : p99Ratio <= maxP99Ratio!;
+  const met = share >= minShare && p99Met && failed === 0;
   const p99Target = maxP99Ms !== undefined ? `< ${maxP99Ms} ms` : `<= ${maxP99Ratio}x`;
+  const rounds = pairs.length > 1 ? ` (medians of ${pairs.length} rounds)` : '';
   return {
-    share,
     met,
-    text: `${route.name}: ${share.toFixed(0)}% of its twin's throughput (target >= ${minShare}%), p99 ${platform.p99Ms.toFixed(1)} ms = ${p99Ratio.toFixed(2)}x its twin's (target ${p99Target}): ${met ? 'met' : 'MISSED'}`,
+    text: `${route.name}: ${share.toFixed(0)}% of its twin's throughput (target >= ${minShare}%), p99 ${p99Ms.toFixed(1)} ms = ${p99Ratio.toFixed(2)}x its twin's (target ${p99Target})${rounds}: ${met ? 'met' : 'MISSED'}`,
   };
 }
 
-/** `gateway 120 + agents 150 = 270`: each watched process's CPU per request, and their sum. */
+function prefixed(prefix: string, pids: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(pids).map(([name, pid]) => [`${prefix}${name}`, pid]));
+}
+
+/** The share of one core the idle stack's processes used during a twin's measurement. */
+function idleCoreShare(twin: LoadResult, seconds: number): number {
+  const usPerRequest = Object.entries(twin.cpuUsPerRequest)
+    .filter(([name]) => name.startsWith('idle '))
+    .reduce((sum, [, us]) => sum + us, 0);
+  return (usPerRequest * twin.total) / (seconds * 1e6);
+}
+
+/** `gateway 120 + agents 150 = 270`: each watched process's CPU per request (the idle stack's apart), and their sum. */
 function cpuLine(result: LoadResult): string {
-  const parts = Object.entries(result.cpuUsPerRequest);
+  const parts = Object.entries(result.cpuUsPerRequest).filter(([name]) => !name.startsWith('idle '));
   const sum = parts.reduce((total, [, us]) => total + us, 0);
   return `${parts.map(([name, us]) => `${name} ${us.toFixed(0)}`).join(' + ')} = ${sum.toFixed(0)}`;
 }
@@ -75,6 +103,7 @@ async function main(): Promise<void> {
   const connections = numberOption('connections', 50);
   const seconds = numberOption('seconds', 10);
   const conversations = numberOption('conversations', 10_000);
+  const rounds = numberOption('rounds', 3);
   const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   const bench = await startBenchStack();
   const { stack, isolation } = bench;
@@ -120,18 +149,10 @@ async function main(): Promise<void> {
       ] satisfies Route[]
     ).filter((route) => route.name.includes(only));
 
-    await settleAfterStart();
-    process.stdout.write(`measuring ${seconds} s at ${connections} connections per route, Plática then the bare twins…\n\n`);
-    const platform: LoadResult[] = [];
-    const pidOf = (name: ServiceName) => stack.services.get(name)!.process.pid!;
-    for (const route of routes) {
-      const headers = { authorization: `Bearer ${seeded.apiKeys.k.key}` };
-      const watch = { gateway: pidOf('gateway'), ...(route.service && { [route.service]: pidOf(route.service) }) };
-      platform.push(await measure(`${bench.baseUrl}${route.path}`, headers, connections, seconds, route.request, watch));
-    }
-
-    // The twins run alone: the stack's services are stopped (its database stays).
-    await Promise.all([...stack.services.keys()].map((name) => stack.stopService(name)));
+    // The twins' two processes run beside the stack for the whole run, and each route is
+    // measured on Plática then at once on its twin: the machine's speed drifts by tens of
+    // percent over minutes on these shared machines, and a pair measured minutes apart
+    // compares two machines. The stack's idle services cost the twins little (printed).
     const config: BarePath = {
       natsUrl,
       subjectPrefix: `${isolation.natsPrefix}bare`,
@@ -144,21 +165,45 @@ async function main(): Promise<void> {
     };
     bare = [await startBare('responder', config), await startBare('http', config)];
     const bareWatch = { http: bare[1]!.pid!, responder: bare[0]!.pid! };
-    const twins: LoadResult[] = [];
-    for (const route of routes)
-      twins.push(await measure(`http://127.0.0.1:${config.port}${route.path}`, {}, connections, seconds, route.request, bareWatch));
+    const pidOf = (name: ServiceName) => stack.services.get(name)!.process.pid!;
+    const idleStack = (route: Route) =>
+      Object.fromEntries(
+        [...stack.services.keys()].filter((name) => name !== 'gateway' && name !== route.service).map((name) => [name, pidOf(name)]),
+      );
 
+    await settleAfterStart();
+    process.stdout.write(
+      `measuring ${seconds} s at ${connections} connections per route, Plática then its bare twin, ${rounds} round(s)…\n\n`,
+    );
+    const pairs: Pair[][] = routes.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, route] of routes.entries()) {
+        const headers = { authorization: `Bearer ${seeded.apiKeys.k.key}` };
+        const watch = { gateway: pidOf('gateway'), ...(route.service && { [route.service]: pidOf(route.service) }) };
+        const platform = await measure(`${bench.baseUrl}${route.path}`, headers, connections, seconds, route.request, watch);
+        const twinWatch = { ...bareWatch, ...prefixed('idle ', idleStack(route)) };
+        const twin = await measure(`http://127.0.0.1:${config.port}${route.path}`, {}, connections, seconds, route.request, twinWatch);
+        pairs[i]!.push({ platform, twin });
+      }
+    }
+
+    const roundLabel = (round: number) => (rounds > 1 ? ` #${round + 1}` : '');
     process.stdout.write(`${HEADER}\n`);
-    routes.forEach((route, i) => {
-      process.stdout.write(`${row(`Plática ${route.name}`, platform[i]!)}\n`);
-      process.stdout.write(`${row(`bare    ${route.name}`, twins[i]!)}\n`);
-    });
+    routes.forEach((route, i) =>
+      pairs[i]!.forEach(({ platform, twin }, round) => {
+        process.stdout.write(`${row(`Plática ${route.name}${roundLabel(round)}`, platform)}\n`);
+        process.stdout.write(`${row(`bare    ${route.name}${roundLabel(round)}`, twin)}\n`);
+      }),
+    );
     process.stdout.write('\nCPU per request answered (user + system, µs):\n');
     routes.forEach((route, i) =>
-      process.stdout.write(`${route.name.padEnd(32)} Plática ${cpuLine(platform[i]!)} | bare ${cpuLine(twins[i]!)}\n`),
+      pairs[i]!.forEach(({ platform, twin }, round) =>
+        process.stdout.write(`${`${route.name}${roundLabel(round)}`.padEnd(36)} Plática ${cpuLine(platform)} | bare ${cpuLine(twin)}\n`),
+      ),
     );
-    process.stdout.write('\n');
-    const verdicts = routes.map((route, i) => verdict(route, platform[i]!, twins[i]!));
+    const idleShare = Math.max(...pairs.flat().map(({ twin }) => idleCoreShare(twin, seconds)));
+    process.stdout.write(`the stack's idle services used at most ${(100 * idleShare).toFixed(1)}% of a core while a twin ran\n\n`);
+    const verdicts = routes.map((route, i) => verdict(route, pairs[i]!));
     for (const v of verdicts) process.stdout.write(`${v.text}\n`);
     // One line per issue: each issue's routes are judged together, apart from the others'.
     for (const issue of new Set(routes.map((route) => route.target.issue))) {
