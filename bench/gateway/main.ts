@@ -80,21 +80,24 @@ function verdict(route: Route, pairs: Pair[]): { met: boolean; text: string } {
   };
 }
 
-function prefixed(prefix: string, pids: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(pids).map(([name, pid]) => [`${prefix}${name}`, pid]));
+/** Marks, among a twin's watched processes, the stack's services idle beside it. */
+const IDLE = 'idle ';
+
+function markedIdle(pids: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(pids).map(([name, pid]) => [`${IDLE}${name}`, pid]));
 }
 
 /** The share of one core the idle stack's processes used during a twin's measurement. */
 function idleCoreShare(twin: LoadResult, seconds: number): number {
   const usPerRequest = Object.entries(twin.cpuUsPerRequest)
-    .filter(([name]) => name.startsWith('idle '))
+    .filter(([name]) => name.startsWith(IDLE))
     .reduce((sum, [, us]) => sum + us, 0);
   return (usPerRequest * twin.total) / (seconds * 1e6);
 }
 
 /** `gateway 120 + agents 150 = 270`: each watched process's CPU per request (the idle stack's apart), and their sum. */
 function cpuLine(result: LoadResult): string {
-  const parts = Object.entries(result.cpuUsPerRequest).filter(([name]) => !name.startsWith('idle '));
+  const parts = Object.entries(result.cpuUsPerRequest).filter(([name]) => !name.startsWith(IDLE));
   const sum = parts.reduce((total, [, us]) => total + us, 0);
   return `${parts.map(([name, us]) => `${name} ${us.toFixed(0)}`).join(' + ')} = ${sum.toFixed(0)}`;
 }
@@ -181,7 +184,7 @@ async function main(): Promise<void> {
         const headers = { authorization: `Bearer ${seeded.apiKeys.k.key}` };
         const watch = { gateway: pidOf('gateway'), ...(route.service && { [route.service]: pidOf(route.service) }) };
         const platform = await measure(`${bench.baseUrl}${route.path}`, headers, connections, seconds, route.request, watch);
-        const twinWatch = { ...bareWatch, ...prefixed('idle ', idleStack(route)) };
+        const twinWatch = { ...bareWatch, ...markedIdle(idleStack(route)) };
         const twin = await measure(`http://127.0.0.1:${config.port}${route.path}`, {}, connections, seconds, route.request, twinWatch);
         pairs[i]!.push({ platform, twin });
       }

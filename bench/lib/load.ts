@@ -26,6 +26,9 @@ function cpuTimes(): { busy: number; total: number } {
   return { busy: total - fields[3]! - fields[4]!, total }; // idle and iowait are not busy
 }
 
+/** USER_HZ: 100 on every Linux architecture the stack runs on (sysconf(_SC_CLK_TCK)). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** CPU time (user + system) a process has used so far, in milliseconds, from /proc/<pid>/stat (Linux). */
 function processCpuMs(pid: number): number {
   // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
@@ -33,8 +36,6 @@ function processCpuMs(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
-/** USER_HZ: 100 on every Linux architecture the stack runs on (sysconf(_SC_CLK_TCK)). */
-const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * Waits until the machine has been quiet (under `threshold` of its CPU busy in every
