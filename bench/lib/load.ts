@@ -1,6 +1,7 @@
 import autocannon, { type Request } from 'autocannon';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { processCpuMs } from './proc';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -24,17 +25,6 @@ function cpuTimes(): { busy: number; total: number } {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
   const total = fields.reduce((sum, n) => sum + n, 0);
   return { busy: total - fields[3]! - fields[4]!, total }; // idle and iowait are not busy
-}
-
-/** USER_HZ: 100 on every Linux architecture the stack runs on (sysconf(_SC_CLK_TCK)). */
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** CPU time (user + system) a process has used so far, in milliseconds, from /proc/<pid>/stat (Linux). */
-function processCpuMs(pid: number): number {
-  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 /**

@@ -14,9 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { FakeLlm, FakeMetaGraph, MessagingWorkspace, newPhone, withAgents } from '@platica/testing';
 import { startBenchStack } from '../lib/stack';
 import { numberOption as option } from '../lib/args';
-
-/** Linux's USER_HZ: the unit of utime and stime in /proc/<pid>/stat. */
-const CLOCK_TICKS = 100;
+import { processCpuMs } from '../lib/proc';
 
 interface Sample {
   rssMiB: number;
@@ -26,10 +24,7 @@ interface Sample {
 function sample(pid: number): Sample {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { rssMiB: rssKiB / 1024, cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS };
+  return { rssMiB: rssKiB / 1024, cpuSeconds: processCpuMs(pid) / 1000 };
 }
 
 /** Samples each pid every second for `seconds`; returns peak and mean RSS and mean CPU (cores). */
