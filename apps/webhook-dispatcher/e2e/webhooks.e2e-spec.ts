@@ -449,6 +449,30 @@ describe('webhooks (e2e)', () => {
       expect((await client.post(`/v1/webhooks/${hook.id}/deliveries/${deliveries.body.deliveries[0].id}/retry`)).status).toBe(409);
     });
 
+    it('after a 410 starts no new attempt for the webhook and records no delivery for it after disabledAt', async () => {
+      const gone = receiver.endpoint('gone-burst', { failFirst: Infinity, status: 410 });
+      const hook = await createWebhook(client, { name: 'gone burst', url: gone.url, events: ['message.created'] });
+      const probe = receiver.endpoint('gone-burst-probe');
+      await createWebhook(client, { name: 'gone burst probe', url: probe.url, events: ['message.created'] });
+      // Waves of events, so that the consumer records some of them while the 410 is being recorded.
+      const events: DomainEvent[] = [];
+      for (let wave = 0; wave < 30; wave++)
+        events.push(...(await Promise.all(Array.from({ length: 10 }, () => publish(workspaceId, 'message.created')))));
+      // The probe got every event: all of them were consumed and recorded.
+      await waitForDeliveries(probe.path, events.length, 60_000);
+      const view = (await client.get(`/v1/webhooks/${hook.id}`)).body.workspaces[0].webhooks[0];
+      expect(view.active).toBe(false);
+      // Only the attempts already in flight when the first 410 came back (WEBHOOK_CONCURRENCY_PER_WEBHOOK, 16).
+      expect(receiver.at(gone.path).length).toBeLessThanOrEqual(16);
+      const created: number[] = [];
+      for (let offset = 0; ; offset += 100) {
+        const page = (await client.get(`/v1/webhooks/${hook.id}/deliveries?limit=100&offset=${offset}`)).body;
+        created.push(...page.deliveries.map((d: any) => Date.parse(d.createdAt)));
+        if (offset + 100 >= page.deliveriesCount) break;
+      }
+      expect(Math.max(...created)).toBeLessThanOrEqual(Date.parse(view.disabledAt));
+    });
+
     it('disables a webhook whose deliveries failed for the whole schedule, saying why', async () => {
       const endpoint = receiver.endpoint('down', { failFirst: Infinity, status: 503 });
       const hook = await createWebhook(client, { name: 'down', url: endpoint.url, events: ['message.created'] });

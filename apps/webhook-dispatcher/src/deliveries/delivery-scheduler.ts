@@ -48,6 +48,13 @@ export class DeliveryScheduler implements BackgroundPart {
   /** Webhooks whose due rows were left in the database because they were full here: claim again once their queue drains. */
   private readonly fullWebhooks = new Set<string>();
   private lastLoopAt = Date.now();
+  /**
+   * Webhooks whose receiver answered 410, with when their disable was written (null until then):
+   * nothing more is attempted for them here, though deliveries read before the disable committed
+   * may still arrive. One read that began after the disable was written and found the webhook
+   * active means it was switched on again.
+   */
+  private readonly gone = new Map<string, number | null>();
 
   constructor(
     private readonly repository: DeliveryRepository,
@@ -118,7 +125,7 @@ export class DeliveryScheduler implements BackgroundPart {
 
   /** Takes the consumer's freshly recorded, already claimed deliveries (their room was reserved). */
   adopt(deliveries: ClaimedDelivery[]): void {
-    for (const delivery of deliveries) {
+    for (const delivery of this.withoutGone(deliveries)) {
       const queue = this.queues.get(delivery.webhookId);
       if (queue) queue.push(delivery);
       else this.queues.set(delivery.webhookId, [delivery]);
@@ -170,6 +177,10 @@ export class DeliveryScheduler implements BackgroundPart {
       perWebhook: (id) => maxHeldPerWebhook - (this.heldPerWebhook.get(id) ?? 0),
     });
     for (const delivery of claimed) {
+      if (this.isGone(delivery)) {
+        this.releaseClaims([delivery]);
+        continue;
+      }
       this.held++;
       this.heldPerWebhook.set(delivery.webhookId, (this.heldPerWebhook.get(delivery.webhookId) ?? 0) + 1);
       const queue = this.queues.get(delivery.webhookId);
@@ -240,7 +251,44 @@ export class DeliveryScheduler implements BackgroundPart {
         retryAfter: null,
       };
     }
-    this.writer.push(decideOutcome(delivery, result, { scale: this.options.retryScale }));
+    const outcome = decideOutcome(delivery, result, { scale: this.options.retryScale });
+    if (outcome.disableReason) this.stopSendingTo(delivery.webhookId);
+    this.writer.push(outcome);
+  }
+
+  /** The receiver is gone (410): what is queued for it here is not attempted, and its claims are released. */
+  private stopSendingTo(webhookId: string): void {
+    this.gone.set(webhookId, null);
+    const queued = this.queues.get(webhookId) ?? [];
+    this.queues.delete(webhookId);
+    this.unreserve(queued.map((d) => d.webhookId));
+    this.releaseClaims(queued);
+  }
+
+  private isGone(delivery: ClaimedDelivery): boolean {
+    if (!this.gone.has(delivery.webhookId)) return false;
+    const disabledAt = this.gone.get(delivery.webhookId);
+    if (disabledAt != null && delivery.readAt > disabledAt) {
+      this.gone.delete(delivery.webhookId);
+      return false;
+    }
+    return true;
+  }
+
+  /** Deliveries whose room was reserved, less those of gone webhooks (their room given back, their claims released). */
+  private withoutGone(deliveries: ClaimedDelivery[]): ClaimedDelivery[] {
+    const gone = deliveries.filter((d) => this.isGone(d));
+    if (gone.length === 0) return deliveries;
+    this.unreserve(gone.map((d) => d.webhookId));
+    this.releaseClaims(gone);
+    return deliveries.filter((d) => !gone.includes(d));
+  }
+
+  private releaseClaims(deliveries: ClaimedDelivery[]): void {
+    if (deliveries.length === 0) return;
+    this.repository.release(deliveries.map((d) => d.id)).catch((error: unknown) => {
+      this.logger.warn({ msg: 'releasing deliveries of a gone webhook failed; their leases will expire', error: String(error) });
+    });
   }
 
   private targetOf(delivery: ClaimedDelivery): AttemptTarget {
@@ -259,7 +307,13 @@ export class DeliveryScheduler implements BackgroundPart {
 
   /** Outcomes are in the database (claims released): wake for the earliest retry, and for any backlog. */
   private written(outcomes: DeliveryOutcome[]): void {
-    for (const outcome of outcomes) webhookAttempts.inc({ outcome: outcome.status === 'delivered' ? 'delivered' : 'failed' });
+    const now = Date.now();
+    for (const outcome of outcomes) {
+      webhookAttempts.inc({ outcome: outcome.status === 'delivered' ? 'delivered' : 'failed' });
+      if (outcome.disableReason && this.gone.get(outcome.webhookId) === null) this.gone.set(outcome.webhookId, now);
+    }
+    // A read begun before a disable was written has ended long before a lease runs out.
+    for (const [id, disabledAt] of this.gone) if (disabledAt !== null && now - disabledAt > this.leaseMs) this.gone.delete(id);
     const next = Math.min(...outcomes.map((o) => o.nextAttemptAt?.getTime() ?? Infinity));
     if (next !== Infinity) this.wakeAt(next);
     if (this.backlog) this.wake();

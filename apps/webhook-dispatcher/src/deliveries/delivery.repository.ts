@@ -34,6 +34,8 @@ export interface ClaimedDelivery {
   secretSealed: string;
   headersSealed: string;
   webhookVersion: string;
+  /** When the read that found it active began (Date.now()): tells a delivery read before a disable from one read after a re-enable. */
+  readAt: number;
 }
 
 interface ClaimRow {
@@ -60,7 +62,9 @@ export class DeliveryRepository {
    * its type (and created before the event), with the events they deliver, in one transaction. Idempotent: an
    * event seen again (a redelivery from the stream) adds nothing. A new delivery that
    * `admit(webhookId)` accepts is recorded already claimed by this process for `leaseMs`, and
-   * returned ready to send: the common case costs no separate claim.
+   * returned ready to send: the common case costs no separate claim. The webhooks are locked
+   * (FOR SHARE) and checked again in the transaction, so a disable commits either after these
+   * deliveries or before, and then none is recorded for it.
    */
   async recordEvents(
     events: DomainEvent[],
@@ -99,8 +103,16 @@ export class DeliveryRepository {
     }
     // Most events are owed to no webhook: they stay in the stream only, and cost no write here.
     if (rows.length === 0) return none;
-    const owed = [...new Set(rows.map((r) => r.event))];
+    const readAt = Date.now();
     return this.db.em().transactional(async (em) => {
+      const stillActive = await em.execute<{ id: string }[]>(
+        `select id from ${S}.webhook where id in (?) and active order by id for share`,
+        [[...new Set(rows.map((r) => r.webhook.id))]],
+      );
+      const active = new Set(stillActive.map((w) => w.id));
+      const recorded = rows.filter((r) => active.has(r.webhook.id));
+      if (recorded.length === 0) return { ...none, admittedButNotNew: rows.filter((r) => r.admitted).map((r) => r.webhook.id) };
+      const owed = [...new Set(recorded.map((r) => r.event))];
       await em.execute(
         `insert into ${S}.webhook_event (id, type, workspace_id, body, occurred_at) values ${owed.map(() => '(?, ?, ?, ?, ?)').join(', ')}
          on conflict (id) do nothing`,
@@ -108,9 +120,9 @@ export class DeliveryRepository {
       );
       const inserted = await em.execute<{ id: string }[]>(
         `insert into ${S}.webhook_delivery (id, webhook_id, event_id, event_type, status, attempt_count, retry_index, next_attempt_at, claimed_until)
-         values ${rows.map(() => `(?, ?, ?, ?, 'pending', 0, 0, now(), now() + ?::int * interval '1 millisecond')`).join(', ')}
+         values ${recorded.map(() => `(?, ?, ?, ?, 'pending', 0, 0, now(), now() + ?::int * interval '1 millisecond')`).join(', ')}
          on conflict (webhook_id, event_id) do nothing returning id`,
-        rows.flatMap((r) => [r.id, r.webhook.id, r.event.id, r.event.type, r.admitted ? options.leaseMs : null]),
+        recorded.flatMap((r) => [r.id, r.webhook.id, r.event.id, r.event.type, r.admitted ? options.leaseMs : null]),
       );
       const created = new Set(inserted.map((r) => r.id));
       return {
@@ -129,6 +141,7 @@ export class DeliveryRepository {
             secretSealed: r.webhook.secret_sealed,
             headersSealed: r.webhook.headers_sealed,
             webhookVersion: String(r.webhook.updated_at),
+            readAt,
           })),
         admittedButNotNew: rows.filter((r) => r.admitted && !created.has(r.id)).map((r) => r.webhook.id),
       };
@@ -146,6 +159,7 @@ export class DeliveryRepository {
     exclude: string[];
     perWebhook: (webhookId: string) => number;
   }): Promise<{ claimed: ClaimedDelivery[]; candidates: number }> {
+    const readAt = Date.now();
     return this.db.em().transactional(async (em) => {
       const candidates = await em.execute<ClaimRow[]>(
         `select d.id, d.webhook_id, d.event_id, d.attempt_count, d.retry_index, d.run_started_at,
@@ -190,6 +204,7 @@ export class DeliveryRepository {
           secretSealed: r.secret_sealed,
           headersSealed: r.headers_sealed,
           webhookVersion: String(r.updated_at),
+          readAt,
         })),
       };
     });
@@ -199,7 +214,10 @@ export class DeliveryRepository {
    * Records finished attempts in one transaction: the attempts, the deliveries' new state
    * (releasing their claims), and what they mean for their webhooks: a success clears the
    * failing streak, a failure starts one, a 410 disables at once, and a schedule that ran out
-   * while the webhook never succeeded disables it.
+   * while the webhook never succeeded disables it. A disable waits for the event recordings
+   * that hold its webhook and is stamped when it is made (clock_timestamp, not the
+   * transaction's start): every delivery recorded for the webhook was created before its
+   * disabledAt.
    */
   async recordOutcomes(outcomes: DeliveryOutcome[]): Promise<void> {
     if (outcomes.length === 0) return;
@@ -232,8 +250,15 @@ export class DeliveryRepository {
       const failed = [...new Set(outcomes.filter((o) => o.status !== 'delivered').map((o) => o.webhookId))].filter(
         (id) => !succeeded.includes(id),
       );
+      // Webhook rows are locked in id order, as recordEvents locks them, so the two never deadlock.
+      if (failed.length || outcomes.some((o) => o.disableReason || o.exhausted))
+        await em.execute(`select id from ${S}.webhook where id in (?) order by id for no key update`, [[...succeeded, ...failed]]);
       if (succeeded.length)
-        await em.execute(`update ${S}.webhook set failing_since = null where id in (?) and failing_since is not null`, [succeeded]);
+        await em.execute(
+          `update ${S}.webhook set failing_since = null
+            where id in (select id from ${S}.webhook where id in (?) and failing_since is not null order by id for no key update)`,
+          [succeeded],
+        );
       if (failed.length) {
         // The streak starts at the first failed attempt (its own time, which a run's start is compared with).
         const since = new Map<string, Date>();
@@ -252,12 +277,12 @@ export class DeliveryRepository {
       for (const outcome of outcomes) {
         if (outcome.disableReason) {
           await em.execute(
-            `update ${S}.webhook set active = false, disabled_reason = ?, disabled_at = now(), updated_at = now() where id = ? and active`,
+            `update ${S}.webhook set active = false, disabled_reason = ?, disabled_at = clock_timestamp(), updated_at = now() where id = ? and active`,
             [outcome.disableReason, outcome.webhookId],
           );
         } else if (outcome.exhausted) {
           await em.execute(
-            `update ${S}.webhook set active = false, disabled_reason = ?, disabled_at = now(), updated_at = now()
+            `update ${S}.webhook set active = false, disabled_reason = ?, disabled_at = clock_timestamp(), updated_at = now()
               where id = ? and active and failing_since is not null and failing_since <= ?`,
             [exhaustedReason(outcome), outcome.webhookId, outcome.runStartedAt],
           );
