@@ -68,6 +68,15 @@ ensure_python_test_tools() {
   "$venv/bin/pip" install --quiet --disable-pip-version-check "${missing[@]}" >&2
 }
 
+# The official MCP conformance suite, run against /mcp by apps/gateway/e2e/mcp-conformance.e2e-spec.ts:
+# pinned, and kept out of the project's dependencies (it brings its own express, octokit, commander).
+MCP_CONFORMANCE_PACKAGE="@modelcontextprotocol/conformance@0.1.16"
+ensure_mcp_conformance() {
+  [ -x "$TOOLCHAIN_DIR/mcp-conformance/node_modules/.bin/conformance" ] && return
+  say "installing $MCP_CONFORMANCE_PACKAGE into .toolchain/mcp-conformance"
+  npm install --prefix "$TOOLCHAIN_DIR/mcp-conformance" --no-save --no-audit --no-fund --loglevel=error "$MCP_CONFORMANCE_PACKAGE" >&2
+}
+
 build_project() {
   say "building"
   (cd "$PLATICA_ROOT" && node tools/build.mjs >&2)
@@ -77,3 +86,4 @@ export PLATICA_TEMPORAL_CLI="$TOOLCHAIN_DIR/py/bin/temporal"
 export PLATICA_TEMPORAL_TEST_SERVER="$TOOLCHAIN_DIR/py/bin/temporal-test-server"
 export PLATICA_SCHEMATHESIS="$TOOLCHAIN_DIR/py/bin/schemathesis"
 export PLATICA_KUBERNETES_VALIDATE="$TOOLCHAIN_DIR/py/bin/kubernetes-validate"
+export PLATICA_MCP_CONFORMANCE="$TOOLCHAIN_DIR/mcp-conformance/node_modules/.bin/conformance"

@@ -9,6 +9,20 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   PLATICA_ADMIN_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** Public base URL, used in OAuth metadata and `WWW-Authenticate` challenges. */
   PLATICA_PUBLIC_URL: z.url().optional(),
+  /**
+   * Origins besides the public URL's that may call `/mcp` (comma-separated, e.g. an internal
+   * name such as `http://platica-gateway:8080`): its DNS rebinding protection refuses the rest.
+   */
+  PLATICA_MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
   /** How long a resolved credential is trusted before it is read again (revocation delay). */
   PLATICA_CREDENTIAL_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Lifetime of an access token issued by the OAuth token endpoint. */

@@ -11,10 +11,13 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { PUBLIC_OPERATIONS } from '@platica/contracts';
+import { DomainError, ErrorCode } from '@platica/errors';
 import { errorReply, requestContext } from '@platica/platform';
 import type { Credential } from '../auth/credential';
+import { GatewayConfigService } from '../config/gateway-config.service';
 import { sendError } from '../routes/http-errors';
 import { RoutePipeline, requireScope } from '../routes/route-pipeline';
+import { McpOriginPolicy } from './mcp-origin-policy';
 import { requestFor, toolFor, type McpTool } from './mcp-tools';
 
 const SERVER_INFO = { name: 'platica', title: 'Plática', version: '1.0.0' };
@@ -42,14 +45,32 @@ export class McpEndpoint {
     annotations,
   }));
 
-  constructor(private readonly pipeline: RoutePipeline) {}
+  private readonly originPolicy: McpOriginPolicy;
+
+  constructor(
+    private readonly pipeline: RoutePipeline,
+    config: GatewayConfigService,
+  ) {
+    this.originPolicy = new McpOriginPolicy(config.publicUrl, config.values.PLATICA_MCP_ALLOWED_ORIGINS);
+  }
 
   register(fastify: FastifyInstance): void {
-    fastify.post('/mcp', (request, reply) => this.post(request, reply));
-    // Stateless: no standalone SSE stream to open (GET) and no session to end (DELETE).
-    for (const method of ['GET', 'DELETE'] as const) {
-      fastify.route({ method, url: '/mcp', handler: (request, reply) => this.notAllowed(request, reply) });
-    }
+    // A scope of its own: what the transport refuses before a JSON-RPC message is read answers as JSON-RPC.
+    void fastify.register(async (scope) => {
+      scope.addHook('onRequest', async (request, reply) => {
+        const refusal = this.originPolicy.refusal(request.headers);
+        if (refusal) return sendJsonRpcError(reply, 403, -32000, `Forbidden: ${refusal}`);
+      });
+      scope.setErrorHandler(async (error, _request, reply) => {
+        if (isParseError(error)) return sendJsonRpcError(reply, 400, -32700, `Parse error: ${parseProblem(error)}`);
+        await sendError(reply, error);
+      });
+      scope.post('/mcp', (request, reply) => this.post(request, reply));
+      // Stateless: no standalone SSE stream to open (GET) and no session to end (DELETE).
+      for (const method of ['GET', 'DELETE'] as const) {
+        scope.route({ method, url: '/mcp', handler: (request, reply) => this.notAllowed(request, reply) });
+      }
+    });
   }
 
   private async post(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -154,4 +175,23 @@ export class McpEndpoint {
     }
     return called;
   }
+}
+
+/** A body that is not one JSON document: empty, not JSON, not UTF-8, or nested too deep (the input guard). */
+function isParseError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    (error instanceof DomainError && error.code === ErrorCode.Validation)
+  );
+}
+
+function parseProblem(error: unknown): string {
+  const issue = error instanceof DomainError ? (error.details as { message?: string }[] | undefined)?.[0]?.message : undefined;
+  return issue ?? (error as Error).message;
+}
+
+function sendJsonRpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
+  return reply.status(status).send({ jsonrpc: '2.0', error: { code, message }, id: null });
 }
