@@ -92,15 +92,17 @@ export class EventConsumer extends DurableConsumer {
     try {
       const recorded = await this.repository.recordEvents(dedupe(events), { admit, leaseMs: this.scheduler.leaseMs });
       for (const message of accepted) message.ack();
-      this.lastError = null;
       this.scheduler.unreserve(recorded.admittedButNotNew);
       // Deliveries recorded claimed are sent at once; any recorded unclaimed (no room here) are found by a claim.
       this.scheduler.adopt(recorded.claimed);
       if (recorded.created > recorded.claimed.length) this.scheduler.wake();
     } catch (error) {
       this.scheduler.unreserve(reserved);
-      this.lastError = `recording events failed: ${error instanceof Error ? error.message : String(error)}`;
-      this.logger.warn({ msg: 'recording events failed; the stream will redeliver them', count: accepted.length, error: this.lastError });
+      this.logger.warn({
+        msg: 'recording events failed; the stream will redeliver them',
+        count: accepted.length,
+        error: error instanceof Error ? error.message : String(error),
+      });
       for (const message of accepted) message.nak(1_000);
     }
   }

@@ -74,7 +74,8 @@ export type DurableConsumerOptions = Parameters<typeof openDurableConsumer>[1];
 export abstract class DurableConsumer implements BackgroundPart {
   protected readonly logger: Logger;
   protected running = false;
-  protected lastError: string | null = null;
+  /** Why the consumer cannot be (re)opened; cleared once it is. */
+  private consumeError: string | null = null;
   private messages: ConsumerMessages | null = null;
   private supervisor: Promise<void> | null = null;
 
@@ -105,10 +106,14 @@ export abstract class DurableConsumer implements BackgroundPart {
     await this.drain();
   }
 
-  /** For readiness: consuming, and the last message was handled. */
+  /**
+   * For readiness: whether the stream is being consumed. A message whose handling failed is
+   * not a problem of this consumer (it is redelivered, and what failed, a database or Temporal,
+   * has a readiness check of its own): a passing failure must not hold the service unready.
+   */
   problem(): string | null {
     if (!this.running || !this.messages) return 'not consuming the events stream';
-    return this.lastError;
+    return this.consumeError;
   }
 
   private async supervise(): Promise<void> {
@@ -122,9 +127,10 @@ export abstract class DurableConsumer implements BackgroundPart {
         try {
           await new Promise((resolve) => setTimeout(resolve, 1_000));
           this.messages = await openDurableConsumer(this.nc, this.consumer);
+          this.consumeError = null;
           break;
         } catch (error) {
-          this.lastError = `cannot consume the events stream: ${error instanceof Error ? error.message : String(error)}`;
+          this.consumeError = `cannot consume the events stream: ${error instanceof Error ? error.message : String(error)}`;
         }
       }
     }
@@ -179,14 +185,12 @@ export class EventSubscription<T extends EventType> extends DurableConsumer {
     try {
       await this.handle(event);
       message.ack();
-      this.lastError = null;
     } catch (error) {
-      this.lastError = `handling ${event.type} failed: ${error instanceof Error ? error.message : String(error)}`;
       this.logger.warn({
         msg: 'handling an event failed; it will be redelivered',
         eventId: event.id,
         type: event.type,
-        error: this.lastError,
+        error: error instanceof Error ? error.message : String(error),
       });
       message.nak(1_000);
     }

@@ -20,7 +20,7 @@ import { collectProcessMetrics, databaseGauge } from '../observability/metrics';
 import { startTracing, stopTracing, traceHttpServer } from '../observability/tracing';
 import { ensureEventsStream, OutboxRelay } from '../outbox/outbox-relay';
 import { Database } from '../database/unit-of-work';
-import type { TemporalWorkerPart } from '../temporal/temporal';
+import { temporalReachable, type TemporalWorkerPart } from '../temporal/temporal';
 import { NatsHandle, PlatformModule, ServiceConfig, type PlatformInstances } from './platform.module';
 
 /** Something started after the service is up and stopped before its connections close. */
@@ -224,6 +224,8 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
     const worker = await definition.worker!(app, instances);
     readiness.register('temporal', async () => {
       if (worker.worker.getState() !== 'RUNNING') throw new Error(`worker is ${worker.worker.getState()}`);
+      // A running worker keeps polling through an outage: ask the server itself.
+      await temporalReachable(worker.client);
     });
     parts.push(worker);
   }

@@ -52,6 +52,15 @@ export async function connectTemporalClient(config: BaseConfig): Promise<{ clien
   return { client, close: () => connection.close() };
 }
 
+/** Answers once the Temporal server answers this client (within `timeoutMs`); throws otherwise. */
+export async function temporalReachable(client: Client, timeoutMs = 1_500): Promise<void> {
+  try {
+    await client.connection.withDeadline(Date.now() + timeoutMs, () => client.workflowService.getSystemInfo({}));
+  } catch (error) {
+    throw new Error(`Temporal does not answer: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 export interface TemporalWorkerPart extends BackgroundPart {
   worker: Worker;
   /**
