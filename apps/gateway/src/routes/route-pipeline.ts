@@ -9,7 +9,7 @@ import type { Credential } from '../auth/credential';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
 import { RateLimiter, rateLimitExceeded, rateLimitHeaders } from '../rate-limit/rate-limiter';
-import { sendError } from './http-errors';
+import { retryAfterOf, sendError } from './http-errors';
 import { ROUTES } from './route-table';
 
 /** An operation's input as the gateway receives it, before `workspace` is resolved. */
@@ -64,7 +64,7 @@ export class RoutePipeline {
         });
         await reply
           .status(answer.status)
-          .headers({ ...headers, ...(answer.headers ?? {}) })
+          .headers({ ...headers, ...retryAfterOf(answer.status, answer.body), ...(answer.headers ?? {}) })
           .send(answer.body);
       } catch (error) {
         await sendError(reply, error, { ...headers, ...this.challengeFor(error) });
@@ -83,8 +83,13 @@ export class RoutePipeline {
     // refuses an address that keeps failing authentication (the barrier): one Redis round trip.
     // Any other is looked up only after the address was checked.
     const credential =
-      this.authenticator.known(authorization) ?? (await this.authFailures.guard(request.ip, () => this.authenticator.authenticate(authorization)));
-    const rate = await this.rateLimiter.consume(credential.rateLimitSubject, credential.rateLimitPerSecond, this.authFailures.barrierFor(request.ip));
+      this.authenticator.known(authorization) ??
+      (await this.authFailures.guard(request.ip, () => this.authenticator.authenticate(authorization)));
+    const rate = await this.rateLimiter.consume(
+      credential.rateLimitSubject,
+      credential.rateLimitPerSecond,
+      this.authFailures.barrierFor(request.ip),
+    );
     if (rate.barred) throw this.authFailures.blocked(rate.msBeforeLifted);
     const headers = rateLimitHeaders(rate.state);
     return rate.allowed ? { credential, headers } : { credential, headers, refusal: rateLimitExceeded(rate.state) };

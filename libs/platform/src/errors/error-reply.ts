@@ -2,6 +2,7 @@ import { HttpException, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { RpcReply } from '@platica/contracts';
 import { DomainError, ErrorCode, type ErrorBody } from '@platica/errors';
+import { unavailableDependency, type Dependency } from './unavailable-dependency';
 
 const logger = new Logger('errors');
 
@@ -13,16 +14,35 @@ export interface ErrorReply extends RpcReply<ErrorBody> {
 /**
  * The one place an error becomes a reply, for NATS handlers and HTTP alike: a DomainError is
  * its status and body; a framework's client error (Nest's HttpException, Fastify's 4xx such as
- * malformed JSON or an unsupported media type) keeps its status in the spec's shape; anything
- * else is a 500 whose error id is logged with the error, so on-call can find it.
+ * malformed JSON or an unsupported media type) keeps its status in the spec's shape; a
+ * dependency that cannot be reached (the database, NATS, Redis, Temporal) is a 503 naming it,
+ * which clients retry; anything else is a 500 whose error id is logged with the error, so
+ * on-call can find it.
  */
 export function errorReply(error: unknown, context: Record<string, unknown> = {}): ErrorReply {
   if (error instanceof DomainError) return { status: error.status, body: error.toBody(), error: error.code };
   const clientError = frameworkClientError(error);
   if (clientError) return clientError;
+  const dependency = unavailableDependency(error);
+  if (dependency) {
+    logger.warn({ msg: `${dependency} is unavailable`, error: String(error), ...context });
+    const unavailable = dependencyUnavailable(dependency);
+    return { status: unavailable.status, body: unavailable.toBody(), error: unavailable.code };
+  }
   const errorId = randomUUID();
   logger.error({ msg: 'unhandled error', errorId, error: String(error), ...context }, error instanceof Error ? error.stack : undefined);
   return { status: 500, body: { code: 500, error: 'Internal server error', details: { errorId } }, error: ErrorCode.Internal };
+}
+
+/** Seconds a client is told to wait before retrying a request a dependency's outage refused. */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+
+/** The 503 of a dependency that cannot be reached; `details.retryAfterSeconds` becomes `Retry-After`. */
+export function dependencyUnavailable(dependency: Dependency): DomainError {
+  return new DomainError(ErrorCode.Unavailable, `Service unavailable: the ${dependency} cannot be reached; retry later`, {
+    reason: `${dependency}_unavailable`,
+    retryAfterSeconds: DEPENDENCY_RETRY_AFTER_SECONDS,
+  });
 }
 
 function frameworkClientError(error: unknown): ErrorReply | null {

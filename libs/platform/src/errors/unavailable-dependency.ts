@@ -1,0 +1,73 @@
+import { isGrpcServiceError } from '@temporalio/client';
+
+/** What a service depends on that can be down (ARCHITECTURE.md › infrastructure). */
+export type Dependency = 'database' | 'nats' | 'redis' | 'temporal';
+
+/** Socket errors of a connection that could not be made or was lost. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
+/** PostgreSQL's: the server is shutting down or starting, or the connection failed (classes 57P and 08). */
+const POSTGRES_UNAVAILABLE = /^(57P0[1-3]|08\d{3})$/;
+/** gRPC's UNAVAILABLE and DEADLINE_EXCEEDED: the only gRPC server a service calls is Temporal. */
+const GRPC_UNAVAILABLE = new Set([14, 4]);
+/** What node-postgres says of a connection lost or never made, without a code. */
+const POSTGRES_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /^Client has encountered a connection error/,
+];
+
+/**
+ * The dependency an error says is unavailable, or null: such an error is a 503 the client
+ * retries, not a 500. Errors and their causes are read; a socket error is attributed by the
+ * address it names, compared with the dependencies' configured URLs (`env`).
+ */
+export function unavailableDependency(error: unknown, env: NodeJS.ProcessEnv = process.env): Dependency | null {
+  for (const cause of causesOf(error)) {
+    if (isGrpcServiceError(cause) && GRPC_UNAVAILABLE.has(cause.code)) return 'temporal';
+    const { name, code, message } = cause as { name?: unknown; code?: unknown; message?: unknown };
+    if (name === 'MaxRetriesPerRequestError') return 'redis';
+    if (typeof code === 'string' && POSTGRES_UNAVAILABLE.test(code)) return 'database';
+    const text = typeof message === 'string' ? message : '';
+    if (POSTGRES_MESSAGES.some((pattern) => pattern.test(text))) return 'database';
+    if (typeof code === 'string' && CONNECTION_CODES.has(code)) {
+      const found = dependencyAt(text, env);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** The error, then its causes (and an AggregateError's errors), at most a few levels deep. */
+function causesOf(error: unknown): unknown[] {
+  const found: unknown[] = [];
+  const queue = [error];
+  while (queue.length && found.length < 8) {
+    const next = queue.shift();
+    if (!next || typeof next !== 'object') continue;
+    found.push(next);
+    queue.push((next as { cause?: unknown }).cause, ...((next as { errors?: unknown[] }).errors ?? []));
+  }
+  return found;
+}
+
+/** Which configured dependency listens at the `host:port` a socket error names. */
+function dependencyAt(message: string, env: NodeJS.ProcessEnv): Dependency | null {
+  const port = /:(\d+)\b/.exec(message)?.[1];
+  if (!port) return null;
+  const candidates: [Dependency, string | undefined, string][] = [
+    ['database', portOf(env.DATABASE_URL), '5432'],
+    ['nats', portOf(env.NATS_URL), '4222'],
+    ['redis', portOf(env.REDIS_URL), '6379'],
+    ['temporal', env.TEMPORAL_ADDRESS?.split(':').at(-1), '7233'],
+  ];
+  return candidates.find(([, configured, fallback]) => (configured || fallback) === port)?.[0] ?? null;
+}
+
+function portOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).port || undefined;
+  } catch {
+    return undefined;
+  }
+}
