@@ -52,7 +52,8 @@ function causesOf(error: unknown): unknown[] {
 
 /** Which configured dependency listens at the `host:port` a socket error names. */
 function dependencyAt(message: string, env: NodeJS.ProcessEnv): Dependency | null {
-  const port = /:(\d+)\b/.exec(message)?.[1];
+  // The address ends the message ("connect ECONNREFUSED ::1:7233"): its last `:port`.
+  const port = [...message.matchAll(/:(\d+)\b/g)].at(-1)?.[1];
   if (!port) return null;
   const candidates: [Dependency, string | undefined, string][] = [
     ['database', portOf(env.DATABASE_URL), '5432'],
