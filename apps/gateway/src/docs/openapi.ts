@@ -15,7 +15,7 @@ const COMMON_ERRORS: Record<number, string> = {
   429: 'Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds',
   431: 'Request headers too large',
   500: 'Unexpected error; `details.errorId` is logged',
-  503: 'The owning service is unavailable',
+  503: 'The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds',
   504: 'The owning service did not answer in time',
 };
 
