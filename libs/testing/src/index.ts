@@ -9,3 +9,4 @@ export * from './fake-otlp-collector';
 export * from './http-target';
 export * from './test-mcp-server';
 export * from './test-authorization-server';
+export * from './page-token';

@@ -4,7 +4,7 @@ import type { ScheduledListQuery } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import type { RescheduleChange } from '@platica/workflows/activities';
 import { Database, keysIn, type Transaction } from '@platica/platform';
-import { decodePageToken, encodePageToken, filtersFingerprint } from '../conversations/page-token';
+import { filtersFingerprint, PageTokens } from '../conversations/page-token';
 import { ScheduledMessage } from './scheduled-message.entity';
 
 type NewScheduled = Omit<
@@ -53,7 +53,10 @@ const WAITING = `('creating', 'delayed', 'scheduled')`;
  */
 @Injectable()
 export class ScheduledMessageRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly pageTokens: PageTokens,
+  ) {}
 
   /** One insert: the row is the whole registration (the dispatcher finds it by its due time). */
   async create(row: NewScheduled): Promise<void> {
@@ -95,7 +98,7 @@ export class ScheduledMessageRepository {
       where.executeAt = { ...(query.from ? { $gte: new Date(query.from) } : {}), ...(query.to ? { $lte: new Date(query.to) } : {}) };
     const and: FilterQuery<ScheduledMessage>[] = [where];
     if (pageToken) {
-      const after = decodePageToken(pageToken, fingerprint);
+      const after = this.pageTokens.decode('scheduled', pageToken, fingerprint);
       const at = new Date(after.value);
       and.push({ $or: [{ executeAt: { $gt: at } }, { executeAt: at, id: { $gt: after.id } }] });
     }
@@ -103,7 +106,7 @@ export class ScheduledMessageRepository {
     if (rows.length <= limit) return { rows };
     const page = rows.slice(0, limit);
     const last = page[page.length - 1]!;
-    return { rows: page, nextPageToken: encodePageToken(fingerprint, { value: new Date(last.executeAt).toISOString(), id: last.id }) };
+    return { rows: page, nextPageToken: this.pageTokens.encode('scheduled', fingerprint, { value: new Date(last.executeAt).toISOString(), id: last.id }) };
   }
 
   /**
