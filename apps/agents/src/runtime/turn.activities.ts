@@ -526,7 +526,10 @@ export class TurnActivitiesFactory {
           messages: answer.messages.filter((message) => message.role === 'assistant'),
           context: {
             workspaceId,
-            conversationId: context.conversation.id,
+            // The document id, for the turn log and the run log; `conversationId` is the thread
+            // id the integrator knows (the conversation summary's), what context variables read.
+            conversationRef: context.conversation.id,
+            conversationId: context.conversation.conversationId,
             channelId: context.conversation.channelId,
             phoneNumber:
               context.client.phoneNumber ?? (context.conversation.platform === 'whatsapp' ? context.conversation.conversationId : null),
@@ -619,7 +622,7 @@ export class TurnActivitiesFactory {
   private async runToolCall(input: ToolCallInput): Promise<ToolCallResult> {
     const startedAt = Date.now();
     const result = await this.callTool(input);
-    const ref = turnRefOf(input.turnId, { workspaceId: input.workspaceId, conversationRef: String(input.context.conversationId ?? '') });
+    const ref = turnRefOf(input.turnId, { workspaceId: input.workspaceId, conversationRef: conversationRefOf(input.context) });
     const failure = result.ok ? null : errorTextOf(result.output);
     // The model need not wait for the record (note() never throws): it is written alongside.
     void this.note(ref, (r) =>
@@ -648,6 +651,7 @@ export class TurnActivitiesFactory {
           toolCallId: call.toolCallId,
           arguments: call.input,
           context: input.context,
+          conversationRef: conversationRefOf(input.context),
         }),
         TOOL_CALL_TIMEOUT_MS,
       );
@@ -699,7 +703,7 @@ export class TurnActivitiesFactory {
       ok,
       output,
     });
-    const conversationRef = String(context.conversationId ?? '');
+    const conversationRef = conversationRefOf(context);
     const [, kind, subagentId] = call.toolId.split(':');
     const ref = turnRefOf(input.turnId, { workspaceId, conversationRef });
     const logDelegation = (delegationKind: 'consult' | 'delegate' | 'complete', subagent: Agent | null, note: string) =>
@@ -1018,6 +1022,14 @@ function runKeyOf(conversationRef: string, runId = Context.current().info.workfl
 }
 
 /** Where a turn's records go; none for a turn of an older history (no id). */
+/**
+ * The conversation's document id in a tool call's context. Contexts made before it carried
+ * `conversationRef` (turns in flight across a deploy) had the document id in `conversationId`.
+ */
+function conversationRefOf(context: ToolCallContext): string {
+  return String(context.conversationRef ?? context.conversationId ?? '');
+}
+
 function turnRefOf(turnId: string | undefined, at: { workspaceId: string; conversationRef: string }): TurnRef | null {
   return turnId && at.conversationRef ? { turnId, workspaceId: at.workspaceId, conversationRef: at.conversationRef } : null;
 }

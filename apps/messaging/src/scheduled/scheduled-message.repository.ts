@@ -3,7 +3,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import type { ScheduledListQuery } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { Database, keysIn, type Transaction } from '@platica/platform';
-import { decodePageToken, encodePageToken, filtersFingerprint } from '../conversations/page-token';
+import { filtersFingerprint, PageTokens } from '../conversations/page-token';
 import { ScheduledMessage } from './scheduled-message.entity';
 
 /** A waiting message's new time, as `PATCH /v1/messages/scheduled/{id}` sets it. */
@@ -60,7 +60,10 @@ const WAITING = `('creating', 'delayed', 'scheduled')`;
  */
 @Injectable()
 export class ScheduledMessageRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly pageTokens: PageTokens,
+  ) {}
 
   /** One insert: the row is the whole registration (the dispatcher finds it by its due time). */
   async create(row: NewScheduled): Promise<void> {
@@ -102,7 +105,7 @@ export class ScheduledMessageRepository {
       where.executeAt = { ...(query.from ? { $gte: new Date(query.from) } : {}), ...(query.to ? { $lte: new Date(query.to) } : {}) };
     const and: FilterQuery<ScheduledMessage>[] = [where];
     if (pageToken) {
-      const after = decodePageToken(pageToken, fingerprint);
+      const after = this.pageTokens.decode('scheduled', pageToken, fingerprint);
       const at = new Date(after.value);
       and.push({ $or: [{ executeAt: { $gt: at } }, { executeAt: at, id: { $gt: after.id } }] });
     }
@@ -110,7 +113,7 @@ export class ScheduledMessageRepository {
     if (rows.length <= limit) return { rows };
     const page = rows.slice(0, limit);
     const last = page[page.length - 1]!;
-    return { rows: page, nextPageToken: encodePageToken(fingerprint, { value: new Date(last.executeAt).toISOString(), id: last.id }) };
+    return { rows: page, nextPageToken: this.pageTokens.encode('scheduled', fingerprint, { value: new Date(last.executeAt).toISOString(), id: last.id }) };
   }
 
   /**

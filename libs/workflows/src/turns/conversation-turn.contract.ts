@@ -129,7 +129,11 @@ export interface WorkingMessageSettings {
   sticker: { enabled: boolean; url?: string | null };
 }
 
-/** The conversation a tool call runs for (what `context` variables of a custom API read). */
+/**
+ * The conversation a tool call runs for: what `context` variables of a custom API read
+ * (`conversationId` the thread id, as the conversation summary shows it), and `conversationRef`,
+ * its document id, for the turn log and the run log.
+ */
 export type ToolCallContext = Record<string, unknown>;
 
 /**
