@@ -119,7 +119,7 @@ describe('governed agent runtime (e2e)', () => {
     expect(moderation).toMatchObject({
       totalStrikes: 1,
       lastSource: 'llm_guardrail',
-      lastAction: 'guardrail_message_sent',
+      lastAction: 'warn', // spec › Client record: warn, assist or spam (README › Guardrails maps the outcomes)
       lastSeverity: 'high',
       lastCategories: ['harassment'],
       lastMatchedTerms: ['violate'],
@@ -141,7 +141,7 @@ describe('governed agent runtime (e2e)', () => {
     await eventually('the second guardrail message', async () => sentTo(phone)[2], 20_000);
     await eventually('the conversation is spam', async () => (await conversation(first.conversation.id)).status === 'spam', 10_000);
     moderation = (await client(clientId)).moderation;
-    expect(moderation).toMatchObject({ totalStrikes: 2, lastAction: 'conversation_spam' });
+    expect(moderation).toMatchObject({ totalStrikes: 2, lastAction: 'spam' });
     expect((await client(clientId)).status).toBe('active');
 
     // A spam conversation is not answered.
@@ -167,7 +167,7 @@ describe('governed agent runtime (e2e)', () => {
     expect(blocked.status).toBe('blocked');
     expect(blocked.moderation).toMatchObject({
       totalStrikes: 3,
-      lastAction: 'client_blocked',
+      lastAction: 'spam',
       blockedBy: null,
       blockedReason: 'guardrails_threshold_reached',
     });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { Client } from 'pg';
 import { startTestStack, type TestStack } from '@platica/testing';
 
@@ -17,9 +18,15 @@ describe('OAuth authorization server (e2e)', () => {
   let first: { workspaceId: string };
   let second: { workspaceId: string };
   const redirectUri = 'http://127.0.0.1:18093/callback';
+  const REGISTRATIONS_PER_HOUR = 150;
 
   beforeAll(async () => {
-    t = await startTestStack({ PLATICA_CREDENTIAL_CACHE_MS: '10000', PLATICA_OAUTH_ACCESS_TOKEN_TTL_SECONDS: '6' });
+    t = await startTestStack({
+      PLATICA_CREDENTIAL_CACHE_MS: '10000',
+      PLATICA_OAUTH_ACCESS_TOKEN_TTL_SECONDS: '6',
+      // This file registers a client per flow; the throttle's test spends the rest.
+      PLATICA_OAUTH_REGISTRATIONS_PER_HOUR: String(REGISTRATIONS_PER_HOUR),
+    });
     first = await t.seedMinimalWorkspace({ users: [{ email, name: 'Ana', password }] });
     second = await t.seedMinimalWorkspace({ users: [{ email, name: 'Ana' }] });
   });
@@ -93,6 +100,23 @@ describe('OAuth authorization server (e2e)', () => {
   }
 
   const json = (res: Response): Promise<any> => res.json();
+
+  /** A request from another client address (any 127.0.0.0/8 address reaches the loopback listener). */
+  const fromAddress = (
+    localAddress: string,
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<{ status: number; headers: Record<string, unknown>; text: string }> =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest(`${t.baseUrl}${path}`, { method: init.method ?? 'GET', headers: init.headers, localAddress }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      });
+      req.on('error', reject);
+      req.end(init.body);
+    });
   const workspacesWith = (token: string) => t.http.withToken(token).get('/v1/workspaces');
 
   it('publishes RFC 8414 metadata, and RFC 9728 metadata naming it', async () => {
@@ -131,11 +155,62 @@ describe('OAuth authorization server (e2e)', () => {
     expect([badGrant.status, badGrant.body.error]).toEqual([400, 'invalid_client_metadata']);
   });
 
+  it('bounds registrations: field lengths, the number of redirect URIs, no userinfo; unknown metadata is not stored', async () => {
+    for (const [metadata, error] of [
+      [{ client_name: 'x'.repeat(600_000) }, 'invalid_client_metadata'],
+      [{ redirect_uris: Array.from({ length: 11 }, (_, i) => `https://app.example.test/cb${i}`) }, 'invalid_redirect_uri'],
+      [{ redirect_uris: [`https://app.example.test/${'x'.repeat(2_000)}`] }, 'invalid_redirect_uri'],
+      [{ redirect_uris: ['https://@app.example.test/cb'] }, 'invalid_redirect_uri'],
+      [{ redirect_uris: ['http://127.0.0.1@attacker.example.test/cb'] }, 'invalid_redirect_uri'],
+      [{ scope: 'platica:read '.repeat(200) }, 'invalid_client_metadata'],
+    ] as const) {
+      const refused = await register(metadata);
+      expect([refused.status, refused.body.error]).toEqual([400, error]);
+    }
+    const ok = await register({
+      redirect_uris: Array.from({ length: 10 }, (_, i) => `https://app.example.test/cb${i}`),
+      blob: 'x'.repeat(600_000),
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.blob).toBeUndefined();
+  });
+
+  it('expires a client that no user authorized within a day; an authorized one stays', async () => {
+    const abandoned = (await register()).body.client_id as string;
+    const { tokens, clientId: used } = await tokensFor('read');
+    expect(tokens.access_token).toBeDefined();
+    const db = new Client({ connectionString: t.isolation.databaseUrl });
+    await db.connect();
+    try {
+      await db.query(`update gateway.oauth_client set created_at = now() - interval '25 hours' where id = any($1)`, [[abandoned, used]]);
+    } finally {
+      await db.end();
+    }
+    const { challenge } = pkce();
+    const open = (clientId: string) =>
+      fetch(
+        authorizeUrl({
+          response_type: 'code',
+          client_id: clientId,
+          redirect_uri: redirectUri,
+          code_challenge: challenge,
+          code_challenge_method: 'S256',
+        }),
+        { redirect: 'manual' },
+      );
+    const expired = await open(abandoned);
+    expect(expired.status).toBe(400);
+    expect(await expired.text()).toContain('not registered');
+    expect((await open(used)).status).toBe(200);
+  });
+
   describe('the authorization endpoint', () => {
+    /** A client a user has consented to: its redirect URI is trusted with error answers. */
     let clientId: string;
     const { challenge } = pkce();
     beforeAll(async () => {
       clientId = (await register()).body.client_id;
+      await consentFlow(clientId, challenge, { workspaces: [first.workspaceId], access: 'read' });
     });
     const base = () => ({
       response_type: 'code',
@@ -157,6 +232,26 @@ describe('OAuth authorization server (e2e)', () => {
         expect(res.headers.get('location')).toBeNull();
         expect(await res.text()).toContain('role="alert"');
       }
+    });
+
+    it('shows the errors of a client nobody has consented to on its own page, never redirecting to it (RFC 9700 §4.11.2)', async () => {
+      const untrusted = (await register()).body.client_id as string;
+      for (const params of [
+        { ...base(), client_id: untrusted, scope: 'platica:admin' },
+        { ...base(), client_id: untrusted, code_challenge_method: 'plain' },
+        { ...base(), client_id: untrusted, response_type: 'token' },
+      ]) {
+        const res = await fetch(authorizeUrl(params), { redirect: 'manual' });
+        expect(res.status).toBe(400);
+        expect(res.headers.get('location')).toBeNull();
+        expect(await res.text()).toContain('role="alert"');
+      }
+      // Declining the consent is an error answer too: shown here, not sent to the client.
+      const start = await fetch(authorizeUrl({ ...base(), client_id: untrusted }), { redirect: 'manual' });
+      const cookie = start.headers.getSetCookie()[0]!.split(';')[0]!;
+      const login = await post('/oauth/authorize/login', { ...hiddenFields(await start.text()), email, password }, cookie);
+      const denied = await post('/oauth/authorize/consent', { ...hiddenFields(await login.text()), decision: 'deny' }, cookie);
+      expect([denied.status, denied.headers.get('location')]).toEqual([400, null]);
     });
 
     it('refuses plain PKCE, a missing challenge and other response types by redirecting with the error, state and issuer', async () => {
@@ -216,32 +311,67 @@ describe('OAuth authorization server (e2e)', () => {
     });
   });
 
-  it('locks an account after 10 failed sign-ins, whichever authorization requests they came through', async () => {
-    const target = `bruno-${randomBytes(4).toString('hex')}@example.test`;
-    await t.seedMinimalWorkspace({ users: [{ email: target, password }] });
-    const clientId = (await register()).body.client_id as string;
+  describe('sign-in throttling', () => {
+    let clientId: string;
     const { challenge } = pkce();
-    const signIn = async (start: Response, pw: string) => {
-      const cookie = start.headers.getSetCookie()[0]!.split(';')[0]!;
-      return post('/oauth/authorize/login', { ...hiddenFields(await start.text()), email: target, password: pw }, cookie);
+    beforeAll(async () => {
+      clientId = (await register()).body.client_id as string;
+    });
+    const authorizePath = () =>
+      `/oauth/authorize?${new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      })}`;
+    const newAccount = async () => {
+      const target = `bruno-${randomBytes(4).toString('hex')}@example.test`;
+      await t.seedMinimalWorkspace({ users: [{ email: target, password }] });
+      return target;
     };
-    const open = () =>
-      fetch(
-        authorizeUrl({
-          response_type: 'code',
-          client_id: clientId,
-          redirect_uri: redirectUri,
-          code_challenge: challenge,
-          code_challenge_method: 'S256',
-        }),
-        {
-          redirect: 'manual',
-        },
-      );
-    for (let i = 0; i < 10; i += 1) expect((await signIn(await open(), 'wrong')).status).toBe(401);
-    const locked = await signIn(await open(), password);
-    expect(locked.status).toBe(401);
-    expect(await locked.text()).toContain('Too many failed sign-ins');
+    /** Opens an authorization request from `address`; answers a sign-in for it from that address. */
+    const openFrom = async (address: string) => {
+      const start = await fromAddress(address, authorizePath());
+      const cookie = String((start.headers['set-cookie'] as string[])[0]).split(';')[0]!;
+      const fields = hiddenFields(start.text);
+      return (account: string, pw: string) =>
+        fromAddress(address, '/oauth/authorize/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+          body: new URLSearchParams({ ...fields, email: account, password: pw }).toString(),
+        });
+    };
+    const checked = (answers: { status: number; text: string }[]) =>
+      answers.filter((a) => a.status === 401 && a.text.includes('The email or password is not correct.')).length;
+
+    it('checks at most 5 passwords of one authorization request, however many arrive at once', async () => {
+      const target = await newAccount();
+      const signIn = await openFrom('127.0.0.1');
+      const answers = await Promise.all(Array.from({ length: 40 }, () => signIn(target, 'wrong')));
+      // The 5th failure ends the request, so at most 4 answers ask for another try.
+      expect(checked(answers)).toBeLessThanOrEqual(4);
+      expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+      // The request is over, even for the right password.
+      expect((await signIn(target, password)).status).toBe(400);
+    });
+
+    it('throttles one account from one address with backoff, atomically, without locking the account out for others', async () => {
+      const target = await newAccount();
+      const signIns = await Promise.all(Array.from({ length: 40 }, () => openFrom('127.0.0.3')));
+      const answers = await Promise.all(signIns.map((signIn) => signIn(target, 'wrong')));
+      expect(checked(answers)).toBe(5);
+      const throttled = answers.filter((a) => a.status === 429);
+      expect(throttled).toHaveLength(35);
+      expect(Number(throttled[0]!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(throttled[0]!.text).toContain('Too many failed sign-ins');
+      // Even the right password waits from that address...
+      expect((await (await openFrom('127.0.0.3'))(target, password)).status).toBe(429);
+      // ...while the user, elsewhere, signs in: a stranger cannot lock them out by email alone.
+      const user = await (await openFrom('127.0.0.4'))(target, password);
+      expect(user.status).toBe(200);
+      expect(user.text).toContain('<legend>Workspaces it may reach</legend>');
+    });
   });
 
   describe('the token endpoint', () => {
@@ -277,6 +407,8 @@ describe('OAuth authorization server (e2e)', () => {
       const changes: Record<string, string>[] = [
         { code_verifier: pkce().verifier },
         { redirect_uri: 'http://127.0.0.1:18093/other' },
+        // RFC 6749 §4.1.3: identical to the authorization request's, so not even another loopback port.
+        { redirect_uri: 'http://127.0.0.1:9/callback' },
         { client_id: 'other' },
       ];
       for (const change of changes) {
@@ -428,5 +560,23 @@ describe('OAuth authorization server (e2e)', () => {
     } finally {
       await db.end();
     }
+  });
+
+  // Last: it spends what is left of this address's registrations.
+  it('throttles registration per client address (429 with Retry-After); other addresses still register', async () => {
+    let refused: Awaited<ReturnType<typeof register>> | undefined;
+    for (let i = 0; i <= REGISTRATIONS_PER_HOUR && !refused; i += 1) {
+      const res = await register();
+      if (res.status === 429) refused = res;
+      else expect(res.status).toBe(201);
+    }
+    expect(refused).toBeDefined();
+    expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/);
+    const elsewhere = await fromAddress('127.0.0.5', '/oauth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: [redirectUri] }),
+    });
+    expect(elsewhere.status).toBe(201);
   });
 });

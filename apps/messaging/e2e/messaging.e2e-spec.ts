@@ -9,6 +9,7 @@ import {
   newMetaId,
   newPhone,
   pageInbound,
+  reencodedPageToken,
   startTestStack,
   whatsappInbound,
   whatsappStatus,
@@ -720,6 +721,23 @@ describe('messaging (e2e)', () => {
       const offset = await other.api.get('/v1/conversations?limit=1&offset=2&sortBy=creationDate&sortDirection=asc');
       expect(offset.body.workspaces[0].conversations.map((c: any) => c.id)).toEqual([ids[2]]);
       expect(offset.body.workspaces[0].pagination).toEqual({ limit: 1, offset: 2, hasMore: false });
+    });
+
+    it('refuses a page token whose position was re-encoded (bad timestamp) or that was not issued here: 400 naming pageToken', async () => {
+      const token = (await other.api.get('/v1/conversations?limit=1')).body.nextPageToken as string;
+      const forged = [
+        reencodedPageToken(token, (payload) => ({ ...payload, s: '2026-13-45 99:99:99+00' })),
+        reencodedPageToken(token, (payload) => ({ ...payload, i: "conv_' OR 1=1 --" })),
+        token.split('.')[0]!,
+        `${token}x`,
+        Buffer.from('{"v":1').toString('base64url'),
+      ];
+      for (const pageToken of forged) {
+        const res = await other.api.get(`/v1/conversations?limit=1&pageToken=${encodeURIComponent(pageToken)}`);
+        expectError(res, 400);
+        expect(res.body.details).toEqual([expect.objectContaining({ path: ['pageToken'] })]);
+      }
+      expect((await other.api.get(`/v1/conversations?limit=1&pageToken=${token}`)).status).toBe(200);
     });
 
     it('filters by client, tags (array or comma-separated) and dateFilter', async () => {

@@ -1,4 +1,13 @@
-import { eventually, FakeMetaGraph, MessagingWorkspace, newPhone, startTestStack, type HttpAnswer, type TestStack } from '@platica/testing';
+import {
+  eventually,
+  FakeMetaGraph,
+  MessagingWorkspace,
+  newPhone,
+  reencodedPageToken,
+  startTestStack,
+  type HttpAnswer,
+  type TestStack,
+} from '@platica/testing';
 
 const HOUR = 3_600_000;
 
@@ -292,6 +301,35 @@ describe('scheduled messages (e2e)', () => {
     } while (token);
     expect(seen).toEqual(ids);
     for (const id of ids.slice(0, 4)) await own.api.delete(`/v1/messages/scheduled/${id}`);
+  });
+
+  it('refuses a page token whose position was re-encoded (bad time) or that another listing issued: 400 naming pageToken', async () => {
+    const own = await MessagingWorkspace.seed(t);
+    for (const hours of [1, 2]) {
+      const res = await own.api.post('/v1/messages', {
+        channelId: own.whatsapp.id,
+        conversationId: newPhone(),
+        content: `m${hours}`,
+        scheduleTime: new Date(Date.now() + hours * HOUR).toISOString(),
+      });
+      expect(res.status).toBe(202);
+    }
+    const token = (await own.api.get('/v1/messages/scheduled?limit=1')).body.nextPageToken as string;
+    expect(token).toEqual(expect.any(String));
+    const conversationsToken = (await own.api.get('/v1/conversations?limit=1')).body.nextPageToken as string | null;
+    const forged = [
+      reencodedPageToken(token, (payload) => ({ ...payload, s: 'not a time' })),
+      reencodedPageToken(token, (payload) => ({ ...payload, s: '2026-02-30T25:00:00Z' })),
+      `${token}x`,
+      'garbage',
+      ...(conversationsToken ? [conversationsToken] : []),
+    ];
+    for (const pageToken of forged) {
+      const res = await own.api.get(`/v1/messages/scheduled?limit=1&pageToken=${encodeURIComponent(pageToken)}`);
+      expectSpecError(res, 400);
+      expect(fieldPaths(res)).toEqual(['pageToken']);
+    }
+    expect((await own.api.get(`/v1/messages/scheduled?limit=1&pageToken=${token}`)).status).toBe(200);
   });
 
   it('never shows or changes another workspace’s message (404)', async () => {

@@ -7,6 +7,7 @@ import { Migration20261123144526_usage_aggregates } from './Migration20261123144
 import { Migration20261123150000_campaign_sends } from './Migration20261123150000_campaign_sends';
 import { Migration20261123190000_scheduled_claim_indexes } from './Migration20261123190000_scheduled_claim_indexes';
 import { Migration20261125225318_usage_message_shards } from './Migration20261125225318_usage_message_shards';
+import { Migration20261126230000_moderation_last_action } from './Migration20261126230000_moderation_last_action';
 
 /** Messaging's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const messagingMigrations = [
@@ -19,4 +20,5 @@ export const messagingMigrations = [
   Migration20261123150000_campaign_sends,
   Migration20261123190000_scheduled_claim_indexes,
   Migration20261125225318_usage_message_shards,
+  Migration20261126230000_moderation_last_action,
 ];

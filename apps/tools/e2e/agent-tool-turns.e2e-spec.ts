@@ -53,6 +53,11 @@ describe('tools in agent turns (e2e)', () => {
         params: [
           { key: 'phone', value: '{{phone}}' },
           { key: 'conversation', value: '{{conversation}}' },
+          { key: 'channel', value: '{{channel}}' },
+          { key: 'agent', value: '{{agent}}' },
+          { key: 'agentName', value: '{{agentName}}' },
+          { key: 'workspace', value: '{{workspace}}' },
+          { key: 'last', value: '{{last}}' },
         ],
         auth: { type: 'bearer', token: 'secreto-del-clima' },
       },
@@ -60,6 +65,11 @@ describe('tools in agent turns (e2e)', () => {
         { name: 'city', type: 'string', description: 'Ciudad', required: true, mode: 'ai' },
         { name: 'phone', type: 'string', mode: 'context', contextField: 'phoneNumber' },
         { name: 'conversation', type: 'string', mode: 'context', contextField: 'conversationId' },
+        { name: 'channel', type: 'string', mode: 'context', contextField: 'channelId' },
+        { name: 'agent', type: 'string', mode: 'context', contextField: 'agentId' },
+        { name: 'agentName', type: 'string', mode: 'context', contextField: 'agentName' },
+        { name: 'workspace', type: 'string', mode: 'context', contextField: 'workspaceId' },
+        { name: 'last', type: 'string', mode: 'context', contextField: 'lastMessages' },
       ],
       passContext: true,
       response: { exclude: ['internal'] },
@@ -96,6 +106,26 @@ describe('tools in agent turns (e2e)', () => {
     return { text: `Resultados: ${results.map((m) => textOf(m)).join(' | ')}` };
   }
 
+  /**
+   * The context values a call received, against the conversation as the API shows it (spec ›
+   * Custom API, context fields): `conversationId` is the thread id the integrator uses
+   * (`chat_…`, or the customer's id on Meta channels), not the document id.
+   */
+  async function expectContextOf(call: { query: Record<string, string> }, conversationRef: string, customerText: string): Promise<void> {
+    const summary = (await ws.api.get(`/v1/conversations/${conversationRef}`)).body.workspaces[0].conversations[0];
+    const agent = (await ws.api.get(`/v1/agents/${summary.agentId}`)).body.workspaces[0].agents[0];
+    expect(call.query).toMatchObject({
+      conversation: summary.conversationId,
+      channel: summary.channelId,
+      agent: summary.agentId,
+      agentName: agent.name,
+      workspace: summary.workspaceId,
+      phone: summary.phoneNumber,
+    });
+    expect(call.query.conversation).not.toBe(summary.id);
+    expect(call.query.last).toContain(customerText);
+  }
+
   const requestsWith = (text: string) => llm.requests.filter((r) => r.messages.some((m) => m.role === 'user' && textOf(m).includes(text)));
 
   const runs = (conversationId: string) =>
@@ -123,7 +153,9 @@ describe('tools in agent turns (e2e)', () => {
     const calls = target.requests.filter((r) => r.query.phone === phone);
     expect(calls.map((r) => r.path)).toEqual(['/weather/CDMX', '/weather/Monterrey']);
     expect(calls[0]!.headers.authorization).toBe('Bearer secreto-del-clima');
-    expect(calls[0]!.query.conversation).toBe(res.body.id);
+    expect(calls[0]!.query.conversation).toBe(res.body.conversationId);
+    expect(res.body.conversationId).toMatch(/^chat_/);
+    for (const call of calls) await expectContextOf(call, res.body.id, m);
 
     const [first, second, third] = requestsWith(m);
     expect(first!.tools).toEqual([
@@ -211,7 +243,12 @@ describe('tools in agent turns (e2e)', () => {
       { content_type: 'sticker', actor_type: 'system' },
       { content_type: 'text', actor_type: 'ai' },
     ]);
-    expect(target.requests.filter((r) => r.query.phone === phone).map((r) => r.path)).toEqual(['/weather/Puebla', '/weather/Oaxaca']);
+    const calls = target.requests.filter((r) => r.query.phone === phone);
+    expect(calls.map((r) => r.path)).toEqual(['/weather/Puebla', '/weather/Oaxaca']);
+    const conversationRef = (await ws.api.get(`/v1/conversations?channelId=${wa.id}&limit=200`)).body.workspaces[0].conversations.find(
+      (c: { conversationId: string }) => c.conversationId === phone,
+    ).id;
+    for (const call of calls) await expectContextOf(call, conversationRef, '[[tools:Puebla,Oaxaca]]');
 
     // Not when the trigger does not match.
     await ws.api.patch(`/v1/agents/${sofia}`, {

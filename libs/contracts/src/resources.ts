@@ -163,11 +163,20 @@ export const chatTurnAnswerSchema = z.object({
   timestamp: instant,
 });
 
+/** The spec's values of `moderation.lastAction` (README › Guardrails maps the runtime's outcomes onto them). */
+export const MODERATION_ACTIONS = ['warn', 'assist', 'spam'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+export const MODERATION_SOURCES = ['lexicon', 'openai', 'llm_guardrail', 'supervisor'] as const;
+export type ModerationSource = (typeof MODERATION_SOURCES)[number];
+export const MODERATION_SEVERITIES = ['low', 'medium', 'high'] as const;
+export type ModerationSeverity = (typeof MODERATION_SEVERITIES)[number];
+
+/** spec › Client record: enums wherever the spec fixes the values, so response checking catches a value outside them. */
 export const moderationSchema = z.object({
   totalStrikes: z.number().int(),
-  lastAction: z.string().nullable(),
-  lastSource: z.string().nullable(),
-  lastSeverity: z.string().nullable(),
+  lastAction: z.enum(MODERATION_ACTIONS).nullable(),
+  lastSource: z.enum(MODERATION_SOURCES).nullable(),
+  lastSeverity: z.enum(MODERATION_SEVERITIES).nullable(),
   lastFlaggedAt: instant.nullable(),
   lastCategories: z.array(z.string()),
   lastMatchedTerms: z.array(z.string()),

@@ -29,7 +29,7 @@ export const scheduledListQuerySchema = z.object({
   from: instant.optional(),
   to: instant.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  pageToken: z.string().min(1).optional(),
+  pageToken: z.string().min(1).max(2000).optional(),
 });
 export type ScheduledListQuery = z.output<typeof scheduledListQuerySchema>;
 

@@ -447,7 +447,10 @@ export interface RuntimeExecuteRequest {
   /** The call's id as the model gave it (recorded with the run). */
   toolCallId: string;
   arguments: Record<string, unknown>;
+  /** What `context` variables read: the conversation as the API shows it (`conversationId` is its thread id). */
   context: CallContext;
+  /** The conversation's document id (`conv_…`), for the run log. */
+  conversationRef?: string;
 }
 
 /** A tool call's result as the model gets it: the trimmed answer, or what went wrong (never thrown). */

@@ -3,6 +3,7 @@ export * from './logging/json-logger';
 export * from './logging/request-context';
 export * from './crypto/secret-box';
 export * from './crypto/tokens';
+export * from './crypto/signed-token';
 export * from './nats/subjects';
 export * from './errors/error-reply';
 export * from './nats/rpc-handler';

@@ -10,3 +10,4 @@ export * from './http-target';
 export * from './test-mcp-server';
 export * from './test-authorization-server';
 export * from './cuttable-proxy';
+export * from './page-token';

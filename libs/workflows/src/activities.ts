@@ -2,18 +2,9 @@
 // the activity interfaces their workers implement. Sandbox-safe (linted as workflow code); the
 // Node-side code is `@platica/workflows/worker`, the workflow functions `@platica/workflows`.
 export {
-  cancelUpdate,
-  phaseQuery,
-  rescheduleUpdate,
-  scheduledMessageWorkflowId,
   scheduledSendsDispatcherWorkflowId,
-  NOT_PENDING,
-  type RescheduleChange,
-  type ScheduledMessageActivities,
   type ScheduledSendsDispatcherActivities,
   type ScheduledSendsDispatcherInput,
-  type ScheduledMessageInput,
-  type ScheduledMessagePhase,
 } from './scheduled-messages/scheduled-message.contract';
 export {
   MODEL_REFUSED,

@@ -1,7 +1,6 @@
 // Temporal workflow code only: deterministic, no I/O, no Node built-ins (STYLE.md rule 7).
 // Activities live beside their workflows but are registered by the services' workers.
 export { echoWorkflow } from './diagnostics/echo.workflow';
-export { scheduledMessageWorkflow } from './scheduled-messages/scheduled-message.workflow';
 export { scheduledSendsDispatcherWorkflow } from './scheduled-messages/scheduled-sends-dispatcher.workflow';
 export { conversationTurnWorkflow } from './turns/conversation-turn.workflow';
 export { scheduledChatTurnWorkflow } from './turns/scheduled-chat-turn.workflow';

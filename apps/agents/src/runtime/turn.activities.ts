@@ -34,6 +34,8 @@ import {
   type ConversationTurnActivities,
   type GeneratedReply,
   type PendingToolCalls,
+  type ToolCallContext,
+  type ToolCallRequest,
   type ToolCallResult,
   type ToolRound,
   type WorkingMessageSettings,
@@ -113,8 +115,6 @@ export class TurnActivitiesFactory {
         if ('silent' in reply) agentTurns.inc({ outcome: 'silent' });
         return reply;
       },
-      prepareMemory: (input) => this.prepareMemory(input),
-      runToolCall: (input) => this.runToolCall(input),
       sendWorkingMessage: (input) => this.sendWorkingMessage(input),
       deliverReply: (input) => this.deliverReply(input),
       recordTurnFailure: async (input) => {
@@ -526,7 +526,10 @@ export class TurnActivitiesFactory {
           messages: answer.messages.filter((message) => message.role === 'assistant'),
           context: {
             workspaceId,
-            conversationId: context.conversation.id,
+            // The document id, for the turn log and the run log; `conversationId` is the thread
+            // id the integrator knows (the conversation summary's), what context variables read.
+            conversationRef: context.conversation.id,
+            conversationId: context.conversation.conversationId,
             channelId: context.conversation.channelId,
             phoneNumber:
               context.client.phoneNumber ?? (context.conversation.platform === 'whatsapp' ? context.conversation.conversationId : null),
@@ -616,10 +619,10 @@ export class TurnActivitiesFactory {
   }
 
   /** Runs one call in the tools service; whatever goes wrong becomes the model's to read. */
-  private async runToolCall(input: Parameters<ConversationTurnActivities['runToolCall']>[0]): Promise<ToolCallResult> {
+  private async runToolCall(input: ToolCallInput): Promise<ToolCallResult> {
     const startedAt = Date.now();
     const result = await this.callTool(input);
-    const ref = turnRefOf(input.turnId, { workspaceId: input.workspaceId, conversationRef: String(input.context.conversationId ?? '') });
+    const ref = turnRefOf(input.turnId, { workspaceId: input.workspaceId, conversationRef: conversationRefOf(input.context) });
     const failure = result.ok ? null : errorTextOf(result.output);
     // The model need not wait for the record (note() never throws): it is written alongside.
     void this.note(ref, (r) =>
@@ -635,7 +638,7 @@ export class TurnActivitiesFactory {
     return result;
   }
 
-  private async callTool(input: Parameters<ConversationTurnActivities['runToolCall']>[0]): Promise<ToolCallResult> {
+  private async callTool(input: ToolCallInput): Promise<ToolCallResult> {
     const { call } = input;
     if (call.toolId.startsWith(SUBAGENT_TOOL_ID)) return this.runSubagentTool(input);
     try {
@@ -648,6 +651,7 @@ export class TurnActivitiesFactory {
           toolCallId: call.toolCallId,
           arguments: call.input,
           context: input.context,
+          conversationRef: conversationRefOf(input.context),
         }),
         TOOL_CALL_TIMEOUT_MS,
       );
@@ -691,7 +695,7 @@ export class TurnActivitiesFactory {
    * sub-agent answers from the next model call on; complete_delegation: it ends, the principal
    * resumes. Each runs once, as the turn's tool-call activity.
    */
-  private async runSubagentTool(input: Parameters<ConversationTurnActivities['runToolCall']>[0]): Promise<ToolCallResult> {
+  private async runSubagentTool(input: ToolCallInput): Promise<ToolCallResult> {
     const { call, workspaceId, context } = input;
     const result = (ok: boolean, output: unknown): ToolCallResult => ({
       toolCallId: call.toolCallId,
@@ -699,7 +703,7 @@ export class TurnActivitiesFactory {
       ok,
       output,
     });
-    const conversationRef = String(context.conversationId ?? '');
+    const conversationRef = conversationRefOf(context);
     const [, kind, subagentId] = call.toolId.split(':');
     const ref = turnRefOf(input.turnId, { workspaceId, conversationRef });
     const logDelegation = (delegationKind: 'consult' | 'delegate' | 'complete', subagent: Agent | null, note: string) =>
@@ -783,32 +787,13 @@ export class TurnActivitiesFactory {
   }
 
   /**
-   * The agent's memory before a turn (README › Memory). Recall: on the conversation's first turn
-   * with `recallLastConversation`, the client's previous conversation with the agent is
-   * summarised once (its running summary and latest messages) and kept with this one. Context
+   * The agent's memory, in the turn's first model call (README › Memory): a failure costs the
+   * turn its summary, never its reply. Recall: on the conversation's first turn with
+   * `recallLastConversation`, the client's previous conversation with the agent is summarised
+   * once (its running summary and latest messages) and kept with this one. Context
    * summarisation: once more than PLATICA_CONTEXT_SUMMARY_AFTER_MESSAGES messages follow the
    * running summary, all but the latest PLATICA_CONTEXT_RECENT_MESSAGES are folded into it.
-   * Nothing is made for a turn the agent will not answer. A step of its own only in histories
-   * recorded before the turn's first model call took it over (`remember`).
    */
-  private async prepareMemory(
-    input: Parameters<ConversationTurnActivities['prepareMemory']>[0],
-  ): Promise<{ made: ('recall' | 'context')[] }> {
-    const { workspaceId, conversationRef } = input;
-    const context = await this.context(workspaceId, conversationRef);
-    const conversation = context.conversation;
-    if (conversation.operation === 'assistance' || conversation.status === 'spam' || context.client.status === 'blocked')
-      return { made: [] };
-    const agentId = conversation.agentId ?? context.channelDefaultAgentId;
-    const [agent, memory] = await Promise.all([
-      agentId ? this.agents.find(workspaceId, agentId) : null,
-      this.memories.find(workspaceId, conversation.id),
-    ]);
-    if (!agent || agent.status !== 'active') return { made: [] };
-    return this.remember(turnRefOf(input.turnId, { workspaceId, conversationRef: conversation.id }), context, agent, memory);
-  }
-
-  /** The memory step inside the turn's first model call: a failure costs the turn its summary, never its reply. */
   private async rememberQuietly(
     ref: TurnRef | null,
     context: TurnContext,
@@ -828,7 +813,7 @@ export class TurnActivitiesFactory {
     }
   }
 
-  /** What prepareMemory makes, for a turn its agent answers (`memory`: the conversation's, as loaded). */
+  /** What the memory step makes, for a turn its agent answers (`memory`: the conversation's, as loaded). */
   private async remember(
     ref: TurnRef | null,
     context: TurnContext,
@@ -942,6 +927,16 @@ const TOOL_CALL_TIMEOUT_MS = 75_000;
 
 type GenerateReplyInput = Parameters<ConversationTurnActivities['generateReply']>[0];
 
+/** One tool call of a model's answer, run in the tools service (or by a sub-agent). */
+interface ToolCallInput {
+  workspaceId: string;
+  agentId: string;
+  call: ToolCallRequest;
+  context: ToolCallContext;
+  /** The turn's id, for the turn log. */
+  turnId?: string;
+}
+
 /** A model call activity's tool rounds so far, the calls of the model's latest answer (to run next), and every tool name called. */
 interface RoundsInProgress {
   ran: ToolRound[];
@@ -1027,6 +1022,14 @@ function runKeyOf(conversationRef: string, runId = Context.current().info.workfl
 }
 
 /** Where a turn's records go; none for a turn of an older history (no id). */
+/**
+ * The conversation's document id in a tool call's context. Contexts made before it carried
+ * `conversationRef` (turns in flight across a deploy) had the document id in `conversationId`.
+ */
+function conversationRefOf(context: ToolCallContext): string {
+  return String(context.conversationRef ?? context.conversationId ?? '');
+}
+
 function turnRefOf(turnId: string | undefined, at: { workspaceId: string; conversationRef: string }): TurnRef | null {
   return turnId && at.conversationRef ? { turnId, workspaceId: at.workspaceId, conversationRef: at.conversationRef } : null;
 }

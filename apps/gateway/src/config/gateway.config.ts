@@ -38,6 +38,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
    * seconds, counted in one window: a client may burst within a window, not exceed the rate over it.
    */
   PLATICA_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  /** OAuth client registrations (RFC 7591, unauthenticated) one client address may make per hour. */
+  PLATICA_OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Failed authentications (401) one client address may make per window before its requests answer 429. */
   PLATICA_AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).default(30),
   PLATICA_AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Scope, WorkspaceRef } from '@platica/contracts';
 import { constantTimeEquals, hashCredential } from '@platica/platform';
 import { GatewayConfigService } from '../config/gateway-config.service';
@@ -10,15 +9,14 @@ import { RateLimitStore } from '../rate-limit/rate-limit.store';
 import { OAuthError } from './oauth-error';
 import { OAuthGrantRepository } from './oauth-grant.repository';
 import { checkCodeChallenge, checkResource, parseScope, redirectUriMatches } from './oauth-rules';
+import { SignInThrottle } from './sign-in-throttle';
 
 /** How long a user has to log in and consent. */
 const PENDING_TTL_SECONDS = 600;
 /** How long an authorization code may wait for its exchange (OAuth 2.1 §4.1.2: short). */
 const CODE_TTL_SECONDS = 120;
+/** Sign-ins one authorization request may try; the request ends with the last failure. */
 const MAX_LOGIN_ATTEMPTS = 5;
-/** Failed sign-ins one account takes in 15 minutes, across every authorization request (brute force). */
-const ACCOUNT_FAILURES_PER_WINDOW = 10;
-const ACCOUNT_FAILURE_WINDOW_SECONDS = 900;
 
 /** An authorization request that passed every check, waiting for the user's login and consent. */
 export interface PendingAuthorization {
@@ -34,12 +32,17 @@ export interface PendingAuthorization {
   csrfToken: string;
   userId: string | null;
   email: string | null;
-  loginAttempts: number;
+  /**
+   * Whether some user already consented to this client. Until then its redirect URI is the
+   * registrant's choice (open registration), so errors are shown here rather than sent there
+   * (RFC 9700 §4.11.2: the authorization server as open redirector).
+   */
+  trustedRedirect: boolean;
 }
 
 /** What the page shows next. */
 export type AuthorizationStep =
-  | { page: 'login'; requestId: string; pending: PendingAuthorization; error?: string }
+  | { page: 'login'; requestId: string; pending: PendingAuthorization; error?: string; retryAfterSeconds?: number }
   | { page: 'consent'; requestId: string; pending: PendingAuthorization; email: string; workspaces: WorkspaceRef[]; error?: string }
   | { page: 'redirect'; location: string };
 
@@ -58,7 +61,7 @@ export function newBrowserBinding(): string {
  */
 @Injectable()
 export class OAuthAuthorizationService {
-  private readonly failedLogins: RateLimiterRedis;
+  private readonly signIns: SignInThrottle;
 
   constructor(
     private readonly grants: OAuthGrantRepository,
@@ -66,12 +69,7 @@ export class OAuthAuthorizationService {
     private readonly store: RateLimitStore,
     private readonly config: GatewayConfigService,
   ) {
-    this.failedLogins = new RateLimiterRedis({
-      storeClient: store.redis,
-      keyPrefix: `${config.values.PLATICA_REDIS_PREFIX}oauth:failed-logins`,
-      points: ACCOUNT_FAILURES_PER_WINDOW,
-      duration: ACCOUNT_FAILURE_WINDOW_SECONDS,
-    });
+    this.signIns = new SignInThrottle(store.redis, config.values.PLATICA_REDIS_PREFIX);
   }
 
   /** Validates the request; never redirects for an unknown client or an unregistered redirect URI. */
@@ -93,6 +91,7 @@ export class OAuthAuthorizationService {
       redirectUri = given;
     }
     const state = single(query, 'state') ?? null;
+    const trustedRedirect = client.authorizedAt !== null && client.authorizedAt !== undefined;
     try {
       if (single(query, 'response_type') !== 'code') throw new OAuthError('unsupported_response_type', 'response_type must be code');
       const codeChallenge = checkCodeChallenge(single(query, 'code_challenge'), single(query, 'code_challenge_method'));
@@ -111,51 +110,62 @@ export class OAuthAuthorizationService {
         csrfToken: randomBytes(32).toString('base64url'),
         userId: null,
         email: null,
-        loginAttempts: 0,
+        trustedRedirect,
       };
-      await this.save(requestId, pending);
+      await this.save(requestId, pending, 'new');
       return { page: 'login', requestId, pending };
     } catch (error) {
-      if (error instanceof OAuthError) return { page: 'redirect', location: this.errorRedirect(redirectUri, state, error) };
+      if (error instanceof OAuthError) return this.refuse({ redirectUri, state, trustedRedirect }, error);
       throw error;
     }
   }
 
-  async login(form: Record<string, unknown>, browserBinding: string | undefined): Promise<AuthorizationStep> {
+  async login(form: Record<string, unknown>, browserBinding: string | undefined, address: string): Promise<AuthorizationStep> {
     const { requestId, pending } = await this.load(form, browserBinding);
     const email = single(form, 'email') ?? '';
     const password = single(form, 'password') ?? '';
     const account = email.trim().toLowerCase();
-    const failures = account ? await this.failedLogins.get(account) : null;
-    if (failures && failures.consumedPoints >= ACCOUNT_FAILURES_PER_WINDOW) {
+    // Both budgets are spent before the password is checked (one Redis operation each), so
+    // concurrent submissions cannot all pass a check made before any of them is counted.
+    const attemptsKey = this.attemptsKey(requestId);
+    const [[, attempt]] = (await this.store.redis.multi().incr(attemptsKey).expire(attemptsKey, PENDING_TTL_SECONDS).exec()) as [
+      [Error | null, number],
+    ];
+    if (attempt > MAX_LOGIN_ATTEMPTS) return this.tooManyAttempts(requestId, pending);
+    const throttle = await this.signIns.attempt(account, address);
+    if (!throttle.allowed) {
       pending.csrfToken = randomBytes(32).toString('base64url');
-      await this.save(requestId, pending);
-      const minutes = Math.ceil(failures.msBeforeNext / 60_000);
-      return { page: 'login', requestId, pending, error: `Too many failed sign-ins for this account. Try again in ${minutes} minute(s).` };
+      if (!(await this.save(requestId, pending))) return this.tooManyAttempts(requestId, pending);
+      const wait = throttle.retryAfterSeconds;
+      return {
+        page: 'login',
+        requestId,
+        pending,
+        retryAfterSeconds: wait,
+        error: `Too many failed sign-ins for this account from your network. Try again in ${wait < 120 ? `${wait} second(s)` : `${Math.ceil(wait / 60)} minute(s)`}.`,
+      };
     }
     const user = email ? await this.identity.userForLogin(email) : null;
     // Same work whether or not the user exists, so timing does not reveal accounts.
     const valid = await verifyPassword(password, user?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
     if (!user || !user.passwordHash || !valid) {
-      if (account) await this.failedLogins.penalty(account, 1);
-      pending.loginAttempts += 1;
-      if (pending.loginAttempts >= MAX_LOGIN_ATTEMPTS) {
-        await this.discard(requestId);
-        return {
-          page: 'redirect',
-          location: this.errorRedirect(pending.redirectUri, pending.state, new OAuthError('access_denied', 'too many failed logins')),
-        };
-      }
+      if (attempt >= MAX_LOGIN_ATTEMPTS) return this.tooManyAttempts(requestId, pending);
       pending.csrfToken = randomBytes(32).toString('base64url');
-      await this.save(requestId, pending);
+      if (!(await this.save(requestId, pending))) return this.tooManyAttempts(requestId, pending);
       return { page: 'login', requestId, pending, error: 'The email or password is not correct.' };
     }
-    await this.failedLogins.delete(account);
+    await this.signIns.forgive(account, address);
     pending.userId = user.id;
     pending.email = user.email;
     pending.csrfToken = randomBytes(32).toString('base64url');
-    await this.save(requestId, pending);
+    if (!(await this.save(requestId, pending))) return this.tooManyAttempts(requestId, pending);
     return { page: 'consent', requestId, pending, email: user.email, workspaces: await this.identity.workspacesOfUser(user.id) };
+  }
+
+  /** The request's sign-in budget is spent: it ends, as a denial. */
+  private async tooManyAttempts(requestId: string, pending: PendingAuthorization): Promise<AuthorizationStep> {
+    await this.discard(requestId);
+    return this.refuse(pending, new OAuthError('access_denied', 'too many failed logins'));
   }
 
   async consent(form: Record<string, unknown>, browserBinding: string | undefined): Promise<AuthorizationStep> {
@@ -163,10 +173,7 @@ export class OAuthAuthorizationService {
     if (!pending.userId) throw new AuthorizationRequestRejected('Log in before granting access.');
     if (single(form, 'decision') !== 'approve') {
       await this.discard(requestId);
-      return {
-        page: 'redirect',
-        location: this.errorRedirect(pending.redirectUri, pending.state, new OAuthError('access_denied', 'the user denied access')),
-      };
+      return this.refuse(pending, new OAuthError('access_denied', 'the user denied access'));
     }
     const workspaces = await this.identity.workspacesOfUser(pending.userId);
     const chosen = many(form, 'workspace');
@@ -185,6 +192,7 @@ export class OAuthAuthorizationService {
     // Single use: whoever deletes the pending request issues the code.
     if (!(await this.discard(requestId))) throw new AuthorizationRequestRejected('This authorization request was already answered.');
     const scopes: Scope[] = access === 'write' ? ['platica:read', 'platica:write'] : ['platica:read'];
+    await this.grants.markClientAuthorized(pending.clientId);
     const code = await this.grants.createCode(
       { clientId: pending.clientId, userId: pending.userId, workspaceIds: [...new Set(chosen)], scopes, resource: pending.resource },
       pending.redirectUri,
@@ -218,20 +226,49 @@ export class OAuthAuthorizationService {
     return { requestId, pending };
   }
 
-  private async save(requestId: string, pending: PendingAuthorization): Promise<void> {
-    await this.store.redis.set(this.key(requestId), JSON.stringify(pending), 'EX', PENDING_TTL_SECONDS);
+  /** Stores the request; an update never brings back a request that ended meanwhile (answers false then). */
+  private async save(requestId: string, pending: PendingAuthorization, mode: 'new' | 'update' = 'update'): Promise<boolean> {
+    const key = this.key(requestId);
+    const value = JSON.stringify(pending);
+    const stored =
+      mode === 'new'
+        ? await this.store.redis.set(key, value, 'EX', PENDING_TTL_SECONDS)
+        : await this.store.redis.set(key, value, 'EX', PENDING_TTL_SECONDS, 'XX');
+    return stored === 'OK';
   }
 
   private async discard(requestId: string): Promise<boolean> {
-    return (await this.store.redis.del(this.key(requestId))) === 1;
+    const [[, deleted]] = (await this.store.redis.multi().del(this.key(requestId)).del(this.attemptsKey(requestId)).exec()) as [
+      [Error | null, number],
+      [Error | null, number],
+    ];
+    return deleted === 1;
+  }
+
+  private attemptsKey(requestId: string): string {
+    return `${this.key(requestId)}:attempts`;
   }
 
   private key(requestId: string): string {
     return `${this.config.values.PLATICA_REDIS_PREFIX}oauth:pending:${hashCredential(requestId)}`;
   }
 
-  private errorRedirect(redirectUri: string, state: string | null, error: OAuthError): string {
-    return this.redirect(redirectUri, { error: error.error, error_description: error.description, state });
+  /**
+   * An error answer (RFC 6749 §4.1.2.1): redirected to a client a user already trusted; for any
+   * other client shown on our own page, since its redirect URI is whatever its registrant chose
+   * and redirecting there would lend this server's name to a phishing site (RFC 9700 §4.11.2).
+   */
+  private refuse(request: Pick<PendingAuthorization, 'redirectUri' | 'state' | 'trustedRedirect'>, error: OAuthError): AuthorizationStep {
+    if (!request.trustedRedirect) {
+      throw new AuthorizationRequestRejected(
+        `The application's request could not be completed (${error.error}: ${error.description}). ` +
+          'You are not sent back to it because nobody has authorized this application here yet.',
+      );
+    }
+    return {
+      page: 'redirect',
+      location: this.redirect(request.redirectUri, { error: error.error, error_description: error.description, state: request.state }),
+    };
   }
 
   /** RFC 9207: every answer names the issuer, so a client talking to several servers cannot be mixed up. */

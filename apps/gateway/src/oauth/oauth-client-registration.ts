@@ -1,35 +1,76 @@
 import { Injectable } from '@nestjs/common';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
+import { DomainError, ErrorCode } from '@platica/errors';
+import { GatewayConfigService } from '../config/gateway-config.service';
+import { RateLimitStore } from '../rate-limit/rate-limit.store';
 import { OAuthError } from './oauth-error';
 import { OAuthGrantRepository } from './oauth-grant.repository';
 import { parseScope, redirectUriProblem } from './oauth-rules';
 
 const SUPPORTED_GRANT_TYPES = ['authorization_code', 'refresh_token'];
 
-/** RFC 7591 §2 client metadata, as far as this server uses it; other fields are kept as sent. */
-export const clientRegistrationSchema = z.looseObject({
-  redirect_uris: z.array(z.string()).min(1),
+/** At most this many redirect URIs per client: an MCP client needs one or two. */
+export const MAX_REDIRECT_URIS = 10;
+const uri = z.string().max(2000);
+const word = z.string().max(100);
+
+/**
+ * RFC 7591 §2 client metadata, as far as this server uses it, each field bounded; metadata it
+ * does not use is dropped (§2: the server ignores what it does not understand), so nothing
+ * unbounded is stored from an unauthenticated request.
+ */
+export const clientRegistrationSchema = z.object({
+  redirect_uris: z.array(uri).min(1).max(MAX_REDIRECT_URIS),
   client_name: z.string().max(200).optional(),
-  client_uri: z.string().max(2000).optional(),
-  logo_uri: z.string().max(2000).optional(),
-  grant_types: z.array(z.string()).optional(),
-  response_types: z.array(z.string()).optional(),
-  token_endpoint_auth_method: z.string().optional(),
-  scope: z.string().optional(),
+  client_uri: uri.optional(),
+  logo_uri: uri.optional(),
+  grant_types: z.array(word).max(10).optional(),
+  response_types: z.array(word).max(10).optional(),
+  token_endpoint_auth_method: word.optional(),
+  scope: z.string().max(1000).optional(),
   software_id: z.string().max(200).optional(),
   software_version: z.string().max(200).optional(),
 });
 
 /**
  * Dynamic client registration (RFC 7591): open, as MCP clients expect, and harmless since a
- * client gets nothing until a user consents. Every client is public: a requested
+ * client gets nothing until a user consents. Bounded all the same: fields and redirect URIs
+ * are limited, each address may register a few clients an hour, and a client no user
+ * authorizes within a day expires (UNAUTHORIZED_CLIENT_TTL_SECONDS). Every client is public: a requested
  * `token_endpoint_auth_method` is replaced by `none` (§3.2.1 lets the server do so).
  */
 @Injectable()
 export class OAuthClientRegistration {
-  constructor(private readonly grants: OAuthGrantRepository) {}
+  private readonly registrations: RateLimiterRedis;
+  private readonly perHour: number;
 
-  async register(body: unknown): Promise<Record<string, unknown>> {
+  constructor(
+    private readonly grants: OAuthGrantRepository,
+    store: RateLimitStore,
+    config: GatewayConfigService,
+  ) {
+    this.perHour = config.values.PLATICA_OAUTH_REGISTRATIONS_PER_HOUR;
+    this.registrations = new RateLimiterRedis({
+      storeClient: store.redis,
+      keyPrefix: `${config.values.PLATICA_REDIS_PREFIX}oauth:registrations`,
+      points: this.perHour,
+      duration: 3_600,
+    });
+  }
+
+  /** Registers a client for a requester at `address`, within the address's hourly budget. */
+  async register(body: unknown, address: string): Promise<Record<string, unknown>> {
+    try {
+      await this.registrations.consume(address);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      throw new DomainError(ErrorCode.RateLimited, 'Too many client registrations from this address', {
+        limit: this.perHour,
+        windowSeconds: 3_600,
+        retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+      });
+    }
     const parsed = clientRegistrationSchema.safeParse(body);
     if (!parsed.success) {
       const first = parsed.error.issues[0];

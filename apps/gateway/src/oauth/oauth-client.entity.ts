@@ -16,6 +16,11 @@ const OAuthClientSchema = defineEntity({
     /** The rest of the registration metadata the client sent, answered back as registered. */
     metadata: p.json<Record<string, unknown>>(),
     createdAt: p.datetime().onCreate(() => new Date()),
+    /**
+     * When a user first consented to this client. Until then its redirect URIs are untrusted
+     * (errors are shown on our own page, RFC 9700 §4.11.2) and the client expires.
+     */
+    authorizedAt: p.datetime().nullable(),
   },
 });
 export class OAuthClient extends OAuthClientSchema.class {}

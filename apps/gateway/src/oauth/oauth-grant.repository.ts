@@ -7,6 +7,18 @@ import { AuthorizationCode } from './authorization-code.entity';
 import { OAuthClient } from './oauth-client.entity';
 import { RefreshToken } from './refresh-token.entity';
 
+/**
+ * How long a registered client that no user has authorized stays registered. Open registration
+ * (RFC 7591) lets anyone create clients; a real MCP client completes its first authorization
+ * within minutes of registering (the pending request itself lives 10 minutes), so a day is
+ * generous for people and bounds what an abandoned or hostile registration leaves behind.
+ */
+export const UNAUTHORIZED_CLIENT_TTL_SECONDS = 86_400;
+
+function unauthorizedClientCutoff(): Date {
+  return new Date(Date.now() - UNAUTHORIZED_CLIENT_TTL_SECONDS * 1000);
+}
+
 /** What a user granted a client: carried from the consent page to every token of the grant. */
 export interface Grant {
   clientId: string;
@@ -76,13 +88,23 @@ export class OAuthGrantRepository {
     metadata: Record<string, unknown>;
   }): Promise<OAuthClient> {
     const em = this.db.em();
+    // Registration is where abandoned clients pile up, so it is where they are swept.
+    await em.execute('delete from gateway.oauth_client where authorized_at is null and created_at < ?', [unauthorizedClientCutoff()]);
     const client = em.create(OAuthClient, { id: newId('cli'), ...input });
     await em.flush();
     return client;
   }
 
+  /** A registered client; one that no user authorized within its first day counts as expired. */
   findClient(id: string): Promise<OAuthClient | null> {
-    return this.db.em().findOne(OAuthClient, { id });
+    return this.db
+      .em()
+      .findOne(OAuthClient, { id, $or: [{ authorizedAt: { $ne: null } }, { createdAt: { $gt: unauthorizedClientCutoff() } }] });
+  }
+
+  /** A user consented to the client: from now on it is trusted with error redirects and never expires unused. */
+  async markClientAuthorized(id: string): Promise<void> {
+    await this.db.em().execute('update gateway.oauth_client set authorized_at = now() where id = ? and authorized_at is null', [id]);
   }
 
   async createCode(grant: Grant, redirectUri: string, codeChallenge: string, ttlSeconds: number): Promise<string> {

@@ -23,6 +23,9 @@ describe('OAuth rules', () => {
       ['http://127.0.0.1.nip.io/cb', /https/],
       ['https://app.test/cb#frag', /fragment/],
       ['https://user:pw@app.test/cb', /credentials/],
+      ['https://@app.test/cb', /userinfo/],
+      ['https://:@app.test/cb', /userinfo/],
+      ['http://127.0.0.1@evil.test/cb', /userinfo/],
       ['javascript:alert(1)', /https/],
       ['/relative', /absolute/],
     ])('refuse %s', (uri, reason) => expect(redirectUriProblem(uri)).toMatch(reason));

@@ -19,7 +19,8 @@ export function redirectUriProblem(value: string): string | null {
     return 'is not an absolute URL';
   }
   if (url.hash || value.includes('#')) return 'must not contain a fragment';
-  if (url.username || url.password) return 'must not contain credentials';
+  // Any userinfo, even an empty `https://@host`: a URI that reads as one host and goes to another.
+  if (url.username || url.password || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(value)) return 'must not contain credentials (userinfo)';
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return null;
   return 'must use https, or http on a loopback address (127.0.0.1, [::1], localhost)';

@@ -4,7 +4,7 @@ import { CredentialRevocations } from '../auth/credential-revocations';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { OAuthError } from './oauth-error';
 import { OAuthGrantRepository, type IssuedTokens } from './oauth-grant.repository';
-import { isCodeVerifier, parseScope, pkceVerifierMatches, redirectUriMatches } from './oauth-rules';
+import { isCodeVerifier, parseScope, pkceVerifierMatches } from './oauth-rules';
 
 /** RFC 6749 §5.1's successful token response. */
 export interface TokenResponse {
@@ -53,8 +53,8 @@ export class OAuthTokenService {
     const grant = redemption.value;
     // The code is spent either way: a failed check must not leave it redeemable by someone else.
     if (grant.clientId !== clientId) throw new OAuthError('invalid_grant', 'authorization code was issued to another client');
-    if (!redirectUriMatches(grant.redirectUri, redirectUri))
-      throw new OAuthError('invalid_grant', 'redirect_uri differs from the authorization request');
+    // RFC 6749 §4.1.3: identical to the authorization request's value (even the loopback port).
+    if (grant.redirectUri !== redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri differs from the authorization request');
     if (!pkceVerifierMatches(verifier, grant.codeChallenge))
       throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge');
     return this.issue(grant, grant.familyId);

@@ -32,11 +32,11 @@ export class OAuthController {
   ) {}
 
   @Post(authorizationServerPaths.registration)
-  async register(@Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
+  async register(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await reply
       .status(201)
       .headers(NO_STORE)
-      .send(await this.registration.register(body));
+      .send(await this.registration.register(body, request.ip));
   }
 
   @Get(authorizationServerPaths.authorization)
@@ -48,7 +48,7 @@ export class OAuthController {
 
   @Post(`${authorizationServerPaths.authorization}/login`)
   async login(@Body() form: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    await this.answer(reply, () => this.authorization.login(form ?? {}, browserBinding(request)));
+    await this.answer(reply, () => this.authorization.login(form ?? {}, browserBinding(request), request.ip));
   }
 
   @Post(`${authorizationServerPaths.authorization}/consent`)
@@ -71,7 +71,7 @@ export class OAuthController {
 
   /** The browser flow's answers: a page, or a redirect back to the client. Requests that cannot be redirected get an error page. */
   private async answer(reply: FastifyReply, step: () => Promise<AuthorizationStep>): Promise<void> {
-    let page: { status: number; html: string };
+    let page: { status: number; html: string; retryAfterSeconds?: number };
     try {
       const next = await step();
       if (next.page === 'redirect') {
@@ -81,7 +81,11 @@ export class OAuthController {
       const basePath = new URL(this.config.publicUrl).pathname.replace(/\/+$/, '');
       page =
         next.page === 'login'
-          ? { status: next.error ? 401 : 200, html: loginPage({ ...next, basePath }) }
+          ? {
+              status: next.retryAfterSeconds ? 429 : next.error ? 401 : 200,
+              html: loginPage({ ...next, basePath }),
+              retryAfterSeconds: next.retryAfterSeconds,
+            }
           : { status: next.error ? 400 : 200, html: consentPage({ ...next, basePath }) };
     } catch (error) {
       if (!(error instanceof AuthorizationRequestRejected) && !(error instanceof OAuthError)) throw error;
@@ -96,6 +100,7 @@ export class OAuthController {
         'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
         'x-frame-options': 'DENY',
         'referrer-policy': 'no-referrer',
+        ...(page.retryAfterSeconds ? { 'retry-after': String(page.retryAfterSeconds) } : {}),
       })
       .send(page.html);
   }

@@ -1,10 +1,11 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { ModerationAction, ModerationSeverity, ModerationSource } from '@platica/contracts';
 
 export interface Moderation {
   totalStrikes: number;
-  lastAction: string | null;
-  lastSource: string | null;
-  lastSeverity: string | null;
+  lastAction: ModerationAction | null;
+  lastSource: ModerationSource | null;
+  lastSeverity: ModerationSeverity | null;
   lastFlaggedAt: string | null;
   lastCategories: string[];
   lastMatchedTerms: string[];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ClientUpsert, SeedClient } from '@platica/contracts';
+import type { ClientUpsert, ModerationAction, ModerationSeverity, ModerationSource, SeedClient } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { LockMode } from '@mikro-orm/core';
 import { Database, newId, recordEvent, recordEvents, UnitOfWork, type Transaction } from '@platica/platform';
@@ -221,7 +221,7 @@ export class ClientRepository {
   async recordStrike(
     transaction: Transaction,
     client: Client,
-    strike: { source: string; action: string; severity: string; categories: string[]; matchedTerms: string[] },
+    strike: { source: ModerationSource; action: ModerationAction; severity: ModerationSeverity; categories: string[]; matchedTerms: string[] },
   ): Promise<void> {
     const em = this.db.em(transaction);
     const now = new Date();

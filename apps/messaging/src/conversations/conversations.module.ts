@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { ConversationRepository } from './conversation.repository';
 import { ConversationsController } from './conversations.controller';
 import { ConversationsService } from './conversations.service';
+import { PageTokens } from './page-token';
 
 /** `/v1/conversations`, and the conversations (chat threads included) other features store into. */
 @Module({
   controllers: [ConversationsController],
-  providers: [ConversationRepository, ConversationsService],
-  exports: [ConversationRepository],
+  providers: [ConversationRepository, ConversationsService, PageTokens],
+  exports: [ConversationRepository, PageTokens],
 })
 export class ConversationsModule {}

@@ -6,7 +6,7 @@ import type { Conversation } from './conversation.entity';
 import { conversationStatusUpdated } from '../events/domain-events';
 import { ConversationRepository, type ConversationFilters } from './conversation.repository';
 import { conversationSummary, messageRecord } from './conversation-summary';
-import { decodePageToken, encodePageToken, filtersFingerprint } from './page-token';
+import { filtersFingerprint, PageTokens } from './page-token';
 
 const DEFAULT_LIMIT = 50;
 const DAY_MS = 86_400_000;
@@ -18,6 +18,7 @@ export class ConversationsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly conversations: ConversationRepository,
     private readonly rpc: RpcClient,
+    private readonly pageTokens: PageTokens,
   ) {}
 
   async list(request: OperationRequest<typeof messagingOperations.conversationsList>) {
@@ -45,7 +46,7 @@ export class ConversationsService {
       ...dateRange(query.dateFilter),
     };
     const fingerprint = filtersFingerprint({ ...filters, sortBy, sortDirection, limit });
-    const after = query.pageToken !== undefined ? decodePageToken(query.pageToken, fingerprint) : undefined;
+    const after = query.pageToken !== undefined ? this.pageTokens.decode('conversations', query.pageToken, fingerprint) : undefined;
 
     const [page, counts] = await Promise.all([
       this.conversations.page(filters, { sortBy, sortDirection, limit, offset: query.offset, after }),
@@ -61,7 +62,7 @@ export class ConversationsService {
         conversationsCount: counts.get(workspace.id) ?? 0,
         pagination,
       })),
-      nextPageToken: page.hasMore && page.last ? encodePageToken(fingerprint, page.last) : null,
+      nextPageToken: page.hasMore && page.last ? this.pageTokens.encode('conversations', fingerprint, page.last) : null,
     };
   }
 

@@ -1,13 +1,19 @@
 import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { DomainError } from '@platica/errors';
+import { ServiceConfig, TokenSigner } from '@platica/platform';
 
 /**
- * `pageToken` of `GET /v1/conversations`: opaque to clients, it carries the keyset position
- * (the last row's sort value and id) and a fingerprint of the filters, sort and workspaces it
- * was issued for, so a token replayed with other filters is refused instead of paging wrongly.
+ * `pageToken` of the keyset-paged listings (`GET /v1/conversations`, `GET /v1/messages/scheduled`):
+ * opaque to clients, it carries the listing, the keyset position (the last row's sort value and
+ * id) and a fingerprint of the filters, sort and workspaces it was issued for, so a token replayed
+ * with other filters is refused instead of paging wrongly. Tokens are signed (TokenSigner), so the
+ * position read back is one the server wrote: anything else is a 400 naming `pageToken`.
  */
-const tokenSchema = z.object({ v: z.literal(1), f: z.string(), s: z.string(), i: z.string() });
+export type PagedListing = 'conversations' | 'scheduled';
+
+const tokenSchema = z.object({ v: z.literal(2), l: z.string(), f: z.string(), s: z.string(), i: z.string() });
 
 export function filtersFingerprint(query: Record<string, unknown>): string {
   const canonical = JSON.stringify(
@@ -18,25 +24,32 @@ export function filtersFingerprint(query: Record<string, unknown>): string {
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 22);
 }
 
-export function encodePageToken(fingerprint: string, position: { value: string; id: string }): string {
-  return Buffer.from(JSON.stringify({ v: 1, f: fingerprint, s: position.value, i: position.id })).toString('base64url');
-}
+@Injectable()
+export class PageTokens {
+  private readonly signer: TokenSigner;
 
-export function decodePageToken(token: string, fingerprint: string): { value: string; id: string } {
-  let parsed: z.output<typeof tokenSchema>;
-  try {
-    parsed = tokenSchema.parse(JSON.parse(Buffer.from(token, 'base64url').toString('utf8')));
-  } catch {
-    throw DomainError.validation(
-      [{ path: ['pageToken'], message: 'not a page token of this listing: send nextPageToken unchanged' }],
-      'Invalid pageToken',
-    );
+  constructor(config: ServiceConfig) {
+    this.signer = TokenSigner.fromConfig('page-token', config.values);
   }
-  if (parsed.f !== fingerprint) {
-    throw DomainError.validation(
-      [{ path: ['pageToken'], message: 'the filters or the sort changed since this token was issued: start again without pageToken' }],
-      'Invalid pageToken',
-    );
+
+  encode(listing: PagedListing, fingerprint: string, position: { value: string; id: string }): string {
+    return this.signer.sign({ v: 2, l: listing, f: fingerprint, s: position.value, i: position.id });
   }
-  return { value: parsed.s, id: parsed.i };
+
+  decode(listing: PagedListing, token: string, fingerprint: string): { value: string; id: string } {
+    const parsed = tokenSchema.safeParse(this.signer.verify(token));
+    if (!parsed.success || parsed.data.l !== listing) {
+      throw DomainError.validation(
+        [{ path: ['pageToken'], message: 'not a page token of this listing: send nextPageToken unchanged' }],
+        'Invalid pageToken',
+      );
+    }
+    if (parsed.data.f !== fingerprint) {
+      throw DomainError.validation(
+        [{ path: ['pageToken'], message: 'the filters or the sort changed since this token was issued: start again without pageToken' }],
+        'Invalid pageToken',
+      );
+    }
+    return { value: parsed.data.s, id: parsed.data.i };
+  }
 }

@@ -2,10 +2,17 @@ import { Injectable } from '@nestjs/common';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { ScheduledListQuery } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
-import type { RescheduleChange } from '@platica/workflows/activities';
 import { Database, keysIn, type Transaction } from '@platica/platform';
-import { decodePageToken, encodePageToken, filtersFingerprint } from '../conversations/page-token';
+import { filtersFingerprint, PageTokens } from '../conversations/page-token';
 import { ScheduledMessage } from './scheduled-message.entity';
+
+/** A waiting message's new time, as `PATCH /v1/messages/scheduled/{id}` sets it. */
+export interface RescheduleChange {
+  executeAt: string;
+  status: 'delayed' | 'scheduled';
+  delayMs: number | null;
+  scheduledTime: string | null;
+}
 
 type NewScheduled = Omit<
   ScheduledMessage,
@@ -53,7 +60,10 @@ const WAITING = `('creating', 'delayed', 'scheduled')`;
  */
 @Injectable()
 export class ScheduledMessageRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly pageTokens: PageTokens,
+  ) {}
 
   /** One insert: the row is the whole registration (the dispatcher finds it by its due time). */
   async create(row: NewScheduled): Promise<void> {
@@ -95,7 +105,7 @@ export class ScheduledMessageRepository {
       where.executeAt = { ...(query.from ? { $gte: new Date(query.from) } : {}), ...(query.to ? { $lte: new Date(query.to) } : {}) };
     const and: FilterQuery<ScheduledMessage>[] = [where];
     if (pageToken) {
-      const after = decodePageToken(pageToken, fingerprint);
+      const after = this.pageTokens.decode('scheduled', pageToken, fingerprint);
       const at = new Date(after.value);
       and.push({ $or: [{ executeAt: { $gt: at } }, { executeAt: at, id: { $gt: after.id } }] });
     }
@@ -103,7 +113,7 @@ export class ScheduledMessageRepository {
     if (rows.length <= limit) return { rows };
     const page = rows.slice(0, limit);
     const last = page[page.length - 1]!;
-    return { rows: page, nextPageToken: encodePageToken(fingerprint, { value: new Date(last.executeAt).toISOString(), id: last.id }) };
+    return { rows: page, nextPageToken: this.pageTokens.encode('scheduled', fingerprint, { value: new Date(last.executeAt).toISOString(), id: last.id }) };
   }
 
   /**
@@ -127,23 +137,6 @@ export class ScheduledMessageRepository {
       [cancelledAt, id, workspaceId],
     );
     return rows.length > 0;
-  }
-
-  /** A reschedule accepted by a legacy per-message workflow (`revision` numbered by it). */
-  async recordReschedule(id: string, change: RescheduleChange, revision: number): Promise<void> {
-    await this.db.execute(
-      `update messaging.scheduled_message set execute_at = ?, status = ?, delay_ms = ?, scheduled_time = ?, revision = ?, updated_at = now()
-        where id = ? and revision < ? and status in ${WAITING}`,
-      [new Date(change.executeAt), change.status, change.delayMs, change.scheduledTime, revision, id, revision],
-    );
-  }
-
-  /** A cancel accepted by a legacy per-message workflow. */
-  async recordCancel(id: string, cancelledAt: Date): Promise<void> {
-    await this.db.execute(
-      `update messaging.scheduled_message set status = 'cancelled', cancelled_at = ?, updated_at = now() where id = ? and status in ${WAITING}`,
-      [cancelledAt, id],
-    );
   }
 
   /** Per channel, the earliest message waiting to be sent before `horizon`: when to wake, and which channels to open ahead. */
@@ -179,20 +172,6 @@ export class ScheduledMessageRepository {
       [now, limit, now, limit, leaseUntil, limit],
     );
     return rows.map(claimedSend);
-  }
-
-  /**
-   * A legacy per-message workflow's claim of its own message: taken only when it is due and
-   * waiting (also `creating`, which only those rows have) or its earlier claim expired.
-   */
-  async claimOne(id: string, now: Date, leaseUntil: Date): Promise<ClaimedSend | null> {
-    const rows: ClaimedRow[] = await this.db.execute(
-      `update messaging.scheduled_message set status = 'processing', claimed_until = ?, attempts = attempts + 1, updated_at = now()
-        where id = ? and ((status in ${WAITING} and execute_at <= ?) or (status = 'processing' and (claimed_until is null or claimed_until < ?)))
-        returning id, workspace_id, kind, request, actor, attempts, delivered_external_id`,
-      [leaseUntil, id, now, now],
-    );
-    return rows[0] ? claimedSend(rows[0]) : null;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type {
   GuardrailVerdict,
+  ModerationAction,
   PreviousConversation,
   PreviousConversationRequest,
   TurnContext,
@@ -193,7 +194,10 @@ export class TurnsService {
    * guardrail's message: the client's `moderation` records it; the conversation becomes `spam`
    * when its guardrail messages reach `conversationStrikeThreshold`; the client is blocked
    * (`guardrails_threshold_reached`, by no one, `client.blocked`) when its strikes reach
-   * `clientStrikeThreshold`. `lastAction` names the strongest consequence.
+   * `clientStrikeThreshold`. `lastAction` takes the spec's values: `warn` for a strike that only
+   * sent the guardrail's message, `spam` once it made the conversation spam or blocked the client
+   * (the block itself is told by `status` and `blockedReason`). Nothing here hands the customer to
+   * a human, so `assist` is never recorded by the runtime (README › Guardrails).
    */
   private async recordStrike(tx: Transaction, conversation: Conversation, verdict: GuardrailVerdict): Promise<void> {
     const client = await this.clients.lockForUpdate(tx, conversation.clientId);
@@ -201,7 +205,7 @@ export class TurnsService {
     const conversationStrikes = await this.messages.countGuardrailStrikes(tx, conversation.id);
     const blocks = client.status !== 'blocked' && clientStrikes >= verdict.clientStrikeThreshold;
     const spam = conversationStrikes >= verdict.conversationStrikeThreshold;
-    const action = blocks ? 'client_blocked' : spam ? 'conversation_spam' : 'guardrail_message_sent';
+    const action: ModerationAction = blocks || spam ? 'spam' : 'warn';
     await this.clients.recordStrike(tx, client, {
       source: verdict.source,
       action,

@@ -65,7 +65,7 @@ export class ToolRuntimeService {
           source: 'agent',
           ...runFields(result),
           agentId: call.agentId,
-          conversationId: call.context.conversationId ?? null,
+          conversationId: call.conversationRef ?? call.context.conversationId ?? null,
           toolCallId: call.toolCallId,
         },
         false,

@@ -1,8 +1,14 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { WorkflowHandle } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { campaignRunWorkflow } from './campaign-run.workflow';
 import { campaignRunWorkflowId, type CampaignRunActivities } from './campaign-run.contract';
+
+/** Recorded by the test "a dated run prepares its messages…" with UPDATE_FIXTURES=true. */
+const fixture = path.join(__dirname, '__fixtures__/campaign-run.history.json');
 
 const testServer =
   process.env.PLATICA_TEMPORAL_TEST_SERVER ?? path.resolve(__dirname, '../../../../.toolchain/py/bin/temporal-test-server');
@@ -14,6 +20,7 @@ const testServer =
  */
 describe('campaignRunWorkflow', () => {
   let env: TestWorkflowEnvironment;
+  let lastHistory: Awaited<ReturnType<WorkflowHandle['fetchHistory']>>;
 
   beforeAll(async () => {
     Runtime.install({ logger: new DefaultLogger('WARN'), shutdownSignals: [] });
@@ -30,13 +37,15 @@ describe('campaignRunWorkflow', () => {
       workflowsPath: require.resolve('./campaign-run.workflow'),
       activities,
     });
-    await worker.runUntil(
-      env.client.workflow.execute(campaignRunWorkflow, {
+    await worker.runUntil(async () => {
+      const handle = await env.client.workflow.start(campaignRunWorkflow, {
         taskQueue: 'campaigns',
         workflowId: campaignRunWorkflowId(`run_${Math.random().toString(36).slice(2)}`),
         args: [{ runId: 'run_1', scheduledFor }],
-      }),
-    );
+      });
+      await handle.result();
+      lastHistory = await handle.fetchHistory();
+    });
   }
 
   it('sends until nobody is open, retrying a failed slice, then completes', async () => {
@@ -79,5 +88,13 @@ describe('campaignRunWorkflow', () => {
     );
     expect(calls.map((c) => c.what)).toEqual(['prepare', 'slice', 'complete']);
     expect(calls[1]!.at).toBeGreaterThanOrEqual(Date.parse(date));
+    if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(fixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
+  });
+
+  it('replays its committed history (a dated run: timer, activities) against today’s code', async () => {
+    const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(fixture, 'utf8')));
+    await expect(
+      Worker.runReplayHistory({ workflowsPath: require.resolve('./campaign-run.workflow') }, history, 'campaign-run-fixture'),
+    ).resolves.toBeUndefined();
   });
 });

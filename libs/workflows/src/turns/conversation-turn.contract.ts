@@ -129,7 +129,11 @@ export interface WorkingMessageSettings {
   sticker: { enabled: boolean; url?: string | null };
 }
 
-/** The conversation a tool call runs for (what `context` variables of a custom API read). */
+/**
+ * The conversation a tool call runs for: what `context` variables of a custom API read
+ * (`conversationId` the thread id, as the conversation summary shows it), and `conversationRef`,
+ * its document id, for the turn log and the run log.
+ */
 export type ToolCallContext = Record<string, unknown>;
 
 /**
@@ -203,49 +207,33 @@ export interface ConversationTurnActivities {
      * runs them again only in a worker that lost their results.
      */
     toolCalls?: PendingToolCalls;
-    /** The turn's id (its reply's message id): what the turn log files this call's record under. Absent in older histories. */
+    /** The turn's id (its reply's message id): what the turn log files this call's record under. */
     turnId?: string;
     /**
-     * The turn's first model call: prepare the agent's memory first (what `prepareMemory` does),
-     * from the context the call loads anyway. Absent in older histories, which ran that step on its own.
+     * The turn's first model call: prepare the agent's memory first (the summary of the
+     * client's previous conversation with the agent, made once per conversation, and the
+     * compaction of older messages into the running summary), from the context the call loads
+     * anyway; a failure there costs the turn its summary, never its reply.
      */
     prepareMemory?: boolean;
     /**
      * Store the reply the turn ends with, as `deliverReply` would (a chat turn: nothing leaves
-     * Plática, and storing is idempotent on the turn's id), and answer it in `stored`. Absent in
-     * older histories, which delivered it as an activity of its own.
+     * Plática, and storing is idempotent on the turn's id), and answer it in `stored`.
      */
     storeReply?: boolean;
     /**
      * Run the rounds of tool calls here, model call after model call, until the model answers;
      * hand back a tool-calls answer only when the agent's working message is due and not yet
-     * sent (the workflow sends it). Absent in older histories: one model call per activity.
+     * sent (the workflow sends it). Absent: one model call.
      */
     toolRoundsHere?: { workingMessageSent: boolean };
     /**
      * The chat request this turn answers, whose acceptance (`acceptChat`, scheduled alongside)
      * the call waits for in the worker: it answers on the accepted thread (`conversationRef` is
-     * then ignored), or stays silent when the request is refused. Absent in older histories,
-     * whose model call was scheduled once the acceptance had answered the workflow.
+     * then ignored), or stays silent when the request is refused.
      */
     acceptance?: ChatAcceptRequest;
   }): Promise<GeneratedReply>;
-  /**
-   * The agent's memory, before the turn's first model call: the summary of the client's
-   * previous conversation with the agent (`recallLastConversation`, made once per
-   * conversation), and the compaction of older messages into the conversation's running
-   * summary once they pass the bound (unless `disableContextSummarization`). Says which it made.
-   */
-  prepareMemory(input: { workspaceId: string; conversationRef: string; turnId: string }): Promise<{ made: ('recall' | 'context')[] }>;
-  /** Runs one tool call in the tools service; resolves with a failure result rather than throwing. */
-  runToolCall(input: {
-    workspaceId: string;
-    agentId: string;
-    call: ToolCallRequest;
-    context: ToolCallContext;
-    /** The turn's id, for the turn log. */
-    turnId?: string;
-  }): Promise<ToolCallResult>;
   /** Sends the agent's working message (fixed text, or written by the model from `aiPrompt`). */
   sendWorkingMessage(input: {
     workspaceId: string;

@@ -28,15 +28,8 @@ const fixture = path.join(__dirname, '__fixtures__/conversation-turn.history.jso
 const guardrailsFixture = path.join(__dirname, '__fixtures__/conversation-turn-guardrails.history.json');
 /** Recorded by the test "delivers the wait message with the assistance request…" with UPDATE_FIXTURES=true. */
 const assistanceFixture = path.join(__dirname, '__fixtures__/conversation-turn-assistance.history.json');
-/** Recorded when each tool call was an ordinary activity (before the `agent-tool-calls-local` patch). */
-const toolsFixture = path.join(__dirname, '__fixtures__/conversation-turn-tools.history.json');
-const localToolsFixture = path.join(__dirname, '__fixtures__/conversation-turn-local-tools.history.json');
-// Recorded after tool calls moved into the next model call (agent-tool-calls-with-model-call).
-const toolsWithModelCallFixture = path.join(__dirname, '__fixtures__/conversation-turn-tools-with-model-call.history.json');
 /** Recorded by the test "runs every round of tool calls inside the model call activity…" with UPDATE_FIXTURES=true. */
 const toolRoundsFixture = path.join(__dirname, '__fixtures__/conversation-turn-tool-rounds.history.json');
-/** Recorded before the memory step ran inside the model call: the memory step as an activity of its own. */
-const memoryFixture = path.join(__dirname, '__fixtures__/conversation-turn-memory.history.json');
 /** Recorded by the test "prepares the agent's memory in the turn's first model call…" with UPDATE_FIXTURES=true. */
 const memoryInModelCallFixture = path.join(__dirname, '__fixtures__/conversation-turn-memory-in-model-call.history.json');
 /** Recorded by the test "stores a chat turn's reply in its model call…" with UPDATE_FIXTURES=true. */
@@ -104,7 +97,7 @@ describe('conversationTurnWorkflow', () => {
   // Like the agents worker's: the previous answer's tool calls run first, then the model is
   // asked; with toolRoundsHere, round after round until the model answers or its working message is due.
   const roundsOfModelCalls = async (input: Parameters<ConversationTurnActivities['generateReply']>[0]): Promise<GeneratedReply> => {
-    if (!input.toolRoundsHere) return oneAnswer(input);
+    if (!input.toolRoundsHere) throw new Error('the workflow always has the model call run the tool rounds');
     const ran: ToolRound[] = [];
     const names = input.toolCalls?.calls.map((c) => c.name) ?? [];
     for (let given = input; ;) {
@@ -165,20 +158,9 @@ describe('conversationTurnWorkflow', () => {
       await quiet;
     },
     acceptChat: acceptOnce,
-    prepareMemory: async (input) => {
-      memoryCalls.push(`memory ${input.conversationRef} ${calls.length}`);
-      turnIds.push(input.turnId);
-      return prepare();
-    },
     generateReply: modelCall,
     deliverReply: async (input) => deliver(input),
     recordTurnFailure: async (input) => void calls.push(`failure ${input.error.message}`),
-    // Only histories recorded before tool calls ran with the model call schedule it.
-    runToolCall: async (input) => {
-      turnIds.push(input.turnId);
-      calls.push(`tool activity ${input.call.name} ${JSON.stringify(input.call.input)}`);
-      return runTool(input.call);
-    },
     sendWorkingMessage: async (input) => void calls.push(`working ${input.settings.message.fixedText}`),
   };
 
@@ -477,11 +459,8 @@ describe('conversationTurnWorkflow', () => {
       expect(outcomes[0]).toMatchObject({ status: 'completed' });
     });
 
-    it.each([
-      ['the memory step as an activity of its own', memoryFixture],
-      ['the memory step inside the model call', memoryInModelCallFixture],
-    ])('replays its committed history with %s against today’s code', async (_, file) => {
-      const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(file, 'utf8')));
+    it('replays its committed history with the memory step inside the model call against today’s code', async () => {
+      const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(memoryInModelCallFixture, 'utf8')));
       await expect(
         Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-memory-fixture'),
       ).resolves.toBeUndefined();
@@ -532,8 +511,6 @@ describe('conversationTurnWorkflow', () => {
       });
       await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
       expect(calls).toEqual(['generate conv_1', 'deliver No puedo ayudar con eso [strike llm_guardrail rule 1]']);
-      // The patch marker names the change (histories from before guardrails never carry a verdict).
-      expect(lastHistory.events?.some((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toBe(true);
       if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(guardrailsFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
     });
 
@@ -555,7 +532,6 @@ describe('conversationTurnWorkflow', () => {
       });
       await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
       expect(calls).toEqual(['generate conv_1', 'deliver Te comunico [assistance: pide una persona]']);
-      expect(lastHistory.events?.some((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toBe(true);
       if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(assistanceFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
     });
 
@@ -614,23 +590,15 @@ describe('conversationTurnWorkflow', () => {
         'generate conv_1',
         `deliver con ${JSON.stringify([{ forecast: 'soleado' }, { forecast: 'soleado' }, { forecast: 'soleado' }])}`,
       ]);
-      // The patch marker names the new command sequence (histories from before tools never carry it).
-      expect(lastHistory.events?.some((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')).toBe(true);
       // No tool call is an activity of its own: each runs in the model call that reads its result.
-      expect(calls.some((c) => c.startsWith('tool activity'))).toBe(false);
       expect(lastHistory.events?.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runToolCall')).toEqual([]);
       // Nor is a round, nor the memory step: the turn's one local activity is its model call.
       expect(lastHistory.events?.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity')).toHaveLength(1);
       if (process.env.UPDATE_FIXTURES === 'true') writeFileSync(toolRoundsFixture, `${JSON.stringify(lastHistory, null, 1)}\n`);
     });
 
-    it.each([
-      ['tool calls as ordinary activities', toolsFixture],
-      ['tool calls as local activities', localToolsFixture],
-      ['tool calls run with the next model call', toolsWithModelCallFixture],
-      ['tool rounds run in the model call', toolRoundsFixture],
-    ])('replays its committed history with tool rounds (%s) against today’s code', async (_, file) => {
-      const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(file, 'utf8')));
+    it('replays its committed history with tool rounds run in the model call against today’s code', async () => {
+      const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(toolRoundsFixture, 'utf8')));
       await expect(
         Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-tools-fixture'),
       ).resolves.toBeUndefined();

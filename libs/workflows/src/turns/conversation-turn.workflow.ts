@@ -3,7 +3,6 @@ import {
   ApplicationFailure,
   condition,
   continueAsNew,
-  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -14,14 +13,11 @@ import type { ChatAccepted, ChatAcceptRequest } from '@platica/contracts';
 import {
   turnRequestedSignal,
   replyRequestOf,
-  workingMessageDue,
   type AcceptChatResult,
   type ConversationTurnActivities,
   type ConversationTurnInput,
   type GeneratedReply,
   type TurnOutcome,
-  type ToolCallRequest,
-  type ToolCallResult,
   type ToolRound,
   type TurnTrigger,
 } from './conversation-turn.contract';
@@ -32,16 +28,6 @@ import {
 const { deliverReply, recordTurnFailure } = proxyActivities<ConversationTurnActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '5 seconds', maximumAttempts: 10 },
-});
-// Histories recorded before LOCAL_TOOL_CALLS_PATCH ran each tool call as an ordinary activity,
-// those before TOOL_CALLS_WITH_MODEL_CALL_PATCH as a local activity of its own.
-const { runToolCall: runToolCallActivity } = proxyActivities<ConversationTurnActivities>({
-  startToCloseTimeout: '90 seconds',
-  retry: { maximumAttempts: 1 },
-});
-const { runToolCall: runToolCallLocally } = proxyLocalActivities<ConversationTurnActivities>({
-  startToCloseTimeout: '90 seconds',
-  retry: { maximumAttempts: 1 },
 });
 const { sendWorkingMessage } = proxyActivities<ConversationTurnActivities>({
   startToCloseTimeout: '1 minute',
@@ -55,17 +41,13 @@ const { awaitQuiet, acceptChat } = proxyLocalActivities<ConversationTurnActiviti
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '5 seconds', maximumAttempts: 10 },
 });
-// Summaries for the agent's memory: a model call each, tried twice; a failure costs the turn its
-// summary, never its reply. Safe to run again: what it made is stored, so it is not made twice.
-const { prepareMemory } = proxyLocalActivities<ConversationTurnActivities>({
-  startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '1 second', maximumAttempts: 2 },
-});
-// The model call: three attempts, then the turn ends with a recorded failure. It runs the tool
-// calls of the model's previous answer first: in the worker running the turn, with no workflow
-// task between the model asking and getting the results. Their results are in the history once
-// the workflow task completes, so a replay never calls a remote API again; a retried model
-// call reuses them (kept in the worker). Only a worker killed inside that task runs a call again.
+// The model call: three attempts, then the turn ends with a recorded failure. The turn's first
+// call prepares the agent's memory (a failure there costs the summary, never the reply); every
+// call runs the model's rounds of tool calls in the worker running the turn, with no workflow
+// task between the model asking and getting the results, until it answers or its working
+// message is due. Their results are in the history once the workflow task completes, so a replay
+// never calls a remote API again; a retried model call reuses them (kept in the worker). Only a
+// worker killed inside that task runs a call again.
 const { generateReply } = proxyLocalActivities<ConversationTurnActivities>({
   // A tool call may take 75 s, the model call 60 s.
   startToCloseTimeout: '3 minutes',
@@ -103,8 +85,7 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
 
   // A trigger signalled while the workflow completes makes the server refuse the completion, so none is lost.
   while (pending.length) {
-    // Histories from before runs continued as new never reach the bound here with the marker; it names the change.
-    if (workflowInfo().historyLength >= HISTORY_EVENTS_BEFORE_CONTINUING && patched(CONTINUE_AS_NEW_PATCH)) {
+    if (workflowInfo().historyLength >= HISTORY_EVENTS_BEFORE_CONTINUING) {
       const carried = { pending: pending.splice(0), outcomes, seenMessageIds: [...seen].slice(-SEEN_MESSAGES_CARRIED) };
       await continueAsNew<typeof conversationTurnWorkflow>({ ...input, conversationRef, first: undefined, carried });
     }
@@ -135,9 +116,8 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
     const [alone] = batch;
     // A chat request alone (a synchronous turn, a scheduled one): its acceptance and the model
     // call are scheduled together, and the call waits for the acceptance in the worker: no
-    // workflow activation between the two. Histories from before schedule the call once the
-    // acceptance has answered; the marker names the change.
-    if (batch.length === 1 && alone?.chat && patched(ACCEPT_WITH_MODEL_CALL_PATCH)) {
+    // workflow activation between the two.
+    if (batch.length === 1 && alone?.chat) {
       const accepting = acceptChat(alone.chat);
       const request = {
         workspaceId: input.workspaceId,
@@ -207,31 +187,15 @@ async function runTurn(
   const messageId = newMessageId();
   let reply: GeneratedReply;
   const rounds: ToolRound[] = [];
-  const calledNames: string[] = [];
   let workingMessageSent = false;
   /** The agent's working message, sent while the tool calls run; a failure to send it never fails the turn. */
   const sendWorking = (agentId: string, settings: Parameters<typeof sendWorkingMessage>[0]['settings']) =>
     sendWorkingMessage({ ...refOf(request), messageId: newMessageId(), agentId, settings }).catch(() => undefined);
   // A chat turn's reply is stored by the model call that writes it (nothing leaves Plática, and
   // storing is idempotent on the turn's id): the turn ends in the workflow task of its model call.
-  // Histories from before that deliver it as an activity; the marker names the change.
-  const storeReply = forChat && patched(CHAT_REPLY_STORED_BY_MODEL_CALL_PATCH);
   // The turn log files each step under the turn's id, its reply's message id.
-  let turn = { ...request, turnId: messageId, ...(storeReply ? { storeReply } : {}) };
-  // The first model call prepares the agent's memory from the context it loads: one load and
-  // one step fewer. Histories from before that ran it as a step of its own, and those from
-  // before the agent's memory have no such step; the markers name the changes (in the order
-  // those histories recorded them). A history with an acceptance alongside has them all.
-  const memoryInModelCall = patched(MEMORY_IN_MODEL_CALL_PATCH);
-  if (!memoryInModelCall && patched(MEMORY_PATCH)) {
-    await prepareMemory({ ...refOf(request), turnId: messageId }).catch(() => undefined);
-  }
-  // Histories from before the model call ran a turn's tool rounds itself call it once per round.
-  const roundsInModelCall = patched(TOOL_ROUNDS_IN_MODEL_CALL_PATCH);
-  const firstCall = (input: typeof turn) => {
-    const first = memoryInModelCall ? { ...input, prepareMemory: true } : input;
-    return generateReply(roundsInModelCall ? { ...first, toolRoundsHere: { workingMessageSent: false } } : first);
-  };
+  let turn = { ...request, turnId: messageId, ...(forChat ? { storeReply: true } : {}) };
+  const firstCall = (input: typeof turn) => generateReply({ ...input, prepareMemory: true, toolRoundsHere: { workingMessageSent: false } });
   let answering: Promise<GeneratedReply> | undefined;
   if (acceptance) {
     answering = firstCall({ ...turn, acceptance: acceptance.request });
@@ -249,47 +213,15 @@ async function runTurn(
     reply = await (answering ?? firstCall(turn));
     // The model asked for tools: run them (in parallel), give it the results, ask again until it answers.
     while ('toolCalls' in reply) {
-      // Histories from before agents had tools never reach here; the marker names the new command sequence.
-      patched(TOOL_CALLS_PATCH);
+      // The model call handed its rounds back because the working message is due: it goes out
+      // while the calls run, and the rest of the turn's rounds run in the next model call.
       const { agentId, context, toolCalls, workingMessage } = reply;
-      if (roundsInModelCall) {
-        // The model call handed its rounds back because the working message is due: it goes out
-        // while the calls run, and the rest of the turn's rounds run in the next model call.
-        rounds.push(...(reply.toolRounds ?? []));
-        const working = workingMessage && !workingMessageSent ? sendWorking(agentId, workingMessage) : null;
-        workingMessageSent = true;
-        const toolRequest = { agentId, calls: toolCalls, messages: reply.messages, context };
-        reply = await generateReply({ ...turn, toolRounds: rounds, toolCalls: toolRequest, toolRoundsHere: { workingMessageSent } });
-        await working;
-        continue;
-      }
-      calledNames.push(...toolCalls.map((call) => call.name));
-      const working =
-        !workingMessageSent && workingMessage && workingMessageDue(workingMessage, calledNames)
-          ? sendWorking(agentId, workingMessage)
-          : null;
-      if (working) workingMessageSent = true;
-      if (patched(TOOL_CALLS_WITH_MODEL_CALL_PATCH)) {
-        // The next model call runs the calls first, in the same local activity: no workflow
-        // task between the results and the model reading them.
-        const asked = reply;
-        const toolRequest = { agentId, calls: toolCalls, messages: asked.messages, context };
-        reply = await generateReply({ ...turn, toolRounds: rounds, toolCalls: toolRequest });
-        rounds.push({ messages: asked.messages, results: reply.toolResults ?? [] });
-        await working;
-        continue;
-      }
-      const runToolCall = patched(LOCAL_TOOL_CALLS_PATCH) ? runToolCallLocally : runToolCallActivity;
-      const results = await Promise.all(
-        toolCalls.map((call) =>
-          runToolCall({ workspaceId: request.workspaceId, agentId, call, context, turnId: messageId }).catch((failure) =>
-            toolFailure(call, failure),
-          ),
-        ),
-      );
+      rounds.push(...(reply.toolRounds ?? []));
+      const working = workingMessage && !workingMessageSent ? sendWorking(agentId, workingMessage) : null;
+      workingMessageSent = true;
+      const toolRequest = { agentId, calls: toolCalls, messages: reply.messages, context };
+      reply = await generateReply({ ...turn, toolRounds: rounds, toolCalls: toolRequest, toolRoundsHere: { workingMessageSent } });
       await working;
-      rounds.push({ messages: reply.messages, results });
-      reply = await generateReply({ ...turn, toolRounds: rounds });
     }
   } catch (failure) {
     const error = errorOf(failure, 'model_error');
@@ -299,39 +231,12 @@ async function runTurn(
   for (const id of reply.seenMessageIds) seen.add(id);
   if ('silent' in reply) return { silent: reply.silent };
   if (reply.stored) return { replies: [reply.stored] };
-  const delivery = replyRequestOf(turn, reply);
-  // Histories from before guardrails never carry a verdict, those from before human assistance
-  // never a request; the markers name the changes.
-  if (reply.guardrail) patched(GUARDRAILS_PATCH);
-  else if (reply.assistance) patched(ASSISTANCE_PATCH);
-  return { replies: [await deliverReply(delivery)] };
+  return { replies: [await deliverReply(replyRequestOf(turn, reply))] };
 }
-
-const TOOL_CALLS_PATCH = 'agent-tool-calls';
-const LOCAL_TOOL_CALLS_PATCH = 'agent-tool-calls-local';
-const TOOL_CALLS_WITH_MODEL_CALL_PATCH = 'agent-tool-calls-with-model-call';
-const TOOL_ROUNDS_IN_MODEL_CALL_PATCH = 'agent-tool-rounds-in-model-call';
-const GUARDRAILS_PATCH = 'agent-guardrails';
-const ASSISTANCE_PATCH = 'agent-human-assistance';
-const MEMORY_PATCH = 'agent-memory';
-const CONTINUE_AS_NEW_PATCH = 'turns-continue-as-new';
-const CHAT_REPLY_STORED_BY_MODEL_CALL_PATCH = 'chat-reply-stored-by-model-call';
-const MEMORY_IN_MODEL_CALL_PATCH = 'agent-memory-in-model-call';
-const ACCEPT_WITH_MODEL_CALL_PATCH = 'chat-accept-with-model-call';
 
 const refOf = ({ workspaceId, conversationRef }: { workspaceId: string; conversationRef: string }) => ({ workspaceId, conversationRef });
 
 const newMessageId = () => `msg_${uuid4().replace(/-/g, '')}`;
-
-/** A tool call whose activity failed (the worker lost, its time out): the model reads what happened. */
-function toolFailure(call: ToolCallRequest, failure: unknown): ToolCallResult {
-  return {
-    toolCallId: call.toolCallId,
-    providerName: call.providerName,
-    ok: false,
-    output: { error: errorOf(failure, 'tool_error').message },
-  };
-}
 
 function errorOf(failure: unknown, fallbackCode: string): { code: string; message: string } {
   const cause = failure instanceof ActivityFailure ? failure.cause : failure;
