@@ -20,10 +20,10 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .min(60)
     .default(30 * 86_400),
   /**
-   * A key's budget is its requests per second (30 unless the seed says otherwise) times this many
-   * seconds, counted in one window: a client may burst within a window, not exceed the rate over it.
+   * A key may make its requests per second (30 unless the seed says otherwise) times this many
+   * seconds at once, then its rate as the bucket drains; 1 is the spec's "30 per second".
    */
-  PLATICA_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  PLATICA_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(60).default(1),
   /** Failed authentications (401) one client address may make per window before its requests answer 429. */
   PLATICA_AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).default(30),
   PLATICA_AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
