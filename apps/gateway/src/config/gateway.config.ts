@@ -34,10 +34,10 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .min(60)
     .default(30 * 86_400),
   /**
-   * A key's budget is its requests per second (30 unless the seed says otherwise) times this many
-   * seconds, counted in one window: a client may burst within a window, not exceed the rate over it.
+   * A key may make its requests per second (30 unless the seed says otherwise) times this many
+   * seconds at once, then its rate as the bucket drains; 1 is the spec's "30 per second".
    */
-  PLATICA_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  PLATICA_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(60).default(1),
   /** OAuth client registrations (RFC 7591, unauthenticated) one client address may make per hour. */
   PLATICA_OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Failed authentications (401) one client address may make per window before its requests answer 429. */

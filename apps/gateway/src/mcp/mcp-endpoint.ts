@@ -31,8 +31,9 @@ const INSTRUCTIONS =
  * transport. Stateless mode: every POST is served by a fresh server, and nothing about a
  * client lives in a gateway's memory between requests, so any replica behind a load balancer
  * answers any request (no Mcp-Session-Id is issued; the SDK then skips session checks). Each
- * POST is admitted like a REST request (401 challenge, rate limit), and each tool call runs
- * through the REST pipeline's `execute` (scope, workspace, NATS request to the owning service).
+ * POST is admitted like a REST request (401 challenge, rate limit: a JSON-RPC batch counts as
+ * many requests as it has messages, so batching buys no calls past the limit), and each tool
+ * call runs through the REST pipeline's `execute` (scope, workspace, NATS request to the owning service).
  */
 @Injectable()
 export class McpEndpoint {
@@ -78,7 +79,7 @@ export class McpEndpoint {
     let headers: Record<string, string> = {};
     await requestContext.run({ requestId }, async () => {
       try {
-        const admitted = await this.pipeline.admit(request);
+        const admitted = await this.pipeline.admit(request, Array.isArray(request.body) ? Math.max(1, request.body.length) : 1);
         headers = admitted.headers;
         if (admitted.refusal) throw admitted.refusal;
         // A write tool called with a read-only token is refused at the HTTP level, with the

@@ -73,11 +73,14 @@ export class RoutePipeline {
   }
 
   /**
-   * Who is calling, and whether their budget allows one more request: authentication and the
-   * rate limit. Throws 401; `refusal` is the 429 to answer when the budget is spent, and
-   * `headers` the X-RateLimit-* ones to answer with either way.
+   * Who is calling, and whether their budget allows `requests` more (a /mcp batch counts each
+   * of its messages): authentication and the rate limit. Throws 401; `refusal` is the 429 to
+   * answer when the budget is spent, and `headers` the X-RateLimit-* ones to answer with either way.
    */
-  async admit(request: FastifyRequest): Promise<{ credential: Credential; headers: Record<string, string>; refusal?: DomainError }> {
+  async admit(
+    request: FastifyRequest,
+    requests = 1,
+  ): Promise<{ credential: Credential; headers: Record<string, string>; refusal?: DomainError }> {
     const { authorization } = request.headers;
     // A credential the gateway holds in memory goes straight to the count, whose script also
     // refuses an address that keeps failing authentication (the barrier): one Redis round trip.
@@ -89,10 +92,11 @@ export class RoutePipeline {
       credential.rateLimitSubject,
       credential.rateLimitPerSecond,
       this.authFailures.barrierFor(request.ip),
+      requests,
     );
     if (rate.barred) throw this.authFailures.blocked(rate.msBeforeLifted);
     const headers = rateLimitHeaders(rate.state);
-    return rate.allowed ? { credential, headers } : { credential, headers, refusal: rateLimitExceeded(rate.state) };
+    return rate.allowed ? { credential, headers } : { credential, headers, refusal: rateLimitExceeded(rate) };
   }
 
   /** One operation for an admitted credential: scope, workspace, then the owning service over NATS. */

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { RateLimiter, type RateLimitDecision } from './rate-limiter';
+
+/**
+ * The limiter against a real Redis, two connections standing for two gateway replicas. A rate
+ * of 1 per second with a 30-second window fills a bucket of 30 that drains one request a
+ * second, so a burst decided within that second has an exact answer.
+ */
+describe('RateLimiter (Redis)', () => {
+  const connections = [
+    new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'),
+    new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'),
+  ];
+  const prefix = `test:${randomBytes(4).toString('hex')}:`;
+  const replicas = (windowSeconds: number) => connections.map((redis) => new RateLimiter(redis, prefix, windowSeconds));
+  const subject = () => `key:${randomBytes(4).toString('hex')}`;
+  type Refusal = Extract<RateLimitDecision, { allowed: false }>;
+  const admitted = (decisions: RateLimitDecision[]) => decisions.filter((d) => !d.barred && d.allowed);
+  const refused = (decisions: RateLimitDecision[]) => decisions.filter((d): d is Refusal => !d.barred && !d.allowed);
+
+  afterAll(async () => {
+    await Promise.all(connections.map((redis) => redis.quit()));
+  });
+
+  it('admits exactly the bucket of a burst across replicas, Remaining falling one by one, and refuses the rest at no cost', async () => {
+    const [a, b] = replicas(30);
+    const key = subject();
+    const decisions = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a! : b!).consume(key, 1)));
+    expect(admitted(decisions)).toHaveLength(30);
+    expect(
+      admitted(decisions)
+        .map((d) => (d.barred ? -1 : d.state.remaining))
+        .sort((x, y) => y - x),
+    ).toEqual(Array.from({ length: 30 }, (_, i) => 29 - i));
+    expect(refused(decisions)).toHaveLength(70);
+    for (const refusal of refused(decisions)) {
+      expect(refusal).toMatchObject({ state: { limit: 30, remaining: 0, windowSeconds: 30 }, cost: 1 });
+      // The next request fits once one has drained: within the second.
+      expect(refusal.retryAfterMs).toBeLessThanOrEqual(1_000);
+      // Full again (Reset) once all 30 have drained.
+      expect(refusal.state.resetAt * 1000 - Date.now()).toBeGreaterThan(28_000);
+    }
+  });
+
+  it('counts each subject on its own', async () => {
+    const [a] = replicas(1);
+    const [spent, fresh] = [subject(), subject()];
+    await Promise.all(Array.from({ length: 40 }, () => a!.consume(spent, 30)));
+    expect(await a!.consume(fresh, 30)).toMatchObject({ allowed: true, state: { limit: 30, remaining: 29, windowSeconds: 1 } });
+  });
+
+  it('admits a batch whole or not at all: its cost is its number of requests', async () => {
+    const [a, b] = replicas(30);
+    const key = subject();
+    const [first, second] = await Promise.all([a!.consume(key, 1, undefined, 20), b!.consume(key, 1, undefined, 20)]);
+    const [won, lost] = first!.barred || first!.allowed ? [first!, second!] : [second!, first!];
+    expect(won).toMatchObject({ allowed: true, state: { remaining: 10 } });
+    // Refused without spending: the 10 left are still there.
+    expect(lost).toMatchObject({ allowed: false, cost: 20, state: { remaining: 10 } });
+    expect(await a!.consume(key, 1, undefined, 10)).toMatchObject({ allowed: true, state: { remaining: 0 } });
+    // Larger than the bucket: never admitted, nothing spent.
+    const other = subject();
+    expect(await a!.consume(other, 1, undefined, 31)).toMatchObject({ allowed: false, state: { remaining: 30 } });
+  });
+
+  it('refuses before counting while the barrier is reached', async () => {
+    const [a] = replicas(1);
+    const barrier = { key: `${prefix}barrier:${randomBytes(4).toString('hex')}`, limit: 2 };
+    await connections[0]!.set(barrier.key, 2, 'EX', 60);
+    expect(await a!.consume(subject(), 30, barrier)).toMatchObject({ barred: true, msBeforeLifted: expect.any(Number) });
+  });
+});
