@@ -153,7 +153,7 @@ describe('MCP servers (e2e)', () => {
     const sse = await connect(await server({ json: false }));
     expect(sse).toMatchObject({ transport: 'streamable-http', installedCount: 2 });
     const legacy = await connect(await server({ legacySse: true }));
-    expect(legacy).toMatchObject({ transport: 'sse', installedCount: 2, protocolVersion: null });
+    expect(legacy).toMatchObject({ transport: 'sse', installedCount: 2, protocolVersion: expect.stringMatching(/^20\d\d-\d\d-\d\d$/) });
     expect((await catalogOf(legacy.mcpId)).map((tool) => tool.mcpToolName).sort()).toEqual(['get_weather', 'search_orders']);
   });
 

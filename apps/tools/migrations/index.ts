@@ -2,6 +2,7 @@ import { Migration20261121123338_initial } from './Migration20261121123338_initi
 import { Migration20261123114102_custom_apis_and_catalog } from './Migration20261123114102_custom_apis_and_catalog';
 import { Migration20261123144701_mcp_servers } from './Migration20261123144701_mcp_servers';
 import { Migration20261123150835_mcp_oauth } from './Migration20261123150835_mcp_oauth';
+import { Migration20261126230358_mcp_call_limits } from './Migration20261126230358_mcp_call_limits';
 
 /** The committed migrations of tools, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const toolsMigrations = [
@@ -9,4 +10,5 @@ export const toolsMigrations = [
   Migration20261123114102_custom_apis_and_catalog,
   Migration20261123144701_mcp_servers,
   Migration20261123150835_mcp_oauth,
+  Migration20261126230358_mcp_call_limits,
 ];

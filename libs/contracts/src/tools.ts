@@ -338,7 +338,19 @@ export const updateConnectionSchema = z.object({ status: z.enum(['active', 'inac
  * MCP servers (spec › Tools: MCP servers; bodies per ARCHITECTURE.md › MCP server bodies).
  * Header values and credentials are write-only: reads name the headers, never their values.
  */
-export const MCP_LIMITS = { nameMax: 100, urlMax: 2_048, headers: 25, tools: 500 } as const;
+export const MCP_LIMITS = {
+  nameMax: 100,
+  urlMax: 2_048,
+  headers: 25,
+  tools: 500,
+  /** A tool call waits this long without a word from the server (a progress notification restarts the wait)… */
+  timeoutDefaultMs: 30_000,
+  /** …and never longer than this in all, progress or not. */
+  maxTimeoutDefaultMs: 70_000,
+  timeoutMinMs: 1_000,
+  /** A turn waits 75 s for a tool's answer (agents' TOOL_CALL_TIMEOUT_MS): a call must end before. */
+  maxTimeoutMaxMs: 70_000,
+} as const;
 
 /**
  * A server's state: `active` (its tools were discovered at the last contact), `error` (the
@@ -376,12 +388,30 @@ export type McpAuth = z.output<typeof mcpAuthSchema>;
 
 export const previewMcpSchema = z.object({ url: mcpUrl, headers: mcpHeaders.optional(), auth: mcpAuthSchema.optional() }).strict();
 
+/** How the tools of one server are called (connect's optional `limits`; defaults when absent). */
+export const mcpLimitsSchema = z
+  .object({
+    /** A tool result's JSON is cut to this many bytes before the model reads it (as custom API responses). */
+    maxBytes: z.number().int().min(100).max(1_000_000).default(CUSTOM_API_LIMITS.maxBytesDefault),
+    timeoutMs: z.number().int().min(MCP_LIMITS.timeoutMinMs).max(MCP_LIMITS.maxTimeoutMaxMs).default(MCP_LIMITS.timeoutDefaultMs),
+    maxTimeoutMs: z
+      .number()
+      .int()
+      .min(MCP_LIMITS.timeoutMinMs)
+      .max(MCP_LIMITS.maxTimeoutMaxMs)
+      .default(MCP_LIMITS.maxTimeoutDefaultMs),
+  })
+  .strict()
+  .refine((limits) => limits.maxTimeoutMs >= limits.timeoutMs, { path: ['maxTimeoutMs'], message: 'at least timeoutMs' });
+export type McpLimits = z.output<typeof mcpLimitsSchema>;
+
 export const connectMcpSchema = z
   .object({
     name: z.string({ error: 'required' }).trim().min(1, 'required').max(MCP_LIMITS.nameMax),
     url: mcpUrl,
     headers: mcpHeaders.optional(),
     auth: mcpAuthSchema.optional(),
+    limits: mcpLimitsSchema.optional(),
   })
   .strict();
 

@@ -4,15 +4,31 @@ import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 
 /** A tool the test server offers: what `tools/list` shows, and how `tools/call` answers. */
 export interface TestMcpTool {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;
+  /** As `tools/list` shows it; a `required` task tool refuses a plain call (-32601), as servers that only run it as a task do. */
+  execution?: { taskSupport: 'forbidden' | 'optional' | 'required' };
   /** The call's result; default: one text content naming the tool and its arguments. */
-  run?: (args: Record<string, unknown>) => CallToolResult | Promise<CallToolResult>;
+  run?: (args: Record<string, unknown>, call: TestMcpCallContext) => CallToolResult | Promise<CallToolResult>;
+}
+
+/** What a tool's run can do while it runs. */
+export interface TestMcpCallContext {
+  /** Sends `notifications/progress` for the call's progressToken; false (nothing sent) when the client gave none. */
+  progress(progress: number): Promise<boolean>;
+  /** Aborted when the client cancels the call (its timeout) or the connection closes. */
+  signal: AbortSignal;
 }
 
 export interface TestMcpCall {
@@ -29,6 +45,8 @@ export interface TestMcpCall {
   servedMs?: number;
   /** The call's JSON-RPC id: which POST carried it. */
   requestId: string | number;
+  /** The `_meta.progressToken` the client sent, if any. */
+  progressToken?: string | number;
 }
 
 export interface TestMcpServerOptions {
@@ -107,7 +125,12 @@ export class TestMcpServer {
   private build(): Server {
     const server = new Server({ name: 'platica-test-mcp', version: '1.0.0' }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
-      tools: this.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema: inputSchema as never })),
+      tools: this.tools.map(({ name, description, inputSchema, execution }) => ({
+        name,
+        description,
+        inputSchema: inputSchema as never,
+        ...(execution ? { execution } : {}),
+      })),
     }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const received = performance.now();
@@ -122,8 +145,20 @@ export class TestMcpServer {
         sessionId: extra.sessionId,
         heldMs: performance.now() - received,
         requestId: extra.requestId,
+        progressToken: request.params._meta?.progressToken,
       });
-      return tool.run ? tool.run(args) : { content: [{ type: 'text', text: `${tool.name} ${JSON.stringify(args)}` }] };
+      if (tool.execution?.taskSupport === 'required' && !(request.params as { task?: unknown }).task)
+        throw new McpError(ErrorCode.MethodNotFound, `${tool.name} runs only as a task`);
+      const progressToken = request.params._meta?.progressToken;
+      const context: TestMcpCallContext = {
+        signal: extra.signal,
+        progress: async (progress) => {
+          if (progressToken === undefined) return false;
+          await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress } });
+          return true;
+        },
+      };
+      return tool.run ? tool.run(args, context) : { content: [{ type: 'text', text: `${tool.name} ${JSON.stringify(args)}` }] };
     });
     server.oninitialized = () => {
       this.initializations++;

@@ -19,6 +19,12 @@ export interface McpEndpoint {
   transport?: McpTransportKind | null;
 }
 
+/** How long one tool call may take: `timeoutMs` without a word from the server (progress restarts it), `maxTimeoutMs` in all. */
+export interface McpCallLimits {
+  timeoutMs: number;
+  maxTimeoutMs: number;
+}
+
 export interface McpDiscovery {
   transport: McpTransportKind;
   protocolVersion: string | null;
@@ -52,7 +58,6 @@ interface PooledSession {
 
 const CLIENT_INFO = { name: 'platica', version: '1.0.0' };
 const DISCOVERY_TIMEOUT_MS = 20_000;
-const CALL_TIMEOUT_MS = 30_000;
 const IDLE_CLOSE_MS = 5 * 60_000;
 const MAX_LISTED_PAGES = 50;
 
@@ -104,6 +109,7 @@ export class McpClients implements OnModuleDestroy {
             title: tool.title ?? tool.annotations?.title ?? null,
             description: tool.description ?? '',
             inputSchema: tool.inputSchema as Record<string, unknown>,
+            ...(tool.execution?.taskSupport ? { taskSupport: tool.execution.taskSupport } : {}),
           });
         }
         cursor = listed.nextCursor;
@@ -122,7 +128,8 @@ export class McpClients implements OnModuleDestroy {
    * what must not have changed for the session to be reused). A session the server no longer
    * knows, or a broken connection, is reopened once (a timed-out call is not repeated). A
    * tool's own failure (`isError`, or a JSON-RPC error) is returned/thrown as is: McpError.
-   * Unreachable or refused: McpUnavailableError.
+   * Unreachable or refused: McpUnavailableError. The call carries a `progressToken`: each
+   * progress notification restarts the `timeoutMs` wait, up to `maxTimeoutMs` in all.
    */
   async call(
     key: string,
@@ -130,11 +137,18 @@ export class McpClients implements OnModuleDestroy {
     endpoint: McpEndpoint,
     name: string,
     args: Record<string, unknown>,
+    limits: McpCallLimits,
   ): Promise<CallToolResult> {
     for (let attempt = 0; ; attempt++) {
       const session = await this.session(key, fingerprint, endpoint);
       try {
-        const result = await session.client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS });
+        const result = await session.client.callTool({ name, arguments: args }, undefined, {
+          timeout: limits.timeoutMs,
+          maxTotalTimeout: limits.maxTimeoutMs,
+          resetTimeoutOnProgress: true,
+          // A progress handler is what makes the SDK send a progressToken; the notification's only use is the restarted wait.
+          onprogress: () => undefined,
+        });
         return result as CallToolResult;
       } catch (error) {
         // The server answered (a JSON-RPC error, or our timeout while it may still run): never called twice.
@@ -189,6 +203,13 @@ export class McpClients implements OnModuleDestroy {
         kind === 'streamable-http'
           ? new StreamableHTTPClientTransport(url, { requestInit, fetch: this.fetch, reconnectionOptions: noReconnection })
           : new SSEClientTransport(url, { requestInit, fetch: this.fetch });
+      // The version initialize agreed on, as the client hands it to the transport (the SSE transport shows it nowhere).
+      let protocolVersion: string | null = null;
+      const setProtocolVersion = transport.setProtocolVersion?.bind(transport);
+      transport.setProtocolVersion = (version) => {
+        protocolVersion = version;
+        setProtocolVersion?.(version);
+      };
       const client = new Client(CLIENT_INFO, { capabilities: {} });
       try {
         await client.connect(transport, { timeout: DISCOVERY_TIMEOUT_MS });
@@ -196,7 +217,7 @@ export class McpClients implements OnModuleDestroy {
         return {
           client,
           transport: kind,
-          protocolVersion: (transport as { protocolVersion?: string }).protocolVersion ?? null,
+          protocolVersion,
           serverInfo: version ? { name: version.name, version: version.version } : null,
         };
       } catch (error) {
@@ -226,6 +247,15 @@ function unavailable(error: unknown): McpUnavailableError {
   if (name === 'UnauthorizedError' || (error instanceof StreamableHTTPError && (status === 401 || status === 403)) || status === 401) {
     return new McpUnavailableError('the MCP server refused the credentials (401/403)', 'unauthorized');
   }
-  if (error instanceof McpError) return new McpUnavailableError(`the MCP server answered an error: ${error.message}`, 'network');
+  if (error instanceof McpError) return new McpUnavailableError(`the MCP server answered an error: ${mcpErrorText(error)}`, 'network');
   return new McpUnavailableError(describeOutboundError(error, DISCOVERY_TIMEOUT_MS), 'network');
+}
+
+/**
+ * A JSON-RPC error as one `MCP error <code>: <message>`. A server built on the SDK that throws an
+ * McpError sends its message already prefixed, and the client's McpError prefixes it again.
+ */
+export function mcpErrorText(error: McpError): string {
+  const message = error.message.replace(/^(MCP error -?\d+: )+/, '');
+  return `MCP error ${error.code}: ${message}`;
 }

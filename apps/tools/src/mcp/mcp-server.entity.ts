@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { McpStatus } from '@platica/contracts';
+import { CUSTOM_API_LIMITS, MCP_LIMITS, type McpStatus } from '@platica/contracts';
 
 /** A tool as the MCP server listed it at the last discovery. */
 export interface DiscoveredTool {
@@ -7,6 +7,8 @@ export interface DiscoveredTool {
   title: string | null;
   description: string;
   inputSchema: Record<string, unknown>;
+  /** `execution.taskSupport` as listed: a `required` tool answers only task-augmented calls, which Plática does not make. */
+  taskSupport?: 'forbidden' | 'optional' | 'required';
 }
 
 /**
@@ -36,6 +38,10 @@ const McpServerSchema = defineEntity({
     tools: p.json<DiscoveredTool[]>(),
     excluded: p.json<string[]>(),
     lastError: p.text().nullable(),
+    /** How its tools are called (connect's `limits`): results cut to `maxBytes`; a call waits `callTimeoutMs` since the last progress, `maxCallTimeoutMs` in all. */
+    maxBytes: p.integer().default(CUSTOM_API_LIMITS.maxBytesDefault),
+    callTimeoutMs: p.integer().default(MCP_LIMITS.timeoutDefaultMs),
+    maxCallTimeoutMs: p.integer().default(MCP_LIMITS.maxTimeoutDefaultMs),
     /** SHA-256 of the `state` of an OAuth authorization under way (the callback finds the server by it). */
     oauthStateHash: p.text().nullable(),
     lastRefreshAt: p.datetime().nullable(),

@@ -3,6 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   connectMcpSchema,
+  CUSTOM_API_LIMITS,
+  MCP_LIMITS,
   mcpOauthCallbackSchema,
   previewMcpSchema,
   syncMcpToolsSchema,
@@ -16,7 +18,8 @@ import { assertPublicHttpUrl, newId, readScope, UnsafeUrlError, withStatus, writ
 import type { CatalogTool } from '../catalog/catalog-tool.entity';
 import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
 import { ToolsConfigService } from '../config/tools.config';
-import { McpClients, McpUnavailableError, type McpDiscovery, type McpEndpoint } from './mcp-clients';
+import { capBytes } from '../custom-apis/response-trim';
+import { McpClients, mcpErrorText, McpUnavailableError, type McpDiscovery, type McpEndpoint } from './mcp-clients';
 import { McpOauth, stateHashOf } from './mcp-oauth';
 import { catalogNameOf, parametersOf, slugCandidate, slugOf } from './mcp-naming';
 import { McpSecretBox, type McpSecrets } from './mcp-secrets';
@@ -55,7 +58,13 @@ export class McpService {
       protocolVersion: found.protocolVersion,
       serverInfo: found.serverInfo,
       count: found.tools.length,
-      tools: found.tools.map((tool) => ({ ...tool, mcpToolName: tool.name, parameters: parametersOf(tool.inputSchema) })),
+      tools: found.tools.map((tool) => ({
+        ...tool,
+        mcpToolName: tool.name,
+        parameters: parametersOf(tool.inputSchema),
+        installable: installable(tool),
+        notInstallableReason: installable(tool) ? null : TASK_REQUIRED_REASON,
+      })),
     };
   }
 
@@ -93,6 +102,9 @@ export class McpService {
         lastError: null,
         oauthStateHash: null,
         lastRefreshAt: found ? new Date() : null,
+        maxBytes: body.limits?.maxBytes ?? CUSTOM_API_LIMITS.maxBytesDefault,
+        callTimeoutMs: body.limits?.timeoutMs ?? MCP_LIMITS.timeoutDefaultMs,
+        maxCallTimeoutMs: body.limits?.maxTimeoutMs ?? MCP_LIMITS.maxTimeoutDefaultMs,
       });
       const installed = await this.install(em, server, found?.tools ?? []);
       return this.view(server, installed);
@@ -141,7 +153,7 @@ export class McpService {
       const byName = new Map(entries.map((entry) => [entry.mcpToolName!, entry]));
       const discovered = new Map(found.tools.map((tool) => [tool.name, tool]));
       const known = new Set(server.tools.map((tool) => tool.name));
-      const added = found.tools.filter((tool) => !known.has(tool.name) && !byName.has(tool.name));
+      const added = found.tools.filter((tool) => !known.has(tool.name) && !byName.has(tool.name) && installable(tool));
       const updated: string[] = [];
       for (const [name, entry] of byName) {
         const tool = discovered.get(name);
@@ -153,7 +165,8 @@ export class McpService {
           updated.push(name);
         }
       }
-      const removed = [...byName.keys()].filter((name) => !discovered.has(name));
+      // Gone from the server, or now runnable only as a task.
+      const removed = [...byName.keys()].filter((name) => !discovered.has(name) || !installable(discovered.get(name)!));
       await this.uninstall(
         em,
         server,
@@ -171,7 +184,7 @@ export class McpService {
         lastRefreshAt: new Date(),
         updatedAt: new Date(),
       });
-      const remaining = entries.filter((entry) => discovered.has(entry.mcpToolName!));
+      const remaining = entries.filter((entry) => !removed.includes(entry.mcpToolName!));
       return {
         ...this.view(server, [...remaining, ...installedNow]),
         added: added.map((tool) => tool.name),
@@ -322,9 +335,11 @@ export class McpService {
     const result = await this.servers.transaction(async (em) => {
       const server = await this.lock(first.workspaceId, first.id, em);
       const discovered = new Map(server.tools.map((tool) => [tool.name, tool]));
-      const unknown = body.tools.flatMap((name, index) =>
-        discovered.has(name) ? [] : [{ path: ['tools', index], message: `${name} is not a tool of this server` }],
-      );
+      const unknown = body.tools.flatMap((name, index) => {
+        const tool = discovered.get(name);
+        if (!tool) return [{ path: ['tools', index], message: `${name} is not a tool of this server` }];
+        return installable(tool) ? [] : [{ path: ['tools', index], message: `${name}: ${TASK_REQUIRED_REASON}` }];
+      });
       if (unknown.length)
         throw DomainError.validation(unknown, 'Only tools the server lists can be installed (see GET /v1/tools/mcp/{mcpId})');
       const wanted = new Set(body.tools);
@@ -367,9 +382,12 @@ export class McpService {
     if (!server) return { ok: false, outcome: 'mapping-error', httpStatus: null, durationMs: 0, output: 'this tool is not available now' };
     try {
       const result = await this.withCredentials(server, (endpoint) =>
-        this.clients.call(server.id, fingerprintOf(server), endpoint, tool.mcpToolName ?? '', args),
+        this.clients.call(server.id, fingerprintOf(server), endpoint, tool.mcpToolName ?? '', args, {
+          timeoutMs: server.callTimeoutMs,
+          maxTimeoutMs: server.maxCallTimeoutMs,
+        }),
       );
-      const output = outputOf(result);
+      const output = capped(outputOf(result), server.maxBytes);
       if (result.isError)
         return {
           ok: false,
@@ -386,7 +404,7 @@ export class McpService {
           outcome: 'http-error',
           httpStatus: null,
           durationMs: took(),
-          output: { error: `the MCP server answered an error: ${error.message}` },
+          output: { error: `the MCP server answered an error: ${mcpErrorText(error)}` },
         };
       }
       const refused = error instanceof McpUnavailableError && error.kind === 'unauthorized';
@@ -400,7 +418,7 @@ export class McpService {
   /** Installs discovered tools into the catalog (kind `mcp`, published). */
   private async install(em: EntityManager, server: McpServer, tools: DiscoveredTool[]): Promise<CatalogTool[]> {
     const created: CatalogTool[] = [];
-    for (const tool of tools) {
+    for (const tool of tools.filter(installable)) {
       let name = catalogNameOf(tool.name, server.slug);
       for (let n = 2; await this.catalog.nameTaken(server.workspaceId, name, '', em); n++)
         name = `${catalogNameOf(tool.name, server.slug)}_${n}`;
@@ -516,6 +534,7 @@ export class McpService {
       auth: server.authType,
       lastError: server.lastError ?? null,
       lastRefreshAt: server.lastRefreshAt?.toISOString() ?? null,
+      limits: { maxBytes: server.maxBytes, timeoutMs: server.callTimeoutMs, maxTimeoutMs: server.maxCallTimeoutMs },
       toolCount: server.tools.length,
       installedCount: entries.size,
       createdAt: server.createdAt.toISOString(),
@@ -527,6 +546,8 @@ export class McpService {
           description: tool.description,
           inputSchema: tool.inputSchema,
           installed: Boolean(entry),
+          installable: installable(tool),
+          notInstallableReason: installable(tool) ? null : TASK_REQUIRED_REASON,
           toolId: entry?.id ?? null,
           name: entry?.name ?? null,
         };
@@ -559,6 +580,25 @@ function fingerprintOf(server: McpServer): string {
   return createHash('sha256')
     .update(`${server.url}\n${server.secretsSealed}\n${server.transport ?? ''}`)
     .digest('base64url');
+}
+
+/**
+ * Tools with `execution.taskSupport: required` answer only task-augmented calls (tools/call with
+ * `task`, then polling tasks/get and tasks/result), which the SDK offers as experimental and a
+ * turn's synchronous tool call does not make: they are listed but never installed.
+ */
+function installable(tool: DiscoveredTool): boolean {
+  return tool.taskSupport !== 'required';
+}
+
+const TASK_REQUIRED_REASON = 'the server runs this tool only as a task (execution.taskSupport: required), which Plática does not call';
+
+/** A result over the server's `maxBytes`: cut as custom API responses are, and the model told so. */
+function capped(output: unknown, maxBytes: number): unknown {
+  const cut = capBytes(output, maxBytes);
+  if (cut === output) return output;
+  const size = Buffer.byteLength(typeof output === 'string' ? output : JSON.stringify(output));
+  return { truncated: `the tool's result was ${size} bytes; only its first ${maxBytes} are here`, result: cut };
 }
 
 function descriptionOf(tool: DiscoveredTool): string {
