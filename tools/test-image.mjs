@@ -48,7 +48,7 @@ function must(condition, message) {
 
 // ---- The manifests ---------------------------------------------------------------------------
 
-const { stdout: rendered } = await run('kubectl', ['kustomize', path.join(root, overlay)], { maxBuffer: 16 << 20 });
+const { stdout: rendered } = await run('kubectl', ['kustomize', path.resolve(root, overlay)], { maxBuffer: 16 << 20 });
 const objects = YAML.parseAllDocuments(rendered).map((d) => d.toJS()).filter(Boolean);
 const byKind = (kind) => objects.filter((o) => o.kind === kind);
 const ofPlatica = (o) => o.spec.template.metadata?.labels?.['platica.io/service'] !== undefined || o.metadata.name.endsWith('-migrate');
