@@ -7,7 +7,7 @@
 // within the pod's terminationGracePeriodSeconds. Prints one line per check and, last,
 // `N passed, M failed`.
 //   node tools/test-image.mjs <image> [overlay]
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -51,7 +51,6 @@ function must(condition, message) {
 const { stdout: rendered } = await run('kubectl', ['kustomize', path.resolve(root, overlay)], { maxBuffer: 16 << 20 });
 const objects = YAML.parseAllDocuments(rendered).map((d) => d.toJS()).filter(Boolean);
 const byKind = (kind) => objects.filter((o) => o.kind === kind);
-const ofPlatica = (o) => o.spec.template.metadata?.labels?.['platica.io/service'] !== undefined || o.metadata.name.endsWith('-migrate');
 const configMaps = new Map(byKind('ConfigMap').map((c) => [c.metadata.name.replace(/-[a-z0-9]{10}$/, ''), c.data ?? {}]));
 const secrets = new Map(byKind('Secret').map((s) => [s.metadata.name.replace(/-[a-z0-9]{10}$/, ''), secretData(s)]));
 const deployments = byKind('Deployment').filter((d) => d.spec.template.spec.containers[0].image.startsWith('platica'));
