@@ -48,5 +48,10 @@ ensure_base_image() {
 
 build_image() {
   say "building $IMAGE from the Dockerfile"
+  local started
+  started="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   buildah bud --isolation chroot --layers --build-arg "NODE_IMAGE=$BASE_IMAGE" -t "$IMAGE" "$PLATICA_ROOT" >&2
+  # Each build leaves an untagged build stage (~1.2 GB): drop the earlier builds' ones. This
+  # build's stays, and with it the cached `npm install` layer the next build reuses.
+  podman image prune -f --filter "until=$started" >/dev/null || true
 }
