@@ -14,9 +14,12 @@ COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
 # swc compiles apps/ and libs/ to dist/ and prebuilds the workflow bundle; then the dev
-# dependencies (swc, jest, nx, eslint…) go, and what remains is what the runtime stage copies.
+# dependencies (swc, jest, nx, eslint…) go, and tools/slim-node-modules.mjs removes what the
+# runtime never loads (Temporal's bundler and its webpack/swc, other platforms' native bridges,
+# type declarations and source maps): what remains is what the runtime stage copies.
 RUN node tools/build.mjs \
- && npm prune --omit=dev --no-audit --no-fund
+ && npm prune --omit=dev --no-audit --no-fund \
+ && node tools/slim-node-modules.mjs /app
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \

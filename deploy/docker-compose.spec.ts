@@ -95,6 +95,13 @@ describe('docker-compose.yml', () => {
     expect(wrongCommands).toEqual([]);
   });
 
+  it('builds the Plática services from the root Dockerfile, the image scripts/test-image builds and runs', () => {
+    const platica = Object.entries(compose.services).filter(([, service]) => String((service as { image?: string }).image).startsWith('platica:'));
+    expect(platica.map(([name]) => name)).toEqual(expect.arrayContaining([...serviceApps(), 'migrate']));
+    const otherBuilds = platica.filter(([, service]) => (service as { build?: unknown }).build !== '.').map(([name]) => name);
+    expect(otherBuilds).toEqual([]);
+  });
+
   it('avoids what docker-compose 1.29 rejects: top-level `name` and `develop`, `depends_on.*.required`', () => {
     expect(Object.keys(compose)).not.toContain('name');
     expect(Object.keys(compose)).not.toContain('develop');

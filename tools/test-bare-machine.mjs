@@ -1,0 +1,137 @@
+// A bare machine: runs `scripts/up` with DATABASE_URL, NATS_URL, REDIS_URL and
+// TEMPORAL_ADDRESS all pointing at loopback ports where nothing answers, so that it starts its
+// own PostgreSQL, NATS, Valkey and Temporal (scripts/lib/embedded.sh) with a fresh state
+// directory; drives a chat turn and an inbound WhatsApp message answered by an agent (fake LLM
+// and fake Graph API on loopback) through its gateway; then Ctrl-C (SIGINT to its process
+// group) must stop everything it started. Prints one line per check and, last,
+// `N passed, M failed`. Run by scripts/test-image's caller in CI (.ci/run).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const require = createRequire(import.meta.url);
+const testing = require(path.join(root, 'dist/libs/testing/src/index.js'));
+const devstack = require(path.join(root, 'dist/libs/devstack/src/index.js'));
+const started = Date.now();
+
+let passed = 0;
+let failed = 0;
+async function check(name, fn) {
+  const t0 = Date.now();
+  try {
+    const detail = await fn();
+    passed++;
+    console.log(`✓ ${name} (${Date.now() - t0} ms)${detail ? `: ${detail}` : ''}`);
+    return true;
+  } catch (error) {
+    failed++;
+    console.log(`✗ ${name}: ${error instanceof Error ? error.message : error}`);
+    return false;
+  }
+}
+function must(condition, message) {
+  if (!condition) throw new Error(message);
+}
+const answers = (port) =>
+  new Promise((resolve) => {
+    const socket = require('node:net').connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+const [gatewayPort, pgPort, natsPort, redisPort, temporalPort] = await devstack.freePorts(5);
+const infraPorts = { PostgreSQL: pgPort, NATS: natsPort, Valkey: redisPort, Temporal: temporalPort };
+const stateDir = mkdtempSync(path.join(tmpdir(), 'platica-bare-'));
+chmodSync(stateDir, 0o755); // as root, PostgreSQL runs as nobody, who must reach its data directory
+const adminToken = `adm_${randomBytes(16).toString('hex')}`;
+const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+const llm = await testing.FakeLlm.start();
+const graph = await testing.FakeMetaGraph.start();
+
+await check('nothing answers at the configured URLs before scripts/up', async () => {
+  for (const [name, port] of Object.entries(infraPorts)) must(!(await answers(port)), `${name}'s port ${port} answers`);
+});
+
+const output = [];
+const up = spawn(path.join(root, 'scripts/up'), [], {
+  cwd: root,
+  detached: true, // its own process group: Ctrl-C is a SIGINT to the group
+  stdio: ['ignore', 'pipe', 'pipe'],
+  env: {
+    ...process.env,
+    DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/platica`,
+    NATS_URL: `nats://127.0.0.1:${natsPort}`,
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    TEMPORAL_ADDRESS: `127.0.0.1:${temporalPort}`,
+    PLATICA_HTTP_PORT: String(gatewayPort),
+    PLATICA_STATE_DIR: stateDir,
+    PLATICA_ADMIN_TOKEN: adminToken,
+    PLATICA_ALLOW_PRIVATE_NETWORKS: 'true',
+    META_GRAPH_BASE_URL: graph.url,
+    ...llm.env(),
+  },
+});
+for (const stream of [up.stdout, up.stderr]) stream.on('data', (chunk) => output.push(chunk.toString()));
+const exited = new Promise((resolve) => up.once('exit', (code, signal) => resolve({ code, signal })));
+const tail = () => output.join('').split('\n').slice(-15).join('\n');
+
+const isUp = await check('scripts/up starts PostgreSQL, NATS, Valkey, Temporal and the seven services', async () => {
+  // The first run installs PostgreSQL, NATS and Valkey (tens of MB) before starting them.
+  const deadline = Date.now() + 600_000;
+  while (!output.join('').includes('Plática is up')) {
+    must(up.exitCode === null && up.signalCode === null, `scripts/up exited (${up.exitCode ?? up.signalCode}):\n${tail()}`);
+    must(Date.now() < deadline, `not up within 600 s:\n${tail()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const said = output.join('');
+  for (const server of ['PostgreSQL', 'NATS', 'Valkey']) must(said.includes(`starting ${server}`), `it did not start ${server}`);
+  return said.match(/Plática is up in [0-9.]+ s/)?.[0];
+});
+
+if (isUp) {
+  const http = new testing.HttpClient(gatewayUrl);
+  const t = { admin: http.withToken(adminToken), http, baseUrl: gatewayUrl };
+  let ws;
+  await check('seed a workspace with a WhatsApp channel and agents (admin API)', async () => {
+    ws = await testing.MessagingWorkspace.seed(t, testing.withAgents);
+    return ws.id;
+  });
+  if (ws) {
+    await check('a chat turn is answered by the agent (POST /v1/chat)', async () => {
+      const marker = `m${randomBytes(4).toString('hex')}`;
+      const res = await ws.api.post('/v1/chat', { agentId: ws.ids.agents.sofia.id, client: { email: `${marker}@example.test` }, message: `[[reply:Hola ${marker}]]` });
+      must(res.status === 200 && res.body.messages?.[0]?.content === `Hola ${marker}`, `answered ${res.status}: ${res.text}`);
+      return res.body.messages[0].content;
+    });
+    await check('an inbound WhatsApp message is answered by the agent through the Graph API', async () => {
+      const phone = testing.newPhone();
+      const marker = `m${randomBytes(4).toString('hex')}`;
+      const wa = ws.whatsapp;
+      const res = await testing.deliverMetaWebhook(gatewayUrl, testing.whatsappInbound({ phoneNumberId: wa.phoneNumberId, displayPhone: wa.phoneNumber, from: phone, text: `[[reply:Hola ${marker}]]` }), wa.appSecret);
+      must(res.status === 200, `the Meta webhook answered ${res.status}`);
+      const send = await testing.eventually('the reply at the Graph API', async () => graph.sends(wa.phoneNumberId).find((s) => s.body.to === phone), 60_000);
+      must(send.body.text?.body === `Hola ${marker}`, `sent ${JSON.stringify(send.body)}`);
+      return send.body.text.body;
+    });
+  }
+}
+
+await check('Ctrl-C stops scripts/up and everything it started', async () => {
+  if (up.exitCode === null) process.kill(-up.pid, 'SIGINT');
+  const { code, signal } = await Promise.race([exited, new Promise((_, reject) => setTimeout(() => reject(new Error(`still running 90 s after SIGINT\n${tail()}`)), 90_000))]);
+  for (const [name, port] of Object.entries({ ...infraPorts, gateway: gatewayPort })) {
+    await testing.eventually(`${name}'s port ${port} closed`, async () => !(await answers(port)), 20_000, 200);
+  }
+  return `scripts/up exited (${signal ?? code})`;
+});
+
+await graph.stop();
+await llm.stop();
+rmSync(stateDir, { recursive: true, force: true });
+console.log(`bare-machine test took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
