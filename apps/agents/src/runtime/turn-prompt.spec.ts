@@ -1,4 +1,5 @@
 import type { TurnHistoryItem } from '@platica/contracts';
+import { httpUrlProblem } from '@platica/platform';
 import { CONTEXT_SUMMARY_HEADING, filesToRead, RECALL_HEADING, turnMessages, type PromptedAgent } from './turn-prompt';
 
 const agent: PromptedAgent = {
@@ -85,6 +86,18 @@ describe('turnMessages', () => {
     });
     const plain = turnMessages({ ...agent, enableFileAttachments: false }, [withImage], null, 10_000)[1]!;
     expect(JSON.stringify(plain.content)).toContain('[image: https://cdn.acme.test/a.png]');
+  });
+
+  it('only names an image whose URL the outbound policy refuses (a channel image stored before the check, say)', () => {
+    const metadata = item('user', 'mira', { images: [{ url: 'http://169.254.169.254/latest/meta-data/', mimeType: 'image/png' }] });
+    const guarded = (url: string) => httpUrlProblem(url, { allowPrivateNetworks: false });
+    expect(turnMessages(agent, [metadata], null, 10_000, {}, new Map(), guarded)[1]).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'mira' },
+        { type: 'text', text: '[image: http://169.254.169.254/latest/meta-data/]' },
+      ],
+    });
   });
 
   describe('memory', () => {
