@@ -68,6 +68,9 @@ describe('chat attachments and the SSRF guard (e2e)', () => {
     });
     expect(res.status).toBe(200);
     const request = llm.requests.find((r) => r.messages.some((msg) => msg.role === 'user' && textOf(msg).includes(m)))!;
-    expect(lastOf(request.messages, 'user')!.content).toContainEqual({ type: 'image_url', image_url: { url: 'https://files.example.test/ticket.png' } });
+    expect(lastOf(request.messages, 'user')!.content).toContainEqual({
+      type: 'image_url',
+      image_url: { url: 'https://files.example.test/ticket.png' },
+    });
   });
 });

@@ -299,11 +299,22 @@ describe('custom APIs (e2e)', () => {
         expectError(res, 400);
         expect(res.body.details).toEqual([{ path: ['variables', 0, 'mode'], message: expect.stringContaining('{{sub}}') }]);
       }
-      const res = await api.post('/v1/tools/apis', { ...hostile('https://api.example.com/x'), request: { method: 'GET', url: 'https://{{ctx.channelId}}.example.com/x' }, passContext: true, variables: [] });
+      const res = await api.post('/v1/tools/apis', {
+        ...hostile('https://api.example.com/x'),
+        request: { method: 'GET', url: 'https://{{ctx.channelId}}.example.com/x' },
+        passContext: true,
+        variables: [],
+      });
       expectError(res, 400, 'request');
       // In the path and query a model's value is encoded: it stays on the template's origin.
       const id = await create(hostile(`${target.url}/x/{{sub}}`));
-      expectError(await api.patch(`/v1/tools/apis/${id}`, { request: { method: 'GET', url: 'http://{{sub}}.example.com/x', auth: { type: 'bearer', token: 'otro' } } }), 400, 'variables');
+      expectError(
+        await api.patch(`/v1/tools/apis/${id}`, {
+          request: { method: 'GET', url: 'http://{{sub}}.example.com/x', auth: { type: 'bearer', token: 'otro' } },
+        }),
+        400,
+        'variables',
+      );
       await test(id, { input: { sub: '127.0.0.1:19302/steal?' } });
       expect((await target.waitFor((r) => r.path.startsWith('/x/'))).path).toBe('/x/127.0.0.1%3A19302%2Fsteal%3F');
     });

@@ -108,7 +108,13 @@ describe('turnMessages', () => {
     });
 
     it('gives the running summary in place of the messages it covers, then the messages after it', () => {
-      const history = [item('user', 'uno'), item('assistant', 'dos'), item('user', 'tres'), item('assistant', 'cuatro'), item('user', 'cinco')];
+      const history = [
+        item('user', 'uno'),
+        item('assistant', 'dos'),
+        item('user', 'tres'),
+        item('assistant', 'cuatro'),
+        item('user', 'cinco'),
+      ];
       const upTo = history[2]!;
       const messages = turnMessages(agent, history, 'sé breve', 10_000, {
         contextSummary: 'Habló de uno, dos y tres.',
@@ -135,7 +141,10 @@ describe('turnMessages', () => {
 
   describe('attachments read for the turn', () => {
     const pdf = { url: 'https://cdn.acme.test/factura.pdf', mimeType: 'application/pdf', filename: 'factura.pdf' };
-    const docx = { url: 'https://cdn.acme.test/c.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
+    const docx = {
+      url: 'https://cdn.acme.test/c.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    };
     const notes = { url: 'https://cdn.acme.test/notas.txt', mimeType: 'text/plain' };
 
     it("reads the readable files of the customer's messages since the latest reply (PDF, WAV/MP3, text), not older ones", () => {

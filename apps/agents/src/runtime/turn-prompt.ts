@@ -30,7 +30,9 @@ export function turnMessages(
   if (additionalInstructions)
     messages.push({ role: 'system', content: `Additional instructions for this reply only:\n${additionalInstructions}` });
   const recent = memory.contextSummary ? after(history, memory.summarizedUpTo ?? null) : history;
-  messages.push(...withinBudget(recent, historyChars).flatMap((item) => modelMessageOf(item, agent.enableFileAttachments, readFiles, imageUrlProblem)));
+  messages.push(
+    ...withinBudget(recent, historyChars).flatMap((item) => modelMessageOf(item, agent.enableFileAttachments, readFiles, imageUrlProblem)),
+  );
   return messages;
 }
 
@@ -113,7 +115,12 @@ export function filesToRead(history: TurnHistoryItem[]): { url: string; mimeType
     .flatMap((item) => item.files.filter((file) => readableAsFile(file.mimeType)).map((file) => ({ url: file.url, mimeType: file.mimeType! })));
 }
 
-function modelMessageOf(item: TurnHistoryItem, attachments: boolean, readFiles: ReadFiles, imageUrlProblem: ImageUrlProblem): ModelMessage[] {
+function modelMessageOf(
+  item: TurnHistoryItem,
+  attachments: boolean,
+  readFiles: ReadFiles,
+  imageUrlProblem: ImageUrlProblem,
+): ModelMessage[] {
   if (item.role === 'system') return [{ role: 'system', content: `Instruction from the business: ${item.content}` }];
   if (item.role === 'assistant') return item.content ? [{ role: 'assistant', content: item.content }] : [];
   const content: Exclude<UserContent, string> = [];

@@ -13,7 +13,16 @@ import {
   type RpcRequest,
 } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { RpcClient, UnsafeUrlError, assertPublicHttpUrl, errorOfReply, newId, serviceRequest, withStatus, writeScope } from '@platica/platform';
+import {
+  RpcClient,
+  UnsafeUrlError,
+  assertPublicHttpUrl,
+  errorOfReply,
+  newId,
+  serviceRequest,
+  withStatus,
+  writeScope,
+} from '@platica/platform';
 import type { TurnOutcome, TurnTrigger } from '@platica/workflows/activities';
 import { ChatConfigService } from '../config/chat.config';
 import { chatTimingOf } from './chat-timing';

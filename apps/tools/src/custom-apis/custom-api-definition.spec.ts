@@ -124,7 +124,12 @@ describe('request assembly', () => {
 
   it('lets only a constant decide the scheme, userinfo, host or port, and keeps the request on the template origin', async () => {
     const ai = { name: 'sub', type: 'string', description: 's' } as const;
-    for (const url of ['http://{{sub}}.example.com/x', 'http://api.example.com:{{sub}}/x', 'http://{{sub}}@api.example.com/x', '{{sub}}/x']) {
+    for (const url of [
+      'http://{{sub}}.example.com/x',
+      'http://api.example.com:{{sub}}/x',
+      'http://{{sub}}@api.example.com/x',
+      '{{sub}}/x',
+    ]) {
       const definition = definitionOf({ request: { method: 'GET', url, auth: { type: 'bearer', token: 't' } }, variables: [ai] });
       expect(enableIssues(definition)).toContainEqual({ path: ['variables', 0, 'mode'], message: expect.stringContaining('{{sub}}') });
       // A definition stored before the rule is refused when called: nothing is sent, the token least of all.

@@ -124,7 +124,9 @@ export class CustomApisService {
         const merged: StoredDefinition = { ...before, ...definedOnly(fields) };
         const kept = [
           ...redactedOriginBoundSlots(merged),
-          ...(fields.variables === undefined ? before.variables.filter((v) => v.mode === 'constant').map((v) => `variables.${v.name}`) : []),
+          ...(fields.variables === undefined
+            ? before.variables.filter((v) => v.mode === 'constant').map((v) => `variables.${v.name}`)
+            : []),
         ];
         const redactedIssues = keepRedacted(merged, stored);
         if (redactedIssues.length) throw DomainError.validation(redactedIssues);

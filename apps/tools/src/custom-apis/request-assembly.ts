@@ -210,7 +210,10 @@ export async function assembleRequest(
   // The stored secrets go only to the origin they were saved with, whatever the values made of the rest.
   const origin = originOf(definition);
   if (url.origin !== origin)
-    throw new CallProblem('mapping-error', `the URL's origin after substitution (${url.origin}) is not the template's (${origin ?? 'none'})`);
+    throw new CallProblem(
+      'mapping-error',
+      `the URL's origin after substitution (${url.origin}) is not the template's (${origin ?? 'none'})`,
+    );
   for (const param of request.params.filter(enabled)) url.searchParams.append(param.key, substitute(param.value, values, definition));
 
   const headers: Record<string, string> = {};
