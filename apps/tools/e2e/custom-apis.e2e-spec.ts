@@ -274,6 +274,96 @@ describe('custom APIs (e2e)', () => {
     });
   });
 
+  describe('the origin and the stored secrets', () => {
+    it('refuses a variable that is no constant in the scheme, host or port (400 naming it), at create and PATCH', async () => {
+      // The attack: a value the model passes on from a customer's message, `127.0.0.1:19302/steal?`, would make the host.
+      const hostile = (url: string, mode: 'ai' | 'context' = 'ai') => ({
+        name: name('sub'),
+        description: 'Consulta un subdominio con un token guardado.',
+        request: { method: 'GET', url, auth: { type: 'bearer', token: `tok-${suffix()}` } },
+        variables: [
+          mode === 'ai'
+            ? { name: 'sub', type: 'string', description: 'Subdominio', required: true, mode: 'ai' }
+            : { name: 'sub', type: 'string', mode: 'context', contextField: 'channelId' },
+        ],
+        passContext: mode === 'context',
+      });
+      for (const [url, mode] of [
+        ['http://{{sub}}.example.com/x', 'ai'],
+        [`http://127.0.0.1:{{sub}}/x`, 'ai'],
+        ['{{sub}}/x', 'ai'],
+        [`http://{{sub}}@${new URL(target.url).host}/x`, 'ai'],
+        ['https://{{sub}}.example.com/x', 'context'],
+      ] as const) {
+        const res = await api.post('/v1/tools/apis', hostile(url, mode));
+        expectError(res, 400);
+        expect(res.body.details).toEqual([{ path: ['variables', 0, 'mode'], message: expect.stringContaining('{{sub}}') }]);
+      }
+      const res = await api.post('/v1/tools/apis', {
+        ...hostile('https://api.example.com/x'),
+        request: { method: 'GET', url: 'https://{{ctx.channelId}}.example.com/x' },
+        passContext: true,
+        variables: [],
+      });
+      expectError(res, 400, 'request');
+      // In the path and query a model's value is encoded: it stays on the template's origin.
+      const id = await create(hostile(`${target.url}/x/{{sub}}`));
+      expectError(
+        await api.patch(`/v1/tools/apis/${id}`, {
+          request: { method: 'GET', url: 'http://{{sub}}.example.com/x', auth: { type: 'bearer', token: 'otro' } },
+        }),
+        400,
+        'variables',
+      );
+      await test(id, { input: { sub: '127.0.0.1:19302/steal?' } });
+      expect((await target.waitFor((r) => r.path.startsWith('/x/'))).path).toBe('/x/127.0.0.1%3A19302%2Fsteal%3F');
+    });
+
+    it('refuses a PATCH that moves the API to another origin with [REDACTED] secrets (400 naming each), and takes it with them sent again', async () => {
+      const token = `tok-${suffix()}`;
+      const header = `hdr-${suffix()}`;
+      const param = `prm-${suffix()}`;
+      const id = await create(
+        plain({
+          url: `${target.url}/hook`,
+          auth: { type: 'bearer', token },
+          headers: [{ key: 'X-Api-Key', value: header }],
+          params: [{ key: 'access_token', value: param }],
+        }),
+      );
+      const got = await read(id);
+      // The same server under another name is another origin: the secrets were saved for 127.0.0.1.
+      const moved = `http://localhost:${new URL(target.url).port}/moved`;
+      const res = await api.patch(`/v1/tools/apis/${id}`, { request: { ...got.request, url: moved } });
+      expectError(res, 400);
+      expect(res.body.details.map((d: { path: string[] }) => d.path.join('.')).sort()).toEqual([
+        'request.auth.token',
+        'request.headers.x-api-key',
+        'request.params.access_token',
+      ]);
+      expect((await read(id)).version).toBe(1);
+      await test(id, { input: { city: 'CDMX' } });
+      expect((await target.waitFor((r) => r.path === '/hook')).headers.authorization).toBe(`Bearer ${token}`);
+      expect(target.requests.some((r) => r.path === '/moved')).toBe(false);
+
+      // Sent again, the move is taken; on the same origin [REDACTED] keeps them.
+      const fresh = `nuevo-${suffix()}`;
+      const taken = await api.patch(`/v1/tools/apis/${id}`, {
+        request: {
+          ...got.request,
+          url: moved,
+          auth: { type: 'bearer', token: fresh },
+          headers: [{ key: 'X-Api-Key', value: 'h2' }],
+          params: [{ key: 'access_token', value: 'p2' }],
+        },
+      });
+      expect(taken.status).toBe(200);
+      expect((await api.patch(`/v1/tools/apis/${id}`, { request: { ...(await read(id)).request, url: `${moved}/2` } })).status).toBe(200);
+      await test(id, { input: { city: 'CDMX' } });
+      expect((await target.waitFor((r) => r.path === '/moved/2')).headers.authorization).toBe(`Bearer ${fresh}`);
+    });
+  });
+
   describe('versions and PATCH', () => {
     it('increases version on every write; a stale expectedVersion is 409 and changes nothing; status never changes by PATCH', async () => {
       const id = await create(plain());

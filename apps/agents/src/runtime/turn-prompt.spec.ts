@@ -1,4 +1,5 @@
 import type { TurnHistoryItem } from '@platica/contracts';
+import { httpUrlProblem } from '@platica/platform';
 import { CONTEXT_SUMMARY_HEADING, filesToRead, RECALL_HEADING, turnMessages, type PromptedAgent } from './turn-prompt';
 
 const agent: PromptedAgent = {
@@ -87,6 +88,18 @@ describe('turnMessages', () => {
     expect(JSON.stringify(plain.content)).toContain('[image: https://cdn.acme.test/a.png]');
   });
 
+  it('only names an image whose URL the outbound policy refuses (a channel image stored before the check, say)', () => {
+    const metadata = item('user', 'mira', { images: [{ url: 'http://169.254.169.254/latest/meta-data/', mimeType: 'image/png' }] });
+    const guarded = (url: string) => httpUrlProblem(url, { allowPrivateNetworks: false });
+    expect(turnMessages(agent, [metadata], null, 10_000, {}, new Map(), guarded)[1]).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'mira' },
+        { type: 'text', text: '[image: http://169.254.169.254/latest/meta-data/]' },
+      ],
+    });
+  });
+
   describe('memory', () => {
     it("puts the recalled summary of the client's previous conversation after the system prompt", () => {
       const messages = turnMessages(agent, [item('user', 'hola de nuevo')], null, 10_000, { recallSummary: 'Pidió la orden A-1.' });
@@ -95,7 +108,13 @@ describe('turnMessages', () => {
     });
 
     it('gives the running summary in place of the messages it covers, then the messages after it', () => {
-      const history = [item('user', 'uno'), item('assistant', 'dos'), item('user', 'tres'), item('assistant', 'cuatro'), item('user', 'cinco')];
+      const history = [
+        item('user', 'uno'),
+        item('assistant', 'dos'),
+        item('user', 'tres'),
+        item('assistant', 'cuatro'),
+        item('user', 'cinco'),
+      ];
       const upTo = history[2]!;
       const messages = turnMessages(agent, history, 'sé breve', 10_000, {
         contextSummary: 'Habló de uno, dos y tres.',
@@ -122,7 +141,10 @@ describe('turnMessages', () => {
 
   describe('attachments read for the turn', () => {
     const pdf = { url: 'https://cdn.acme.test/factura.pdf', mimeType: 'application/pdf', filename: 'factura.pdf' };
-    const docx = { url: 'https://cdn.acme.test/c.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
+    const docx = {
+      url: 'https://cdn.acme.test/c.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    };
     const notes = { url: 'https://cdn.acme.test/notas.txt', mimeType: 'text/plain' };
 
     it("reads the readable files of the customer's messages since the latest reply (PDF, WAV/MP3, text), not older ones", () => {

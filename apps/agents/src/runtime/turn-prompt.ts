@@ -19,6 +19,7 @@ export function turnMessages(
   historyChars: number,
   memory: TurnMemory = {},
   readFiles: ReadFiles = new Map(),
+  imageUrlProblem: ImageUrlProblem = () => null,
 ): ModelMessage[] {
   const messages: ModelMessage[] = [{ role: 'system', content: systemPromptOf(agent) }];
   if (memory.recallSummary)
@@ -29,7 +30,9 @@ export function turnMessages(
   if (additionalInstructions)
     messages.push({ role: 'system', content: `Additional instructions for this reply only:\n${additionalInstructions}` });
   const recent = memory.contextSummary ? after(history, memory.summarizedUpTo ?? null) : history;
-  messages.push(...withinBudget(recent, historyChars).flatMap((item) => modelMessageOf(item, agent.enableFileAttachments, readFiles)));
+  messages.push(
+    ...withinBudget(recent, historyChars).flatMap((item) => modelMessageOf(item, agent.enableFileAttachments, readFiles, imageUrlProblem)),
+  );
   return messages;
 }
 
@@ -87,6 +90,11 @@ function withinBudget(history: TurnHistoryItem[], historyChars: number): TurnHis
 
 /** Attachments read for this turn, by URL (see AttachmentReader). */
 export type ReadFiles = Map<string, Uint8Array>;
+/**
+ * Why an image's URL may not be handed to the model to fetch (the outbound policy: the
+ * provider, or the SDK on its behalf, would fetch it from wherever it points), or null.
+ */
+export type ImageUrlProblem = (url: string) => string | null;
 
 /**
  * Whether the model takes a file of this type as a file part once it is read (the
@@ -107,14 +115,19 @@ export function filesToRead(history: TurnHistoryItem[]): { url: string; mimeType
     .flatMap((item) => item.files.filter((file) => readableAsFile(file.mimeType)).map((file) => ({ url: file.url, mimeType: file.mimeType! })));
 }
 
-function modelMessageOf(item: TurnHistoryItem, attachments: boolean, readFiles: ReadFiles): ModelMessage[] {
+function modelMessageOf(
+  item: TurnHistoryItem,
+  attachments: boolean,
+  readFiles: ReadFiles,
+  imageUrlProblem: ImageUrlProblem,
+): ModelMessage[] {
   if (item.role === 'system') return [{ role: 'system', content: `Instruction from the business: ${item.content}` }];
   if (item.role === 'assistant') return item.content ? [{ role: 'assistant', content: item.content }] : [];
   const content: Exclude<UserContent, string> = [];
   if (item.content) content.push({ type: 'text', text: item.content });
   for (const image of item.images) {
-    // Images are visual content when the agent takes attachments (spec › Chat rule 5); otherwise named only.
-    if (attachments) content.push({ type: 'image', image: new URL(image.url), mediaType: image.mimeType });
+    // Images are visual content when the agent takes attachments (spec › Chat rule 5) and their URL passes the outbound policy; otherwise named only.
+    if (attachments && !imageUrlProblem(image.url)) content.push({ type: 'image', image: new URL(image.url), mediaType: image.mimeType });
     else content.push({ type: 'text', text: `[image: ${image.url}]` });
   }
   for (const file of item.files) {

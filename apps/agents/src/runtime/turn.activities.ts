@@ -25,7 +25,7 @@ import {
   type TurnReplyResult,
 } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
-import { agentTurns, errorReply, RpcClient, serviceRequest } from '@platica/platform';
+import { agentTurns, errorReply, httpUrlProblem, RpcClient, serviceRequest } from '@platica/platform';
 import {
   MODEL_REFUSED,
   replyRequestOf,
@@ -479,6 +479,7 @@ export class TurnActivitiesFactory {
             values.PLATICA_TURN_HISTORY_CHARS,
             memoryOf(agent, memory),
             setting.readFiles,
+            (url) => httpUrlProblem(url, { allowPrivateNetworks: values.PLATICA_ALLOW_PRIVATE_NETWORKS }),
           ),
           ...roundMessages(rounds),
         ],

@@ -13,8 +13,18 @@ import {
   type RpcRequest,
 } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { RpcClient, errorOfReply, newId, serviceRequest, withStatus, writeScope } from '@platica/platform';
+import {
+  RpcClient,
+  UnsafeUrlError,
+  assertPublicHttpUrl,
+  errorOfReply,
+  newId,
+  serviceRequest,
+  withStatus,
+  writeScope,
+} from '@platica/platform';
 import type { TurnOutcome, TurnTrigger } from '@platica/workflows/activities';
+import { ChatConfigService } from '../config/chat.config';
 import { chatTimingOf } from './chat-timing';
 import { TurnWorkflows } from './turn-workflows';
 
@@ -28,12 +38,14 @@ export class ChatTurnsService {
   constructor(
     private readonly rpc: RpcClient,
     private readonly workflows: TurnWorkflows,
+    private readonly config: ChatConfigService,
   ) {}
 
   async send(request: OperationRequest<typeof chatOperations.send>): Promise<ChatTurnAnswer | RpcReply<ChatTurnAnswer>> {
     const { body } = request;
     const workspaceId = writeScope(request).id;
     const timing = chatTimingOf(body);
+    await this.requirePublicAttachments(body);
 
     const accept: ChatAcceptRequest = {
       workspaceId,
@@ -60,6 +72,28 @@ export class ChatTurnsService {
       additionalInstructions: body.additionalInstructions,
     };
     return answerOf(await this.workflows.runNow(workspaceId, accept.conversationId, trigger));
+  }
+
+  /**
+   * Every attachment URL, images included, passes the outbound policy before the turn is
+   * accepted (a public http(s) address): the model's provider, or the agents service, fetches
+   * it, and must never be pointed at a private network or a cloud metadata address.
+   */
+  private async requirePublicAttachments(body: ChatRequest): Promise<void> {
+    const policy = { allowPrivateNetworks: this.config.values.PLATICA_ALLOW_PRIVATE_NETWORKS };
+    const issues = await Promise.all(
+      (body.attachments ?? []).map(async ({ url }, index) => {
+        try {
+          await assertPublicHttpUrl(url, policy);
+          return null;
+        } catch (error) {
+          if (!(error instanceof UnsafeUrlError)) throw error;
+          return { path: ['attachments', index, 'url'], message: `the URL ${error.message}` };
+        }
+      }),
+    );
+    const refused = issues.filter((issue) => issue !== null);
+    if (refused.length) throw DomainError.validation(refused);
   }
 
   /**

@@ -122,6 +122,30 @@ describe('request assembly', () => {
     expect(url).toBe('https://api.example.com:8443/a/a%20b%2Fc?q=a%20b%2Fc');
   });
 
+  it('lets only a constant decide the scheme, userinfo, host or port, and keeps the request on the template origin', async () => {
+    const ai = { name: 'sub', type: 'string', description: 's' } as const;
+    for (const url of [
+      'http://{{sub}}.example.com/x',
+      'http://api.example.com:{{sub}}/x',
+      'http://{{sub}}@api.example.com/x',
+      '{{sub}}/x',
+    ]) {
+      const definition = definitionOf({ request: { method: 'GET', url, auth: { type: 'bearer', token: 't' } }, variables: [ai] });
+      expect(enableIssues(definition)).toContainEqual({ path: ['variables', 0, 'mode'], message: expect.stringContaining('{{sub}}') });
+      // A definition stored before the rule is refused when called: nothing is sent, the token least of all.
+      await expect(assembleRequest(definition, resolveValues(definition, { sub: '127.0.0.1:19302/steal?' }, {}))).rejects.toMatchObject({
+        outcome: 'mapping-error',
+      });
+    }
+    const constant = definitionOf({
+      request: { method: 'GET', url: 'https://{{host}}/x/{{sub}}' },
+      variables: [{ name: 'host', type: 'string', mode: 'constant', constantValue: 'api.example.com' }, ai],
+    });
+    expect(enableIssues(constant)).toEqual([]);
+    const { url } = await assembleRequest(constant, resolveValues(constant, { sub: '@127.0.0.1:19302/steal?' }, {}));
+    expect(new URL(url).origin).toBe('https://api.example.com');
+  });
+
   it('refuses input that breaks the variables (schema-error) and a header with a line break (mapping-error)', async () => {
     const definition = definitionOf({
       request: { method: 'GET', url: 'https://x.example/a', headers: [{ key: 'X-City', value: '{{city}}' }] },

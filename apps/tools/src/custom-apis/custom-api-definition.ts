@@ -122,8 +122,8 @@ function templatedTexts(definition: StoredDefinition): { path: (string | number)
 
 /**
  * Rule 5: what enabling requires beyond the shape create and PATCH already check: a
- * description on every model-facing variable, and every placeholder naming a variable (or a
- * `ctx.` field when the API passes context).
+ * description on every model-facing variable, every placeholder naming a variable (or a
+ * `ctx.` field when the API passes context), and only constants in the URL's origin.
  */
 export function enableIssues(definition: StoredDefinition): FieldIssue[] {
   const issues: FieldIssue[] = [];
@@ -142,7 +142,69 @@ export function enableIssues(definition: StoredDefinition): FieldIssue[] {
       issues.push({ path, message: `{{${name}}} names no variable` });
     }
   }
+  issues.push(...originIssues(definition));
   return issues;
+}
+
+/**
+ * Where the origin (`scheme://userinfo@host:port`) of a URL template ends: what a value there
+ * would decide is where the request, and the stored secrets with it, go.
+ */
+export function originEndOf(template: string): number {
+  const afterScheme = template.indexOf('://');
+  const from = afterScheme >= 0 ? afterScheme + 3 : 0;
+  const end = template.slice(from).search(/[/?#]/);
+  return end < 0 ? template.length : from + end;
+}
+
+/**
+ * The placeholders that decide the URL's scheme, userinfo, host or port yet are no `constant`
+ * variable: a value the model or the conversation supplies could send the request, and the
+ * stored secrets with it, anywhere. Each named as the variable it is (or the URL, for `ctx.`).
+ */
+export function originIssues(definition: StoredDefinition): FieldIssue[] {
+  const { url } = definition.request;
+  const issues: FieldIssue[] = [];
+  for (const name of new Set(placeholdersIn(url.slice(0, originEndOf(url))))) {
+    const index = definition.variables.findIndex((v) => v.name === name);
+    const variable = definition.variables[index];
+    if (variable?.mode === 'constant') continue;
+    issues.push({
+      path: variable ? ['variables', index, 'mode'] : ['request', 'url'],
+      message: `{{${name}}} decides the URL's scheme, host or port: only a constant variable may (values are allowed in the path and query)`,
+    });
+  }
+  return issues;
+}
+
+/** The origin the request goes to: the URL template with its (constant) origin values put in; null when it is not a URL. */
+export function originOf(definition: StoredDefinition): string | null {
+  const { url } = definition.request;
+  const constants = new Map(definition.variables.filter((v) => v.mode === 'constant').map((v) => [v.name, v.constantValue]));
+  const head = url.slice(0, originEndOf(url)).replace(PLACEHOLDER, (match, name: string) => {
+    const value = constants.get(name);
+    return value === undefined || value === null ? match : typeof value === 'string' ? value : JSON.stringify(value);
+  });
+  try {
+    return new URL(head).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The slots whose stored values are sent with the request (authentication, sensitive headers
+ * and params, constant variables): bound to the origin they were saved with.
+ */
+export function isOriginBoundSlot(slot: string): boolean {
+  return /^(request\.(auth|headers|params)|variables)\./.test(slot);
+}
+
+/** The origin-bound slots of `incoming` that still say `[REDACTED]` (keep the stored value). */
+export function redactedOriginBoundSlots(incoming: StoredDefinition): string[] {
+  return secretSlots(incoming)
+    .filter((slot) => isOriginBoundSlot(slot.slot) && slot.get() === REDACTED)
+    .map((slot) => slot.slot);
 }
 
 const CONTEXT_NAMES = ['phoneNumber', 'workspaceId', 'conversationId', 'agentId', 'agentName', 'channelId', 'lastMessages'] as const;

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { createCustomApiSchema, testCustomApiSchema, updateCustomApiSchema, type CallContext, type RpcRequest } from '@platica/contracts';
+import {
+  createCustomApiSchema,
+  REDACTED,
+  testCustomApiSchema,
+  updateCustomApiSchema,
+  type CallContext,
+  type RpcRequest,
+} from '@platica/contracts';
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
 import { assertPublicHttpUrl, newId, readScope, UnsafeUrlError, withStatus, writeScope } from '@platica/platform';
 import { CatalogRepository, PUBLISHED, WITHDRAWN } from '../catalog/catalog.repository';
@@ -8,8 +15,11 @@ import { CustomApiCaller, type CallResult } from './custom-api-caller';
 import {
   enableIssues,
   keepRedacted,
+  originIssues,
+  originOf,
   parametersOf,
   placeholdersIn,
+  redactedOriginBoundSlots,
   splitSecrets,
   withSecrets,
   type StoredDefinition,
@@ -40,6 +50,8 @@ export class CustomApisService {
     const workspaceId = writeScope(request).id;
     await this.checkUrl(body.request.url, ['request', 'url']);
     const { name, description, ...full } = body;
+    const hostIssues = originIssues(full);
+    if (hostIssues.length) throw DomainError.validation(hostIssues);
     const { redacted, secrets } = splitSecrets(full);
     const api = await this.apis
       .transaction(async (em) => {
@@ -107,10 +119,28 @@ export class CustomApisService {
           });
         }
         const stored = this.secrets.open(api.secretsSealed);
+        const before = withSecrets(api.definition, stored);
         // Rule 1: omitted fields keep their values (secrets included); `[REDACTED]` keeps the stored secret.
-        const merged: StoredDefinition = { ...withSecrets(api.definition, stored), ...definedOnly(fields) };
+        const merged: StoredDefinition = { ...before, ...definedOnly(fields) };
+        const kept = [
+          ...redactedOriginBoundSlots(merged),
+          ...(fields.variables === undefined
+            ? before.variables.filter((v) => v.mode === 'constant').map((v) => `variables.${v.name}`)
+            : []),
+        ];
         const redactedIssues = keepRedacted(merged, stored);
         if (redactedIssues.length) throw DomainError.validation(redactedIssues);
+        const hostIssues = originIssues(merged);
+        if (hostIssues.length) throw DomainError.validation(hostIssues);
+        // A stored secret goes only to the origin it was saved with: a new origin needs them sent again.
+        if (kept.length && originOf(merged) !== originOf(before)) {
+          throw DomainError.validation(
+            kept.map((slot) => ({
+              path: slot.split('.'),
+              message: `the URL's origin changes (${originOf(before) ?? 'none'} to ${originOf(merged) ?? 'none'}): send this secret again, ${REDACTED} keeps it only for the origin it was saved with`,
+            })),
+          );
+        }
         const next = parseOrThrow(createCustomApiSchema, {
           name: name ?? api.name,
           description: description ?? api.description,

@@ -1,5 +1,5 @@
 import { REDACTED, type CallContext, type CustomApiVariable, type KeyValue } from '@platica/contracts';
-import { PLACEHOLDER, type StoredDefinition } from './custom-api-definition';
+import { originEndOf, originIssues, originOf, PLACEHOLDER, type StoredDefinition } from './custom-api-definition';
 
 /** Why a call was not made: the model's input broke the variables' schema, or the request could not be built. */
 export class CallProblem extends Error {
@@ -195,7 +195,9 @@ export async function assembleRequest(
   options: AssembleOptions = {},
 ): Promise<AssembledRequest> {
   const { request, mapping } = definition;
-  // A value in the path or query is URL-encoded; one that makes the scheme, host or port is taken as it is.
+  // Only a constant may make the scheme, host or port (taken as it is); a value in the path or query is URL-encoded.
+  const refused = originIssues(definition);
+  if (refused.length) throw new CallProblem('mapping-error', refused.map((issue) => issue.message).join('; '));
   const originEnd = originEndOf(request.url);
   const rawUrl = substitute(request.url, values, definition, (text, at) => (at < originEnd ? text : encodeURIComponent(text)));
   let url: URL;
@@ -205,6 +207,13 @@ export async function assembleRequest(
     throw new CallProblem('mapping-error', `the URL is not valid after substitution: ${rawUrl}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CallProblem('mapping-error', 'the URL must use http or https');
+  // The stored secrets go only to the origin they were saved with, whatever the values made of the rest.
+  const origin = originOf(definition);
+  if (url.origin !== origin)
+    throw new CallProblem(
+      'mapping-error',
+      `the URL's origin after substitution (${url.origin}) is not the template's (${origin ?? 'none'})`,
+    );
   for (const param of request.params.filter(enabled)) url.searchParams.append(param.key, substitute(param.value, values, definition));
 
   const headers: Record<string, string> = {};
@@ -268,14 +277,6 @@ export async function assembleRequest(
     headers['content-type'] ??= 'application/x-www-form-urlencoded';
   }
   return { method: request.method, url: url.toString(), headers, body };
-}
-
-/** Where the origin (`scheme://host:port`) of a URL template ends. */
-function originEndOf(template: string): number {
-  const afterScheme = template.indexOf('://');
-  const from = afterScheme >= 0 ? afterScheme + 3 : 0;
-  const end = template.slice(from).search(/[/?#]/);
-  return end < 0 ? template.length : from + end;
 }
 
 function extraBodyOf(extra: StoredDefinition['mapping']['extraBody']): Record<string, unknown> {

@@ -30,6 +30,14 @@ describe('address policy', () => {
     '64:ff9b::a9fe:a9fe',
     '2002:7f00:0001::1',
     '::127.0.0.1',
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:169.254.169.254',
+    '::ffff:0:a9fe:a9fe',
+    '::ffff:0:10.0.0.1',
+    '64:ff9b::127.0.0.1',
+    '64:ff9b:1::a9fe:a9fe',
+    '::169.254.169.254',
+    '2002:a9fe:a9fe::',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
     expect(nonPublicReason(address)).toEqual(expect.any(String));
@@ -44,6 +52,7 @@ describe('address policy', () => {
     '2a00:1450:4001:80b::200e',
     '::ffff:8.8.8.8',
     '64:ff9b::808:808',
+    '::ffff:0:8.8.8.8',
   ])('accepts the public address %s', (address) => {
     expect(nonPublicReason(address)).toBeNull();
   });
@@ -64,6 +73,8 @@ describe('httpUrlProblem', () => {
     ['http://127.0.0.1:8080/hook', 'loopback'],
     ['http://[::1]/hook', 'loopback'],
     ['http://169.254.169.254/latest/meta-data', 'link-local'],
+    ['http://[::ffff:0:169.254.169.254]/latest/meta-data', 'link-local'],
+    ['http://[::ffff:0:7f00:1]:8080/hook', 'loopback'],
     ['http://localhost/hook', 'local host name'],
     ['http://api.localhost/hook', 'local host name'],
     ['http://metadata/computeMetadata', 'local host name'],

@@ -5,7 +5,7 @@ import { BlockList, isIP } from 'node:net';
  * Local run and test contract): only public unicast ones. Refused: unspecified, loopback,
  * private (RFC 1918, IPv6 ULA), carrier-grade NAT, link-local, multicast, broadcast and the
  * reserved and documentation ranges; IPv6 forms that embed an IPv4 address (mapped,
- * NAT64, 6to4) are judged by that address.
+ * SIIT-translated, IPv4-compatible, NAT64, 6to4) are judged by that address.
  */
 const IPV4_RANGES: [string, number, string][] = [
   ['0.0.0.0', 8, 'unspecified ("this network")'],
@@ -78,11 +78,16 @@ function ipv4Reason(address: string): string | null {
   return null;
 }
 
-/** The IPv4 address carried by an IPv4-mapped (::ffff:0:0/96), IPv4-compatible, NAT64 (64:ff9b::/96) or 6to4 (2002::/16) address. */
+/**
+ * The IPv4 address carried by an IPv4-mapped (::ffff:0:0/96), IPv4-translated (SIIT,
+ * ::ffff:0:0:0/96, RFC 6145), IPv4-compatible, NAT64 (64:ff9b::/96, RFC 6052) or 6to4
+ * (2002::/16) address. The local-use NAT64 prefix 64:ff9b:1::/48 is refused as a range.
+ */
 function embeddedIpv4(b: number[]): string | null {
   const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
   const quad = (at: number) => b.slice(at, at + 4).join('.');
   if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return quad(12);
+  if (zeros(0, 8) && b[8] === 0xff && b[9] === 0xff && zeros(10, 12)) return quad(12);
   // IPv4-compatible (deprecated ::a.b.c.d); `::` and `::1` themselves are judged as IPv6.
   if (zeros(0, 12) && !zeros(12, 15)) return quad(12);
   if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(4, 12)) return quad(12);
