@@ -9,7 +9,7 @@ const fb: ChannelRef = { id: 'fb-1', workspaceId: 'ws_1', platform: 'facebook', 
 const ig: ChannelRef = { id: 'ig-1', workspaceId: 'ws_1', platform: 'instagram', externalId: '500' };
 
 function parsed(file: string, name: string, channel: ChannelRef): InboundItem[] {
-  return parseMetaPayload(metaFixture(file, name, channel.externalId!), new Map([[channel.externalId!, channel]]));
+  return parseMetaPayload(metaFixture(file, name, { channelExternalId: channel.externalId! }), new Map([[channel.externalId!, channel]]));
 }
 function message(file: string, name: string, channel: ChannelRef = wa): InboundMessage {
   const [item] = parsed(file, name, channel);
