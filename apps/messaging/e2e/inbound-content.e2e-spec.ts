@@ -153,13 +153,17 @@ describe('inbound content from real Meta payloads (e2e)', () => {
     expect((await storedMessages('instagram', contact))[0].content).toBe('MESSAGE-TEXT');
     const channel = channelOf('instagram');
     const prefix = `${randomBytes(4).toString('hex')}.`;
-    for (const name of ['instagram_text', 'instagram_unsend']) {
+    const send = async (name: string) => {
       const payload = metaFixture('meta-docs/messenger.json', name, { channelExternalId: channel.pageId, idPrefix: prefix, from: contact });
       expect((await deliverMetaWebhook(t.baseUrl, payload, channel.appSecret)).status).toBe(200);
-    }
+    };
+    // Meta unsends a message it delivered before: the unsend follows the stored message.
+    await send('instagram_text');
+    await storedMessages('instagram', contact, 2);
+    await send('instagram_unsend');
     await eventually('the unsent message marked deleted', async () => {
       const messages = await storedMessages('instagram', contact, 2);
-      return messages.some((m) => m.content === '[the customer deleted this message]' && m.contentType === 'deleted');
+      return messages.some((m) => m.content === '[the customer deleted this message]' && m.contentType === 'deleted') || undefined;
     });
     const stranger = await deliver('instagram', 'meta-docs/messenger.json', 'instagram_unsend_unknown');
     await eventually(
