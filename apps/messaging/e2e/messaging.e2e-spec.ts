@@ -244,7 +244,8 @@ describe('messaging (e2e)', () => {
       });
       expect(messages[0]).toMatchObject({
         contentType: 'image',
-        content: 'mi recibo',
+        // The content model: the attachment named, then its caption (README › Receiving from Meta).
+        content: '[image]\nmi recibo',
         images: [{ mediaId: '9988776655', mimeType: 'image/jpeg' }],
       });
       expect(messages[1]).toMatchObject({ contentType: 'text', content: 'Sí', reply: { type: 'button', id: 'confirm' } });

@@ -4,7 +4,7 @@ import type { TurnHistoryItem } from '@platica/contracts';
 /** The summariser's instructions; tests recognise its calls by their first words. */
 export const SUMMARIZER_INSTRUCTIONS = [
   'You summarise customer-service conversations for the agent who will continue them.',
-  "Write a short factual summary (at most 12 lines): who the customer is, what they asked for, what was answered or agreed, what is still pending.",
+  'Write a short factual summary (at most 12 lines): who the customer is, what they asked for, what was answered or agreed, what is still pending.',
   'Keep names, numbers, dates, order or ticket ids exactly. Write in the language of the conversation. No preamble.',
 ].join(' ');
 
@@ -14,7 +14,10 @@ export function transcriptOf(history: TurnHistoryItem[]): string {
     .filter((item) => item.status !== 'failed')
     .map((item) => {
       const who = item.role === 'user' ? 'Customer' : item.role === 'assistant' ? 'Agent' : 'Business instruction';
-      const attached = [...item.images.map((i) => `[image ${i.url}]`), ...item.files.map((f) => `[file ${f.filename ?? f.url}]`)];
+      const attached = [
+        ...item.images.filter((i) => i.url).map((i) => `[image ${i.url}]`),
+        ...item.files.filter((f) => f.url).map((f) => `[file ${f.filename ?? f.url}]`),
+      ];
       return `${who}: ${[item.content, ...attached].filter(Boolean).join(' ')}`;
     })
     .join('\n');

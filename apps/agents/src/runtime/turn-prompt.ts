@@ -22,10 +22,8 @@ export function turnMessages(
   imageUrlProblem: ImageUrlProblem = () => null,
 ): ModelMessage[] {
   const messages: ModelMessage[] = [{ role: 'system', content: systemPromptOf(agent) }];
-  if (memory.recallSummary)
-    messages.push({ role: 'system', content: `${RECALL_HEADING}\n${memory.recallSummary}` });
-  if (memory.contextSummary)
-    messages.push({ role: 'system', content: `${CONTEXT_SUMMARY_HEADING}\n${memory.contextSummary}` });
+  if (memory.recallSummary) messages.push({ role: 'system', content: `${RECALL_HEADING}\n${memory.recallSummary}` });
+  if (memory.contextSummary) messages.push({ role: 'system', content: `${CONTEXT_SUMMARY_HEADING}\n${memory.contextSummary}` });
   // Not stored anywhere: the next turn is built without them.
   if (additionalInstructions)
     messages.push({ role: 'system', content: `Additional instructions for this reply only:\n${additionalInstructions}` });
@@ -112,7 +110,9 @@ export function filesToRead(history: TurnHistoryItem[]): { url: string; mimeType
   return history
     .slice(lastReply + 1)
     .filter((item) => item.role === 'user')
-    .flatMap((item) => item.files.filter((file) => readableAsFile(file.mimeType)).map((file) => ({ url: file.url, mimeType: file.mimeType! })));
+    .flatMap((item) =>
+      item.files.filter((file) => file.url && readableAsFile(file.mimeType)).map((file) => ({ url: file.url, mimeType: file.mimeType! })),
+    );
 }
 
 function modelMessageOf(
@@ -125,12 +125,13 @@ function modelMessageOf(
   if (item.role === 'assistant') return item.content ? [{ role: 'assistant', content: item.content }] : [];
   const content: Exclude<UserContent, string> = [];
   if (item.content) content.push({ type: 'text', text: item.content });
-  for (const image of item.images) {
+  // A WhatsApp attachment not yet resolved to a URL is named by the message's content alone (README › Receiving from Meta).
+  for (const image of item.images.filter((i) => i.url)) {
     // Images are visual content when the agent takes attachments (spec › Chat rule 5) and their URL passes the outbound policy; otherwise named only.
     if (attachments && !imageUrlProblem(image.url)) content.push({ type: 'image', image: new URL(image.url), mediaType: image.mimeType });
     else content.push({ type: 'text', text: `[image: ${image.url}]` });
   }
-  for (const file of item.files) {
+  for (const file of item.files.filter((f) => f.url)) {
     content.push({
       type: 'text',
       text: `[file${file.filename ? ` ${file.filename}` : ''} (${file.mimeType ?? 'unknown type'}): ${file.url}]`,

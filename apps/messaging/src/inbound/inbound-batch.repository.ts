@@ -5,7 +5,7 @@ import { EMPTY_MODERATION } from '../clients/client-record';
 import type { ConversationRow } from '../conversations/conversation.repository';
 import type { MessageRole, MessageStatus } from '../messages/message.entity';
 import { MESSAGE_COLUMNS } from '../messages/message.repository';
-import type { ChannelRef, InboundRead, InboundStatus } from './meta-payload';
+import type { ChannelRef, InboundRead, InboundStatus, InboundUnsend } from './meta-payload';
 
 /** A `messaging.client` row as raw SQL returns it (timestamps as Postgres prints them). */
 export type ClientRow = {
@@ -254,6 +254,20 @@ export class InboundBatchRepository {
   }
 
   /** Marks read every outgoing message of the contact's conversation sent up to the watermark; answers those marked. */
+  /**
+   * Instagram unsends: the customer's stored message keeps its place and says it was deleted
+   * (its text is gone, as the customer asked); an unsend of a message never stored stores nothing.
+   */
+  async markUnsent(transaction: Transaction, unsent: InboundUnsend[]): Promise<void> {
+    await this.db.em(transaction).execute(
+      `update messaging.message m set content = ?, content_type = 'deleted', files = '[]'::jsonb, images = '[]'::jsonb,
+         payload = jsonb_build_object('deleted', true), updated_at = now()
+       from (values ${unsent.map(() => '(?, ?)').join(', ')}) as v(channel_id, external_id)
+       where m.channel_id = v.channel_id and m.external_id = v.external_id and m.direction = 'incoming'`,
+      [UNSENT_CONTENT, ...unsent.flatMap((u) => [u.channel.id, u.externalId])],
+    );
+  }
+
   markRead(transaction: Transaction, read: InboundRead): Promise<Omit<StatusChangeRow, 'status' | 'error'>[]> {
     return this.db.em(transaction).execute<Omit<StatusChangeRow, 'status' | 'error'>[]>(
       `update messaging.message m set status = 'read', updated_at = now()
@@ -265,6 +279,9 @@ export class InboundBatchRepository {
     );
   }
 }
+
+/** What an unsent message says in its place. */
+export const UNSENT_CONTENT = '[the customer deleted this message]';
 
 /** A client row in the shape `clientRecord` takes. */
 export function clientFromRow(row: ClientRow) {

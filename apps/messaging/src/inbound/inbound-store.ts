@@ -25,7 +25,7 @@ import {
   type NewConversation,
 } from './inbound-batch.repository';
 import { InboundEventRepository } from './inbound-event.repository';
-import type { InboundItem, InboundMessage, InboundRead, InboundStatus } from './meta-payload';
+import type { InboundItem, InboundMessage, InboundRead, InboundStatus, InboundUnsend } from './meta-payload';
 
 /** The arrival instant of the delivery that carried an item (Postgres text, µs precision). */
 type Arrival = { receivedAt: string };
@@ -83,6 +83,8 @@ export class InboundStore {
       );
       for (const read of items.filter((i): i is InboundRead & Arrival => i.kind === 'read'))
         await this.applyRead(transaction, read, events);
+      const unsent = items.filter((i): i is InboundUnsend & Arrival => i.kind === 'unsend');
+      if (unsent.length) await this.batch.markUnsent(transaction, unsent);
       // The batch's events in one statement, and one NOTIFY to wake the relay.
       await recordEvents(transaction, 'messaging', events);
       await this.inboundEvents.markProcessed(transaction, [...ids]);
@@ -309,11 +311,16 @@ function messageCreatedOf(row: MessageRow): OutboxRow {
   );
 }
 
-/** Step 5: one turn request per conversation that got customer messages (all on Meta channels): a burst in one batch asks once. */
+/**
+ * Step 5: one turn request per conversation that got customer messages (all on Meta channels): a burst in one batch asks once.
+ * Reactions, system notices and types Plática cannot show start none: the agent reads them with the next message.
+ */
 function turnRequests(inserted: MessageRow[], messages: PositionedMessage[]): OutboxRow[] {
   const positionOf = new Map(messages.map((m) => [`${m.channel.id}|${m.externalId}`, m.position]));
+  const answerable = new Set(messages.filter((m) => m.startsTurn).map((m) => `${m.channel.id}|${m.externalId}`));
   const turns = new Map<string, { workspaceId: string; messageIds: { id: string; position: number }[] }>();
   for (const row of inserted) {
+    if (!answerable.has(`${row.channel_id}|${row.external_id}`)) continue;
     const turn = turns.get(row.conversation_ref) ?? { workspaceId: row.workspace_id, messageIds: [] };
     turn.messageIds.push({ id: row.id, position: positionOf.get(`${row.channel_id}|${row.external_id}`) ?? 0 });
     turns.set(row.conversation_ref, turn);

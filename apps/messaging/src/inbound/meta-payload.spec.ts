@@ -69,7 +69,7 @@ describe('Meta webhook payloads', () => {
     });
     expect(items[1]).toMatchObject({
       contentType: 'image',
-      content: 'c',
+      content: '[image]\nc',
       images: [{ mediaId: 'm1', mimeType: 'image/png', caption: 'c' }],
     });
     expect(items[2]).toMatchObject({ content: 'Sí', payload: { reply: { type: 'button', id: 'yes', title: 'Sí' } } });

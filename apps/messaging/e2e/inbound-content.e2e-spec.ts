@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import {
+  deliverMetaWebhook,
+  eventually,
+  FakeLlm,
+  FakeMetaGraph,
+  lastOf,
+  MessagingWorkspace,
+  newMetaId,
+  newPhone,
+  startTestStack,
+  textOf,
+  withAgents,
+  type TestStack,
+} from '@platica/testing';
+import { metaFixture } from './fixtures/meta/load';
+
+/**
+ * Every Meta message type, from real payloads (fixtures/meta/README.md), through the whole
+ * stack: signed POSTs to /hooks/meta, what the conversation stores (through the gateway) and
+ * what the model is given (the fake LLM's requests). README › Receiving from Meta.
+ */
+describe('inbound content from real Meta payloads (e2e)', () => {
+  let t: TestStack;
+  let llm: FakeLlm;
+  let graph: FakeMetaGraph;
+  let ws: MessagingWorkspace;
+
+  beforeAll(async () => {
+    llm = await FakeLlm.start();
+    graph = await FakeMetaGraph.start();
+    t = await startTestStack({ ...llm.env(), META_GRAPH_BASE_URL: graph.url });
+    ws = await MessagingWorkspace.seed(t, withAgents);
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await graph?.stop();
+    await llm?.stop();
+  });
+
+  type Platform = 'whatsapp' | 'facebook' | 'instagram';
+  const channelOf = (platform: Platform) => ws.doc.channels.find((c) => c.platform === platform) as any;
+  const channelIdOf = (platform: Platform) => ws.ids.channels[channelOf(platform).ref].id as string;
+
+  /** Delivers one fixture from a fresh customer; answers the customer's id. */
+  async function deliver(platform: Platform, file: string, name: string, from = platform === 'whatsapp' ? newPhone() : newMetaId('9')) {
+    const channel = channelOf(platform);
+    const payload = metaFixture(file, name, {
+      channelExternalId: platform === 'whatsapp' ? channel.phoneNumberId : channel.pageId,
+      idPrefix: `${randomBytes(4).toString('hex')}.`,
+      from,
+    });
+    const res = await deliverMetaWebhook(t.baseUrl, payload, channel.appSecret);
+    expect(res.status).toBe(200);
+    return from;
+  }
+
+  async function storedMessages(platform: Platform, contact: string, count = 1): Promise<any[]> {
+    return eventually(`${count} stored message(s) from ${contact}`, async () => {
+      const list = await ws.api.get(`/v1/conversations?channelId=${channelIdOf(platform)}&limit=200`);
+      const conversation = list.body.workspaces?.[0]?.conversations?.find((c: any) => c.conversationId === contact);
+      if (!conversation) return undefined;
+      const detail = await ws.api.get(`/v1/conversations/${conversation.id}`);
+      const messages = detail.body.workspaces[0].conversations[0].messages.filter((m: any) => m.role === 'user');
+      return messages.length >= count ? messages : undefined;
+    });
+  }
+
+  /** The model request of the turn this text started: its last user message carries it. */
+  const modelReceived = (text: string) =>
+    eventually(`the model given ${JSON.stringify(text)}`, async () =>
+      llm.requests.map((r) => textOf(lastOf(r.messages, 'user'))).find((said) => said.includes(text)),
+    );
+
+  const answered: [Platform, string, string, string][] = [
+    ['whatsapp', 'pywa/message.json', 'image', '[image]'],
+    ['whatsapp', 'pywa/message.json', 'video', '[video]\ncaption'],
+    ['whatsapp', 'pywa/message.json', 'document', '[document: filename.pdf]\ncaption'],
+    ['whatsapp', 'pywa/message.json', 'voice', '[voice message]'],
+    ['whatsapp', 'pywa/message.json', 'static_sticker', '[sticker]'],
+    [
+      'whatsapp',
+      'pywa/message.json',
+      'chosen_location',
+      '[location: Facebook HQ, 1 Hacker Way, Menlo Park, CA 94025 (37.4611978, -122.2164385) https://maps.google.com/?cid=2000000000000000000]',
+    ],
+    [
+      'whatsapp',
+      'pywa/message.json',
+      'contacts',
+      '[contacts: Chandler Bing (+1 555-555-5555 cell); Monica (+1 666-666-6666 home); Rachel Green (+1 777-777-7777 work)]',
+    ],
+    ['whatsapp', 'meta-docs/whatsapp.json', 'contacts_with_emails', '[contacts: Nick Smith (+1 (940) 555-1234 home, nick@example.com)]'],
+    [
+      'whatsapp',
+      'pywa/message.json',
+      'order',
+      '[order from catalog 354160437058781]\n- 3 × HAMBURGER at 30 ILS\n- 2 × FRENCH_FRIES at 35 ILS\n- 2 × SODA at 10 ILS\nTotal: 180 ILS',
+    ],
+    ['whatsapp', 'pywa/message.json', 'referral', 'BODY\n[came from ad or post "AD_TITLE: AD_DESCRIPTION" AD_OR_POST_FB_URL]'],
+    [
+      'whatsapp',
+      'pywa/flow_completion.json',
+      'completion',
+      '[form answers]\ncomment_text: Comment Text\ndelivery_rating: 4\npurchase_rating: 2\nrecommend_radio: 0\ncs_rating: 0',
+    ],
+    ['facebook', 'meta-docs/messenger.json', 'messenger_fallback', '[link: LINK_TITLE https://www.facebook.com/l.php?u=LINK_URL]'],
+    ['facebook', 'meta-docs/messenger.json', 'messenger_location', '[location: Facebook HQ (37.483872693672, -122.14900441942) https://'],
+  ];
+
+  it.each(answered)('%s %s › %s: stored whole and rendered for the model', async (platform, file, name, rendering) => {
+    const contact = await deliver(platform, file, name);
+    const [message] = await storedMessages(platform, contact);
+    expect(message.content.startsWith(rendering)).toBe(true);
+    const said = await modelReceived(rendering);
+    expect(said).not.toContain('undefined');
+  });
+
+  const unanswered: [Platform, string, string, string, string][] = [
+    ['whatsapp', 'pywa/message.json', 'unsupported_with_type', 'unsupported', '[a pool message Plática cannot show]'],
+    ['whatsapp', 'pywa/message.json', 'interactive_message_with_err', 'unsupported', '[a interactive message Plática cannot show]'],
+    ['whatsapp', 'pywa/system.json', 'phone_number_change', 'system', '[system: User A changed from 972987654321 to 972912345678]'],
+    ['whatsapp', 'pywa/message.json', 'reaction', 'reaction', '[reacted 😮 to a message]'],
+    ['whatsapp', 'pywa/message.json', 'unreaction_empty', 'reaction', '[removed a reaction]'],
+    ['facebook', 'meta-docs/messenger.json', 'messenger_reaction', 'reaction', '[reacted ❤️ to a message]'],
+  ];
+
+  it.each(unanswered)(
+    '%s %s › %s: stored with its placeholder, no turn of its own; the model reads it with the next message',
+    async (platform, file, name, contentType, placeholder) => {
+      const contact = await deliver(platform, file, name);
+      const [stored] = await storedMessages(platform, contact);
+      expect(stored).toMatchObject({ content: placeholder, contentType });
+      // The customer writes next: the turn is that text's, with the placeholder before it in the history.
+      const next =
+        platform === 'whatsapp'
+          ? (['pywa/message.json', 'text', 'Body Text'] as const)
+          : (['meta-docs/messenger.json', 'messenger_text', 'hello, world!'] as const);
+      await deliver(platform, next[0], next[1], contact);
+      const request = await eventually(`the turn of the text after ${placeholder}`, async () =>
+        llm.requests.find(
+          (r) => textOf(lastOf(r.messages, 'user')) === next[2] && r.messages.some((m) => m.role === 'user' && textOf(m) === placeholder),
+        ),
+      );
+      expect(request).toBeDefined();
+      // No turn ever ended on the placeholder.
+      expect(llm.requests.filter((r) => textOf(lastOf(r.messages, 'user')) === placeholder)).toEqual([]);
+    },
+  );
+
+  it('Instagram unsend: the stored message says it was deleted; an unsend of an unknown message stores nothing', async () => {
+    const contact = await deliver('instagram', 'meta-docs/messenger.json', 'instagram_text');
+    expect((await storedMessages('instagram', contact))[0].content).toBe('MESSAGE-TEXT');
+    const channel = channelOf('instagram');
+    const prefix = `${randomBytes(4).toString('hex')}.`;
+    const send = async (name: string) => {
+      const payload = metaFixture('meta-docs/messenger.json', name, { channelExternalId: channel.pageId, idPrefix: prefix, from: contact });
+      expect((await deliverMetaWebhook(t.baseUrl, payload, channel.appSecret)).status).toBe(200);
+    };
+    // Meta unsends a message it delivered before: the unsend follows the stored message.
+    await send('instagram_text');
+    await storedMessages('instagram', contact, 2);
+    await send('instagram_unsend');
+    await eventually('the unsent message marked deleted', async () => {
+      const messages = await storedMessages('instagram', contact, 2);
+      return messages.some((m) => m.content === '[the customer deleted this message]' && m.contentType === 'deleted') || undefined;
+    });
+    const stranger = await deliver('instagram', 'meta-docs/messenger.json', 'instagram_unsend_unknown');
+    await eventually(
+      'the delivery processed',
+      async () => (await t.query('select 1 from messaging.inbound_event where processed_at is null limit 1')).length === 0,
+    );
+    const list = await ws.api.get(`/v1/conversations?channelId=${channelIdOf('instagram')}&limit=200`);
+    expect(list.body.workspaces[0].conversations.find((c: any) => c.conversationId === stranger)).toBeUndefined();
+  });
+});
