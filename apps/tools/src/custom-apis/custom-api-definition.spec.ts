@@ -1,5 +1,13 @@
 import { connectToolSchema, createCustomApiSchema, REDACTED } from '@platica/contracts';
-import { enableIssues, keepRedacted, parametersOf, splitSecrets, withSecrets, type StoredDefinition } from './custom-api-definition';
+import {
+  enableIssues,
+  keepRedacted,
+  parametersOf,
+  secretsKeptAcrossOrigins,
+  splitSecrets,
+  withSecrets,
+  type StoredDefinition,
+} from './custom-api-definition';
 import { assembleRequest, CallProblem, resolveValues } from './request-assembly';
 import { capBytes, trimResponse } from './response-trim';
 
@@ -78,6 +86,35 @@ describe('custom API definitions', () => {
       '{{nope}} names no variable',
       '{{ctx.phoneNumber}} names no variable',
     ]);
+  });
+});
+
+describe('secrets bound to their origin', () => {
+  const api = (url: string, tokenUrl: string) =>
+    definitionOf({
+      request: { method: 'GET', url, headers: [{ key: 'X-Api-Key', value: REDACTED }], auth: { type: 'bearer', token: REDACTED } },
+      periodicAuth: {
+        url: tokenUrl,
+        body: REDACTED,
+        headers: [{ key: 'Authorization', value: REDACTED }],
+        inject: { in: 'header', key: 'Authorization' },
+      },
+    });
+  const paths = (issues: { path: (string | number)[] }[]) => issues.map((i) => i.path.join('.')).sort();
+
+  it("names every kept secret of the origin that moves, the request's or the token request's", () => {
+    const before = api('https://api.example.com/x', 'https://auth.example.com/token');
+    expect(
+      secretsKeptAcrossOrigins(before, api('https://api.example.com/y', 'https://auth.example.com/token2'), { variablesOmitted: false }),
+    ).toEqual([]);
+    expect(
+      paths(
+        secretsKeptAcrossOrigins(before, api('https://evil.example.net/x', 'https://auth.example.com/token'), { variablesOmitted: false }),
+      ),
+    ).toEqual(['request.auth.token', 'request.headers.x-api-key']);
+    expect(
+      paths(secretsKeptAcrossOrigins(before, api('https://api.example.com/x', 'http://127.0.0.1:9/token'), { variablesOmitted: false })),
+    ).toEqual(['periodicAuth.body', 'periodicAuth.headers.authorization']);
   });
 });
 

@@ -192,19 +192,50 @@ export function originOf(definition: StoredDefinition): string | null {
   }
 }
 
-/**
- * The slots whose stored values are sent with the request (authentication, sensitive headers
- * and params, constant variables): bound to the origin they were saved with.
- */
-export function isOriginBoundSlot(slot: string): boolean {
-  return /^(request\.(auth|headers|params)|variables)\./.test(slot);
+/** Where the periodicAuth token request goes; null without one. */
+function periodicAuthOriginOf(definition: StoredDefinition): string | null {
+  if (!definition.periodicAuth) return null;
+  try {
+    return new URL(definition.periodicAuth.url).origin;
+  } catch {
+    return null;
+  }
 }
 
-/** The origin-bound slots of `incoming` that still say `[REDACTED]` (keep the stored value). */
-export function redactedOriginBoundSlots(incoming: StoredDefinition): string[] {
-  return secretSlots(incoming)
-    .filter((slot) => isOriginBoundSlot(slot.slot) && slot.get() === REDACTED)
+/**
+ * A stored secret goes only to the origin it was saved with (the request's: its authentication,
+ * sensitive headers and params, constant variables; the token request's: its body and sensitive
+ * headers). A change that moves either origin must send that origin's secrets again: each one it
+ * keeps (`[REDACTED]`, or the constants of variables it leaves out) is an issue naming it.
+ */
+export function secretsKeptAcrossOrigins(
+  before: StoredDefinition,
+  merged: StoredDefinition,
+  options: { variablesOmitted: boolean },
+): FieldIssue[] {
+  const kept = secretSlots(merged)
+    .filter((slot) => slot.get() === REDACTED)
     .map((slot) => slot.slot);
+  if (options.variablesOmitted) kept.push(...before.variables.filter((v) => v.mode === 'constant').map((v) => `variables.${v.name}`));
+  const moved = (from: string | null, to: string | null, slots: string[]) =>
+    from === to
+      ? []
+      : slots.map((slot) => ({
+          path: slot.split('.'),
+          message: `the origin changes (${from ?? 'none'} to ${to ?? 'none'}): send this secret again, ${REDACTED} keeps it only for the origin it was saved with`,
+        }));
+  return [
+    ...moved(
+      originOf(before),
+      originOf(merged),
+      kept.filter((slot) => /^(request\.(auth|headers|params)|variables)\./.test(slot)),
+    ),
+    ...moved(
+      periodicAuthOriginOf(before),
+      periodicAuthOriginOf(merged),
+      kept.filter((slot) => slot.startsWith('periodicAuth.')),
+    ),
+  ];
 }
 
 const CONTEXT_NAMES = ['phoneNumber', 'workspaceId', 'conversationId', 'agentId', 'agentName', 'channelId', 'lastMessages'] as const;

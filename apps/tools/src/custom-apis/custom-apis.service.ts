@@ -1,12 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  createCustomApiSchema,
-  REDACTED,
-  testCustomApiSchema,
-  updateCustomApiSchema,
-  type CallContext,
-  type RpcRequest,
-} from '@platica/contracts';
+import { createCustomApiSchema, testCustomApiSchema, updateCustomApiSchema, type CallContext, type RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
 import { assertPublicHttpUrl, newId, readScope, UnsafeUrlError, withStatus, writeScope } from '@platica/platform';
 import { CatalogRepository, PUBLISHED, WITHDRAWN } from '../catalog/catalog.repository';
@@ -16,10 +9,9 @@ import {
   enableIssues,
   keepRedacted,
   originIssues,
-  originOf,
   parametersOf,
   placeholdersIn,
-  redactedOriginBoundSlots,
+  secretsKeptAcrossOrigins,
   splitSecrets,
   withSecrets,
   type StoredDefinition,
@@ -122,25 +114,12 @@ export class CustomApisService {
         const before = withSecrets(api.definition, stored);
         // Rule 1: omitted fields keep their values (secrets included); `[REDACTED]` keeps the stored secret.
         const merged: StoredDefinition = { ...before, ...definedOnly(fields) };
-        const kept = [
-          ...redactedOriginBoundSlots(merged),
-          ...(fields.variables === undefined
-            ? before.variables.filter((v) => v.mode === 'constant').map((v) => `variables.${v.name}`)
-            : []),
-        ];
+        const movedSecrets = secretsKeptAcrossOrigins(before, merged, { variablesOmitted: fields.variables === undefined });
         const redactedIssues = keepRedacted(merged, stored);
         if (redactedIssues.length) throw DomainError.validation(redactedIssues);
         const hostIssues = originIssues(merged);
         if (hostIssues.length) throw DomainError.validation(hostIssues);
-        // A stored secret goes only to the origin it was saved with: a new origin needs them sent again.
-        if (kept.length && originOf(merged) !== originOf(before)) {
-          throw DomainError.validation(
-            kept.map((slot) => ({
-              path: slot.split('.'),
-              message: `the URL's origin changes (${originOf(before) ?? 'none'} to ${originOf(merged) ?? 'none'}): send this secret again, ${REDACTED} keeps it only for the origin it was saved with`,
-            })),
-          );
-        }
+        if (movedSecrets.length) throw DomainError.validation(movedSecrets);
         const next = parseOrThrow(createCustomApiSchema, {
           name: name ?? api.name,
           description: description ?? api.description,
