@@ -11,6 +11,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { check, finish, must } from './lib/checks.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
@@ -18,24 +19,6 @@ const testing = require(path.join(root, 'dist/libs/testing/src/index.js'));
 const devstack = require(path.join(root, 'dist/libs/devstack/src/index.js'));
 const started = Date.now();
 
-let passed = 0;
-let failed = 0;
-async function check(name, fn) {
-  const t0 = Date.now();
-  try {
-    const detail = await fn();
-    passed++;
-    console.log(`✓ ${name} (${Date.now() - t0} ms)${detail ? `: ${detail}` : ''}`);
-    return true;
-  } catch (error) {
-    failed++;
-    console.log(`✗ ${name}: ${error instanceof Error ? error.message : error}`);
-    return false;
-  }
-}
-function must(condition, message) {
-  if (!condition) throw new Error(message);
-}
 const answers = (port) =>
   new Promise((resolve) => {
     const socket = require('node:net').connect(port, '127.0.0.1');
@@ -133,5 +116,4 @@ await graph.stop();
 await llm.stop();
 rmSync(stateDir, { recursive: true, force: true });
 console.log(`bare-machine test took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import YAML from 'yaml';
+import { check, finish, must } from './lib/checks.mjs';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,24 +28,6 @@ const podman = (args, options = {}) => run('podman', args, { maxBuffer: 64 << 20
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
-let passed = 0;
-let failed = 0;
-async function check(name, fn) {
-  const t0 = Date.now();
-  try {
-    const detail = await fn();
-    passed++;
-    console.log(`✓ ${name} (${Date.now() - t0} ms)${detail ? `: ${detail}` : ''}`);
-    return true;
-  } catch (error) {
-    failed++;
-    console.log(`✗ ${name}: ${error instanceof Error ? error.message : error}`);
-    return false;
-  }
-}
-function must(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 // ---- The manifests ---------------------------------------------------------------------------
 
@@ -353,5 +336,4 @@ await llm.stop();
 await devstack.dropDatabase(isolation.databaseUrl).catch(() => undefined);
 await testing.deleteStream(isolation.eventsStream).catch(() => undefined);
 console.log(`image test took ${elapsed()}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();
