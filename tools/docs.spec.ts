@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * The README and docs/ link to each other by relative paths and #anchors: a moved file or a
- * renamed heading fails here rather than leaving a reader at a dead link.
+ * The README stays the front door, and it and docs/ link to each other by relative paths and
+ * #anchors: a moved file or a renamed heading fails here rather than leaving a reader at a dead link.
  */
 const root = path.resolve(__dirname, '..');
 const pages = [
@@ -72,5 +72,19 @@ describe('links between the README and docs/', () => {
       'a',
       'a-1',
     ]);
+  });
+});
+
+describe('the README', () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+
+  it('is a front door: short, with no dated run (results live in bench/README.md, guides in docs/)', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(250);
+    expect(readme.match(/\b20\d\d-\d\d-\d\d\b/g) ?? []).toEqual([]);
+  });
+
+  it('keeps the two commands CI and the scripts run', () => {
+    expect(readme).toMatch(/^scripts\/up\s/m);
+    expect(readme).toMatch(/^scripts\/test\s/m);
   });
 });
