@@ -125,7 +125,7 @@ function modelMessageOf(
   if (item.role === 'assistant') return item.content ? [{ role: 'assistant', content: item.content }] : [];
   const content: Exclude<UserContent, string> = [];
   if (item.content) content.push({ type: 'text', text: item.content });
-  // A WhatsApp attachment not yet resolved to a URL is named by the message's content alone (README › Receiving from Meta).
+  // A WhatsApp attachment not yet resolved to a URL is named by the message's content alone (docs/receiving-from-meta.md).
   for (const image of item.images.filter((i) => i.url)) {
     // Images are visual content when the agent takes attachments (spec › Chat rule 5) and their URL passes the outbound policy; otherwise named only.
     if (attachments && !imageUrlProblem(image.url)) content.push({ type: 'image', image: new URL(image.url), mediaType: image.mimeType });
