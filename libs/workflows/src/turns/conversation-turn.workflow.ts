@@ -40,9 +40,9 @@ const UNTIL_HORIZON = {
   retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '1 minute' },
 };
 /**
- * A local activity's retry whose backoff is this long waits on a workflow timer (not in the
- * worker, which would keep the workflow task alive with a heartbeat every 8 s): a day of outage
- * costs some 1,500 timers in the run's history, well under Temporal's limits.
+ * A local activity's retry whose backoff is this long waits on a workflow timer, not in the
+ * worker (which would keep the workflow task alive with a heartbeat every 8 s, three history
+ * events each): a day of outage costs some 1,500 timers, well under Temporal's limits.
  */
 const LOCAL_RETRY_THRESHOLD = '10 seconds';
 
@@ -69,15 +69,15 @@ const { awaitQuiet, acceptChat } = proxyLocalActivities<ConversationTurnActiviti
   localRetryThreshold: LOCAL_RETRY_THRESHOLD,
   ...UNTIL_HORIZON,
 });
-// The model call: the activity gives the model three attempts (a third failure is
+// The model call: the activity gives the model three attempts (its third failure is
 // non-retryable), then the turn ends with a recorded failure; an unavailable dependency is
-// waited out like every step's. The turn's first
-// call prepares the agent's memory (a failure there costs the summary, never the reply); every
-// call runs the model's rounds of tool calls in the worker running the turn, with no workflow
-// task between the model asking and getting the results, until it answers or its working
-// message is due. Their results are in the history once the workflow task completes, so a replay
-// never calls a remote API again; a retried model call reuses them (kept in the worker). Only a
-// worker killed inside that task runs a call again.
+// waited out like in every step. The turn's first call prepares the agent's memory (a failure
+// there costs the summary, never the reply); every call runs the model's rounds of tool calls
+// in the worker running the turn, with no workflow task between the model asking and getting
+// the results, until it answers or its working message is due. Their results are in the
+// history once the workflow task completes, so a replay never calls a remote API again; a
+// retried model call reuses them (kept in the worker). Only a worker killed inside that task
+// runs a call again.
 const { generateReply } = proxyLocalActivities<ConversationTurnActivities>({
   // A tool call may take 75 s, the model call 60 s.
   startToCloseTimeout: '3 minutes',
