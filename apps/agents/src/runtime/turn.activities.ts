@@ -58,6 +58,7 @@ import type { SubagentConnection } from '../subagents/subagent-connection.entity
 import { humanAssistanceTool, REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
 import { roundMessages, toolSetOf } from './turn-tools';
 import { OncePerKey, TurnMemo } from './turn-memo';
+import { ModelFailures, refusalsEndTheTurn } from './turn-failures';
 import { ConversationMemoryRepository } from '../memory/conversation-memory.repository';
 import type { ConversationMemory } from '../memory/conversation-memory.entity';
 import { summarize } from '../memory/summarizer';
@@ -86,6 +87,7 @@ export class TurnActivitiesFactory {
   private readonly toolResults = new TurnMemo<ToolCallResult[]>();
   /** By workflow run, turn and the rounds it was given: the rounds a model call activity has run so far. */
   private readonly roundsRun = new TurnMemo<RoundsInProgress>();
+  private readonly modelFailures = new ModelFailures();
 
   constructor(
     private readonly rpc: RpcClient,
@@ -101,7 +103,7 @@ export class TurnActivitiesFactory {
   ) {}
 
   activities(): ConversationTurnActivities {
-    return {
+    return refusalsEndTheTurn<ConversationTurnActivities>({
       awaitQuiet: (input) => this.awaitQuiet(input),
       acceptChat: (request) => this.acceptOnce(Context.current().info.workflowExecution?.runId, request),
       generateReply: async ({ acceptance, ...input }) => {
@@ -125,7 +127,7 @@ export class TurnActivitiesFactory {
           this.turnLog.end(ref, 'failed', `${input.error.code}: ${input.error.message}`),
         );
       },
-    };
+    });
   }
 
   private async deliverReply(input: TurnReplyRequest): Promise<TurnReplyResult> {
@@ -554,7 +556,8 @@ export class TurnActivitiesFactory {
       if (APICallError.isInstance(error) && !error.isRetryable) {
         throw ApplicationFailure.nonRetryable(`the model provider refused the request: ${error.message}`, MODEL_REFUSED);
       }
-      throw error;
+      const runId = Context.current().info.workflowExecution?.runId;
+      throw this.modelFailures.failed(runId && `${runId}:${input.turnId}:${rounds.length}`, error);
     }
   }
 
@@ -602,7 +605,11 @@ export class TurnActivitiesFactory {
     return { conversationRef, all };
   }
 
-  /** The tools the agent's active connections offer (none when the tools service cannot say: the agent still answers). */
+  /**
+   * The tools the agent's active connections offer. A tools service that cannot answer (its
+   * database or NATS down, a 5xx) fails the step, which waits and retries like the rest of the
+   * turn: the agent does not answer without its tools. Only a refusal (4xx) leaves it without.
+   */
   private async agentTools(workspaceId: string, agentId: string): Promise<RuntimeTool[]> {
     try {
       return await this.rpc.call<RuntimeTool[]>(
@@ -610,6 +617,7 @@ export class TurnActivitiesFactory {
         serviceRequest<RuntimeAgentToolsRequest>('agents', workspaceId, { workspaceId, agentId }),
       );
     } catch (error) {
+      if (!(error instanceof DomainError) || error.status >= 500) throw error;
       this.logger.warn({
         msg: "the tools service did not list the agent's tools: the turn goes on without them",
         agentId,
