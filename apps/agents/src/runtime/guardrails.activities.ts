@@ -1,12 +1,9 @@
-import type { GuardrailVerdict, TurnLogGuardrail } from '@platica/contracts';
+import type { TurnLogGuardrail } from '@platica/contracts';
 import type { GeneratedReply, ToolRound } from '@platica/workflows/activities';
 import { customerTextOfTurn, evaluateGuardrails, type EvaluatorVerdict } from '../guardrails/evaluator';
-import { lexiconMatches } from '../guardrails/lexicon';
+import { guardrailOutcome, lexiconViolation, type FoundViolation } from './guardrail-outcome';
 import { modelAbortSignal, note, turnRefOf, type GenerateReplyInput, type TurnDeps } from './turn-deps';
 import type { TurnSetting } from './turn-setting';
-
-/** Sent on a violation when the agent's guardrails have no `message` of their own. */
-export const DEFAULT_GUARDRAIL_MESSAGE = 'Sorry, I cannot help with that.';
 
 export type GuardrailChecks = ReturnType<typeof createGuardrailChecks>;
 
@@ -24,29 +21,21 @@ export function createGuardrailChecks(deps: TurnDeps) {
     // The turn log records the verdict of the turn's first model call, "no violation" included.
     const logVerdict = (verdict: TurnLogGuardrail) =>
       rounds.length ? Promise.resolve() : setting.logStarted.then(() => note(deps, ref, (r) => deps.turnLog.guardrail(r, verdict)));
-    const noViolation = { source: null, ruleIndex: null, severity: null, categories: [], matchedTerms: [] };
-    const violation = async (
-      verdict: Omit<GuardrailVerdict, 'conversationStrikeThreshold' | 'clientStrikeThreshold'>,
-    ): Promise<GeneratedReply> => {
-      await logVerdict({ status: 'violation', ...verdict });
-      return {
-        agentId,
-        text: guardrails.message.trim() || DEFAULT_GUARDRAIL_MESSAGE,
-        guardrail: {
-          ...verdict,
-          conversationStrikeThreshold: guardrails.conversationStrikeThreshold,
-          clientStrikeThreshold: guardrails.clientStrikeThreshold,
-        },
-        seenMessageIds,
-      };
+    /** A violation's reply; "no violation" logged alongside the rest of the turn (note() never throws). */
+    const outcome = async (found: FoundViolation | null): Promise<GeneratedReply | undefined> => {
+      const decided = guardrailOutcome(guardrails, said, found);
+      if (!decided.violation) {
+        void logVerdict(decided.log);
+        return undefined;
+      }
+      await logVerdict(decided.log);
+      return { agentId, text: decided.text, guardrail: decided.verdict, seenMessageIds };
     };
     return {
       /** The lexicon's violation, before any model call. */
       async lexicon(): Promise<GeneratedReply | undefined> {
-        if (!said) return undefined;
-        const matchedTerms = lexiconMatches(said, setting.allowedTerms);
-        if (!matchedTerms.length) return undefined;
-        return violation({ source: 'lexicon', ruleIndex: null, severity: 'high', categories: ['abusive_language'], matchedTerms });
+        const found = lexiconViolation(said, setting.allowedTerms);
+        return found ? outcome(found) : undefined;
       },
       /** The evaluator's verdict, begun alongside the agent's call. */
       evaluate(): Promise<EvaluatorVerdict | null> {
@@ -55,13 +44,8 @@ export function createGuardrailChecks(deps: TurnDeps) {
           : Promise.resolve(null);
       },
       /** With the agent's answer: the evaluator's violation, else "no violation" logged. */
-      async conclude(verdict: EvaluatorVerdict | null): Promise<GeneratedReply | undefined> {
-        if (verdict) return await violation({ source: 'llm_guardrail', ...verdict });
-        // Written alongside the rest of the turn: the reply need not wait for it (note() never throws).
-        void logVerdict(
-          guardrails.enabled ? { status: said ? 'no_violation' : 'skipped', ...noViolation } : { status: 'disabled', ...noViolation },
-        );
-        return undefined;
+      conclude(verdict: EvaluatorVerdict | null): Promise<GeneratedReply | undefined> {
+        return outcome(verdict && { source: 'llm_guardrail', ...verdict });
       },
     };
   }

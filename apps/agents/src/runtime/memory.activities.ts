@@ -4,7 +4,8 @@ import type { ConversationMemory } from '../memory/conversation-memory.entity';
 import { summarize } from '../memory/summarizer';
 import type { TurnRef } from '../turn-log/turn-log.repository';
 import { messaging, modelAbortSignal, note, type TurnDeps } from './turn-deps';
-import { after, type TurnMemory } from './turn-prompt';
+import { summarizedUpToOf } from './model-call-prompt';
+import { after } from './turn-prompt';
 
 export type MemoryActivities = ReturnType<typeof createMemoryActivities>;
 
@@ -96,21 +97,4 @@ export function createMemoryActivities(deps: TurnDeps) {
   }
 
   return { rememberQuietly };
-}
-
-function summarizedUpToOf(memory: ConversationMemory | null): { id: string; createdAt: string } | null {
-  return memory?.summarizedUpTo && memory.summarizedUpToAt
-    ? { id: memory.summarizedUpTo, createdAt: memory.summarizedUpToAt.toISOString() }
-    : null;
-}
-
-/** What of its memory the agent's settings let into the prompt. */
-export function memoryOf(agent: Agent, memory: ConversationMemory | null): TurnMemory {
-  if (!memory) return {};
-  const summarises = !agent.disableContextSummarization;
-  return {
-    recallSummary: agent.recallLastConversation ? memory.recallSummary : null,
-    contextSummary: summarises ? memory.contextSummary : null,
-    summarizedUpTo: summarises ? summarizedUpToOf(memory) : null,
-  };
 }

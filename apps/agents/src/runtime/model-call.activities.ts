@@ -2,27 +2,25 @@ import { APICallError } from '@ai-sdk/provider';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { generateText, streamText, type ModelMessage } from 'ai';
 import type { TurnContext } from '@platica/contracts';
-import { agentTurns, httpUrlProblem } from '@platica/platform';
+import { agentTurns } from '@platica/platform';
 import {
   MODEL_REFUSED,
   replyRequestOf,
-  workingMessageDue,
   type ConversationTurnActivities,
   type GeneratedReply,
   type ToolRound,
-  type WorkingMessageSettings,
 } from '@platica/workflows/activities';
 import type { AcceptanceActivities } from './acceptance.activities';
-import { humanAssistanceTool, REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
+import { REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
 import type { DeliveryActivities } from './delivery.activities';
 import type { GuardrailChecks } from './guardrails.activities';
-import { memoryOf } from './memory.activities';
+import { modelCallPromptOf, toolCallContextOf, toolCallsOf } from './model-call-prompt';
 import type { ToolCallActivities } from './tool-calls.activities';
 import { asObject, currentRunId, modelAbortSignal, type GenerateReplyInput, type TurnDeps } from './turn-deps';
-import type { RoundsInProgress, TurnMemos } from './turn-memos';
-import { filesToRead, turnMessages, type ReadFiles } from './turn-prompt';
+import { afterAnswer, roundsToBegin, workingMessageOf } from './tool-rounds';
+import type { TurnMemos } from './turn-memos';
+import { filesToRead, type ReadFiles } from './turn-prompt';
 import type { TurnSetting, TurnSettingLoader } from './turn-setting';
-import { roundMessages, toolSetOf } from './turn-tools';
 
 /** Sent when a human is asked for and the agent has no `waitMessage`. */
 export const DEFAULT_WAIT_MESSAGE = 'A member of our team will continue this conversation shortly.';
@@ -71,29 +69,19 @@ export function createModelCallActivities(
     const { workingMessageSent } = input.toolRoundsHere;
     const runId = currentRunId();
     const progressKey = runId && `${runId}:${input.turnId}:${input.toolRounds?.length ?? 0}`;
-    let progress: RoundsInProgress = memos.roundsRun.get(progressKey) ?? {
-      ran: [],
-      pending: input.toolCalls,
-      calledNames: input.toolCalls?.calls.map((call) => call.name) ?? [],
-    };
+    let progress = memos.roundsRun.get(progressKey) ?? roundsToBegin(input.toolCalls);
     for (;;) {
       const { toolResults, ...reply } = await nextAnswer({
         ...input,
         toolRounds: [...(input.toolRounds ?? []), ...progress.ran],
         toolCalls: progress.pending,
       });
-      const ran =
-        progress.pending && toolResults ? [...progress.ran, { messages: progress.pending.messages, results: toolResults }] : progress.ran;
-      const calledNames = 'toolCalls' in reply ? [...progress.calledNames, ...reply.toolCalls.map((call) => call.name)] : [];
-      const handBack =
-        !('toolCalls' in reply) ||
-        (!workingMessageSent && reply.workingMessage !== null && workingMessageDue(reply.workingMessage, calledNames));
-      if (handBack) {
+      const next = afterAnswer(progress, reply, toolResults, workingMessageSent);
+      if (next.handBack) {
         memos.roundsRun.forget(progressKey);
-        return ran.length ? { ...reply, toolRounds: ran } : reply;
+        return next.ran.length ? { ...reply, toolRounds: next.ran } : reply;
       }
-      const pending = { agentId: reply.agentId, calls: reply.toolCalls, messages: reply.messages, context: reply.context };
-      progress = { ran, pending, calledNames };
+      progress = next.progress;
       memos.roundsRun.set(progressKey, progress);
     }
   }
@@ -128,10 +116,6 @@ export function createModelCallActivities(
     const { workspaceId, additionalInstructions } = input;
     const { context, seenMessageIds, agentId, agent, speaker, delegated, tools: offered, memory } = setting;
     const values = deps.config.values;
-    const { set, byProviderName } = toolSetOf(offered);
-    // Built-in tools (ARCHITECTURE.md › Agent runtime): offered alongside the catalog's.
-    if (agent.assistanceEnabled && !delegated) set[REQUEST_HUMAN_ASSISTANCE] = humanAssistanceTool(agent.assistanceTriggers);
-    const offersTools = Object.keys(set).length > 0;
     const checks = guardrails.forModelCall(input, setting, rounds);
     const lexiconViolation = await checks.lexicon();
     if (lexiconViolation) return lexiconViolation;
@@ -139,25 +123,22 @@ export function createModelCallActivities(
     setting.readFiles ??= speaker.enableFileAttachments ? await readFiles(context.history) : new Map<string, Uint8Array>();
     const evaluation = checks.evaluate();
     try {
+      const prompt = modelCallPromptOf(
+        { agent, speaker, delegated, tools: offered, history: context.history, memory, readFiles: setting.readFiles },
+        additionalInstructions,
+        rounds,
+        {
+          historyChars: values.PLATICA_TURN_HISTORY_CHARS,
+          maxToolRounds: values.PLATICA_TURN_MAX_TOOL_ROUNDS,
+          allowPrivateNetworks: values.PLATICA_ALLOW_PRIVATE_NETWORKS,
+        },
+      );
       const call = {
         model: deps.model.model,
-        messages: [
-          ...turnMessages(
-            speaker,
-            context.history,
-            additionalInstructions,
-            values.PLATICA_TURN_HISTORY_CHARS,
-            memoryOf(agent, memory),
-            setting.readFiles,
-            (url) => httpUrlProblem(url, { allowPrivateNetworks: values.PLATICA_ALLOW_PRIVATE_NETWORKS }),
-          ),
-          ...roundMessages(rounds),
-        ],
+        messages: prompt.messages,
         // The business's instructions sit in the history where they were given, as system messages.
         allowSystemInMessages: true,
-        ...(offersTools
-          ? { tools: set, toolChoice: rounds.length >= values.PLATICA_TURN_MAX_TOOL_ROUNDS ? ('none' as const) : ('auto' as const) }
-          : {}),
+        ...(prompt.tools ?? {}),
         // Temporal retries the activity; the SDK's own retries would multiply them.
         maxRetries: 0,
         abortSignal: modelAbortSignal(deps.config),
@@ -175,44 +156,14 @@ export function createModelCallActivities(
         const reason = String(asObject(assistance.input).reason ?? '').slice(0, 1000);
         return { agentId, text: agent.waitMessage.trim() || DEFAULT_WAIT_MESSAGE, assistance: { reason }, seenMessageIds };
       }
-      const toolCalls = completion.toolCalls.flatMap((toolCall) => {
-        const entry = byProviderName.get(toolCall.toolName);
-        return entry
-          ? [
-              {
-                toolCallId: toolCall.toolCallId,
-                toolId: entry.toolId,
-                name: entry.name,
-                providerName: toolCall.toolName,
-                input: asObject(toolCall.input),
-              },
-            ]
-          : [];
-      });
+      const toolCalls = toolCallsOf(completion.toolCalls, prompt.byProviderName);
       if (toolCalls.length) {
-        const workingMessage = agent.workingMessage as WorkingMessageSettings | undefined;
         return {
           agentId: speaker.id,
           toolCalls,
           messages: completion.messages.filter((message) => message.role === 'assistant'),
-          context: {
-            workspaceId,
-            // The document id, for the turn log and the run log; `conversationId` is the thread
-            // id the integrator knows (the conversation summary's), what context variables read.
-            conversationRef: context.conversation.id,
-            conversationId: context.conversation.conversationId,
-            channelId: context.conversation.channelId,
-            phoneNumber:
-              context.client.phoneNumber ?? (context.conversation.platform === 'whatsapp' ? context.conversation.conversationId : null),
-            agentId: speaker.id,
-            agentName: speaker.name,
-            principalAgentId: agentId,
-            messages: context.history
-              .filter((item) => item.role !== 'system')
-              .slice(-50)
-              .map((item) => ({ role: item.role, content: item.content })),
-          },
-          workingMessage: workingMessage?.enabled ? workingMessage : null,
+          context: toolCallContextOf(workspaceId, context, speaker, agentId),
+          workingMessage: workingMessageOf(agent.workingMessage),
           seenMessageIds,
         };
       }

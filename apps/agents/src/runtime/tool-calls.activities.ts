@@ -11,6 +11,7 @@ import type { PendingToolCalls, ToolCallContext, ToolCallRequest, ToolCallResult
 import type { Agent } from '../agents/agent.entity';
 import type { Delegation } from '../subagents/delegation.entity';
 import type { SubagentConnection } from '../subagents/subagent-connection.entity';
+import { delegationStateOf, subagentToolCallOf } from './delegation-state';
 import { SUBAGENT_TOOL_ID } from './subagent-tools';
 import {
   asObject,
@@ -139,15 +140,14 @@ export function createToolCallActivities(deps: TurnDeps, memos: TurnMemos) {
     delegation: Delegation | null,
     connections: SubagentConnection[],
   ): Promise<{ agent: Agent; completionCriteria: string } | null> {
-    if (!delegation) return null;
-    const connection = connections.find((c) => c.subagentId === delegation.subagentId && c.task === 'delegate');
-    const subagent =
-      connection && delegation.principalAgentId === principalId ? await deps.agents.find(workspaceId, delegation.subagentId) : null;
-    if (!connection || !subagent || subagent.status !== 'active') {
+    const held = delegationStateOf(delegation, principalId, connections);
+    if (held.state === 'none') return null;
+    const subagent = held.state === 'held' ? await deps.agents.find(workspaceId, held.subagentId) : null;
+    if (held.state !== 'held' || !subagent || subagent.status !== 'active') {
       await deps.delegations.end(workspaceId, conversationRef);
       return null;
     }
-    return { agent: subagent, completionCriteria: connection.completionCriteria };
+    return { agent: subagent, completionCriteria: held.completionCriteria };
   }
 
   /**
@@ -165,7 +165,7 @@ export function createToolCallActivities(deps: TurnDeps, memos: TurnMemos) {
       output,
     });
     const conversationRef = conversationRefOf(context);
-    const [, kind, subagentId] = call.toolId.split(':');
+    const { kind, subagentId, changesSpeaker } = subagentToolCallOf(call.toolId);
     const ref = turnRefOf(input.turnId, { workspaceId, conversationRef });
     const logDelegation = (delegationKind: 'consult' | 'delegate' | 'complete', subagent: Agent | null, text: string) =>
       note(deps, ref, (r) =>
@@ -179,7 +179,7 @@ export function createToolCallActivities(deps: TurnDeps, memos: TurnMemos) {
       );
     try {
       // Who answers changes from the next model call on: the turn's setting is loaded again.
-      if (kind === 'complete' || kind === 'delegate') memos.settings.forget(currentRunId());
+      if (changesSpeaker) memos.settings.forget(currentRunId());
       if (kind === 'complete') {
         const active = await deps.delegations.find(workspaceId, conversationRef);
         await deps.delegations.end(workspaceId, conversationRef);

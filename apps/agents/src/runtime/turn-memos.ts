@@ -1,5 +1,6 @@
-import type { AcceptChatResult, GeneratedReply, PendingToolCalls, ToolCallResult, ToolRound } from '@platica/workflows/activities';
+import type { AcceptChatResult, GeneratedReply, ToolCallResult } from '@platica/workflows/activities';
 import type { TurnContext } from '@platica/contracts';
+import type { RoundsInProgress } from './tool-rounds';
 import { OncePerKey, TurnMemo } from './turn-memo';
 import type { AgentLoads, SettingLoads, TurnSetting } from './turn-setting';
 
@@ -59,11 +60,4 @@ export class TurnMemos {
 export interface AcceptedTurn {
   context: TurnContext;
   loads: Promise<SettingLoads | undefined> | undefined;
-}
-
-/** A model call activity's tool rounds so far, the calls of the model's latest answer (to run next), and every tool name called. */
-export interface RoundsInProgress {
-  ran: ToolRound[];
-  pending: PendingToolCalls | undefined;
-  calledNames: string[];
 }
