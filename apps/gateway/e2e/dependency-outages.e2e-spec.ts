@@ -220,7 +220,11 @@ describe('NATS and Redis outages (e2e)', () => {
       expect(ms).toBeLessThan(1_000);
 
       await redis.restore();
-      await eventually('a sign-in page once Redis is back', async () => (await fetch(authorize, { redirect: 'manual' })).status === 200, 5_000);
+      await eventually(
+        'a sign-in page once Redis is back',
+        async () => (await fetch(authorize, { redirect: 'manual' })).status === 200,
+        5_000,
+      );
       expect((await t.http.get('/readyz')).body.checks.redis).toBe('ok');
       expect(await metric('platica_redis_up')).toBe(1);
     });

@@ -42,7 +42,11 @@ export class RedisStore implements OnApplicationShutdown {
   readonly redis: Redis;
   private readonly logger = new Logger('redis');
   /** Since when Redis is unreachable, and why; null while it answers. */
-  private outage: { since: number; reason: string; announced: boolean } | null = { since: Date.now(), reason: 'connecting', announced: false };
+  private outage: { since: number; reason: string; announced: boolean } | null = {
+    since: Date.now(),
+    reason: 'connecting',
+    announced: false,
+  };
   private probe?: NodeJS.Timeout;
   private closing = false;
   private readonly availabilityListeners: ((available: boolean) => void)[] = [];
@@ -128,7 +132,11 @@ export class RedisStore implements OnApplicationShutdown {
     // A command that timed out on a connection still open (Redis hung, or the network dropped
     // it silently) brings no 'ready' event: ask Redis until it answers.
     this.probe ??= setInterval(() => {
-      if (this.redis.status === 'ready') this.redis.ping().then(() => this.recovered(), () => undefined);
+      if (this.redis.status === 'ready')
+        this.redis.ping().then(
+          () => this.recovered(),
+          () => undefined,
+        );
     }, this.timeoutMs).unref();
   }
 
