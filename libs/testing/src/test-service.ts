@@ -249,3 +249,5 @@ export function freezeTime(at: string | Date): Date {
   });
   return now;
 }
+
+export { eventually } from './wait';
