@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DomainEvent, RpcReply } from '@platica/contracts';
 import { RpcClient, Transaction, UnitOfWork } from '@platica/platform';
 
@@ -11,7 +10,6 @@ import { RpcClient, Transaction, UnitOfWork } from '@platica/platform';
  * its transactions committed, the events they recorded, the calls it made).
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Class<T = unknown> = abstract new (...args: any[]) => T;
 
 /** A test's stand-in for a dependency: the members it implements; the others fail when used. */
@@ -46,13 +44,18 @@ export interface TestService<S> {
 
 /**
  * The service `Service` (an `@Injectable`, whose parameter types Nest's metadata names) built
- * from `fakes`; `UnitOfWork` and `RpcClient` parameters get the returned fakes. A fake for a
- * type the constructor does not take is refused: a renamed dependency fails loudly.
+ * from `fakes`; `UnitOfWork` and `RpcClient` parameters get the returned fakes (the ones given,
+ * when in-memory repositories need the unit of work up front). A fake for a type the
+ * constructor does not take is refused: a renamed dependency fails loudly.
  */
-export function newTestService<S>(Service: new (...args: never[]) => S, ...fakes: Fake[]): TestService<S> {
+export function newTestService<S>(
+  Service: new (...args: never[]) => S,
+  ...given: (Fake | FakeUnitOfWork | FakeRpcClient)[]
+): TestService<S> {
   const parameterTypes = (Reflect.getMetadata('design:paramtypes', Service) ?? []) as Class[];
-  const unitOfWork = new FakeUnitOfWork();
-  const rpc = new FakeRpcClient();
+  const unitOfWork = given.find((g) => g instanceof FakeUnitOfWork) ?? new FakeUnitOfWork();
+  const rpc = given.find((g) => g instanceof FakeRpcClient) ?? new FakeRpcClient();
+  const fakes = given.filter((g): g is Fake => !(g instanceof FakeUnitOfWork) && !(g instanceof FakeRpcClient));
   const unused = new Set(fakes);
   const dependencies = parameterTypes.map((type, index) => {
     if (type === UnitOfWork) return unitOfWork;
@@ -68,6 +71,9 @@ export function newTestService<S>(Service: new (...args: never[]) => S, ...fakes
   }
   return { service: new Service(...(dependencies as never[])), unitOfWork, rpc };
 }
+
+/** The ORM's EntityManager, named without importing the ORM (repositories alone do). */
+type EntityManagerOf = ConstructorParameters<typeof Transaction>[0];
 
 type TransactionState = 'open' | 'committed' | 'rolled back';
 
@@ -146,7 +152,7 @@ export class FakeUnitOfWork {
  * (`insert into "<schema>".outbox_event ... values (?, ?, ?, ?, ?, null), ...`, after any
  * `alongside` statements' parameters) is decoded into the transaction's events.
  */
-function outboxRecorder(entry: FakeTransaction, inTransaction: boolean): EntityManager {
+function outboxRecorder(entry: FakeTransaction, inTransaction: boolean): EntityManagerOf {
   const em = {
     isInTransaction: () => inTransaction,
     execute: async (sql: string, params: unknown[] = []) => {
@@ -156,14 +162,21 @@ function outboxRecorder(entry: FakeTransaction, inTransaction: boolean): EntityM
       const count = (sql.slice(insert.index).match(/\(\?, \?, \?, \?::timestamptz, \?::jsonb, null\)/g) ?? []).length;
       for (let i = first; i < first + count * 5; i += 5) {
         const [id, type, workspaceId, occurredAt, data] = params.slice(i, i + 5) as string[];
-        entry.events.push({ schema: insert[1]!, id: id!, type, workspaceId: workspaceId!, occurredAt: occurredAt!, data: JSON.parse(data!) } as DomainEvent & {
+        entry.events.push({
+          schema: insert[1]!,
+          id: id!,
+          type,
+          workspaceId: workspaceId!,
+          occurredAt: occurredAt!,
+          data: JSON.parse(data!),
+        } as DomainEvent & {
           schema: string;
         });
       }
       return [];
     },
   };
-  return em as unknown as EntityManager;
+  return em as unknown as EntityManagerOf;
 }
 
 /** What a service sent over RPC: the subject, the body, and the whole second argument (its envelope). */

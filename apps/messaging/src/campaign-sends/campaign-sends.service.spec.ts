@@ -20,12 +20,14 @@ type Behaviour = 'accepted' | 'graph-refuses' | 'rule-refuses' | 'crashes';
  * (`beforeDelivery` records the attempt, `onDelivered` Meta's acceptance), and the delivery
  * records those hooks write.
  */
-function world(options: {
-  behaviour?: Record<string, Behaviour>;
-  records?: Record<string, DeliveryRecord>;
-  stored?: Record<string, 'sent' | 'failed'>;
-  scheduled?: Record<string, { claimed: boolean; status: string | null }>;
-} = {}) {
+function world(
+  options: {
+    behaviour?: Record<string, Behaviour>;
+    records?: Record<string, DeliveryRecord>;
+    stored?: Record<string, 'sent' | 'failed'>;
+    scheduled?: Record<string, { claimed: boolean; status: string | null }>;
+  } = {},
+) {
   const records = new Map(Object.entries(options.records ?? {}));
   const graphCalls: string[] = [];
   const sendOptions = new Map<string, SendOptions>();
@@ -35,16 +37,18 @@ function world(options: {
     fake(SendMessageService, {
       openConversations: async () => new Map(),
       storedOutcome: async (messageId) => options.stored?.[messageId] ?? null,
-      sendTemplateMessage: async (command, sendOptions_) => {
+      sendTemplateMessage: async (command, sendOptions_ = {}) => {
         const messageId = sendOptions_.messageId!;
         sendOptions.set(messageId, sendOptions_);
         const behaviour = options.behaviour?.[command.body.conversationId] ?? 'accepted';
-        if (behaviour === 'rule-refuses') throw DomainError.refused(ErrorCode.Unprocessable, DomainReason.ClientBlocked, 'The client is blocked');
+        if (behaviour === 'rule-refuses')
+          throw DomainError.refused(ErrorCode.Unprocessable, DomainReason.ClientBlocked, 'The client is blocked');
         if (sendOptions_.delivered) return { messageId, status: 'sent', timestamp: '' };
         await sendOptions_.beforeDelivery!();
         graphCalls.push(messageId);
         if (behaviour === 'crashes') throw new Error('socket hang up');
-        if (behaviour === 'graph-refuses') throw new DomainError(ErrorCode.UpstreamFailed, "Meta's Graph API refused the message: (#131026)");
+        if (behaviour === 'graph-refuses')
+          throw new DomainError(ErrorCode.UpstreamFailed, "Meta's Graph API refused the message: (#131026)");
         await sendOptions_.onDelivered!(`wamid.${messageId}`);
         return { messageId, status: 'sent', timestamp: '' };
       },
@@ -88,7 +92,11 @@ function deliver(items: { messageId: string; phone: string; retry?: boolean }[],
     agentForNew: null,
     scheduled: false,
     template: { name: 'promo', language: 'es' },
-    items: items.map(({ messageId, phone, retry = false }) => ({ messageId, recipient: { phoneNumber: phone }, retry })),
+    items: items.map(({ messageId, phone, retry = false }) => ({
+      messageId,
+      recipient: { phoneNumber: phone, name: null, params: null },
+      retry,
+    })),
     ...extra,
   });
 }
@@ -96,7 +104,12 @@ function deliver(items: { messageId: string; phone: string; retry?: boolean }[],
 describe('CampaignSendsService.deliver', () => {
   it('sends each recipient its message, recording the attempt before Graph and Meta’s id after', async () => {
     const w = world();
-    const { results } = await w.service.deliver(deliver([{ messageId: 'm1', phone: '+5511900000001' }, { messageId: 'm2', phone: '5511900000002' }]));
+    const { results } = await w.service.deliver(
+      deliver([
+        { messageId: 'm1', phone: '+5511900000001' },
+        { messageId: 'm2', phone: '5511900000002' },
+      ]),
+    );
     expect(results.map((r) => [r.messageId, r.outcome])).toEqual([
       ['m1', 'sent'],
       ['m2', 'sent'],

@@ -1,6 +1,6 @@
 import type { ChatAcceptRequest } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { fake, newTestService, type FakeUnitOfWork } from '@platica/testing/test-service';
+import { fake, FakeUnitOfWork, newTestService } from '@platica/testing/test-service';
 import type { Transaction } from '@platica/platform';
 import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
 import type { Client } from '../clients/client.entity';
@@ -63,23 +63,37 @@ interface Matches {
 
 /** The internal channel, at most one thread, the clients identifiers match, and what the service wrote. */
 function world(options: { thread?: Conversation; matches?: Matches; stored?: Partial<Message> } = {}) {
-  const written = { threads: [] as unknown[], updates: [] as unknown[], messages: [] as Record<string, unknown>[], clients: [] as unknown[] };
-  let unitOfWork!: FakeUnitOfWork;
+  const written = {
+    threads: [] as unknown[],
+    updates: [] as unknown[],
+    messages: [] as Record<string, unknown>[],
+    clients: [] as unknown[],
+  };
+  const unitOfWork = new FakeUnitOfWork();
   const clients = new Map([['cl_1', client('cl_1')]]);
   const built = newTestService(
     ChatThreadsService,
+    unitOfWork,
     fake(ChannelRepository, { findInternalChannel: async (workspaceId) => (workspaceId === 'ws_1' ? internal : null) }),
     fake(CustomFieldRepository, { activeKeys: async () => new Map([['ws_1', new Set<string>()]]) }),
     fake(ConversationRepository, {
       findChatThread: async (_t, channelId, conversationId) =>
-        options.thread && options.thread.channelId === channelId && options.thread.conversationId === conversationId ? options.thread : null,
+        options.thread && options.thread.channelId === channelId && options.thread.conversationId === conversationId
+          ? options.thread
+          : null,
       get: async (id) => {
         if (options.thread?.id !== id) throw new Error(`no conversation ${id}`);
         return options.thread;
       },
       createChatThread: async (transaction: Transaction, _channel, data) => {
         unitOfWork.stage(transaction, () => written.threads.push(data));
-        return thread({ id: data.id, conversationId: data.conversationId, clientId: data.clientId, agentId: data.agentId, messageCount: 0 });
+        return thread({
+          id: data.id,
+          conversationId: data.conversationId,
+          clientId: data.clientId,
+          agentId: data.agentId,
+          messageCount: 0,
+        });
       },
       update: async (transaction: Transaction, conversation: Conversation, changes) => {
         Object.assign(conversation, changes);
@@ -110,7 +124,6 @@ function world(options: { thread?: Conversation; matches?: Matches; stored?: Par
       },
     }),
   );
-  unitOfWork = built.unitOfWork;
   return { ...built, written };
 }
 
@@ -144,7 +157,9 @@ describe('ChatThreadsService.accept', () => {
     const { service, written } = world();
     const { accepted } = await service.accept(acceptRequest({ client: { phoneNumber: '+5511988887777', name: 'Bea' } }));
     expect(written.clients).toEqual([{ workspaceId: 'ws_1', contactKey: '5511988887777', phoneNumber: '5511988887777' }]);
-    expect(written.threads).toEqual([expect.objectContaining({ id: 'conv_new', conversationId: 'chat_1', clientId: 'cl_new', agentId: 'ag_1' })]);
+    expect(written.threads).toEqual([
+      expect.objectContaining({ id: 'conv_new', conversationId: 'chat_1', clientId: 'cl_new', agentId: 'ag_1' }),
+    ]);
     expect(written.messages).toEqual([
       expect.objectContaining({ id: 'msg_req', role: 'user', direction: 'incoming', status: 'received', content: 'Hi', actorId: 'key_1' }),
     ]);
@@ -157,7 +172,10 @@ describe('ChatThreadsService.accept', () => {
     expect(accepted).toMatchObject({ id: 'conv_1', reactivated: true, agentChanged: false });
     expect(written.updates).toEqual([{ id: 'conv_1', status: 'active' }]);
     expect(unitOfWork.events).toEqual([
-      expect.objectContaining({ type: 'conversation.status.updated', data: expect.objectContaining({ status: 'active', previousStatus: 'finished' }) }),
+      expect.objectContaining({
+        type: 'conversation.status.updated',
+        data: expect.objectContaining({ status: 'active', previousStatus: 'finished' }),
+      }),
     ]);
   });
 

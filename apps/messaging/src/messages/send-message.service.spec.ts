@@ -1,6 +1,6 @@
 import { Subjects, type AuthContext } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { fake, freezeTime, newTestService, type FakeUnitOfWork } from '@platica/testing/test-service';
+import { fake, FakeUnitOfWork, freezeTime, newTestService } from '@platica/testing/test-service';
 import type { Transaction } from '@platica/platform';
 import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
 import { ClientRepository } from '../clients/client.repository';
@@ -57,11 +57,14 @@ function world(options: { conversation?: Conversation | null; clientBlocked?: bo
   const delivered: { recipient: string; content: unknown }[] = [];
   const resumeRequested: string[] = [];
   const scheduled: unknown[] = [];
-  let unitOfWork!: FakeUnitOfWork;
+  const unitOfWork = new FakeUnitOfWork();
   const found = options.conversation === undefined ? conversation(new Date(Date.parse(NOW) - HOUR)) : options.conversation;
   const built = newTestService(
     SendMessageService,
-    fake(ChannelRepository, { findForWorkspace: async (workspaceId, ref) => (workspaceId === 'ws_1' && ref === whatsapp.id ? whatsapp : null) }),
+    unitOfWork,
+    fake(ChannelRepository, {
+      findForWorkspace: async (workspaceId, ref) => (workspaceId === 'ws_1' && ref === whatsapp.id ? whatsapp : null),
+    }),
     fake(ConversationRepository, {
       findByContactForSend: async (channelId, recipient) =>
         found && channelId === found.channelId && recipient === found.conversationId
@@ -72,7 +75,12 @@ function world(options: { conversation?: Conversation | null; clientBlocked?: bo
     fake(CustomFieldRepository, { activeKeys: async () => new Map([['ws_1', new Set(['plan'])]]) }),
     fake(MessageRepository, {
       insertOutgoing: async (transaction: Transaction, input: NewOutgoingMessage) => {
-        const message = { ...input, id: input.id ?? `msg_${stored.length + 1}`, direction: 'outgoing', createdAt: new Date() } as unknown as Message;
+        const message = {
+          ...input,
+          id: input.id ?? `msg_${stored.length + 1}`,
+          direction: 'outgoing',
+          createdAt: new Date(),
+        } as unknown as Message;
         unitOfWork.stage(transaction, () => stored.push(message));
         return message;
       },
@@ -94,7 +102,6 @@ function world(options: { conversation?: Conversation | null; clientBlocked?: bo
     fake(ClientRepository, {}),
     fake(TemplateRepository, {}),
   );
-  unitOfWork = built.unitOfWork;
   return { ...built, stored, delivered, resumeRequested, scheduled };
 }
 
@@ -127,7 +134,14 @@ describe('SendMessageService.send', () => {
     const answer = await service.send(sendRequest({}));
     expect(delivered).toEqual([{ recipient: '5511999990000', content: { type: 'text', text: 'hello' } }]);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ status: 'sent', externalId: 'wamid.1', actorType: 'api', actorId: 'key_1', campaignId: 'api', role: 'assistant' });
+    expect(stored[0]).toMatchObject({
+      status: 'sent',
+      externalId: 'wamid.1',
+      actorType: 'api',
+      actorId: 'key_1',
+      campaignId: 'api',
+      role: 'assistant',
+    });
     expect(answer).toEqual({ messageId: stored[0]!.id, status: 'sent', timestamp: NOW });
   });
 
@@ -170,7 +184,11 @@ describe('SendMessageService.send', () => {
     const error = await refusal(service.send(sendRequest({})));
     expect([error.code, error.status]).toEqual([ErrorCode.UpstreamFailed, 502]);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ status: 'failed', externalId: null, error: { provider: 'meta', code: 131026, fbtraceId: 'trace_1' } });
+    expect(stored[0]).toMatchObject({
+      status: 'failed',
+      externalId: null,
+      error: { provider: 'meta', code: 131026, fbtraceId: 'trace_1' },
+    });
     expect(error.details).toMatchObject({ messageId: stored[0]!.id, messageStatus: 'failed', code: 131026 });
   });
 
@@ -231,7 +249,13 @@ describe('SendMessageService.send', () => {
     expect(scheduled).toEqual([
       {
         workspaceId: 'ws_1',
-        send: expect.objectContaining({ kind: 'service', channelId: whatsapp.id, conversationId: '5511999990000', preview: 'hello', phoneNumber: '5511999990000' }),
+        send: expect.objectContaining({
+          kind: 'service',
+          channelId: whatsapp.id,
+          conversationId: '5511999990000',
+          preview: 'hello',
+          phoneNumber: '5511999990000',
+        }),
         timing: expect.objectContaining({ status: 'delayed', executeAt: new Date(Date.parse(NOW) + 60_000) }),
       },
     ]);

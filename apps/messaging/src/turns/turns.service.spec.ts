@@ -58,7 +58,14 @@ function world(options: { conversation?: Conversation; client?: Partial<Client>;
   const conversationChanges: unknown[] = [];
   const store = (input: Record<string, unknown>, status: string) => {
     const at = new Date();
-    const message = { ...input, status, workspaceId: 'ws_1', conversationRef: 'conv_1', createdAt: at, updatedAt: at } as unknown as Message;
+    const message = {
+      ...input,
+      status,
+      workspaceId: 'ws_1',
+      conversationRef: 'conv_1',
+      createdAt: at,
+      updatedAt: at,
+    } as unknown as Message;
     messages.set(message.id, message);
     return message;
   };
@@ -108,7 +115,15 @@ function world(options: { conversation?: Conversation; client?: Partial<Client>;
 }
 
 function reply(extra: Partial<TurnReplyRequest> = {}): TurnReplyRequest {
-  return { workspaceId: 'ws_1', conversationRef: 'conv_1', messageId: 'msg_r', agentId: 'ag_1', content: 'Hello!', seenUpTo: null, ...extra };
+  return {
+    workspaceId: 'ws_1',
+    conversationRef: 'conv_1',
+    messageId: 'msg_r',
+    agentId: 'ag_1',
+    content: 'Hello!',
+    seenUpTo: null,
+    ...extra,
+  };
 }
 
 const verdict: GuardrailVerdict = {
@@ -152,7 +167,14 @@ describe('TurnsService.reply', () => {
   });
 
   it('waits for a claim in flight (409) and takes over one older than a Graph call can last', async () => {
-    const claimedAt = (ago: number) => ({ role: 'assistant', content: 'Hello!', contentType: 'text', status: 'sending', updatedAt: new Date(Date.parse(NOW) - ago) }) as Partial<Message>;
+    const claimedAt = (ago: number) =>
+      ({
+        role: 'assistant',
+        content: 'Hello!',
+        contentType: 'text',
+        status: 'sending',
+        updatedAt: new Date(Date.parse(NOW) - ago),
+      }) as Partial<Message>;
     const inFlight = world({ stored: claimedAt(60_000) });
     expect((await refusal(inFlight.service.reply(reply()))).code).toBe(ErrorCode.Conflict);
     expect(inFlight.sent).toEqual([]);
@@ -197,7 +219,9 @@ describe('TurnsService.reply', () => {
     expect(plain.unitOfWork.outcomes).toMatchObject({ committed: 1 });
 
     const assisted = world({ conversation: conversationOn('service') });
-    await assisted.service.reply(reply({ content: 'A colleague will answer.', assistance: { reason: 'billing' } as TurnReplyRequest['assistance'] }));
+    await assisted.service.reply(
+      reply({ content: 'A colleague will answer.', assistance: { reason: 'billing' } as TurnReplyRequest['assistance'] }),
+    );
     expect(assisted.conversationChanges).toEqual([{ operation: 'assistance' }]);
     expect(assisted.unitOfWork.events.map((e) => e.type)).toEqual(['conversation.assistance.requested']);
     expect([plain.sent, assisted.sent]).toEqual([[], []]);

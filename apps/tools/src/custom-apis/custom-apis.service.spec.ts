@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { serviceRequest } from '@platica/platform';
 import { fake, newTestService } from '@platica/testing/test-service';
@@ -80,8 +81,9 @@ function world(options: { otherTools?: string[] } = {}) {
   return { ...built, apis, catalog };
 }
 
-function request(body: unknown = {}, integrationId?: string) {
-  return { ...serviceRequest('test', 'ws_1', body), params: integrationId ? { integrationId } : {} };
+function request(body: unknown = {}, integrationId?: string): RpcRequest {
+  const params: Record<string, string> = integrationId ? { integrationId } : {};
+  return { ...serviceRequest('test', 'ws_1', body), params };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<DomainError> {
@@ -116,7 +118,9 @@ describe('CustomApisService', () => {
     const duplicate = await refusal(w.service.create(request(weather)));
     expect([duplicate.code, duplicate.details]).toEqual([ErrorCode.Conflict, { name: 'weather' }]);
 
-    const internal = await refusal(w.service.create(request({ ...weather, name: 'internal', request: { method: 'GET', url: 'http://10.0.0.8/x' } })));
+    const internal = await refusal(
+      w.service.create(request({ ...weather, name: 'internal', request: { method: 'GET', url: 'http://10.0.0.8/x' } })),
+    );
     expect(internal.status).toBe(400);
     expect(internal.details).toEqual([expect.objectContaining({ path: ['request', 'url'] })]);
     expect(w.apis.size).toBe(1);

@@ -133,7 +133,10 @@ describe('DeliveryScheduler', () => {
     expect(statusOf(rows.outcomes).s1).toBeUndefined();
 
     receiver.release();
-    await eventually('both slow deliveries delivered', async () => statusOf(rows.outcomes).s2 === 'delivered' && statusOf(rows.outcomes).s1);
+    await eventually(
+      'both slow deliveries delivered',
+      async () => statusOf(rows.outcomes).s2 === 'delivered' && statusOf(rows.outcomes).s1,
+    );
     expect(receiver.maxOpen.get('/slow')).toBe(1);
   });
 
