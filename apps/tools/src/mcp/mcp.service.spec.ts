@@ -141,29 +141,24 @@ describe('McpService.connect', () => {
 });
 
 describe('McpService.run', () => {
-  async function connected(behaviour: ServerBehaviour) {
-    const w = world({ discover: async () => discovery, ...behaviour });
+  /** A server connected with `discovery`, whose tool calls do `call`. */
+  async function connected(call: ServerBehaviour['call']) {
+    const w = world({ discover: async () => discovery, call });
     await w.service.connect(connect({ name: 'Weather' }));
     return { ...w, server: [...w.servers.values()][0]!, tool: [...w.catalog.values()][0]! };
   }
 
   it("answers the tool's result, and its own error report as an http-error the model sees", async () => {
-    const ok = await connected({ discover: async () => discovery, call: async () => ({ content: [{ type: 'text', text: 'Sunny' }] }) });
+    const ok = await connected(async () => ({ content: [{ type: 'text', text: 'Sunny' }] }));
     expect(await ok.service.run(ok.tool, ok.server, { city: 'Lima' })).toMatchObject({ ok: true, outcome: 'success' });
 
-    const failing = await connected({
-      discover: async () => discovery,
-      call: async () => ({ isError: true, content: [{ type: 'text', text: 'unknown city' }] }),
-    });
+    const failing = await connected(async () => ({ isError: true, content: [{ type: 'text', text: 'unknown city' }] }));
     const result = await failing.service.run(failing.tool, failing.server, { city: '?' });
     expect(result).toMatchObject({ ok: false, outcome: 'http-error', output: { error: 'the MCP tool reported an error' } });
   });
 
   it('a server refusing the authorization is a network-error saying so; a removed server is not available', async () => {
-    const w = await connected({
-      discover: async () => discovery,
-      call: () => Promise.reject(new McpUnavailableError('401 Unauthorized', 'unauthorized')),
-    });
+    const w = await connected(() => Promise.reject(new McpUnavailableError('401 Unauthorized', 'unauthorized')));
     const refused = await w.service.run(w.tool, w.server, {});
     expect(refused).toMatchObject({
       ok: false,
