@@ -1,5 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import { Subjects, chatOperations, type OperationRequest, type RpcRequest } from '@platica/contracts';
+import { chatOperations, internalOperations, type InternalOperation, type OperationRequest, type RpcRequest } from '@platica/contracts';
 import { Handles, RpcClient, RpcController, withStatus } from '@platica/platform';
 import { ChatTurnsService } from './turns/chat-turns.service';
 
@@ -19,17 +19,17 @@ export class ChatController {
   /** The query arrives validated, its defaults applied: messaging reads it as it is. */
   @Handles(chatOperations.list)
   list(@Payload() request: OperationRequest<typeof chatOperations.list>) {
-    return this.forward(Subjects.messaging.chatList, request as unknown as RpcRequest);
+    return this.forward(internalOperations.messaging.chatList, request as unknown as RpcRequest);
   }
 
   @Handles(chatOperations.get)
   get(@Payload() request: OperationRequest<typeof chatOperations.get>) {
-    return this.forward(Subjects.messaging.chatGet, request);
+    return this.forward(internalOperations.messaging.chatGet, request);
   }
 
   /** Reads are messaging's: its answer, status included, is the answer. */
-  private async forward(subject: string, request: RpcRequest) {
-    const reply = await this.rpc.request(subject, request);
+  private async forward(operation: InternalOperation, request: RpcRequest) {
+    const reply = await this.rpc.request(operation.subject, request);
     return withStatus(reply.status, reply.body);
   }
 }

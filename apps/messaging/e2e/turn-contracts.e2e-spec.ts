@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import {
-  Subjects,
+  internalOperations,
   type ChatAccepted,
   type ChatAcceptRequest,
   type ChatPrepareRequest,
@@ -100,7 +100,7 @@ describe('turn and chat contracts (e2e)', () => {
 
   /** The answer, or (on a refusal) the spec's error body. */
   const accept = (request: ChatAcceptRequest) =>
-    call<ChatAccepted & { details?: unknown; error?: string }>(Subjects.messaging.chatAccept, request.workspaceId, request);
+    call<ChatAccepted & { details?: unknown; error?: string }>(internalOperations.messaging.chatAccept.subject, request.workspaceId, request);
 
   /** Rows a refused request must not have added. */
   async function footprint(workspaceId: string) {
@@ -342,7 +342,7 @@ describe('turn and chat contracts (e2e)', () => {
         agentId: 'agt_sofia',
         client: { email: newEmail(), customFields: { plan: 'gold' } },
       };
-      const res = await call(Subjects.messaging.chatPrepare, ws.id, request);
+      const res = await call(internalOperations.messaging.chatPrepare.subject, ws.id, request);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         id: request.documentId,
@@ -367,7 +367,7 @@ describe('turn and chat contracts (e2e)', () => {
       );
       expect(accepted.body).toMatchObject({ id: request.documentId, clientId: res.body.clientId });
 
-      const existing = await call(Subjects.messaging.chatPrepare, ws.id, {
+      const existing = await call(internalOperations.messaging.chatPrepare.subject, ws.id, {
         ...request,
         documentId: `conv_${hex()}`,
         agentId: null,
@@ -379,7 +379,7 @@ describe('turn and chat contracts (e2e)', () => {
         clientId: res.body.clientId,
         agentId: 'agt_sofia',
       });
-      const unknown = await call(Subjects.messaging.chatPrepare, ws.id, {
+      const unknown = await call(internalOperations.messaging.chatPrepare.subject, ws.id, {
         ...request,
         conversationId: `chat_${randomUUID()}`,
         agentId: null,
@@ -400,7 +400,7 @@ describe('turn and chat contracts (e2e)', () => {
       await own.customerWrites(); // a WhatsApp conversation: not a chat
 
       const list = (query: Record<string, unknown>, workspaces = [own]) =>
-        rpc.request<any>(Subjects.messaging.chatList, gatewayRequest(workspaces, { query: query as RpcRequest['query'] }));
+        rpc.request<any>(internalOperations.messaging.chatList.subject, gatewayRequest(workspaces, { query: query as RpcRequest['query'] }));
       const all = await list({ limit: 50, offset: 0 });
       expect(all.status).toBe(200);
       expect(all.body.chats.map((chat: any) => chat.id)).toEqual([c.body.id, b.body.id, a.body.id]);
@@ -424,7 +424,7 @@ describe('turn and chat contracts (e2e)', () => {
       ]);
       expect((await list({ limit: 201, offset: 0 })).status).toBe(400);
 
-      await call(Subjects.messaging.turnReply, own.id, {
+      await call(internalOperations.messaging.turnReply.subject, own.id, {
         workspaceId: own.id,
         conversationRef: a.body.id,
         messageId: `msg_${hex()}`,
@@ -438,7 +438,7 @@ describe('turn and chat contracts (e2e)', () => {
         content: { text: 'no menciones precios', mode: 'wait' },
       });
       const get = (id: string, workspaces = [own]) =>
-        rpc.request<any>(Subjects.messaging.chatGet, gatewayRequest(workspaces, { params: { id } }));
+        rpc.request<any>(internalOperations.messaging.chatGet.subject, gatewayRequest(workspaces, { params: { id } }));
       const detail = await get(a.body.id);
       expect(detail.status).toBe(200);
       expect(detail.body).toMatchObject({
@@ -479,7 +479,7 @@ describe('turn and chat contracts (e2e)', () => {
 
   describe('messaging.turns.*', () => {
     const reply = (workspaceId: string, conversationRef: string, messageId: string, content: string) =>
-      call<TurnReplyResult>(Subjects.messaging.turnReply, workspaceId, {
+      call<TurnReplyResult>(internalOperations.messaging.turnReply.subject, workspaceId, {
         workspaceId,
         conversationRef,
         messageId,
@@ -497,7 +497,7 @@ describe('turn and chat contracts (e2e)', () => {
       });
       expect(instruction.status).toBe(200);
       const sent = await reply(ws.id, conversation.id, `msg_${hex()}`, 'Claro, ¿cuál pedido?');
-      const failed = await call(Subjects.messaging.turnFailure, ws.id, {
+      const failed = await call(internalOperations.messaging.turnFailure.subject, ws.id, {
         workspaceId: ws.id,
         conversationRef: conversation.id,
         messageId: `msg_${hex()}`,
@@ -506,7 +506,7 @@ describe('turn and chat contracts (e2e)', () => {
       });
       expect(failed.status).toBe(200);
 
-      const res = await call<TurnContext>(Subjects.messaging.turnContext, ws.id, { workspaceId: ws.id, conversationRef: conversation.id });
+      const res = await call<TurnContext>(internalOperations.messaging.turnContext.subject, ws.id, { workspaceId: ws.id, conversationRef: conversation.id });
       expect(res.status).toBe(200);
       expect(res.body.conversation).toEqual({
         id: conversation.id,
@@ -533,7 +533,7 @@ describe('turn and chat contracts (e2e)', () => {
 
       const other = await MessagingWorkspace.seed(t);
       expect(
-        (await call(Subjects.messaging.turnContext, other.id, { workspaceId: other.id, conversationRef: conversation.id })).status,
+        (await call(internalOperations.messaging.turnContext.subject, other.id, { workspaceId: other.id, conversationRef: conversation.id })).status,
       ).toBe(404);
     });
 
@@ -619,8 +619,8 @@ describe('turn and chat contracts (e2e)', () => {
         agentId: 'agt_sofia',
         error: { code: 'model_error', message: 'the model answered 500 three times' },
       };
-      expect((await call(Subjects.messaging.turnFailure, ws.id, request)).status).toBe(200);
-      expect((await call(Subjects.messaging.turnFailure, ws.id, request)).status).toBe(200);
+      expect((await call(internalOperations.messaging.turnFailure.subject, ws.id, request)).status).toBe(200);
+      expect((await call(internalOperations.messaging.turnFailure.subject, ws.id, request)).status).toBe(200);
       const messages = await ws.messagesOf(conversation.id);
       expect(messages.filter((m) => m.id === request.messageId)).toEqual([
         expect.objectContaining({
@@ -633,7 +633,7 @@ describe('turn and chat contracts (e2e)', () => {
       ]);
       expect(fake.sends().some((r) => r.body?.to === conversation.conversationId && r.body?.text?.body === '')).toBe(false);
       expect(
-        (await call(Subjects.messaging.turnFailure, ws.id, { ...request, conversationRef: 'conv_nope', messageId: `msg_${hex()}` })).status,
+        (await call(internalOperations.messaging.turnFailure.subject, ws.id, { ...request, conversationRef: 'conv_nope', messageId: `msg_${hex()}` })).status,
       ).toBe(404);
     });
   });

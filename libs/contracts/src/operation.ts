@@ -94,6 +94,15 @@ export type OperationRequest<O extends Operation> = Omit<RpcRequest, 'params' | 
   body: Parsed<O['body']>;
 };
 
+/** What a caller puts in the envelope's body: the input of the operation's body schema. */
+export type OperationBody<O extends Operation> = O['body'] extends z.ZodType ? z.input<O['body']> : unknown;
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+type SuccessBody<R extends Responses> = { [S in keyof R & SuccessStatus]: z.output<R[S]> }[keyof R & SuccessStatus];
+
+/** What a caller gets from a 2xx answer: the output of the operation's success schemas. */
+export type OperationReply<O extends Operation> = [keyof O['responses'] & SuccessStatus] extends [never] ? unknown : SuccessBody<O['responses']>;
+
 /** The statuses a 2xx answer of the operation may have. */
 export function successStatuses(operation: Operation): number[] {
   return Object.keys(operation.responses)

@@ -5,37 +5,6 @@ import { z } from 'zod';
  * connections, custom APIs; ARCHITECTURE.md › agent tool connections). Schemas validate only
  * (no transforms beyond defaults), so the same ones can feed the OpenAPI document.
  */
-export const ToolSubjects = {
-  apisList: 'tools.apis.list',
-  apisCreate: 'tools.apis.create',
-  apisGet: 'tools.apis.get',
-  apisUpdate: 'tools.apis.update',
-  apisTest: 'tools.apis.test',
-  apisEnable: 'tools.apis.enable',
-  apisPause: 'tools.apis.pause',
-  apisDelete: 'tools.apis.delete',
-  catalogList: 'tools.catalog.list',
-  catalogGet: 'tools.catalog.get',
-  agentToolsList: 'tools.agentTools.list',
-  agentToolsAvailable: 'tools.agentTools.available',
-  agentToolsConnect: 'tools.agentTools.connect',
-  agentToolsUpdate: 'tools.agentTools.update',
-  agentToolsDisconnect: 'tools.agentTools.disconnect',
-  mcpPreview: 'tools.mcp.preview',
-  mcpList: 'tools.mcp.list',
-  mcpConnect: 'tools.mcp.connect',
-  mcpGet: 'tools.mcp.get',
-  mcpOauthStart: 'tools.mcp.oauthStart',
-  /** Internal: the gateway forwards an authorization server's redirect (`GET /hooks/mcp/oauth/callback`). */
-  mcpOauthCallback: 'tools.mcp.oauthCallback',
-  mcpRefresh: 'tools.mcp.refresh',
-  mcpSync: 'tools.mcp.sync',
-  mcpDisconnect: 'tools.mcp.disconnect',
-  /** Internal: the tools an agent's turn offers the model. */
-  runtimeAgentTools: 'tools.runtime.agentTools',
-  /** Internal: runs one tool call of a turn. */
-  runtimeExecute: 'tools.runtime.execute',
-} as const;
 
 /** What every read of a custom API shows instead of a write-only value; sent back in a PATCH it keeps the stored one. */
 export const REDACTED = '[REDACTED]';

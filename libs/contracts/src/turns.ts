@@ -185,3 +185,37 @@ export interface ChannelsDescribeRequest {
 export interface ChannelsDescribed {
   channels: ({ id: string; platform: string; phoneNumber: string | null } | null)[];
 }
+
+/** What asks for a turn. */
+export interface TurnTrigger {
+  kind: 'chat' | 'customer_message' | 'resume';
+  /** Answers are matched to triggers by it: a chat's request message id, else the triggering message's. */
+  requestId: string;
+  /**
+   * The stored messages that asked for the turn (customer messages, a `resume` instruction). A
+   * turn answers from the stored history, so a trigger whose messages an earlier turn already
+   * saw asks for nothing more.
+   */
+  messageIds?: string[];
+  /** A chat request, accepted (client, thread, the user's message) right before its turn. */
+  chat?: ChatAcceptRequest;
+  /** Reaches the model for this turn only. */
+  additionalInstructions?: string;
+}
+
+/** A synchronous chat turn to start now (`agents.turns.chat-start`): its thread (`chat_…`) and its trigger. */
+export interface ChatTurnStart {
+  threadId: string;
+  trigger: TurnTrigger;
+  /**
+   * A NATS subject the caller listens on: the turn's outcome is published there as soon as its
+   * reply is stored, before the workflow completes (the workflow's result stays the answer of
+   * record, for when that message never comes).
+   */
+  answerTo?: string;
+}
+
+/** The started turn workflow's run, whose outcome the chat service waits for. */
+export interface ChatTurnStarted {
+  runId: string;
+}

@@ -12,6 +12,7 @@ describe('errors', () => {
       [ErrorCode.Forbidden]: 403,
       [ErrorCode.InsufficientScope]: 403,
       [ErrorCode.NotFound]: 404,
+      [ErrorCode.MethodNotAllowed]: 405,
       [ErrorCode.RequestTimeout]: 408,
       [ErrorCode.Conflict]: 409,
       [ErrorCode.Gone]: 410,

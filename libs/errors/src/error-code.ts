@@ -6,6 +6,7 @@ export enum ErrorCode {
   Forbidden = 'forbidden',
   InsufficientScope = 'insufficient_scope',
   NotFound = 'not_found',
+  MethodNotAllowed = 'method_not_allowed',
   RequestTimeout = 'request_timeout',
   Conflict = 'conflict',
   Gone = 'gone',
@@ -35,6 +36,8 @@ export function httpStatusOf(code: ErrorCode): number {
       return 403;
     case ErrorCode.NotFound:
       return 404;
+    case ErrorCode.MethodNotAllowed:
+      return 405;
     case ErrorCode.RequestTimeout:
       return 408;
     case ErrorCode.Conflict:

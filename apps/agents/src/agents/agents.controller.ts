@@ -1,13 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import {
-  Subjects,
-  agentOperations as ops,
-  internalOperations,
-  type ChannelsDescribed,
-  type ChannelsDescribeRequest,
-  type OperationRequest,
-  type RpcRequest,
-} from '@platica/contracts';
+import { agentOperations as ops, internalOperations, type OperationRequest } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import {
   Handles,
@@ -54,7 +46,7 @@ export class AgentsController {
 
   /** For other services (the chat service, before a turn): the agent's status, 404 when it is not the workspace's. */
   @Handles(internalOperations.agents.describe)
-  async describe(@Payload() request: RpcRequest<{ agentId: string }>) {
+  async describe(@Payload() request: OperationRequest<typeof internalOperations.agents.describe>) {
     const agent = await this.agents.read([writeScope(request).id], request.body.agentId);
     return { id: agent.id, status: agent.status };
   }
@@ -139,9 +131,9 @@ export class AgentsController {
   private async requireWorkspaceChannels(workspaceId: string, channelIds: string[], phoneNumbers: string[]): Promise<void> {
     if (!channelIds.length && !phoneNumbers.length) return;
     const phones = phoneNumbers.map((n) => n.replace(/^\+/, ''));
-    const { channels } = await this.rpc.call<ChannelsDescribed>(
-      Subjects.messaging.channelsDescribe,
-      serviceRequest('agents', workspaceId, { refs: [...channelIds, ...phones] } satisfies ChannelsDescribeRequest),
+    const { channels } = await this.rpc.call(
+      internalOperations.messaging.channelsDescribe,
+      serviceRequest('agents', workspaceId, { refs: [...channelIds, ...phones] }),
     );
     const issues = [
       ...channelIds.flatMap((id, index) =>

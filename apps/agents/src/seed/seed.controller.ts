@@ -1,10 +1,8 @@
 import { Payload } from '@nestjs/microservices';
 import {
-  type RpcRequest,
+  type OperationRequest,
   type SeedAgent,
-  type SeedSectionRequest,
   type SeedSectionResult,
-  type SeedValidateRequest,
   internalOperations,
 } from '@platica/contracts';
 import { Handles, RpcController, unsupportedSeedSection } from '@platica/platform';
@@ -23,13 +21,13 @@ export class SeedController {
   ) {}
 
   @Handles(internalOperations.agents.seedValidate)
-  validate(@Payload() request: RpcRequest<SeedValidateRequest>): { ok: true } {
+  validate(@Payload() request: OperationRequest<typeof internalOperations.agents.seedValidate>): { ok: true } {
     if (request.body.section !== 'agents' && request.body.section !== 'allowedTerms') throw unsupportedSeedSection(request.body.section);
     return { ok: true };
   }
 
   @Handles(internalOperations.agents.seedApply)
-  async apply(@Payload() request: RpcRequest<SeedSectionRequest>): Promise<SeedSectionResult> {
+  async apply(@Payload() request: OperationRequest<typeof internalOperations.agents.seedApply>): Promise<SeedSectionResult> {
     const { section, workspace, items, resolved, document } = request.body;
     if (section === 'allowedTerms') {
       await this.allowedTerms.add(workspace.id, items as string[]);

@@ -1,5 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import { campaignOperations as ops, internalOperations, type OperationRequest, type RpcRequest } from '@platica/contracts';
+import { campaignOperations as ops, internalOperations, type OperationRequest } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { Handles, RpcController, writeScope } from '@platica/platform';
 import { CampaignRepository } from './campaign.repository';
@@ -29,7 +29,7 @@ export class CampaignsController {
 
   /** For other services (messaging, before attributing a send): the campaign, 404 when it is not the workspace's. */
   @Handles(internalOperations.campaigns.describe)
-  async describe(@Payload() request: RpcRequest<{ campaignId: string }>) {
+  async describe(@Payload() request: OperationRequest<typeof internalOperations.campaigns.describe>) {
     const campaign = await this.campaigns.find(writeScope(request).id, request.body.campaignId);
     if (!campaign) throw DomainError.notFound('Campaign', request.body.campaignId);
     return { id: campaign.id, title: campaign.title };

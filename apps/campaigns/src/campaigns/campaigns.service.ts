@@ -2,11 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   campaignOperations as ops,
   internalOperations,
-  type CampaignPrepareAnswer,
-  type CampaignPrepareRequest,
   type CampaignRecipientRef,
   type OperationRequest,
-  type TemplateDescribeAnswer,
 } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode, type FieldIssue } from '@platica/errors';
 import { groupByWorkspace, newId, readScope, requireWorkspaceUsers, RpcClient, serviceRequest, writeScope } from '@platica/platform';
@@ -53,8 +50,8 @@ export class CampaignsService {
     if (change.owners) await requireWorkspaceUsers(this.rpc, request, change.owners);
     if (change.templateName) {
       try {
-        await this.rpc.call<TemplateDescribeAnswer>(
-          internalOperations.messaging.templatesDescribe.subject,
+        await this.rpc.call(
+          internalOperations.messaging.templatesDescribe,
           serviceRequest('campaigns', workspaceId, { name: change.templateName }),
         );
       } catch (error) {
@@ -113,9 +110,9 @@ export class CampaignsService {
       name: member.name ?? null,
       params: member.params ?? null,
     }));
-    const prepared = await this.rpc.call<CampaignPrepareAnswer>(
-      internalOperations.messaging.campaignsPrepare.subject,
-      serviceRequest<CampaignPrepareRequest>('campaigns', workspaceId, {
+    const prepared = await this.rpc.call(
+      internalOperations.messaging.campaignsPrepare,
+      serviceRequest('campaigns', workspaceId, {
         channelId,
         template: { ...template, name, ...(language ? { language } : {}) },
         audience,
@@ -182,7 +179,7 @@ export class CampaignsService {
 
   private async requireAgent(workspaceId: string, agentId: string): Promise<void> {
     try {
-      await this.rpc.call(internalOperations.agents.describe.subject, serviceRequest('campaigns', workspaceId, { agentId }));
+      await this.rpc.call(internalOperations.agents.describe, serviceRequest('campaigns', workspaceId, { agentId }));
     } catch (error) {
       if (error instanceof DomainError && error.code === ErrorCode.NotFound) {
         throw DomainError.validation([{ path: ['responderAgentId'], message: `no agent of the workspace has the id ${agentId}` }]);

@@ -1,11 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Context } from '@temporalio/activity';
-import {
-  internalOperations,
-  type CampaignDeliverAnswer,
-  type CampaignDeliverRequest,
-  type CampaignScheduleRequest,
-} from '@platica/contracts';
+import { internalOperations, type CampaignDeliverRequest } from '@platica/contracts';
 import { RpcClient, serviceRequest } from '@platica/platform';
 import type { CampaignRunActivities } from '@platica/workflows/activities';
 import { CampaignsConfigService } from '../campaigns.config';
@@ -66,8 +61,8 @@ export class CampaignRunActivitiesFactory {
       const items = await this.runs.page(runId, 1000, after);
       if (!items.length) return;
       await this.rpc.call(
-        internalOperations.messaging.campaignsSchedule.subject,
-        serviceRequest<CampaignScheduleRequest>('campaigns', run.workspaceId, {
+        internalOperations.messaging.campaignsSchedule,
+        serviceRequest('campaigns', run.workspaceId, {
           runId,
           campaignId: run.campaignId,
           channelId: run.channelId,
@@ -138,9 +133,9 @@ export class CampaignRunActivitiesFactory {
 
   /** Hands a batch to messaging and records the outcomes; answers how many were settled. */
   private async deliver(run: CampaignRun, batch: ClaimedRecipient[]): Promise<number> {
-    const answer = await this.rpc.call<CampaignDeliverAnswer>(
-      internalOperations.messaging.campaignsDeliver.subject,
-      serviceRequest<CampaignDeliverRequest>('campaigns', run.workspaceId, {
+    const answer = await this.rpc.call(
+      internalOperations.messaging.campaignsDeliver,
+      serviceRequest('campaigns', run.workspaceId, {
         runId: run.id,
         campaignId: run.campaignId,
         channelId: run.channelId,

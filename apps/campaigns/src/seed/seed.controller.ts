@@ -1,10 +1,8 @@
 import { Payload } from '@nestjs/microservices';
 import {
-  type RpcRequest,
+  type OperationRequest,
   type SeedCampaign,
-  type SeedSectionRequest,
   type SeedSectionResult,
-  type SeedValidateRequest,
   internalOperations,
 } from '@platica/contracts';
 import { Handles, RpcController, unsupportedSeedSection } from '@platica/platform';
@@ -16,13 +14,13 @@ export class SeedController {
   constructor(private readonly campaigns: CampaignRepository) {}
 
   @Handles(internalOperations.campaigns.seedValidate)
-  validate(@Payload() request: RpcRequest<SeedValidateRequest>): { ok: true } {
+  validate(@Payload() request: OperationRequest<typeof internalOperations.campaigns.seedValidate>): { ok: true } {
     if (request.body.section !== 'campaigns') throw unsupportedSeedSection(request.body.section);
     return { ok: true };
   }
 
   @Handles(internalOperations.campaigns.seedApply)
-  async apply(@Payload() request: RpcRequest<SeedSectionRequest>): Promise<SeedSectionResult> {
+  async apply(@Payload() request: OperationRequest<typeof internalOperations.campaigns.seedApply>): Promise<SeedSectionResult> {
     const { section, workspace, items, document } = request.body;
     if (section !== 'campaigns') throw unsupportedSeedSection(section);
     return { ids: await this.campaigns.applySeed(workspace.id, items as SeedCampaign[], document.templates) };

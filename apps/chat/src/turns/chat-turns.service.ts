@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  Subjects,
   chatOperations,
+  internalOperations,
   type OperationRequest,
   type ChatAcceptRequest,
-  type ChatPrepared,
   type ChatPrepareRequest,
   type ChatRequest,
   type ChatTurnAnswer,
@@ -113,7 +112,7 @@ export class ChatTurnsService {
       agentId: accept.agentId,
       client: accept.client,
     };
-    const prepared = await this.rpc.call<ChatPrepared>(Subjects.messaging.chatPrepare, serviceRequest('chat', accept.workspaceId, prepare));
+    const prepared = await this.rpc.call(internalOperations.messaging.chatPrepare, serviceRequest('chat', accept.workspaceId, prepare));
     const taskId = `task_${randomUUID().replace(/-/g, '')}`;
     const later: ChatAcceptRequest = { ...accept, client: null, clientId: prepared.clientId, scheduled: true };
     await this.workflows.schedule(taskId, {
@@ -154,14 +153,14 @@ export class ChatTurnsService {
   }
 
   private async requireActiveAgent(workspaceId: string, agentId: string): Promise<void> {
-    const agent = await this.rpc.call<{ status: string }>(Subjects.agents.agentsDescribe, serviceRequest('chat', workspaceId, { agentId }));
+    const agent = await this.rpc.call(internalOperations.agents.describe, serviceRequest('chat', workspaceId, { agentId }));
     if (agent.status !== 'active') throw DomainError.agentInactive(agentId, 'activate it to chat with it');
   }
 }
 
 function answerOf(outcome: TurnOutcome): ChatTurnAnswer {
   if (outcome.status === 'rejected') {
-    throw errorOfReply(Subjects.messaging.chatAccept, outcome.error);
+    throw errorOfReply(internalOperations.messaging.chatAccept.subject, outcome.error);
   }
   const accepted = outcome.accepted;
   // The workflow accepts every chat trigger it answers: an outcome without it is a broken contract.

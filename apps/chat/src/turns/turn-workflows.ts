@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createInbox, type Subscription } from '@nats-io/transport-node';
-import { Subjects } from '@platica/contracts';
+import { internalOperations } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { NatsHandle, RpcClient, ServiceConfig, TemporalClientOwner, serviceRequest } from '@platica/platform';
 import { conversationTurnWorkflow, scheduledChatTurnWorkflow } from '@platica/workflows';
@@ -8,8 +8,6 @@ import {
   scheduledChatTurnWorkflowId,
   turnRequestedSignal,
   turnWorkflowId,
-  type ChatTurnStart,
-  type ChatTurnStarted,
   type ConversationTurnInput,
   type ScheduledChatTurnInput,
   type TurnOutcome,
@@ -42,9 +40,9 @@ export class TurnWorkflows extends TemporalClientOwner {
     const timeoutMs = this.chatConfig.values.PLATICA_CHAT_TURN_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
     try {
-      const { runId } = await this.rpc.call<ChatTurnStarted>(
-        Subjects.agents.chatTurnStart,
-        serviceRequest<ChatTurnStart>('chat', workspaceId, { threadId, trigger, answerTo }),
+      const { runId } = await this.rpc.call(
+        internalOperations.agents.chatTurnStart,
+        serviceRequest('chat', workspaceId, { threadId, trigger, answerTo }),
       );
       const handle = this.temporal().workflow.getHandle<typeof conversationTurnWorkflow>(turnWorkflowId(workspaceId, threadId), runId);
       const outcomes = await Promise.race([

@@ -24,6 +24,7 @@ export class AdminController {
   @Post('tokens')
   @HttpCode(201)
   mintToken(@Body() body: unknown): Promise<MintedToken> {
+    // An admin route of the gateway, not an operation: no `@Handles` validated this body.
     const request = parseOrThrow(mintTokenRequestSchema, body, 'Invalid token request');
     return this.accessTokens.mint({ ...request, ttlSeconds: request.expiresInSeconds });
   }

@@ -1,4 +1,4 @@
-import type { RpcRequest, SeedDocument } from '@platica/contracts';
+import type { InternalOperation, RpcRequest, SeedDocument } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import type { RpcClient } from '@platica/platform';
 import type { IdentityRepository } from '../identity/identity.repository';
@@ -17,7 +17,7 @@ describe('SeedService', () => {
   function setUp(unsupported: string | null) {
     const calls: string[] = [];
     const rpc = {
-      call: jest.fn(async (subject: string, envelope: RpcRequest<{ section: string }>) => {
+      call: jest.fn(async ({ subject }: InternalOperation, envelope: RpcRequest<{ section: string }>) => {
         calls.push(`${subject} ${envelope.body.section}`);
         if (subject.endsWith('.validate') && envelope.body.section === unsupported)
           throw DomainError.notImplemented(`the seed's "${unsupported}" section`);

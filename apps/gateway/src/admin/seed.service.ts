@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
   SERVICE_SEED_SECTIONS,
+  internalOperations,
   seedDocumentSchema,
   type AuthContext,
   type RpcRequest,
   type SeedDocument,
   type SeedSection,
   type SeedSectionRequest,
-  type SeedSectionResult,
   type SeedValidateRequest,
 } from '@platica/contracts';
 import { parseOrThrow } from '@platica/errors';
@@ -42,13 +42,14 @@ export class SeedService {
   ) {}
 
   async apply(input: unknown): Promise<Record<string, unknown>> {
+    // `POST /admin/seed` is an admin route of the gateway, not an operation: its body is parsed here.
     const doc = parseOrThrow(seedDocumentSchema, input, 'Invalid seed document');
     checkSeedReferences(doc, await this.identity.memberEmails(doc.workspace.name));
     const sections = SERVICE_SEED_SECTIONS.filter(({ section }) => section === 'internalChannel' || itemsOf(doc, section).length > 0);
 
     for (const { section, service } of sections) {
       const body: SeedValidateRequest = { section, items: itemsOf(doc, section), document: doc };
-      await this.rpc.call(`${service}.seed.validate`, this.envelope(body, null));
+      await this.rpc.call(internalOperations[service].seedValidate, this.envelope(body, null));
     }
 
     const identity = await this.identity.applySeed(doc);
@@ -62,7 +63,7 @@ export class SeedService {
         resolved,
         document: doc,
       };
-      const result = await this.rpc.call<SeedSectionResult>(`${service}.seed.apply`, this.envelope(body, identity.workspace));
+      const result = await this.rpc.call(internalOperations[service].seedApply, this.envelope(body, identity.workspace));
       resolved[section] = result.ids;
     }
 

@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { ToolSubjects, type McpOauthCallback, type McpOauthCallbackResult } from '@platica/contracts';
+import { internalOperations, type McpOauthCallback, type McpOauthCallbackResult } from '@platica/contracts';
 import { RpcClient, requestContext } from '@platica/platform';
 import { hookAuth } from './hook-auth';
 
@@ -44,7 +44,7 @@ export class McpOauthCallbackHook implements OnApplicationBootstrap {
     let result: McpOauthCallbackResult;
     try {
       const answer = await requestContext.run({ requestId }, () =>
-        this.rpc.request(ToolSubjects.mcpOauthCallback, { auth: NO_AUTH, workspaceId: null, params: {}, query: {}, body, requestId }),
+        this.rpc.request(internalOperations.tools.mcpOauthCallback.subject, { auth: NO_AUTH, workspaceId: null, params: {}, query: {}, body, requestId }),
       );
       result =
         answer.status === 200

@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { META_SIGNATURE_HEADER, Subjects, type MetaVerification } from '@platica/contracts';
+import { META_SIGNATURE_HEADER, Subjects, internalOperations, type MetaVerification } from '@platica/contracts';
 import { RpcClient, errorReply, requestContext } from '@platica/platform';
 import { McpOauthCallbackHook } from './mcp-oauth-callback';
 import { hookAuth } from './hook-auth';
@@ -62,7 +62,7 @@ export class MetaHooks implements OnApplicationBootstrap {
     const text = (key: string) => (typeof query[key] === 'string' ? query[key] : null);
     const body: MetaVerification = { mode: text('hub.mode'), verifyToken: text('hub.verify_token'), challenge: text('hub.challenge') };
     return this.answer(request, reply, async (requestId) => {
-      const answer = await this.rpc.request(Subjects.messaging.inboundVerify, {
+      const answer = await this.rpc.request(internalOperations.messaging.inboundVerify.subject, {
         auth: NO_AUTH,
         workspaceId: null,
         params: {},

@@ -104,14 +104,12 @@ export class McpEndpoint {
       await sendError(reply, error, this.pipeline.challengeFor(error));
       return;
     }
-    await reply
-      .status(405)
-      .header('allow', 'POST')
-      .send({
-        code: 405,
-        error: 'Method not allowed: this MCP server is stateless; send JSON-RPC messages with POST',
-        details: { allow: 'POST' },
-      });
+    const refusal = new DomainError(
+      ErrorCode.MethodNotAllowed,
+      'Method not allowed: this MCP server is stateless; send JSON-RPC messages with POST',
+      { allow: 'POST' },
+    );
+    await sendError(reply, refusal, { allow: 'POST' });
   }
 
   private async serve(

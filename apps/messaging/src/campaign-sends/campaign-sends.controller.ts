@@ -1,12 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import {
-  internalOperations,
-  type CampaignDeliverRequest,
-  type CampaignPrepareRequest,
-  type CampaignScheduleRequest,
-  type RpcRequest,
-  type TemplateDescribeRequest,
-} from '@platica/contracts';
+import { internalOperations, type OperationRequest } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
 import { CampaignSendsService } from './campaign-sends.service';
 
@@ -16,22 +9,22 @@ export class CampaignSendsController {
   constructor(private readonly sends: CampaignSendsService) {}
 
   @Handles(internalOperations.messaging.campaignsPrepare)
-  prepare(@Payload() request: RpcRequest<CampaignPrepareRequest>) {
+  prepare(@Payload() request: OperationRequest<typeof internalOperations.messaging.campaignsPrepare>) {
     return this.sends.prepare(request);
   }
 
   @Handles(internalOperations.messaging.campaignsSchedule)
-  schedule(@Payload() request: RpcRequest<CampaignScheduleRequest>) {
+  schedule(@Payload() request: OperationRequest<typeof internalOperations.messaging.campaignsSchedule>) {
     return this.sends.schedule(request);
   }
 
   @Handles(internalOperations.messaging.campaignsDeliver)
-  deliver(@Payload() request: RpcRequest<CampaignDeliverRequest>) {
+  deliver(@Payload() request: OperationRequest<typeof internalOperations.messaging.campaignsDeliver>) {
     return this.sends.deliver(request);
   }
 
   @Handles(internalOperations.messaging.templatesDescribe)
-  describeTemplate(@Payload() request: RpcRequest<TemplateDescribeRequest>) {
+  describeTemplate(@Payload() request: OperationRequest<typeof internalOperations.messaging.templatesDescribe>) {
     return this.sends.describeTemplate(request);
   }
 }

@@ -1,23 +1,21 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type {
-  CampaignDeliverAnswer,
-  CampaignDeliverRequest,
-  CampaignDeliveryOutcome,
-  CampaignPrepareAnswer,
-  CampaignPrepareRequest,
-  CampaignRecipientRef,
-  CampaignScheduleRequest,
-  CampaignTemplateSend,
-  RpcRequest,
-  TemplateDescribeAnswer,
-  TemplateDescribeRequest,
+import {
+  internalOperations,
+  type CampaignDeliverAnswer,
+  type CampaignDeliverRequest,
+  type CampaignDeliveryOutcome,
+  type CampaignPrepareAnswer,
+  type CampaignRecipientRef,
+  type CampaignTemplateSend,
+  type OperationRequest,
+  type TemplateDescribeAnswer,
 } from '@platica/contracts';
 import { DomainError, ErrorCode, type FieldIssue } from '@platica/errors';
 import { ChannelRepository } from '../channels/channel.repository';
 import type { Conversation } from '../conversations/conversation.entity';
 import { BatchTransaction } from '../messages/batch-transaction.repository';
 import { checkTypeOnChannel, contactKeyOf } from '../messages/channel-rules';
-import { CoalescedWrites } from '@platica/platform';
+import { CoalescedWrites, writeScope } from '@platica/platform';
 import type { SendOptions, TemplateSendBody } from '../messages/send-command';
 import type { Message } from '../messages/message.entity';
 import { MessageRepository, type NewOutgoingMessage } from '../messages/message.repository';
@@ -74,15 +72,15 @@ export class CampaignSendsService {
     private readonly messages: MessageRepository,
   ) {}
 
-  async describeTemplate(request: RpcRequest<TemplateDescribeRequest>): Promise<TemplateDescribeAnswer> {
-    const found = await this.templates.findByName(request.workspaceId!, request.body.name);
+  async describeTemplate(request: OperationRequest<typeof internalOperations.messaging.templatesDescribe>): Promise<TemplateDescribeAnswer> {
+    const found = await this.templates.findByName(writeScope(request).id, request.body.name);
     if (!found.length) throw DomainError.notFound('Template', request.body.name);
     return { name: request.body.name, languages: found.map((t) => t.language) };
   }
 
   /** The send checked as every recipient's message will be (400 on a mismatch), and the blocked part of the audience. */
-  async prepare(request: RpcRequest<CampaignPrepareRequest>): Promise<CampaignPrepareAnswer> {
-    const workspaceId = request.workspaceId!;
+  async prepare(request: OperationRequest<typeof internalOperations.messaging.campaignsPrepare>): Promise<CampaignPrepareAnswer> {
+    const workspaceId = writeScope(request).id;
     const { channelId, template: send, audience } = request.body;
     const channel = await this.channels.findForWorkspace(workspaceId, channelId);
     if (!channel) throw DomainError.notFound('Channel', channelId);
@@ -129,23 +127,23 @@ export class CampaignSendsService {
     };
   }
 
-  async schedule(request: RpcRequest<CampaignScheduleRequest>): Promise<{ scheduled: number }> {
+  async schedule(request: OperationRequest<typeof internalOperations.messaging.campaignsSchedule>): Promise<{ scheduled: number }> {
     const body = request.body;
     const bodies = body.items.map(({ recipient }) => sendBody(body, recipient));
-    await this.deliveries.schedule(request.workspaceId!, body, bodies, request.auth);
+    await this.deliveries.schedule(writeScope(request).id, body, bodies, request.auth);
     return { scheduled: body.items.length };
   }
 
-  async deliver(request: RpcRequest<CampaignDeliverRequest>): Promise<CampaignDeliverAnswer> {
+  async deliver(request: OperationRequest<typeof internalOperations.messaging.campaignsDeliver>): Promise<CampaignDeliverAnswer> {
     const items = request.body.items;
     const results: CampaignDeliverAnswer['results'] = new Array(items.length);
     const lookups = new SendLookups();
-    const batch: Batch = { lookups, opened: await this.openAhead(request.workspaceId!, request.body, lookups) };
+    const batch: Batch = { lookups, opened: await this.openAhead(writeScope(request).id, request.body, lookups) };
     let next = 0;
     const lane = async () => {
       while (next < items.length) {
         const index = next++;
-        results[index] = await this.deliverOne(request.workspaceId!, request.body, items[index]!, batch);
+        results[index] = await this.deliverOne(writeScope(request).id, request.body, items[index]!, batch);
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, lane));

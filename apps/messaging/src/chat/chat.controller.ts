@@ -2,11 +2,7 @@ import { Payload } from '@nestjs/microservices';
 import {
   type ChatAccepted,
   type ChatAcceptedWithContext,
-  type ChatAcceptRequest,
-  type ChatPrepareRequest,
-  type ChatRejectRequest,
   type OperationRequest,
-  type RpcRequest,
   internalOperations,
 } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
@@ -31,19 +27,19 @@ export class ChatController {
    * trip for both, built from the rows the acceptance read (only the history is read again).
    */
   @Handles(internalOperations.messaging.chatAccept)
-  async accept(@Payload() request: RpcRequest<ChatAcceptRequest>): Promise<ChatAccepted | ChatAcceptedWithContext> {
+  async accept(@Payload() request: OperationRequest<typeof internalOperations.messaging.chatAccept>): Promise<ChatAccepted | ChatAcceptedWithContext> {
     const { accepted, read } = await this.threads.accept(request.body);
     if (!request.body.withContext) return accepted;
     return { ...accepted, context: await this.turns.contextOf(read.thread, read) };
   }
 
   @Handles(internalOperations.messaging.chatPrepare)
-  prepare(@Payload() request: RpcRequest<ChatPrepareRequest>) {
+  prepare(@Payload() request: OperationRequest<typeof internalOperations.messaging.chatPrepare>) {
     return this.threads.prepare(request.body);
   }
 
   @Handles(internalOperations.messaging.chatReject)
-  reject(@Payload() request: RpcRequest<ChatRejectRequest>) {
+  reject(@Payload() request: OperationRequest<typeof internalOperations.messaging.chatReject>) {
     return this.threads.reject(request.body);
   }
 

@@ -1,8 +1,7 @@
 import { Payload } from '@nestjs/microservices';
 import { messagingOperations, type OperationRequest } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
-import { Handles, RpcController, UnitOfWork } from '@platica/platform';
-import { readableWorkspaces } from '../conversations/conversations.service';
+import { Handles, RpcController, UnitOfWork, readScope, writeScope } from '@platica/platform';
 import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
 import { clientRecord } from './client-record';
 import { ClientRepository } from './client.repository';
@@ -18,7 +17,7 @@ export class ClientsController {
 
   @Handles(messagingOperations.clientsGet)
   async get(@Payload() request: OperationRequest<typeof messagingOperations.clientsGet>) {
-    const workspaces = readableWorkspaces(request);
+    const workspaces = readScope(request);
     const { id } = request.params;
     const found = await this.clients.findByIdOrPhone(
       workspaces.map((w) => w.id),
@@ -41,7 +40,7 @@ export class ClientsController {
   @Handles(messagingOperations.clientsUpdate)
   async update(@Payload() request: OperationRequest<typeof messagingOperations.clientsUpdate>) {
     const { body } = request;
-    const workspaceId = request.workspaceId ?? '';
+    const workspaceId = writeScope(request).id;
     const { id } = request.params;
     const [target] = await this.clients.findByIdOrPhone([workspaceId], id);
     if (!target) throw DomainError.notFound('Client', id);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { dateFilterSchema, messagingOperations, type OperationRequest, type RpcRequest, type WorkspaceRef } from '@platica/contracts';
+import { dateFilterSchema, messagingOperations, type OperationRequest, type RpcRequest } from '@platica/contracts';
 import { DomainError, fieldIssuesOf } from '@platica/errors';
-import { RpcClient, recordEvent, requireWorkspaceUsers, UnitOfWork } from '@platica/platform';
+import { RpcClient, readScope, recordEvent, requireWorkspaceUsers, UnitOfWork, writeScope } from '@platica/platform';
 import type { Conversation } from './conversation.entity';
 import { conversationStatusUpdated } from '../events/domain-events';
 import { ConversationRepository, type ConversationFilters } from './conversation.repository';
@@ -32,7 +32,7 @@ export class ConversationsService {
         'Send pageToken or offset, not both',
       );
     }
-    const workspaces = readableWorkspaces(request);
+    const workspaces = readScope(request);
     const limit = query.limit ?? DEFAULT_LIMIT;
     const sortBy = query.sortBy ?? 'lastUpdate';
     const sortDirection = query.sortDirection ?? 'desc';
@@ -69,7 +69,7 @@ export class ConversationsService {
   async get(request: RpcRequest<unknown>) {
     const conversation = await this.find(request);
     const messages = await this.conversations.messagesOf(conversation.id);
-    const workspace = readableWorkspaces(request).find((w) => w.id === conversation.workspaceId)!;
+    const workspace = readScope(request).find((w) => w.id === conversation.workspaceId)!;
     return {
       workspaces: [
         {
@@ -84,10 +84,9 @@ export class ConversationsService {
 
   async update(request: OperationRequest<typeof messagingOperations.conversationsUpdate>) {
     const { body } = request;
-    const workspaceId = request.workspaceId;
     const id = request.params.id ?? '';
     const summary = await this.unitOfWork.run(async (transaction) => {
-      const conversation = await this.conversations.findForUpdate(transaction, workspaceId ? [workspaceId] : request.auth.workspaceIds, id);
+      const conversation = await this.conversations.findForUpdate(transaction, [writeScope(request).id], id);
       if (!conversation) throw DomainError.notFound('Conversation', id);
       // Owners are users of the conversation's own workspace (the gateway knows them).
       if (body.owners) await requireWorkspaceUsers(this.rpc, { ...request, workspaceId: conversation.workspaceId }, body.owners);
@@ -111,18 +110,12 @@ export class ConversationsService {
   private async find(request: RpcRequest<unknown>): Promise<Conversation> {
     const id = request.params.id ?? '';
     const conversation = await this.conversations.findById(
-      readableWorkspaces(request).map((w) => w.id),
+      readScope(request).map((w) => w.id),
       id,
     );
     if (!conversation) throw DomainError.notFound('Conversation', id);
     return conversation;
   }
-}
-
-/** The workspaces a read may span: the one named, or every workspace of the credential. */
-export function readableWorkspaces(request: Pick<RpcRequest, 'auth' | 'workspaceId'>): WorkspaceRef[] {
-  const ids = request.workspaceId ? [request.workspaceId] : request.auth.workspaceIds;
-  return ids.map((id) => request.auth.workspaces.find((w) => w.id === id) ?? { id, name: id });
 }
 
 /** `dateFilter` (JSON): a day (`specific`) or an inclusive range of days, on the creation date, UTC. */

@@ -1,5 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import { type MetaVerification, type RpcRequest, internalOperations } from '@platica/contracts';
+import { type OperationRequest, internalOperations } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
 import { InboundService } from './inbound.service';
 
@@ -9,7 +9,7 @@ export class InboundController {
   constructor(private readonly inbound: InboundService) {}
 
   @Handles(internalOperations.messaging.inboundVerify)
-  verify(@Payload() request: RpcRequest<MetaVerification>) {
+  verify(@Payload() request: OperationRequest<typeof internalOperations.messaging.inboundVerify>) {
     return this.inbound.verify(request.body);
   }
 }

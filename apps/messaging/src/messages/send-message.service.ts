@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  Subjects,
+  internalOperations,
   messagingOperations,
   type ClientUpsert,
   type OperationRequest,
@@ -15,6 +15,7 @@ import {
   RpcClient,
   serviceRequest,
   UnitOfWork,
+  writeScope,
   type Transaction,
 } from '@platica/platform';
 import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
@@ -69,7 +70,7 @@ export class SendMessageService {
   async send(request: OperationRequest<typeof messagingOperations.send>): Promise<SendAnswer | RpcReply> {
     const { delay, scheduleTime, ...body } = request.body;
     const timing = timingOf({ delay, scheduleTime });
-    const workspaceId = requireWorkspace(request);
+    const workspaceId = writeScope(request).id;
     await this.requireReferences(request, workspaceId, body);
     const command = { kind: 'service' as const, workspaceId, actor: actorOf(request.auth), body };
     return this.sendMessage(command, timing ? { later: { timing, auth: request.auth } } : {});
@@ -78,7 +79,7 @@ export class SendMessageService {
   async sendTemplate(request: OperationRequest<typeof messagingOperations.sendTemplate>): Promise<SendAnswer | RpcReply> {
     const { delay, scheduleTime, ...body } = request.body;
     const timing = timingOf({ delay, scheduleTime });
-    const workspaceId = requireWorkspace(request);
+    const workspaceId = writeScope(request).id;
     await this.requireReferences(request, workspaceId, body);
     const command = { kind: 'template' as const, workspaceId, actor: actorOf(request.auth), body };
     return this.sendTemplateMessage(command, timing ? { later: { timing, auth: request.auth } } : {});
@@ -395,7 +396,7 @@ export class SendMessageService {
     const campaignId = body.campaignId;
     if (campaignId === undefined || campaignId === DEFAULT_CAMPAIGN) return;
     try {
-      await this.rpc.call(Subjects.campaigns.campaignsDescribe, serviceRequest('messaging', workspaceId, { campaignId }));
+      await this.rpc.call(internalOperations.campaigns.describe, serviceRequest('messaging', workspaceId, { campaignId }));
     } catch (error) {
       if (error instanceof DomainError && error.code === ErrorCode.NotFound) {
         throw DomainError.validation([{ path: ['campaignId'], message: `no campaign of the workspace has the id ${campaignId}` }]);
@@ -441,10 +442,4 @@ function clientBlocked(clientId: string): DomainError {
       clientId,
     },
   );
-}
-
-export function requireWorkspace(request: Pick<RpcRequest, 'workspaceId'>): string {
-  if (!request.workspaceId)
-    throw DomainError.validation([{ path: ['workspace'], message: 'name one workspace with ?workspace=<id>' }], 'A workspace is required');
-  return request.workspaceId;
 }

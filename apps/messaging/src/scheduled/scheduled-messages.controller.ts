@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
 import { messagingOperations, type OperationRequest } from '@platica/contracts';
-import { Handles, RpcController } from '@platica/platform';
+import { Handles, RpcController, writeScope } from '@platica/platform';
 import { ScheduledMessageRepository } from './scheduled-message.repository';
 import { presentScheduled } from './scheduled-message.presenter';
 import { ScheduledMessagesService } from './scheduled-messages.service';
@@ -17,7 +17,7 @@ export class ScheduledMessagesController {
 
   @Handles(messagingOperations.scheduledList)
   async list(@Payload() request: OperationRequest<typeof messagingOperations.scheduledList>) {
-    const { rows, nextPageToken } = await this.repository.list(request.workspaceId!, request.query);
+    const { rows, nextPageToken } = await this.repository.list(writeScope(request).id, request.query);
     return { messages: rows.map(presentScheduled), count: rows.length, ...(nextPageToken ? { nextPageToken } : {}) };
   }
 

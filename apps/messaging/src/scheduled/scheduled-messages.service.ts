@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { rescheduleRequestSchema, type AuthContext, type RpcRequest, type ScheduledMessageResource } from '@platica/contracts';
-import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
-import { newId, withStatus } from '@platica/platform';
+import { messagingOperations, type AuthContext, type OperationRequest, type RpcRequest, type ScheduledMessageResource } from '@platica/contracts';
+import { DomainError, ErrorCode } from '@platica/errors';
+import { newId, withStatus, writeScope } from '@platica/platform';
 import type { RpcReply } from '@platica/contracts';
 import { ScheduledMessageRepository } from './scheduled-message.repository';
 import { isReschedulable, presentScheduled } from './scheduled-message.presenter';
@@ -61,12 +61,15 @@ export class ScheduledMessagesService {
   }
 
   async get(request: RpcRequest, messageId: string): Promise<ScheduledMessageResource> {
-    return presentScheduled(await this.repository.get(request.workspaceId!, messageId));
+    return presentScheduled(await this.repository.get(writeScope(request).id, messageId));
   }
 
-  async reschedule(request: RpcRequest, messageId: string): Promise<ScheduledMessageResource> {
-    const body = parseOrThrow(rescheduleRequestSchema, request.body);
-    const row = await this.repository.get(request.workspaceId!, messageId);
+  async reschedule(
+    request: OperationRequest<typeof messagingOperations.scheduledReschedule>,
+    messageId: string,
+  ): Promise<ScheduledMessageResource> {
+    const { body } = request;
+    const row = await this.repository.get(writeScope(request).id, messageId);
     // A campaign run's message goes out with its run: it can be cancelled, not moved.
     if (!isReschedulable(row) || row.runId) throw conflict(row.status);
     const timing = timingOf(body)!;
@@ -84,7 +87,7 @@ export class ScheduledMessagesService {
   }
 
   async cancel(request: RpcRequest, messageId: string): Promise<ScheduledMessageResource> {
-    const row = await this.repository.get(request.workspaceId!, messageId);
+    const row = await this.repository.get(writeScope(request).id, messageId);
     if (row.status === 'cancelled') return presentScheduled(row); // idempotent (ARCHITECTURE.md)
     if (!isReschedulable(row)) throw conflict(row.status);
     const accepted = await this.repository.cancel(row.workspaceId, row.id, new Date());

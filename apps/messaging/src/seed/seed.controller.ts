@@ -1,13 +1,11 @@
 import { Payload } from '@nestjs/microservices';
 import {
-  type RpcRequest,
+  type OperationRequest,
   type SeedChannel,
   type SeedClient,
   type SeedCustomField,
-  type SeedSectionRequest,
   type SeedSectionResult,
   type SeedTemplate,
-  type SeedValidateRequest,
   internalOperations,
 } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
@@ -32,7 +30,7 @@ export class SeedController {
   ) {}
 
   @Handles(internalOperations.messaging.seedValidate)
-  validate(@Payload() request: RpcRequest<SeedValidateRequest>): { ok: true } {
+  validate(@Payload() request: OperationRequest<typeof internalOperations.messaging.seedValidate>): { ok: true } {
     const { section, items } = request.body;
     if (!SUPPORTED.has(section)) throw unsupportedSeedSection(section);
     // Refuse before anything is written when secrets could not be encrypted.
@@ -41,7 +39,7 @@ export class SeedController {
   }
 
   @Handles(internalOperations.messaging.seedApply)
-  async apply(@Payload() request: RpcRequest<SeedSectionRequest>): Promise<SeedSectionResult> {
+  async apply(@Payload() request: OperationRequest<typeof internalOperations.messaging.seedApply>): Promise<SeedSectionResult> {
     const { section, workspace, items, resolved } = request.body;
     switch (section) {
       case 'internalChannel':

@@ -1,12 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import {
-  type RpcRequest,
-  type PreviousConversationRequest,
-  type TurnContextRequest,
-  type TurnFailureRequest,
-  type TurnReplyRequest,
-  internalOperations,
-} from '@platica/contracts';
+import { type OperationRequest, internalOperations } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
 import { TurnsService } from './turns.service';
 
@@ -16,22 +9,22 @@ export class TurnsController {
   constructor(private readonly turns: TurnsService) {}
 
   @Handles(internalOperations.messaging.turnContext)
-  context(@Payload() request: RpcRequest<TurnContextRequest>) {
+  context(@Payload() request: OperationRequest<typeof internalOperations.messaging.turnContext>) {
     return this.turns.context(request.body);
   }
 
   @Handles(internalOperations.messaging.turnPrevious)
-  previous(@Payload() request: RpcRequest<PreviousConversationRequest>) {
+  previous(@Payload() request: OperationRequest<typeof internalOperations.messaging.turnPrevious>) {
     return this.turns.previous(request.body);
   }
 
   @Handles(internalOperations.messaging.turnReply)
-  reply(@Payload() request: RpcRequest<TurnReplyRequest>) {
+  reply(@Payload() request: OperationRequest<typeof internalOperations.messaging.turnReply>) {
     return this.turns.reply(request.body);
   }
 
   @Handles(internalOperations.messaging.turnFailure)
-  failure(@Payload() request: RpcRequest<TurnFailureRequest>) {
+  failure(@Payload() request: OperationRequest<typeof internalOperations.messaging.turnFailure>) {
     return this.turns.failure(request.body);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type RpcRequest, Subjects, type UsageBreakdown, type WorkspaceProfile, type WorkspaceRef } from '@platica/contracts';
+import { type RpcRequest, type UsageBreakdown, type WorkspaceProfile, type WorkspaceRef, workspaceOperations } from '@platica/contracts';
 import { readScope, RpcClient } from '@platica/platform';
 import { actorFigures, autonomyRate, breakdownOf, mergeActorCounts, mergeDayCounts, platformLabel } from './usage-figures';
 import { billingPeriod, formatInstant, isTimeZone, localDays, presentSpan, resolveRange, splitByBuckets, type Span } from './usage-range';
@@ -129,7 +129,7 @@ export class UsageService {
     const cached = this.profiles.get(key);
     if (cached && Date.now() - cached.at < PROFILE_CACHE_MS) return cached.profiles;
     const profiles = this.rpc
-      .call<{ workspaces: WorkspaceProfile[] }>(Subjects.gateway.workspaceProfiles, { ...request, query: {} })
+      .call(workspaceOperations.profiles, { ...request, query: {} })
       .then((answer) => answer.workspaces);
     if (this.profiles.size > 10_000) this.profiles.clear();
     this.profiles.set(key, { at: Date.now(), profiles });

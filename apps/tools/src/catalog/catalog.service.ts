@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
-  catalogQuerySchema,
-  connectToolSchema,
-  Subjects,
-  updateConnectionSchema,
+  internalOperations,
+  toolOperations as ops,
   type CatalogToolView,
+  type OperationRequest,
   type RpcRequest,
 } from '@platica/contracts';
-import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
+import { DomainError, ErrorCode } from '@platica/errors';
 import { readScope, RpcClient, serviceRequest, withStatus, writeScope } from '@platica/platform';
 import type { AgentToolConnection, CatalogTool } from './catalog-tool.entity';
 import { McpServerRepository } from '../mcp/mcp-server.repository';
@@ -26,14 +25,14 @@ export class CatalogService {
     private readonly mcpServers: McpServerRepository,
   ) {}
 
-  async list(request: RpcRequest) {
-    const { kind, mcpId, integrationId } = parseOrThrow(catalogQuerySchema, request.query);
+  async list(request: OperationRequest<typeof ops.catalogList>) {
+    const { kind, mcpId, integrationId } = request.query;
     const tools = (await Promise.all(readScope(request).map((w) => this.catalog.published(w.id, { kind, mcpId, integrationId })))).flat();
     const servers = await this.serversOf(tools);
     return { count: tools.length, tools: tools.map((tool) => catalogView(tool, servers)) };
   }
 
-  async get(request: RpcRequest) {
+  async get(request: OperationRequest<typeof ops.catalogGet>) {
     const id = request.params.toolId ?? '';
     const tool = await this.catalog.findPublished(
       readScope(request).map((w) => w.id),
@@ -43,7 +42,7 @@ export class CatalogService {
     return catalogView(tool, await this.serversOf([tool]));
   }
 
-  async connections(request: RpcRequest) {
+  async connections(request: OperationRequest<typeof ops.agentToolsList>) {
     const { workspaceId, agentId } = await this.agentOf(
       request,
       readScope(request).map((w) => w.id),
@@ -64,7 +63,7 @@ export class CatalogService {
     return { agentId, count: items.length, tools: items };
   }
 
-  async available(request: RpcRequest) {
+  async available(request: OperationRequest<typeof ops.agentToolsAvailable>) {
     const { workspaceId, agentId } = await this.agentOf(
       request,
       readScope(request).map((w) => w.id),
@@ -80,8 +79,8 @@ export class CatalogService {
     return { agentId, count: items.length, tools: items };
   }
 
-  async connect(request: RpcRequest) {
-    const body = parseOrThrow(connectToolSchema, request.body);
+  async connect(request: OperationRequest<typeof ops.agentToolsConnect>) {
+    const { body } = request;
     const { workspaceId, agentId } = await this.agentOf(request, [writeScope(request).id]);
     const item = await this.catalog.transaction(async (em) => {
       // Only published tools can be connected (States and transitions › Custom API).
@@ -96,8 +95,8 @@ export class CatalogService {
     return withStatus(201, { status: 'success', message: 'Tool connected', data: item });
   }
 
-  async update(request: RpcRequest) {
-    const body = parseOrThrow(updateConnectionSchema, request.body);
+  async update(request: OperationRequest<typeof ops.agentToolsUpdate>) {
+    const { body } = request;
     const { workspaceId, agentId } = await this.agentOf(request, [writeScope(request).id]);
     const toolId = request.params.toolId ?? '';
     const item = await this.catalog.transaction(async (em) => {
@@ -110,7 +109,7 @@ export class CatalogService {
     return { status: 'success', message: `Tool connection ${body.status === 'active' ? 'activated' : 'deactivated'}`, data: item };
   }
 
-  async disconnect(request: RpcRequest) {
+  async disconnect(request: OperationRequest<typeof ops.agentToolsDisconnect>) {
     const { workspaceId, agentId } = await this.agentOf(request, [writeScope(request).id]);
     const toolId = request.params.toolId ?? '';
     await this.catalog.transaction(async (em) => {
@@ -141,7 +140,7 @@ export class CatalogService {
     const agentId = request.params.agentId ?? '';
     for (const workspaceId of workspaceIds) {
       try {
-        await this.rpc.call(Subjects.agents.agentsDescribe, serviceRequest('tools', workspaceId, { agentId }));
+        await this.rpc.call(internalOperations.agents.describe, serviceRequest('tools', workspaceId, { agentId }));
         return { workspaceId, agentId };
       } catch (error) {
         if (!(error instanceof DomainError && error.status === 404)) throw error;

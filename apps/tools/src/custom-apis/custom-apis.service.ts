@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { createCustomApiSchema, testCustomApiSchema, updateCustomApiSchema, type CallContext, type RpcRequest } from '@platica/contracts';
+import { createCustomApiSchema, toolOperations as ops, type CallContext, type OperationRequest, type RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
 import { assertPublicHttpUrl, newId, readScope, UnsafeUrlError, withStatus, writeScope } from '@platica/platform';
 import { CatalogRepository, PUBLISHED, WITHDRAWN } from '../catalog/catalog.repository';
@@ -37,8 +37,8 @@ export class CustomApisService {
     private readonly config: ToolsConfigService,
   ) {}
 
-  async create(request: RpcRequest) {
-    const body = parseOrThrow(createCustomApiSchema, request.body);
+  async create(request: OperationRequest<typeof ops.apisCreate>) {
+    const { body } = request;
     const workspaceId = writeScope(request).id;
     await this.checkUrl(body.request.url, ['request', 'url']);
     const { name, description, ...full } = body;
@@ -70,7 +70,7 @@ export class CustomApisService {
     });
   }
 
-  async list(request: RpcRequest) {
+  async list(request: OperationRequest<typeof ops.apisList>) {
     const apis = (await Promise.all(readScope(request).map((w) => this.apis.list(w.id)))).flat();
     return {
       count: apis.length,
@@ -91,13 +91,13 @@ export class CustomApisService {
     };
   }
 
-  async get(request: RpcRequest) {
+  async get(request: OperationRequest<typeof ops.apisGet>) {
     const api = await this.readable(request);
     return this.view(api);
   }
 
-  async update(request: RpcRequest) {
-    const change = parseOrThrow(updateCustomApiSchema, request.body);
+  async update(request: OperationRequest<typeof ops.apisUpdate>) {
+    const change = request.body;
     const workspaceId = writeScope(request).id;
     const { expectedVersion, name, description, ...fields } = change;
     if (fields.request) await this.checkUrl(fields.request.url, ['request', 'url']);
@@ -120,6 +120,7 @@ export class CustomApisService {
         const hostIssues = originIssues(merged);
         if (hostIssues.length) throw DomainError.validation(hostIssues);
         if (movedSecrets.length) throw DomainError.validation(movedSecrets);
+        // The stored definition merged with the change is a whole new one: no operation validated it.
         const next = parseOrThrow(createCustomApiSchema, {
           name: name ?? api.name,
           description: description ?? api.description,
@@ -148,8 +149,8 @@ export class CustomApisService {
     return { status: 'success', message: 'Custom API updated', data: { id: api.id, version: api.version } };
   }
 
-  async test(request: RpcRequest) {
-    const body = parseOrThrow(testCustomApiSchema, request.body ?? {});
+  async test(request: OperationRequest<typeof ops.apisTest>) {
+    const { body } = request;
     const api = await this.writable(request);
     const context: CallContext = { workspaceId: api.workspaceId, ...body.context };
     const result = await this.run(api, body.input, context, body.dryRun);
@@ -175,7 +176,7 @@ export class CustomApisService {
     return this.caller.run(`${api.id}@${api.version}`, full, api.definition, input, context, dryRun);
   }
 
-  async enable(request: RpcRequest) {
+  async enable(request: OperationRequest<typeof ops.apisEnable>) {
     const api = await this.apis.transaction(async (em) => {
       const api = await this.writable(request, em);
       const full = withSecrets(api.definition, this.secrets.open(api.secretsSealed));
@@ -196,7 +197,7 @@ export class CustomApisService {
     return { status: 'success', message: 'Custom API enabled', data: { id: api.id, toolId: api.id, status: api.status } };
   }
 
-  async pause(request: RpcRequest) {
+  async pause(request: OperationRequest<typeof ops.apisPause>) {
     const api = await this.apis.transaction(async (em) => {
       const api = await this.writable(request, em);
       if (api.status === 'draft') {
@@ -212,7 +213,7 @@ export class CustomApisService {
     return { status: 'success', message: 'Custom API paused', data: { id: api.id, status: api.status } };
   }
 
-  async delete(request: RpcRequest) {
+  async delete(request: OperationRequest<typeof ops.apisDelete>) {
     const { id, removedAgentConnections } = await this.apis.transaction(async (em) => {
       const api = await this.writable(request, em);
       const removedAgentConnections = await this.catalog.removeConnectionsOf(api.workspaceId, api.id, em);

@@ -1,5 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import { internalOperations, toolOperations, type RpcRequest } from '@platica/contracts';
+import { internalOperations, toolOperations, type OperationRequest } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
 import { McpService } from './mcp.service';
 
@@ -9,47 +9,47 @@ export class McpController {
   constructor(private readonly mcp: McpService) {}
 
   @Handles(toolOperations.mcpPreview)
-  preview(@Payload() request: RpcRequest) {
+  preview(@Payload() request: OperationRequest<typeof toolOperations.mcpPreview>) {
     return this.mcp.preview(request);
   }
 
   @Handles(toolOperations.mcpList)
-  list(@Payload() request: RpcRequest) {
+  list(@Payload() request: OperationRequest<typeof toolOperations.mcpList>) {
     return this.mcp.list(request);
   }
 
   @Handles(toolOperations.mcpConnect)
-  connect(@Payload() request: RpcRequest) {
+  connect(@Payload() request: OperationRequest<typeof toolOperations.mcpConnect>) {
     return this.mcp.connect(request);
   }
 
   @Handles(toolOperations.mcpGet)
-  get(@Payload() request: RpcRequest) {
+  get(@Payload() request: OperationRequest<typeof toolOperations.mcpGet>) {
     return this.mcp.get(request);
   }
 
   @Handles(toolOperations.mcpOauthStart)
-  oauthStart(@Payload() request: RpcRequest) {
+  oauthStart(@Payload() request: OperationRequest<typeof toolOperations.mcpOauthStart>) {
     return this.mcp.oauthStart(request);
   }
 
   @Handles(internalOperations.tools.mcpOauthCallback)
-  oauthCallback(@Payload() request: RpcRequest) {
+  oauthCallback(@Payload() request: OperationRequest<typeof internalOperations.tools.mcpOauthCallback>) {
     return this.mcp.oauthCallback(request);
   }
 
   @Handles(toolOperations.mcpRefresh)
-  refresh(@Payload() request: RpcRequest) {
+  refresh(@Payload() request: OperationRequest<typeof toolOperations.mcpRefresh>) {
     return this.mcp.refresh(request);
   }
 
   @Handles(toolOperations.mcpSync)
-  sync(@Payload() request: RpcRequest) {
+  sync(@Payload() request: OperationRequest<typeof toolOperations.mcpSync>) {
     return this.mcp.sync(request);
   }
 
   @Handles(toolOperations.mcpDisconnect)
-  disconnect(@Payload() request: RpcRequest) {
+  disconnect(@Payload() request: OperationRequest<typeof toolOperations.mcpDisconnect>) {
     return this.mcp.disconnect(request);
   }
 }

@@ -2,18 +2,18 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
-  connectMcpSchema,
   CUSTOM_API_LIMITS,
   MCP_LIMITS,
+  internalOperations,
   mcpOauthCallbackSchema,
-  previewMcpSchema,
-  syncMcpToolsSchema,
+  toolOperations as ops,
   type McpAuth,
   type McpOauthCallbackResult,
+  type OperationRequest,
   type RpcRequest,
   type RuntimeExecuteResult,
 } from '@platica/contracts';
-import { DomainError, DomainReason, ErrorCode, parseOrThrow } from '@platica/errors';
+import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { assertPublicHttpUrl, newId, readScope, UnsafeUrlError, withStatus, writeScope } from '@platica/platform';
 import type { CatalogTool } from '../catalog/catalog-tool.entity';
 import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
@@ -47,9 +47,8 @@ export class McpService {
   /** OAuth token refreshes under way, by server. */
   private readonly refreshing = new Map<string, Promise<McpSecrets>>();
 
-  async preview(request: RpcRequest) {
-    const body = parseOrThrow(previewMcpSchema, request.body);
-    writeScope(request);
+  async preview(request: OperationRequest<typeof ops.mcpPreview>) {
+    const { body } = request;
     const url = await this.checkUrl(body.url);
     const found = await this.discover({ url, headers: headersOf({ headers: body.headers ?? {}, bearerToken: tokenOf(body.auth) }) });
     return {
@@ -68,8 +67,8 @@ export class McpService {
     };
   }
 
-  async connect(request: RpcRequest) {
-    const body = parseOrThrow(connectMcpSchema, request.body);
+  async connect(request: OperationRequest<typeof ops.mcpConnect>) {
+    const { body } = request;
     const workspaceId = writeScope(request).id;
     const url = await this.checkUrl(body.url);
     const secrets: McpSecrets = { headers: body.headers ?? {}, bearerToken: tokenOf(body.auth), ...oauthOf(body.auth) };
@@ -115,7 +114,7 @@ export class McpService {
     return withStatus(201, { status: 'success', message, data: view });
   }
 
-  async list(request: RpcRequest) {
+  async list(request: OperationRequest<typeof ops.mcpList>) {
     const servers = await this.servers.list(readScope(request).map((w) => w.id));
     const installed = await this.installedOf(servers);
     const items = servers.map((server) => {
@@ -125,12 +124,12 @@ export class McpService {
     return { count: items.length, servers: items };
   }
 
-  async get(request: RpcRequest) {
+  async get(request: OperationRequest<typeof ops.mcpGet>) {
     const server = await this.readable(request);
     return this.view(server, await this.catalog.mcpTools(server.workspaceId, server.id));
   }
 
-  async refresh(request: RpcRequest) {
+  async refresh(request: OperationRequest<typeof ops.mcpRefresh>) {
     const first = await this.writable(request);
     const result = await this.rediscover(first);
     return { status: 'success', message: 'MCP server tools refreshed', data: result };
@@ -194,7 +193,7 @@ export class McpService {
     });
   }
 
-  async oauthStart(request: RpcRequest) {
+  async oauthStart(request: OperationRequest<typeof ops.mcpOauthStart>) {
     const server = await this.writable(request);
     if (server.authType !== 'oauth') {
       throw new DomainError(ErrorCode.Conflict, 'This MCP server was not connected with auth.type oauth', {
@@ -229,7 +228,7 @@ export class McpService {
   }
 
   /** The authorization server's redirect, forwarded by the gateway: tokens stored, then the tools discovered. Never throws. */
-  async oauthCallback(request: RpcRequest): Promise<McpOauthCallbackResult> {
+  async oauthCallback(request: OperationRequest<typeof internalOperations.tools.mcpOauthCallback>): Promise<McpOauthCallbackResult> {
     const callback = mcpOauthCallbackSchema.safeParse(request.body ?? {});
     if (!callback.success || !callback.data.state) return { ok: false, mcpId: null, message: 'The callback carries no state.' };
     const { state, code, error, errorDescription } = callback.data;
@@ -329,8 +328,8 @@ export class McpService {
     }
   }
 
-  async sync(request: RpcRequest) {
-    const body = parseOrThrow(syncMcpToolsSchema, request.body);
+  async sync(request: OperationRequest<typeof ops.mcpSync>) {
+    const { body } = request;
     const first = await this.writable(request);
     const result = await this.servers.transaction(async (em) => {
       const server = await this.lock(first.workspaceId, first.id, em);
@@ -361,7 +360,7 @@ export class McpService {
     return { status: 'success', message: 'MCP server tools synchronized', data: result };
   }
 
-  async disconnect(request: RpcRequest) {
+  async disconnect(request: OperationRequest<typeof ops.mcpDisconnect>) {
     const first = await this.writable(request);
     const result = await this.servers.transaction(async (em) => {
       const server = await this.lock(first.workspaceId, first.id, em);

@@ -1,5 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import { internalOperations, type RpcRequest, type RuntimeAgentToolsRequest, type RuntimeExecuteRequest } from '@platica/contracts';
+import { internalOperations, type OperationRequest } from '@platica/contracts';
 import { Handles, RpcController, writeScope } from '@platica/platform';
 import { ToolRuntimeService } from './tool-runtime.service';
 
@@ -9,12 +9,12 @@ export class ToolRuntimeController {
   constructor(private readonly runtime: ToolRuntimeService) {}
 
   @Handles(internalOperations.tools.runtimeAgentTools)
-  agentTools(@Payload() request: RpcRequest<RuntimeAgentToolsRequest>) {
+  agentTools(@Payload() request: OperationRequest<typeof internalOperations.tools.runtimeAgentTools>) {
     return this.runtime.agentTools({ ...request.body, workspaceId: writeScope(request).id });
   }
 
   @Handles(internalOperations.tools.runtimeExecute)
-  execute(@Payload() request: RpcRequest<RuntimeExecuteRequest>) {
+  execute(@Payload() request: OperationRequest<typeof internalOperations.tools.runtimeExecute>) {
     return this.runtime.execute({ ...request.body, workspaceId: writeScope(request).id });
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { webhookOperations, type OperationRequest, type RpcRequest, type WebhookView } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
-import { assertPublicHttpUrl, groupByWorkspace, newId, readScope, UnsafeUrlError, withStatus } from '@platica/platform';
+import { assertPublicHttpUrl, groupByWorkspace, newId, readScope, UnsafeUrlError, withStatus, writeScope } from '@platica/platform';
 import { WebhookDispatcherConfigService } from '../config/webhook-dispatcher.config';
 import { generateSecret } from '../deliveries/signature';
 import type { Webhook } from './webhook.entity';
@@ -19,7 +19,7 @@ export class WebhooksService {
 
   async create(request: OperationRequest<typeof webhookOperations.create>) {
     const { body } = request;
-    const workspaceId = this.writeWorkspace(request);
+    const workspaceId = writeScope(request).id;
     await this.checkUrl(body.url);
     const webhook = await this.webhooks.create({
       id: newId('wh'),
@@ -50,7 +50,7 @@ export class WebhooksService {
     const { body } = request;
     if (body.url !== undefined) await this.checkUrl(body.url);
     const id = request.params.id ?? '';
-    const webhook = await this.webhooks.update(this.writeWorkspace(request), id, (webhook) => {
+    const webhook = await this.webhooks.update(writeScope(request).id, id, (webhook) => {
       if (body.name !== undefined) webhook.name = body.name;
       if (body.url !== undefined) webhook.url = body.url;
       if (body.events !== undefined) webhook.events = [...new Set(body.events)];
@@ -69,7 +69,7 @@ export class WebhooksService {
 
   async delete(request: RpcRequest<unknown>) {
     const id = request.params.id ?? '';
-    const webhook = await this.webhooks.delete(this.writeWorkspace(request), id);
+    const webhook = await this.webhooks.delete(writeScope(request).id, id);
     if (!webhook) throw DomainError.notFound('Webhook', id);
     return { status: 'success', message: 'Webhook deleted', data: { id: webhook.id, workspaceId: webhook.workspaceId } };
   }
@@ -87,7 +87,7 @@ export class WebhooksService {
 
   async findWritable(request: RpcRequest<unknown>): Promise<Webhook> {
     const id = request.params.id ?? '';
-    const found = await this.webhooks.findIn([this.writeWorkspace(request)], id);
+    const found = await this.webhooks.findIn([writeScope(request).id], id);
     if (!found) throw DomainError.notFound('Webhook', id);
     return found;
   }
@@ -107,12 +107,6 @@ export class WebhooksService {
       creationDate: webhook.createdAt.toISOString(),
       lastUpdate: webhook.updatedAt.toISOString(),
     };
-  }
-
-  private writeWorkspace(request: RpcRequest<unknown>): string {
-    // The gateway resolves the one workspace of every write (route rule `one`).
-    if (!request.workspaceId) throw DomainError.validation([{ path: ['workspace'], message: 'name the workspace with ?workspace=' }]);
-    return request.workspaceId;
   }
 
   private async checkUrl(url: string): Promise<void> {

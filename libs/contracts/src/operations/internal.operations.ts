@@ -1,50 +1,104 @@
+import type {
+  CampaignDeliverAnswer,
+  CampaignDeliverRequest,
+  CampaignPrepareAnswer,
+  CampaignPrepareRequest,
+  CampaignScheduleRequest,
+  TemplateDescribeAnswer,
+  TemplateDescribeRequest,
+} from '../campaigns';
 import { chatListQuerySchema } from '../chat';
-import { defineInternalOperation } from '../operation';
-import { Subjects } from '../subjects';
-import { ToolSubjects } from '../tools';
+import type { MetaVerification } from '../messaging';
+import { defineInternalOperation, trusted } from '../operation';
+import { chatDetailSchema, chatListResponseSchema } from '../resources';
+import type { SeedSectionRequest, SeedSectionResult, SeedValidateRequest } from '../seed';
+import type { McpOauthCallback, McpOauthCallbackResult, RuntimeAgentToolsRequest, RuntimeExecuteRequest, RuntimeExecuteResult, RuntimeTool } from '../tools';
+import type {
+  ChannelsDescribed,
+  ChannelsDescribeRequest,
+  ChatAccepted,
+  ChatAcceptRequest,
+  ChatPrepared,
+  ChatPrepareRequest,
+  ChatRejectRequest,
+  ChatTurnStart,
+  ChatTurnStarted,
+  PreviousConversation,
+  PreviousConversationRequest,
+  TurnContext,
+  TurnContextRequest,
+  TurnFailureRequest,
+  TurnReplyRequest,
+  TurnReplyResult,
+} from '../turns';
 
 /**
  * Subjects services answer for each other (seed sections, chat threads, agent turns, inbound
- * verification). Their bodies are typed by the contracts the callers share (chat.ts,
- * turns.ts, seed.ts); the gateway never routes to them.
+ * verification); the gateway never routes to them. Callers and handlers share these objects:
+ * `rpc.call(operation, envelope)` is typed by the body and answer stated here, and `@Handles`
+ * hands the handler the same body (`OperationRequest<typeof operation>`). Bodies come from our
+ * own services, so they are `trusted` (checked by TypeScript only) unless a schema exists anyway.
  */
-const internal = (subject: string) => defineInternalOperation({ subject, responses: {} });
+const internal = <Body, Answer>(subject: string) =>
+  defineInternalOperation({ subject, body: trusted<Body>(), responses: { 200: trusted<Answer>() } });
+
+/** A seed section asked of its owning service (the gateway's `POST /admin/seed`): first whether it can, then done. */
+const seedOperations = (service: string) => ({
+  seedValidate: internal<SeedValidateRequest, { ok: true }>(`${service}.seed.validate`),
+  seedApply: internal<SeedSectionRequest, SeedSectionResult>(`${service}.seed.apply`),
+});
 
 export const internalOperations = {
   messaging: {
-    seedValidate: internal(Subjects.messaging.seedValidate),
-    seedApply: internal(Subjects.messaging.seedApply),
-    inboundVerify: internal(Subjects.messaging.inboundVerify),
-    chatAccept: internal(Subjects.messaging.chatAccept),
-    chatPrepare: internal(Subjects.messaging.chatPrepare),
-    chatReject: internal(Subjects.messaging.chatReject),
-    channelsDescribe: internal(Subjects.messaging.channelsDescribe),
-    /** The chat service forwards `GET /v1/chat`'s query, already validated: the same schema reads it. */
-    chatList: defineInternalOperation({ subject: Subjects.messaging.chatList, query: chatListQuerySchema, responses: {} }),
-    chatGet: internal(Subjects.messaging.chatGet),
-    turnContext: internal(Subjects.messaging.turnContext),
-    turnReply: internal(Subjects.messaging.turnReply),
-    turnFailure: internal(Subjects.messaging.turnFailure),
-    turnPrevious: internal(Subjects.messaging.turnPrevious),
-    campaignsPrepare: internal(Subjects.messaging.campaignsPrepare),
-    campaignsSchedule: internal(Subjects.messaging.campaignsSchedule),
-    campaignsDeliver: internal(Subjects.messaging.campaignsDeliver),
-    templatesDescribe: internal(Subjects.messaging.templatesDescribe),
+    ...seedOperations('messaging'),
+    /** Meta's subscription check, forwarded by the gateway's `GET /hooks/meta`. */
+    inboundVerify: internal<MetaVerification, { challenge: string }>('messaging.inbound.verify'),
+    /** `context` only when the request asks `withContext`. */
+    chatAccept: internal<ChatAcceptRequest, ChatAccepted & { context?: TurnContext }>('messaging.chat.accept'),
+    chatPrepare: internal<ChatPrepareRequest, ChatPrepared>('messaging.chat.prepare'),
+    chatReject: internal<ChatRejectRequest, { id: string | null }>('messaging.chat.reject'),
+    /** The workspace's channels among ids or phone numbers (agents, before assigning channels to an agent). */
+    channelsDescribe: internal<ChannelsDescribeRequest, ChannelsDescribed>('messaging.channels.describe'),
+    /** The chat service forwards `GET /v1/chat`'s request, already validated: the same schemas read it and its answer. */
+    chatList: defineInternalOperation({
+      subject: 'messaging.chat.list',
+      query: chatListQuerySchema,
+      responses: { 200: chatListResponseSchema },
+    }),
+    /** `GET /v1/chat/{id}` forwarded: the id is the envelope's `params.id`. */
+    chatGet: defineInternalOperation({ subject: 'messaging.chat.get', responses: { 200: chatDetailSchema } }),
+    turnContext: internal<TurnContextRequest, TurnContext>('messaging.turns.context'),
+    turnReply: internal<TurnReplyRequest, TurnReplyResult>('messaging.turns.reply'),
+    turnFailure: internal<TurnFailureRequest, TurnReplyResult>('messaging.turns.failure'),
+    /** The client's previous conversation with an agent and its latest messages (agents, to recall it). */
+    turnPrevious: internal<PreviousConversationRequest, PreviousConversation>('messaging.turns.previous'),
+    /** A campaign send checked against channel and template; the blocked part of its audience (campaigns). */
+    campaignsPrepare: internal<CampaignPrepareRequest, CampaignPrepareAnswer>('messaging.campaigns.prepare'),
+    /** A dated campaign run's messages stored as scheduled ones (campaigns). */
+    campaignsSchedule: internal<CampaignScheduleRequest, { scheduled: number }>('messaging.campaigns.schedule'),
+    /** A slice of a campaign run sent, idempotently by message id (campaigns). */
+    campaignsDeliver: internal<CampaignDeliverRequest, CampaignDeliverAnswer>('messaging.campaigns.deliver'),
+    /** Whether the workspace has a template of a name (campaigns, PATCH templateName). */
+    templatesDescribe: internal<TemplateDescribeRequest, TemplateDescribeAnswer>('messaging.templates.describe'),
   },
   agents: {
-    seedValidate: internal(Subjects.agents.seedValidate),
-    seedApply: internal(Subjects.agents.seedApply),
-    describe: internal(Subjects.agents.agentsDescribe),
-    chatTurnStart: internal(Subjects.agents.chatTurnStart),
+    ...seedOperations('agents'),
+    /** Whether an agent of the workspace exists and its status (chat, campaigns, tools); 404 when it is not the workspace's. */
+    describe: internal<{ agentId: string }, { id: string; status: string }>('agents.agents.describe'),
+    /** Starts a synchronous chat turn's workflow where its worker runs (the chat service, then it waits for the outcome). */
+    chatTurnStart: internal<ChatTurnStart, ChatTurnStarted>('agents.turns.chat-start'),
   },
   tools: {
-    runtimeAgentTools: internal(ToolSubjects.runtimeAgentTools),
-    runtimeExecute: internal(ToolSubjects.runtimeExecute),
-    mcpOauthCallback: internal(ToolSubjects.mcpOauthCallback),
+    /** The tools a turn offers the model (the agents runtime). */
+    runtimeAgentTools: internal<RuntimeAgentToolsRequest, RuntimeTool[]>('tools.runtime.agentTools'),
+    /** One tool call of a turn; its failure is an answer, never an error (the agents runtime). */
+    runtimeExecute: internal<RuntimeExecuteRequest, RuntimeExecuteResult>('tools.runtime.execute'),
+    /** An authorization server's redirect, forwarded by the gateway (`GET /hooks/mcp/oauth/callback`); never fails. */
+    mcpOauthCallback: internal<McpOauthCallback, McpOauthCallbackResult>('tools.mcp.oauthCallback'),
   },
   campaigns: {
-    describe: internal(Subjects.campaigns.campaignsDescribe),
-    seedValidate: internal(Subjects.campaigns.seedValidate),
-    seedApply: internal(Subjects.campaigns.seedApply),
+    ...seedOperations('campaigns'),
+    /** Whether a campaign is the workspace's (messaging, before attributing a send to it); 404 when not. */
+    describe: internal<{ campaignId: string }, { id: string; title: string }>('campaigns.campaigns.describe'),
   },
 };

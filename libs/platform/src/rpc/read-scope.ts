@@ -6,7 +6,11 @@ export function readScope(request: Pick<RpcRequest, 'auth' | 'workspaceId'>): Wo
   return request.workspaceId ? workspaces.filter((w) => w.id === request.workspaceId) : workspaces;
 }
 
-/** The one workspace a write targets (the gateway guarantees it is set for writes). */
+/**
+ * The one workspace a request targets: a write's or any operation's of workspace rule `one`
+ * (the gateway resolves it, or refuses the request), and a service's call on its own behalf.
+ * The only way a handler reads it.
+ */
 export function writeScope(request: Pick<RpcRequest, 'auth' | 'workspaceId'>): WorkspaceRef {
   const workspace = request.auth.workspaces.find((w) => w.id === request.workspaceId);
   if (!workspace) throw new Error('a write without a resolved workspace reached the service');

@@ -1,4 +1,4 @@
-import { Subjects, type RpcRequest } from '@platica/contracts';
+import { workspaceOperations, type RpcRequest } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import type { RpcClient } from '../nats/rpc-client';
 
@@ -13,7 +13,7 @@ export async function requireWorkspaceUsers(
   path: (string | number)[] = ['owners'],
 ): Promise<void> {
   if (!owners.length) return;
-  const { emails } = await rpc.call<{ emails: string[] }>(Subjects.gateway.workspaceMembers, request);
+  const { emails } = await rpc.call(workspaceOperations.members, request);
   const members = new Set(emails);
   const issues = owners
     .map((email, index) => ({ email, index }))
