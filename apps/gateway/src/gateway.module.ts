@@ -13,6 +13,7 @@ import { OAuthTokenService } from './oauth/oauth-token.service';
 import { CredentialRevocations } from './auth/credential-revocations';
 import { McpEndpoint } from './mcp/mcp-endpoint';
 import { SeedService } from './admin/seed.service';
+import { TokenMintingService } from './admin/token-minting.service';
 import { Authenticator } from './auth/authenticator';
 import { GatewayConfigService } from './config/gateway-config.service';
 import { HooksModule } from './hooks/meta-hooks';
@@ -25,6 +26,7 @@ import { RateLimiter } from './rate-limit/rate-limiter';
 import { RoutePipeline } from './routes/route-pipeline';
 import { SpecErrorFilter } from './routes/spec-error.filter';
 import { WorkspacesController } from './workspaces/workspaces.controller';
+import { WorkspacesService } from './workspaces/workspaces.service';
 
 @Module({
   imports: [HooksModule],
@@ -39,7 +41,8 @@ import { WorkspacesController } from './workspaces/workspaces.controller';
     RateLimitStore,
     {
       provide: RateLimiter,
-      useFactory: (store: RateLimitStore, config: GatewayConfigService) => new RateLimiter(store.redis, config.values.PLATICA_REDIS_PREFIX, config.values.PLATICA_RATE_LIMIT_WINDOW_SECONDS),
+      useFactory: (store: RateLimitStore, config: GatewayConfigService) =>
+        new RateLimiter(store.redis, config.values.PLATICA_REDIS_PREFIX, config.values.PLATICA_RATE_LIMIT_WINDOW_SECONDS),
       inject: [RateLimitStore, GatewayConfigService],
     },
     {
@@ -53,6 +56,8 @@ import { WorkspacesController } from './workspaces/workspaces.controller';
     },
     IdentityRepository,
     AccessTokenRepository,
+    TokenMintingService,
+    WorkspacesService,
     CredentialRevocations,
     Authenticator,
     OAuthGrantRepository,

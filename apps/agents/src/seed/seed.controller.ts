@@ -1,15 +1,13 @@
 import { Payload } from '@nestjs/microservices';
 import {
   type RpcRequest,
-  type SeedAgent,
   type SeedSectionRequest,
   type SeedSectionResult,
   type SeedValidateRequest,
   internalOperations,
 } from '@platica/contracts';
-import { Handles, RpcController, unsupportedSeedSection } from '@platica/platform';
-import { AgentRepository } from '../agents/agent.repository';
-import { AllowedTermRepository } from '../guardrails/allowed-term.repository';
+import { Handles, RpcController } from '@platica/platform';
+import { SeedService } from './seed.service';
 
 /**
  * The seed's agents section (SEED.md): created or updated by name, linked to the channel ids
@@ -17,25 +15,15 @@ import { AllowedTermRepository } from '../guardrails/allowed-term.repository';
  */
 @RpcController()
 export class SeedController {
-  constructor(
-    private readonly agents: AgentRepository,
-    private readonly allowedTerms: AllowedTermRepository,
-  ) {}
+  constructor(private readonly seeds: SeedService) {}
 
   @Handles(internalOperations.agents.seedValidate)
   validate(@Payload() request: RpcRequest<SeedValidateRequest>): { ok: true } {
-    if (request.body.section !== 'agents' && request.body.section !== 'allowedTerms') throw unsupportedSeedSection(request.body.section);
-    return { ok: true };
+    return this.seeds.validate(request);
   }
 
   @Handles(internalOperations.agents.seedApply)
-  async apply(@Payload() request: RpcRequest<SeedSectionRequest>): Promise<SeedSectionResult> {
-    const { section, workspace, items, resolved, document } = request.body;
-    if (section === 'allowedTerms') {
-      await this.allowedTerms.add(workspace.id, items as string[]);
-      return { ids: {} };
-    }
-    if (section !== 'agents') throw unsupportedSeedSection(section);
-    return { ids: await this.agents.applySeed(workspace.id, items as SeedAgent[], resolved.channels ?? {}, document.channels) };
+  apply(@Payload() request: RpcRequest<SeedSectionRequest>): Promise<SeedSectionResult> {
+    return this.seeds.apply(request);
   }
 }

@@ -6,6 +6,7 @@ import {
   type CampaignPrepareRequest,
   type CampaignRecipientRef,
   type OperationRequest,
+  type RpcRequest,
   type TemplateDescribeAnswer,
 } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode, type FieldIssue } from '@platica/errors';
@@ -28,6 +29,13 @@ export class CampaignsService {
     private readonly workflows: CampaignRunWorkflows,
     private readonly rpc: RpcClient,
   ) {}
+
+  /** For other services (messaging, before attributing a send): the campaign, 404 when it is not the workspace's. */
+  async describe(request: RpcRequest<{ campaignId: string }>) {
+    const campaign = await this.campaigns.find(writeScope(request).id, request.body.campaignId);
+    if (!campaign) throw DomainError.notFound('Campaign', request.body.campaignId);
+    return { id: campaign.id, title: campaign.title };
+  }
 
   async get(request: OperationRequest<typeof ops.get>) {
     const scope = readScope(request);
@@ -59,7 +67,9 @@ export class CampaignsService {
         );
       } catch (error) {
         if (error instanceof DomainError && error.code === ErrorCode.NotFound) {
-          throw DomainError.validation([{ path: ['templateName'], message: `the workspace has no template named "${change.templateName}"` }]);
+          throw DomainError.validation([
+            { path: ['templateName'], message: `the workspace has no template named "${change.templateName}"` },
+          ]);
         }
         throw error;
       }
@@ -131,10 +141,10 @@ export class CampaignsService {
     );
     const exclusions = { blocked: 0, problematic: 0, undeliverable: 0 };
     const recipients = audience.filter((recipient) => {
-      if (blocked.has(recipient.phoneNumber)) return void exclusions.blocked++, false;
+      if (blocked.has(recipient.phoneNumber)) return (void exclusions.blocked++, false);
       const failed = failures.get(recipient.phoneNumber) ?? 0;
-      if (failed >= UNDELIVERABLE_AFTER && !sendToUndeliverable) return void exclusions.undeliverable++, false;
-      if (failed > 0 && failed < UNDELIVERABLE_AFTER && !sendToProblematic) return void exclusions.problematic++, false;
+      if (failed >= UNDELIVERABLE_AFTER && !sendToUndeliverable) return (void exclusions.undeliverable++, false);
+      if (failed > 0 && failed < UNDELIVERABLE_AFTER && !sendToProblematic) return (void exclusions.problematic++, false);
       return true;
     });
     if (!recipients.length) {

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { rescheduleRequestSchema, type AuthContext, type RpcRequest, type ScheduledMessageResource } from '@platica/contracts';
+import {
+  messagingOperations,
+  rescheduleRequestSchema,
+  type AuthContext,
+  type OperationRequest,
+  type RpcRequest,
+  type ScheduledMessageResource,
+} from '@platica/contracts';
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
 import { newId, withStatus } from '@platica/platform';
 import type { RpcReply } from '@platica/contracts';
@@ -58,6 +65,11 @@ export class ScheduledMessagesService {
       executeAt: timing.executeAt.toISOString(),
       ...(timing.delayMs !== null ? { delayMs: timing.delayMs } : { scheduledTime: timing.scheduledTime }),
     });
+  }
+
+  async list(request: OperationRequest<typeof messagingOperations.scheduledList>) {
+    const { rows, nextPageToken } = await this.repository.list(request.workspaceId!, request.query);
+    return { messages: rows.map(presentScheduled), count: rows.length, ...(nextPageToken ? { nextPageToken } : {}) };
   }
 
   async get(request: RpcRequest, messageId: string): Promise<ScheduledMessageResource> {
