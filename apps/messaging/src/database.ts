@@ -6,7 +6,7 @@ import { Conversation } from './conversations/conversation.entity';
 import { CustomField } from './custom-fields/custom-field.entity';
 import { InboundEvent } from './inbound/inbound-event.entity';
 import { InboundRejection } from './inbound/inbound-rejection.entity';
-import { Message } from './messages/message.entity';
+import { Message } from './conversations/message.entity';
 import { ScheduledMessage } from './scheduled/scheduled-message.entity';
 import { Template } from './templates/template.entity';
 import { UsageAssistedConversation, UsageConversationBucket, UsageMessageBucket, UsageTagBucket } from './usage/usage-aggregate.entity';

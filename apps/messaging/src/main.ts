@@ -1,6 +1,6 @@
 import { runService, startTemporalWorker } from '@platica/platform';
 import { diagnosticsActivities, workflowSource } from '@platica/workflows/worker';
-import { AppModule } from './app.module';
+import { AppModule } from './messaging.module';
 import { messagingConfigSchema } from './config/messaging.config';
 import { messagingDatabase } from './database';
 import { InboundQueue } from './inbound/inbound-queue';

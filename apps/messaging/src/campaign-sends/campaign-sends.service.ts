@@ -19,7 +19,7 @@ import { BatchTransaction } from '../messages/batch-transaction.repository';
 import { checkTypeOnChannel, contactKeyOf } from '../messages/channel-rules';
 import { CoalescedWrites } from '@platica/platform';
 import type { SendOptions, TemplateSendBody } from '../messages/send-command';
-import type { Message } from '../messages/message.entity';
+import type { Message } from '../conversations/message.entity';
 import { MessageRepository, type NewOutgoingMessage } from '../messages/message.repository';
 import { SendLookups } from '../messages/send-lookups';
 import { SendMessageService } from '../messages/send-message.service';

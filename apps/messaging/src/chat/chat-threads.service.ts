@@ -17,7 +17,7 @@ import type { Conversation } from '../conversations/conversation.entity';
 import { ConversationRepository } from '../conversations/conversation.repository';
 import { conversationStatusUpdated } from '../events/domain-events';
 import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
-import type { Message } from '../messages/message.entity';
+import type { Message } from '../conversations/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 import { chatMessageContent } from './chat-message';
 

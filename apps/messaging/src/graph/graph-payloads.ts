@@ -1,4 +1,4 @@
-import type { OutboundContent } from '../messages/message-content';
+import type { OutboundContent } from './message-content';
 
 /**
  * Request bodies of Meta's Graph API, exactly as the real API takes them:

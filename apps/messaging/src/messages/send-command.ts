@@ -1,6 +1,6 @@
 import type { AuthContext, SendMessageRequest, SendTemplateRequest } from '@platica/contracts';
 import type { Timing } from '../scheduled/schedule-timing';
-import type { Message } from './message.entity';
+import type { Message } from '../conversations/message.entity';
 import type { Conversation } from '../conversations/conversation.entity';
 import type { WriteLane } from './batch-transaction.repository';
 import type { MessageRepository, NewOutgoingMessage } from './message.repository';

@@ -29,7 +29,7 @@ import { buildTemplateSend, requireApproved } from '../templates/template-messag
 import { checkTypeOnChannel, contactKeyOf, platformName, recipientOf } from './channel-rules';
 import type { WriteLane } from './batch-transaction.repository';
 import { GraphDelivery } from './graph-delivery';
-import { normalizeContent, storedForm, type OutboundContent } from './message-content';
+import { normalizeContent, storedForm, type OutboundContent } from '../graph/message-content';
 import { MessageRepository, type NewOutgoingMessage } from './message.repository';
 import { ScheduledMessagesService, type ScheduledSend } from '../scheduled/scheduled-messages.service';
 import { timingOf } from '../scheduled/schedule-timing';
