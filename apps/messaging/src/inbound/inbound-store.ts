@@ -9,7 +9,7 @@ import {
   messageCreated,
   messageStatusUpdated,
   turnRequested,
-} from '../events/domain-events';
+} from '../conversations/domain-events';
 import { contactKeyOf } from '../messages/channel-rules';
 import {
   clientFromRow,

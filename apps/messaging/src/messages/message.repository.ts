@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Database, keysIn, newId, recordEvents, type SqlStatement, type Transaction } from '@platica/platform';
 import { Conversation } from '../conversations/conversation.entity';
-import { messageCreated } from '../events/domain-events';
+import { messageCreated } from '../conversations/domain-events';
 import { Message, type MessageRole, type MessageStatus } from '../conversations/message.entity';
 
 export interface NewMessage {

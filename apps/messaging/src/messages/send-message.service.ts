@@ -34,7 +34,7 @@ import { MessageRepository, type NewOutgoingMessage } from './message.repository
 import { ScheduledMessagesService, type ScheduledSend } from '../scheduled/scheduled-messages.service';
 import { timingOf } from '../scheduled/schedule-timing';
 import { actorOf, type SendActor, type SendCommand, type SendOptions } from './send-command';
-import { turnRequested } from '../events/domain-events';
+import { turnRequested } from '../conversations/domain-events';
 
 export interface SendAnswer {
   messageId: string;

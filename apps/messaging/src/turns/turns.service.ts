@@ -19,7 +19,7 @@ import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
 import { ConversationRepository } from '../conversations/conversation.repository';
 import { canSendDirectMessage } from '../conversations/conversation-summary';
-import { conversationAssistanceRequested, conversationStatusUpdated } from '../events/domain-events';
+import { conversationAssistanceRequested, conversationStatusUpdated } from '../conversations/domain-events';
 import { platformName } from '../messages/channel-rules';
 import { GraphDelivery } from '../messages/graph-delivery';
 import { type OutboundContent, storedForm } from '../graph/message-content';

@@ -1,6 +1,6 @@
 import { domainEvent, type EventData, type TurnRequestedData } from '@platica/contracts';
 import { clientRecord, type ClientRow } from '../clients/client-record';
-import { conversationSummary, messageRecord, type ConversationRow, type MessageRow } from '../conversations/conversation-summary';
+import { conversationSummary, messageRecord, type ConversationRow, type MessageRow } from './conversation-summary';
 
 /**
  * The domain events messaging records, one builder per type: whatever writes the change (a
