@@ -4,7 +4,7 @@ import { DomainError } from '@platica/errors';
 import { LockMode } from '@mikro-orm/core';
 import { Database, newId, recordEvent, recordEvents, UnitOfWork, type Transaction } from '@platica/platform';
 import { Client } from './client.entity';
-import { clientBlocked, clientCreated, clientCustomFieldsUpdated } from '../conversations/domain-events';
+import { clientBlocked, clientCreated, clientCustomFieldsUpdated } from './client-events';
 import { EMPTY_MODERATION, PROFILE_FIELDS } from './client-record';
 
 export interface Contact {

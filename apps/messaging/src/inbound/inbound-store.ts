@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { NewDomainEvent } from '@platica/contracts';
 import { recordEvents, UnitOfWork, type Transaction } from '@platica/platform';
 import { conversationFromRow, type ConversationRow } from '../conversations/conversation.repository';
+import { clientCreated } from '../clients/client-events';
 import {
-  clientCreated,
   conversationCreated,
   conversationStatusUpdated,
   messageCreated,
