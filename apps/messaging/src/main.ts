@@ -5,7 +5,7 @@ import { messagingConfigSchema } from './config/messaging.config';
 import { messagingDatabase } from './database';
 import { InboundQueue } from './inbound/inbound-queue';
 import { InboundSubscriber } from './inbound/inbound-subscriber';
-import { ScheduledMessageActivitiesFactory } from './scheduled/scheduled-message.activities';
+import { ScheduledMessageActivitiesFactory } from './scheduled-dispatch/scheduled-message.activities';
 
 void runService({
   name: 'messaging',
