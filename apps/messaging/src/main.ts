@@ -1,6 +1,6 @@
 import { runService, startTemporalWorker } from '@platica/platform';
 import { diagnosticsActivities, workflowSource } from '@platica/workflows/worker';
-import { AppModule } from './messaging.module';
+import { MessagingModule } from './messaging.module';
 import { messagingConfigSchema } from './config/messaging.config';
 import { messagingDatabase } from './database';
 import { InboundQueue } from './inbound/inbound-queue';
@@ -10,7 +10,7 @@ import { ScheduledMessageActivitiesFactory } from './scheduled-dispatch/schedule
 void runService({
   name: 'messaging',
   defaultPort: 8081,
-  rootModule: AppModule,
+  rootModule: MessagingModule,
   database: messagingDatabase,
   configSchema: messagingConfigSchema,
   publishesEvents: true,

@@ -39,4 +39,4 @@ import { UsageModule } from './usage/usage.module';
   // activities are composed here, where both are imported, instead of a cycle between the two modules.
   providers: [ScheduledSendExecutor, ScheduledSendsDispatcher, ScheduledMessageActivitiesFactory],
 })
-export class AppModule {}
+export class MessagingModule {}

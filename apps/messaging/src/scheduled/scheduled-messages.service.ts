@@ -12,7 +12,7 @@ import { newId, withStatus } from '@platica/platform';
 import type { RpcReply } from '@platica/contracts';
 import { ScheduledMessageRepository } from './scheduled-message.repository';
 import { isReschedulable, presentScheduled } from './scheduled-message.presenter';
-import type { ServiceSendBody, TemplateSendBody } from '../messages/send-command';
+import type { ServiceSendBody, TemplateSendBody } from './schedule-timing';
 import { DueSoon } from './due-soon';
 import { timingOf, type Timing } from './schedule-timing';
 
