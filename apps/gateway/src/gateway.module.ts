@@ -10,7 +10,7 @@ import { OAuthClientRegistration } from './oauth/oauth-client-registration';
 import { OAuthAuthorizationService } from './oauth/oauth-authorization.service';
 import { OAuthGrantRepository } from './oauth/oauth-grant.repository';
 import { OAuthTokenService } from './oauth/oauth-token.service';
-import { CredentialRevocations } from './auth/credential-revocations';
+import { CredentialRevocations } from './credentials/credential-revocations';
 import { McpEndpoint } from './mcp/mcp-endpoint';
 import { SeedService } from './admin/seed.service';
 import { TokenMintingService } from './admin/token-minting.service';

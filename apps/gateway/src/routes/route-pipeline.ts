@@ -5,7 +5,7 @@ import type { PublicOperation, RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { RpcClient, requestContext } from '@platica/platform';
 import { Authenticator } from '../auth/authenticator';
-import type { Credential } from '../auth/credential';
+import type { Credential } from '../credentials/credential';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
 import { RateLimiter, rateLimitExceeded, rateLimitHeaders } from '../rate-limit/rate-limiter';
