@@ -84,6 +84,7 @@ const fixtures = {
     code: [
       "import type { MintedToken } from '../oauth/access-token.repository';",
       "import { SeedService } from './seed.service';",
+      'export const providers = [SeedService];',
       'export class FixtureController {',
       '  constructor(private readonly seeds: SeedService) {}',
       '  token(): MintedToken | null {',
