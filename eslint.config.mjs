@@ -200,6 +200,44 @@ export default defineConfig(
   },
 
   {
+    // Controllers bind operations to services and hold no logic: what reaches a repository (a
+    // lookup, a transaction) is a service's. A repository's types may still be named.
+    files: ['apps/**/*.controller.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '\\.repository$',
+              message: 'Controllers inject services, not repositories: move the lookup or transaction into a service.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A transaction leaves a repository only as the platform's opaque `Transaction` (UnitOfWork):
+    // an exported EntityManager (or an alias of it) would carry the ORM into services.
+    files: ['apps/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ExportNamedDeclaration > TSTypeAliasDeclaration[typeAnnotation.typeName.name='EntityManager']",
+          message: "Don't export an EntityManager: services pass the platform's Transaction (UnitOfWork.run).",
+        },
+        {
+          selector: "ExportNamedDeclaration ExportSpecifier[local.name='EntityManager']",
+          message: "Don't export an EntityManager: services pass the platform's Transaction (UnitOfWork.run).",
+        },
+      ],
+    },
+  },
+
+  {
     // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins, no I/O libraries.
     // Every file of libs/workflows is bundled into the workflows (tools/build.mjs bundles the
     // index, which reaches the workflows and their contracts) or is imported by services as

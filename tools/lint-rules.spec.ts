@@ -55,6 +55,45 @@ const fixtures = {
     filePath: 'libs/workflows/src/diagnostics/lint-fixture.workflow.ts',
     code: "import { diagnosticsActivities } from './diagnostics.activities';\nexport async function fixtureWorkflow(): Promise<string> {\n  return diagnosticsActivities('x').describeWorker();\n}\n",
   },
+  repositoryInController: {
+    filePath: 'apps/gateway/src/admin/lint-fixture.controller.ts',
+    code: [
+      "import { Controller, Post } from '@nestjs/common';",
+      "import { AccessTokenRepository } from '../oauth/access-token.repository';",
+      "@Controller('admin/v1')",
+      'export class FixtureController {',
+      '  constructor(private readonly accessTokens: AccessTokenRepository) {}',
+      "  @Post('tokens')",
+      '  mint() {',
+      "    return this.accessTokens.mint({ userEmail: 'a@b.c', workspaceIds: [], ttlSeconds: 60 });",
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+  },
+  entityManagerAlias: {
+    filePath: 'apps/tools/src/mcp/lint-fixture.repository.ts',
+    code: "import type { EntityManager } from '@mikro-orm/postgresql';\nexport type Transaction = EntityManager;\n",
+  },
+  entityManagerReexport: {
+    filePath: 'apps/tools/src/mcp/lint-fixture.repository.ts',
+    code: "export type { EntityManager } from '@mikro-orm/postgresql';\n",
+  },
+  allowedController: {
+    filePath: 'apps/gateway/src/admin/lint-fixture.controller.ts',
+    code: [
+      "import type { MintedToken } from '../oauth/access-token.repository';",
+      "import { SeedService } from './seed.service';",
+      'export const providers = [SeedService];',
+      'export class FixtureController {',
+      '  constructor(private readonly seeds: SeedService) {}',
+      '  token(): MintedToken | null {',
+      '    return this.seeds ? null : null;',
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+  },
   allowedWorkflow: {
     filePath: 'libs/workflows/src/turns/lint-fixture.workflow.ts',
     code: [
@@ -112,7 +151,7 @@ const eslint = new ESLint({
   cwd: process.cwd(),
   overrideConfig: {
     files: ['**/*.ts'],
-    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['{apps,libs}/*/src/lint-fixture.ts', 'libs/workflows/src/*/lint-fixture.*.ts'] } } },
+    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['{apps,libs}/*/src/lint-fixture.ts', '{apps,libs}/*/src/*/lint-fixture.*.ts'] } } },
   },
 });
 const messages = {};
@@ -155,11 +194,14 @@ describe('lint rules (eslint.config.mjs)', () => {
     ['contractsValueInWorkflow', restricted, /as types only/],
     ['contractsInlineTypeInWorkflow', '@typescript-eslint/no-import-type-side-effects', /./],
     ['activitiesValueInWorkflow', restricted, /Activities run outside the sandbox/],
+    ['repositoryInController', restricted, /Controllers inject services, not repositories/],
+    ['entityManagerAlias', 'no-restricted-syntax', /Don't export an EntityManager/],
+    ['entityManagerReexport', 'no-restricted-syntax', /Don't export an EntityManager/],
   ])('refuses %s (%s)', (fixture, rule, message) => {
     expect(messages[fixture]).toContainEqual({ ruleId: rule, message: expect.stringMatching(message) });
   });
 
-  it.each<Fixture>(['allowedWorkflow', 'allowedContracts', 'allowedErrors'])('passes %s clean', (fixture) => {
+  it.each<Fixture>(['allowedWorkflow', 'allowedContracts', 'allowedErrors', 'allowedController'])('passes %s clean', (fixture) => {
     expect(messages[fixture]).toEqual([]);
   });
 

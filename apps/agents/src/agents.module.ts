@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ServiceConfig } from '@platica/platform';
 import { AgentRepository } from './agents/agent.repository';
 import { AgentsController } from './agents/agents.controller';
+import { AgentsService } from './agents/agents.service';
 import { AgentsConfigService, type AgentsConfig } from './config/agents.config';
 import { AllowedTermRepository } from './guardrails/allowed-term.repository';
 import { AttachmentReader } from './runtime/attachment-reader';
@@ -12,16 +13,23 @@ import { TurnActivitiesFactory } from './runtime/turn.activities';
 import { TurnRequests } from './runtime/turn-requests';
 import { ConversationMemoryRepository } from './memory/conversation-memory.repository';
 import { SeedController } from './seed/seed.controller';
+import { SeedService } from './seed/seed.service';
 import { DelegationRepository } from './subagents/delegation.repository';
 import { SubagentRepository } from './subagents/subagent.repository';
 import { SubagentsController } from './subagents/subagents.controller';
+import { SubagentsService } from './subagents/subagents.service';
 import { TurnLogController } from './turn-log/turn-log.controller';
 import { TurnLogRepository } from './turn-log/turn-log.repository';
+import { TurnLogService } from './turn-log/turn-log.service';
 
 /** Agents: configuration, prompt history, guardrails, assist rules, and the runtime that answers with them. */
 @Module({
   controllers: [AgentsController, SubagentsController, SeedController, TurnLogController, ChatTurnsController],
   providers: [
+    AgentsService,
+    SubagentsService,
+    SeedService,
+    TurnLogService,
     // runService validated the environment with agentsConfigSchema.
     {
       provide: AgentsConfigService,

@@ -7,10 +7,12 @@ import { CampaignRunActivitiesFactory } from './runs/campaign-run.activities';
 import { CampaignRunRepository } from './runs/campaign-run.repository';
 import { CampaignRunWorkflows } from './runs/campaign-run.workflows';
 import { SeedController } from './seed/seed.controller';
+import { SeedService } from './seed/seed.service';
 
 @Module({
   controllers: [CampaignsController, SeedController],
   providers: [
+    SeedService,
     CampaignsConfigService,
     CampaignRepository,
     CampaignsService,

@@ -10,9 +10,10 @@ import { OAuthClientRegistration } from './oauth/oauth-client-registration';
 import { OAuthAuthorizationService } from './oauth/oauth-authorization.service';
 import { OAuthGrantRepository } from './oauth/oauth-grant.repository';
 import { OAuthTokenService } from './oauth/oauth-token.service';
-import { CredentialRevocations } from './auth/credential-revocations';
+import { CredentialRevocations } from './credentials/credential-revocations';
 import { McpEndpoint } from './mcp/mcp-endpoint';
 import { SeedService } from './admin/seed.service';
+import { TokenMintingService } from './admin/token-minting.service';
 import { Authenticator } from './auth/authenticator';
 import { GatewayConfigService } from './config/gateway-config.service';
 import { HooksModule } from './hooks/meta-hooks';
@@ -25,6 +26,7 @@ import { RedisStore } from './redis/redis.store';
 import { RoutePipeline } from './routes/route-pipeline';
 import { SpecErrorFilter } from './routes/spec-error.filter';
 import { WorkspacesController } from './workspaces/workspaces.controller';
+import { WorkspacesService } from './workspaces/workspaces.service';
 
 @Module({
   imports: [HooksModule],
@@ -63,6 +65,8 @@ import { WorkspacesController } from './workspaces/workspaces.controller';
     },
     IdentityRepository,
     AccessTokenRepository,
+    TokenMintingService,
+    WorkspacesService,
     CredentialRevocations,
     Authenticator,
     OAuthGrantRepository,

@@ -6,15 +6,29 @@ import { Conversation } from './conversations/conversation.entity';
 import { CustomField } from './custom-fields/custom-field.entity';
 import { InboundEvent } from './inbound/inbound-event.entity';
 import { InboundRejection } from './inbound/inbound-rejection.entity';
-import { Message } from './messages/message.entity';
+import { Message } from './conversations/message.entity';
 import { ScheduledMessage } from './scheduled/scheduled-message.entity';
 import { Template } from './templates/template.entity';
 import { UsageAssistedConversation, UsageConversationBucket, UsageMessageBucket, UsageTagBucket } from './usage/usage-aggregate.entity';
 
 export const messagingDatabase: DatabaseDefinition = {
   schema: 'messaging',
-  entities: [OutboxEvent, Channel, CustomField, Template, Client, Conversation, Message, InboundEvent, InboundRejection, ScheduledMessage,
-    UsageConversationBucket, UsageTagBucket, UsageAssistedConversation, UsageMessageBucket],
+  entities: [
+    OutboxEvent,
+    Channel,
+    CustomField,
+    Template,
+    Client,
+    Conversation,
+    Message,
+    InboundEvent,
+    InboundRejection,
+    ScheduledMessage,
+    UsageConversationBucket,
+    UsageTagBucket,
+    UsageAssistedConversation,
+    UsageMessageBucket,
+  ],
   migrations: messagingMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/messaging/migrations'),
 };

@@ -1,16 +1,16 @@
 import { runService, startTemporalWorker } from '@platica/platform';
 import { diagnosticsActivities, workflowSource } from '@platica/workflows/worker';
-import { AppModule } from './app.module';
+import { MessagingModule } from './messaging.module';
 import { messagingConfigSchema } from './config/messaging.config';
 import { messagingDatabase } from './database';
 import { InboundQueue } from './inbound/inbound-queue';
 import { InboundSubscriber } from './inbound/inbound-subscriber';
-import { ScheduledMessageActivitiesFactory } from './scheduled/scheduled-message.activities';
+import { ScheduledMessageActivitiesFactory } from './scheduled-dispatch/scheduled-message.activities';
 
 void runService({
   name: 'messaging',
   defaultPort: 8081,
-  rootModule: AppModule,
+  rootModule: MessagingModule,
   database: messagingDatabase,
   configSchema: messagingConfigSchema,
   publishesEvents: true,

@@ -76,7 +76,7 @@ export function defineInternalOperation<const O extends InternalOperation>(opera
 }
 
 /** A body only TypeScript checks: for internal calls between our own services. */
-export function trusted<T>(): z.ZodType<T> {
+export function trusted<T>(): z.ZodType<T, T> {
   return z.custom<T>(() => true);
 }
 
@@ -101,7 +101,9 @@ type SuccessStatus = 200 | 201 | 202 | 204;
 type SuccessBody<R extends Responses> = { [S in keyof R & SuccessStatus]: z.output<R[S]> }[keyof R & SuccessStatus];
 
 /** What a caller gets from a 2xx answer: the output of the operation's success schemas. */
-export type OperationReply<O extends Operation> = [keyof O['responses'] & SuccessStatus] extends [never] ? unknown : SuccessBody<O['responses']>;
+export type OperationReply<O extends Operation> = [keyof O['responses'] & SuccessStatus] extends [never]
+  ? unknown
+  : SuccessBody<O['responses']>;
 
 /** The statuses a 2xx answer of the operation may have. */
 export function successStatuses(operation: Operation): number[] {

@@ -1,5 +1,3 @@
-import { internalOperations } from './operations/internal.operations';
-
 /**
  * NATS subjects, `<service>.<resource>.<operation>` (ARCHITECTURE.md). Every request/reply
  * subject is stated by its operation object (`libs/contracts/src/operations`); these are the
@@ -13,20 +11,7 @@ export const Subjects = {
   messaging: {
     /** Meta's deliveries, forwarded as raw bytes with their headers (no envelope, so no operation). */
     inboundMeta: 'messaging.inbound.meta',
-    // Named by apps/agents/src/runtime/turn.activities.ts only, until its calls take operations: remove then.
-    turnContext: internalOperations.messaging.turnContext.subject,
-    turnReply: internalOperations.messaging.turnReply.subject,
-    turnFailure: internalOperations.messaging.turnFailure.subject,
-    turnPrevious: internalOperations.messaging.turnPrevious.subject,
-    chatAccept: internalOperations.messaging.chatAccept.subject,
-    chatReject: internalOperations.messaging.chatReject.subject,
   },
-} as const;
-
-/** The tools runtime's subjects, named by apps/agents/src/runtime/turn.activities.ts until its calls take operations: remove then. */
-export const ToolSubjects = {
-  runtimeAgentTools: internalOperations.tools.runtimeAgentTools.subject,
-  runtimeExecute: internalOperations.tools.runtimeExecute.subject,
 } as const;
 
 /** Events go to `events.<type>` on the stream. */

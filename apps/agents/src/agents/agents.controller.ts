@@ -1,150 +1,66 @@
 import { Payload } from '@nestjs/microservices';
 import { agentOperations as ops, internalOperations, type OperationRequest } from '@platica/contracts';
-import { DomainError } from '@platica/errors';
-import {
-  Handles,
-  RpcClient,
-  RpcController,
-  groupByWorkspace,
-  readScope,
-  requireWorkspaceUsers,
-  serviceRequest,
-  withStatus,
-  writeScope,
-} from '@platica/platform';
-import { AgentRepository } from './agent.repository';
-import { presentAgent, presentAssistRules, presentGuardrails } from './agent.presenter';
+import { Handles, RpcController } from '@platica/platform';
+import { AgentsService } from './agents.service';
 
 /** Endpoints › Agents: read, update, prompt history, guardrails and assist rules. */
 @RpcController()
 export class AgentsController {
-  constructor(
-    private readonly agents: AgentRepository,
-    private readonly rpc: RpcClient,
-  ) {}
+  constructor(private readonly agents: AgentsService) {}
 
   @Handles(ops.list)
-  async list(@Payload() request: OperationRequest<typeof ops.list>) {
-    const scope = readScope(request);
-    return groupByWorkspace(scope, await this.agents.list(scope.map((w) => w.id)), 'agents', presentAgent);
+  list(@Payload() request: OperationRequest<typeof ops.list>) {
+    return this.agents.list(request);
   }
 
   @Handles(ops.get)
-  async get(@Payload() request: OperationRequest<typeof ops.get>) {
-    const scope = readScope(request);
-    const agent = await this.agents.read(
-      scope.map((w) => w.id),
-      request.params.agentId,
-    );
-    return groupByWorkspace(
-      scope.filter((w) => w.id === agent.workspaceId),
-      [agent],
-      'agents',
-      presentAgent,
-    );
+  get(@Payload() request: OperationRequest<typeof ops.get>) {
+    return this.agents.get(request);
   }
 
   /** For other services (the chat service, before a turn): the agent's status, 404 when it is not the workspace's. */
   @Handles(internalOperations.agents.describe)
-  async describe(@Payload() request: OperationRequest<typeof internalOperations.agents.describe>) {
-    const agent = await this.agents.read([writeScope(request).id], request.body.agentId);
-    return { id: agent.id, status: agent.status };
+  describe(@Payload() request: OperationRequest<typeof internalOperations.agents.describe>) {
+    return this.agents.describe(request);
   }
 
   @Handles(ops.update)
-  async update(@Payload() request: OperationRequest<typeof ops.update>) {
-    const change = request.body;
-    if (Object.keys(change).length === 0) throw DomainError.validation([{ path: [], message: 'send at least one field to change' }]);
-    if (change.owners) await requireWorkspaceUsers(this.rpc, request, change.owners);
-    await this.requireWorkspaceChannels(writeScope(request).id, change.channelId ?? [], change.phoneNumber ?? []);
-    const agent = await this.agents.update(writeScope(request).id, request.params.agentId, change);
-    return { status: 'success', message: 'Agent updated', data: { id: agent.id } };
+  update(@Payload() request: OperationRequest<typeof ops.update>) {
+    return this.agents.update(request);
   }
 
   @Handles(ops.promptGet)
-  async prompt(@Payload() request: OperationRequest<typeof ops.promptGet>) {
-    const agent = await this.agents.get(
-      readScope(request).map((w) => w.id),
-      request.params.agentId,
-    );
-    const versions = await this.agents.versions(agent);
-    return {
-      activePromptId: agent.activePromptId,
-      systemPrompt: agent.systemPrompt,
-      versions: versions.map((v) => ({ id: v.id, systemPrompt: v.systemPrompt, createdAt: v.createdAt.toISOString(), note: v.note })),
-    };
+  prompt(@Payload() request: OperationRequest<typeof ops.promptGet>) {
+    return this.agents.prompt(request);
   }
 
   @Handles(ops.promptCreate)
-  async createPrompt(@Payload() request: OperationRequest<typeof ops.promptCreate>) {
-    const { systemPrompt, note } = request.body;
-    const agent = await this.agents.createVersion(writeScope(request).id, request.params.agentId, systemPrompt, note ?? null);
-    return withStatus(201, {
-      status: 'success',
-      message: 'Prompt version created and activated',
-      data: { id: agent.id, activePromptId: agent.activePromptId },
-    });
+  createPrompt(@Payload() request: OperationRequest<typeof ops.promptCreate>) {
+    return this.agents.createPrompt(request);
   }
 
   @Handles(ops.promptActivate)
-  async activatePrompt(@Payload() request: OperationRequest<typeof ops.promptActivate>) {
-    const { promptId } = request.body;
-    const agent = await this.agents.activateVersion(writeScope(request).id, request.params.agentId, promptId);
-    return { status: 'success', message: 'Prompt version activated', data: { id: agent.id, activePromptId: agent.activePromptId } };
+  activatePrompt(@Payload() request: OperationRequest<typeof ops.promptActivate>) {
+    return this.agents.activatePrompt(request);
   }
 
   @Handles(ops.guardrailsGet)
-  async guardrails(@Payload() request: OperationRequest<typeof ops.guardrailsGet>) {
-    return presentGuardrails(
-      await this.agents.get(
-        readScope(request).map((w) => w.id),
-        request.params.agentId,
-      ),
-    );
+  guardrails(@Payload() request: OperationRequest<typeof ops.guardrailsGet>) {
+    return this.agents.guardrails(request);
   }
 
   @Handles(ops.guardrailsUpdate)
-  async updateGuardrails(@Payload() request: OperationRequest<typeof ops.guardrailsUpdate>) {
-    const change = request.body;
-    const agent = await this.agents.updateGuardrails(writeScope(request).id, request.params.agentId, change);
-    return { status: 'success', message: 'Guardrails updated', data: presentGuardrails(agent) };
+  updateGuardrails(@Payload() request: OperationRequest<typeof ops.guardrailsUpdate>) {
+    return this.agents.updateGuardrails(request);
   }
 
   @Handles(ops.assistRulesGet)
-  async assistRules(@Payload() request: OperationRequest<typeof ops.assistRulesGet>) {
-    return presentAssistRules(
-      await this.agents.get(
-        readScope(request).map((w) => w.id),
-        request.params.agentId,
-      ),
-    );
+  assistRules(@Payload() request: OperationRequest<typeof ops.assistRulesGet>) {
+    return this.agents.assistRules(request);
   }
 
   @Handles(ops.assistRulesUpdate)
-  async updateAssistRules(@Payload() request: OperationRequest<typeof ops.assistRulesUpdate>) {
-    const change = request.body;
-    const agent = await this.agents.update(writeScope(request).id, request.params.agentId, change);
-    return { status: 'success', message: 'Assist rules updated', data: presentAssistRules(agent) };
-  }
-
-  /** An agent's `channelId` and `phoneNumber` must name channels of its own workspace (messaging owns channels). */
-  private async requireWorkspaceChannels(workspaceId: string, channelIds: string[], phoneNumbers: string[]): Promise<void> {
-    if (!channelIds.length && !phoneNumbers.length) return;
-    const phones = phoneNumbers.map((n) => n.replace(/^\+/, ''));
-    const { channels } = await this.rpc.call(
-      internalOperations.messaging.channelsDescribe,
-      serviceRequest('agents', workspaceId, { refs: [...channelIds, ...phones] }),
-    );
-    const issues = [
-      ...channelIds.flatMap((id, index) =>
-        channels[index]?.id === id ? [] : [{ path: ['channelId', index], message: `no channel of the workspace has the id ${id}` }],
-      ),
-      ...phones.flatMap((phone, index) =>
-        channels[channelIds.length + index]?.phoneNumber === phone
-          ? []
-          : [{ path: ['phoneNumber', index], message: `no WhatsApp channel of the workspace has the number ${phoneNumbers[index]}` }],
-      ),
-    ];
-    if (issues.length) throw DomainError.validation(issues);
+  updateAssistRules(@Payload() request: OperationRequest<typeof ops.assistRulesUpdate>) {
+    return this.agents.updateAssistRules(request);
   }
 }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Context } from '@temporalio/activity';
-import { Subjects, type ChatAcceptedWithContext, type ChatAcceptRequest, type ChatRejectRequest } from '@platica/contracts';
+import { internalOperations, type ChatAcceptRequest } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { errorReply } from '@platica/platform';
 import type { AcceptChatResult } from '@platica/workflows/activities';
@@ -102,14 +102,12 @@ export function createAcceptanceActivities(deps: TurnDeps, memos: TurnMemos, set
     );
     try {
       await requireActiveAgent(request, ahead);
-      const { context, ...accepted } = await messaging<ChatAcceptRequest, ChatAcceptedWithContext>(
-        deps.rpc,
-        Subjects.messaging.chatAccept,
-        {
-          ...request,
-          withContext: true,
-        },
-      );
+      const { context, ...accepted } = await messaging(deps.rpc, internalOperations.messaging.chatAccept, {
+        ...request,
+        withContext: true,
+      });
+      // Asked `withContext`: messaging answers it with the acceptance.
+      if (!context) throw new Error('messaging accepted the chat request without its context');
       // The turn's model call reads this context next: it need not load it again, nor what it
       // reads besides (begun above, or now for another agent or thread than foreseen).
       const agentId = context.conversation.agentId ?? context.channelDefaultAgentId;
@@ -130,7 +128,7 @@ export function createAcceptanceActivities(deps: TurnDeps, memos: TurnMemos, set
           requestMessageId: request.requestMessageId,
           error: error.message,
         });
-        await messaging<ChatRejectRequest, unknown>(deps.rpc, Subjects.messaging.chatReject, {
+        await messaging(deps.rpc, internalOperations.messaging.chatReject, {
           workspaceId: request.workspaceId,
           request,
           error: { code: error.code, message: error.message },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { generateText } from 'ai';
-import { Subjects, type TurnFailureRequest, type TurnReplyRequest, type TurnReplyResult } from '@platica/contracts';
+import { internalOperations, type TurnFailureRequest, type TurnReplyRequest, type TurnReplyResult } from '@platica/contracts';
 import { agentTurns } from '@platica/platform';
 import type { ConversationTurnActivities } from '@platica/workflows/activities';
 import { messaging, modelAbortSignal, note, turnContextOf, turnRefOf, type TurnDeps } from './turn-deps';
@@ -18,7 +18,7 @@ export function createDeliveryActivities(deps: TurnDeps) {
     // completing workflow, which costs the next turn a workflow task retry). A delivery that
     // fails is retried; a turn that ends failed is logged so by recordTurnFailure.
     const [result] = await Promise.all([
-      messaging<TurnReplyRequest, TurnReplyResult>(deps.rpc, Subjects.messaging.turnReply, input),
+      messaging(deps.rpc, internalOperations.messaging.turnReply, input),
       note(deps, turnRefOf(input.messageId, input), (ref) => deps.turnLog.end(ref, outcome, input.assistance?.reason ?? null)),
     ]);
     agentTurns.inc({ outcome: 'answered' });
@@ -28,7 +28,7 @@ export function createDeliveryActivities(deps: TurnDeps) {
   async function recordTurnFailure(input: Omit<TurnFailureRequest, 'agentId'>): Promise<void> {
     agentTurns.inc({ outcome: 'failed' });
     deps.logger.warn({ msg: 'a turn ended without a reply', conversationRef: input.conversationRef, error: input.error });
-    await messaging<TurnFailureRequest, unknown>(deps.rpc, Subjects.messaging.turnFailure, { ...input, agentId: null });
+    await messaging(deps.rpc, internalOperations.messaging.turnFailure, { ...input, agentId: null });
     await note(deps, turnRefOf(input.messageId, input), (ref) =>
       deps.turnLog.end(ref, 'failed', `${input.error.code}: ${input.error.message}`),
     );
@@ -43,7 +43,7 @@ export function createDeliveryActivities(deps: TurnDeps) {
     const { settings } = input;
     const text = settings.message.enabled ? await workingText(input) : '';
     const send = (messageId: string, kind: TurnReplyRequest['kind'], content: string) =>
-      messaging<TurnReplyRequest, TurnReplyResult>(deps.rpc, Subjects.messaging.turnReply, {
+      messaging(deps.rpc, internalOperations.messaging.turnReply, {
         workspaceId: input.workspaceId,
         conversationRef: input.conversationRef,
         messageId,

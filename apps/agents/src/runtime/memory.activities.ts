@@ -1,4 +1,4 @@
-import { Subjects, type PreviousConversation, type PreviousConversationRequest, type TurnContext } from '@platica/contracts';
+import { internalOperations, type TurnContext } from '@platica/contracts';
 import type { Agent } from '../agents/agent.entity';
 import type { ConversationMemory } from '../memory/conversation-memory.entity';
 import { summarize } from '../memory/summarizer';
@@ -57,7 +57,7 @@ export function createMemoryActivities(deps: TurnDeps) {
       });
 
     if (wantsRecall && !memory?.recallChecked) {
-      const previous = await messaging<PreviousConversationRequest, PreviousConversation>(deps.rpc, Subjects.messaging.turnPrevious, {
+      const previous = await messaging(deps.rpc, internalOperations.messaging.turnPrevious, {
         workspaceId,
         conversationRef: conversation.id,
         agentId: agent.id,

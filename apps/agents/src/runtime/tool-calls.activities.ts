@@ -1,12 +1,6 @@
 import { DomainError } from '@platica/errors';
 import { generateText } from 'ai';
-import {
-  ToolSubjects,
-  type RuntimeAgentToolsRequest,
-  type RuntimeExecuteRequest,
-  type RuntimeExecuteResult,
-  type RuntimeTool,
-} from '@platica/contracts';
+import { internalOperations, type RuntimeAgentToolsRequest, type RuntimeExecuteRequest, type RuntimeTool } from '@platica/contracts';
 import { serviceRequest } from '@platica/platform';
 import type { PendingToolCalls, ToolCallContext, ToolCallRequest, ToolCallResult } from '@platica/workflows/activities';
 import type { Agent } from '../agents/agent.entity';
@@ -53,8 +47,8 @@ export function createToolCallActivities(deps: TurnDeps, memos: TurnMemos) {
    */
   async function agentTools(workspaceId: string, agentId: string): Promise<RuntimeTool[]> {
     try {
-      return await rpc.call<RuntimeTool[]>(
-        ToolSubjects.runtimeAgentTools,
+      return await rpc.call(
+        internalOperations.tools.runtimeAgentTools,
         serviceRequest<RuntimeAgentToolsRequest>('agents', workspaceId, { workspaceId, agentId }),
       );
     } catch (error) {
@@ -110,8 +104,8 @@ export function createToolCallActivities(deps: TurnDeps, memos: TurnMemos) {
     const { call } = input;
     if (call.toolId.startsWith(SUBAGENT_TOOL_ID)) return runSubagentTool(input);
     try {
-      const result = await rpc.call<RuntimeExecuteResult>(
-        ToolSubjects.runtimeExecute,
+      const result = await rpc.call(
+        internalOperations.tools.runtimeExecute,
         serviceRequest<RuntimeExecuteRequest>('agents', input.workspaceId, {
           workspaceId: input.workspaceId,
           agentId: input.agentId,

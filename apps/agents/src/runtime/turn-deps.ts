@@ -1,6 +1,13 @@
 import type { Logger } from '@nestjs/common';
 import { Context } from '@temporalio/activity';
-import { Subjects, type ChatAcceptRequest, type TurnContext, type TurnContextRequest } from '@platica/contracts';
+import {
+  internalOperations,
+  type ChatAcceptRequest,
+  type InternalOperation,
+  type OperationBody,
+  type OperationReply,
+  type TurnContext,
+} from '@platica/contracts';
 import { serviceRequest, type RpcClient } from '@platica/platform';
 import type { ConversationTurnActivities, ToolCallContext } from '@platica/workflows/activities';
 import type { AgentRepository } from '../agents/agent.repository';
@@ -31,13 +38,17 @@ export interface TurnDeps {
 export type GenerateReplyInput = Parameters<ConversationTurnActivities['generateReply']>[0];
 
 /** A call to the messaging service, as the agents service. */
-export function messaging<Body, Answer>(rpc: RpcClient, subject: string, body: Body & { workspaceId: string }): Promise<Answer> {
-  return rpc.call<Answer>(subject, serviceRequest('agents', body.workspaceId, body));
+export function messaging<O extends InternalOperation>(
+  rpc: RpcClient,
+  operation: O,
+  body: OperationBody<O> & { workspaceId: string },
+): Promise<OperationReply<O>> {
+  return rpc.call(operation, serviceRequest('agents', body.workspaceId, body));
 }
 
 /** The conversation as a turn reads it: its client, its agent and its history. */
 export function turnContextOf(rpc: RpcClient, workspaceId: string, conversationRef: string): Promise<TurnContext> {
-  return messaging<TurnContextRequest, TurnContext>(rpc, Subjects.messaging.turnContext, { workspaceId, conversationRef });
+  return messaging(rpc, internalOperations.messaging.turnContext, { workspaceId, conversationRef });
 }
 
 /** Writes to the turn log never fail a turn: a lost record is logged, the customer still gets the reply. */

@@ -1,13 +1,7 @@
 import { Payload } from '@nestjs/microservices';
-import {
-  type OperationRequest,
-  type SeedAgent,
-  type SeedSectionResult,
-  internalOperations,
-} from '@platica/contracts';
-import { Handles, RpcController, unsupportedSeedSection } from '@platica/platform';
-import { AgentRepository } from '../agents/agent.repository';
-import { AllowedTermRepository } from '../guardrails/allowed-term.repository';
+import { type OperationRequest, type SeedSectionResult, internalOperations } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
+import { SeedService } from './seed.service';
 
 /**
  * The seed's agents section (SEED.md): created or updated by name, linked to the channel ids
@@ -15,25 +9,15 @@ import { AllowedTermRepository } from '../guardrails/allowed-term.repository';
  */
 @RpcController()
 export class SeedController {
-  constructor(
-    private readonly agents: AgentRepository,
-    private readonly allowedTerms: AllowedTermRepository,
-  ) {}
+  constructor(private readonly seeds: SeedService) {}
 
   @Handles(internalOperations.agents.seedValidate)
   validate(@Payload() request: OperationRequest<typeof internalOperations.agents.seedValidate>): { ok: true } {
-    if (request.body.section !== 'agents' && request.body.section !== 'allowedTerms') throw unsupportedSeedSection(request.body.section);
-    return { ok: true };
+    return this.seeds.validate(request);
   }
 
   @Handles(internalOperations.agents.seedApply)
-  async apply(@Payload() request: OperationRequest<typeof internalOperations.agents.seedApply>): Promise<SeedSectionResult> {
-    const { section, workspace, items, resolved, document } = request.body;
-    if (section === 'allowedTerms') {
-      await this.allowedTerms.add(workspace.id, items as string[]);
-      return { ids: {} };
-    }
-    if (section !== 'agents') throw unsupportedSeedSection(section);
-    return { ids: await this.agents.applySeed(workspace.id, items as SeedAgent[], resolved.channels ?? {}, document.channels) };
+  apply(@Payload() request: OperationRequest<typeof internalOperations.agents.seedApply>): Promise<SeedSectionResult> {
+    return this.seeds.apply(request);
   }
 }

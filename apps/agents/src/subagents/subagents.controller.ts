@@ -1,112 +1,40 @@
 import { Payload } from '@nestjs/microservices';
 import { agentOperations as ops, type OperationRequest } from '@platica/contracts';
-import { Handles, RpcController, readScope, withStatus, writeScope } from '@platica/platform';
-import { AgentRepository } from '../agents/agent.repository';
-import type { Agent } from '../agents/agent.entity';
-import type { SubagentConnection } from './subagent-connection.entity';
-import { SubagentRepository } from './subagent.repository';
+import { Handles, RpcController } from '@platica/platform';
+import { SubagentsService } from './subagents.service';
 
 /** Endpoints › Sub-agents: an agent's connections to other agents of its workspace. */
 @RpcController()
 export class SubagentsController {
-  constructor(
-    private readonly agents: AgentRepository,
-    private readonly subagents: SubagentRepository,
-  ) {}
+  constructor(private readonly subagents: SubagentsService) {}
 
   @Handles(ops.subagentsList)
-  async list(@Payload() request: OperationRequest<typeof ops.subagentsList>) {
-    const parent = await this.agents.get(
-      readScope(request).map((w) => w.id),
-      request.params.agentId,
-    );
-    const connections = await this.subagents.list(parent.workspaceId, parent.id);
-    const agents = new Map(
-      (await this.subagents.agentsById(
-        parent.workspaceId,
-        connections.map((c) => c.subagentId),
-      )).map((a) => [a.id, a]),
-    );
-    return {
-      subagents: connections.map((connection) => {
-        const agent = agents.get(connection.subagentId);
-        return {
-          ...presentConnection(connection),
-          agentExists: agent !== undefined,
-          hasPrompt: agent ? hasPrompt(agent) : false,
-          agentStatus: agent?.status ?? null,
-          lastUpdate: agent?.updatedAt.toISOString() ?? null,
-        };
-      }),
-    };
+  list(@Payload() request: OperationRequest<typeof ops.subagentsList>) {
+    return this.subagents.list(request);
   }
 
   @Handles(ops.subagentsAvailable)
-  async available(@Payload() request: OperationRequest<typeof ops.subagentsAvailable>) {
-    const parent = await this.agents.get(
-      readScope(request).map((w) => w.id),
-      request.params.agentId,
-    );
-    const connected = new Set((await this.subagents.list(parent.workspaceId, parent.id)).map((c) => c.subagentId));
-    const agents = (await this.agents.list([parent.workspaceId])).filter((a) => a.id !== parent.id);
-    return {
-      agents: agents.map((agent) => ({
-        id: agent.id,
-        name: agent.name,
-        imageUrl: agent.imageUrl,
-        status: agent.status,
-        hasPrompt: hasPrompt(agent),
-        lastUpdate: agent.updatedAt.toISOString(),
-        isAlreadyConnected: connected.has(agent.id),
-      })),
-    };
+  available(@Payload() request: OperationRequest<typeof ops.subagentsAvailable>) {
+    return this.subagents.available(request);
   }
 
   @Handles(ops.subagentsConnect)
-  async connect(@Payload() request: OperationRequest<typeof ops.subagentsConnect>) {
-    const connection = await this.subagents.connect(writeScope(request).id, request.params.agentId, request.body);
-    return withStatus(201, { status: 'success', message: 'Sub-agent connected', data: { connection: presentConnection(connection) } });
+  connect(@Payload() request: OperationRequest<typeof ops.subagentsConnect>) {
+    return this.subagents.connect(request);
   }
 
   @Handles(ops.subagentsCreate)
-  async create(@Payload() request: OperationRequest<typeof ops.subagentsCreate>) {
-    const connection = await this.subagents.createAndConnect(writeScope(request).id, request.params.agentId, request.body);
-    return withStatus(201, {
-      status: 'success',
-      message: 'Sub-agent created and connected',
-      data: { subagentId: connection.subagentId, connection: presentConnection(connection) },
-    });
+  create(@Payload() request: OperationRequest<typeof ops.subagentsCreate>) {
+    return this.subagents.create(request);
   }
 
   @Handles(ops.subagentsUpdate)
-  async update(@Payload() request: OperationRequest<typeof ops.subagentsUpdate>) {
-    const { agentId, subagentId } = request.params;
-    const connection = await this.subagents.update(writeScope(request).id, agentId, subagentId, request.body);
-    return { status: 'success', message: 'Sub-agent connection updated', data: { connection: presentConnection(connection) } };
+  update(@Payload() request: OperationRequest<typeof ops.subagentsUpdate>) {
+    return this.subagents.update(request);
   }
 
   @Handles(ops.subagentsDisconnect)
-  async disconnect(@Payload() request: OperationRequest<typeof ops.subagentsDisconnect>) {
-    const { agentId, subagentId } = request.params;
-    await this.subagents.disconnect(writeScope(request).id, agentId, subagentId);
-    return { status: 'success', message: 'Sub-agent disconnected' };
+  disconnect(@Payload() request: OperationRequest<typeof ops.subagentsDisconnect>) {
+    return this.subagents.disconnect(request);
   }
-}
-
-function hasPrompt(agent: Agent): boolean {
-  return agent.systemPrompt.trim().length > 0;
-}
-
-export function presentConnection(connection: SubagentConnection) {
-  return {
-    reference: connection.subagentId,
-    name: connection.name,
-    agentName: connection.agentName,
-    agentImageUrl: connection.agentImageUrl,
-    status: connection.status,
-    task: connection.task,
-    description: connection.description,
-    delegationCriteria: connection.delegationCriteria,
-    completionCriteria: connection.completionCriteria,
-  };
 }

@@ -1,17 +1,15 @@
 import { Payload } from '@nestjs/microservices';
 import { agentOperations as ops, type OperationRequest } from '@platica/contracts';
-import { Handles, RpcController, readScope } from '@platica/platform';
-import { TurnLogRepository } from './turn-log.repository';
+import { Handles, RpcController } from '@platica/platform';
+import { TurnLogService } from './turn-log.service';
 
 /** `GET /v1/conversations/{id}/turns` (docs/agents.md › Turn log): what the runtime did in each turn. */
 @RpcController()
 export class TurnLogController {
-  constructor(private readonly turnLog: TurnLogRepository) {}
+  constructor(private readonly turnLog: TurnLogService) {}
 
   @Handles(ops.turnsList)
-  async list(@Payload() request: OperationRequest<typeof ops.turnsList>) {
-    const workspaceIds = readScope(request).map((w) => w.id);
-    const turns = await this.turnLog.list(workspaceIds, request.params.id, request.query.limit);
-    return { conversationId: request.params.id, turns, count: turns.length };
+  list(@Payload() request: OperationRequest<typeof ops.turnsList>) {
+    return this.turnLog.list(request);
   }
 }

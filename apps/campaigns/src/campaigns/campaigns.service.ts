@@ -1,10 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  campaignOperations as ops,
-  internalOperations,
-  type CampaignRecipientRef,
-  type OperationRequest,
-} from '@platica/contracts';
+import { campaignOperations as ops, internalOperations, type CampaignRecipientRef, type OperationRequest } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode, type FieldIssue } from '@platica/errors';
 import { groupByWorkspace, newId, readScope, requireWorkspaceUsers, RpcClient, serviceRequest, writeScope } from '@platica/platform';
 import { CampaignRunRepository, UNDELIVERABLE_AFTER } from '../runs/campaign-run.repository';
@@ -25,6 +20,13 @@ export class CampaignsService {
     private readonly workflows: CampaignRunWorkflows,
     private readonly rpc: RpcClient,
   ) {}
+
+  /** For other services (messaging, before attributing a send): the campaign, 404 when it is not the workspace's. */
+  async describe(request: OperationRequest<typeof internalOperations.campaigns.describe>) {
+    const campaign = await this.campaigns.find(writeScope(request).id, request.body.campaignId);
+    if (!campaign) throw DomainError.notFound('Campaign', request.body.campaignId);
+    return { id: campaign.id, title: campaign.title };
+  }
 
   async get(request: OperationRequest<typeof ops.get>) {
     const scope = readScope(request);
@@ -56,7 +58,9 @@ export class CampaignsService {
         );
       } catch (error) {
         if (error instanceof DomainError && error.code === ErrorCode.NotFound) {
-          throw DomainError.validation([{ path: ['templateName'], message: `the workspace has no template named "${change.templateName}"` }]);
+          throw DomainError.validation([
+            { path: ['templateName'], message: `the workspace has no template named "${change.templateName}"` },
+          ]);
         }
         throw error;
       }
@@ -128,10 +132,10 @@ export class CampaignsService {
     );
     const exclusions = { blocked: 0, problematic: 0, undeliverable: 0 };
     const recipients = audience.filter((recipient) => {
-      if (blocked.has(recipient.phoneNumber)) return void exclusions.blocked++, false;
+      if (blocked.has(recipient.phoneNumber)) return (void exclusions.blocked++, false);
       const failed = failures.get(recipient.phoneNumber) ?? 0;
-      if (failed >= UNDELIVERABLE_AFTER && !sendToUndeliverable) return void exclusions.undeliverable++, false;
-      if (failed > 0 && failed < UNDELIVERABLE_AFTER && !sendToProblematic) return void exclusions.problematic++, false;
+      if (failed >= UNDELIVERABLE_AFTER && !sendToUndeliverable) return (void exclusions.undeliverable++, false);
+      if (failed > 0 && failed < UNDELIVERABLE_AFTER && !sendToProblematic) return (void exclusions.problematic++, false);
       return true;
     });
     if (!recipients.length) {

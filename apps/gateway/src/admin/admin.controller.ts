@@ -1,9 +1,8 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { mintTokenRequestSchema } from '@platica/contracts';
-import { parseOrThrow } from '@platica/errors';
-import { AccessTokenRepository, type MintedToken } from '../oauth/access-token.repository';
+import type { MintedToken } from '../oauth/access-token.repository';
 import { AdminTokenGuard } from './admin-token.guard';
 import { SeedService } from './seed.service';
+import { TokenMintingService } from './token-minting.service';
 
 /** The dashboard's part of the API, for operators, demos and tests (ARCHITECTURE.md › Admin API). */
 @Controller('admin/v1')
@@ -11,7 +10,7 @@ import { SeedService } from './seed.service';
 export class AdminController {
   constructor(
     private readonly seeds: SeedService,
-    private readonly accessTokens: AccessTokenRepository,
+    private readonly tokens: TokenMintingService,
   ) {}
 
   @Post('seed')
@@ -24,8 +23,6 @@ export class AdminController {
   @Post('tokens')
   @HttpCode(201)
   mintToken(@Body() body: unknown): Promise<MintedToken> {
-    // An admin route of the gateway, not an operation: no `@Handles` validated this body.
-    const request = parseOrThrow(mintTokenRequestSchema, body, 'Invalid token request');
-    return this.accessTokens.mint({ ...request, ttlSeconds: request.expiresInSeconds });
+    return this.tokens.mint(body);
   }
 }

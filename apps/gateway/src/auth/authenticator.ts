@@ -4,8 +4,8 @@ import { hashCredential } from '@platica/platform';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { IdentityRepository } from '../identity/identity.repository';
 import { AccessTokenRepository } from '../oauth/access-token.repository';
-import { ACCESS_TOKEN_PREFIX, API_KEY_PREFIX, type Credential } from './credential';
-import { CredentialRevocations } from './credential-revocations';
+import { ACCESS_TOKEN_PREFIX, API_KEY_PREFIX, type Credential } from '../credentials/credential';
+import { CredentialRevocations } from '../credentials/credential-revocations';
 
 /** The spec's request rate (Limits); API keys may carry a higher one. */
 const DEFAULT_RATE_LIMIT_PER_SECOND = 30;

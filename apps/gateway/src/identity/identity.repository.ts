@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SeedDocument, WorkspaceProfile, WorkspaceRef } from '@platica/contracts';
 import { Database, hashCredential, newCredential, newId } from '@platica/platform';
-import { API_KEY_PREFIX, type Credential } from '../auth/credential';
+import { API_KEY_PREFIX, type Credential } from '../credentials/credential';
 import { ApiKey } from './api-key.entity';
 import { hashPassword } from './password';
 import { User } from './user.entity';

@@ -13,9 +13,9 @@ import {
 import { PUBLIC_OPERATIONS } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { errorReply, requestContext } from '@platica/platform';
-import type { Credential } from '../auth/credential';
+import type { Credential } from '../credentials/credential';
 import { GatewayConfigService } from '../config/gateway-config.service';
-import { sendError } from '../routes/http-errors';
+import { sendError } from '../http/http-errors';
 import { RoutePipeline, requireScope } from '../routes/route-pipeline';
 import { McpOriginPolicy } from './mcp-origin-policy';
 import { requestFor, toolFor, type McpTool } from './mcp-tools';

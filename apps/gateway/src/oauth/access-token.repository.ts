@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Scope } from '@platica/contracts';
 import { DomainError, type FieldIssue } from '@platica/errors';
 import { Database, hashCredential, newCredential, newId } from '@platica/platform';
-import { ACCESS_TOKEN_PREFIX, type Credential } from '../auth/credential';
+import { ACCESS_TOKEN_PREFIX, type Credential } from '../credentials/credential';
 import { User } from '../identity/user.entity';
 import { WorkspaceMember } from '../identity/workspace-member.entity';
 import { AccessToken } from './access-token.entity';

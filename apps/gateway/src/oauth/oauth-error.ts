@@ -1,6 +1,6 @@
 import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { sendError } from '../routes/http-errors';
+import { sendError } from '../http/http-errors';
 
 /** RFC 6749 §5.2 and RFC 7591 §3.2.2 error codes the authorization server answers. */
 export type OAuthErrorCode =

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Scope } from '@platica/contracts';
 import { Database, hashCredential, newCredential, newId } from '@platica/platform';
-import { ACCESS_TOKEN_PREFIX, REFRESH_TOKEN_PREFIX } from '../auth/credential';
+import { ACCESS_TOKEN_PREFIX, REFRESH_TOKEN_PREFIX } from '../credentials/credential';
 import { AccessToken } from './access-token.entity';
 import { AuthorizationCode } from './authorization-code.entity';
 import { OAuthClient } from './oauth-client.entity';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ACCESS_TOKEN_PREFIX, REFRESH_TOKEN_PREFIX } from '../auth/credential';
-import { CredentialRevocations } from '../auth/credential-revocations';
+import { ACCESS_TOKEN_PREFIX, REFRESH_TOKEN_PREFIX } from '../credentials/credential';
+import { CredentialRevocations } from '../credentials/credential-revocations';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { OAuthError } from './oauth-error';
 import { OAuthGrantRepository, type IssuedTokens } from './oauth-grant.repository';

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { errorReply } from '@platica/platform';
-import { sendError } from './http-errors';
+import { sendError } from '../http/http-errors';
 import { frameworkError, MAX_PARAM_LENGTH } from './input-guard';
 
 /**

@@ -1,7 +1,7 @@
 import { defineOperation } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import type { RpcClient } from '@platica/platform';
-import type { Credential } from '../auth/credential';
+import type { Credential } from '../credentials/credential';
 import { RoutePipeline } from './route-pipeline';
 
 describe('RoutePipeline.execute', () => {

@@ -5,11 +5,11 @@ import type { PublicOperation, RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { RpcClient, requestContext } from '@platica/platform';
 import { Authenticator } from '../auth/authenticator';
-import type { Credential } from '../auth/credential';
+import type { Credential } from '../credentials/credential';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
 import { RateLimiter, rateLimitExceeded, rateLimitHeaders } from '../rate-limit/rate-limiter';
-import { retryAfterOf, sendError } from './http-errors';
+import { retryAfterOf, sendError } from '../http/http-errors';
 import { ROUTES } from './route-table';
 
 /** An operation's input as the gateway receives it, before `workspace` is resolved. */

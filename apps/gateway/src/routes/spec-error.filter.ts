@@ -1,6 +1,6 @@
 import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { sendError } from './http-errors';
+import { sendError } from '../http/http-errors';
 
 /** Errors of the gateway's Nest routes (admin, OAuth, health, unknown paths) in the spec's shape. */
 @Catch()

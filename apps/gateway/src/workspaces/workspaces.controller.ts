@@ -1,26 +1,25 @@
 import { Payload } from '@nestjs/microservices';
 import { type OperationRequest, type WorkspaceProfile, type WorkspaceRef, workspaceOperations } from '@platica/contracts';
-import { Handles, readScope, RpcController } from '@platica/platform';
-import { IdentityRepository } from '../identity/identity.repository';
+import { Handles, RpcController } from '@platica/platform';
+import { WorkspacesService } from './workspaces.service';
 
 /** `GET /v1/workspaces`: the workspaces the credential can use, read from the gateway's own schema. */
 @RpcController()
 export class WorkspacesController {
-  constructor(private readonly identity: IdentityRepository) {}
+  constructor(private readonly workspaces: WorkspacesService) {}
 
   @Handles(workspaceOperations.list)
-  async list(@Payload() request: OperationRequest<typeof workspaceOperations.list>): Promise<{ workspaces: WorkspaceRef[] }> {
-    return { workspaces: await this.identity.workspaces(request.auth.workspaceIds) };
+  list(@Payload() request: OperationRequest<typeof workspaceOperations.list>): Promise<{ workspaces: WorkspaceRef[] }> {
+    return this.workspaces.list(request);
   }
 
   @Handles(workspaceOperations.members)
-  async members(@Payload() request: OperationRequest<typeof workspaceOperations.members>): Promise<{ emails: string[] }> {
-    if (!request.workspaceId) return { emails: [] };
-    return { emails: [...(await this.identity.memberEmailsOf(request.workspaceId))] };
+  members(@Payload() request: OperationRequest<typeof workspaceOperations.members>): Promise<{ emails: string[] }> {
+    return this.workspaces.members(request);
   }
 
   @Handles(workspaceOperations.profiles)
-  async profiles(@Payload() request: OperationRequest<typeof workspaceOperations.profiles>): Promise<{ workspaces: WorkspaceProfile[] }> {
-    return { workspaces: await this.identity.profiles(readScope(request).map((w) => w.id)) };
+  profiles(@Payload() request: OperationRequest<typeof workspaceOperations.profiles>): Promise<{ workspaces: WorkspaceProfile[] }> {
+    return this.workspaces.profiles(request);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CampaignScheduleRequest } from '@platica/contracts';
-import type { TemplateSendBody } from '../messages/send-command';
+import type { TemplateSendBody } from '../scheduled/schedule-timing';
 import { Database, keysIn } from '@platica/platform';
 
 export interface DeliveryRecord {

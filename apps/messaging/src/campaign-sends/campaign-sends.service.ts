@@ -16,8 +16,9 @@ import type { Conversation } from '../conversations/conversation.entity';
 import { BatchTransaction } from '../messages/batch-transaction.repository';
 import { checkTypeOnChannel, contactKeyOf } from '../messages/channel-rules';
 import { CoalescedWrites, writeScope } from '@platica/platform';
-import type { SendOptions, TemplateSendBody } from '../messages/send-command';
-import type { Message } from '../messages/message.entity';
+import type { SendOptions } from '../messages/send-command';
+import type { TemplateSendBody } from '../scheduled/schedule-timing';
+import type { Message } from '../conversations/message.entity';
 import { MessageRepository, type NewOutgoingMessage } from '../messages/message.repository';
 import { SendLookups } from '../messages/send-lookups';
 import { SendMessageService } from '../messages/send-message.service';
@@ -72,7 +73,9 @@ export class CampaignSendsService {
     private readonly messages: MessageRepository,
   ) {}
 
-  async describeTemplate(request: OperationRequest<typeof internalOperations.messaging.templatesDescribe>): Promise<TemplateDescribeAnswer> {
+  async describeTemplate(
+    request: OperationRequest<typeof internalOperations.messaging.templatesDescribe>,
+  ): Promise<TemplateDescribeAnswer> {
     const found = await this.templates.findByName(writeScope(request).id, request.body.name);
     if (!found.length) throw DomainError.notFound('Template', request.body.name);
     return { name: request.body.name, languages: found.map((t) => t.language) };

@@ -1,17 +1,15 @@
 import { Payload } from '@nestjs/microservices';
 import { internalOperations, type ChannelsDescribed, type OperationRequest } from '@platica/contracts';
-import { Handles, RpcController, writeScope } from '@platica/platform';
-import { ChannelRepository } from './channel.repository';
+import { Handles, RpcController } from '@platica/platform';
+import { ChannelsService } from './channels.service';
 
 @RpcController()
 export class ChannelsController {
-  constructor(private readonly channels: ChannelRepository) {}
+  constructor(private readonly channels: ChannelsService) {}
 
   /** For other services (agents, before assigning channels): each reference resolved in the workspace, null when it is not its channel. */
   @Handles(internalOperations.messaging.channelsDescribe)
-  async describe(@Payload() request: OperationRequest<typeof internalOperations.messaging.channelsDescribe>): Promise<ChannelsDescribed> {
-    const workspaceId = writeScope(request).id;
-    const channels = await Promise.all(request.body.refs.map((ref) => this.channels.findForWorkspace(workspaceId, ref)));
-    return { channels: channels.map((c) => (c ? { id: c.id, platform: c.platform, phoneNumber: c.phoneNumber } : null)) };
+  describe(@Payload() request: OperationRequest<typeof internalOperations.messaging.channelsDescribe>): Promise<ChannelsDescribed> {
+    return this.channels.describe(request);
   }
 }

@@ -8,7 +8,7 @@ import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
 import { ConversationRepository } from '../conversations/conversation.repository';
 import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
-import type { Message } from '../messages/message.entity';
+import type { Message } from '../conversations/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 import { ChatThreadsService } from './chat-threads.service';
 

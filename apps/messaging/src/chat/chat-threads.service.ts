@@ -15,9 +15,9 @@ import type { Client } from '../clients/client.entity';
 import { checkCustomFields, ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
 import { ConversationRepository } from '../conversations/conversation.repository';
-import { conversationStatusUpdated } from '../events/domain-events';
+import { conversationStatusUpdated } from '../conversations/domain-events';
 import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
-import type { Message } from '../messages/message.entity';
+import type { Message } from '../conversations/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 import { chatMessageContent } from './chat-message';
 

@@ -4,7 +4,7 @@ import { DomainError } from '@platica/errors';
 import { LockMode } from '@mikro-orm/core';
 import { Database, newId, recordEvent, recordEvents, UnitOfWork, type Transaction } from '@platica/platform';
 import { Client } from './client.entity';
-import { clientBlocked, clientCreated, clientCustomFieldsUpdated } from '../events/domain-events';
+import { clientBlocked, clientCreated, clientCustomFieldsUpdated } from './client-events';
 import { EMPTY_MODERATION, PROFILE_FIELDS } from './client-record';
 
 export interface Contact {
@@ -221,7 +221,13 @@ export class ClientRepository {
   async recordStrike(
     transaction: Transaction,
     client: Client,
-    strike: { source: ModerationSource; action: ModerationAction; severity: ModerationSeverity; categories: string[]; matchedTerms: string[] },
+    strike: {
+      source: ModerationSource;
+      action: ModerationAction;
+      severity: ModerationSeverity;
+      categories: string[];
+      matchedTerms: string[];
+    },
   ): Promise<void> {
     const em = this.db.em(transaction);
     const now = new Date();

@@ -1,64 +1,20 @@
 import { Payload } from '@nestjs/microservices';
 import { messagingOperations, type OperationRequest } from '@platica/contracts';
-import { DomainError } from '@platica/errors';
-import { Handles, RpcController, UnitOfWork, readScope, writeScope } from '@platica/platform';
-import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
-import { clientRecord } from './client-record';
-import { ClientRepository } from './client.repository';
+import { Handles, RpcController } from '@platica/platform';
+import { ClientsService } from './clients.service';
 
 /** `GET /v1/clients/{id}` (by id or E.164 phone without `+`) and `PATCH /v1/clients/{id}` (block, unblock). */
 @RpcController()
 export class ClientsController {
-  constructor(
-    private readonly unitOfWork: UnitOfWork,
-    private readonly clients: ClientRepository,
-    private readonly customFields: CustomFieldRepository,
-  ) {}
+  constructor(private readonly clients: ClientsService) {}
 
   @Handles(messagingOperations.clientsGet)
-  async get(@Payload() request: OperationRequest<typeof messagingOperations.clientsGet>) {
-    const workspaces = readScope(request);
-    const { id } = request.params;
-    const found = await this.clients.findByIdOrPhone(
-      workspaces.map((w) => w.id),
-      id,
-    );
-    if (!found.length) throw DomainError.notFound('Client', id);
-    const active = await this.customFields.activeKeys([...new Set(found.map((c) => c.workspaceId))]);
-    return {
-      workspaces: workspaces
-        .map((workspace) => {
-          const clients = found
-            .filter((c) => c.workspaceId === workspace.id)
-            .map((c) => clientRecord(c, active.get(workspace.id) ?? new Set()));
-          return { id: workspace.id, name: workspace.name, clients, clientsCount: clients.length };
-        })
-        .filter((group) => group.clientsCount > 0),
-    };
+  get(@Payload() request: OperationRequest<typeof messagingOperations.clientsGet>) {
+    return this.clients.get(request);
   }
 
   @Handles(messagingOperations.clientsUpdate)
-  async update(@Payload() request: OperationRequest<typeof messagingOperations.clientsUpdate>) {
-    const { body } = request;
-    const workspaceId = writeScope(request).id;
-    const { id } = request.params;
-    const [target] = await this.clients.findByIdOrPhone([workspaceId], id);
-    if (!target) throw DomainError.notFound('Client', id);
-    const record = await this.unitOfWork.run(async (transaction) => {
-      const client = await this.clients.get(target.id, transaction);
-      if (body.status === 'blocked') {
-        // Blocking again only changes the reason; `client.blocked` is emitted once per block.
-        if (client.status === 'blocked') {
-          await this.clients.changeBlockedReason(transaction, client, body.reason ?? 'api_request');
-        } else {
-          await this.clients.setStatus(transaction, client, { reason: body.reason ?? 'api_request', by: request.auth.userEmail });
-        }
-      } else if (client.status !== 'active') {
-        await this.clients.setStatus(transaction, client, null);
-      }
-      const active = await this.customFields.activeKeys([workspaceId]);
-      return clientRecord(client, active.get(workspaceId) ?? new Set());
-    });
-    return { status: 'success', message: body.status === 'blocked' ? 'Client blocked' : 'Client active', data: record };
+  update(@Payload() request: OperationRequest<typeof messagingOperations.clientsUpdate>) {
+    return this.clients.update(request);
   }
 }

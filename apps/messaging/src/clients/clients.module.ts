@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { CustomFieldsModule } from '../custom-fields/custom-fields.module';
 import { ClientRepository } from './client.repository';
 import { ClientsController } from './clients.controller';
+import { ClientsService } from './clients.service';
 
 /** `GET /v1/clients/{id}`, `PATCH /v1/clients/{id}`, and the clients other features resolve. */
 @Module({
   imports: [CustomFieldsModule],
   controllers: [ClientsController],
-  providers: [ClientRepository],
+  providers: [ClientRepository, ClientsService],
   exports: [ClientRepository],
 })
 export class ClientsModule {}

@@ -1,5 +1,5 @@
 import type { Conversation } from './conversation.entity';
-import type { Message } from '../messages/message.entity';
+import type { Message } from './message.entity';
 
 /** The WhatsApp service window (and Meta's standard messaging window on Messenger and Instagram). */
 export const SERVICE_WINDOW_MS = 24 * 3_600_000;

@@ -5,7 +5,7 @@ import type { ConversationStatus } from '@platica/contracts';
 import { Database, newId, recordEvent, recordEvents, type Transaction } from '@platica/platform';
 import type { OpenChannel } from '../channels/channel.repository';
 import { Conversation } from './conversation.entity';
-import { conversationCreated } from '../events/domain-events';
+import { conversationCreated } from './domain-events';
 
 export interface ConversationFilters {
   workspaceIds: string[];

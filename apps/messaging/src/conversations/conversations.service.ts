@@ -3,7 +3,7 @@ import { dateFilterSchema, messagingOperations, type OperationRequest, type RpcR
 import { DomainError, fieldIssuesOf } from '@platica/errors';
 import { RpcClient, readScope, recordEvent, requireWorkspaceUsers, UnitOfWork, writeScope } from '@platica/platform';
 import type { Conversation } from './conversation.entity';
-import { conversationStatusUpdated } from '../events/domain-events';
+import { conversationStatusUpdated } from './domain-events';
 import { ConversationRepository, type ConversationFilters } from './conversation.repository';
 import { conversationSummary, messageRecord } from './conversation-summary';
 import { filtersFingerprint, PageTokens } from './page-token';

@@ -1,4 +1,4 @@
-import type { OutboundContent } from '../messages/message-content';
+import type { OutboundContent } from './message-content';
 
 /**
  * Request bodies of Meta's Graph API, exactly as the real API takes them:
@@ -23,7 +23,10 @@ export function whatsappMessage(
   content: OutboundContent | { type: 'template'; template: TemplateSend },
   callbackData?: string,
 ): GraphBody {
-  const base = withOptional({ messaging_product: 'whatsapp', recipient_type: 'individual', to }, { biz_opaque_callback_data: callbackData });
+  const base = withOptional(
+    { messaging_product: 'whatsapp', recipient_type: 'individual', to },
+    { biz_opaque_callback_data: callbackData },
+  );
   switch (content.type) {
     case 'text':
       return { ...base, type: 'text', text: { preview_url: false, body: content.text } };

@@ -3,7 +3,7 @@ import { Database, newId, type Transaction } from '@platica/platform';
 import type { Moderation } from '../clients/client.entity';
 import { EMPTY_MODERATION } from '../clients/client-record';
 import type { ConversationRow } from '../conversations/conversation.repository';
-import type { MessageRole, MessageStatus } from '../messages/message.entity';
+import type { MessageRole, MessageStatus } from '../conversations/message.entity';
 import { MESSAGE_COLUMNS } from '../messages/message.repository';
 import type { ChannelRef, InboundRead, InboundStatus, InboundUnsend } from './meta-payload';
 

@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { NewDomainEvent } from '@platica/contracts';
 import { recordEvents, UnitOfWork, type Transaction } from '@platica/platform';
 import { conversationFromRow, type ConversationRow } from '../conversations/conversation.repository';
+import { clientCreated } from '../clients/client-events';
 import {
-  clientCreated,
   conversationCreated,
   conversationStatusUpdated,
   messageCreated,
   messageStatusUpdated,
   turnRequested,
-} from '../events/domain-events';
+} from '../conversations/domain-events';
 import { contactKeyOf } from '../messages/channel-rules';
 import {
   clientFromRow,

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Database, keysIn, newId, recordEvents, type SqlStatement, type Transaction } from '@platica/platform';
 import { Conversation } from '../conversations/conversation.entity';
-import { messageCreated } from '../events/domain-events';
-import { Message, type MessageRole, type MessageStatus } from './message.entity';
+import { messageCreated } from '../conversations/domain-events';
+import { Message, type MessageRole, type MessageStatus } from '../conversations/message.entity';
 
 export interface NewMessage {
   /** Chosen by the caller when a retry must not store twice (chat requests, agent replies); generated otherwise. */

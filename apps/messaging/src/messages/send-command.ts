@@ -1,6 +1,6 @@
-import type { AuthContext, SendMessageRequest, SendTemplateRequest } from '@platica/contracts';
-import type { Timing } from '../scheduled/schedule-timing';
-import type { Message } from './message.entity';
+import type { AuthContext } from '@platica/contracts';
+import type { ServiceSendBody, TemplateSendBody, Timing } from '../scheduled/schedule-timing';
+import type { Message } from '../conversations/message.entity';
 import type { Conversation } from '../conversations/conversation.entity';
 import type { WriteLane } from './batch-transaction.repository';
 import type { MessageRepository, NewOutgoingMessage } from './message.repository';
@@ -8,10 +8,6 @@ import type { SendLookups } from './send-lookups';
 
 /** The transaction a message is stored in (the repositories' handle on it; ORM types stay in repositories). */
 export type StoreTransaction = Parameters<MessageRepository['insertOutgoing']>[0];
-
-/** A send's body once validated, without its timing: what runs now, or what is stored to run later. */
-export type ServiceSendBody = Omit<SendMessageRequest, 'delay' | 'scheduleTime'>;
-export type TemplateSendBody = Omit<SendTemplateRequest, 'delay' | 'scheduleTime'>;
 
 /** Who a send is attributed to on the stored message. */
 export interface SendActor {

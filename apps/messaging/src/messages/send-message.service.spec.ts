@@ -1,4 +1,4 @@
-import { Subjects, type AuthContext } from '@platica/contracts';
+import { internalOperations, type AuthContext } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { fake, FakeUnitOfWork, freezeTime, newTestService } from '@platica/testing/test-service';
 import type { Transaction } from '@platica/platform';
@@ -11,7 +11,7 @@ import { GraphError } from '../graph/meta-graph.adapter';
 import { ScheduledMessagesService } from '../scheduled/scheduled-messages.service';
 import { TemplateRepository } from '../templates/template.repository';
 import { GraphDelivery } from './graph-delivery';
-import type { Message } from './message.entity';
+import type { Message } from '../conversations/message.entity';
 import { MessageRepository, type NewOutgoingMessage } from './message.repository';
 import { SendMessageService } from './send-message.service';
 
@@ -217,13 +217,13 @@ describe('SendMessageService.send', () => {
 
   it('asks the campaigns service about a named campaign; one it does not know is a 400 on campaignId', async () => {
     const { service, rpc, delivered } = world();
-    rpc.answer(Subjects.campaigns.campaignsDescribe, () => {
+    rpc.answer(internalOperations.campaigns.describe.subject, () => {
       throw DomainError.notFound('Campaign', 'cmp_x');
     });
     const error = await refusal(service.send(sendRequest({ campaignId: 'cmp_x' })));
     expect(error.status).toBe(400);
     expect(error.details).toEqual([{ path: ['campaignId'], message: expect.stringContaining('cmp_x') }]);
-    expect(rpc.bodiesTo(Subjects.campaigns.campaignsDescribe)).toEqual([{ campaignId: 'cmp_x' }]);
+    expect(rpc.bodiesTo(internalOperations.campaigns.describe.subject)).toEqual([{ campaignId: 'cmp_x' }]);
     expect(delivered).toEqual([]);
   });
 

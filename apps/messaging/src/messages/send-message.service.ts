@@ -30,12 +30,12 @@ import { buildTemplateSend, requireApproved } from '../templates/template-messag
 import { checkTypeOnChannel, contactKeyOf, platformName, recipientOf } from './channel-rules';
 import type { WriteLane } from './batch-transaction.repository';
 import { GraphDelivery } from './graph-delivery';
-import { normalizeContent, storedForm, type OutboundContent } from './message-content';
+import { normalizeContent, storedForm, type OutboundContent } from '../graph/message-content';
 import { MessageRepository, type NewOutgoingMessage } from './message.repository';
 import { ScheduledMessagesService, type ScheduledSend } from '../scheduled/scheduled-messages.service';
 import { timingOf } from '../scheduled/schedule-timing';
 import { actorOf, type SendActor, type SendCommand, type SendOptions } from './send-command';
-import { turnRequested } from '../events/domain-events';
+import { turnRequested } from '../conversations/domain-events';
 
 export interface SendAnswer {
   messageId: string;

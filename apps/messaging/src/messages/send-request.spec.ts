@@ -1,7 +1,7 @@
 import { sendMessageRequestSchema } from '@platica/contracts';
 import type { DomainError } from '@platica/errors';
 import { checkTypeOnChannel, recipientOf } from './channel-rules';
-import { normalizeContent } from './message-content';
+import { normalizeContent } from '../graph/message-content';
 
 const paths = (body: unknown) => {
   const result = sendMessageRequestSchema.safeParse(body);

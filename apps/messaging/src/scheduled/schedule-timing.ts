@@ -1,7 +1,11 @@
-import { DELAY_MAX_MS, DELAY_MIN_MS, SCHEDULE_MAX_AHEAD_MS } from '@platica/contracts';
+import { DELAY_MAX_MS, DELAY_MIN_MS, SCHEDULE_MAX_AHEAD_MS, type SendMessageRequest, type SendTemplateRequest } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 
 /** When a scheduled send runs, and how it was asked for (the 202 answer echoes it). */
+/** A send's body once validated, without its timing: what runs now, or what is stored to run later. */
+export type ServiceSendBody = Omit<SendMessageRequest, 'delay' | 'scheduleTime'>;
+export type TemplateSendBody = Omit<SendTemplateRequest, 'delay' | 'scheduleTime'>;
+
 export interface Timing {
   /** The instant the request was accepted: `delay` counts from it, and the 202 answer's `timestamp` is it. */
   acceptedAt: Date;

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { AuthContext, ScheduledStatus } from '@platica/contracts';
-import type { ServiceSendBody, TemplateSendBody } from '../messages/send-command';
+import type { ServiceSendBody, TemplateSendBody } from './schedule-timing';
 
 /**
  * A send accepted for later (202). This row is the schedule: the API reads and changes it

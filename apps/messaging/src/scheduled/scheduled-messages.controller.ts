@@ -1,8 +1,6 @@
 import { Payload } from '@nestjs/microservices';
 import { messagingOperations, type OperationRequest } from '@platica/contracts';
-import { Handles, RpcController, writeScope } from '@platica/platform';
-import { ScheduledMessageRepository } from './scheduled-message.repository';
-import { presentScheduled } from './scheduled-message.presenter';
+import { Handles, RpcController } from '@platica/platform';
 import { ScheduledMessagesService } from './scheduled-messages.service';
 
 type Params = { messageId: string };
@@ -10,15 +8,11 @@ type Params = { messageId: string };
 /** Endpoints › Scheduled messages. The gateway guarantees one workspace (`?workspace=` for multi-workspace credentials). */
 @RpcController()
 export class ScheduledMessagesController {
-  constructor(
-    private readonly scheduled: ScheduledMessagesService,
-    private readonly repository: ScheduledMessageRepository,
-  ) {}
+  constructor(private readonly scheduled: ScheduledMessagesService) {}
 
   @Handles(messagingOperations.scheduledList)
-  async list(@Payload() request: OperationRequest<typeof messagingOperations.scheduledList>) {
-    const { rows, nextPageToken } = await this.repository.list(writeScope(request).id, request.query);
-    return { messages: rows.map(presentScheduled), count: rows.length, ...(nextPageToken ? { nextPageToken } : {}) };
+  list(@Payload() request: OperationRequest<typeof messagingOperations.scheduledList>) {
+    return this.scheduled.list(request);
   }
 
   @Handles(messagingOperations.scheduledGet)

@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { messagingOperations, type AuthContext, type OperationRequest, type RpcRequest, type ScheduledMessageResource } from '@platica/contracts';
+import {
+  messagingOperations,
+  type AuthContext,
+  type OperationRequest,
+  type RpcRequest,
+  type ScheduledMessageResource,
+} from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { newId, withStatus, writeScope } from '@platica/platform';
 import type { RpcReply } from '@platica/contracts';
 import { ScheduledMessageRepository } from './scheduled-message.repository';
 import { isReschedulable, presentScheduled } from './scheduled-message.presenter';
-import type { ServiceSendBody, TemplateSendBody } from '../messages/send-command';
+import type { ServiceSendBody, TemplateSendBody } from './schedule-timing';
 import { DueSoon } from './due-soon';
 import { timingOf, type Timing } from './schedule-timing';
 
@@ -58,6 +64,11 @@ export class ScheduledMessagesService {
       executeAt: timing.executeAt.toISOString(),
       ...(timing.delayMs !== null ? { delayMs: timing.delayMs } : { scheduledTime: timing.scheduledTime }),
     });
+  }
+
+  async list(request: OperationRequest<typeof messagingOperations.scheduledList>) {
+    const { rows, nextPageToken } = await this.repository.list(writeScope(request).id, request.query);
+    return { messages: rows.map(presentScheduled), count: rows.length, ...(nextPageToken ? { nextPageToken } : {}) };
   }
 
   async get(request: RpcRequest, messageId: string): Promise<ScheduledMessageResource> {

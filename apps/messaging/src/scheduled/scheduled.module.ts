@@ -6,7 +6,7 @@ import { ScheduledMessagesController } from './scheduled-messages.controller';
 import { ScheduledMessagesService } from './scheduled-messages.service';
 import { ScheduledWorkflows } from './scheduled-workflows';
 
-/** `/v1/messages/scheduled` and the scheduling of delayed sends (their dispatch and activities: AppModule). */
+/** `/v1/messages/scheduled` and the scheduling of delayed sends (their dispatch and activities: scheduled-dispatch/, in MessagingModule). */
 @Module({
   imports: [ConversationsModule],
   controllers: [ScheduledMessagesController],

@@ -7,7 +7,7 @@ import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
 import { ConversationRepository } from '../conversations/conversation.repository';
 import { GraphDelivery } from '../messages/graph-delivery';
-import type { Message } from '../messages/message.entity';
+import type { Message } from '../conversations/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 import { TurnsService } from './turns.service';
 

@@ -19,11 +19,11 @@ import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
 import { ConversationRepository } from '../conversations/conversation.repository';
 import { canSendDirectMessage } from '../conversations/conversation-summary';
-import { conversationAssistanceRequested, conversationStatusUpdated } from '../events/domain-events';
+import { conversationAssistanceRequested, conversationStatusUpdated } from '../conversations/domain-events';
 import { platformName } from '../messages/channel-rules';
 import { GraphDelivery } from '../messages/graph-delivery';
-import { type OutboundContent, storedForm } from '../messages/message-content';
-import type { Message } from '../messages/message.entity';
+import { type OutboundContent, storedForm } from '../graph/message-content';
+import type { Message } from '../conversations/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 
 /** Longer than a Graph call may take (META_GRAPH_TIMEOUT_MS at most 60 s): a claim this old was abandoned. */

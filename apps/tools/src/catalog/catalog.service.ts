@@ -7,7 +7,7 @@ import {
   type RpcRequest,
 } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { readScope, RpcClient, serviceRequest, withStatus, writeScope } from '@platica/platform';
+import { readScope, RpcClient, serviceRequest, UnitOfWork, withStatus, writeScope } from '@platica/platform';
 import type { AgentToolConnection, CatalogTool } from './catalog-tool.entity';
 import { McpServerRepository } from '../mcp/mcp-server.repository';
 import { CatalogRepository, PUBLISHED } from './catalog.repository';
@@ -23,6 +23,7 @@ export class CatalogService {
     private readonly catalog: CatalogRepository,
     private readonly rpc: RpcClient,
     private readonly mcpServers: McpServerRepository,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async list(request: OperationRequest<typeof ops.catalogList>) {
@@ -82,14 +83,14 @@ export class CatalogService {
   async connect(request: OperationRequest<typeof ops.agentToolsConnect>) {
     const { body } = request;
     const { workspaceId, agentId } = await this.agentOf(request, [writeScope(request).id]);
-    const item = await this.catalog.transaction(async (em) => {
+    const item = await this.unitOfWork.run(async (transaction) => {
       // Only published tools can be connected (States and transitions › Custom API).
-      const tool = await this.catalog.findPublished([workspaceId], body.toolId, em);
+      const tool = await this.catalog.findPublished([workspaceId], body.toolId, transaction);
       if (!tool) throw DomainError.notFound('Tool', body.toolId);
-      if (await this.catalog.connection(workspaceId, agentId, tool.id, em)) {
+      if (await this.catalog.connection(workspaceId, agentId, tool.id, transaction)) {
         throw new DomainError(ErrorCode.Conflict, 'The tool is already connected to the agent', { agentId, toolId: tool.id });
       }
-      const connection = this.catalog.createConnection(em, { workspaceId, agentId, toolId: tool.id, status: body.status });
+      const connection = this.catalog.createConnection(transaction, { workspaceId, agentId, toolId: tool.id, status: body.status });
       return connectionView(connection, tool);
     });
     return withStatus(201, { status: 'success', message: 'Tool connected', data: item });
@@ -99,11 +100,11 @@ export class CatalogService {
     const { body } = request;
     const { workspaceId, agentId } = await this.agentOf(request, [writeScope(request).id]);
     const toolId = request.params.toolId ?? '';
-    const item = await this.catalog.transaction(async (em) => {
-      const connection = await this.catalog.connection(workspaceId, agentId, toolId, em);
+    const item = await this.unitOfWork.run(async (transaction) => {
+      const connection = await this.catalog.connection(workspaceId, agentId, toolId, transaction);
       if (!connection) throw DomainError.notFound('Tool connection', toolId);
       Object.assign(connection, { status: body.status, updatedAt: new Date() });
-      const tool = (await this.catalog.find(workspaceId, toolId, em))!;
+      const tool = (await this.catalog.find(workspaceId, toolId, transaction))!;
       return connectionView(connection, tool);
     });
     return { status: 'success', message: `Tool connection ${body.status === 'active' ? 'activated' : 'deactivated'}`, data: item };
@@ -112,10 +113,10 @@ export class CatalogService {
   async disconnect(request: OperationRequest<typeof ops.agentToolsDisconnect>) {
     const { workspaceId, agentId } = await this.agentOf(request, [writeScope(request).id]);
     const toolId = request.params.toolId ?? '';
-    await this.catalog.transaction(async (em) => {
-      const connection = await this.catalog.connection(workspaceId, agentId, toolId, em);
+    await this.unitOfWork.run(async (transaction) => {
+      const connection = await this.catalog.connection(workspaceId, agentId, toolId, transaction);
       if (!connection) throw DomainError.notFound('Tool connection', toolId);
-      this.catalog.removeConnection(em, connection);
+      this.catalog.removeConnection(transaction, connection);
     });
     return { status: 'success', message: 'Tool disconnected; it stays in the workspace', data: { agentId, toolId } };
   }

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { createCustomApiSchema, toolOperations as ops, type CallContext, type OperationRequest, type RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
-import { assertPublicHttpUrl, newId, readScope, UnsafeUrlError, withStatus, writeScope } from '@platica/platform';
+import {
+  assertPublicHttpUrl,
+  newId,
+  readScope,
+  type Transaction,
+  UnitOfWork,
+  UnsafeUrlError,
+  withStatus,
+  writeScope,
+} from '@platica/platform';
 import { CatalogRepository, PUBLISHED, WITHDRAWN } from '../catalog/catalog.repository';
 import { ToolsConfigService } from '../config/tools.config';
 import { CustomApiCaller, type CallResult } from './custom-api-caller';
@@ -17,7 +26,7 @@ import {
   type StoredDefinition,
 } from './custom-api-definition';
 import { CustomApi } from './custom-api.entity';
-import { CustomApiRepository, type Transaction } from './custom-api.repository';
+import { CustomApiRepository } from './custom-api.repository';
 import { CustomApiSecrets } from './custom-api-secrets';
 
 export const toolNameOf = (name: string) => `api_${name}`;
@@ -35,6 +44,7 @@ export class CustomApisService {
     private readonly secrets: CustomApiSecrets,
     private readonly caller: CustomApiCaller,
     private readonly config: ToolsConfigService,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async create(request: OperationRequest<typeof ops.apisCreate>) {
@@ -45,10 +55,10 @@ export class CustomApisService {
     const hostIssues = originIssues(full);
     if (hostIssues.length) throw DomainError.validation(hostIssues);
     const { redacted, secrets } = splitSecrets(full);
-    const api = await this.apis
-      .transaction(async (em) => {
-        if (await this.apis.nameTaken(workspaceId, name, null, em)) throw nameConflict(name);
-        return this.apis.create(em, {
+    const api = await this.unitOfWork
+      .run(async (transaction) => {
+        if (await this.apis.nameTaken(workspaceId, name, null, transaction)) throw nameConflict(name);
+        return this.apis.create(transaction, {
           id: newId('api'),
           workspaceId,
           name,
@@ -101,9 +111,9 @@ export class CustomApisService {
     const workspaceId = writeScope(request).id;
     const { expectedVersion, name, description, ...fields } = change;
     if (fields.request) await this.checkUrl(fields.request.url, ['request', 'url']);
-    const api = await this.apis
-      .transaction(async (em) => {
-        const api = await this.writable(request, em);
+    const api = await this.unitOfWork
+      .run(async (transaction) => {
+        const api = await this.writable(request, transaction);
         if (expectedVersion !== undefined && expectedVersion !== api.version) {
           throw new DomainError(ErrorCode.Conflict, 'The custom API changed since that version was read', {
             expectedVersion,
@@ -127,7 +137,7 @@ export class CustomApisService {
           ...merged,
         });
         const { name: nextName, description: nextDescription, ...full } = next;
-        if (nextName !== api.name && (await this.apis.nameTaken(workspaceId, nextName, api.id, em))) throw nameConflict(nextName);
+        if (nextName !== api.name && (await this.apis.nameTaken(workspaceId, nextName, api.id, transaction))) throw nameConflict(nextName);
         const { redacted, secrets } = splitSecrets(full);
         Object.assign(api, {
           name: nextName,
@@ -142,7 +152,7 @@ export class CustomApisService {
           const issues = enableIssues(full);
           if (issues.length) throw DomainError.validation(issues, 'An enabled custom API must stay publishable');
         }
-        await this.syncCatalog(api, em, api.status === 'enabled' ? PUBLISHED : WITHDRAWN, { createIfMissing: false });
+        await this.syncCatalog(api, transaction, api.status === 'enabled' ? PUBLISHED : WITHDRAWN, { createIfMissing: false });
         return api;
       })
       .catch(rethrowUniqueAsConflict(name ?? ''));
@@ -177,13 +187,13 @@ export class CustomApisService {
   }
 
   async enable(request: OperationRequest<typeof ops.apisEnable>) {
-    const api = await this.apis.transaction(async (em) => {
-      const api = await this.writable(request, em);
+    const api = await this.unitOfWork.run(async (transaction) => {
+      const api = await this.writable(request, transaction);
       const full = withSecrets(api.definition, this.secrets.open(api.secretsSealed));
       const issues = enableIssues(full);
       if (issues.length) throw DomainError.validation(issues, 'The custom API cannot be enabled');
       await this.checkUrl(full.request.url, ['request', 'url']);
-      if (await this.catalog.nameTaken(api.workspaceId, toolNameOf(api.name), api.id, em)) {
+      if (await this.catalog.nameTaken(api.workspaceId, toolNameOf(api.name), api.id, transaction)) {
         throw new DomainError(ErrorCode.Conflict, `Another tool already uses the name ${toolNameOf(api.name)}`, {
           name: toolNameOf(api.name),
         });
@@ -191,22 +201,22 @@ export class CustomApisService {
       // From draft or paused it is published; from enabled, re-synced.
       if (api.status !== 'enabled') api.version += 1;
       Object.assign(api, { status: 'enabled', enabledFunctionRef: api.id, updatedAt: new Date() });
-      await this.syncCatalog(api, em, PUBLISHED, { createIfMissing: true });
+      await this.syncCatalog(api, transaction, PUBLISHED, { createIfMissing: true });
       return api;
     });
     return { status: 'success', message: 'Custom API enabled', data: { id: api.id, toolId: api.id, status: api.status } };
   }
 
   async pause(request: OperationRequest<typeof ops.apisPause>) {
-    const api = await this.apis.transaction(async (em) => {
-      const api = await this.writable(request, em);
+    const api = await this.unitOfWork.run(async (transaction) => {
+      const api = await this.writable(request, transaction);
       if (api.status === 'draft') {
         throw new DomainError(ErrorCode.Conflict, 'A draft is not published: enable it first', { status: api.status });
       }
       if (api.status === 'enabled') {
         Object.assign(api, { status: 'paused', enabledFunctionRef: null, version: api.version + 1, updatedAt: new Date() });
         // Withdrawn, not removed: rule 6, pause keeps the agents' connections (and what they show).
-        await this.syncCatalog(api, em, WITHDRAWN, { createIfMissing: false });
+        await this.syncCatalog(api, transaction, WITHDRAWN, { createIfMissing: false });
       }
       return api;
     });
@@ -214,11 +224,11 @@ export class CustomApisService {
   }
 
   async delete(request: OperationRequest<typeof ops.apisDelete>) {
-    const { id, removedAgentConnections } = await this.apis.transaction(async (em) => {
-      const api = await this.writable(request, em);
-      const removedAgentConnections = await this.catalog.removeConnectionsOf(api.workspaceId, api.id, em);
-      await this.catalog.deleteEntry(em, api.workspaceId, api.id);
-      this.apis.remove(em, api);
+    const { id, removedAgentConnections } = await this.unitOfWork.run(async (transaction) => {
+      const api = await this.writable(request, transaction);
+      const removedAgentConnections = await this.catalog.removeConnectionsOf(api.workspaceId, api.id, transaction);
+      await this.catalog.deleteEntry(transaction, api.workspaceId, api.id);
+      this.apis.remove(transaction, api);
       return { id: api.id, removedAgentConnections };
     });
     return { status: 'success', message: 'Custom API deleted', data: { id, removedAgentConnections } };
@@ -235,20 +245,20 @@ export class CustomApisService {
     return api;
   }
 
-  private async writable(request: RpcRequest, em?: Transaction): Promise<CustomApi> {
+  private async writable(request: RpcRequest, transaction?: Transaction): Promise<CustomApi> {
     const id = request.params.integrationId ?? '';
     const workspaceId = writeScope(request).id;
-    const api = em ? await this.apis.findForUpdate(workspaceId, id, em) : await this.apis.find([workspaceId], id);
+    const api = transaction ? await this.apis.findForUpdate(workspaceId, id, transaction) : await this.apis.find([workspaceId], id);
     if (!api) throw DomainError.notFound('Custom API', id);
     return api;
   }
 
   /** Writes the API's catalog entry (name, description, the model's JSON Schema) with `status`. */
-  private async syncCatalog(api: CustomApi, em: Transaction, status: string, { createIfMissing }: { createIfMissing: boolean }) {
-    let entry = await this.catalog.find(api.workspaceId, api.id, em);
+  private async syncCatalog(api: CustomApi, transaction: Transaction, status: string, { createIfMissing }: { createIfMissing: boolean }) {
+    let entry = await this.catalog.find(api.workspaceId, api.id, transaction);
     if (!entry && !createIfMissing) return;
     const name = toolNameOf(api.name);
-    if (await this.catalog.nameTaken(api.workspaceId, name, api.id, em)) {
+    if (await this.catalog.nameTaken(api.workspaceId, name, api.id, transaction)) {
       throw new DomainError(ErrorCode.Conflict, `Another tool already uses the name ${name}`, { name });
     }
     const fields = {
@@ -260,7 +270,7 @@ export class CustomApisService {
     };
     if (entry) Object.assign(entry, fields);
     else
-      entry = this.catalog.createEntry(em, {
+      entry = this.catalog.createEntry(transaction, {
         id: api.id,
         workspaceId: api.workspaceId,
         kind: 'api',

@@ -1,53 +1,45 @@
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { Database } from '@platica/platform';
+import { Database, type Transaction } from '@platica/platform';
 import { McpServer } from './mcp-server.entity';
-
-/** The unit of work a service passes back to repositories inside `transaction`. */
-export type Transaction = EntityManager;
 
 /** A workspace's MCP servers; every lookup is scoped to the caller's workspaces. */
 @Injectable()
 export class McpServerRepository {
   constructor(private readonly db: Database) {}
 
-  transaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.em().transactional(work);
+  create(transaction: Transaction, fields: Omit<McpServer, 'createdAt' | 'updatedAt'>): McpServer {
+    return this.db.em(transaction).create(McpServer, fields);
   }
 
-  create(em: EntityManager, fields: Omit<McpServer, 'createdAt' | 'updatedAt'>): McpServer {
-    return em.create(McpServer, fields);
+  remove(transaction: Transaction, server: McpServer): void {
+    this.db.em(transaction).remove(server);
   }
 
-  remove(em: EntityManager, server: McpServer): void {
-    em.remove(server);
+  list(workspaceIds: string[], transaction?: Transaction): Promise<McpServer[]> {
+    return this.db.em(transaction).find(McpServer, { workspaceId: { $in: workspaceIds } }, { orderBy: { createdAt: 'desc', id: 'asc' } });
   }
 
-  list(workspaceIds: string[], em: EntityManager = this.db.em()): Promise<McpServer[]> {
-    return em.find(McpServer, { workspaceId: { $in: workspaceIds } }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+  find(workspaceIds: string[], id: string, transaction?: Transaction): Promise<McpServer | null> {
+    return this.db.em(transaction).findOne(McpServer, { id, workspaceId: { $in: workspaceIds } });
   }
 
-  find(workspaceIds: string[], id: string, em: EntityManager = this.db.em()): Promise<McpServer | null> {
-    return em.findOne(McpServer, { id, workspaceId: { $in: workspaceIds } });
-  }
-
-  byIds(workspaceId: string, ids: string[], em: EntityManager = this.db.em()): Promise<McpServer[]> {
-    return ids.length ? em.find(McpServer, { workspaceId, id: { $in: ids } }) : Promise.resolve([]);
+  byIds(workspaceId: string, ids: string[], transaction?: Transaction): Promise<McpServer[]> {
+    return ids.length ? this.db.em(transaction).find(McpServer, { workspaceId, id: { $in: ids } }) : Promise.resolve([]);
   }
 
   /** The server, locked for the rest of the transaction (writes of one server happen one after another). */
-  findForUpdate(workspaceId: string, id: string, em: EntityManager): Promise<McpServer | null> {
-    return em.findOne(McpServer, { id, workspaceId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  findForUpdate(workspaceId: string, id: string, transaction: Transaction): Promise<McpServer | null> {
+    return this.db.em(transaction).findOne(McpServer, { id, workspaceId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
-  async slugTaken(workspaceId: string, slug: string, em: EntityManager): Promise<boolean> {
-    return (await em.count(McpServer, { workspaceId, slug })) > 0;
+  async slugTaken(workspaceId: string, slug: string, transaction: Transaction): Promise<boolean> {
+    return (await this.db.em(transaction).count(McpServer, { workspaceId, slug })) > 0;
   }
 
   /** The server whose OAuth authorization has this state (any workspace: the callback carries no credential). */
-  findByOauthState(stateHash: string, em: EntityManager = this.db.em()): Promise<McpServer | null> {
-    return em.findOne(McpServer, { oauthStateHash: stateHash }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  findByOauthState(stateHash: string, transaction?: Transaction): Promise<McpServer | null> {
+    return this.db.em(transaction).findOne(McpServer, { oauthStateHash: stateHash }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
   /** Stores new sealed credentials (a refreshed OAuth token) and, when given, a status. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { RpcRequest } from '@platica/contracts';
-import { DomainError } from '@platica/errors';
+import { toolOperations, type OperationRequest } from '@platica/contracts';
+import { DomainError, parseOrThrow } from '@platica/errors';
 import { serviceRequest } from '@platica/platform';
 import { fake, newTestService } from '@platica/testing/test-service';
 import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
@@ -45,7 +45,6 @@ function world(behaviour: ServerBehaviour) {
   const built = newTestService(
     McpService,
     fake(McpServerRepository, {
-      transaction: async (work) => work({} as never),
       slugTaken: async (workspaceId, slug) => [...servers.values()].some((s) => s.workspaceId === workspaceId && s.slug === slug),
       create: (_em, fields) => {
         const at = new Date();
@@ -77,8 +76,9 @@ function world(behaviour: ServerBehaviour) {
   return { ...built, servers, catalog };
 }
 
-const connect = (body: Record<string, unknown>): RpcRequest =>
-  serviceRequest('test', 'ws_1', { url: 'https://93.184.216.34/mcp', ...body });
+/** The envelope the connect handler receives: its body validated by the operation's schema. */
+const connect = (body: Record<string, unknown>): OperationRequest<typeof toolOperations.mcpConnect> =>
+  serviceRequest('test', 'ws_1', parseOrThrow(toolOperations.mcpConnect.body, { url: 'https://93.184.216.34/mcp', ...body }));
 
 async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(

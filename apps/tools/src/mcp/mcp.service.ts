@@ -14,7 +14,16 @@ import {
   type RuntimeExecuteResult,
 } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
-import { assertPublicHttpUrl, newId, readScope, UnsafeUrlError, withStatus, writeScope } from '@platica/platform';
+import {
+  assertPublicHttpUrl,
+  newId,
+  readScope,
+  type Transaction,
+  UnitOfWork,
+  UnsafeUrlError,
+  withStatus,
+  writeScope,
+} from '@platica/platform';
 import type { CatalogTool } from '../catalog/catalog-tool.entity';
 import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
 import { ToolsConfigService } from '../config/tools.config';
@@ -24,7 +33,7 @@ import { McpOauth, stateHashOf } from './mcp-oauth';
 import { catalogNameOf, parametersOf, slugCandidate, slugOf } from './mcp-naming';
 import { McpSecretBox, type McpSecrets } from './mcp-secrets';
 import type { DiscoveredTool, McpServer } from './mcp-server.entity';
-import { McpServerRepository, type Transaction as EntityManager } from './mcp-server.repository';
+import { McpServerRepository } from './mcp-server.repository';
 
 /**
  * MCP servers as tool sources (spec › Tools: MCP servers; ARCHITECTURE.md › MCP server
@@ -42,6 +51,7 @@ export class McpService {
     private readonly clients: McpClients,
     private readonly config: ToolsConfigService,
     private readonly oauth: McpOauth,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   /** OAuth token refreshes under way, by server. */
@@ -81,9 +91,9 @@ export class McpService {
       if (!(error instanceof McpUnavailableError)) throw error;
       if (!(body.auth?.type === 'oauth' && error.kind === 'unauthorized')) throw unreachable(error);
     }
-    const view = await this.servers.transaction(async (em) => {
-      const slug = await this.freeSlug(workspaceId, body.name, em);
-      const server = this.servers.create(em, {
+    const view = await this.unitOfWork.run(async (transaction) => {
+      const slug = await this.freeSlug(workspaceId, body.name, transaction);
+      const server = this.servers.create(transaction, {
         id: newId('mcp'),
         workspaceId,
         name: body.name,
@@ -105,7 +115,7 @@ export class McpService {
         callTimeoutMs: body.limits?.timeoutMs ?? MCP_LIMITS.timeoutDefaultMs,
         maxCallTimeoutMs: body.limits?.maxTimeoutMs ?? MCP_LIMITS.maxTimeoutDefaultMs,
       });
-      const installed = await this.install(em, server, found?.tools ?? []);
+      const installed = await this.install(transaction, server, found?.tools ?? []);
       return this.view(server, installed);
     });
     const message = found
@@ -146,9 +156,9 @@ export class McpService {
       if (error.kind === 'network' || first.authType !== 'oauth') await this.servers.markError(first.workspaceId, first.id, error.message);
       throw unreachable(error);
     }
-    return this.servers.transaction(async (em) => {
-      const server = await this.lock(first.workspaceId, first.id, em);
-      const entries = await this.catalog.mcpTools(server.workspaceId, server.id, em);
+    return this.unitOfWork.run(async (transaction) => {
+      const server = await this.lock(first.workspaceId, first.id, transaction);
+      const entries = await this.catalog.mcpTools(server.workspaceId, server.id, transaction);
       const byName = new Map(entries.map((entry) => [entry.mcpToolName!, entry]));
       const discovered = new Map(found.tools.map((tool) => [tool.name, tool]));
       const known = new Set(server.tools.map((tool) => tool.name));
@@ -167,11 +177,11 @@ export class McpService {
       // Gone from the server, or now runnable only as a task.
       const removed = [...byName.keys()].filter((name) => !discovered.has(name) || !installable(discovered.get(name)!));
       await this.uninstall(
-        em,
+        transaction,
         server,
         removed.map((name) => byName.get(name)!),
       );
-      const installedNow = await this.install(em, server, added);
+      const installedNow = await this.install(transaction, server, added);
       Object.assign(server, {
         tools: found.tools,
         excluded: server.excluded.filter((name) => discovered.has(name)),
@@ -215,8 +225,8 @@ export class McpService {
         },
       );
     }
-    await this.servers.transaction(async (em) => {
-      const locked = await this.lock(server.workspaceId, server.id, em);
+    await this.unitOfWork.run(async (transaction) => {
+      const locked = await this.lock(server.workspaceId, server.id, transaction);
       const current = this.secrets.open(locked.secretsSealed);
       Object.assign(locked, {
         secretsSealed: this.secrets.seal({ ...current, oauth: { ...started.oauth, tokens: current.oauth?.tokens } }),
@@ -232,8 +242,8 @@ export class McpService {
     const callback = mcpOauthCallbackSchema.safeParse(request.body ?? {});
     if (!callback.success || !callback.data.state) return { ok: false, mcpId: null, message: 'The callback carries no state.' };
     const { state, code, error, errorDescription } = callback.data;
-    const server = await this.servers.transaction(async (em) => {
-      const found = await this.servers.findByOauthState(stateHashOf(state), em);
+    const server = await this.unitOfWork.run(async (transaction) => {
+      const found = await this.servers.findByOauthState(stateHashOf(state), transaction);
       // A state is good once.
       if (found) Object.assign(found, { oauthStateHash: null });
       return found;
@@ -331,8 +341,8 @@ export class McpService {
   async sync(request: OperationRequest<typeof ops.mcpSync>) {
     const { body } = request;
     const first = await this.writable(request);
-    const result = await this.servers.transaction(async (em) => {
-      const server = await this.lock(first.workspaceId, first.id, em);
+    const result = await this.unitOfWork.run(async (transaction) => {
+      const server = await this.lock(first.workspaceId, first.id, transaction);
       const discovered = new Map(server.tools.map((tool) => [tool.name, tool]));
       const unknown = body.tools.flatMap((name, index) => {
         const tool = discovered.get(name);
@@ -342,12 +352,12 @@ export class McpService {
       if (unknown.length)
         throw DomainError.validation(unknown, 'Only tools the server lists can be installed (see GET /v1/tools/mcp/{mcpId})');
       const wanted = new Set(body.tools);
-      const entries = await this.catalog.mcpTools(server.workspaceId, server.id, em);
+      const entries = await this.catalog.mcpTools(server.workspaceId, server.id, transaction);
       const installedNames = new Set(entries.map((entry) => entry.mcpToolName!));
       const toRemove = entries.filter((entry) => !wanted.has(entry.mcpToolName!));
       const toInstall = [...wanted].filter((name) => !installedNames.has(name)).map((name) => discovered.get(name)!);
-      const removedAgentConnections = await this.uninstall(em, server, toRemove);
-      const installedNow = await this.install(em, server, toInstall);
+      const removedAgentConnections = await this.uninstall(transaction, server, toRemove);
+      const installedNow = await this.install(transaction, server, toInstall);
       Object.assign(server, { excluded: server.tools.map((tool) => tool.name).filter((name) => !wanted.has(name)), updatedAt: new Date() });
       const kept = entries.filter((entry) => wanted.has(entry.mcpToolName!));
       return {
@@ -362,11 +372,11 @@ export class McpService {
 
   async disconnect(request: OperationRequest<typeof ops.mcpDisconnect>) {
     const first = await this.writable(request);
-    const result = await this.servers.transaction(async (em) => {
-      const server = await this.lock(first.workspaceId, first.id, em);
-      const entries = await this.catalog.mcpTools(server.workspaceId, server.id, em);
-      const removedAgentConnections = await this.uninstall(em, server, entries);
-      this.servers.remove(em, server);
+    const result = await this.unitOfWork.run(async (transaction) => {
+      const server = await this.lock(first.workspaceId, first.id, transaction);
+      const entries = await this.catalog.mcpTools(server.workspaceId, server.id, transaction);
+      const removedAgentConnections = await this.uninstall(transaction, server, entries);
+      this.servers.remove(transaction, server);
       return { mcpId: server.id, removedTools: entries.length, removedAgentConnections };
     });
     await this.clients.drop(result.mcpId);
@@ -415,14 +425,14 @@ export class McpService {
   }
 
   /** Installs discovered tools into the catalog (kind `mcp`, published). */
-  private async install(em: EntityManager, server: McpServer, tools: DiscoveredTool[]): Promise<CatalogTool[]> {
+  private async install(transaction: Transaction, server: McpServer, tools: DiscoveredTool[]): Promise<CatalogTool[]> {
     const created: CatalogTool[] = [];
     for (const tool of tools.filter(installable)) {
       let name = catalogNameOf(tool.name, server.slug);
-      for (let n = 2; await this.catalog.nameTaken(server.workspaceId, name, '', em); n++)
+      for (let n = 2; await this.catalog.nameTaken(server.workspaceId, name, '', transaction); n++)
         name = `${catalogNameOf(tool.name, server.slug)}_${n}`;
       created.push(
-        this.catalog.createEntry(em, {
+        this.catalog.createEntry(transaction, {
           id: newId('tool'),
           workspaceId: server.workspaceId,
           name,
@@ -437,26 +447,26 @@ export class McpService {
         }),
       );
       // Names are checked against the database: two tools of one server must see each other.
-      await this.catalog.flush(em);
+      await this.catalog.flush(transaction);
     }
     return created;
   }
 
   /** Removes catalog entries of a server and every agent connection to them; answers how many connections went. */
-  private async uninstall(em: EntityManager, server: McpServer, entries: CatalogTool[]): Promise<number> {
+  private async uninstall(transaction: Transaction, server: McpServer, entries: CatalogTool[]): Promise<number> {
     let connections = 0;
     for (const entry of entries) {
-      connections += await this.catalog.removeConnectionsOf(server.workspaceId, entry.id, em);
-      await this.catalog.deleteEntry(em, server.workspaceId, entry.id);
+      connections += await this.catalog.removeConnectionsOf(server.workspaceId, entry.id, transaction);
+      await this.catalog.deleteEntry(transaction, server.workspaceId, entry.id);
     }
     return connections;
   }
 
-  private async freeSlug(workspaceId: string, name: string, em: EntityManager): Promise<string> {
+  private async freeSlug(workspaceId: string, name: string, transaction: Transaction): Promise<string> {
     const base = slugOf(name);
     for (let n = 1; ; n++) {
       const slug = slugCandidate(base, n);
-      if (!(await this.servers.slugTaken(workspaceId, slug, em))) return slug;
+      if (!(await this.servers.slugTaken(workspaceId, slug, transaction))) return slug;
     }
   }
 
@@ -503,8 +513,8 @@ export class McpService {
     return server;
   }
 
-  private async lock(workspaceId: string, id: string, em: EntityManager): Promise<McpServer> {
-    const server = await this.servers.findForUpdate(workspaceId, id, em);
+  private async lock(workspaceId: string, id: string, transaction: Transaction): Promise<McpServer> {
+    const server = await this.servers.findForUpdate(workspaceId, id, transaction);
     if (!server) throw DomainError.notFound('MCP server', id);
     return server;
   }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { Database } from '@platica/platform';
+import { Database, type Transaction } from '@platica/platform';
 import { AgentToolConnection, CatalogTool } from '../catalog/catalog-tool.entity';
 import { PUBLISHED } from '../catalog/catalog.repository';
 import { CustomApi } from '../custom-apis/custom-api.entity';
@@ -27,7 +26,8 @@ export interface ToolCallTarget {
 export class ToolCallRepository {
   constructor(private readonly db: Database) {}
 
-  async target(workspaceId: string, agentId: string, toolId: string, em: EntityManager = this.db.em()): Promise<ToolCallTarget> {
+  async target(workspaceId: string, agentId: string, toolId: string, transaction?: Transaction): Promise<ToolCallTarget> {
+    const em = this.db.em(transaction);
     const [row] = await em.getConnection().execute<LookupRow[]>(
       `select
          (select c.status from tools.agent_tool_connection c

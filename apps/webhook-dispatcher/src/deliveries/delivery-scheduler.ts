@@ -5,7 +5,7 @@ import type { WebhookSecrets } from '../webhooks/webhook-secrets';
 import { decideOutcome, type DeliveryOutcome } from './delivery-outcome';
 import type { ClaimedDelivery, DeliveryRepository } from './delivery.repository';
 import { OutcomeWriter } from './outcome-writer';
-import { signingKey } from './signature';
+import { signingKey } from '../webhooks/signature';
 import { sendAttempt, type AttemptResult, type AttemptTarget } from './webhook-sender';
 
 export interface SchedulerOptions {

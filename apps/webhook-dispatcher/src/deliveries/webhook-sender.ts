@@ -1,6 +1,6 @@
 import { request, type Dispatcher } from 'undici';
 import { describeOutboundError } from '@platica/platform';
-import { standardWebhookHeaders } from './signature';
+import { standardWebhookHeaders } from '../webhooks/signature';
 
 export interface AttemptTarget {
   url: string;

@@ -3,7 +3,7 @@ import { webhookOperations, type OperationRequest, type RpcRequest, type Webhook
 import { DomainError } from '@platica/errors';
 import { assertPublicHttpUrl, groupByWorkspace, newId, readScope, UnsafeUrlError, withStatus, writeScope } from '@platica/platform';
 import { WebhookDispatcherConfigService } from '../config/webhook-dispatcher.config';
-import { generateSecret } from '../deliveries/signature';
+import { generateSecret } from './signature';
 import type { Webhook } from './webhook.entity';
 import { WebhookRepository } from './webhook.repository';
 import { WebhookSecrets } from './webhook-secrets';

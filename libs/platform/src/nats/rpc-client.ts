@@ -131,14 +131,11 @@ export class RpcClient {
    * Like `request`, for calls between services: the operation types the envelope's body and
    * the answer, and a non-2xx reply becomes the DomainError it carries.
    */
-  async call<O extends Operation>(operation: O, envelope: RpcRequest<OperationBody<O>>, timeoutMs?: number): Promise<OperationReply<O>>;
-  /** @deprecated Untyped, by subject: only until turn.activities.ts (being split) calls operations; remove then. */
-  async call<Body = unknown>(subject: string, envelope: RpcRequest, timeoutMs?: number): Promise<Body>;
-  async call(target: Operation | string, envelope: RpcRequest, timeoutMs?: number): Promise<unknown> {
-    const subject = typeof target === 'string' ? target : target.subject;
-    const reply = await this.request(subject, envelope, timeoutMs);
-    if (reply.status >= 200 && reply.status < 300) return reply.body;
-    throw errorOfReply(subject, reply);
+  async call<O extends Operation>(operation: O, envelope: RpcRequest<OperationBody<O>>, timeoutMs?: number): Promise<OperationReply<O>> {
+    const reply = await this.request(operation.subject, envelope, timeoutMs);
+    // Trusted: the answering handler's reply is its operation's success body.
+    if (reply.status >= 200 && reply.status < 300) return reply.body as OperationReply<O>;
+    throw errorOfReply(operation.subject, reply);
   }
 }
 

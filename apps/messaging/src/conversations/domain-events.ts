@@ -1,11 +1,11 @@
 import { domainEvent, type EventData, type TurnRequestedData } from '@platica/contracts';
-import { clientRecord, type ClientRow } from '../clients/client-record';
-import { conversationSummary, messageRecord, type ConversationRow, type MessageRow } from '../conversations/conversation-summary';
+import { conversationSummary, messageRecord, type ConversationRow, type MessageRow } from './conversation-summary';
 
 /**
  * The domain events messaging records, one builder per type: whatever writes the change (a
- * repository, the batched inbound store), an event of a type is built here, typed and parsed
- * by its schema (libs/contracts › events), so its data is the same from every path.
+ * repository, the batched inbound store), an event of a type is built here (a client's in
+ * clients/client-events.ts), typed and parsed by its schema (libs/contracts › events), so its
+ * data is the same from every path.
  */
 
 export function conversationCreated(conversation: ConversationRow) {
@@ -53,18 +53,6 @@ export function messageCreated(
 
 export function messageStatusUpdated(workspaceId: string, data: EventData<'message.status.updated'>) {
   return domainEvent('message.status.updated', workspaceId, data);
-}
-
-export function clientCreated(workspaceId: string, client: ClientRow, activeFields: Set<string>) {
-  return domainEvent('client.created', workspaceId, { clientId: client.id, client: clientRecord(client, activeFields) });
-}
-
-export function clientCustomFieldsUpdated(workspaceId: string, data: EventData<'client.customFields.updated'>) {
-  return domainEvent('client.customFields.updated', workspaceId, data);
-}
-
-export function clientBlocked(workspaceId: string, data: EventData<'client.blocked'>) {
-  return domainEvent('client.blocked', workspaceId, data);
 }
 
 /** The internal `agent.turn.requested` event: messaging asks the agent runtime for a turn of a conversation. */

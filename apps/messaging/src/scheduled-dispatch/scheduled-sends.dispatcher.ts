@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ChannelRepository } from '../channels/channel.repository';
 import { MessagingConfigService } from '../config/messaging.config';
-import { DueSoon } from './due-soon';
-import { ScheduledMessageRepository } from './scheduled-message.repository';
+import { DueSoon } from '../scheduled/due-soon';
+import { ScheduledMessageRepository } from '../scheduled/scheduled-message.repository';
 import { ScheduledSendExecutor } from './scheduled-send.executor';
 
 /** How often the table is read for what is due soon (a message accepted in another replica is seen within it). */

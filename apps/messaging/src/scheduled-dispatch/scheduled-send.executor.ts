@@ -5,7 +5,7 @@ import { MessagingConfigService } from '../config/messaging.config';
 import { SendMessageService } from '../messages/send-message.service';
 import { BatchTransaction } from '../messages/batch-transaction.repository';
 import { CoalescedWrites } from '@platica/platform';
-import { ScheduledMessageRepository, type ClaimedSend } from './scheduled-message.repository';
+import { ScheduledMessageRepository, type ClaimedSend } from '../scheduled/scheduled-message.repository';
 
 /** Claims of one message after which it ends `failed` instead of being tried again (each was interrupted). */
 const MAX_ATTEMPTS = 5;

@@ -8,9 +8,9 @@ import { MessagingConfigModule } from './config/messaging-config.module';
 import { CustomFieldsModule } from './custom-fields/custom-fields.module';
 import { InboundModule } from './inbound/inbound.module';
 import { MessagesModule } from './messages/messages.module';
-import { ScheduledMessageActivitiesFactory } from './scheduled/scheduled-message.activities';
-import { ScheduledSendExecutor } from './scheduled/scheduled-send.executor';
-import { ScheduledSendsDispatcher } from './scheduled/scheduled-sends.dispatcher';
+import { ScheduledMessageActivitiesFactory } from './scheduled-dispatch/scheduled-message.activities';
+import { ScheduledSendExecutor } from './scheduled-dispatch/scheduled-send.executor';
+import { ScheduledSendsDispatcher } from './scheduled-dispatch/scheduled-sends.dispatcher';
 import { ScheduledModule } from './scheduled/scheduled.module';
 import { SeedModule } from './seed/seed.module';
 import { TemplatesModule } from './templates/templates.module';
@@ -39,4 +39,4 @@ import { UsageModule } from './usage/usage.module';
   // activities are composed here, where both are imported, instead of a cycle between the two modules.
   providers: [ScheduledSendExecutor, ScheduledSendsDispatcher, ScheduledMessageActivitiesFactory],
 })
-export class AppModule {}
+export class MessagingModule {}

@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import { agentOperations as ops, internalOperations, type OperationRequest } from '@platica/contracts';
+import { DomainError } from '@platica/errors';
+import { RpcClient, groupByWorkspace, readScope, requireWorkspaceUsers, serviceRequest, withStatus, writeScope } from '@platica/platform';
+import { AgentRepository } from './agent.repository';
+import { presentAgent, presentAssistRules, presentGuardrails } from './agent.presenter';
+
+/** Endpoints › Agents: read, update, prompt history, guardrails and assist rules. */
+@Injectable()
+export class AgentsService {
+  constructor(
+    private readonly agents: AgentRepository,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async list(request: OperationRequest<typeof ops.list>) {
+    const scope = readScope(request);
+    return groupByWorkspace(scope, await this.agents.list(scope.map((w) => w.id)), 'agents', presentAgent);
+  }
+
+  async get(request: OperationRequest<typeof ops.get>) {
+    const scope = readScope(request);
+    const agent = await this.agents.read(
+      scope.map((w) => w.id),
+      request.params.agentId,
+    );
+    return groupByWorkspace(
+      scope.filter((w) => w.id === agent.workspaceId),
+      [agent],
+      'agents',
+      presentAgent,
+    );
+  }
+
+  /** For other services (the chat service, before a turn): the agent's status, 404 when it is not the workspace's. */
+  async describe(request: OperationRequest<typeof internalOperations.agents.describe>) {
+    const agent = await this.agents.read([writeScope(request).id], request.body.agentId);
+    return { id: agent.id, status: agent.status };
+  }
+
+  async update(request: OperationRequest<typeof ops.update>) {
+    const change = request.body;
+    if (Object.keys(change).length === 0) throw DomainError.validation([{ path: [], message: 'send at least one field to change' }]);
+    if (change.owners) await requireWorkspaceUsers(this.rpc, request, change.owners);
+    await this.requireWorkspaceChannels(writeScope(request).id, change.channelId ?? [], change.phoneNumber ?? []);
+    const agent = await this.agents.update(writeScope(request).id, request.params.agentId, change);
+    return { status: 'success', message: 'Agent updated', data: { id: agent.id } };
+  }
+
+  async prompt(request: OperationRequest<typeof ops.promptGet>) {
+    const agent = await this.agents.get(
+      readScope(request).map((w) => w.id),
+      request.params.agentId,
+    );
+    const versions = await this.agents.versions(agent);
+    return {
+      activePromptId: agent.activePromptId,
+      systemPrompt: agent.systemPrompt,
+      versions: versions.map((v) => ({ id: v.id, systemPrompt: v.systemPrompt, createdAt: v.createdAt.toISOString(), note: v.note })),
+    };
+  }
+
+  async createPrompt(request: OperationRequest<typeof ops.promptCreate>) {
+    const { systemPrompt, note } = request.body;
+    const agent = await this.agents.createVersion(writeScope(request).id, request.params.agentId, systemPrompt, note ?? null);
+    return withStatus(201, {
+      status: 'success',
+      message: 'Prompt version created and activated',
+      data: { id: agent.id, activePromptId: agent.activePromptId },
+    });
+  }
+
+  async activatePrompt(request: OperationRequest<typeof ops.promptActivate>) {
+    const { promptId } = request.body;
+    const agent = await this.agents.activateVersion(writeScope(request).id, request.params.agentId, promptId);
+    return { status: 'success', message: 'Prompt version activated', data: { id: agent.id, activePromptId: agent.activePromptId } };
+  }
+
+  async guardrails(request: OperationRequest<typeof ops.guardrailsGet>) {
+    return presentGuardrails(
+      await this.agents.get(
+        readScope(request).map((w) => w.id),
+        request.params.agentId,
+      ),
+    );
+  }
+
+  async updateGuardrails(request: OperationRequest<typeof ops.guardrailsUpdate>) {
+    const change = request.body;
+    const agent = await this.agents.updateGuardrails(writeScope(request).id, request.params.agentId, change);
+    return { status: 'success', message: 'Guardrails updated', data: presentGuardrails(agent) };
+  }
+
+  async assistRules(request: OperationRequest<typeof ops.assistRulesGet>) {
+    return presentAssistRules(
+      await this.agents.get(
+        readScope(request).map((w) => w.id),
+        request.params.agentId,
+      ),
+    );
+  }
+
+  async updateAssistRules(request: OperationRequest<typeof ops.assistRulesUpdate>) {
+    const change = request.body;
+    const agent = await this.agents.update(writeScope(request).id, request.params.agentId, change);
+    return { status: 'success', message: 'Assist rules updated', data: presentAssistRules(agent) };
+  }
+
+  /** An agent's `channelId` and `phoneNumber` must name channels of its own workspace (messaging owns channels). */
+  private async requireWorkspaceChannels(workspaceId: string, channelIds: string[], phoneNumbers: string[]): Promise<void> {
+    if (!channelIds.length && !phoneNumbers.length) return;
+    const phones = phoneNumbers.map((n) => n.replace(/^\+/, ''));
+    const { channels } = await this.rpc.call(
+      internalOperations.messaging.channelsDescribe,
+      serviceRequest('agents', workspaceId, { refs: [...channelIds, ...phones] }),
+    );
+    const issues = [
+      ...channelIds.flatMap((id, index) =>
+        channels[index]?.id === id ? [] : [{ path: ['channelId', index], message: `no channel of the workspace has the id ${id}` }],
+      ),
+      ...phones.flatMap((phone, index) =>
+        channels[channelIds.length + index]?.phoneNumber === phone
+          ? []
+          : [{ path: ['phoneNumber', index], message: `no WhatsApp channel of the workspace has the number ${phoneNumbers[index]}` }],
+      ),
+    ];
+    if (issues.length) throw DomainError.validation(issues);
+  }
+}
