@@ -5,6 +5,7 @@ import { AgentsController } from './agents/agents.controller';
 import { AgentsConfigService, type AgentsConfig } from './config/agents.config';
 import { AllowedTermRepository } from './guardrails/allowed-term.repository';
 import { AttachmentReader } from './runtime/attachment-reader';
+import { TurnFiles } from './runtime/turn-files';
 import { ChatAnswers } from './runtime/chat-answers';
 import { ChatTurnsController } from './runtime/chat-turns.controller';
 import { LanguageModelProvider } from './runtime/language-model';
@@ -36,6 +37,7 @@ import { TurnLogRepository } from './turn-log/turn-log.repository';
     TurnLogRepository,
     LanguageModelProvider,
     AttachmentReader,
+    TurnFiles,
     TurnActivitiesFactory,
     ChatAnswers,
     TurnRequests,

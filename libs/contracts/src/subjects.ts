@@ -37,6 +37,8 @@ export const Subjects = {
     turnFailure: 'messaging.turns.failure',
     /** The client's previous conversation with an agent and its latest messages (agents, to recall it). */
     turnPrevious: 'messaging.turns.previous',
+    /** A WhatsApp media of a conversation, its bytes through Graph (agents, for a model given attachments). */
+    turnMedia: 'messaging.turns.media',
     /** A campaign send checked against channel and template; the blocked part of its audience (campaigns). */
     campaignsPrepare: 'messaging.campaigns.prepare',
     /** A dated campaign run's messages stored as scheduled ones (campaigns). */

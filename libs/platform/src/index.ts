@@ -8,6 +8,7 @@ export * from './nats/subjects';
 export * from './errors/error-reply';
 export * from './nats/rpc-handler';
 export * from './nats/rpc-client';
+export * from './nats/chunked-bytes';
 export * from './database/database';
 export { Database, Transaction, UnitOfWork } from './database/unit-of-work';
 export * from './database/source-dir';

@@ -7,6 +7,7 @@ import { generateText, streamText, type ModelMessage } from 'ai';
 import {
   Subjects,
   ToolSubjects,
+  TOOL_CALL_WAIT_MS,
   type ChatAcceptedWithContext,
   type RuntimeAgentToolsRequest,
   type RuntimeExecuteRequest,
@@ -47,8 +48,8 @@ import { customerTextOfTurn, evaluateGuardrails } from '../guardrails/evaluator'
 import { lexiconMatches } from '../guardrails/lexicon';
 import { answeredAlready } from './answered';
 import { LanguageModelProvider } from './language-model';
-import { after, filesToRead, systemPromptOf, turnMessages, type ReadFiles, type TurnMemory } from './turn-prompt';
-import { AttachmentReader } from './attachment-reader';
+import { after, systemPromptOf, turnMessages, type ReadFiles, type TurnMemory } from './turn-prompt';
+import { TurnFiles } from './turn-files';
 import { ChatAnswers } from './chat-answers';
 import { completeDelegationTool, SUBAGENT_TOOL_ID, subagentTools } from './subagent-tools';
 import type { Agent } from '../agents/agent.entity';
@@ -96,7 +97,7 @@ export class TurnActivitiesFactory {
     private readonly delegations: DelegationRepository,
     private readonly memories: ConversationMemoryRepository,
     private readonly turnLog: TurnLogRepository,
-    private readonly attachments: AttachmentReader,
+    private readonly files: TurnFiles,
     private readonly chatAnswers: ChatAnswers,
   ) {}
 
@@ -465,7 +466,9 @@ export class TurnActivitiesFactory {
       }
     }
     // Read once per turn: its tool rounds reuse them.
-    setting.readFiles ??= speaker.enableFileAttachments ? await this.readFiles(context.history) : new Map<string, Uint8Array>();
+    setting.readFiles ??= speaker.enableFileAttachments
+      ? await this.files.read(workspaceId, context.conversation.id, context.history)
+      : new Map();
     const evaluation =
       said && guardrails.rules.length ? evaluateGuardrails(this.model.model, guardrails.rules, said, abortSignal()) : Promise.resolve(null);
     try {
@@ -654,7 +657,7 @@ export class TurnActivitiesFactory {
           context: input.context,
           conversationRef: conversationRefOf(input.context),
         }),
-        TOOL_CALL_TIMEOUT_MS,
+        TOOL_CALL_WAIT_MS,
       );
       return { toolCallId: call.toolCallId, providerName: call.providerName, ok: result.ok, output: result.output };
     } catch (error) {
@@ -875,21 +878,6 @@ export class TurnActivitiesFactory {
     return { made };
   }
 
-  /** The files of this turn the model takes whole, read; one that cannot be read is only named to the model. */
-  private async readFiles(history: TurnContext['history']): Promise<ReadFiles> {
-    const read: ReadFiles = new Map();
-    await Promise.all(
-      filesToRead(history).map(async ({ url }) => {
-        try {
-          read.set(url, await this.attachments.read(url));
-        } catch (error) {
-          this.logger.warn({ msg: 'an attachment could not be read: the model is given its name only', url, error: String(error) });
-        }
-      }),
-    );
-    return read;
-  }
-
   /** Writes to the turn log never fail a turn: a lost record is logged, the customer still gets the reply. */
   private async note(ref: TurnRef | null, write: (ref: TurnRef) => Promise<void>): Promise<void> {
     if (!ref) return;
@@ -922,9 +910,6 @@ export const DEFAULT_GUARDRAIL_MESSAGE = 'Sorry, I cannot help with that.';
 
 /** How often a model call waiting for its acceptance asks again after a failed attempt. */
 const ACCEPTANCE_RETRY_MS = 500;
-
-/** A tool call may wait for its remote API (timeoutMs up to 60 s, plus a periodicAuth token). */
-const TOOL_CALL_TIMEOUT_MS = 75_000;
 
 type GenerateReplyInput = Parameters<ConversationTurnActivities['generateReply']>[0];
 

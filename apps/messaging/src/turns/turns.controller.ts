@@ -4,16 +4,21 @@ import {
   type PreviousConversationRequest,
   type TurnContextRequest,
   type TurnFailureRequest,
+  type TurnMediaRequest,
   type TurnReplyRequest,
   internalOperations,
 } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
+import { TurnMediaService } from './turn-media.service';
 import { TurnsService } from './turns.service';
 
 /** The agent runtime's calls during a turn (service-to-service: the contract is the envelope's body). */
 @RpcController()
 export class TurnsController {
-  constructor(private readonly turns: TurnsService) {}
+  constructor(
+    private readonly turns: TurnsService,
+    private readonly media: TurnMediaService,
+  ) {}
 
   @Handles(internalOperations.messaging.turnContext)
   context(@Payload() request: RpcRequest<TurnContextRequest>) {
@@ -33,5 +38,10 @@ export class TurnsController {
   @Handles(internalOperations.messaging.turnFailure)
   failure(@Payload() request: RpcRequest<TurnFailureRequest>) {
     return this.turns.failure(request.body);
+  }
+
+  @Handles(internalOperations.messaging.turnMedia)
+  readMedia(@Payload() request: RpcRequest<TurnMediaRequest>) {
+    return this.media.read(request.body);
   }
 }

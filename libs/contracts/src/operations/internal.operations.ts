@@ -26,6 +26,7 @@ export const internalOperations = {
     turnReply: internal(Subjects.messaging.turnReply),
     turnFailure: internal(Subjects.messaging.turnFailure),
     turnPrevious: internal(Subjects.messaging.turnPrevious),
+    turnMedia: internal(Subjects.messaging.turnMedia),
     campaignsPrepare: internal(Subjects.messaging.campaignsPrepare),
     campaignsSchedule: internal(Subjects.messaging.campaignsSchedule),
     campaignsDeliver: internal(Subjects.messaging.campaignsDeliver),
