@@ -86,15 +86,9 @@ describe('WhatsApp media read through Graph for the model (e2e)', () => {
   };
   const partsOf = (request: ChatCompletionRequest) => lastOf(request.messages, 'user')!.content as any[];
 
-  async function answered(ws: MessagingWorkspace, contact: string): Promise<void> {
-    await eventually(`a reply to ${contact}`, async () => {
-      const list = await ws.api.get(`/v1/conversations?channelId=${ws.whatsapp.id}&limit=200`);
-      const conversation = list.body.workspaces?.[0]?.conversations?.find((c: any) => c.conversationId === contact);
-      if (!conversation) return undefined;
-      const detail = await ws.api.get(`/v1/conversations/${conversation.id}`);
-      return detail.body.workspaces[0].conversations[0].messages.some((m: any) => m.role === 'assistant' && m.status !== 'failed');
-    });
-  }
+  /** The turn answered: its reply was sent to the customer through Graph. */
+  const answered = (ws: MessagingWorkspace, contact: string) =>
+    eventually(`a reply sent to ${contact}`, async () => graph.sends(ws.whatsapp.phoneNumberId).find((r) => r.body.to === contact), 20_000);
 
   it('an image over 1 MiB: Graph asked with the channel token, the model given its bytes', async () => {
     const bytes = new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(1_200_000)]));

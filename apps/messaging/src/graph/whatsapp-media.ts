@@ -3,6 +3,14 @@ import { request, type Dispatcher } from 'undici';
 import { createOutboundDispatcher, describeOutboundError, httpUrlProblem } from '@platica/platform';
 import { MessagingConfigService } from '../config/messaging.config';
 
+/** Retrieve Media URL's answer, or Graph's error object. */
+interface GraphMediaAnswer {
+  url?: unknown;
+  mime_type?: unknown;
+  file_size?: unknown;
+  error?: { message?: unknown };
+}
+
 /** Why a media could not be read, as the end of a sentence the model is given ("…: it is 12000000 bytes, more than…"). */
 export class MediaUnreadable extends Error {
   override name = 'MediaUnreadable';
@@ -50,7 +58,7 @@ export class WhatsAppMedia implements OnModuleDestroy {
     } catch (error) {
       throw new MediaUnreadable(`the Graph API could not be reached (${describeOutboundError(error, timeoutMs)})`);
     }
-    const body = (await response.json().catch(() => null)) as Record<string, any> | null;
+    const body = (await response.json().catch(() => null)) as GraphMediaAnswer | null;
     if (!response.ok) {
       const reason = typeof body?.error?.message === 'string' ? `: ${body.error.message}` : '';
       throw new MediaUnreadable(`the Graph API refused it (${response.status}${reason})`);
