@@ -65,7 +65,10 @@ describe('WhatsApp media read through Graph for the model (e2e)', () => {
       idPrefix: `${randomBytes(4).toString('hex')}.`,
       from,
     });
-    payload.entry[0].changes[0].value.messages[0][name].id = mediaId;
+    const message = payload.entry[0].changes[0].value.messages[0];
+    message[name].id = mediaId;
+    // Sent now, so the WhatsApp window is open for the reply (the sample's date is 2023's).
+    message.timestamp = String(Math.floor(Date.now() / 1000));
     expect((await deliverMetaWebhook(t.baseUrl, payload, ws.whatsapp.appSecret)).status).toBe(200);
     return from;
   }
