@@ -1,5 +1,5 @@
 // Run by the Dockerfile's build stage after `npm prune --omit=dev`: leaves in node_modules only
-// what the services load at run time (deploy/README.md › The image's size).
+// what the services load at run time (docs/operations.md › The image's size).
 // - Temporal's worker bundles workflow code with webpack + swc when given a workflows path;
 //   the services are given the bundle tools/build.mjs prebuilt, so the worker's two eager
 //   requires of its bundler become lazy and the bundler's own dependencies go.

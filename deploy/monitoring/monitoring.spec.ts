@@ -14,7 +14,7 @@ const dashboard = JSON.parse(readFileSync(path.join(__dirname, 'grafana-dashboar
 const rules = parse(readFileSync(path.join(__dirname, 'alerts.yaml'), 'utf8')) as {
   groups: { rules: { alert: string; expr: string; for: string; labels: { severity: string }; annotations: Record<string, string> }[] }[];
 };
-const runbook = readFileSync(path.join(root, 'deploy/README.md'), 'utf8');
+const runbook = readFileSync(path.join(root, 'docs/operations.md'), 'utf8');
 
 function sourcesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -68,7 +68,7 @@ describe('monitoring (deploy/monitoring)', () => {
       ]);
       expect([alert.alert, alert.labels.severity]).toEqual([alert.alert, expect.stringMatching(/^(critical|warning)$/)]);
       expect([alert.alert, alert.for]).toEqual([alert.alert, expect.stringMatching(/^\d+m$/)]);
-      expect([alert.alert, alert.annotations.runbook]).toEqual([alert.alert, `deploy/README.md#${alert.alert.toLowerCase()}`]);
+      expect([alert.alert, alert.annotations.runbook]).toEqual([alert.alert, `docs/operations.md#${alert.alert.toLowerCase()}`]);
       expect([alert.alert, runbook.includes(`### ${alert.alert}`)]).toEqual([alert.alert, true]);
     }
   });

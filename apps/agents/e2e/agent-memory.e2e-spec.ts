@@ -20,7 +20,7 @@ const RECALLED = "Summary of this customer's previous conversation with you";
 const EARLIER = 'Summary of the earlier part of this conversation';
 
 /**
- * The agent's memory (README › Memory) and the turn log (README › Turn log), through the
+ * The agent's memory (docs/agents.md › Memory) and the turn log (docs/agents.md › Turn log), through the
  * gateway with the fake model: `recallLastConversation` gives a new conversation the summary of
  * the client's previous one, made once; past PLATICA_CONTEXT_SUMMARY_AFTER_MESSAGES (6 here)
  * the older messages are folded into a running summary, all but the latest

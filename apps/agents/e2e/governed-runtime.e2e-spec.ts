@@ -119,7 +119,7 @@ describe('governed agent runtime (e2e)', () => {
     expect(moderation).toMatchObject({
       totalStrikes: 1,
       lastSource: 'llm_guardrail',
-      lastAction: 'warn', // spec › Client record: warn, assist or spam (README › Guardrails maps the outcomes)
+      lastAction: 'warn', // spec › Client record: warn, assist or spam (docs/agents.md › Guardrails maps the outcomes)
       lastSeverity: 'high',
       lastCategories: ['harassment'],
       lastMatchedTerms: ['violate'],

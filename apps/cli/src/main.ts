@@ -11,7 +11,7 @@ const HELP = `platica — run and operate a Plática stack
                              mint an OAuth access token (pl_at_…) for a user over their workspaces
 
 Environment: PLATICA_URL (default http://127.0.0.1:8080), PLATICA_ADMIN_TOKEN, and for 'up'
-the variables of README.md › Configuration.`;
+the variables of docs/configuration.md.`;
 
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { Client } from 'pg';
-import { startTestStack, type TestStack } from '@platica/testing';
+import { eventually, startTestStack, type TestStack } from '@platica/testing';
 
 /**
  * The gateway as OAuth 2.1 authorization server (spec: Authentication 2-10; ARCHITECTURE.md
@@ -535,10 +535,23 @@ describe('OAuth authorization server (e2e)', () => {
   });
 
   it('refuses an expired access token even while it is cached', async () => {
+    const requestedAt = Date.now();
     const { tokens } = await tokensFor('read');
     expect((await workspacesWith(tokens.access_token as string)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 6_500)); // the token's lifetime; the cache's is 10 s
-    const expired = await workspacesWith(tokens.access_token as string);
+    // Polled until refused (no fixed wait): refused once its lifetime has passed, before the
+    // cache (10 s from its first use) would have forgotten it.
+    const expired = await eventually(
+      'the expired token to be refused',
+      async () => {
+        const res = await workspacesWith(tokens.access_token as string);
+        return res.status !== 200 && res;
+      },
+      10_000,
+      200,
+    );
+    const refusedAfterMs = Date.now() - requestedAt;
+    expect(refusedAfterMs).toBeGreaterThanOrEqual((Number(tokens.expires_in) - 1) * 1_000);
+    expect(refusedAfterMs).toBeLessThan(10_000);
     expect(expired.status).toBe(401);
     expect(expired.headers.get('www-authenticate')).toContain('resource_metadata=');
   });

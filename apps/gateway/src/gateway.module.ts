@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { ServiceConfig } from '@platica/platform';
+import { Readiness, ServiceConfig } from '@platica/platform';
 import { AdminController } from './admin/admin.controller';
 import { DocsController } from './docs/docs.controller';
 import { HttpMetrics } from './metrics/http-metrics';
@@ -19,9 +19,9 @@ import { HooksModule } from './hooks/meta-hooks';
 import type { GatewayConfig } from './config/gateway.config';
 import { IdentityRepository } from './identity/identity.repository';
 import { AccessTokenRepository } from './oauth/access-token.repository';
-import { RateLimitStore } from './rate-limit/rate-limit.store';
 import { AuthFailureLimiter } from './rate-limit/auth-failure-limiter';
 import { RateLimiter } from './rate-limit/rate-limiter';
+import { RedisStore } from './redis/redis.store';
 import { RoutePipeline } from './routes/route-pipeline';
 import { SpecErrorFilter } from './routes/spec-error.filter';
 import { WorkspacesController } from './workspaces/workspaces.controller';
@@ -36,20 +36,30 @@ import { WorkspacesController } from './workspaces/workspaces.controller';
       useFactory: (config: ServiceConfig) => new GatewayConfigService(config.values as GatewayConfig),
       inject: [ServiceConfig],
     },
-    RateLimitStore,
+    {
+      provide: RedisStore,
+      useFactory: (config: GatewayConfigService, readiness: Readiness) => {
+        const store = new RedisStore(config.values.REDIS_URL, config.values.PLATICA_REDIS_TIMEOUT_MS);
+        // The gateway serves without Redis (docs/operations.md › When Redis is down): reported, still ready.
+        readiness.register('redis', () => store.ping(), { required: false });
+        return store;
+      },
+      inject: [GatewayConfigService, Readiness],
+    },
     {
       provide: RateLimiter,
-      useFactory: (store: RateLimitStore, config: GatewayConfigService) => new RateLimiter(store.redis, config.values.PLATICA_REDIS_PREFIX, config.values.PLATICA_RATE_LIMIT_WINDOW_SECONDS),
-      inject: [RateLimitStore, GatewayConfigService],
+      useFactory: (store: RedisStore, config: GatewayConfigService) =>
+        new RateLimiter(store, config.values.PLATICA_REDIS_PREFIX, config.values.PLATICA_RATE_LIMIT_WINDOW_SECONDS),
+      inject: [RedisStore, GatewayConfigService],
     },
     {
       provide: AuthFailureLimiter,
-      useFactory: (store: RateLimitStore, config: GatewayConfigService) =>
-        new AuthFailureLimiter(store.redis, config.values.PLATICA_REDIS_PREFIX, {
+      useFactory: (store: RedisStore, config: GatewayConfigService) =>
+        new AuthFailureLimiter(store, config.values.PLATICA_REDIS_PREFIX, {
           limit: config.values.PLATICA_AUTH_FAILURE_LIMIT,
           windowSeconds: config.values.PLATICA_AUTH_FAILURE_WINDOW_SECONDS,
         }),
-      inject: [RateLimitStore, GatewayConfigService],
+      inject: [RedisStore, GatewayConfigService],
     },
     IdentityRepository,
     AccessTokenRepository,

@@ -18,7 +18,7 @@ import { metaFixture } from './fixtures/meta/load';
 /**
  * Every Meta message type, from real payloads (fixtures/meta/README.md), through the whole
  * stack: signed POSTs to /hooks/meta, what the conversation stores (through the gateway) and
- * what the model is given (the fake LLM's requests). README › Receiving from Meta.
+ * what the model is given (the fake LLM's requests). docs/receiving-from-meta.md.
  */
 describe('inbound content from real Meta payloads (e2e)', () => {
   let t: TestStack;

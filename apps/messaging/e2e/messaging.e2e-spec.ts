@@ -244,7 +244,7 @@ describe('messaging (e2e)', () => {
       });
       expect(messages[0]).toMatchObject({
         contentType: 'image',
-        // The content model: the attachment named, then its caption (README › Receiving from Meta).
+        // The content model: the attachment named, then its caption (docs/receiving-from-meta.md).
         content: '[image]\nmi recibo',
         images: [{ mediaId: '9988776655', mimeType: 'image/jpeg' }],
       });

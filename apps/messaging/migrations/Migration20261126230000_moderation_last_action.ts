@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * `moderation.lastAction` takes the spec's values (`warn`, `assist`, `spam`): rows written before
- * are mapped as the runtime now records them (README › Guardrails): a strike that only sent the
+ * are mapped as the runtime now records them (docs/agents.md › Guardrails): a strike that only sent the
  * guardrail's message is `warn`; one that made the conversation spam or blocked the client, `spam`.
  */
 export class Migration20261126230000_moderation_last_action extends Migration {

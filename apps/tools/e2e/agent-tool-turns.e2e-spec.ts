@@ -181,7 +181,7 @@ describe('tools in agent turns (e2e)', () => {
       expect.objectContaining({ source: 'agent', outcome: 'success', http_status: 200, agent_id: sofia, tool_call_id: expect.any(String) }),
     ]);
 
-    // The conversation's turn log (README › Turn log): one turn, both calls with their outcome and duration.
+    // The conversation's turn log (docs/agents.md › Turn log): one turn, both calls with their outcome and duration.
     const log = await ws.api.get(`/v1/conversations/${res.body.id}/turns`);
     expect(log.status).toBe(200);
     expect(log.body.turns).toHaveLength(1);

@@ -17,7 +17,7 @@ import {
 } from '@platica/testing';
 
 /**
- * How MCP tools are called in turns (README › MCP servers: calls), against real MCP servers
+ * How MCP tools are called in turns (docs/tools.md › MCP servers, in turns), against real MCP servers
  * built from the SDK's server classes: results cut to the server's `maxBytes`, a per-server
  * timeout that progress notifications extend up to a maximum, task-only tools not installed,
  * one `MCP error` prefix in errors, and the protocol version of HTTP+SSE servers.

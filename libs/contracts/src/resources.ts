@@ -163,7 +163,7 @@ export const chatTurnAnswerSchema = z.object({
   timestamp: instant,
 });
 
-/** The spec's values of `moderation.lastAction` (README › Guardrails maps the runtime's outcomes onto them). */
+/** The spec's values of `moderation.lastAction` (docs/agents.md › Guardrails maps the runtime's outcomes onto them). */
 export const MODERATION_ACTIONS = ['warn', 'assist', 'spam'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_SOURCES = ['lexicon', 'openai', 'llm_guardrail', 'supervisor'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The turn log of a conversation (README › Turn log): what each agent turn did, newest last.
+ * The turn log of a conversation (docs/agents.md › Turn log): what each agent turn did, newest last.
  * Not part of the interface specification; read with `GET /v1/conversations/{id}/turns`.
  */
 export const turnLogGuardrailSchema = z

@@ -9,6 +9,8 @@ export interface StackOptions {
   root: string;
   /** The environment every service gets: DATABASE_URL, NATS_URL, TEMPORAL_*, provider URLs… */
   env: NodeJS.ProcessEnv;
+  /** What one service gets besides (e.g. its own route to the database, for a test to cut). */
+  serviceEnv?: Partial<Record<ServiceName, NodeJS.ProcessEnv>>;
   gatewayPort: number;
   /** Ports of the other services; free ports when omitted. */
   servicePorts?: Partial<Record<ServiceName, number>>;
@@ -57,6 +59,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     onOutput: (line) => options.log('temporal', line),
   });
 
+  const envOf = (name: ServiceName) => ({ ...env, ...options.serviceEnv?.[name] });
   const services = new Map<ServiceName, RunningService>();
   try {
     for (const name of SERVICE_NAMES) {
@@ -70,7 +73,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     unset.forEach((name, i) => ports.set(name, free[i]!));
     const replicas: RunningService[] = [];
     const launch = async (name: ServiceName) => {
-      const running = startService(options.root, { name, port: ports.get(name)! }, env, (line) => options.log(name, line), processOptions);
+      const running = startService(
+        options.root,
+        { name, port: ports.get(name)! },
+        envOf(name),
+        (line) => options.log(name, line),
+        processOptions,
+      );
       running.process.once('exit', (code, signal) => options.onExit?.(name, code, signal));
       services.set(name, running);
       await waitReady(running);
@@ -91,7 +100,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         const replica = startService(
           options.root,
           { name, port: await freePort() },
-          env,
+          envOf(name),
           (line) => options.log(source, line),
           processOptions,
         );

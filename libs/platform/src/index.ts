@@ -6,6 +6,7 @@ export * from './crypto/tokens';
 export * from './crypto/signed-token';
 export * from './nats/subjects';
 export * from './errors/error-reply';
+export * from './errors/unavailable-dependency';
 export * from './nats/rpc-handler';
 export * from './nats/rpc-client';
 export * from './nats/chunked-bytes';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
+import type { ServiceName } from '@platica/contracts';
 import { dropDatabase, freePort, startStack, type Stack } from '@platica/devstack';
 import { Client } from 'pg';
 import { HttpClient, postSeed } from './http-client';
@@ -29,7 +30,13 @@ export interface TestStack {
  * database, NATS subject prefix, events stream, Redis prefix and task queues, against the
  * run's Temporal server. Service logs are kept and printed only when `PLATICA_TEST_LOGS` is set.
  */
-export async function startTestStack(env: NodeJS.ProcessEnv = {}): Promise<TestStack> {
+export async function startTestStack(
+  env: NodeJS.ProcessEnv = {},
+  options: {
+    /** What one service gets besides, given the stack's isolation (e.g. its own route to the isolated database). */
+    serviceEnv?: (isolation: Isolation) => Partial<Record<ServiceName, NodeJS.ProcessEnv>>;
+  } = {},
+): Promise<TestStack> {
   const isolation = newIsolation();
   const gatewayPort = await freePort();
   const adminToken = `adm_${randomBytes(16).toString('hex')}`;
@@ -49,6 +56,7 @@ export async function startTestStack(env: NodeJS.ProcessEnv = {}): Promise<TestS
       PLATICA_CHECK_RESPONSES: 'true',
       ...env,
     },
+    serviceEnv: options.serviceEnv?.(isolation),
     log: (source, line) => {
       recent.keep(source, line);
       if (process.env.PLATICA_TEST_LOGS) process.stdout.write(`[${isolation.tag} ${source}] ${line}\n`);

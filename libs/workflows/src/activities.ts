@@ -8,6 +8,7 @@ export {
 } from './scheduled-messages/scheduled-message.contract';
 export {
   MODEL_REFUSED,
+  MODEL_FAILED,
   replyRequestOf,
   scheduledChatTurnWorkflowId,
   turnRequestedSignal,

@@ -3,7 +3,7 @@ import { agentOperations as ops, type OperationRequest } from '@platica/contract
 import { Handles, RpcController, readScope } from '@platica/platform';
 import { TurnLogRepository } from './turn-log.repository';
 
-/** `GET /v1/conversations/{id}/turns` (README › Turn log): what the runtime did in each turn. */
+/** `GET /v1/conversations/{id}/turns` (docs/agents.md › Turn log): what the runtime did in each turn. */
 @RpcController()
 export class TurnLogController {
   constructor(private readonly turnLog: TurnLogRepository) {}

@@ -2,7 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import type { TurnLogDelegation, TurnLogGuardrail, TurnLogSummary, TurnLogToolCall } from '@platica/contracts';
 
 /**
- * One agent turn as the runtime ran it (README › Turn log): the evaluator's verdict (or that
+ * One agent turn as the runtime ran it (docs/agents.md › Turn log): the evaluator's verdict (or that
  * none was asked), each tool call with its outcome and duration, the delegations, the
  * summaries made, and how the turn ended. Its id is the turn's reply message id, chosen by the
  * workflow, so every activity of the turn writes to the same row, and a retry to it again.

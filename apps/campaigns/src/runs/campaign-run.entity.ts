@@ -57,7 +57,7 @@ CampaignRecipientSchema.setClass(CampaignRecipient);
 
 /**
  * What earlier campaign sends left on a phone number of a workspace: consecutive sends Graph
- * refused. 1-2: problematic; 3 or more: undeliverable (README › Campaigns). A send resets it.
+ * refused. 1-2: problematic; 3 or more: undeliverable (docs/campaigns.md). A send resets it.
  */
 const CampaignContactSchema = defineEntity({
   name: 'CampaignContact',

@@ -31,7 +31,7 @@ export interface RunCounts {
   open: number;
 }
 
-/** Problematic: Graph refused the phone's latest 1-2 campaign sends; undeliverable: 3 or more (README › Campaigns). */
+/** Problematic: Graph refused the phone's latest 1-2 campaign sends; undeliverable: 3 or more (docs/campaigns.md). */
 export const UNDELIVERABLE_AFTER = 3;
 
 @Injectable()

@@ -21,7 +21,8 @@ interface CacheEntry {
  * Postgres off the hot path. A revocation through the OAuth endpoints evicts the entry on
  * every replica at once (CredentialRevocations); anything else revoked in the database (a key
  * deleted by hand) stops working within the cache's lifetime. An entry never outlives the
- * credential's own expiry.
+ * credential's own expiry. While revocations cannot reach this replica (Redis is down), the
+ * cache is not used: every credential is read from PostgreSQL.
  */
 @Injectable()
 export class Authenticator {
@@ -33,7 +34,7 @@ export class Authenticator {
     private readonly identity: IdentityRepository,
     private readonly accessTokens: AccessTokenRepository,
     private readonly config: GatewayConfigService,
-    revocations: CredentialRevocations,
+    private readonly revocations: CredentialRevocations,
   ) {
     revocations.onRevoked((hashes) => {
       this.revocationGeneration += 1;
@@ -49,17 +50,16 @@ export class Authenticator {
   known(authorization: string | undefined): Credential | undefined {
     const token = bearerToken(authorization);
     if (!token) return undefined;
-    const cached = this.cache.get(hashCredential(token));
-    return cached && cached.expiresAt > Date.now() ? (cached.credential ?? undefined) : undefined;
+    return this.cached(hashCredential(token))?.credential ?? undefined;
   }
 
   async authenticate(authorization: string | undefined): Promise<Credential> {
     const token = bearerToken(authorization);
     if (!token) throw unauthenticated('Missing credential: send Authorization: Bearer <API key or access token>');
     const hash = hashCredential(token);
-    const cached = this.cache.get(hash);
+    const cached = this.cached(hash);
     let credential: Credential | null;
-    if (cached && cached.expiresAt > Date.now()) {
+    if (cached) {
       credential = cached.credential;
     } else {
       const generation = this.revocationGeneration;
@@ -70,6 +70,13 @@ export class Authenticator {
     return credential;
   }
 
+  /** The entry to trust, if any: none while revocations cannot reach this replica. */
+  private cached(hash: string): CacheEntry | undefined {
+    if (!this.revocations.listening) return undefined;
+    const entry = this.cache.get(hash);
+    return entry && entry.expiresAt > Date.now() ? entry : undefined;
+  }
+
   private async resolve(token: string, hash: string): Promise<Credential | null> {
     if (token.startsWith(API_KEY_PREFIX)) return this.identity.credentialForApiKey(hash);
     if (token.startsWith(ACCESS_TOKEN_PREFIX)) return this.accessTokens.credentialFor(hash, DEFAULT_RATE_LIMIT_PER_SECOND);
@@ -78,7 +85,7 @@ export class Authenticator {
 
   private remember(hash: string, credential: Credential | null): void {
     const ttl = this.config.values.PLATICA_CREDENTIAL_CACHE_MS;
-    if (ttl === 0) return;
+    if (ttl === 0 || !this.revocations.listening) return;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(hash, { credential, expiresAt: Math.min(Date.now() + ttl, credential?.expiresAt ?? Infinity) });
   }

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { GatewayConfigService } from '../config/gateway-config.service';
-import { RateLimitStore } from '../rate-limit/rate-limit.store';
+import { RedisStore } from '../redis/redis.store';
 
 type Listener = (credentialHashes: string[] | 'all') => void;
 
@@ -10,47 +10,67 @@ type Listener = (credentialHashes: string[] | 'all') => void;
  * in-memory credential cache (PLATICA_CREDENTIAL_CACHE_MS) for them: one Redis pub/sub
  * message with the revoked credentials' hashes. Pub/sub is fire-and-forget: a replica whose
  * subscription dropped drops its whole cache when it resubscribes, and the cache's lifetime
- * still bounds anything missed in between.
+ * still bounds anything missed in between. While this replica does not listen (Redis is down,
+ * or the subscription is not made yet), `listening` is false and the cache is not trusted.
  */
 @Injectable()
 export class CredentialRevocations implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(CredentialRevocations.name);
   private readonly listeners: Listener[] = [];
   private subscriber?: Redis;
+  private subscribed = false;
   private readonly channel: string;
 
   constructor(
-    private readonly store: RateLimitStore,
+    private readonly store: RedisStore,
     config: GatewayConfigService,
   ) {
     this.channel = `${config.values.PLATICA_REDIS_PREFIX}credentials:revoked`;
+    // Whatever was cached may miss a revocation sent while Redis was unreachable.
+    store.onAvailability(() => this.notify('all'));
+  }
+
+  /** Whether a revocation made by another replica reaches this one now. */
+  get listening(): boolean {
+    return this.subscribed && this.subscriber?.status === 'ready' && this.store.available;
   }
 
   onRevoked(listener: Listener): void {
     this.listeners.push(listener);
   }
 
+  /**
+   * Revoked credentials are already so in PostgreSQL: without Redis the other replicas are not
+   * told, but they do not trust their caches while they cannot listen either.
+   */
   async publish(credentialHashes: string[]): Promise<void> {
     if (credentialHashes.length === 0) return;
     this.notify(credentialHashes);
-    await this.store.redis.publish(this.channel, JSON.stringify(credentialHashes));
+    await this.store.withFallback(
+      'revocations',
+      (redis) => redis.publish(this.channel, JSON.stringify(credentialHashes)),
+      () => undefined,
+    );
   }
 
-  async onModuleInit(): Promise<void> {
-    const subscriber = this.store.redis.duplicate();
+  onModuleInit(): void {
+    // Its own connection, which waits for Redis (a subscription is not a request anyone waits for).
+    const subscriber = this.store.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
     this.subscriber = subscriber;
     subscriber.on('message', (_channel: string, message: string) => {
       const hashes = parseHashes(message);
       if (hashes) this.notify(hashes);
     });
     // After a reconnect, messages sent meanwhile are lost: forget everything cached.
-    let subscribedOnce = false;
-    subscriber.on('ready', () => {
-      if (subscribedOnce) this.notify('all');
-      subscribedOnce = true;
-    });
-    subscriber.on('error', (error: Error) => this.logger.warn(`revocation subscription: ${error.message}`));
-    await subscriber.subscribe(this.channel);
+    subscriber.on('ready', () => this.notify('all'));
+    subscriber.on('error', (error: Error) => this.logger.debug(`revocation subscription: ${error.message}`));
+    // Not awaited: the gateway serves without Redis, its cache unused until this is done.
+    subscriber.subscribe(this.channel).then(
+      () => {
+        this.subscribed = true;
+      },
+      (error: unknown) => this.logger.warn(`revocation subscription failed: ${String(error)}`),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -5,6 +5,11 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   /** Prefix of every Redis key, so runs sharing a Redis never share counters. */
   PLATICA_REDIS_PREFIX: z.string().default('platica:'),
+  /**
+   * How long a Redis command or connection attempt may take before the gateway does without
+   * Redis (docs/operations.md › When Redis is down): a request never waits longer on it.
+   */
+  PLATICA_REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1_000),
   /** Enables the admin API (`/admin/v1`); it is off when unset. */
   PLATICA_ADMIN_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** Public base URL, used in OAuth metadata and `WWW-Authenticate` challenges. */

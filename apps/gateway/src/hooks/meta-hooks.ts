@@ -16,7 +16,7 @@ const DELIVERY_HEADROOM_BYTES = 16 * 1024;
 /**
  * The largest delivery `/hooks/meta` reads: Meta's maximum, unless one NATS message cannot
  * carry it (the server's max_payload, 1 MiB by default): then 413, and the operator raises
- * max_payload (README › Configuration) to take Meta's largest deliveries.
+ * max_payload (docs/receiving-from-meta.md) to take Meta's largest deliveries.
  */
 export function metaHookBodyLimit(maxPayloadBytes: number): number {
   return Math.min(META_MAX_PAYLOAD_BYTES, maxPayloadBytes - DELIVERY_HEADROOM_BYTES);

@@ -5,7 +5,7 @@ import { constantTimeEquals, hashCredential } from '@platica/platform';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { IdentityRepository } from '../identity/identity.repository';
 import { verifyPassword } from '../identity/password';
-import { RateLimitStore } from '../rate-limit/rate-limit.store';
+import { RedisStore } from '../redis/redis.store';
 import { OAuthError } from './oauth-error';
 import { OAuthGrantRepository } from './oauth-grant.repository';
 import { checkCodeChallenge, checkResource, parseScope, redirectUriMatches } from './oauth-rules';
@@ -57,7 +57,8 @@ export function newBrowserBinding(): string {
 /**
  * The authorization endpoint (RFC 6749 §4.1.1, OAuth 2.1 §4.1) and the login and consent
  * steps behind it. A pending request lives in Redis (shared by the gateway replicas, gone
- * after 10 minutes), bound to the browser by a cookie and to each form by a CSRF token.
+ * after 10 minutes), bound to the browser by a cookie and to each form by a CSRF token; while
+ * Redis is down, every step answers 503 (RedisStore.required).
  */
 @Injectable()
 export class OAuthAuthorizationService {
@@ -66,10 +67,10 @@ export class OAuthAuthorizationService {
   constructor(
     private readonly grants: OAuthGrantRepository,
     private readonly identity: IdentityRepository,
-    private readonly store: RateLimitStore,
+    private readonly store: RedisStore,
     private readonly config: GatewayConfigService,
   ) {
-    this.signIns = new SignInThrottle(store.redis, config.values.PLATICA_REDIS_PREFIX);
+    this.signIns = new SignInThrottle(store, config.values.PLATICA_REDIS_PREFIX);
   }
 
   /** Validates the request; never redirects for an unknown client or an unregistered redirect URI. */
@@ -128,9 +129,9 @@ export class OAuthAuthorizationService {
     // Both budgets are spent before the password is checked (one Redis operation each), so
     // concurrent submissions cannot all pass a check made before any of them is counted.
     const attemptsKey = this.attemptsKey(requestId);
-    const [[, attempt]] = (await this.store.redis.multi().incr(attemptsKey).expire(attemptsKey, PENDING_TTL_SECONDS).exec()) as [
-      [Error | null, number],
-    ];
+    const [[, attempt]] = (await this.store.required((redis) =>
+      redis.multi().incr(attemptsKey).expire(attemptsKey, PENDING_TTL_SECONDS).exec(),
+    )) as [[Error | null, number]];
     if (attempt > MAX_LOGIN_ATTEMPTS) return this.tooManyAttempts(requestId, pending);
     const throttle = await this.signIns.attempt(account, address);
     if (!throttle.allowed) {
@@ -207,7 +208,7 @@ export class OAuthAuthorizationService {
     browserBinding: string | undefined,
   ): Promise<{ requestId: string; pending: PendingAuthorization }> {
     const requestId = single(form, 'request') ?? '';
-    const raw = requestId ? await this.store.redis.get(this.key(requestId)) : null;
+    const raw = requestId ? await this.store.required((redis) => redis.get(this.key(requestId))) : null;
     if (!raw)
       throw new AuthorizationRequestRejected(
         'This authorization request expired or was already answered. Start again from your application.',
@@ -230,18 +231,16 @@ export class OAuthAuthorizationService {
   private async save(requestId: string, pending: PendingAuthorization, mode: 'new' | 'update' = 'update'): Promise<boolean> {
     const key = this.key(requestId);
     const value = JSON.stringify(pending);
-    const stored =
-      mode === 'new'
-        ? await this.store.redis.set(key, value, 'EX', PENDING_TTL_SECONDS)
-        : await this.store.redis.set(key, value, 'EX', PENDING_TTL_SECONDS, 'XX');
+    const stored = await this.store.required((redis) =>
+      mode === 'new' ? redis.set(key, value, 'EX', PENDING_TTL_SECONDS) : redis.set(key, value, 'EX', PENDING_TTL_SECONDS, 'XX'),
+    );
     return stored === 'OK';
   }
 
   private async discard(requestId: string): Promise<boolean> {
-    const [[, deleted]] = (await this.store.redis.multi().del(this.key(requestId)).del(this.attemptsKey(requestId)).exec()) as [
-      [Error | null, number],
-      [Error | null, number],
-    ];
+    const [[, deleted]] = (await this.store.required((redis) =>
+      redis.multi().del(this.key(requestId)).del(this.attemptsKey(requestId)).exec(),
+    )) as [[Error | null, number], [Error | null, number]];
     return deleted === 1;
   }
 

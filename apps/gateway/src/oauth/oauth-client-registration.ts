@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { GatewayConfigService } from '../config/gateway-config.service';
-import { RateLimitStore } from '../rate-limit/rate-limit.store';
+import { RedisStore } from '../redis/redis.store';
 import { OAuthError } from './oauth-error';
 import { OAuthGrantRepository } from './oauth-grant.repository';
 import { parseScope, redirectUriProblem } from './oauth-rules';
@@ -38,31 +38,34 @@ export const clientRegistrationSchema = z.object({
  * client gets nothing until a user consents. Bounded all the same: fields and redirect URIs
  * are limited, each address may register a few clients an hour, and a client no user
  * authorizes within a day expires (UNAUTHORIZED_CLIENT_TTL_SECONDS). Every client is public: a requested
- * `token_endpoint_auth_method` is replaced by `none` (§3.2.1 lets the server do so).
+ * `token_endpoint_auth_method` is replaced by `none` (§3.2.1 lets the server do so). While Redis
+ * is down, each replica counts the registrations in its own memory.
  */
 @Injectable()
 export class OAuthClientRegistration {
   private readonly registrations: RateLimiterRedis;
+  private readonly localRegistrations: RateLimiterMemory;
   private readonly perHour: number;
 
   constructor(
     private readonly grants: OAuthGrantRepository,
-    store: RateLimitStore,
+    private readonly store: RedisStore,
     config: GatewayConfigService,
   ) {
     this.perHour = config.values.PLATICA_OAUTH_REGISTRATIONS_PER_HOUR;
-    this.registrations = new RateLimiterRedis({
-      storeClient: store.redis,
-      keyPrefix: `${config.values.PLATICA_REDIS_PREFIX}oauth:registrations`,
-      points: this.perHour,
-      duration: 3_600,
-    });
+    const options = { keyPrefix: `${config.values.PLATICA_REDIS_PREFIX}oauth:registrations`, points: this.perHour, duration: 3_600 };
+    this.registrations = new RateLimiterRedis({ storeClient: store.redis, ...options });
+    this.localRegistrations = new RateLimiterMemory(options);
   }
 
   /** Registers a client for a requester at `address`, within the address's hourly budget. */
   async register(body: unknown, address: string): Promise<Record<string, unknown>> {
     try {
-      await this.registrations.consume(address);
+      await this.store.withFallback(
+        'client-registrations',
+        () => this.registrations.consume(address),
+        () => this.localRegistrations.consume(address),
+      );
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       throw new DomainError(ErrorCode.RateLimited, 'Too many client registrations from this address', {

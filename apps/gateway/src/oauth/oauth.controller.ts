@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, ErrorCode } from '@platica/errors';
+import { DEPENDENCY_RETRY_AFTER_SECONDS } from '@platica/platform';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { authorizationServerPaths } from './authorization-server-metadata';
 import { consentPage, errorPage, loginPage } from './authorization-pages';
@@ -88,8 +90,18 @@ export class OAuthController {
             }
           : { status: next.error ? 400 : 200, html: consentPage({ ...next, basePath }) };
     } catch (error) {
-      if (!(error instanceof AuthorizationRequestRejected) && !(error instanceof OAuthError)) throw error;
-      page = { status: 400, html: errorPage(error.message) };
+      if (error instanceof DomainError && error.code === ErrorCode.Unavailable) {
+        // Redis, which holds the pending request, is down: the browser is told to come back.
+        page = {
+          status: 503,
+          html: errorPage('Signing in is unavailable for a moment. Please try again in a few seconds.'),
+          retryAfterSeconds: DEPENDENCY_RETRY_AFTER_SECONDS,
+        };
+      } else if (error instanceof AuthorizationRequestRejected || error instanceof OAuthError) {
+        page = { status: 400, html: errorPage(error.message) };
+      } else {
+        throw error;
+      }
     }
     await reply
       .status(page.status)

@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import { hashCredential } from '@platica/platform';
+import type { RedisStore } from '../redis/redis.store';
 
 /** Sign-ins one account may try from one address before backoff starts. */
 export const FREE_SIGN_IN_ATTEMPTS = 5;
@@ -32,11 +32,12 @@ return 0
  * each one waits twice as long as the last, up to 15 minutes. The attempt is counted before
  * the password is checked (and forgiven when it was right), so parallel guesses get no more
  * checks than serial ones. Keyed by address too, so nobody can lock a user out of their
- * account by failing sign-ins with the user's email from elsewhere.
+ * account by failing sign-ins with the user's email from elsewhere. Without Redis no sign-in is
+ * tried: it answers 503.
  */
 export class SignInThrottle {
   constructor(
-    private readonly redis: Redis,
+    private readonly store: RedisStore,
     private readonly keyPrefix: string,
   ) {}
 
@@ -44,14 +45,16 @@ export class SignInThrottle {
   async attempt(account: string, address: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
     const [failures, backoff] = this.keys(account, address);
     const waitMs = Number(
-      await this.redis.eval(ATTEMPT, 2, failures, backoff, FREE_SIGN_IN_ATTEMPTS, FIRST_BACKOFF_MS, MAX_BACKOFF_MS, FAILURE_MEMORY_SECONDS),
+      await this.store.required((redis) =>
+        redis.eval(ATTEMPT, 2, failures, backoff, FREE_SIGN_IN_ATTEMPTS, FIRST_BACKOFF_MS, MAX_BACKOFF_MS, FAILURE_MEMORY_SECONDS),
+      ),
     );
     return waitMs > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000) } : { allowed: true };
   }
 
   /** The password was right: the account starts afresh from this address. */
   async forgive(account: string, address: string): Promise<void> {
-    await this.redis.del(...this.keys(account, address));
+    await this.store.required((redis) => redis.del(...this.keys(account, address)));
   }
 
   private keys(account: string, address: string): [string, string] {

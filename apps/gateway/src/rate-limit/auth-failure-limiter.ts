@@ -1,6 +1,6 @@
-import { type Redis } from 'ioredis';
-import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { DomainError, ErrorCode } from '@platica/errors';
+import type { RedisStore } from '../redis/redis.store';
 import type { RateLimitBarrier } from './rate-limiter';
 
 export interface AuthFailurePolicy {
@@ -13,32 +13,41 @@ export interface AuthFailurePolicy {
  * Throttles guessing of credentials: each failed authentication (401) counts against the
  * client's address in Redis (shared by every gateway replica); once an address has spent
  * its budget, its requests answer 429 before any credential is checked, until the window
- * ends, so a right guess cannot get through a blocked address either.
+ * ends, so a right guess cannot get through a blocked address either. While Redis is down,
+ * each replica counts in its own memory.
  */
 export class AuthFailureLimiter {
   private readonly failures: RateLimiterRedis;
+  private readonly localFailures: RateLimiterMemory;
 
   constructor(
-    redis: Redis,
+    private readonly store: RedisStore,
     keyPrefix: string,
     private readonly policy: AuthFailurePolicy,
   ) {
-    this.failures = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `${keyPrefix}authfail`,
-      points: policy.limit,
-      duration: policy.windowSeconds,
-    });
+    const options = { keyPrefix: `${keyPrefix}authfail`, points: policy.limit, duration: policy.windowSeconds };
+    this.failures = new RateLimiterRedis({ storeClient: store.redis, ...options });
+    this.localFailures = new RateLimiterMemory(options);
   }
 
   /** Runs `authenticate` for a client at `address`, unless the address is blocked; counts its 401s. */
   async guard<T>(address: string, authenticate: () => T | Promise<T>): Promise<T> {
-    const spent = await this.failures.get(address);
+    const spent = await this.store.withFallback(
+      'auth-failures',
+      () => this.failures.get(address),
+      () => this.localFailures.get(address),
+    );
     if (spent && spent.consumedPoints >= this.policy.limit) throw this.blocked(spent.msBeforeNext);
     try {
       return await authenticate();
     } catch (error) {
-      if (error instanceof DomainError && error.code === ErrorCode.Unauthenticated) await this.failures.penalty(address, 1);
+      if (error instanceof DomainError && error.code === ErrorCode.Unauthenticated) {
+        await this.store.withFallback(
+          'auth-failures',
+          () => this.failures.penalty(address, 1),
+          () => this.localFailures.penalty(address, 1),
+        );
+      }
       throw error;
     }
   }
@@ -49,7 +58,14 @@ export class AuthFailureLimiter {
    * one round trip, and a blocked address is refused all the same.
    */
   barrierFor(address: string): RateLimitBarrier {
-    return { key: this.failures.getKey(address), limit: this.policy.limit };
+    return {
+      key: this.failures.getKey(address),
+      limit: this.policy.limit,
+      localMsBeforeLifted: async () => {
+        const spent = await this.localFailures.get(address);
+        return spent && spent.consumedPoints >= this.policy.limit ? Math.max(1, spent.msBeforeNext) : 0;
+      },
+    };
   }
 
   /** The 429 of a blocked address, lifted in `msBeforeLifted`. */

@@ -1,6 +1,8 @@
 import { type Redis } from 'ioredis';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { CoalescedWrites } from '@platica/platform';
+import type { RedisStore } from '../redis/redis.store';
+import { LocalBuckets } from './local-buckets';
 
 export interface RateLimitState {
   /** Requests a full bucket allows at once: the key's rate times the window (the spec's 30 for 30/s and 1 s). */
@@ -27,6 +29,8 @@ export type RateLimitDecision =
 export interface RateLimitBarrier {
   key: string;
   limit: number;
+  /** While Redis is down: milliseconds before this replica's own count lifts the barrier, 0 when it is not reached. */
+  localMsBeforeLifted(): Promise<number>;
 }
 
 /** A 429 in the spec's shape; `retryAfterSeconds` becomes its `Retry-After` header (http-errors.ts). */
@@ -102,21 +106,21 @@ type AdmittingRedis = Redis & {
  * more each 1/N s as the bucket drains: no window edge at which twice the budget gets
  * through. A batch of `cost` requests (a /mcp JSON-RPC batch) is admitted whole or not at
  * all. The requests of one credential that arrive while it is being counted are counted
- * together next (one script call for many, each decided in its arrival order).
+ * together next (one script call for many, each decided in its arrival order). While Redis is
+ * down, the same buckets are kept in this replica's memory (LocalBuckets).
  */
 export class RateLimiter {
-  private readonly redis: AdmittingRedis;
   /** By bucket, rate and barrier: the requests (their costs) waiting for a decision. */
   private readonly admitting = new Map<string, CoalescedWrites<number, RateLimitDecision>>();
+  private readonly local = new LocalBuckets();
 
   constructor(
-    redis: Redis,
+    private readonly store: RedisStore,
     private readonly keyPrefix: string,
     private readonly windowSeconds: number,
   ) {
     // Sent by hash (EVALSHA) once Redis knows the script; ioredis loads it when it does not.
-    redis.defineCommand('platicaAdmitUnlessBarred', { lua: ADMIT_UNLESS_BARRED });
-    this.redis = redis as AdmittingRedis;
+    store.redis.defineCommand('platicaAdmitUnlessBarred', { lua: ADMIT_UNLESS_BARRED });
   }
 
   /** Admits `cost` requests of `subject` if its bucket holds them, unless `barrier` is reached (then nothing is counted). */
@@ -141,9 +145,19 @@ export class RateLimiter {
     costs: number[],
   ): Promise<RateLimitDecision[]> {
     const limit = perSecond * this.windowSeconds;
-    const answer = barrier
-      ? await this.redis.platicaAdmitUnlessBarred(2, key, barrier.key, perSecond, limit, barrier.limit, ...costs)
-      : await this.redis.platicaAdmitUnlessBarred(1, key, perSecond, limit, 0, ...costs);
+    const answer = await this.store.withFallback(
+      'rate-limit',
+      (redis) => {
+        const admitting = redis as AdmittingRedis;
+        return barrier
+          ? admitting.platicaAdmitUnlessBarred(2, key, barrier.key, perSecond, limit, barrier.limit, ...costs)
+          : admitting.platicaAdmitUnlessBarred(1, key, perSecond, limit, 0, ...costs);
+      },
+      async () => {
+        const barredForMs = (await barrier?.localMsBeforeLifted()) ?? 0;
+        return barredForMs > 0 ? [-1, barredForMs] : this.local.admit(key, perSecond, limit, costs);
+      },
+    );
     if (answer[0] === -1) return costs.map(() => ({ barred: true, msBeforeLifted: answer[1] ?? 0 }));
     const now = answer[0]!;
     return costs.map((cost, i) => {

@@ -120,7 +120,7 @@ export function parseMetaPayload(payload: any, channels: Map<string, ChannelRef>
  * One content model for every incoming message: `payload` keeps what Meta sent that a human or
  * the agent needs, structured per type (`reply`, `media`, `location`, `contacts`, `order`,
  * `reaction`, `system`, `referral`, `link`, `unsupported`); `content` is its text rendering,
- * the one the model reads and the message's `content` (README › Receiving from Meta).
+ * the one the model reads and the message's `content` (docs/receiving-from-meta.md).
  * A type Plática cannot render is stored with a bracketed placeholder and starts no turn.
  */
 const WHATSAPP_MEDIA: Record<string, string> = { image: 'image', video: 'video', audio: 'audio', document: 'file', sticker: 'sticker' };

@@ -197,7 +197,7 @@ export class TurnsService {
    * `clientStrikeThreshold`. `lastAction` takes the spec's values: `warn` for a strike that only
    * sent the guardrail's message, `spam` once it made the conversation spam or blocked the client
    * (the block itself is told by `status` and `blockedReason`). Nothing here hands the customer to
-   * a human, so `assist` is never recorded by the runtime (README › Guardrails).
+   * a human, so `assist` is never recorded by the runtime (docs/agents.md › Guardrails).
    */
   private async recordStrike(tx: Transaction, conversation: Conversation, verdict: GuardrailVerdict): Promise<void> {
     const client = await this.clients.lockForUpdate(tx, conversation.clientId);

@@ -146,7 +146,7 @@ export class UsageService {
         return (key) => (key === null ? 'Unknown' : (names.get(key) ?? key));
       }
       case 'agent':
-        // Agents belong to the agents service: the label is the agent's id (README › Usage).
+        // Agents belong to the agents service: the label is the agent's id (docs/usage.md).
         return (key) => key ?? 'No agent';
       case 'tag':
         return (key) => key ?? 'No tag';

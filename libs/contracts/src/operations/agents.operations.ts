@@ -27,7 +27,7 @@ const agentsGrouped = groupedByWorkspace('agents', agentSchema);
 const promptChange = successEnvelope(z.object({ id: z.string(), activePromptId: z.string().nullable() }));
 
 export const agentOperations = {
-  /** Not in the interface specification: the runtime's record of each turn (README › Turn log). */
+  /** Not in the interface specification: the runtime's record of each turn (docs/agents.md › Turn log). */
   turnsList: defineOperation({
     operationId: 'conversations_turns_list',
     method: 'GET',

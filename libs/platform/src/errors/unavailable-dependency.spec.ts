@@ -18,10 +18,15 @@ describe('unavailableDependency', () => {
     expect(unavailableDependency(grpcError(3), env)).toBeNull(); // INVALID_ARGUMENT: a bug, not an outage
   });
 
-  it('names Redis for ioredis’ MaxRetriesPerRequestError', () => {
+  it('names Redis for ioredis’ MaxRetriesPerRequestError, a command refused offline, a closed connection, a timeout', () => {
     const error = new Error('Reached the max retries per request limit (which is 1).');
     error.name = 'MaxRetriesPerRequestError';
     expect(unavailableDependency(error, env)).toBe('redis');
+    expect(unavailableDependency(new Error("Stream isn't writeable and enableOfflineQueue options is false"), env)).toBe('redis');
+    expect(unavailableDependency(new Error('Connection is closed.'), env)).toBe('redis');
+    expect(unavailableDependency(new Error('Command timed out'), env)).toBe('redis');
+    // Redis answered: an error of the command (a script's bug), not an outage.
+    expect(unavailableDependency(new Error('ERR Error running script'), env)).toBeNull();
   });
 
   it('names the database for PostgreSQL’s connection codes and node-postgres’ lost connections', () => {

@@ -17,6 +17,16 @@ const POSTGRES_MESSAGES = [
 ];
 
 /**
+ * What ioredis says of a command it could not send or whose answer it gave up on (the
+ * connection is down and the offline queue is off, it closed, or the command timed out).
+ */
+const REDIS_MESSAGES = new Set([
+  "Stream isn't writeable and enableOfflineQueue options is false",
+  'Connection is closed.',
+  'Command timed out',
+]);
+
+/**
  * The dependency an error says is unavailable, or null: such an error is a 503 the client
  * retries, not a 500. Errors and their causes are read; a socket error is attributed by the
  * address it names, compared with the dependencies' configured URLs (`env`).
@@ -25,9 +35,9 @@ export function unavailableDependency(error: unknown, env: NodeJS.ProcessEnv = p
   for (const cause of causesOf(error)) {
     if (isGrpcServiceError(cause) && GRPC_UNAVAILABLE.has(cause.code)) return 'temporal';
     const { name, code, message } = cause as { name?: unknown; code?: unknown; message?: unknown };
-    if (name === 'MaxRetriesPerRequestError') return 'redis';
-    if (typeof code === 'string' && POSTGRES_UNAVAILABLE.test(code)) return 'database';
     const text = typeof message === 'string' ? message : '';
+    if (name === 'MaxRetriesPerRequestError' || REDIS_MESSAGES.has(text)) return 'redis';
+    if (typeof code === 'string' && POSTGRES_UNAVAILABLE.test(code)) return 'database';
     if (POSTGRES_MESSAGES.some((pattern) => pattern.test(text))) return 'database';
     if (typeof code === 'string' && CONNECTION_CODES.has(code)) {
       const found = dependencyAt(text, env);

@@ -4,15 +4,17 @@ export type ReadinessCheck = () => Promise<void>;
 
 /**
  * What `/readyz` asks: each dependency registers a check (database reachable, NATS
- * subscriptions registered, Temporal worker running). Ready only when every one passes.
+ * subscriptions registered, Temporal worker running). Ready only when every required one
+ * passes; a dependency the service can serve without (the gateway's Redis) is reported
+ * `degraded: <why>` while it fails, and leaves the service ready.
  */
 @Injectable()
 export class Readiness {
-  private readonly checks = new Map<string, ReadinessCheck>();
+  private readonly checks = new Map<string, { check: ReadinessCheck; required: boolean }>();
   private draining = false;
 
-  register(name: string, check: ReadinessCheck): void {
-    this.checks.set(name, check);
+  register(name: string, check: ReadinessCheck, options: { required?: boolean } = {}): void {
+    this.checks.set(name, { check, required: options.required ?? true });
   }
 
   /** Called on shutdown, so load balancers stop sending work before connections close. */
@@ -27,17 +29,20 @@ export class Readiness {
   async evaluate(): Promise<{ ready: boolean; checks: Record<string, string> }> {
     const results: Record<string, string> = {};
     if (this.draining) results.shutdown = 'draining';
+    let ready = !this.draining;
     await Promise.all(
-      [...this.checks].map(async ([name, check]) => {
+      [...this.checks].map(async ([name, { check, required }]) => {
         try {
           await withTimeout(check(), 2_000);
           results[name] = 'ok';
         } catch (error) {
-          results[name] = error instanceof Error ? error.message : String(error);
+          const message = error instanceof Error ? error.message : String(error);
+          results[name] = required ? message : `degraded: ${message}`;
+          if (required) ready = false;
         }
       }),
     );
-    return { ready: !this.draining && Object.values(results).every((r) => r === 'ok'), checks: results };
+    return { ready, checks: results };
   }
 }
 

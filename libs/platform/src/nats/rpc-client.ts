@@ -2,21 +2,33 @@ import { connect, errors, type MsgHdrs, type NatsConnection } from '@nats-io/tra
 import { randomUUID } from 'node:crypto';
 import type { RpcReply, RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { errorOfReply } from '../errors/error-reply';
+import { dependencyUnavailable, errorOfReply } from '../errors/error-reply';
 import { traceRpcRequest } from '../observability/tracing';
 import { ReplyInbox } from './reply-inbox';
 import { natsSubject } from './subjects';
+
+/**
+ * How every NATS connection of a service comes back after an outage: it never gives up and
+ * tries again every quarter second. nats.js waits 2 s between attempts by default, during
+ * which the gateway kept refusing requests after NATS was back (issue 35); an attempt against
+ * a server that is still down costs one refused TCP connection.
+ */
+export const NATS_RECONNECT = { maxReconnectAttempts: -1, reconnectTimeWait: 250 } as const;
 
 /**
  * Request/reply to a service over NATS, in the wire format of Nest's NATS transport (the
  * services' handlers): `{pattern, data, id}` out, `{response | err, isDisposed, id}` back.
  * Replies come to one shared inbox (ReplyInbox), where Nest's ClientNats subscribes a new
  * inbox for every request. A subject nobody subscribes to fails at once
- * with 503 (NATS "no responders"); a service that does not answer in time with 504.
+ * with 503 (NATS "no responders"); a service that does not answer in time with 504; while the
+ * connection to NATS is down, every request fails at once with 503 naming NATS.
  */
 export class RpcClient {
   private connection: NatsConnection | null = null;
   private inbox: ReplyInbox | null = null;
+  private connected = false;
+  /** The server's `max_payload`, kept: nats.js forgets the server's INFO while it reconnects. */
+  private maxPayload: number | undefined;
 
   constructor(
     private readonly natsUrl: string,
@@ -26,15 +38,29 @@ export class RpcClient {
 
   async connect(): Promise<void> {
     // noAsyncTraces: nats.js would otherwise build an Error (a stack trace) for every request.
-    this.connection = await connect({ servers: this.natsUrl, name: this.name, maxReconnectAttempts: -1, noAsyncTraces: true });
-    this.inbox = new ReplyInbox(this.connection);
+    const connection = await connect({ servers: this.natsUrl, name: this.name, noAsyncTraces: true, ...NATS_RECONNECT });
+    this.connection = connection;
+    this.inbox = new ReplyInbox(connection);
+    this.connected = true;
+    this.maxPayload = connection.info?.max_payload;
+    void this.followStatus(connection);
+  }
+
+  /** Whether requests can be sent now: a request made while NATS is unreachable is refused, not buffered. */
+  private async followStatus(connection: NatsConnection): Promise<void> {
+    for await (const status of connection.status()) {
+      if (status.type === 'disconnect') this.connected = false;
+      if (status.type === 'reconnect') {
+        this.connected = true;
+        this.maxPayload = connection.info?.max_payload ?? this.maxPayload;
+      }
+    }
   }
 
   /** The largest message the NATS server accepts (its `max_payload`, 1 MiB by default). */
   get maxPayloadBytes(): number {
-    const max = this.connection?.info?.max_payload;
-    if (max === undefined) throw new Error('RpcClient is not connected');
-    return max;
+    if (this.maxPayload === undefined) throw new Error('RpcClient is not connected');
+    return this.maxPayload;
   }
 
   async close(): Promise<void> {
@@ -42,6 +68,7 @@ export class RpcClient {
     this.inbox?.close();
     this.connection = null;
     this.inbox = null;
+    this.connected = false;
   }
 
   async request<Body = unknown>(subject: string, envelope: RpcRequest, timeoutMs = this.defaultTimeoutMs): Promise<RpcReply<Body>> {
@@ -70,10 +97,11 @@ export class RpcClient {
     return this.exchange<RpcReply<Body>>(subject, payload, timeoutMs, headers);
   }
 
-  /** One NATS request: no responder is 503 at once, no answer in time 504. */
+  /** One NATS request: NATS unreachable or no responder is 503 at once, no answer in time 504. */
   private async exchange<Reply>(subject: string, payload: string | Uint8Array, timeoutMs: number, headers?: MsgHdrs): Promise<Reply> {
     const inbox = this.inbox;
     if (!inbox) throw new Error('RpcClient is not connected');
+    if (!this.connected) throw dependencyUnavailable('nats');
     const service = serviceOf(subject);
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
     // NATS refuses a message over max_payload: say so in the caller's terms rather than fail with a 500.

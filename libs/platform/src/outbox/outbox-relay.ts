@@ -28,7 +28,7 @@ export async function ensureEventsStream(nc: NatsConnection, streamName: string)
   const config = {
     name: streamName,
     subjects: [natsSubject(eventSubject('>'))],
-    // On disk: with the server's `sync_interval: always` an acknowledged publish is on disk (deploy/README.md).
+    // On disk: with the server's `sync_interval: always` an acknowledged publish is on disk (docs/operations.md, "External dependencies").
     storage: StorageType.File,
     num_replicas: replicas,
     duplicate_window: nanos(EVENTS_DUPLICATE_WINDOW_MS),

@@ -14,7 +14,7 @@ import { createMigration, migrate, openDatabase, pendingMigrations, type Databas
 import { Readiness } from '../health/readiness';
 import { JsonLogger } from '../logging/json-logger';
 import { DrainingNatsServer } from '../nats/draining-nats-server';
-import { RpcClient } from '../nats/rpc-client';
+import { NATS_RECONNECT, RpcClient } from '../nats/rpc-client';
 import { natsSubject } from '../nats/subjects';
 import { collectProcessMetrics, databaseGauge } from '../observability/metrics';
 import { startTracing, stopTracing, traceHttpServer } from '../observability/tracing';
@@ -138,8 +138,8 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
   const nats = await connect({
     servers: config.NATS_URL,
     name: `${definition.name}@${hostname()}`,
-    maxReconnectAttempts: -1,
     noAsyncTraces: true,
+    ...NATS_RECONNECT,
   });
   const rpc = new RpcClient(config.NATS_URL, config.PLATICA_RPC_TIMEOUT_MS, `${definition.name}-rpc@${hostname()}`);
   await rpc.connect();
@@ -179,7 +179,7 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
           // One queue group per service: replicas share the requests, each is answered once.
           queue: natsSubject(definition.name),
           name: `${definition.name}-handlers@${hostname()}`,
-          maxReconnectAttempts: -1,
+          ...NATS_RECONNECT,
         },
         HANDLER_GRACE_MS,
       )

@@ -284,6 +284,10 @@ export function workingMessageDue(settings: WorkingMessageSettings, calledNames:
 
 /** Error types the activities throw that end a turn at once (no retry). */
 export const MODEL_REFUSED = 'ModelRequestRefused';
+/** The model failed its last attempt (the activity counts them: an outage of anything else does not). */
+export const MODEL_FAILED = 'model_error';
+/** A turn's dependencies stayed unavailable past its horizon: the turn failed without a reply. */
+export const DEPENDENCY_UNAVAILABLE = 'dependency_unavailable';
 
 /** A chat turn waiting for its time; `conversationKey` is the thread id (`chat_…`). */
 export interface ScheduledChatTurnInput {

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { ChatAccepted, ChatAcceptRequest, TurnReplyRequest, TurnReplyResult } from '@platica/contracts';
 import { conversationTurnWorkflow } from './conversation-turn.workflow';
 import {
+  MODEL_FAILED,
   replyRequestOf,
   turnRequestedSignal,
   type AcceptChatResult,
@@ -60,6 +61,8 @@ describe('conversationTurnWorkflow', () => {
   let lastHistory: Awaited<ReturnType<WorkflowHandle['fetchHistory']>>;
   /** The customer's quiet period: resolved when the test says the burst is over. */
   let quiet: Promise<void>;
+  /** What each attempt of the quiet period's step does besides waiting for it (fail, when a test says so). */
+  let quietAttempt: () => Promise<void>;
   /** By request message: its acceptance, begun. */
   let acceptances: Map<string, Promise<AcceptChatResult>>;
   /** What an acceptance waits for before it answers. */
@@ -155,12 +158,13 @@ describe('conversationTurnWorkflow', () => {
   const activities: ConversationTurnActivities = {
     awaitQuiet: async (input) => {
       calls.push(`quiet ${input.debounceMs}`);
+      await quietAttempt();
       await quiet;
     },
     acceptChat: acceptOnce,
     generateReply: modelCall,
     deliverReply: async (input) => deliver(input),
-    recordTurnFailure: async (input) => void calls.push(`failure ${input.error.message}`),
+    recordTurnFailure: async (input) => void calls.push(`failure ${input.error.code}: ${input.error.message}`),
     sendWorkingMessage: async (input) => void calls.push(`working ${input.settings.message.fixedText}`),
   };
 
@@ -178,6 +182,7 @@ describe('conversationTurnWorkflow', () => {
     prepare = async () => ({ made: [] });
     generate = async () => ({ agentId: 'agt_1', text: 'hola', seenMessageIds: [] });
     quiet = Promise.resolve();
+    quietAttempt = async () => undefined;
     acceptances = new Map();
     beforeAccepting = async () => undefined;
     modelCallsWithAcceptance = [];
@@ -478,12 +483,34 @@ describe('conversationTurnWorkflow', () => {
     expect(outcomes).toEqual([{ requestId: 'refused', status: 'rejected', error: { status: 409, body: { code: 409 } } }]);
   });
 
-  it('retries the model, then records the failure and reports it', async () => {
+  it('retries the model call until the activity says the model failed for good, then records the failure', async () => {
+    let attempts = 0;
     generate = async () => {
-      throw ApplicationFailure.retryable('the provider is down', 'ProviderDown');
+      // The activity counts the model's failures: its third is non-retryable.
+      if (++attempts < 3) throw ApplicationFailure.retryable('the provider is down', 'ProviderDown');
+      throw ApplicationFailure.nonRetryable('the provider is down', MODEL_FAILED);
     };
     const outcomes = await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
-    expect(calls).toEqual(['generate conv_1', 'generate conv_1', 'generate conv_1', 'failure the provider is down']);
+    expect(calls).toEqual(['generate conv_1', 'generate conv_1', 'generate conv_1', 'failure model_error: the provider is down']);
+    expect(outcomes).toEqual([]);
+  });
+
+  it('waits out a dependency that is down for longer than a few retries, then answers once', async () => {
+    let attempts = 0;
+    quietAttempt = async () => {
+      if (++attempts <= 12) throw ApplicationFailure.retryable('the database is unavailable', 'DomainError');
+    };
+    await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 2_000, first: customer('m1') });
+    expect(calls.filter((call) => call !== 'quiet 2000')).toEqual(['generate conv_1', 'deliver hola']);
+    expect(attempts).toBe(13);
+  });
+
+  it('records a failed turn when waiting for the customer ends for good, instead of failing the workflow', async () => {
+    quietAttempt = async () => {
+      throw ApplicationFailure.nonRetryable('Conversation conv_1 not found', 'not_found');
+    };
+    const outcomes = await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 2_000, first: customer('m1') });
+    expect(calls).toEqual(['quiet 2000', 'failure not_found: Conversation conv_1 not found']);
     expect(outcomes).toEqual([]);
   });
 

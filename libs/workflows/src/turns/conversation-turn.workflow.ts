@@ -6,6 +6,7 @@ import {
   proxyActivities,
   proxyLocalActivities,
   setHandler,
+  TimeoutFailure,
   uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -16,19 +17,45 @@ import {
   type AcceptChatResult,
   type ConversationTurnActivities,
   type ConversationTurnInput,
+  DEPENDENCY_UNAVAILABLE,
   type GeneratedReply,
   type TurnOutcome,
   type ToolRound,
   type TurnTrigger,
 } from './conversation-turn.contract';
 
+/**
+ * How long a turn's step waits for its dependencies (PostgreSQL, NATS, the services, the model
+ * provider's network) before the turn ends as a recorded failure: the WhatsApp window, after
+ * which a free-form reply cannot be sent anyway (docs/workflows.md › Retries and outages).
+ */
+export const TURN_HORIZON = '24 hours';
+/**
+ * Every step retries until the horizon: an outage costs the customer a late answer, never a
+ * lost one. Errors that cannot pass by waiting are non-retryable where they are thrown (the
+ * activities): a refusal by a service (4xx), the model failing its third time.
+ */
+const UNTIL_HORIZON = {
+  scheduleToCloseTimeout: TURN_HORIZON,
+  retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '1 minute' },
+};
+/**
+ * A local activity's retry whose backoff is this long waits on a workflow timer, not in the
+ * worker (which would keep the workflow task alive with a heartbeat every 8 s, three history
+ * events each): a day of outage costs some 1,500 timers, well under Temporal's limits.
+ */
+const LOCAL_RETRY_THRESHOLD = '10 seconds';
+
 // Deliveries are ordinary activities: their results are in the workflow's history, so a workflow
 // task that fails (a customer writing while the workflow completes, a worker killed) is replayed
 // to the same decisions and never sends twice.
-const { deliverReply, recordTurnFailure } = proxyActivities<ConversationTurnActivities>({
+const { deliverReply } = proxyActivities<ConversationTurnActivities>({ startToCloseTimeout: '30 seconds', ...UNTIL_HORIZON });
+// The record of a failure is the last resort: it has no horizon.
+const { recordTurnFailure } = proxyActivities<ConversationTurnActivities>({
   startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '200 milliseconds', maximumInterval: '5 seconds', maximumAttempts: 10 },
+  retry: UNTIL_HORIZON.retry,
 });
+// The working message is a courtesy: a turn never waits for it long.
 const { sendWorkingMessage } = proxyActivities<ConversationTurnActivities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '200 milliseconds', maximumInterval: '5 seconds', maximumAttempts: 5 },
@@ -39,15 +66,18 @@ const { sendWorkingMessage } = proxyActivities<ConversationTurnActivities>({
 // is idempotent on its request message id.
 const { awaitQuiet, acceptChat } = proxyLocalActivities<ConversationTurnActivities>({
   startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '200 milliseconds', maximumInterval: '5 seconds', maximumAttempts: 10 },
+  localRetryThreshold: LOCAL_RETRY_THRESHOLD,
+  ...UNTIL_HORIZON,
 });
-// The model call: three attempts, then the turn ends with a recorded failure. The turn's first
-// call prepares the agent's memory (a failure there costs the summary, never the reply); every
-// call runs the model's rounds of tool calls in the worker running the turn, with no workflow
-// task between the model asking and getting the results, until it answers or its working
-// message is due. Their results are in the history once the workflow task completes, so a replay
-// never calls a remote API again; a retried model call reuses them (kept in the worker). Only a
-// worker killed inside that task runs a call again.
+// The model call: the activity gives the model three attempts (its third failure is
+// non-retryable), then the turn ends with a recorded failure; an unavailable dependency is
+// waited out like in every step. The turn's first call prepares the agent's memory (a failure
+// there costs the summary, never the reply); every call runs the model's rounds of tool calls
+// in the worker running the turn, with no workflow task between the model asking and getting
+// the results, until it answers or its working message is due. Their results are in the
+// history once the workflow task completes, so a replay never calls a remote API again; a
+// retried model call reuses them (kept in the worker). Only a worker killed inside that task
+// runs a call again.
 const { generateReply } = proxyLocalActivities<ConversationTurnActivities>({
   // One tool round must fit: a tool waited for up to 5 min 15 s (TOOL_CALL_WAIT_MS: an MCP tool
   // reporting progress may run 5 min) and the model's calls around it (60 s each). Still a local
@@ -56,7 +86,9 @@ const { generateReply } = proxyLocalActivities<ConversationTurnActivities>({
   // queue round trip to every model call. A timed-out attempt's retry resumes the rounds already
   // run (kept in the worker).
   startToCloseTimeout: '8 minutes',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 },
+  localRetryThreshold: LOCAL_RETRY_THRESHOLD,
+  scheduleToCloseTimeout: TURN_HORIZON,
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 
 /** A burst is gathered for at most this many debounce windows, so a chatty customer still gets answers. */
@@ -96,12 +128,21 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
     }
     if (conversationRef && input.debounceMs > 0 && pending.every((t) => t.kind === 'customer_message')) {
       // An in-worker wait, measured from the latest stored message: the server's timers are too coarse for a sub-second window.
-      await awaitQuiet({
+      const waited = await awaitQuiet({
         workspaceId: input.workspaceId,
         conversationRef,
         debounceMs: input.debounceMs,
         maxMs: input.debounceMs * MAX_DEBOUNCE_WINDOWS,
-      });
+      }).then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      if (waited) {
+        // Past the horizon (or refused): the messages gathered get a visible failed turn instead of an answer.
+        pending.splice(0);
+        await recordFailure({ workspaceId: input.workspaceId, conversationRef }, newMessageId(), errorOf(waited, 'turn_failed'));
+        continue;
+      }
     }
     const batch = pending.splice(0).filter((t) => t.chat || !t.messageIds?.length || t.messageIds.some((id) => !seen.has(id)));
 
@@ -168,7 +209,7 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
 type TurnResult =
   | { replies: Awaited<ReturnType<ConversationTurnActivities['deliverReply']>>[] }
   | { silent: string }
-  | { error: { code: string; message: string } };
+  | { error: TurnError };
 
 /** A chat request's acceptance, scheduled alongside the turn's first model call. */
 interface Acceptance {
@@ -230,21 +271,41 @@ async function runTurn(
     }
   } catch (failure) {
     const error = errorOf(failure, 'model_error');
-    await recordTurnFailure({ ...refOf(request), messageId, error });
+    await recordFailure(refOf(request), messageId, error);
     return { error };
   }
   for (const id of reply.seenMessageIds) seen.add(id);
   if ('silent' in reply) return { silent: reply.silent };
   if (reply.stored) return { replies: [reply.stored] };
-  return { replies: [await deliverReply(replyRequestOf(turn, reply))] };
+  try {
+    return { replies: [await deliverReply(replyRequestOf(turn, reply))] };
+  } catch (failure) {
+    // The reply's own id: a delivery that stored the message before it failed keeps it.
+    const error = errorOf(failure, 'delivery_failed');
+    await recordFailure(refOf(request), messageId, error);
+    return { error };
+  }
+}
+
+/**
+ * A turn that ends without a reply: a failed assistant message (the conversation's detail shows
+ * it) and the turn log's `failed` entry. A conversation gone meanwhile has nothing to record it on.
+ */
+async function recordFailure(ref: { workspaceId: string; conversationRef: string }, messageId: string, error: TurnError): Promise<void> {
+  await recordTurnFailure({ ...ref, messageId, error }).catch(() => undefined);
 }
 
 const refOf = ({ workspaceId, conversationRef }: { workspaceId: string; conversationRef: string }) => ({ workspaceId, conversationRef });
 
 const newMessageId = () => `msg_${uuid4().replace(/-/g, '')}`;
 
-function errorOf(failure: unknown, fallbackCode: string): { code: string; message: string } {
+type TurnError = { code: string; message: string };
+
+function errorOf(failure: unknown, fallbackCode: string): TurnError {
   const cause = failure instanceof ActivityFailure ? failure.cause : failure;
+  if (cause instanceof TimeoutFailure && cause.timeoutType === 'SCHEDULE_TO_CLOSE') {
+    return { code: DEPENDENCY_UNAVAILABLE, message: `the turn's dependencies stayed unavailable for ${TURN_HORIZON}` };
+  }
   if (cause instanceof ApplicationFailure && cause.type) return { code: cause.type, message: cause.message };
   return { code: fallbackCode, message: cause instanceof Error ? cause.message : String(cause) };
 }

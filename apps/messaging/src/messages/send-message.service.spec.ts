@@ -1,0 +1,263 @@
+import { Subjects, type AuthContext } from '@platica/contracts';
+import { DomainError, ErrorCode } from '@platica/errors';
+import { fake, FakeUnitOfWork, freezeTime, newTestService } from '@platica/testing/test-service';
+import type { Transaction } from '@platica/platform';
+import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
+import { ClientRepository } from '../clients/client.repository';
+import type { Conversation } from '../conversations/conversation.entity';
+import { ConversationRepository } from '../conversations/conversation.repository';
+import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
+import { GraphError } from '../graph/meta-graph.adapter';
+import { ScheduledMessagesService } from '../scheduled/scheduled-messages.service';
+import { TemplateRepository } from '../templates/template.repository';
+import { GraphDelivery } from './graph-delivery';
+import type { Message } from './message.entity';
+import { MessageRepository, type NewOutgoingMessage } from './message.repository';
+import { SendMessageService } from './send-message.service';
+
+const NOW = '2026-11-20T12:00:00.000Z';
+const HOUR = 3_600_000;
+const auth: AuthContext = {
+  principal: 'key_1',
+  credentialType: 'api_key',
+  workspaceIds: ['ws_1'],
+  workspaces: [{ id: 'ws_1', name: 'One' }],
+  scopes: ['platica:write'],
+  userId: null,
+  userEmail: null,
+} as AuthContext;
+
+const whatsapp: OpenChannel = {
+  id: 'ch_wa',
+  workspaceId: 'ws_1',
+  platform: 'whatsapp',
+  name: 'WA',
+  naturalKey: 'wa',
+  externalId: 'phone_1',
+  phoneNumber: '15550001',
+  defaultAgentId: null,
+  secrets: null,
+};
+
+function conversation(lastUserMessageAt: Date | null): Conversation {
+  return {
+    id: 'conv_1',
+    workspaceId: 'ws_1',
+    channelId: whatsapp.id,
+    platform: 'whatsapp',
+    conversationId: '5511999990000',
+    clientId: 'cl_1',
+    lastUserMessageAt,
+  } as Conversation;
+}
+
+/** The messaging world a send sees: one WhatsApp channel, at most one conversation, and what got written. */
+function world(options: { conversation?: Conversation | null; clientBlocked?: boolean; graph?: 'accepts' | 'refuses' } = {}) {
+  const stored: Message[] = [];
+  const delivered: { recipient: string; content: unknown }[] = [];
+  const resumeRequested: string[] = [];
+  const scheduled: unknown[] = [];
+  const unitOfWork = new FakeUnitOfWork();
+  const found = options.conversation === undefined ? conversation(new Date(Date.parse(NOW) - HOUR)) : options.conversation;
+  const built = newTestService(
+    SendMessageService,
+    unitOfWork,
+    fake(ChannelRepository, {
+      findForWorkspace: async (workspaceId, ref) => (workspaceId === 'ws_1' && ref === whatsapp.id ? whatsapp : null),
+    }),
+    fake(ConversationRepository, {
+      findByContactForSend: async (channelId, recipient) =>
+        found && channelId === found.channelId && recipient === found.conversationId
+          ? { conversation: found, clientBlocked: options.clientBlocked ?? false }
+          : null,
+      markResumeRequested: async (transaction: Transaction, id: string) => unitOfWork.stage(transaction, () => resumeRequested.push(id)),
+    }),
+    fake(CustomFieldRepository, { activeKeys: async () => new Map([['ws_1', new Set(['plan'])]]) }),
+    fake(MessageRepository, {
+      insertOutgoing: async (transaction: Transaction, input: NewOutgoingMessage) => {
+        const message = {
+          ...input,
+          id: input.id ?? `msg_${stored.length + 1}`,
+          direction: 'outgoing',
+          createdAt: new Date(),
+        } as unknown as Message;
+        unitOfWork.stage(transaction, () => stored.push(message));
+        return message;
+      },
+    }),
+    fake(GraphDelivery, {
+      send: async (_channel, recipient, content) => {
+        delivered.push({ recipient, content });
+        return options.graph === 'refuses'
+          ? { externalId: null, failure: new GraphError('(#131026) Message undeliverable', 400, 131026, 'trace_1') }
+          : { externalId: `wamid.${delivered.length}`, failure: null };
+      },
+    }),
+    fake(ScheduledMessagesService, {
+      schedule: async (workspaceId, _auth, send, timing) => {
+        scheduled.push({ workspaceId, send, timing });
+        return { status: 202, body: { id: 'msg_later' } };
+      },
+    }),
+    fake(ClientRepository, {}),
+    fake(TemplateRepository, {}),
+  );
+  return { ...built, stored, delivered, resumeRequested, scheduled };
+}
+
+function sendRequest(body: Record<string, unknown>) {
+  return {
+    auth,
+    workspaceId: 'ws_1',
+    params: {},
+    query: {},
+    requestId: 'req_1',
+    body: { channelId: whatsapp.id, conversationId: '+5511999990000', content: 'hello', ...body },
+  } as Parameters<SendMessageService['send']>[0];
+}
+
+async function refusal(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
+  return error;
+}
+
+describe('SendMessageService.send', () => {
+  beforeEach(() => freezeTime(NOW));
+  afterEach(() => jest.useRealTimers());
+
+  it('sends through Graph inside the service window and stores the message sent, attributed to the key', async () => {
+    const { service, stored, delivered } = world();
+    const answer = await service.send(sendRequest({}));
+    expect(delivered).toEqual([{ recipient: '5511999990000', content: { type: 'text', text: 'hello' } }]);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      status: 'sent',
+      externalId: 'wamid.1',
+      actorType: 'api',
+      actorId: 'key_1',
+      campaignId: 'api',
+      role: 'assistant',
+    });
+    expect(answer).toEqual({ messageId: stored[0]!.id, status: 'sent', timestamp: NOW });
+  });
+
+  it('refuses an unknown channel (404) before anything is sent or written', async () => {
+    const { service, delivered, unitOfWork } = world();
+    const error = await refusal(service.send(sendRequest({ channelId: 'ch_other' })));
+    expect([error.code, error.status]).toEqual([ErrorCode.NotFound, 404]);
+    expect(delivered).toEqual([]);
+    expect(unitOfWork.outcomes.committed).toBe(0);
+  });
+
+  it('refuses a WhatsApp send without a conversation: a template must open it (422, canSendDirectMessage false)', async () => {
+    const { service, delivered } = world({ conversation: null });
+    const error = await refusal(service.send(sendRequest({})));
+    expect(error.status).toBe(422);
+    expect(error.details).toMatchObject({ channelId: whatsapp.id, conversationId: '5511999990000', canSendDirectMessage: false });
+    expect(delivered).toEqual([]);
+  });
+
+  it('refuses once the 24-hour window has closed, and sends just before', async () => {
+    const closed = world({ conversation: conversation(new Date(Date.parse(NOW) - 24 * HOUR - 1)) });
+    const error = await refusal(closed.service.send(sendRequest({})));
+    expect([error.status, (error.details as { reason: string }).reason]).toEqual([422, 'window_closed']);
+    expect(closed.delivered).toEqual([]);
+
+    const open = world({ conversation: conversation(new Date(Date.parse(NOW) - 24 * HOUR + 1_000)) });
+    await open.service.send(sendRequest({}));
+    expect(open.delivered).toHaveLength(1);
+  });
+
+  it('refuses a blocked client without calling Graph', async () => {
+    const { service, delivered, stored } = world({ clientBlocked: true });
+    const error = await refusal(service.send(sendRequest({})));
+    expect(error.details).toMatchObject({ reason: 'client_blocked', clientId: 'cl_1' });
+    expect([delivered, stored]).toEqual([[], []]);
+  });
+
+  it("stores a message Graph refused as failed, with Meta's error, and answers 502 naming it", async () => {
+    const { service, stored } = world({ graph: 'refuses' });
+    const error = await refusal(service.send(sendRequest({})));
+    expect([error.code, error.status]).toEqual([ErrorCode.UpstreamFailed, 502]);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      status: 'failed',
+      externalId: null,
+      error: { provider: 'meta', code: 131026, fbtraceId: 'trace_1' },
+    });
+    expect(error.details).toMatchObject({ messageId: stored[0]!.id, messageStatus: 'failed', code: 131026 });
+  });
+
+  it('a resume instruction never reaches the customer: stored as a system message, the conversation marked, a turn requested with it', async () => {
+    const { service, stored, delivered, resumeRequested, unitOfWork } = world();
+    await service.send(sendRequest({ type: 'instruction', content: { text: 'Offer the upgrade', mode: 'resume' } }));
+    expect(delivered).toEqual([]);
+    expect(stored).toEqual([expect.objectContaining({ role: 'system', contentType: 'instruction', content: 'Offer the upgrade' })]);
+    expect(resumeRequested).toEqual(['conv_1']);
+    expect(unitOfWork.events).toEqual([
+      expect.objectContaining({
+        schema: 'messaging',
+        type: 'agent.turn.requested',
+        workspaceId: 'ws_1',
+        data: expect.objectContaining({ conversationRef: 'conv_1', reason: 'resume', messageIds: [stored[0]!.id] }),
+      }),
+    ]);
+  });
+
+  it('a wait instruction requests no turn', async () => {
+    const { service, resumeRequested, unitOfWork } = world();
+    await service.send(sendRequest({ type: 'instruction', content: { text: 'Hold on', mode: 'wait' } }));
+    expect(resumeRequested).toEqual([]);
+    expect(unitOfWork.events).toEqual([]);
+  });
+
+  it('asks the campaigns service about a named campaign; one it does not know is a 400 on campaignId', async () => {
+    const { service, rpc, delivered } = world();
+    rpc.answer(Subjects.campaigns.campaignsDescribe, () => {
+      throw DomainError.notFound('Campaign', 'cmp_x');
+    });
+    const error = await refusal(service.send(sendRequest({ campaignId: 'cmp_x' })));
+    expect(error.status).toBe(400);
+    expect(error.details).toEqual([{ path: ['campaignId'], message: expect.stringContaining('cmp_x') }]);
+    expect(rpc.bodiesTo(Subjects.campaigns.campaignsDescribe)).toEqual([{ campaignId: 'cmp_x' }]);
+    expect(delivered).toEqual([]);
+  });
+
+  it('does not ask about the default campaign', async () => {
+    const { service, rpc } = world();
+    await service.send(sendRequest({ campaignId: 'api' }));
+    expect(rpc.calls).toEqual([]);
+  });
+
+  it('refuses client data naming an inactive custom field (400 on its path)', async () => {
+    const { service, delivered } = world();
+    const error = await refusal(service.send(sendRequest({ client: { customFields: { shoeSize: 42 } } })));
+    expect(error.status).toBe(400);
+    expect(JSON.stringify(error.details)).toContain('shoeSize');
+    expect(delivered).toEqual([]);
+  });
+
+  it('a delayed send is checked, then handed to the scheduler without looking for the conversation or sending', async () => {
+    const { service, scheduled, delivered } = world({ conversation: null });
+    const answer = await service.send(sendRequest({ delay: 60_000 }));
+    expect(answer).toEqual({ status: 202, body: { id: 'msg_later' } });
+    expect(delivered).toEqual([]);
+    expect(scheduled).toEqual([
+      {
+        workspaceId: 'ws_1',
+        send: expect.objectContaining({
+          kind: 'service',
+          channelId: whatsapp.id,
+          conversationId: '5511999990000',
+          preview: 'hello',
+          phoneNumber: '5511999990000',
+        }),
+        timing: expect.objectContaining({ status: 'delayed', executeAt: new Date(Date.parse(NOW) + 60_000) }),
+      },
+    ]);
+  });
+});

@@ -1,0 +1,229 @@
+import type { GuardrailVerdict, TurnReplyRequest } from '@platica/contracts';
+import { DomainError, ErrorCode } from '@platica/errors';
+import { fake, freezeTime, newTestService } from '@platica/testing/test-service';
+import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
+import type { Client } from '../clients/client.entity';
+import { ClientRepository } from '../clients/client.repository';
+import type { Conversation } from '../conversations/conversation.entity';
+import { ConversationRepository } from '../conversations/conversation.repository';
+import { GraphDelivery } from '../messages/graph-delivery';
+import type { Message } from '../messages/message.entity';
+import { MessageRepository } from '../messages/message.repository';
+import { TurnsService } from './turns.service';
+
+const NOW = '2026-11-20T12:00:00.000Z';
+const HOUR = 3_600_000;
+
+const whatsapp = { id: 'ch_wa', workspaceId: 'ws_1', platform: 'whatsapp', defaultAgentId: null } as OpenChannel;
+
+function conversationOn(platform: 'whatsapp' | 'service', extra: Partial<Conversation> = {}): Conversation {
+  const at = new Date(Date.parse(NOW) - HOUR);
+  return {
+    id: 'conv_1',
+    workspaceId: 'ws_1',
+    channelId: platform === 'whatsapp' ? whatsapp.id : 'ch_int',
+    platform,
+    conversationId: '5511999990000',
+    clientId: 'cl_1',
+    agentId: 'ag_1',
+    source: null,
+    contactName: null,
+    phoneNumber: null,
+    topic: null,
+    status: 'active',
+    operation: 'automatic',
+    messageCount: 3,
+    owners: [],
+    tags: [],
+    lastUserMessageAt: at,
+    resumeRequestedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    ...extra,
+  } as Conversation;
+}
+
+/**
+ * One conversation with its client, messages stored by id and what reached Graph. Writes apply
+ * at once (a transaction reads its own writes, as the guardrail count needs).
+ */
+function world(options: { conversation?: Conversation; client?: Partial<Client>; priorStrikes?: number; stored?: Partial<Message> } = {}) {
+  const conversation = options.conversation ?? conversationOn('whatsapp');
+  const client = { id: 'cl_1', workspaceId: 'ws_1', status: 'active', moderation: null, ...options.client } as Client;
+  const messages = new Map<string, Message>();
+  if (options.stored) messages.set('msg_r', { id: 'msg_r', workspaceId: 'ws_1', conversationRef: 'conv_1', ...options.stored } as Message);
+  const sent: unknown[] = [];
+  const strikes: { action: string }[] = [];
+  const blocks: unknown[] = [];
+  const conversationChanges: unknown[] = [];
+  const store = (input: Record<string, unknown>, status: string) => {
+    const at = new Date();
+    const message = {
+      ...input,
+      status,
+      workspaceId: 'ws_1',
+      conversationRef: 'conv_1',
+      createdAt: at,
+      updatedAt: at,
+    } as unknown as Message;
+    messages.set(message.id, message);
+    return message;
+  };
+  const built = newTestService(
+    TurnsService,
+    fake(ConversationRepository, {
+      findInWorkspace: async (workspaceId, ref) => (workspaceId === 'ws_1' && ref === conversation.id ? conversation : null),
+      update: async (_tx, target, changes) => {
+        Object.assign(target, changes);
+        conversationChanges.push(changes);
+      },
+    }),
+    fake(ChannelRepository, { findById: async (id) => (id === whatsapp.id ? whatsapp : null) }),
+    fake(ClientRepository, {
+      get: async () => client,
+      lockForUpdate: async () => client,
+      recordStrike: async (_tx, _client, strike) => {
+        strikes.push(strike);
+      },
+      setStatus: async (_tx, _client, block) => {
+        client.status = 'blocked';
+        blocks.push(block);
+      },
+    }),
+    fake(MessageRepository, {
+      lockId: async () => {},
+      findById: async (id) => messages.get(id) ?? null,
+      get: async (id) => messages.get(id)!,
+      insertOutgoing: async (_tx, input) => store(input as never, input.status),
+      insertOutgoingUnlessTaken: async (_tx, input) => (messages.has(input.id!) ? null : store(input as never, input.status)),
+      claim: async (_tx, input) => store(input as never, 'sending'),
+      renewClaim: async (_tx, message) => {
+        message.updatedAt = new Date();
+      },
+      settle: async (_tx, message, _conversation, outcome) => Object.assign(message, outcome),
+      countGuardrailStrikes: async () =>
+        (options.priorStrikes ?? 0) + [...messages.values()].filter((m) => m.payload && 'guardrail' in m.payload).length,
+    }),
+    fake(GraphDelivery, {
+      send: async (_channel, recipient, content) => {
+        sent.push({ recipient, content });
+        return { externalId: `wamid.${sent.length}`, failure: null };
+      },
+    }),
+  );
+  return { ...built, conversation, client, messages, sent, strikes, blocks, conversationChanges };
+}
+
+function reply(extra: Partial<TurnReplyRequest> = {}): TurnReplyRequest {
+  return {
+    workspaceId: 'ws_1',
+    conversationRef: 'conv_1',
+    messageId: 'msg_r',
+    agentId: 'ag_1',
+    content: 'Hello!',
+    seenUpTo: null,
+    ...extra,
+  };
+}
+
+const verdict: GuardrailVerdict = {
+  source: 'lexicon',
+  ruleIndex: null,
+  severity: 'high',
+  categories: ['insult'],
+  matchedTerms: ['x'],
+  conversationStrikeThreshold: 2,
+  clientStrikeThreshold: 3,
+};
+
+async function refusal(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
+  return error;
+}
+
+describe('TurnsService.reply', () => {
+  beforeEach(() => freezeTime(NOW));
+  afterEach(() => jest.useRealTimers());
+
+  it('claims the reply, delivers it through Graph and settles it sent with Meta’s id; a retry sends nothing more', async () => {
+    const w = world();
+    const first = await w.service.reply(reply());
+    expect(first).toMatchObject({ messageId: 'msg_r', status: 'sent', error: null });
+    expect(w.messages.get('msg_r')).toMatchObject({ status: 'sent', externalId: 'wamid.1', actorType: 'ai' });
+    expect(w.sent).toEqual([{ recipient: '5511999990000', content: { type: 'text', text: 'Hello!' } }]);
+
+    expect(await w.service.reply(reply())).toEqual(first);
+    expect(w.sent).toHaveLength(1);
+  });
+
+  it('refuses a second reply reusing the id with other content (409)', async () => {
+    const w = world({ stored: { role: 'assistant', content: 'Hello!', contentType: 'text', status: 'sent' } });
+    expect((await refusal(w.service.reply(reply({ content: 'Something else' })))).code).toBe(ErrorCode.Conflict);
+    expect(w.sent).toEqual([]);
+  });
+
+  it('waits for a claim in flight (409) and takes over one older than a Graph call can last', async () => {
+    const claimedAt = (ago: number) =>
+      ({
+        role: 'assistant',
+        content: 'Hello!',
+        contentType: 'text',
+        status: 'sending',
+        updatedAt: new Date(Date.parse(NOW) - ago),
+      }) as Partial<Message>;
+    const inFlight = world({ stored: claimedAt(60_000) });
+    expect((await refusal(inFlight.service.reply(reply()))).code).toBe(ErrorCode.Conflict);
+    expect(inFlight.sent).toEqual([]);
+
+    const abandoned = world({ stored: claimedAt(91_000) });
+    expect(await abandoned.service.reply(reply())).toMatchObject({ status: 'sent' });
+    expect(abandoned.sent).toHaveLength(1);
+  });
+
+  it('stores the reply failed, without calling Graph, once the window has closed or the client is blocked', async () => {
+    const closed = world({ conversation: conversationOn('whatsapp', { lastUserMessageAt: new Date(Date.parse(NOW) - 25 * HOUR) }) });
+    expect(await closed.service.reply(reply())).toMatchObject({ status: 'failed', error: { code: 'window_closed' } });
+    const blocked = world({ client: { status: 'blocked' } });
+    expect(await blocked.service.reply(reply())).toMatchObject({ status: 'failed', error: { code: 'client_blocked' } });
+    expect([closed.sent, blocked.sent]).toEqual([[], []]);
+  });
+
+  it('a guardrail message records a strike (warn) and still goes out', async () => {
+    const w = world();
+    const result = await w.service.reply(reply({ content: 'Please keep it civil.', guardrail: verdict }));
+    expect(result.status).toBe('sent');
+    expect(w.strikes).toEqual([expect.objectContaining({ action: 'warn', source: 'lexicon', severity: 'high' })]);
+    expect([w.blocks, w.conversationChanges, w.unitOfWork.events]).toEqual([[], [], []]);
+    expect(w.messages.get('msg_r')).toMatchObject({ actorType: 'system' });
+  });
+
+  it('the strike that reaches the thresholds makes the conversation spam (with its event) and blocks the client, whose notice still goes out', async () => {
+    const w = world({ priorStrikes: 1, client: { moderation: { totalStrikes: 2 } as Client['moderation'] } });
+    await w.service.reply(reply({ content: 'Goodbye.', guardrail: verdict }));
+    expect(w.strikes).toEqual([expect.objectContaining({ action: 'spam' })]);
+    expect(w.conversationChanges).toEqual([{ status: 'spam' }]);
+    expect(w.blocks).toEqual([{ reason: 'guardrails_threshold_reached', by: null }]);
+    expect(w.unitOfWork.events.map((e) => [e.type, (e.data as { previousStatus?: string }).previousStatus])).toEqual([
+      ['conversation.status.updated', 'active'],
+    ]);
+    expect(w.sent).toHaveLength(1);
+  });
+
+  it('on the internal channel a reply is stored sent in one statement, and an assistance request hands the conversation to a human', async () => {
+    const plain = world({ conversation: conversationOn('service') });
+    expect(await plain.service.reply(reply())).toMatchObject({ status: 'sent' });
+    expect(plain.unitOfWork.outcomes).toMatchObject({ committed: 1 });
+
+    const assisted = world({ conversation: conversationOn('service') });
+    await assisted.service.reply(
+      reply({ content: 'A colleague will answer.', assistance: { reason: 'billing' } as TurnReplyRequest['assistance'] }),
+    );
+    expect(assisted.conversationChanges).toEqual([{ operation: 'assistance' }]);
+    expect(assisted.unitOfWork.events.map((e) => e.type)).toEqual(['conversation.assistance.requested']);
+    expect([plain.sent, assisted.sent]).toEqual([[], []]);
+  });
+});
