@@ -1,7 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { generateText, streamText, type ModelMessage } from 'ai';
-import type { TurnContext } from '@platica/contracts';
 import { agentTurns } from '@platica/platform';
 import {
   MODEL_REFUSED,
