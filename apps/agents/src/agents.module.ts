@@ -6,6 +6,7 @@ import { AgentsService } from './agents/agents.service';
 import { AgentsConfigService, type AgentsConfig } from './config/agents.config';
 import { AllowedTermRepository } from './guardrails/allowed-term.repository';
 import { AttachmentReader } from './runtime/attachment-reader';
+import { TurnFiles } from './runtime/turn-files';
 import { ChatAnswers } from './runtime/chat-answers';
 import { ChatTurnsController } from './runtime/chat-turns.controller';
 import { LanguageModelProvider } from './runtime/language-model';
@@ -44,6 +45,7 @@ import { TurnLogService } from './turn-log/turn-log.service';
     TurnLogRepository,
     LanguageModelProvider,
     AttachmentReader,
+    TurnFiles,
     TurnActivitiesFactory,
     ChatAnswers,
     TurnRequests,

@@ -317,9 +317,20 @@ export const MCP_LIMITS = {
   /** …and never longer than this in all, progress or not. */
   maxTimeoutDefaultMs: 70_000,
   timeoutMinMs: 1_000,
-  /** A turn waits 75 s for a tool's answer (agents' TOOL_CALL_TIMEOUT_MS): a call must end before. */
-  maxTimeoutMaxMs: 70_000,
+  /**
+   * A slow tool (a report, a search) may run for minutes when it reports progress; the turn's
+   * wait for any tool (TOOL_CALL_WAIT_MS) is derived from this bound.
+   */
+  maxTimeoutMaxMs: 300_000,
 } as const;
+
+/**
+ * How long a turn waits for a tool's answer: the longest call the tools service lets run (an MCP
+ * call's `maxTimeoutMs` bound; a custom API's 60 s and its periodicAuth token fit within it),
+ * plus a margin for NATS and the tools service. The tools service enforces each tool's own limit;
+ * this is only the turn's backstop.
+ */
+export const TOOL_CALL_WAIT_MS = MCP_LIMITS.maxTimeoutMaxMs + 15_000;
 
 /**
  * A server's state: `active` (its tools were discovered at the last contact), `error` (the

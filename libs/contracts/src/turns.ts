@@ -73,14 +73,48 @@ export interface TurnHistoryItem {
   role: 'user' | 'assistant' | 'system';
   content: string;
   contentType: string;
-  images: { url: string; mimeType?: string }[];
-  files: { url: string; mimeType?: string; filename?: string }[];
+  /** By `url` when sent or attached; by Meta's `mediaId` when received on WhatsApp (resolved with `turnMedia`). */
+  images: TurnAttachment[];
+  /** `type`: what a WhatsApp media is (`video`, `audio`, `file`). */
+  files: (TurnAttachment & { filename?: string; type?: string })[];
   /** Failed replies stay in the detail but are not shown to the model. */
   status: string;
   createdAt: string;
   /** An agent's reply: the latest message its turn was given. */
   seenUpTo?: string;
 }
+
+export interface TurnAttachment {
+  url?: string;
+  mediaId?: string;
+  mimeType?: string;
+}
+
+/**
+ * A WhatsApp media of the conversation's channel, read through Graph with the channel's token
+ * (which stays in messaging). Its bytes do not fit a NATS reply (10 MB against `max_payload`'s
+ * 1 MiB): they are published in chunks to `chunksTo` (platform › chunked-bytes) before the reply.
+ */
+export interface TurnMediaRequest {
+  workspaceId: string;
+  conversationRef: string;
+  mediaId: string;
+  /** Larger media are refused before their download (Graph's `file_size`) and while it runs. */
+  maxBytes: number;
+  /** The download's bound once Graph has answered the media's URL. */
+  timeoutMs: number;
+  chunksTo: string;
+}
+
+/** The media sent in chunks, or why it was not (one sentence for the model: too large, Graph's refusal…). */
+export type TurnMedia =
+  | {
+      mimeType: string;
+      chunks: number;
+      /** SHA-256 (hex) of the bytes sent, which the receiver checks. */
+      sha256: string;
+    }
+  | { unreadable: string };
 
 /** The client's conversation with `agentId` before this one (chat threads and channel conversations alike). */
 export interface PreviousConversationRequest {

@@ -9,6 +9,7 @@ export * from './errors/error-reply';
 export * from './errors/unavailable-dependency';
 export * from './nats/rpc-handler';
 export * from './nats/rpc-client';
+export * from './nats/chunked-bytes';
 export * from './database/database';
 export { Database, Transaction, UnitOfWork } from './database/unit-of-work';
 export * from './database/source-dir';

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -11,6 +11,7 @@ export interface GraphRequest {
   objectId: string | null;
   edge: string | null;
   authorization: string | null;
+  host: string;
   body: any;
   status: number;
   response: any;
@@ -27,12 +28,17 @@ interface FailRule {
  * A fake of Meta's Graph API on loopback (a free port), answering like the real one:
  *   POST /[vNN.N/]{phone-number-id}/messages (WhatsApp Cloud API) -> {messaging_product, contacts, messages: [{id: "wamid.…"}]}
  *   POST /[vNN.N/]{page-id}/messages (Messenger / Instagram Send API) -> {recipient_id, message_id}
+ *   GET /[vNN.N/]{media-id}[?phone_number_id=…] (Retrieve Media URL) -> {messaging_product, url, mime_type, sha256, file_size, id}
+ *   GET {that url} (Download Media, `/whatsapp_business/attachments/?mid=…`) -> the bytes
+ * Both media calls take only the token the media was registered with (`addMedia`), as Meta
+ * answers a media only to the business it was sent to; the URL is valid for 5 minutes.
  * It records every request and can be told to fail the next sends, and, like Meta, to report
  * each accepted WhatsApp send with a `sent` status webhook (retried until it is taken).
  */
 export class FakeMetaGraph {
   readonly requests: GraphRequest[] = [];
   private readonly failRules: FailRule[] = [];
+  private readonly media = new Map<string, FakeMedia>();
   private server: Server | null = null;
   private statusTarget: StatusTarget | null = null;
   private readonly statusDeliveries = new Set<Promise<void>>();
@@ -66,6 +72,14 @@ export class FakeMetaGraph {
   /** Sends (message posts), optionally those addressing one object id. */
   sends(objectId?: string): GraphRequest[] {
     return this.requests.filter((r) => r.edge === 'messages' && r.method === 'POST' && (objectId === undefined || r.objectId === objectId));
+  }
+
+  /**
+   * A media a customer sent to `phoneNumberId`, which Graph hands out to `accessToken`; an
+   * `error` makes `GET /{media-id}` answer it instead (status and Graph error).
+   */
+  addMedia(media: FakeMedia): void {
+    this.media.set(media.id, media);
   }
 
   /** The next `count` sends matching `match` answer `status` with a Graph error body. */
@@ -124,6 +138,7 @@ export class FakeMetaGraph {
       objectId: segments[0] ?? null,
       edge: segments[1] ?? null,
       authorization: req.headers.authorization ?? null,
+      host: req.headers.host ?? '',
       body,
       status: 0,
       response: null,
@@ -135,6 +150,7 @@ export class FakeMetaGraph {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(response));
     };
+    if (record.method === 'GET') return this.answerMedia(url, record, answer, res);
     if (record.method !== 'POST' || record.edge !== 'messages')
       return answer(400, graphError(100, `Unsupported ${record.method} request on ${url.pathname}`));
     if (!body) return answer(400, graphError(100, 'Invalid JSON body'));
@@ -158,7 +174,50 @@ export class FakeMetaGraph {
     if (!body.recipient?.id || !body.message) return answer(400, graphError(100, '(#100) param recipient must be non-empty'));
     return answer(200, { recipient_id: body.recipient.id, message_id: `m_${randomBytes(18).toString('base64url')}` });
   }
+
+  private answerMedia(url: URL, record: GraphRequest, answer: (status: number, response: unknown) => void, res: ServerResponse): void {
+    const download = url.pathname === DOWNLOAD_PATH;
+    const media = this.media.get(download ? (url.searchParams.get('mid') ?? '') : (record.objectId ?? ''));
+    const authorized = media && record.authorization === `Bearer ${media.accessToken}`;
+    if (download) {
+      const expired = Date.now() > Number(url.searchParams.get('ext')) * 1000;
+      if (!media || !authorized || expired) return answer(404, graphError(100, 'URL expired or not found'));
+      record.status = 200;
+      res.writeHead(200, { 'content-type': media.mimeType, 'content-length': media.bytes.length });
+      res.end(media.bytes);
+      return;
+    }
+    if (record.edge) return answer(400, graphError(100, `Unsupported GET request on ${url.pathname}`));
+    if (!record.authorization?.startsWith('Bearer ')) return answer(401, graphError(190, 'Invalid OAuth access token'));
+    const phoneNumberId = url.searchParams.get('phone_number_id');
+    if (!media || !authorized || (phoneNumberId && phoneNumberId !== media.phoneNumberId)) {
+      return answer(400, graphError(100, `Unsupported get request. Object with ID '${record.objectId}' does not exist`));
+    }
+    if (media.error) return answer(media.error.status, graphError(media.error.code, media.error.message));
+    const origin = `${url.protocol}//${record.host}`;
+    const expires = Math.floor(Date.now() / 1000) + 300;
+    answer(200, {
+      messaging_product: 'whatsapp',
+      url: `${origin}${DOWNLOAD_PATH}?mid=${encodeURIComponent(media.id)}&ext=${expires}&hash=${randomBytes(8).toString('hex')}`,
+      mime_type: media.mimeType,
+      sha256: createHash('sha256').update(media.bytes).digest('hex'),
+      file_size: media.bytes.length,
+      id: media.id,
+    });
+  }
 }
+
+export interface FakeMedia {
+  id: string;
+  phoneNumberId: string;
+  accessToken: string;
+  mimeType: string;
+  bytes: Uint8Array;
+  error?: { status: number; code: number; message: string };
+}
+
+/** Where Meta's CDN (lookaside.fbsbx.com) serves a media's bytes. */
+const DOWNLOAD_PATH = '/whatsapp_business/attachments/';
 
 interface StatusTarget {
   baseUrl: string;

@@ -1,7 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { generateText, streamText, type ModelMessage } from 'ai';
-import type { TurnContext } from '@platica/contracts';
 import { agentTurns } from '@platica/platform';
 import {
   MODEL_REFUSED,
@@ -19,7 +18,6 @@ import type { ToolCallActivities } from './tool-calls.activities';
 import { asObject, currentRunId, modelAbortSignal, type GenerateReplyInput, type TurnDeps } from './turn-deps';
 import { afterAnswer, roundsToBegin, workingMessageOf } from './tool-rounds';
 import type { TurnMemos } from './turn-memos';
-import { filesToRead, type ReadFiles } from './turn-prompt';
 import { ModelFailures } from './turn-failures';
 import type { TurnSetting, TurnSettingLoader } from './turn-setting';
 
@@ -123,7 +121,9 @@ export function createModelCallActivities(
     const lexiconViolation = await checks.lexicon();
     if (lexiconViolation) return lexiconViolation;
     // Read once per turn: its tool rounds reuse them.
-    setting.readFiles ??= speaker.enableFileAttachments ? await readFiles(context.history) : new Map<string, Uint8Array>();
+    setting.readFiles ??= speaker.enableFileAttachments
+      ? await deps.files.read(workspaceId, context.conversation.id, context.history)
+      : new Map();
     const evaluation = checks.evaluate();
     try {
       const prompt = modelCallPromptOf(
@@ -180,21 +180,6 @@ export function createModelCallActivities(
       }
       throw modelFailures.failed(currentRunId() && `${currentRunId()}:${input.turnId}:${rounds.length}`, error);
     }
-  }
-
-  /** The files of this turn the model takes whole, read; one that cannot be read is only named to the model. */
-  async function readFiles(history: TurnContext['history']): Promise<ReadFiles> {
-    const read: ReadFiles = new Map();
-    await Promise.all(
-      filesToRead(history).map(async ({ url }) => {
-        try {
-          read.set(url, await deps.attachments.read(url));
-        } catch (error) {
-          deps.logger.warn({ msg: 'an attachment could not be read: the model is given its name only', url, error: String(error) });
-        }
-      }),
-    );
-    return read;
   }
 
   return {

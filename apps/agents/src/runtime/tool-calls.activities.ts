@@ -1,6 +1,12 @@
 import { DomainError } from '@platica/errors';
 import { generateText } from 'ai';
-import { internalOperations, type RuntimeAgentToolsRequest, type RuntimeExecuteRequest, type RuntimeTool } from '@platica/contracts';
+import {
+  internalOperations,
+  TOOL_CALL_WAIT_MS,
+  type RuntimeAgentToolsRequest,
+  type RuntimeExecuteRequest,
+  type RuntimeTool,
+} from '@platica/contracts';
 import { serviceRequest } from '@platica/platform';
 import type { PendingToolCalls, ToolCallContext, ToolCallRequest, ToolCallResult } from '@platica/workflows/activities';
 import type { Agent } from '../agents/agent.entity';
@@ -20,9 +26,6 @@ import {
 } from './turn-deps';
 import type { TurnMemos } from './turn-memos';
 import { systemPromptOf } from './turn-prompt';
-
-/** A tool call may wait for its remote API (timeoutMs up to 60 s, plus a periodicAuth token). */
-const TOOL_CALL_TIMEOUT_MS = 75_000;
 
 /** One tool call of a model's answer, run in the tools service (or by a sub-agent). */
 interface ToolCallInput {
@@ -115,7 +118,7 @@ export function createToolCallActivities(deps: TurnDeps, memos: TurnMemos) {
           context: input.context,
           conversationRef: conversationRefOf(input.context),
         }),
-        TOOL_CALL_TIMEOUT_MS,
+        TOOL_CALL_WAIT_MS,
       );
       return { toolCallId: call.toolCallId, providerName: call.providerName, ok: result.ok, output: result.output };
     } catch (error) {

@@ -16,7 +16,7 @@ import type { AllowedTermRepository } from '../guardrails/allowed-term.repositor
 import type { ConversationMemoryRepository } from '../memory/conversation-memory.repository';
 import type { DelegationRepository } from '../subagents/delegation.repository';
 import type { TurnLogRepository, TurnRef } from '../turn-log/turn-log.repository';
-import type { AttachmentReader } from './attachment-reader';
+import type { TurnFiles } from './turn-files';
 import type { ChatAnswers } from './chat-answers';
 import type { LanguageModelProvider } from './language-model';
 
@@ -30,7 +30,7 @@ export interface TurnDeps {
   delegations: DelegationRepository;
   memories: ConversationMemoryRepository;
   turnLog: TurnLogRepository;
-  attachments: AttachmentReader;
+  files: TurnFiles;
   chatAnswers: ChatAnswers;
   logger: Logger;
 }

@@ -1,6 +1,6 @@
 import type { TurnHistoryItem } from '@platica/contracts';
 import { httpUrlProblem } from '@platica/platform';
-import { CONTEXT_SUMMARY_HEADING, filesToRead, RECALL_HEADING, turnMessages, type PromptedAgent } from './turn-prompt';
+import { CONTEXT_SUMMARY_HEADING, filesToRead, RECALL_HEADING, turnMessages, type PromptedAgent, type ReadFiles } from './turn-prompt';
 
 const agent: PromptedAgent = {
   systemPrompt: 'Eres Sofía.',
@@ -171,6 +171,38 @@ describe('turnMessages', () => {
       });
       const plain = turnMessages({ ...agent, enableFileAttachments: false }, [message], null, 10_000, {}, new Map([[pdf.url, data]]))[1]!;
       expect(JSON.stringify(plain.content)).not.toContain('"type":"file"');
+    });
+
+    describe('received on WhatsApp (a Graph media id, no URL)', () => {
+      const photo = { mediaId: '65463453', mimeType: 'image/jpeg' };
+      const invoice = { mediaId: '1234567890', mimeType: 'application/pdf', filename: 'f.pdf', type: 'file' };
+      const voice = { mediaId: '77', mimeType: 'audio/ogg; codecs=opus', type: 'audio' };
+
+      it('reads its images and readable files by media id; other types not', () => {
+        const history = [item('user', '[image]', { images: [photo], files: [invoice, voice] })];
+        expect(filesToRead(history).map((f) => f.key)).toEqual(['media:65463453', 'media:1234567890']);
+      });
+
+      it('names each media; a read one follows as an image or file part, an unreadable one says why', () => {
+        const data = new Uint8Array([255, 216, 255]);
+        const message = item('user', '[image]', { images: [photo], files: [invoice, voice] });
+        const read: ReadFiles = new Map<string, Uint8Array | { unreadable: string }>([
+          ['media:65463453', data],
+          ['media:1234567890', { unreadable: 'it is 12 bytes, more than the 10 bytes read for the model' }],
+        ]);
+        expect(turnMessages(agent, [message], null, 10_000, {}, read)[1]!.content).toEqual([
+          { type: 'text', text: '[image]' },
+          { type: 'text', text: '[image (image/jpeg) sent by the customer]' },
+          { type: 'image', image: data, mediaType: 'image/jpeg' },
+          {
+            type: 'text',
+            text: '[file f.pdf (application/pdf) sent by the customer; it could not be read: it is 12 bytes, more than the 10 bytes read for the model]',
+          },
+          { type: 'text', text: '[audio (audio/ogg; codecs=opus) sent by the customer]' },
+        ]);
+        const plain = turnMessages({ ...agent, enableFileAttachments: false }, [message], null, 10_000, {}, read)[1]!;
+        expect(JSON.stringify(plain.content)).not.toMatch(/"type":"image"|could not be read|undefined/);
+      });
     });
   });
 });

@@ -1,5 +1,5 @@
 import type { ModelMessage, UserContent } from 'ai';
-import type { TurnHistoryItem } from '@platica/contracts';
+import type { TurnAttachment, TurnHistoryItem } from '@platica/contracts';
 import type { Agent, SupportInformation } from '../agents/agent.entity';
 
 /** What of an agent shapes its prompt. */
@@ -86,8 +86,14 @@ function withinBudget(history: TurnHistoryItem[], historyChars: number): TurnHis
   return kept.reverse();
 }
 
-/** Attachments read for this turn, by URL (see AttachmentReader). */
-export type ReadFiles = Map<string, Uint8Array>;
+/**
+ * Attachments read for this turn, by `attachmentKey`: their bytes, or (WhatsApp media, read
+ * through Graph) why they could not be, which the model is told (see TurnFiles).
+ */
+export type ReadFiles = Map<string, Uint8Array | { unreadable: string }>;
+
+/** A chat attachment by its URL, a WhatsApp media by its Graph id. */
+export const attachmentKey = (attachment: TurnAttachment): string => attachment.url ?? `media:${attachment.mediaId}`;
 /**
  * Why an image's URL may not be handed to the model to fetch (the outbound policy: the
  * provider, or the SDK on its behalf, would fetch it from wherever it points), or null.
@@ -104,15 +110,25 @@ export function readableAsFile(mimeType: string | undefined): boolean {
   return ['application/pdf', 'audio/wav', 'audio/mpeg', 'audio/mp3'].includes(mimeType) || mimeType.startsWith('text/');
 }
 
-/** The files the model is given whole this turn: readable ones of the customer's messages since the latest reply. */
-export function filesToRead(history: TurnHistoryItem[]): { url: string; mimeType: string }[] {
+/**
+ * The attachments read for the model this turn, of the customer's messages since the latest
+ * reply: files of the types it reads whole, and the images received on WhatsApp (the provider
+ * cannot fetch those by URL: only Graph, with the channel's token, hands them out).
+ */
+export function filesToRead(history: TurnHistoryItem[]): (TurnAttachment & { key: string; mimeType: string })[] {
   const lastReply = history.findLastIndex((item) => item.role === 'assistant' && item.status !== 'failed');
+  const media = (a: TurnAttachment) => !a.url && Boolean(a.mediaId) && Boolean(a.mimeType?.startsWith('image/'));
   return history
     .slice(lastReply + 1)
     .filter((item) => item.role === 'user')
-    .flatMap((item) =>
-      item.files.filter((file) => file.url && readableAsFile(file.mimeType)).map((file) => ({ url: file.url, mimeType: file.mimeType! })),
-    );
+    .flatMap((item) => [...item.images.filter(media), ...item.files.filter((f) => (f.url || f.mediaId) && readableAsFile(f.mimeType))])
+    .map((a) => ({ ...a, key: attachmentKey(a), mimeType: a.mimeType! }));
+}
+
+/** A WhatsApp media named to the model (it has no URL to show): `[image (image/jpeg) sent by the customer]`, and why it was not read when it could not be. */
+function mediaName(kind: string, media: TurnAttachment & { filename?: string }, read: Uint8Array | { unreadable: string } | undefined): string {
+  const name = `${kind}${media.filename ? ` ${media.filename}` : ''} (${media.mimeType ?? 'unknown type'}) sent by the customer`;
+  return read && !(read instanceof Uint8Array) ? `[${name}; it could not be read: ${read.unreadable}]` : `[${name}]`;
 }
 
 function modelMessageOf(
@@ -125,20 +141,28 @@ function modelMessageOf(
   if (item.role === 'assistant') return item.content ? [{ role: 'assistant', content: item.content }] : [];
   const content: Exclude<UserContent, string> = [];
   if (item.content) content.push({ type: 'text', text: item.content });
-  // A WhatsApp attachment not yet resolved to a URL is named by the message's content alone (docs/receiving-from-meta.md).
-  for (const image of item.images.filter((i) => i.url)) {
+  for (const image of item.images) {
+    if (!image.url) {
+      const read = attachments ? readFiles.get(attachmentKey(image)) : undefined;
+      content.push({ type: 'text', text: mediaName('image', image, read) });
+      if (read instanceof Uint8Array) content.push({ type: 'image', image: read, mediaType: image.mimeType });
+      continue;
+    }
     // Images are visual content when the agent takes attachments (spec › Chat rule 5) and their URL passes the outbound policy; otherwise named only.
     if (attachments && !imageUrlProblem(image.url)) content.push({ type: 'image', image: new URL(image.url), mediaType: image.mimeType });
     else content.push({ type: 'text', text: `[image: ${image.url}]` });
   }
-  for (const file of item.files.filter((f) => f.url)) {
+  for (const file of item.files.filter((f) => f.url || f.mediaId)) {
+    const read = attachments && file.mimeType ? readFiles.get(attachmentKey(file)) : undefined;
     content.push({
       type: 'text',
-      text: `[file${file.filename ? ` ${file.filename}` : ''} (${file.mimeType ?? 'unknown type'}): ${file.url}]`,
+      text: file.url
+        ? `[file${file.filename ? ` ${file.filename}` : ''} (${file.mimeType ?? 'unknown type'}): ${file.url}]`
+        : mediaName(file.type ?? 'file', file, read),
     });
     // Read for this turn (the agent takes attachments, the type is one the model reads): the file itself follows its name.
-    const data = attachments && file.mimeType ? readFiles.get(file.url) : undefined;
-    if (data) content.push({ type: 'file', data, mediaType: file.mimeType!, ...(file.filename ? { filename: file.filename } : {}) });
+    if (read instanceof Uint8Array)
+      content.push({ type: 'file', data: read, mediaType: file.mimeType!, ...(file.filename ? { filename: file.filename } : {}) });
   }
   return content.length ? [{ role: 'user', content }] : [];
 }

@@ -10,7 +10,7 @@ import { ConversationMemoryRepository } from '../memory/conversation-memory.repo
 import { DelegationRepository } from '../subagents/delegation.repository';
 import { TurnLogRepository } from '../turn-log/turn-log.repository';
 import { createAcceptanceActivities, type AcceptanceActivities } from './acceptance.activities';
-import { AttachmentReader } from './attachment-reader';
+import { TurnFiles } from './turn-files';
 import { ChatAnswers } from './chat-answers';
 import { createDeliveryActivities } from './delivery.activities';
 import { createGuardrailChecks } from './guardrails.activities';
@@ -43,7 +43,7 @@ export class TurnActivitiesFactory {
     delegations: DelegationRepository,
     memories: ConversationMemoryRepository,
     turnLog: TurnLogRepository,
-    attachments: AttachmentReader,
+    files: TurnFiles,
     chatAnswers: ChatAnswers,
   ) {
     const deps: TurnDeps = {
@@ -55,7 +55,7 @@ export class TurnActivitiesFactory {
       delegations,
       memories,
       turnLog,
-      attachments,
+      files,
       chatAnswers,
       logger: new Logger('turns'),
     };

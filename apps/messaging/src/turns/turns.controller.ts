@@ -1,12 +1,16 @@
 import { Payload } from '@nestjs/microservices';
 import { type OperationRequest, internalOperations } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
+import { TurnMediaService } from './turn-media.service';
 import { TurnsService } from './turns.service';
 
 /** The agent runtime's calls during a turn (service-to-service: the contract is the envelope's body). */
 @RpcController()
 export class TurnsController {
-  constructor(private readonly turns: TurnsService) {}
+  constructor(
+    private readonly turns: TurnsService,
+    private readonly media: TurnMediaService,
+  ) {}
 
   @Handles(internalOperations.messaging.turnContext)
   context(@Payload() request: OperationRequest<typeof internalOperations.messaging.turnContext>) {
@@ -26,5 +30,10 @@ export class TurnsController {
   @Handles(internalOperations.messaging.turnFailure)
   failure(@Payload() request: OperationRequest<typeof internalOperations.messaging.turnFailure>) {
     return this.turns.failure(request.body);
+  }
+
+  @Handles(internalOperations.messaging.turnMedia)
+  readMedia(@Payload() request: OperationRequest<typeof internalOperations.messaging.turnMedia>) {
+    return this.media.read(request.body);
   }
 }

@@ -2,15 +2,17 @@ import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
 import { ClientsModule } from '../clients/clients.module';
 import { ConversationsModule } from '../conversations/conversations.module';
+import { GraphModule } from '../graph/graph.module';
 import { MessagesModule } from '../messages/messages.module';
+import { TurnMediaService } from './turn-media.service';
 import { TurnsController } from './turns.controller';
 import { TurnsService } from './turns.service';
 
 /** What the agent runtime asks of messaging during a turn: its context, and storing (and delivering) its reply. */
 @Module({
-  imports: [ChannelsModule, ClientsModule, ConversationsModule, MessagesModule],
+  imports: [ChannelsModule, ClientsModule, ConversationsModule, MessagesModule, GraphModule],
   controllers: [TurnsController],
-  providers: [TurnsService],
+  providers: [TurnsService, TurnMediaService],
   exports: [TurnsService],
 })
 export class TurnsModule {}

@@ -28,6 +28,8 @@ import type {
   TurnContext,
   TurnContextRequest,
   TurnFailureRequest,
+  TurnMedia,
+  TurnMediaRequest,
   TurnReplyRequest,
   TurnReplyResult,
 } from '../turns';
@@ -72,6 +74,8 @@ export const internalOperations = {
     turnFailure: internal<TurnFailureRequest, TurnReplyResult>('messaging.turns.failure'),
     /** The client's previous conversation with an agent and its latest messages (agents, to recall it). */
     turnPrevious: internal<PreviousConversationRequest, PreviousConversation>('messaging.turns.previous'),
+    /** A WhatsApp media of a conversation, its bytes through Graph (agents, for a model given attachments). */
+    turnMedia: internal<TurnMediaRequest, TurnMedia>('messaging.turns.media'),
     /** A campaign send checked against channel and template; the blocked part of its audience (campaigns). */
     campaignsPrepare: internal<CampaignPrepareRequest, CampaignPrepareAnswer>('messaging.campaigns.prepare'),
     /** A dated campaign run's messages stored as scheduled ones (campaigns). */

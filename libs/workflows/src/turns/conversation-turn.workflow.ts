@@ -79,8 +79,13 @@ const { awaitQuiet, acceptChat } = proxyLocalActivities<ConversationTurnActiviti
 // retried model call reuses them (kept in the worker). Only a worker killed inside that task
 // runs a call again.
 const { generateReply } = proxyLocalActivities<ConversationTurnActivities>({
-  // A tool call may take 75 s, the model call 60 s.
-  startToCloseTimeout: '3 minutes',
+  // One tool round must fit: a tool waited for up to 5 min 15 s (TOOL_CALL_WAIT_MS: an MCP tool
+  // reporting progress may run 5 min) and the model's calls around it (60 s each). Still a local
+  // activity: the SDK heartbeats the workflow task while it runs, so a dead worker is noticed
+  // within the workflow task timeout, not this one, and a regular activity would only add a task
+  // queue round trip to every model call. A timed-out attempt's retry resumes the rounds already
+  // run (kept in the worker).
+  startToCloseTimeout: '8 minutes',
   localRetryThreshold: LOCAL_RETRY_THRESHOLD,
   scheduleToCloseTimeout: TURN_HORIZON,
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
