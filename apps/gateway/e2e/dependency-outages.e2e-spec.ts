@@ -37,10 +37,12 @@ describe('dependency outages answer 503 (e2e)', () => {
   let temporal: CuttableProxy;
   let database: CuttableProxy;
 
+  const testDatabaseUrl = process.env.PLATICA_TEST_DATABASE_URL;
+
   beforeAll(async () => {
     llm = await FakeLlm.start();
     temporal = await CuttableProxy.start(temporalAddress());
-    const databaseUrl = new URL(process.env.PLATICA_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+    const databaseUrl = new URL(testDatabaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres');
     database = await CuttableProxy.start(`${databaseUrl.hostname}:${databaseUrl.port || 5432}`);
     // The stack's isolated database is made on the server the test database URL names: the proxy.
     databaseUrl.host = database.address;
@@ -53,6 +55,9 @@ describe('dependency outages answer 503 (e2e)', () => {
     await temporal?.stop();
     await database?.stop();
     await llm?.stop();
+    // The next block's stack makes its database on the real server, not on this block's proxy.
+    if (testDatabaseUrl === undefined) delete process.env.PLATICA_TEST_DATABASE_URL;
+    else process.env.PLATICA_TEST_DATABASE_URL = testDatabaseUrl;
   });
 
   // Answered once the Temporal client's own retries give up: 6-10 s measured here.
