@@ -154,6 +154,8 @@ function printFaultTable(rows: FaultRow[]): void {
     }),
   ];
   process.stdout.write(`\n${lines.join('\n')}\n`);
+  for (const r of rows.filter((row) => row.outcome.unansweredMarkers.length))
+    process.stdout.write(`${r.fault} ${r.seconds} s: unanswered ${r.outcome.unansweredMarkers.join(', ')}\n`);
 }
 
 /** Resident memory of a process in MB, from /proc (Linux). */

@@ -45,6 +45,8 @@ export type Route = 'POST /hooks/meta' | 'POST /v1/messages' | 'POST /v1/chat';
 export interface Outcome {
   customerMessages: number;
   unanswered: number;
+  /** The markers of the first unanswered messages, to find them in the services' logs. */
+  unansweredMarkers: string[];
   answeredTwice: number;
   scheduled: number;
   scheduledUnsent: number;
@@ -270,6 +272,7 @@ export class MixedLoad {
     return {
       customerMessages: replies.length,
       unanswered: replies.filter((n) => n === 0).length,
+      unansweredMarkers: this.customerMarkers.filter((_, i) => replies[i] === 0).slice(0, 5),
       answeredTwice: replies.filter((n) => n > 1).length,
       scheduled: scheduled.length,
       scheduledUnsent: scheduled.filter((n) => n === 0).length,

@@ -13,7 +13,7 @@ import { CampaignDeliveryRepository, type DeliveryRecord } from './campaign-deli
 import { CampaignSendsService } from './campaign-sends.service';
 
 /** What the send path does with a recipient's message: Graph accepts it, refuses it, a rule refuses it first, or the process dies mid-call. */
-type Behaviour = 'accepted' | 'graph-refuses' | 'rule-refuses' | 'crashes';
+type Behaviour = 'accepted' | 'graph-refuses' | 'rule-refuses' | 'crashes' | 'database-down';
 
 /**
  * The send path as a campaign send sees it, run through the hooks the service gives it
@@ -43,6 +43,7 @@ function world(
         const behaviour = options.behaviour?.[command.body.conversationId] ?? 'accepted';
         if (behaviour === 'rule-refuses')
           throw DomainError.refused(ErrorCode.Unprocessable, DomainReason.ClientBlocked, 'The client is blocked');
+        if (behaviour === 'database-down') throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
         if (sendOptions_.delivered) return { messageId, status: 'sent', timestamp: '' };
         await sendOptions_.beforeDelivery!();
         graphCalls.push(messageId);
@@ -138,6 +139,18 @@ describe('CampaignSendsService.deliver', () => {
     const { results } = await w.service.deliver(deliver([{ messageId: 'm1', phone: '5511900000001' }]));
     expect(results[0]!.outcome).toBe('retry');
     expect(w.graphCalls).toEqual([]);
+  });
+
+  it('a database outage before the attempt is answered retry, and the message is sent when asked again', async () => {
+    const w = world({ behaviour: { '5511900000001': 'database-down' } });
+    const { results } = await w.service.deliver(deliver([{ messageId: 'm1', phone: '5511900000001' }]));
+    expect(results[0]!.outcome).toBe('retry');
+    expect(w.graphCalls).toEqual([]);
+
+    const again = world();
+    const retried = await again.service.deliver(deliver([{ messageId: 'm1', phone: '5511900000001', retry: true }]));
+    expect(retried.results[0]!.outcome).toBe('sent');
+    expect(again.graphCalls).toEqual(['m1']);
   });
 
   it('a process cut during the Graph call leaves the message unknown, never sent again', async () => {

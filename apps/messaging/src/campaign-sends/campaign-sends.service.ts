@@ -15,7 +15,7 @@ import { ChannelRepository } from '../channels/channel.repository';
 import type { Conversation } from '../conversations/conversation.entity';
 import { BatchTransaction } from '../messages/batch-transaction.repository';
 import { checkTypeOnChannel, contactKeyOf } from '../messages/channel-rules';
-import { CoalescedWrites, writeScope } from '@platica/platform';
+import { CoalescedWrites, unavailableDependency, writeScope } from '@platica/platform';
 import type { SendOptions } from '../messages/send-command';
 import type { TemplateSendBody } from '../scheduled/schedule-timing';
 import type { Message } from '../conversations/message.entity';
@@ -256,7 +256,11 @@ export class CampaignSendsService {
         return answer('failed', error.message);
       }
       this.logger.error({ msg: 'campaign send interrupted', messageId, error: String(error) });
+      // The database or NATS is down: whether the attempt was recorded is read when the message
+      // is asked about again (`retry`), once it is back; not guessed now.
+      if (unavailableDependency(error)) return answer('retry');
       const record = await this.deliveries.find(messageId).catch(() => undefined);
+      if (record === undefined) return answer('retry');
       if (record === null) return answer('failed', 'The send failed before reaching Meta');
       if (record?.status === 'delivered') return answer('retry');
       return this.unknown(run, messageId, answer);
