@@ -5,7 +5,7 @@ import { ConversationsModule } from '../conversations/conversations.module';
 import { CustomFieldsModule } from '../custom-fields/custom-fields.module';
 import { MessagesModule } from '../messages/messages.module';
 import { TurnsModule } from '../turns/turns.module';
-import { ChatController } from './chat.controller';
+import { ChatController } from '../internal/chat.controller';
 import { ChatReadsService } from './chat-reads.service';
 import { ChatThreadsService } from './chat-threads.service';
 

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
 import { InboundBatchRepository } from './inbound-batch.repository';
 import { InboundEventRepository } from './inbound-event.repository';
-import { InboundController } from './inbound.controller';
+import { InboundController } from '../internal/inbound.controller';
 import { InboundQueue } from './inbound-queue';
 import { InboundService } from './inbound.service';
 import { InboundStore } from './inbound-store';

@@ -7,8 +7,8 @@ import {
 } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
 import { TurnsService } from '../turns/turns.service';
-import { ChatReadsService } from './chat-reads.service';
-import { ChatThreadsService } from './chat-threads.service';
+import { ChatReadsService } from '../chat/chat-reads.service';
+import { ChatThreadsService } from '../chat/chat-threads.service';
 
 /**
  * Chat threads for the chat service. `accept` and `prepare` are service-to-service calls (the
