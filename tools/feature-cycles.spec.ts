@@ -123,3 +123,25 @@ describe('feature folders import one another in one direction', () => {
     expect(featureCycles(appSources(app))).toEqual(knownCycles[app] ?? []);
   });
 });
+
+/** Files of an app handling one of its internal operations (`@Handles(internalOperations.<app>.…)`) outside `internal/`. */
+function internalHandlersOutside(app: string, sources: Sources): string[] {
+  const handles = new RegExp(`@Handles\\(\\s*internalOperations\\.${app}\\.`);
+  return [...sources].filter(([file, code]) => handles.test(code) && !file.startsWith('internal/')).map(([file]) => file);
+}
+
+describe("messaging's handlers serving other services sit in one folder (internal/)", () => {
+  it('reports a handler of an internal operation outside internal/, and passes one inside', () => {
+    const handler = '@Handles(internalOperations.messaging.turnContext)\ncontext() {}\n';
+    const sources: Sources = new Map([
+      ['turns/turns.controller.ts', handler],
+      ['internal/turns.controller.ts', handler],
+      ['messages/messages.controller.ts', '@Handles(messagingOperations.send)\nsend() {}\n'],
+    ]);
+    expect(internalHandlersOutside('messaging', sources)).toEqual(['turns/turns.controller.ts']);
+  });
+
+  it('apps/messaging handles its internal operations in internal/ only', () => {
+    expect(internalHandlersOutside('messaging', appSources('messaging'))).toEqual([]);
+  });
+});
