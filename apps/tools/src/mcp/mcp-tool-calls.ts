@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RuntimeExecuteResult } from '@platica/contracts';
 import type { CatalogTool } from '../catalog/catalog-tool.entity';
-import { capBytes } from '../custom-apis/response-trim';
+import { capBytes } from '../shared/byte-cap';
 import { McpClients, mcpErrorText, McpUnavailableError } from './mcp-clients';
 import { McpCredentials, messageOf } from './mcp-credentials';
 import type { McpServer } from './mcp-server.entity';
