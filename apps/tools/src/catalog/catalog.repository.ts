@@ -31,7 +31,7 @@ export class CatalogRepository {
   async mcpServerSummaries(workspaceId: string, ids: string[]): Promise<{ id: string; name: string; status: string }[]> {
     if (!ids.length) return [];
     return this.db.execute<{ id: string; name: string; status: string }[]>(
-      'select id, name, status from tools.mcp_server where workspace_id = ? and id = any(?)',
+      'select id, name, status from tools.mcp_server where workspace_id = ? and id in (?)',
       [workspaceId, ids],
     );
   }
