@@ -81,13 +81,7 @@ function appSources(app: string): Sources {
  * Cycles not broken yet, each with its reason; the test fails when one is broken without being
  * taken off this list, as when any other appears.
  */
-const knownCycles: Record<string, string[][]> = {
-  // The catalog lists MCP tools with their server's name (McpServerRepository) while installing
-  // an MCP server's tools writes catalog entries (CatalogRepository), as publishing a custom API
-  // does; MCP results are trimmed with custom-apis/response-trim. To break: the servers' names
-  // read by the catalog's own query, and the trim in runtime/.
-  tools: [['catalog', 'custom-apis', 'mcp']],
-};
+const knownCycles: Record<string, string[][]> = {};
 
 describe('feature folders import one another in one direction', () => {
   it('finds a cycle through three folders, type imports included', () => {
@@ -121,5 +115,27 @@ describe('feature folders import one another in one direction', () => {
   const apps = readdirSync(path.join(root, 'apps'));
   it.each(apps)('apps/%s has no import cycle between its feature folders', (app) => {
     expect(featureCycles(appSources(app))).toEqual(knownCycles[app] ?? []);
+  });
+});
+
+/** Files of an app handling one of its internal operations (`@Handles(internalOperations.<app>.…)`) outside `internal/`. */
+function internalHandlersOutside(app: string, sources: Sources): string[] {
+  const handles = new RegExp(`@Handles\\(\\s*internalOperations\\.${app}\\.`);
+  return [...sources].filter(([file, code]) => handles.test(code) && !file.startsWith('internal/')).map(([file]) => file);
+}
+
+describe("messaging's handlers serving other services sit in one folder (internal/)", () => {
+  it('reports a handler of an internal operation outside internal/, and passes one inside', () => {
+    const handler = '@Handles(internalOperations.messaging.turnContext)\ncontext() {}\n';
+    const sources: Sources = new Map([
+      ['turns/turns.controller.ts', handler],
+      ['internal/turns.controller.ts', handler],
+      ['messages/messages.controller.ts', '@Handles(messagingOperations.send)\nsend() {}\n'],
+    ]);
+    expect(internalHandlersOutside('messaging', sources)).toEqual(['turns/turns.controller.ts']);
+  });
+
+  it('apps/messaging handles its internal operations in internal/ only', () => {
+    expect(internalHandlersOutside('messaging', appSources('messaging'))).toEqual([]);
   });
 });

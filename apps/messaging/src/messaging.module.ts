@@ -7,6 +7,7 @@ import { ConversationsModule } from './conversations/conversations.module';
 import { MessagingConfigModule } from './config/messaging-config.module';
 import { CustomFieldsModule } from './custom-fields/custom-fields.module';
 import { InboundModule } from './inbound/inbound.module';
+import { InternalModule } from './internal/internal.module';
 import { MessagesModule } from './messages/messages.module';
 import { ScheduledMessageActivitiesFactory } from './scheduled-dispatch/scheduled-message.activities';
 import { ScheduledSendExecutor } from './scheduled-dispatch/scheduled-send.executor';
@@ -17,7 +18,7 @@ import { TemplatesModule } from './templates/templates.module';
 import { TurnsModule } from './turns/turns.module';
 import { UsageModule } from './usage/usage.module';
 
-/** Messaging: one module per feature folder. */
+/** Messaging: one module per feature folder, and the handlers other services call in internal/. */
 @Module({
   imports: [
     MessagingConfigModule,
@@ -34,6 +35,7 @@ import { UsageModule } from './usage/usage.module';
     SeedModule,
     CampaignSendsModule,
     UsageModule,
+    InternalModule,
   ],
   // Scheduled sends run through messages, which schedules through scheduled: their dispatch and
   // activities are composed here, where both are imported, instead of a cycle between the two modules.

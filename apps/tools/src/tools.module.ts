@@ -10,9 +10,12 @@ import { CustomApiSecrets } from './custom-apis/custom-api-secrets';
 import { CustomApisController } from './custom-apis/custom-apis.controller';
 import { CustomApisService } from './custom-apis/custom-apis.service';
 import { McpClients } from './mcp/mcp-clients';
+import { McpCredentials } from './mcp/mcp-credentials';
 import { McpOauth } from './mcp/mcp-oauth';
+import { McpOauthFlow } from './mcp/mcp-oauth-flow';
 import { McpSecretBox } from './mcp/mcp-secrets';
 import { McpServerRepository } from './mcp/mcp-server.repository';
+import { McpToolCalls } from './mcp/mcp-tool-calls';
 import { McpController } from './mcp/mcp.controller';
 import { McpService } from './mcp/mcp.service';
 import { ToolRuntimeController } from './runtime/tool-runtime.controller';
@@ -37,7 +40,10 @@ import { ToolCallRepository } from './runtime/tool-call.repository';
     McpClients,
     McpOauth,
     McpServerRepository,
+    McpCredentials,
     McpService,
+    McpOauthFlow,
+    McpToolCalls,
     CatalogRepository,
     ToolCallRepository,
     CatalogService,

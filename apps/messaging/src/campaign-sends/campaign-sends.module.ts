@@ -4,13 +4,12 @@ import { MessagesModule } from '../messages/messages.module';
 import { ScheduledModule } from '../scheduled/scheduled.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { CampaignDeliveryRepository } from './campaign-delivery.repository';
-import { CampaignSendsController } from './campaign-sends.controller';
 import { CampaignSendsService } from './campaign-sends.service';
 
 /** Campaign runs' sends (issue 16), asked by the campaigns service. */
 @Module({
   imports: [ChannelsModule, TemplatesModule, MessagesModule, ScheduledModule],
-  controllers: [CampaignSendsController],
   providers: [CampaignDeliveryRepository, CampaignSendsService],
+  exports: [CampaignSendsService],
 })
 export class CampaignSendsModule {}

@@ -5,14 +5,13 @@ import { ConversationsModule } from '../conversations/conversations.module';
 import { CustomFieldsModule } from '../custom-fields/custom-fields.module';
 import { MessagesModule } from '../messages/messages.module';
 import { TurnsModule } from '../turns/turns.module';
-import { ChatController } from './chat.controller';
 import { ChatReadsService } from './chat-reads.service';
 import { ChatThreadsService } from './chat-threads.service';
 
 /** Chat threads as the chat service stores and reads them (conversations of source `api_chat`). */
 @Module({
   imports: [ChannelsModule, ClientsModule, ConversationsModule, CustomFieldsModule, MessagesModule, TurnsModule],
-  controllers: [ChatController],
   providers: [ChatThreadsService, ChatReadsService],
+  exports: [ChatThreadsService, ChatReadsService],
 })
 export class ChatModule {}

@@ -4,7 +4,9 @@ import { ServiceConfig } from '@platica/platform';
 import { filtersFingerprint, PageTokens } from './page-token';
 
 function pageTokensWith(key: string): PageTokens {
-  return new PageTokens(new ServiceConfig({ PLATICA_ENCRYPTION_KEY: key, PLATICA_ENCRYPTION_KEYS_PREVIOUS: [] } as never, 'messaging', 'messaging'));
+  return new PageTokens(
+    new ServiceConfig({ PLATICA_ENCRYPTION_KEY: key, PLATICA_ENCRYPTION_KEYS_PREVIOUS: [] } as never, 'messaging', 'messaging'),
+  );
 }
 
 describe('conversation page tokens', () => {

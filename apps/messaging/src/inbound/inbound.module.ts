@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
 import { InboundBatchRepository } from './inbound-batch.repository';
 import { InboundEventRepository } from './inbound-event.repository';
-import { InboundController } from './inbound.controller';
 import { InboundQueue } from './inbound-queue';
 import { InboundService } from './inbound.service';
 import { InboundStore } from './inbound-store';
@@ -11,8 +10,7 @@ import { InboundSubscriber } from './inbound-subscriber';
 /** Meta's webhooks: verification, the signed deliveries' intake, and their processing (started by main.ts). */
 @Module({
   imports: [ChannelsModule],
-  controllers: [InboundController],
   providers: [InboundEventRepository, InboundBatchRepository, InboundStore, InboundQueue, InboundService, InboundSubscriber],
-  exports: [InboundQueue, InboundSubscriber],
+  exports: [InboundQueue, InboundSubscriber, InboundService],
 })
 export class InboundModule {}

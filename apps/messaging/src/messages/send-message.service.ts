@@ -1,3 +1,5 @@
+// Over 400 lines: the service-message and template send paths share one lookup cache, the conversation
+// opening and the delivery-then-store of a send; apart, each would pass those through the other.
 import { Injectable } from '@nestjs/common';
 import {
   internalOperations,

@@ -113,7 +113,10 @@ export class ScheduledMessageRepository {
     if (rows.length <= limit) return { rows };
     const page = rows.slice(0, limit);
     const last = page[page.length - 1]!;
-    return { rows: page, nextPageToken: this.pageTokens.encode('scheduled', fingerprint, { value: new Date(last.executeAt).toISOString(), id: last.id }) };
+    return {
+      rows: page,
+      nextPageToken: this.pageTokens.encode('scheduled', fingerprint, { value: new Date(last.executeAt).toISOString(), id: last.id }),
+    };
   }
 
   /**

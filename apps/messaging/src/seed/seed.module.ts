@@ -3,13 +3,12 @@ import { ChannelsModule } from '../channels/channels.module';
 import { ClientsModule } from '../clients/clients.module';
 import { CustomFieldsModule } from '../custom-fields/custom-fields.module';
 import { TemplatesModule } from '../templates/templates.module';
-import { SeedController } from './seed.controller';
 import { SeedService } from './seed.service';
 
 /** Messaging's sections of the seed document (channels, custom fields, templates, clients). */
 @Module({
   imports: [ChannelsModule, CustomFieldsModule, TemplatesModule, ClientsModule],
-  controllers: [SeedController],
   providers: [SeedService],
+  exports: [SeedService],
 })
 export class SeedModule {}

@@ -5,14 +5,12 @@ import { ConversationsModule } from '../conversations/conversations.module';
 import { GraphModule } from '../graph/graph.module';
 import { MessagesModule } from '../messages/messages.module';
 import { TurnMediaService } from './turn-media.service';
-import { TurnsController } from './turns.controller';
 import { TurnsService } from './turns.service';
 
 /** What the agent runtime asks of messaging during a turn: its context, and storing (and delivering) its reply. */
 @Module({
   imports: [ChannelsModule, ClientsModule, ConversationsModule, MessagesModule, GraphModule],
-  controllers: [TurnsController],
   providers: [TurnsService, TurnMediaService],
-  exports: [TurnsService],
+  exports: [TurnsService, TurnMediaService],
 })
 export class TurnsModule {}

@@ -1,5 +1,15 @@
 import { DomainError } from '@platica/errors';
-import { billingPeriod, formatInstant, localDate, localDays, offsetMinutes, presentSpan, resolveRange, splitByBuckets, startOfLocalDay } from './usage-range';
+import {
+  billingPeriod,
+  formatInstant,
+  localDate,
+  localDays,
+  offsetMinutes,
+  presentSpan,
+  resolveRange,
+  splitByBuckets,
+  startOfLocalDay,
+} from './usage-range';
 
 const at = (iso: string) => new Date(iso);
 
@@ -42,7 +52,10 @@ describe('usage ranges', () => {
     const instants = resolveRange({ startDate: '2026-11-10T08:07:00Z', endDate: '2026-11-10T10:00:00+01:00' }, now, 'UTC');
     expect(instants).toEqual({ from: at('2026-11-10T08:07:00Z'), to: at('2026-11-10T09:00:00.001Z') });
     // Only a start: the end stays the billing period's.
-    expect(resolveRange({ startDate: '2026-10-15' }, now, 'UTC')).toEqual({ from: at('2026-10-15T00:00:00Z'), to: at('2026-12-01T00:00:00Z') });
+    expect(resolveRange({ startDate: '2026-10-15' }, now, 'UTC')).toEqual({
+      from: at('2026-10-15T00:00:00Z'),
+      to: at('2026-12-01T00:00:00Z'),
+    });
   });
 
   it('refuses an end before the start and a range longer than 400 days (400)', () => {
@@ -82,7 +95,11 @@ describe('local days of a span', () => {
   it('lists the days a span touches with the instant each starts, across a DST change', () => {
     const days = localDays({ from: new Date('2026-03-07T12:00:00Z'), to: new Date('2026-03-09T04:00:00.001Z') }, 'America/New_York');
     expect(days.dates).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
-    expect(days.starts.map((d) => d.toISOString())).toEqual(['2026-03-07T05:00:00.000Z', '2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z']);
+    expect(days.starts.map((d) => d.toISOString())).toEqual([
+      '2026-03-07T05:00:00.000Z',
+      '2026-03-08T05:00:00.000Z',
+      '2026-03-09T04:00:00.000Z',
+    ]);
     const month = localDays(billingPeriod(new Date('2026-11-23T12:00:00Z'), 'Asia/Kathmandu'), 'Asia/Kathmandu');
     expect(month.dates).toHaveLength(30);
     expect(month.dates[29]).toBe('2026-11-30');

@@ -128,9 +128,7 @@ export class UsageService {
       .join(',');
     const cached = this.profiles.get(key);
     if (cached && Date.now() - cached.at < PROFILE_CACHE_MS) return cached.profiles;
-    const profiles = this.rpc
-      .call(workspaceOperations.profiles, { ...request, query: {} })
-      .then((answer) => answer.workspaces);
+    const profiles = this.rpc.call(workspaceOperations.profiles, { ...request, query: {} }).then((answer) => answer.workspaces);
     if (this.profiles.size > 10_000) this.profiles.clear();
     this.profiles.set(key, { at: Date.now(), profiles });
     profiles.catch(() => this.profiles.delete(key));

@@ -24,6 +24,18 @@ export class CatalogRepository {
       .find(CatalogTool, { workspaceId, status: PUBLISHED, ...definedOnly(filter) }, { orderBy: { updatedAt: 'desc', id: 'asc' } });
   }
 
+  /**
+   * The name and status of the MCP servers some of the workspace's tools come from, read here by
+   * table so the catalog does not depend on the mcp folder (which installs into the catalog).
+   */
+  async mcpServerSummaries(workspaceId: string, ids: string[]): Promise<{ id: string; name: string; status: string }[]> {
+    if (!ids.length) return [];
+    return this.db.execute<{ id: string; name: string; status: string }[]>(
+      'select id, name, status from tools.mcp_server where workspace_id = ? and id in (?)',
+      [workspaceId, ids],
+    );
+  }
+
   /** The catalog entries installed from one MCP server. */
   mcpTools(workspaceId: string, mcpId: string, transaction?: Transaction): Promise<CatalogTool[]> {
     return this.db.em(transaction).find(CatalogTool, { workspaceId, kind: 'mcp', mcpId }, { orderBy: { mcpToolName: 'asc' } });

@@ -9,7 +9,6 @@ import {
 import { DomainError, ErrorCode } from '@platica/errors';
 import { readScope, RpcClient, serviceRequest, UnitOfWork, withStatus, writeScope } from '@platica/platform';
 import type { AgentToolConnection, CatalogTool } from './catalog-tool.entity';
-import { McpServerRepository } from '../mcp/mcp-server.repository';
 import { CatalogRepository, PUBLISHED } from './catalog.repository';
 
 /**
@@ -22,7 +21,6 @@ export class CatalogService {
   constructor(
     private readonly catalog: CatalogRepository,
     private readonly rpc: RpcClient,
-    private readonly mcpServers: McpServerRepository,
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
@@ -130,7 +128,7 @@ export class CatalogService {
     }
     const summaries: McpServerSummaries = new Map();
     for (const [workspaceId, ids] of byWorkspace) {
-      for (const server of await this.mcpServers.byIds(workspaceId, [...ids]))
+      for (const server of await this.catalog.mcpServerSummaries(workspaceId, [...ids]))
         summaries.set(server.id, { name: server.name, status: server.status });
     }
     return summaries;

@@ -6,7 +6,8 @@ import { createOutboundDispatcher, describeOutboundError, httpUrlProblem } from 
 import { ToolsConfigService } from '../config/tools.config';
 import type { StoredDefinition } from './custom-api-definition';
 import { assembleRequest, CallProblem, displayValues, resolveValues, type AssembledRequest, type CallValues } from './request-assembly';
-import { capBytes, parseBody, trimResponse, valueAt } from './response-trim';
+import { capBytes } from '../shared/byte-cap';
+import { parseBody, trimResponse, valueAt } from './response-trim';
 
 /** What one run of a custom API gave (the test endpoint's `data`, and a tool call's result). */
 export interface CallResult {

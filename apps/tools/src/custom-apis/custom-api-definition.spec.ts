@@ -9,7 +9,8 @@ import {
   type StoredDefinition,
 } from './custom-api-definition';
 import { assembleRequest, CallProblem, resolveValues } from './request-assembly';
-import { capBytes, trimResponse } from './response-trim';
+import { capBytes } from '../shared/byte-cap';
+import { trimResponse } from './response-trim';
 
 const definitionOf = (input: Record<string, unknown>): StoredDefinition => {
   const {

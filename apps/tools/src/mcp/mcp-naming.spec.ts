@@ -1,5 +1,5 @@
 import { catalogNameOf, parametersOf, slugCandidate, slugOf } from './mcp-naming';
-import { outputOf } from './mcp.service';
+import { outputOf } from './mcp-tool-calls';
 
 describe('MCP catalog names (mcp_<tool>_<slug>)', () => {
   it.each([

@@ -1,3 +1,5 @@
+import type { DiscoveredTool } from './mcp-server.entity';
+
 /**
  * Catalog names of MCP tools (spec › Catalog tool: `mcp_<tool>_<slug>`): the tool's original
  * name (characters a model provider refuses become `_`) and the server's slug, a lowercase
@@ -32,4 +34,21 @@ export function parametersOf(inputSchema: Record<string, unknown>): Record<strin
   if (schema.type === undefined) schema.type = 'object';
   if (schema.type === 'object' && (typeof schema.properties !== 'object' || schema.properties === null)) schema.properties = {};
   return schema;
+}
+
+/**
+ * Tools with `execution.taskSupport: required` answer only task-augmented calls (tools/call with
+ * `task`, then polling tasks/get and tasks/result), which the SDK offers as experimental and a
+ * turn's synchronous tool call does not make: they are listed but never installed.
+ */
+export function installable(tool: DiscoveredTool): boolean {
+  return tool.taskSupport !== 'required';
+}
+
+export const TASK_REQUIRED_REASON =
+  'the server runs this tool only as a task (execution.taskSupport: required), which Plática does not call';
+
+/** The description a catalog entry of the tool gets. */
+export function descriptionOf(tool: DiscoveredTool): string {
+  return tool.description || tool.title || tool.name;
 }

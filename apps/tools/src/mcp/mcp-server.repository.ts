@@ -24,10 +24,6 @@ export class McpServerRepository {
     return this.db.em(transaction).findOne(McpServer, { id, workspaceId: { $in: workspaceIds } });
   }
 
-  byIds(workspaceId: string, ids: string[], transaction?: Transaction): Promise<McpServer[]> {
-    return ids.length ? this.db.em(transaction).find(McpServer, { workspaceId, id: { $in: ids } }) : Promise.resolve([]);
-  }
-
   /** The server, locked for the rest of the transaction (writes of one server happen one after another). */
   findForUpdate(workspaceId: string, id: string, transaction: Transaction): Promise<McpServer | null> {
     return this.db.em(transaction).findOne(McpServer, { id, workspaceId }, { lockMode: LockMode.PESSIMISTIC_WRITE });

@@ -1,12 +1,16 @@
 import { Payload } from '@nestjs/microservices';
 import { internalOperations, toolOperations, type OperationRequest } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
+import { McpOauthFlow } from './mcp-oauth-flow';
 import { McpService } from './mcp.service';
 
 /** `/v1/tools/mcp` and `/v1/tools/mcp/{mcpId}…`, and the OAuth callback the gateway forwards. */
 @RpcController()
 export class McpController {
-  constructor(private readonly mcp: McpService) {}
+  constructor(
+    private readonly mcp: McpService,
+    private readonly oauthFlow: McpOauthFlow,
+  ) {}
 
   @Handles(toolOperations.mcpPreview)
   preview(@Payload() request: OperationRequest<typeof toolOperations.mcpPreview>) {
@@ -30,12 +34,12 @@ export class McpController {
 
   @Handles(toolOperations.mcpOauthStart)
   oauthStart(@Payload() request: OperationRequest<typeof toolOperations.mcpOauthStart>) {
-    return this.mcp.oauthStart(request);
+    return this.oauthFlow.oauthStart(request);
   }
 
   @Handles(internalOperations.tools.mcpOauthCallback)
   oauthCallback(@Payload() request: OperationRequest<typeof internalOperations.tools.mcpOauthCallback>) {
-    return this.mcp.oauthCallback(request);
+    return this.oauthFlow.oauthCallback(request);
   }
 
   @Handles(toolOperations.mcpRefresh)

@@ -7,10 +7,12 @@ import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
 import type { CatalogTool } from '../catalog/catalog-tool.entity';
 import { ToolsConfigService, type ToolsConfig } from '../config/tools.config';
 import { McpClients, McpUnavailableError, type McpDiscovery } from './mcp-clients';
+import { McpCredentials } from './mcp-credentials';
 import { McpOauth } from './mcp-oauth';
 import { McpSecretBox } from './mcp-secrets';
 import type { McpServer } from './mcp-server.entity';
 import { McpServerRepository } from './mcp-server.repository';
+import { McpToolCalls } from './mcp-tool-calls';
 import { McpService } from './mcp.service';
 
 const config = new ToolsConfigService({
@@ -42,20 +44,27 @@ type ServerBehaviour = { discover: () => Promise<McpDiscovery>; call?: () => Pro
 function world(behaviour: ServerBehaviour) {
   const servers = new Map<string, McpServer>();
   const catalog = new Map<string, CatalogTool>();
+  const serverRows = fake(McpServerRepository, {
+    slugTaken: async (workspaceId, slug) => [...servers.values()].some((s) => s.workspaceId === workspaceId && s.slug === slug),
+    create: (_em, fields) => {
+      const at = new Date();
+      const server = { ...fields, createdAt: at, updatedAt: at } as McpServer;
+      servers.set(server.id, server);
+      return server;
+    },
+    markStatus: async (_workspaceId, id, status, error) => {
+      Object.assign(servers.get(id)!, { status, lastError: error });
+    },
+  });
+  const secretBox = fake(McpSecretBox, { seal: (s) => box.seal(s), open: (sealed) => box.open(sealed) });
+  const clients = fake(McpClients, {
+    discover: () => behaviour.discover(),
+    call: () => (behaviour.call ?? (() => Promise.reject(new Error('no call expected'))))() as ReturnType<McpClients['call']>,
+  });
+  const credentials = newTestService(McpCredentials, serverRows, secretBox, fake(McpOauth, { needsRefresh: () => false })).service;
   const built = newTestService(
     McpService,
-    fake(McpServerRepository, {
-      slugTaken: async (workspaceId, slug) => [...servers.values()].some((s) => s.workspaceId === workspaceId && s.slug === slug),
-      create: (_em, fields) => {
-        const at = new Date();
-        const server = { ...fields, createdAt: at, updatedAt: at } as McpServer;
-        servers.set(server.id, server);
-        return server;
-      },
-      markStatus: async (_workspaceId, id, status, error) => {
-        Object.assign(servers.get(id)!, { status, lastError: error });
-      },
-    }),
+    serverRows,
     fake(CatalogRepository, {
       nameTaken: async (workspaceId, name) => [...catalog.values()].some((t) => t.workspaceId === workspaceId && t.name === name),
       createEntry: (_em, fields) => {
@@ -65,15 +74,13 @@ function world(behaviour: ServerBehaviour) {
       },
       flush: async () => {},
     }),
-    fake(McpSecretBox, { seal: (s) => box.seal(s), open: (sealed) => box.open(sealed) }),
-    fake(McpClients, {
-      discover: () => behaviour.discover(),
-      call: () => (behaviour.call ?? (() => Promise.reject(new Error('no call expected'))))() as ReturnType<McpClients['call']>,
-    }),
+    secretBox,
+    clients,
     fake(ToolsConfigService, { values: config.values }),
-    fake(McpOauth, { needsRefresh: () => false }),
+    fake(McpCredentials, { withCredentials: (server, work) => credentials.withCredentials(server, work) }),
   );
-  return { ...built, servers, catalog };
+  const calls = newTestService(McpToolCalls, fake(McpCredentials, credentials), clients).service;
+  return { ...built, calls, servers, catalog };
 }
 
 /** The envelope the connect handler receives: its body validated by the operation's schema. */
@@ -140,7 +147,7 @@ describe('McpService.connect', () => {
   });
 });
 
-describe('McpService.run', () => {
+describe('McpToolCalls.run', () => {
   /** A server connected with `discovery`, whose tool calls do `call`. */
   async function connected(call: ServerBehaviour['call']) {
     const w = world({ discover: async () => discovery, call });
@@ -150,21 +157,21 @@ describe('McpService.run', () => {
 
   it("answers the tool's result, and its own error report as an http-error the model sees", async () => {
     const ok = await connected(async () => ({ content: [{ type: 'text', text: 'Sunny' }] }));
-    expect(await ok.service.run(ok.tool, ok.server, { city: 'Lima' })).toMatchObject({ ok: true, outcome: 'success' });
+    expect(await ok.calls.run(ok.tool, ok.server, { city: 'Lima' })).toMatchObject({ ok: true, outcome: 'success' });
 
     const failing = await connected(async () => ({ isError: true, content: [{ type: 'text', text: 'unknown city' }] }));
-    const result = await failing.service.run(failing.tool, failing.server, { city: '?' });
+    const result = await failing.calls.run(failing.tool, failing.server, { city: '?' });
     expect(result).toMatchObject({ ok: false, outcome: 'http-error', output: { error: 'the MCP tool reported an error' } });
   });
 
   it('a server refusing the authorization is a network-error saying so; a removed server is not available', async () => {
     const w = await connected(() => Promise.reject(new McpUnavailableError('401 Unauthorized', 'unauthorized')));
-    const refused = await w.service.run(w.tool, w.server, {});
+    const refused = await w.calls.run(w.tool, w.server, {});
     expect(refused).toMatchObject({
       ok: false,
       outcome: 'network-error',
       output: { error: expect.stringContaining('refused the authorization') },
     });
-    expect(await w.service.run(w.tool, null, {})).toMatchObject({ ok: false, outcome: 'mapping-error' });
+    expect(await w.calls.run(w.tool, null, {})).toMatchObject({ ok: false, outcome: 'mapping-error' });
   });
 });

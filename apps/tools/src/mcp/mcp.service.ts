@@ -1,17 +1,11 @@
-import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   CUSTOM_API_LIMITS,
   MCP_LIMITS,
-  internalOperations,
-  mcpOauthCallbackSchema,
   toolOperations as ops,
   type McpAuth,
-  type McpOauthCallbackResult,
   type OperationRequest,
   type RpcRequest,
-  type RuntimeExecuteResult,
 } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import {
@@ -27,12 +21,12 @@ import {
 import type { CatalogTool } from '../catalog/catalog-tool.entity';
 import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
 import { ToolsConfigService } from '../config/tools.config';
-import { capBytes } from '../custom-apis/response-trim';
-import { McpClients, mcpErrorText, McpUnavailableError, type McpDiscovery, type McpEndpoint } from './mcp-clients';
-import { McpOauth, stateHashOf } from './mcp-oauth';
-import { catalogNameOf, parametersOf, slugCandidate, slugOf } from './mcp-naming';
+import { McpClients, McpUnavailableError, type McpDiscovery, type McpEndpoint } from './mcp-clients';
+import { headersOf, McpCredentials } from './mcp-credentials';
+import { catalogNameOf, descriptionOf, installable, parametersOf, slugCandidate, slugOf, TASK_REQUIRED_REASON } from './mcp-naming';
 import { McpSecretBox, type McpSecrets } from './mcp-secrets';
 import type { DiscoveredTool, McpServer } from './mcp-server.entity';
+import { presentMcpServer } from './mcp-server.presenter';
 import { McpServerRepository } from './mcp-server.repository';
 
 /**
@@ -40,7 +34,7 @@ import { McpServerRepository } from './mcp-server.repository';
  * bodies, Smaller decisions): preview, connect (tools installed into the catalog as kind
  * `mcp`, named `mcp_<tool>_<slug>`), list and get, refresh (new tools installed, changed
  * schemas updated, vanished ones removed), sync (which discovered tools stay installed, by
- * `mcpToolName`), disconnect; and the run of one MCP tool call in a turn.
+ * `mcpToolName`), disconnect. OAuth is McpOauthFlow's, a turn's tool call McpToolCalls'.
  */
 @Injectable()
 export class McpService {
@@ -50,12 +44,9 @@ export class McpService {
     private readonly secrets: McpSecretBox,
     private readonly clients: McpClients,
     private readonly config: ToolsConfigService,
-    private readonly oauth: McpOauth,
+    private readonly credentials: McpCredentials,
     private readonly unitOfWork: UnitOfWork,
   ) {}
-
-  /** OAuth token refreshes under way, by server. */
-  private readonly refreshing = new Map<string, Promise<McpSecrets>>();
 
   async preview(request: OperationRequest<typeof ops.mcpPreview>) {
     const { body } = request;
@@ -116,7 +107,7 @@ export class McpService {
         maxCallTimeoutMs: body.limits?.maxTimeoutMs ?? MCP_LIMITS.maxTimeoutDefaultMs,
       });
       const installed = await this.install(transaction, server, found?.tools ?? []);
-      return this.view(server, installed);
+      return presentMcpServer(server, installed);
     });
     const message = found
       ? `MCP server connected; ${view.installedCount} tools installed`
@@ -128,7 +119,7 @@ export class McpService {
     const servers = await this.servers.list(readScope(request).map((w) => w.id));
     const installed = await this.installedOf(servers);
     const items = servers.map((server) => {
-      const { tools: _tools, ...summary } = this.view(server, installed.get(server.id) ?? []);
+      const { tools: _tools, ...summary } = presentMcpServer(server, installed.get(server.id) ?? []);
       return summary;
     });
     return { count: items.length, servers: items };
@@ -136,7 +127,7 @@ export class McpService {
 
   async get(request: OperationRequest<typeof ops.mcpGet>) {
     const server = await this.readable(request);
-    return this.view(server, await this.catalog.mcpTools(server.workspaceId, server.id));
+    return presentMcpServer(server, await this.catalog.mcpTools(server.workspaceId, server.id));
   }
 
   async refresh(request: OperationRequest<typeof ops.mcpRefresh>) {
@@ -146,10 +137,10 @@ export class McpService {
   }
 
   /** Discovers the server's tools with its credentials and brings the catalog in line (refresh; after an OAuth callback). */
-  private async rediscover(first: McpServer) {
+  async rediscover(first: McpServer) {
     let found: McpDiscovery;
     try {
-      found = await this.withCredentials(first, (endpoint) => this.clients.discover(endpoint));
+      found = await this.credentials.withCredentials(first, (endpoint) => this.clients.discover(endpoint));
     } catch (error) {
       if (!(error instanceof McpUnavailableError)) throw error;
       // An OAuth refusal has already set authorization_required/lapsed; anything else is `error`.
@@ -195,147 +186,12 @@ export class McpService {
       });
       const remaining = entries.filter((entry) => !removed.includes(entry.mcpToolName!));
       return {
-        ...this.view(server, [...remaining, ...installedNow]),
+        ...presentMcpServer(server, [...remaining, ...installedNow]),
         added: added.map((tool) => tool.name),
         updated,
         removed,
       };
     });
-  }
-
-  async oauthStart(request: OperationRequest<typeof ops.mcpOauthStart>) {
-    const server = await this.writable(request);
-    if (server.authType !== 'oauth') {
-      throw new DomainError(ErrorCode.Conflict, 'This MCP server was not connected with auth.type oauth', {
-        mcpId: server.id,
-        auth: server.authType,
-      });
-    }
-    const secrets = this.secrets.open(server.secretsSealed);
-    let started;
-    try {
-      started = await this.oauth.start(server.url, secrets.oauth ?? {});
-    } catch (error) {
-      throw DomainError.refused(
-        ErrorCode.Unprocessable,
-        DomainReason.McpUnreachable,
-        `OAuth discovery or registration failed: ${messageOf(error)}`,
-        {
-          error: messageOf(error),
-        },
-      );
-    }
-    await this.unitOfWork.run(async (transaction) => {
-      const locked = await this.lock(server.workspaceId, server.id, transaction);
-      const current = this.secrets.open(locked.secretsSealed);
-      Object.assign(locked, {
-        secretsSealed: this.secrets.seal({ ...current, oauth: { ...started.oauth, tokens: current.oauth?.tokens } }),
-        oauthStateHash: stateHashOf(started.state),
-        updatedAt: new Date(),
-      });
-    });
-    return { mcpId: server.id, authorizationUrl: started.authorizationUrl, redirectUri: this.oauth.redirectUri };
-  }
-
-  /** The authorization server's redirect, forwarded by the gateway: tokens stored, then the tools discovered. Never throws. */
-  async oauthCallback(request: OperationRequest<typeof internalOperations.tools.mcpOauthCallback>): Promise<McpOauthCallbackResult> {
-    const callback = mcpOauthCallbackSchema.safeParse(request.body ?? {});
-    if (!callback.success || !callback.data.state) return { ok: false, mcpId: null, message: 'The callback carries no state.' };
-    const { state, code, error, errorDescription } = callback.data;
-    const server = await this.unitOfWork.run(async (transaction) => {
-      const found = await this.servers.findByOauthState(stateHashOf(state), transaction);
-      // A state is good once.
-      if (found) Object.assign(found, { oauthStateHash: null });
-      return found;
-    });
-    if (!server) return { ok: false, mcpId: null, message: 'This authorization is unknown or was already used. Start it again.' };
-    if (error || !code) {
-      const why = `the authorization server answered ${error ?? 'no code'}${errorDescription ? `: ${errorDescription}` : ''}`;
-      await this.servers.markStatus(
-        server.workspaceId,
-        server.id,
-        server.status === 'active' ? 'authorization_lapsed' : 'authorization_required',
-        why,
-      );
-      return { ok: false, mcpId: server.id, message: `Not authorized: ${why}.` };
-    }
-    const secrets = this.secrets.open(server.secretsSealed);
-    try {
-      const oauth = await this.oauth.finish(secrets.oauth ?? {}, code);
-      await this.servers.updateSecrets(server.workspaceId, server.id, this.secrets.seal({ ...secrets, oauth }));
-    } catch (failure) {
-      await this.servers.markStatus(
-        server.workspaceId,
-        server.id,
-        'authorization_required',
-        `the token exchange failed: ${messageOf(failure)}`,
-      );
-      return { ok: false, mcpId: server.id, message: `The token exchange failed: ${messageOf(failure)}` };
-    }
-    try {
-      const fresh = (await this.servers.find([server.workspaceId], server.id))!;
-      const result = await this.rediscover(fresh);
-      return {
-        ok: true,
-        mcpId: server.id,
-        message: `Authorized: ${result.installedCount} tools installed from ${server.name}. You can close this window.`,
-      };
-    } catch (failure) {
-      return { ok: true, mcpId: server.id, message: `Authorized, but the tools could not be listed yet: ${messageOf(failure)}` };
-    }
-  }
-
-  /**
-   * Runs `work` with the server's credentials: an OAuth token is refreshed when about to
-   * expire, and once more when the server answers 401 anyway. A refused authorization leaves
-   * the server `authorization_lapsed` (or `authorization_required` if it never had tokens);
-   * an unreachable one `error`. Throws McpUnavailableError.
-   */
-  private async withCredentials<T>(server: McpServer, work: (endpoint: McpEndpoint) => Promise<T>): Promise<T> {
-    let secrets = this.secrets.open(server.secretsSealed);
-    const oauth = server.authType === 'oauth';
-    const lapse = async (message: string): Promise<never> => {
-      const status = secrets.oauth?.tokens ? 'authorization_lapsed' : 'authorization_required';
-      await this.servers.markStatus(server.workspaceId, server.id, status, message);
-      throw new McpUnavailableError(message, 'unauthorized');
-    };
-    const refreshed = async (force: boolean) => {
-      if (!oauth || !this.oauth.needsRefresh(secrets.oauth, force)) return;
-      // One refresh per server at a time in this process: refresh tokens may be single-use (rotated).
-      let flight = this.refreshing.get(server.id);
-      if (!flight) {
-        const current = secrets;
-        flight = (async () => {
-          const next = { ...current, oauth: await this.oauth.refresh(current.oauth!) };
-          server.secretsSealed = this.secrets.seal(next);
-          await this.servers.updateSecrets(server.workspaceId, server.id, server.secretsSealed);
-          return next;
-        })().finally(() => this.refreshing.delete(server.id));
-        this.refreshing.set(server.id, flight);
-      }
-      try {
-        secrets = await flight;
-      } catch (error) {
-        await lapse(`the OAuth token could not be refreshed: ${messageOf(error)}`);
-      }
-    };
-    if (oauth && !secrets.oauth?.tokens) await lapse('the server requires OAuth and is not authorized: POST oauth/start');
-    await refreshed(false);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await work(this.endpointFrom(server, secrets));
-      } catch (error) {
-        if (!(error instanceof McpUnavailableError)) throw error;
-        if (error.kind === 'unauthorized' && oauth) {
-          if (attempt === 0 && secrets.oauth?.tokens?.refreshToken) {
-            await refreshed(true);
-            continue;
-          }
-          await lapse(error.message);
-        }
-        throw error;
-      }
-    }
   }
 
   async sync(request: OperationRequest<typeof ops.mcpSync>) {
@@ -361,7 +217,7 @@ export class McpService {
       Object.assign(server, { excluded: server.tools.map((tool) => tool.name).filter((name) => !wanted.has(name)), updatedAt: new Date() });
       const kept = entries.filter((entry) => wanted.has(entry.mcpToolName!));
       return {
-        ...this.view(server, [...kept, ...installedNow]),
+        ...presentMcpServer(server, [...kept, ...installedNow]),
         installed: toInstall.map((tool) => tool.name),
         uninstalled: toRemove.map((entry) => entry.mcpToolName!),
         removedAgentConnections,
@@ -381,47 +237,6 @@ export class McpService {
     });
     await this.clients.drop(result.mcpId);
     return { status: 'success', message: 'MCP server disconnected; its tools were removed', data: result };
-  }
-
-  /** One tool call of a turn: never throws; a server that is down or refuses is the model's to read. */
-  /** A call of one of the server's tools (the server as the call's lookup found it: null when gone). */
-  async run(tool: CatalogTool, server: McpServer | null, args: Record<string, unknown>): Promise<RuntimeExecuteResult> {
-    const started = performance.now();
-    const took = () => Math.round(performance.now() - started);
-    if (!server) return { ok: false, outcome: 'mapping-error', httpStatus: null, durationMs: 0, output: 'this tool is not available now' };
-    try {
-      const result = await this.withCredentials(server, (endpoint) =>
-        this.clients.call(server.id, fingerprintOf(server), endpoint, tool.mcpToolName ?? '', args, {
-          timeoutMs: server.callTimeoutMs,
-          maxTimeoutMs: server.maxCallTimeoutMs,
-        }),
-      );
-      const output = capped(outputOf(result), server.maxBytes);
-      if (result.isError)
-        return {
-          ok: false,
-          outcome: 'http-error',
-          httpStatus: null,
-          durationMs: took(),
-          output: { error: 'the MCP tool reported an error', result: output },
-        };
-      return { ok: true, outcome: 'success', httpStatus: null, durationMs: took(), output };
-    } catch (error) {
-      if (error instanceof McpError) {
-        return {
-          ok: false,
-          outcome: 'http-error',
-          httpStatus: null,
-          durationMs: took(),
-          output: { error: `the MCP server answered an error: ${mcpErrorText(error)}` },
-        };
-      }
-      const refused = error instanceof McpUnavailableError && error.kind === 'unauthorized';
-      const why = refused
-        ? `the MCP server refused the authorization: ${messageOf(error)}`
-        : `the MCP server could not be reached: ${messageOf(error)}`;
-      return { ok: false, outcome: 'network-error', httpStatus: null, durationMs: took(), output: { error: why } };
-    }
   }
 
   /** Installs discovered tools into the catalog (kind `mcp`, published). */
@@ -479,10 +294,6 @@ export class McpService {
     }
   }
 
-  private endpointFrom(server: McpServer, secrets: McpSecrets): McpEndpoint {
-    return { url: server.url, headers: headersOf(secrets), transport: server.transport ?? null };
-  }
-
   private async installedOf(servers: McpServer[]): Promise<Map<string, CatalogTool[]>> {
     const byServer = new Map<string, CatalogTool[]>();
     const workspaces = [...new Set(servers.map((s) => s.workspaceId))];
@@ -506,14 +317,16 @@ export class McpService {
     return server;
   }
 
-  private async writable(request: RpcRequest): Promise<McpServer> {
+  /** The server the request names, in the workspace it may write to; 404 otherwise. */
+  async writable(request: RpcRequest): Promise<McpServer> {
     const id = request.params.mcpId ?? '';
     const server = await this.servers.find([writeScope(request).id], id);
     if (!server) throw DomainError.notFound('MCP server', id);
     return server;
   }
 
-  private async lock(workspaceId: string, id: string, transaction: Transaction): Promise<McpServer> {
+  /** The server, locked for the transaction's changes. */
+  async lock(workspaceId: string, id: string, transaction: Transaction): Promise<McpServer> {
     const server = await this.servers.findForUpdate(workspaceId, id, transaction);
     if (!server) throw DomainError.notFound('MCP server', id);
     return server;
@@ -528,41 +341,6 @@ export class McpService {
       throw error;
     }
   }
-
-  private view(server: McpServer, installed: CatalogTool[]) {
-    const entries = new Map(installed.map((entry) => [entry.mcpToolName!, entry]));
-    return {
-      mcpId: server.id,
-      status: server.status,
-      name: server.name,
-      url: server.url,
-      transport: server.transport ?? null,
-      protocolVersion: server.protocolVersion ?? null,
-      serverInfo: server.serverInfo ?? null,
-      headers: server.headerNames,
-      auth: server.authType,
-      lastError: server.lastError ?? null,
-      lastRefreshAt: server.lastRefreshAt?.toISOString() ?? null,
-      limits: { maxBytes: server.maxBytes, timeoutMs: server.callTimeoutMs, maxTimeoutMs: server.maxCallTimeoutMs },
-      toolCount: server.tools.length,
-      installedCount: entries.size,
-      createdAt: server.createdAt.toISOString(),
-      updatedAt: server.updatedAt.toISOString(),
-      tools: server.tools.map((tool) => {
-        const entry = entries.get(tool.name);
-        return {
-          mcpToolName: tool.name,
-          description: tool.description,
-          inputSchema: tool.inputSchema,
-          installed: Boolean(entry),
-          installable: installable(tool),
-          notInstallableReason: installable(tool) ? null : TASK_REQUIRED_REASON,
-          toolId: entry?.id ?? null,
-          name: entry?.name ?? null,
-        };
-      }),
-    };
-  }
 }
 
 function tokenOf(auth: McpAuth | undefined): string | null {
@@ -575,45 +353,6 @@ function oauthOf(auth: McpAuth | undefined): Pick<McpSecrets, 'oauth'> {
   return { oauth: config };
 }
 
-function headersOf(secrets: McpSecrets): Record<string, string> {
-  const token = secrets.oauth?.tokens?.accessToken ?? secrets.bearerToken;
-  return token ? { ...secrets.headers, Authorization: `Bearer ${token}` } : { ...secrets.headers };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** What a pooled session depends on: when any of it changes, the session is reopened. */
-function fingerprintOf(server: McpServer): string {
-  return createHash('sha256')
-    .update(`${server.url}\n${server.secretsSealed}\n${server.transport ?? ''}`)
-    .digest('base64url');
-}
-
-/**
- * Tools with `execution.taskSupport: required` answer only task-augmented calls (tools/call with
- * `task`, then polling tasks/get and tasks/result), which the SDK offers as experimental and a
- * turn's synchronous tool call does not make: they are listed but never installed.
- */
-function installable(tool: DiscoveredTool): boolean {
-  return tool.taskSupport !== 'required';
-}
-
-const TASK_REQUIRED_REASON = 'the server runs this tool only as a task (execution.taskSupport: required), which Plática does not call';
-
-/** A result over the server's `maxBytes`: cut as custom API responses are, and the model told so. */
-function capped(output: unknown, maxBytes: number): unknown {
-  const cut = capBytes(output, maxBytes);
-  if (cut === output) return output;
-  const size = Buffer.byteLength(typeof output === 'string' ? output : JSON.stringify(output));
-  return { truncated: `the tool's result was ${size} bytes; only its first ${maxBytes} are here`, result: cut };
-}
-
-function descriptionOf(tool: DiscoveredTool): string {
-  return tool.description || tool.title || tool.name;
-}
-
 function unreachable(error: McpUnavailableError): DomainError {
   if (error.kind === 'unauthorized') {
     return DomainError.refused(ErrorCode.Unprocessable, DomainReason.McpUnauthorized, 'The MCP server refused the credentials given', {
@@ -623,30 +362,4 @@ function unreachable(error: McpUnavailableError): DomainError {
   return DomainError.refused(ErrorCode.Unprocessable, DomainReason.McpUnreachable, `The MCP server could not be used: ${error.message}`, {
     error: error.message,
   });
-}
-
-/**
- * A tool call's result as the model reads it: the text content (images and resources named),
- * with the structured content beside it when the server gives one.
- */
-export function outputOf(result: CallToolResult): unknown {
-  const parts = (result.content ?? []).map((item) => {
-    switch (item.type) {
-      case 'text':
-        return item.text;
-      case 'image':
-      case 'audio':
-        return `[${item.type} ${item.mimeType}]`;
-      case 'resource':
-        return 'text' in item.resource ? String(item.resource.text) : `[resource ${item.resource.uri}]`;
-      case 'resource_link':
-        return `[resource ${item.uri}${item.name ? ` ${item.name}` : ''}]`;
-      default:
-        return JSON.stringify(item);
-    }
-  });
-  const text = parts.join('\n');
-  if (result.structuredContent !== undefined)
-    return text ? { text, structuredContent: result.structuredContent } : result.structuredContent;
-  return text;
 }

@@ -3,7 +3,7 @@ import type { RuntimeAgentToolsRequest, RuntimeExecuteRequest, RuntimeExecuteRes
 import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
 import { CustomApiRepository } from '../custom-apis/custom-api.repository';
 import { CustomApisService, runFields } from '../custom-apis/custom-apis.service';
-import { McpService } from '../mcp/mcp.service';
+import { McpToolCalls } from '../mcp/mcp-tool-calls';
 import { ToolCallRepository } from './tool-call.repository';
 
 /**
@@ -19,7 +19,7 @@ export class ToolRuntimeService {
     private readonly catalog: CatalogRepository,
     private readonly apis: CustomApiRepository,
     private readonly customApis: CustomApisService,
-    private readonly mcp: McpService,
+    private readonly mcp: McpToolCalls,
     private readonly toolCalls: ToolCallRepository,
   ) {}
 

@@ -1,8 +1,8 @@
 import { Payload } from '@nestjs/microservices';
 import { type OperationRequest, internalOperations } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
-import { TurnMediaService } from './turn-media.service';
-import { TurnsService } from './turns.service';
+import { TurnMediaService } from '../turns/turn-media.service';
+import { TurnsService } from '../turns/turns.service';
 
 /** The agent runtime's calls during a turn (service-to-service: the contract is the envelope's body). */
 @RpcController()

@@ -1,7 +1,7 @@
 import { Payload } from '@nestjs/microservices';
 import { internalOperations, type ChannelsDescribed, type OperationRequest } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
-import { ChannelsService } from './channels.service';
+import { ChannelsService } from '../channels/channels.service';
 
 @RpcController()
 export class ChannelsController {

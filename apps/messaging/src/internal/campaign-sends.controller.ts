@@ -1,7 +1,7 @@
 import { Payload } from '@nestjs/microservices';
 import { internalOperations, type OperationRequest } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
-import { CampaignSendsService } from './campaign-sends.service';
+import { CampaignSendsService } from '../campaign-sends/campaign-sends.service';
 
 /** What the campaigns service asks of messaging for a campaign's runs (internal operations). */
 @RpcController()

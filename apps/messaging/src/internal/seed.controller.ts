@@ -1,7 +1,7 @@
 import { Payload } from '@nestjs/microservices';
 import { type OperationRequest, type SeedSectionResult, internalOperations } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
-import { SeedService } from './seed.service';
+import { SeedService } from '../seed/seed.service';
 
 /** The seed's messaging sections (SEED.md), each applied by natural key. */
 @RpcController()

@@ -1,7 +1,7 @@
 import { Payload } from '@nestjs/microservices';
 import { type OperationRequest, internalOperations } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
-import { InboundService } from './inbound.service';
+import { InboundService } from '../inbound/inbound.service';
 
 /** Meta's subscription verification, forwarded by the gateway's `GET /hooks/meta` (deliveries: InboundSubscriber). */
 @RpcController()

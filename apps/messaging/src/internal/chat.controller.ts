@@ -1,14 +1,9 @@
 import { Payload } from '@nestjs/microservices';
-import {
-  type ChatAccepted,
-  type ChatAcceptedWithContext,
-  type OperationRequest,
-  internalOperations,
-} from '@platica/contracts';
+import { type ChatAccepted, type ChatAcceptedWithContext, type OperationRequest, internalOperations } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
 import { TurnsService } from '../turns/turns.service';
-import { ChatReadsService } from './chat-reads.service';
-import { ChatThreadsService } from './chat-threads.service';
+import { ChatReadsService } from '../chat/chat-reads.service';
+import { ChatThreadsService } from '../chat/chat-threads.service';
 
 /**
  * Chat threads for the chat service. `accept` and `prepare` are service-to-service calls (the
@@ -27,7 +22,9 @@ export class ChatController {
    * trip for both, built from the rows the acceptance read (only the history is read again).
    */
   @Handles(internalOperations.messaging.chatAccept)
-  async accept(@Payload() request: OperationRequest<typeof internalOperations.messaging.chatAccept>): Promise<ChatAccepted | ChatAcceptedWithContext> {
+  async accept(
+    @Payload() request: OperationRequest<typeof internalOperations.messaging.chatAccept>,
+  ): Promise<ChatAccepted | ChatAcceptedWithContext> {
     const { accepted, read } = await this.threads.accept(request.body);
     if (!request.body.withContext) return accepted;
     return { ...accepted, context: await this.turns.contextOf(read.thread, read) };

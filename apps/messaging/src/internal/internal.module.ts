@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { CampaignSendsModule } from '../campaign-sends/campaign-sends.module';
+import { ChannelsModule } from '../channels/channels.module';
+import { ChatModule } from '../chat/chat.module';
+import { InboundModule } from '../inbound/inbound.module';
+import { SeedModule } from '../seed/seed.module';
+import { TurnsModule } from '../turns/turns.module';
+import { CampaignSendsController } from './campaign-sends.controller';
+import { ChannelsController } from './channels.controller';
+import { ChatController } from './chat.controller';
+import { InboundController } from './inbound.controller';
+import { SeedController } from './seed.controller';
+import { TurnsController } from './turns.controller';
+
+/**
+ * Messaging's internal operations (`internalOperations.messaging`), the handlers serving other
+ * services: the gateway (webhook verification), chat, the agent runtime (turns), campaigns and
+ * seed. One controller per caller's concern; the services stay in their feature folders.
+ */
+@Module({
+  imports: [ChannelsModule, InboundModule, ChatModule, TurnsModule, SeedModule, CampaignSendsModule],
+  controllers: [InboundController, ChannelsController, ChatController, TurnsController, SeedController, CampaignSendsController],
+})
+export class InternalModule {}
