@@ -20,7 +20,7 @@ import {
 } from '@platica/testing';
 import { conversationTurnWorkflow } from '@platica/workflows';
 import { turnRequestedSignal, turnWorkflowId } from '@platica/workflows/activities';
-import { TURN_REQUESTS_CONSUMER } from '../src/runtime/turn-requests';
+import { TURN_REQUESTS_CONSUMER } from '../src/runtime/turn-requests.workflows';
 
 const DEBOUNCE_MS = 700;
 

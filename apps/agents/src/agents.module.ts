@@ -11,7 +11,7 @@ import { ChatAnswers } from './runtime/chat-answers';
 import { ChatTurnsController } from './runtime/chat-turns.controller';
 import { LanguageModelProvider } from './runtime/language-model';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
-import { TurnRequests } from './runtime/turn-requests';
+import { TurnRequests } from './runtime/turn-requests.workflows';
 import { ConversationMemoryRepository } from './memory/conversation-memory.repository';
 import { SeedController } from './seed/seed.controller';
 import { SeedService } from './seed/seed.service';

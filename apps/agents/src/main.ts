@@ -4,7 +4,7 @@ import { agentsConfigSchema } from './config/agents.config';
 import { agentsDatabase } from './database';
 import { AgentsModule } from './agents.module';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
-import { TURN_REQUESTS_CONSUMER, TurnRequests } from './runtime/turn-requests';
+import { TURN_REQUESTS_CONSUMER, TurnRequests } from './runtime/turn-requests.workflows';
 
 void runService({
   name: 'agents',

@@ -67,7 +67,7 @@ describe('chat (e2e)', () => {
     expect(answer.status).toBe(status);
     expect(answer.body).toEqual({ code: status, error: expect.any(String), details: expect.anything() });
   };
-  const clientRecord = async (id: string) => (await ws.api.get(`/v1/clients/${id}`)).body.workspaces[0].clients[0];
+  const presentClient = async (id: string) => (await ws.api.get(`/v1/clients/${id}`)).body.workspaces[0].clients[0];
   const fieldPaths = (answer: HttpAnswer) => (answer.body.details as { path: (string | number)[] }[]).map((d) => d.path.join('.'));
 
   it('starts a thread: 200 with the agent’s reply; the model got the system prompt first and the message last', async () => {
@@ -142,14 +142,14 @@ describe('chat (e2e)', () => {
   it('speaks as the API key’s owner when started without client', async () => {
     const res = await chat({ agentId: agents.sofia, message: 'soy el dueño de la llave' });
     expect(res.status).toBe(200);
-    expect((await clientRecord(res.body.clientId)).email).toBe(ws.doc.users[0]!.email);
+    expect((await presentClient(res.body.clientId)).email).toBe(ws.doc.users[0]!.email);
   });
 
   it('refuses identifiers that point to different clients (409) and inactive custom fields (400), writing nothing', async () => {
     const phone = `52155${Date.now().toString().slice(-8)}`;
     const one = await chat({ agentId: agents.sofia, client: { email: newEmail() }, message: 'uno' });
     const two = await chat({ agentId: agents.sofia, client: { phoneNumber: phone }, message: 'dos' });
-    const oneEmail = (await clientRecord(one.body.clientId)).email;
+    const oneEmail = (await presentClient(one.body.clientId)).email;
     const before = (await ws.api.get('/v1/chat?limit=200')).body.chats.length;
 
     expectSpecError(await chat({ agentId: agents.sofia, client: { email: oneEmail, phoneNumber: phone }, message: 'mezcla' }), 409);
@@ -168,7 +168,7 @@ describe('chat (e2e)', () => {
       message: 'sigo',
     });
     expect(next.status).toBe(200);
-    const client = await clientRecord(started.body.clientId);
+    const client = await presentClient(started.body.clientId);
     expect(client.name).toBe('Nuevo Nombre');
     expect(client.customFields.plan).toBe('pro');
     const other = await chat({ agentId: agents.sofia, client: { email: newEmail() }, message: 'otro' });

@@ -3,7 +3,7 @@ import { ServiceConfig } from '@platica/platform';
 import { ChatController } from './chat.controller';
 import { ChatConfigService, type ChatConfig } from './config/chat.config';
 import { ChatTurnsService } from './turns/chat-turns.service';
-import { TurnWorkflows } from './turns/turn-workflows';
+import { TurnWorkflows } from './turns/chat-turn.workflows';
 
 /** Chat threads with agents: `/v1/chat*`, immediate and scheduled turns. */
 @Module({

@@ -4,7 +4,7 @@ import { diagnosticsActivities, workflowSource } from '@platica/workflows/worker
 import { chatConfigSchema } from './config/chat.config';
 import { chatDatabase } from './database';
 import { ChatModule } from './chat.module';
-import { TurnWorkflows } from './turns/turn-workflows';
+import { TurnWorkflows } from './turns/chat-turn.workflows';
 
 void runService({
   name: 'chat',

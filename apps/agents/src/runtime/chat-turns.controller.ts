@@ -1,7 +1,7 @@
 import { Payload } from '@nestjs/microservices';
 import { internalOperations, type OperationRequest } from '@platica/contracts';
 import { Handles, RpcController, writeScope } from '@platica/platform';
-import { TurnRequests } from './turn-requests';
+import { TurnRequests } from './turn-requests.workflows';
 
 /** For the chat service: a synchronous chat turn, started where the turn's worker runs. */
 @RpcController()

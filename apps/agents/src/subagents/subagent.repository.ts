@@ -145,6 +145,8 @@ export class SubagentRepository {
  */
 function requireModeFields(task: 'assist' | 'delegate', fields: ConnectionFields): void {
   const foreign = task === 'assist' ? (['delegationCriteria', 'completionCriteria'] as const) : (['description'] as const);
-  const issues = foreign.filter((key) => fields[key]).map((key) => ({ path: [key], message: `applies only to task ${task === 'assist' ? 'delegate' : 'assist'}` }));
+  const issues = foreign
+    .filter((key) => fields[key])
+    .map((key) => ({ path: [key], message: `applies only to task ${task === 'assist' ? 'delegate' : 'assist'}` }));
   if (issues.length) throw DomainError.validation(issues);
 }

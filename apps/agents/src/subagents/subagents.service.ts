@@ -3,7 +3,7 @@ import { agentOperations as ops, type OperationRequest } from '@platica/contract
 import { readScope, withStatus, writeScope } from '@platica/platform';
 import { AgentRepository } from '../agents/agent.repository';
 import type { Agent } from '../agents/agent.entity';
-import type { SubagentConnection } from './subagent-connection.entity';
+import { presentConnection } from './subagent-connection.presenter';
 import { SubagentRepository } from './subagent.repository';
 
 /** Endpoints › Sub-agents: an agent's connections to other agents of its workspace. */
@@ -91,18 +91,4 @@ export class SubagentsService {
 
 function hasPrompt(agent: Agent): boolean {
   return agent.systemPrompt.trim().length > 0;
-}
-
-export function presentConnection(connection: SubagentConnection) {
-  return {
-    reference: connection.subagentId,
-    name: connection.name,
-    agentName: connection.agentName,
-    agentImageUrl: connection.agentImageUrl,
-    status: connection.status,
-    task: connection.task,
-    description: connection.description,
-    delegationCriteria: connection.delegationCriteria,
-    completionCriteria: connection.completionCriteria,
-  };
 }

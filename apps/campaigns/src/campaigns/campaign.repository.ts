@@ -26,7 +26,8 @@ export class CampaignRepository {
     if (!campaign) throw DomainError.notFound('Campaign', id);
     if (change.title !== undefined && change.title !== campaign.title) {
       const taken = await em.findOne(Campaign, { workspaceId, title: change.title });
-      if (taken) throw new DomainError(ErrorCode.Conflict, `Another campaign of the workspace is titled "${change.title}"`, { title: change.title });
+      if (taken)
+        throw new DomainError(ErrorCode.Conflict, `Another campaign of the workspace is titled "${change.title}"`, { title: change.title });
     }
     const fields = { ...change, ...(change.owners ? { owners: change.owners.map((email) => email.toLowerCase()) } : {}) };
     em.assign(campaign, fields);

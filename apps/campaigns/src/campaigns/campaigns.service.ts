@@ -4,8 +4,7 @@ import { DomainError, DomainReason, ErrorCode, type FieldIssue } from '@platica/
 import { groupByWorkspace, newId, readScope, requireWorkspaceUsers, RpcClient, serviceRequest, writeScope } from '@platica/platform';
 import { CampaignRunRepository, UNDELIVERABLE_AFTER } from '../runs/campaign-run.repository';
 import { CampaignRunWorkflows } from '../runs/campaign-run.workflows';
-import type { CampaignRun } from '../runs/campaign-run.entity';
-import type { Campaign } from './campaign.entity';
+import { presentCampaign, presentRun } from './campaign.presenter';
 import { CampaignRepository } from './campaign.repository';
 
 /** The agent of new conversations when the sender channel was named by a legacy phone number (spec › Campaigns rule 1). */
@@ -197,41 +196,4 @@ export class CampaignsService {
 function dedupe<T extends { phoneNumber: string }>(audience: T[]): T[] {
   const seen = new Set<string>();
   return audience.filter((member) => !seen.has(member.phoneNumber) && seen.add(member.phoneNumber));
-}
-
-export function presentCampaign(campaign: Campaign) {
-  return {
-    id: campaign.id,
-    title: campaign.title,
-    category: campaign.category,
-    platform: campaign.platform,
-    templateName: campaign.templateName ?? null,
-    message: campaign.message ?? null,
-    template: campaign.template ?? null,
-    language: campaign.language ?? null,
-    templateLanguage: campaign.templateLanguage ?? null,
-    wabaId: campaign.wabaId ?? null,
-    owners: campaign.owners,
-    creationDate: campaign.createdAt.toISOString(),
-    lastUpdate: campaign.updatedAt.toISOString(),
-  };
-}
-
-function presentRun(run: CampaignRun, counts: { sent: number; failed: number; unknown: number; open: number } | undefined) {
-  const c = counts ?? { sent: 0, failed: 0, unknown: 0, open: 0 };
-  return {
-    runId: run.id,
-    status: run.status,
-    channelId: run.channelId,
-    templateName: run.template.name,
-    scheduledFor: run.scheduledFor ? run.scheduledFor.toISOString() : null,
-    createdAt: run.createdAt.toISOString(),
-    completedAt: run.completedAt ? run.completedAt.toISOString() : null,
-    recipients: run.recipientCount,
-    sent: c.sent,
-    failed: c.failed,
-    unknown: c.unknown,
-    pending: c.open,
-    excluded: run.excludedCount,
-  };
 }

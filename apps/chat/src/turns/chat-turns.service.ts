@@ -25,7 +25,7 @@ import {
 import type { TurnOutcome, TurnTrigger } from '@platica/workflows/activities';
 import { ChatConfigService } from '../config/chat.config';
 import { chatTimingOf } from './chat-timing';
-import { TurnWorkflows } from './turn-workflows';
+import { TurnWorkflows } from './chat-turn.workflows';
 
 /**
  * `POST /v1/chat` (spec › Chat with an agent): a turn now (200 with the agent's reply) or

@@ -1,10 +1,10 @@
 import { domainEvent, type EventData } from '@platica/contracts';
-import { clientRecord, type ClientRow } from './client-record';
+import { presentClient, type ClientRow } from './client.presenter';
 
 /** A client's domain events, built in one place like the conversations' (conversations/domain-events.ts). */
 
 export function clientCreated(workspaceId: string, client: ClientRow, activeFields: Set<string>) {
-  return domainEvent('client.created', workspaceId, { clientId: client.id, client: clientRecord(client, activeFields) });
+  return domainEvent('client.created', workspaceId, { clientId: client.id, client: presentClient(client, activeFields) });
 }
 
 export function clientCustomFieldsUpdated(workspaceId: string, data: EventData<'client.customFields.updated'>) {

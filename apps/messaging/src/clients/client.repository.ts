@@ -5,7 +5,7 @@ import { LockMode } from '@mikro-orm/core';
 import { Database, newId, recordEvent, recordEvents, UnitOfWork, type Transaction } from '@platica/platform';
 import { Client } from './client.entity';
 import { clientBlocked, clientCreated, clientCustomFieldsUpdated } from './client-events';
-import { EMPTY_MODERATION, PROFILE_FIELDS } from './client-record';
+import { EMPTY_MODERATION, PROFILE_FIELDS } from './client.presenter';
 
 export interface Contact {
   /** The phone number (E.164 without `+`) or `facebook:<psid>` / `instagram:<igsid>`. */

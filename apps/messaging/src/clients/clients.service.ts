@@ -3,7 +3,7 @@ import { messagingOperations, type OperationRequest } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { readScope, UnitOfWork, writeScope } from '@platica/platform';
 import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
-import { clientRecord } from './client-record';
+import { presentClient } from './client.presenter';
 import { ClientRepository } from './client.repository';
 
 /** `GET /v1/clients/{id}` (by id or E.164 phone without `+`) and `PATCH /v1/clients/{id}` (block, unblock). */
@@ -29,7 +29,7 @@ export class ClientsService {
         .map((workspace) => {
           const clients = found
             .filter((c) => c.workspaceId === workspace.id)
-            .map((c) => clientRecord(c, active.get(workspace.id) ?? new Set()));
+            .map((c) => presentClient(c, active.get(workspace.id) ?? new Set()));
           return { id: workspace.id, name: workspace.name, clients, clientsCount: clients.length };
         })
         .filter((group) => group.clientsCount > 0),
@@ -55,7 +55,7 @@ export class ClientsService {
         await this.clients.setStatus(transaction, client, null);
       }
       const active = await this.customFields.activeKeys([workspaceId]);
-      return clientRecord(client, active.get(workspaceId) ?? new Set());
+      return presentClient(client, active.get(workspaceId) ?? new Set());
     });
     return { status: 'success', message: body.status === 'blocked' ? 'Client blocked' : 'Client active', data: record };
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database, newId, type Transaction } from '@platica/platform';
 import type { Moderation } from '../clients/client.entity';
-import { EMPTY_MODERATION } from '../clients/client-record';
+import { EMPTY_MODERATION } from '../clients/client.presenter';
 import type { ConversationRow } from '../conversations/conversation.repository';
 import type { MessageRole, MessageStatus } from '../conversations/message.entity';
 import { MESSAGE_COLUMNS } from '../messages/message.repository';
@@ -283,7 +283,7 @@ export class InboundBatchRepository {
 /** What an unsent message says in its place. */
 export const UNSENT_CONTENT = '[the customer deleted this message]';
 
-/** A client row in the shape `clientRecord` takes. */
+/** A client row in the shape `presentClient` takes. */
 export function clientFromRow(row: ClientRow) {
   return {
     id: row.id,

@@ -5,7 +5,7 @@ import {
   localDate,
   localDays,
   offsetMinutes,
-  presentSpan,
+  datesOfSpan,
   resolveRange,
   splitByBuckets,
   startOfLocalDay,
@@ -35,7 +35,7 @@ describe('usage ranges', () => {
     const period = billingPeriod(at('2026-12-01T03:00:00Z'), 'America/Mexico_City');
     expect(period.from.toISOString()).toBe('2026-11-01T06:00:00.000Z');
     expect(period.to.toISOString()).toBe('2026-12-01T06:00:00.000Z');
-    expect(presentSpan(period, 'America/Mexico_City')).toEqual({
+    expect(datesOfSpan(period, 'America/Mexico_City')).toEqual({
       startDate: '2026-11-01T00:00:00.000-06:00',
       endDate: '2026-11-30T23:59:59.999-06:00',
     });

@@ -100,7 +100,7 @@ export function formatInstant(instant: Date, timeZone: string): string {
 }
 
 /** The spec's `{startDate, endDate}` of a span: both included, so `endDate` is the span's last millisecond. */
-export function presentSpan(span: Span, timeZone: string): { startDate: string; endDate: string } {
+export function datesOfSpan(span: Span, timeZone: string): { startDate: string; endDate: string } {
   return { startDate: formatInstant(span.from, timeZone), endDate: formatInstant(new Date(span.to.getTime() - 1), timeZone) };
 }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type RpcRequest, type UsageBreakdown, type WorkspaceProfile, type WorkspaceRef, workspaceOperations } from '@platica/contracts';
 import { readScope, RpcClient } from '@platica/platform';
 import { actorFigures, autonomyRate, breakdownOf, mergeActorCounts, mergeDayCounts, platformLabel } from './usage-figures';
-import { billingPeriod, formatInstant, isTimeZone, localDays, presentSpan, resolveRange, splitByBuckets, type Span } from './usage-range';
+import { billingPeriod, formatInstant, isTimeZone, localDays, datesOfSpan, resolveRange, splitByBuckets, type Span } from './usage-range';
 import { UsageRepository } from './usage.repository';
 
 /** The envelope of a usage request (its query, already parsed, is passed on its own). */
@@ -59,7 +59,7 @@ export class UsageService {
       const assisted = assistanceParts.reduce((sum, part) => sum + part.assisted, 0);
       return {
         conversations: {
-          range: presentSpan(span, timeZone),
+          range: datesOfSpan(span, timeZone),
           freshness: { source: FRESHNESS_SOURCE, lastUpdated: formatInstant(now, timeZone), expectedLagMinutes: 0 },
           summary: {
             conversationCount,
@@ -82,7 +82,7 @@ export class UsageService {
       ]);
       return {
         actors: {
-          range: presentSpan(span, timeZone),
+          range: datesOfSpan(span, timeZone),
           freshness: { source: FRESHNESS_SOURCE, lastUpdated: formatInstant(now, timeZone), expectedLagSeconds: 0 },
           ...actorFigures(mergeActorCounts(...parts), profile?.users ?? []),
         },
@@ -109,7 +109,7 @@ export class UsageService {
       plans.map(async ({ workspace, profile, timeZone, span }) => ({
         id: workspace.id,
         name: workspace.name,
-        billingPeriod: presentSpan(billingPeriod(now, timeZone), timeZone),
+        billingPeriod: datesOfSpan(billingPeriod(now, timeZone), timeZone),
         ...(await figures(workspace, timeZone, span, now, profile)),
       })),
     );

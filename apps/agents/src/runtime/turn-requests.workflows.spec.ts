@@ -7,7 +7,7 @@ import { turnWorkflowId, type ChatTurnStart } from '@platica/workflows/activitie
 import type { AgentsConfigService } from '../config/agents.config';
 import { ChatAnswers } from './chat-answers';
 import type { TurnActivitiesFactory } from './turn.activities';
-import { TurnRequests } from './turn-requests';
+import { TurnRequests } from './turn-requests.workflows';
 
 const chat = (requestMessageId: string): ChatAcceptRequest => ({
   workspaceId: 'ws_1',

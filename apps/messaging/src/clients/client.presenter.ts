@@ -44,7 +44,7 @@ export type ClientRow = Pick<
 >;
 
 /** The client record of `GET /v1/clients/{id}`: the full `moderation` block, only active custom fields. */
-export function clientRecord(row: ClientRow, activeFields: Set<string>) {
+export function presentClient(row: ClientRow, activeFields: Set<string>) {
   const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, row[field] ?? null])) as Record<
     (typeof PROFILE_FIELDS)[number],
     string | null
@@ -62,4 +62,4 @@ export function clientRecord(row: ClientRow, activeFields: Set<string>) {
     lastUpdate: new Date(row.updatedAt).toISOString(),
   };
 }
-export type ClientRecord = ReturnType<typeof clientRecord>;
+export type ClientRecord = ReturnType<typeof presentClient>;
