@@ -13,11 +13,11 @@
 //
 // Exits 1 when an invariant does not hold (or, in a soak, a request failed).
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ensureTemporalDevServer, freePort } from '@platica/devstack';
 import { CuttableProxy, FakeLlm, FakeMetaGraph } from '@platica/testing';
 import { ascending, numberOption, option, percentile } from '../lib/args';
+import { residentMb } from '../lib/proc';
 import { startBenchStack, type BenchStack } from '../lib/stack';
 import { holds, MixedLoad, type Answer, type Outcome, type Route } from './mixed-load';
 
@@ -156,12 +156,6 @@ function printFaultTable(rows: FaultRow[]): void {
   process.stdout.write(`\n${lines.join('\n')}\n`);
   for (const r of rows.filter((row) => row.outcome.unansweredMarkers.length))
     process.stdout.write(`${r.fault} ${r.seconds} s: unanswered ${r.outcome.unansweredMarkers.join(', ')}\n`);
-}
-
-/** Resident memory of a process in MB, from /proc (Linux). */
-function residentMb(pid: number): number {
-  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kb) / 1024;
 }
 
 async function soak(h: Harness, minutes: number): Promise<boolean> {
