@@ -174,4 +174,32 @@ describe('turns through outages (e2e)', () => {
     expect(asked.every((r) => (r.tools?.length ?? 0) > 0)).toBe(true);
     expect(sentTo(phone)).toHaveLength(1);
   }, 180_000);
+
+  it("answers the customer's own words when the business sent 55 messages while the turn waited", async () => {
+    const phone = newPhone();
+    const m = marker();
+    // The tools' outage holds the turn (it waits for the agent's tools) while the business's sends pile up.
+    await toolsDatabase.cut();
+    try {
+      await writes(phone, `hola ${m}`);
+      await turnRunning(phone);
+      for (let n = 0; n < 55; n++) {
+        const sent = await ws.api.post('/v1/messages', { channelId: ws.whatsapp.id, conversationId: phone, content: `aviso ${m} ${n}` });
+        expect(sent.status).toBe(200);
+      }
+    } finally {
+      await toolsDatabase.restore();
+    }
+
+    // More than the 50 messages of a turn's history, more than the 30 that fold older ones into a summary.
+    const reply = await eventually(
+      'the reply at the Graph API',
+      async () => sentTo(phone).find((s) => s.body.text.body.startsWith('ECHO')),
+      90_000,
+      500,
+    );
+    expect(reply.body.text.body).toBe(`ECHO: hola ${m}`);
+    const [asked] = llm.requests.filter((r) => textOf(lastOf(r.messages, 'user')) === `hola ${m}`);
+    expect(asked!.messages.filter((msg) => msg.role === 'assistant' && textOf(msg).startsWith(`aviso ${m}`))).toHaveLength(55);
+  }, 180_000);
 });

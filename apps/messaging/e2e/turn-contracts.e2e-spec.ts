@@ -100,7 +100,11 @@ describe('turn and chat contracts (e2e)', () => {
 
   /** The answer, or (on a refusal) the spec's error body. */
   const accept = (request: ChatAcceptRequest) =>
-    call<ChatAccepted & { details?: unknown; error?: string }>(internalOperations.messaging.chatAccept.subject, request.workspaceId, request);
+    call<ChatAccepted & { details?: unknown; error?: string }>(
+      internalOperations.messaging.chatAccept.subject,
+      request.workspaceId,
+      request,
+    );
 
   /** Rows a refused request must not have added. */
   async function footprint(workspaceId: string) {
@@ -400,7 +404,10 @@ describe('turn and chat contracts (e2e)', () => {
       await own.customerWrites(); // a WhatsApp conversation: not a chat
 
       const list = (query: Record<string, unknown>, workspaces = [own]) =>
-        rpc.request<any>(internalOperations.messaging.chatList.subject, gatewayRequest(workspaces, { query: query as RpcRequest['query'] }));
+        rpc.request<any>(
+          internalOperations.messaging.chatList.subject,
+          gatewayRequest(workspaces, { query: query as RpcRequest['query'] }),
+        );
       const all = await list({ limit: 50, offset: 0 });
       expect(all.status).toBe(200);
       expect(all.body.chats.map((chat: any) => chat.id)).toEqual([c.body.id, b.body.id, a.body.id]);
@@ -506,7 +513,10 @@ describe('turn and chat contracts (e2e)', () => {
       });
       expect(failed.status).toBe(200);
 
-      const res = await call<TurnContext>(internalOperations.messaging.turnContext.subject, ws.id, { workspaceId: ws.id, conversationRef: conversation.id });
+      const res = await call<TurnContext>(internalOperations.messaging.turnContext.subject, ws.id, {
+        workspaceId: ws.id,
+        conversationRef: conversation.id,
+      });
       expect(res.status).toBe(200);
       expect(res.body.conversation).toEqual({
         id: conversation.id,
@@ -533,8 +543,34 @@ describe('turn and chat contracts (e2e)', () => {
 
       const other = await MessagingWorkspace.seed(t);
       expect(
-        (await call(internalOperations.messaging.turnContext.subject, other.id, { workspaceId: other.id, conversationRef: conversation.id })).status,
+        (
+          await call(internalOperations.messaging.turnContext.subject, other.id, {
+            workspaceId: other.id,
+            conversationRef: conversation.id,
+          })
+        ).status,
       ).toBe(404);
+    });
+
+    it('reaches back to the customer messages a turn answers when more than 50 messages followed them', async () => {
+      const { conversation } = await ws.customerWrites(newPhone(), '¿Dónde está mi pedido?');
+      const context = (answering?: string[]) =>
+        call<TurnContext>(internalOperations.messaging.turnContext.subject, ws.id, {
+          workspaceId: ws.id,
+          conversationRef: conversation.id,
+          ...(answering ? { answering } : {}),
+        });
+      const [question] = (await context()).body.history;
+      // The business's sends while the turn waited (scheduled messages, a campaign).
+      for (let n = 0; n < 55; n++) await reply(ws.id, conversation.id, `msg_${hex()}`, `aviso ${n}`);
+
+      const latest = (await context()).body.history;
+      expect(latest).toHaveLength(50);
+      expect(latest[0]!.content).toBe('aviso 5');
+      const reaching = (await context([question!.id])).body.history;
+      expect(reaching.map((m) => m.content)).toEqual(['¿Dónde está mi pedido?', ...Array.from({ length: 55 }, (_, n) => `aviso ${n}`)]);
+      // An id of no message of this conversation reaches nowhere.
+      expect((await context(['msg_unknown'])).body.history).toEqual(latest);
     });
 
     it('sends a WhatsApp reply once through Graph, however often (and concurrently) it is asked', async () => {
@@ -633,7 +669,13 @@ describe('turn and chat contracts (e2e)', () => {
       ]);
       expect(fake.sends().some((r) => r.body?.to === conversation.conversationId && r.body?.text?.body === '')).toBe(false);
       expect(
-        (await call(internalOperations.messaging.turnFailure.subject, ws.id, { ...request, conversationRef: 'conv_nope', messageId: `msg_${hex()}` })).status,
+        (
+          await call(internalOperations.messaging.turnFailure.subject, ws.id, {
+            ...request,
+            conversationRef: 'conv_nope',
+            messageId: `msg_${hex()}`,
+          })
+        ).status,
       ).toBe(404);
     });
   });

@@ -65,6 +65,8 @@ export interface TurnContextRequest {
   workspaceId: string;
   /** The canonical conversation id. */
   conversationRef: string;
+  /** The customer messages the turn answers: the history reaches back to them however many messages came after. */
+  answering?: string[];
 }
 
 export interface TurnHistoryItem {

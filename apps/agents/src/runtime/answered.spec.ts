@@ -1,5 +1,5 @@
 import type { TurnHistoryItem } from '@platica/contracts';
-import { answeredAlready } from './answered';
+import { answeredAlready, unansweredMessageIds } from './answered';
 
 const item = (id: string, role: TurnHistoryItem['role'], seenUpTo?: string): TurnHistoryItem => ({
   id,
@@ -33,5 +33,24 @@ describe('answeredAlready', () => {
 
   it('counts messages older than the history window as answered when a reply in it saw past them', () => {
     expect(answeredAlready([item('m9', 'user'), item('r9', 'assistant', 'm9')], ['m0'])).toBe(true);
+  });
+});
+
+/** What context summarisation must leave verbatim: the customer messages after every reply's horizon. */
+describe('unansweredMessageIds', () => {
+  it('holds the customer messages after the latest message a reply of the agent saw', () => {
+    const history = [
+      item('m1', 'user'),
+      item('r1', 'assistant', 'm1'),
+      item('m2', 'user'),
+      item('s1', 'assistant'), // the business's send: it answers nothing
+      item('m3', 'user'),
+    ];
+    expect(unansweredMessageIds(history)).toEqual(new Set(['m2', 'm3']));
+  });
+
+  it('holds every customer message when no reply says what it saw, and none once a reply saw the last', () => {
+    expect(unansweredMessageIds([item('m1', 'user'), item('s1', 'assistant'), item('m2', 'user')])).toEqual(new Set(['m1', 'm2']));
+    expect(unansweredMessageIds([item('m1', 'user'), item('m2', 'user'), item('r1', 'assistant', 'm2')])).toEqual(new Set());
   });
 });

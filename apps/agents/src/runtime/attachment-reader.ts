@@ -27,7 +27,11 @@ export class AttachmentReader implements OnModuleDestroy {
   async read(url: string): Promise<Uint8Array> {
     const cached = this.recent.get(url);
     if (cached && Date.now() - cached.readAt < CACHE_MS) return cached.data;
-    const { PLATICA_ATTACHMENT_MAX_BYTES: limit, PLATICA_ATTACHMENT_TIMEOUT_MS: timeoutMs, PLATICA_ALLOW_PRIVATE_NETWORKS } = this.config.values;
+    const {
+      PLATICA_ATTACHMENT_MAX_BYTES: limit,
+      PLATICA_ATTACHMENT_TIMEOUT_MS: timeoutMs,
+      PLATICA_ALLOW_PRIVATE_NETWORKS,
+    } = this.config.values;
     const problem = httpUrlProblem(url, { allowPrivateNetworks: PLATICA_ALLOW_PRIVATE_NETWORKS });
     if (problem) throw new Error(`the URL ${problem}`);
     let answer: Dispatcher.ResponseData;

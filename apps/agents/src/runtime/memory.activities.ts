@@ -2,6 +2,7 @@ import { internalOperations, type TurnContext } from '@platica/contracts';
 import type { Agent } from '../agents/agent.entity';
 import type { ConversationMemory } from '../memory/conversation-memory.entity';
 import { summarize } from '../memory/summarizer';
+import { unansweredMessageIds } from './answered';
 import type { TurnRef } from '../turn-log/turn-log.repository';
 import { messaging, modelAbortSignal, note, type TurnDeps } from './turn-deps';
 import { summarizedUpToOf } from './model-call-prompt';
@@ -15,7 +16,8 @@ export type MemoryActivities = ReturnType<typeof createMemoryActivities>;
  * `recallLastConversation`, the client's previous conversation with the agent is summarised
  * once (its running summary and latest messages) and kept with this one. Context
  * summarisation: once more than PLATICA_CONTEXT_SUMMARY_AFTER_MESSAGES messages follow the
- * running summary, all but the latest PLATICA_CONTEXT_RECENT_MESSAGES are folded into it.
+ * running summary, all but the latest PLATICA_CONTEXT_RECENT_MESSAGES are folded into it (never
+ * a customer message no reply has seen: the turn answers it as written).
  */
 export function createMemoryActivities(deps: TurnDeps) {
   async function rememberQuietly(
@@ -78,8 +80,12 @@ export function createMemoryActivities(deps: TurnDeps) {
       const { PLATICA_CONTEXT_SUMMARY_AFTER_MESSAGES: bound, PLATICA_CONTEXT_RECENT_MESSAGES: recent } = deps.config.values;
       const upTo = summarizedUpToOf(memory);
       const pending = after(context.history, upTo).filter((item) => item.status !== 'failed');
-      if (pending.length > bound) {
-        const folded = pending.slice(0, pending.length - Math.min(recent, bound - 1));
+      // What the turn answers stays verbatim, however many messages came after it.
+      const unanswered = unansweredMessageIds(context.history);
+      const firstUnanswered = pending.findIndex((item) => unanswered.has(item.id));
+      const foldable = Math.min(pending.length - Math.min(recent, bound - 1), firstUnanswered < 0 ? pending.length : firstUnanswered);
+      if (pending.length > bound && foldable > 0) {
+        const folded = pending.slice(0, foldable);
         const last = folded.at(-1)!;
         const summary = await summarize(deps.model.model, folded, memory?.contextSummary ?? null, modelAbortSignal(deps.config));
         await deps.memories.saveContextSummary(

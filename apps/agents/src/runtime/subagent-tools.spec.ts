@@ -2,7 +2,15 @@ import type { SubagentConnection } from '../subagents/subagent-connection.entity
 import { completeDelegationTool, slugOf, subagentTools } from './subagent-tools';
 
 const connection = (fields: Partial<SubagentConnection>) =>
-  ({ subagentId: 'agt_1', name: 'Billing', task: 'assist', description: '', delegationCriteria: '', completionCriteria: '', ...fields }) as SubagentConnection;
+  ({
+    subagentId: 'agt_1',
+    name: 'Billing',
+    task: 'assist',
+    description: '',
+    delegationCriteria: '',
+    completionCriteria: '',
+    ...fields,
+  }) as SubagentConnection;
 
 describe('sub-agent tools', () => {
   it('slugs connection names', () => {
@@ -25,6 +33,9 @@ describe('sub-agent tools', () => {
     expect(tools[1].description).toContain('Parcels');
     expect(tools[0].parameters).toMatchObject({ required: ['question'] });
     expect(tools[1].parameters).toMatchObject({ required: ['reason'] });
-    expect(completeDelegationTool('When found')).toMatchObject({ name: 'complete_delegation', description: expect.stringContaining('When found') });
+    expect(completeDelegationTool('When found')).toMatchObject({
+      name: 'complete_delegation',
+      description: expect.stringContaining('When found'),
+    });
   });
 });

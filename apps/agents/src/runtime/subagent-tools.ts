@@ -46,7 +46,8 @@ export function subagentTools(connections: SubagentConnection[]): RuntimeTool[] 
     return {
       toolId: delegateToolId(connection.subagentId),
       name: `${DELEGATE_PREFIX}${slug}`,
-      description: `Hand the conversation to ${connection.name}, who answers the customer until done. ${connection.delegationCriteria}`.trim(),
+      description:
+        `Hand the conversation to ${connection.name}, who answers the customer until done. ${connection.delegationCriteria}`.trim(),
       parameters: stringArgument('reason', 'Why the conversation is handed over'),
     };
   });

@@ -46,9 +46,13 @@ export function messaging<O extends InternalOperation>(
   return rpc.call(operation, serviceRequest('agents', body.workspaceId, body));
 }
 
-/** The conversation as a turn reads it: its client, its agent and its history. */
-export function turnContextOf(rpc: RpcClient, workspaceId: string, conversationRef: string): Promise<TurnContext> {
-  return messaging(rpc, internalOperations.messaging.turnContext, { workspaceId, conversationRef });
+/** The conversation as a turn reads it: its client, its agent and its history (holding `answering`, the customer messages the turn answers). */
+export function turnContextOf(rpc: RpcClient, workspaceId: string, conversationRef: string, answering?: string[]): Promise<TurnContext> {
+  return messaging(rpc, internalOperations.messaging.turnContext, {
+    workspaceId,
+    conversationRef,
+    ...(answering?.length ? { answering } : {}),
+  });
 }
 
 /** Writes to the turn log never fail a turn: a lost record is logged, the customer still gets the reply. */

@@ -7,7 +7,9 @@ describe('refusalsEndTheTurn', () => {
   const failingWith = (error: unknown) => refusalsEndTheTurn({ step: async () => Promise.reject(error) });
 
   it("makes a service's refusal (4xx) non-retryable, under its code", async () => {
-    const failure = await failingWith(DomainError.notFound('Conversation', 'conv_1')).step().catch((e: unknown) => e);
+    const failure = await failingWith(DomainError.notFound('Conversation', 'conv_1'))
+      .step()
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApplicationFailure);
     expect(failure).toMatchObject({ nonRetryable: true, type: 'not_found' });
   });
@@ -15,8 +17,16 @@ describe('refusalsEndTheTurn', () => {
   it('leaves an unavailable dependency, a 5xx or anything else retryable as it is', async () => {
     const unavailable = new DomainError(ErrorCode.Unavailable, 'The service is unavailable', { service: 'tools' });
     const refused = new Error('connect ECONNREFUSED 127.0.0.1:5432');
-    expect(await failingWith(unavailable).step().catch((e: unknown) => e)).toBe(unavailable);
-    expect(await failingWith(refused).step().catch((e: unknown) => e)).toBe(refused);
+    expect(
+      await failingWith(unavailable)
+        .step()
+        .catch((e: unknown) => e),
+    ).toBe(unavailable);
+    expect(
+      await failingWith(refused)
+        .step()
+        .catch((e: unknown) => e),
+    ).toBe(refused);
   });
 
   it('passes results through', async () => {

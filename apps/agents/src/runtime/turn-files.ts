@@ -44,7 +44,11 @@ export class TurnFiles {
     try {
       const body: TurnMediaRequest = { workspaceId, conversationRef, mediaId, maxBytes, timeoutMs, chunksTo: inbox.subject };
       // Graph's answer, then the download: each within its own bound, plus NATS's way there and back.
-      const media = await this.rpc.call(internalOperations.messaging.turnMedia, serviceRequest('agents', workspaceId, body), 2 * timeoutMs + 5_000);
+      const media = await this.rpc.call(
+        internalOperations.messaging.turnMedia,
+        serviceRequest('agents', workspaceId, body),
+        2 * timeoutMs + 5_000,
+      );
       if ('unreadable' in media) return media;
       return await inbox.collect(media, timeoutMs);
     } finally {

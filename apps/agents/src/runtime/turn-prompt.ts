@@ -126,7 +126,11 @@ export function filesToRead(history: TurnHistoryItem[]): (TurnAttachment & { key
 }
 
 /** A WhatsApp media named to the model (it has no URL to show): `[image (image/jpeg) sent by the customer]`, and why it was not read when it could not be. */
-function mediaName(kind: string, media: TurnAttachment & { filename?: string }, read: Uint8Array | { unreadable: string } | undefined): string {
+function mediaName(
+  kind: string,
+  media: TurnAttachment & { filename?: string },
+  read: Uint8Array | { unreadable: string } | undefined,
+): string {
   const name = `${kind}${media.filename ? ` ${media.filename}` : ''} (${media.mimeType ?? 'unknown type'}) sent by the customer`;
   return read && !(read instanceof Uint8Array) ? `[${name}; it could not be read: ${read.unreadable}]` : `[${name}]`;
 }

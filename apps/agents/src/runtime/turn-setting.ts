@@ -109,7 +109,7 @@ export function createTurnSettingLoader(
     const acceptedKey = runKeyOf(conversationRef);
     const accepted = memos.acceptedTurns.get(acceptedKey);
     memos.acceptedTurns.forget(acceptedKey);
-    const context = accepted?.context ?? (await turnContextOf(deps.rpc, workspaceId, conversationRef));
+    const context = accepted?.context ?? (await turnContextOf(deps.rpc, workspaceId, conversationRef, input.triggeringMessageIds));
     const seenMessageIds = context.history.map((item) => item.id);
     const ref = turnRefOf(input.turnId, input);
     const silent = async (reason: string) => {

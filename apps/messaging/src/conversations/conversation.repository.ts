@@ -151,14 +151,22 @@ export class ConversationRepository {
     return this.latestMessages(conversationRef, limit, true);
   }
 
-  private async latestMessages(conversationRef: string, limit: number, withSystem: boolean) {
+  /** The history from the oldest of `messageIds` (of this conversation) on: the latest `limit` of those messages. */
+  historyFrom(conversationRef: string, messageIds: string[], limit: number) {
+    return this.latestMessages(conversationRef, limit, true, messageIds);
+  }
+
+  private async latestMessages(conversationRef: string, limit: number, withSystem: boolean, fromIds: string[] = []) {
+    const from = fromIds.length
+      ? ` and created_at >= (select min(created_at) from messaging.message where conversation_ref = ? and id in (${fromIds.map(() => '?').join(', ')}))`
+      : '';
     const rows = await this.db.execute<Record<string, any>[]>(
       `select * from (
          select id, role, content, content_type, direction, status, created_at, updated_at, files, images, actor_id, payload, error
-           from messaging.message where conversation_ref = ? and status <> 'sending'${withSystem ? '' : " and role <> 'system'"}
+           from messaging.message where conversation_ref = ? and status <> 'sending'${withSystem ? '' : " and role <> 'system'"}${from}
           order by created_at desc, id desc limit ?
        ) latest order by created_at, id`,
-      [conversationRef, limit],
+      [conversationRef, ...(fromIds.length ? [conversationRef, ...fromIds] : []), limit],
     );
     return rows.map((r) => ({
       id: r.id as string,

@@ -31,6 +31,12 @@ const STALE_CLAIM_MS = 90_000;
 
 /** How much history a turn is given (the latest messages, chronological). */
 export const TURN_HISTORY = 50;
+/**
+ * How far a turn's history may reach back to hold the customer messages it answers, when more
+ * than TURN_HISTORY messages (the business's sends, a campaign) came after them while the turn
+ * waited (an outage, a long burst).
+ */
+export const TURN_HISTORY_REACH = 250;
 
 /**
  * What the agent runtime asks of messaging during a turn: the context to answer from, and the
@@ -58,15 +64,22 @@ export class TurnsService {
   }
 
   async context(request: TurnContextRequest): Promise<TurnContext> {
-    return this.contextOf(await this.conversationOf(request));
+    return this.contextOf(await this.conversationOf(request), {}, request.answering);
   }
 
-  /** The conversation's turn context; its channel and client are read unless the caller holds them already. */
-  async contextOf(conversation: Conversation, known: { channel?: OpenChannel; client?: Client } = {}): Promise<TurnContext> {
+  /**
+   * The conversation's turn context; its channel and client are read unless the caller holds
+   * them already. Its history holds `answering`, the customer messages the turn answers.
+   */
+  async contextOf(
+    conversation: Conversation,
+    known: { channel?: OpenChannel; client?: Client } = {},
+    answering: string[] = [],
+  ): Promise<TurnContext> {
     const [channel, client, history] = await Promise.all([
       known.channel ?? this.channels.findById(conversation.channelId),
       known.client ?? this.clients.get(conversation.clientId),
-      this.conversations.historyOf(conversation.id, TURN_HISTORY),
+      this.historyAnswering(conversation.id, answering),
     ]);
     return {
       conversation: {
@@ -91,6 +104,16 @@ export class TurnsService {
       },
       history: history.map(historyItemOf),
     };
+  }
+
+  /** The latest TURN_HISTORY messages, or, when some message the turn answers is older, every message from it on (to TURN_HISTORY_REACH). */
+  private async historyAnswering(conversationRef: string, answering: string[]) {
+    const latest = await this.conversations.historyOf(conversationRef, TURN_HISTORY);
+    const held = new Set(latest.map((m) => m.id));
+    if (latest.length < TURN_HISTORY || answering.every((id) => held.has(id))) return latest;
+    const reaching = await this.conversations.historyFrom(conversationRef, answering, TURN_HISTORY_REACH);
+    // None of them is this conversation's (none from which to reach back).
+    return reaching.length ? reaching : latest;
   }
 
   /**
