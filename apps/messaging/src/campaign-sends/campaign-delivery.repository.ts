@@ -7,6 +7,8 @@ export interface DeliveryRecord {
   status: 'attempting' | 'delivered' | 'failed';
   externalId: string | null;
   error: string | null;
+  /** The attempt that wrote it (or took it over): a process that knows that attempt never called Graph may send under it. */
+  attemptId: string | null;
 }
 
 /**
@@ -19,10 +21,11 @@ export class CampaignDeliveryRepository {
   constructor(private readonly db: Database) {}
 
   /** Records these attempts; answers the message ids whose record is new (their attempt is the first). */
-  async begin(attempts: { messageId: string; runId: string }[]): Promise<Set<string>> {
+  async begin(attempts: { messageId: string; runId: string; attemptId: string }[]): Promise<Set<string>> {
     const rows = await this.db.execute<{ message_id: string }[]>(
-      `insert into messaging.campaign_delivery (message_id, run_id, status, created_at, updated_at)
-       select a."messageId", a."runId", 'attempting', now(), now() from jsonb_to_recordset(?::jsonb) as a("messageId" text, "runId" text)
+      `insert into messaging.campaign_delivery (message_id, run_id, attempt_id, status, created_at, updated_at)
+       select a."messageId", a."runId", a."attemptId", 'attempting', now(), now()
+         from jsonb_to_recordset(?::jsonb) as a("messageId" text, "runId" text, "attemptId" text)
        on conflict (message_id) do nothing returning message_id`,
       [JSON.stringify(attempts)],
     );
@@ -30,11 +33,20 @@ export class CampaignDeliveryRepository {
   }
 
   async find(messageId: string): Promise<DeliveryRecord | null> {
-    const [row] = await this.db.execute<{ status: DeliveryRecord['status']; external_id: string | null; error: string | null }[]>(
-      `select status, external_id, error from messaging.campaign_delivery where message_id = ?`,
-      [messageId],
+    const [row] = await this.db.execute<
+      { status: DeliveryRecord['status']; external_id: string | null; error: string | null; attempt_id: string | null }[]
+    >(`select status, external_id, error, attempt_id from messaging.campaign_delivery where message_id = ?`, [messageId]);
+    return row ? { status: row.status, externalId: row.external_id, error: row.error, attemptId: row.attempt_id } : null;
+  }
+
+  /** Moves an attempt's record, still `attempting`, to another attempt; false when it is no longer that attempt's. */
+  async takeOver(messageId: string, from: string, to: string): Promise<boolean> {
+    const rows = await this.db.execute<{ message_id: string }[]>(
+      `update messaging.campaign_delivery set attempt_id = ?, updated_at = now()
+        where message_id = ? and attempt_id = ? and status = 'attempting' returning message_id`,
+      [to, messageId, from],
     );
-    return row ? { status: row.status, externalId: row.external_id, error: row.error } : null;
+    return rows.length > 0;
   }
 
   /** Graph accepted them: written the moment it answers, so a crash before the store does not leave them unknown. */

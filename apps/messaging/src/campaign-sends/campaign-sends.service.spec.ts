@@ -26,9 +26,12 @@ function world(
     records?: Record<string, DeliveryRecord>;
     stored?: Record<string, 'sent' | 'failed'>;
     scheduled?: Record<string, { claimed: boolean; status: string | null }>;
+    /** The first this many attempt writes are made, but their answer is lost (the database went away before it). */
+    recordAnswersLost?: number;
   } = {},
 ) {
   const records = new Map(Object.entries(options.records ?? {}));
+  let recordAnswersLost = options.recordAnswersLost ?? 0;
   const graphCalls: string[] = [];
   const sendOptions = new Map<string, SendOptions>();
   const scheduledFailures: { messageId: string; error: string }[] = [];
@@ -57,18 +60,26 @@ function world(
     fake(CampaignDeliveryRepository, {
       begin: async (attempts) => {
         const first = new Set<string>();
-        for (const { messageId } of attempts) {
+        for (const { messageId, attemptId } of attempts) {
           if (records.has(messageId)) continue;
-          records.set(messageId, { status: 'attempting', externalId: null, error: null });
+          records.set(messageId, { status: 'attempting', externalId: null, error: null, attemptId });
           first.add(messageId);
         }
+        if (recordAnswersLost-- > 0) throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
         return first;
       },
+      takeOver: async (messageId, from, to) => {
+        const record = records.get(messageId);
+        if (record?.status !== 'attempting' || record.attemptId !== from) return false;
+        records.set(messageId, { ...record, attemptId: to });
+        return true;
+      },
       delivered: async (deliveries) => {
-        for (const { messageId, externalId } of deliveries) records.set(messageId, { status: 'delivered', externalId, error: null });
+        for (const { messageId, externalId } of deliveries)
+          records.set(messageId, { status: 'delivered', externalId, error: null, attemptId: records.get(messageId)?.attemptId ?? null });
       },
       failed: async (messageId, error) => {
-        records.set(messageId, { status: 'failed', externalId: null, error });
+        records.set(messageId, { status: 'failed', externalId: null, error, attemptId: records.get(messageId)?.attemptId ?? null });
       },
       find: async (messageId) => records.get(messageId) ?? null,
       claimScheduled: async (messageId) => options.scheduled?.[messageId] ?? { claimed: true, status: 'pending' },
@@ -115,7 +126,7 @@ describe('CampaignSendsService.deliver', () => {
       ['m1', 'sent'],
       ['m2', 'sent'],
     ]);
-    expect(w.records.get('m1')).toEqual({ status: 'delivered', externalId: 'wamid.m1', error: null });
+    expect(w.records.get('m1')).toEqual({ status: 'delivered', externalId: 'wamid.m1', error: null, attemptId: expect.any(String) });
     expect(w.sendOptions.get('m1')).toMatchObject({ messageId: 'm1', agentForNew: null });
   });
 
@@ -135,7 +146,7 @@ describe('CampaignSendsService.deliver', () => {
   });
 
   it('an attempt another handler recorded first is answered retry, without calling Graph', async () => {
-    const w = world({ records: { m1: { status: 'attempting', externalId: null, error: null } } });
+    const w = world({ records: { m1: { status: 'attempting', externalId: null, error: null, attemptId: null } } });
     const { results } = await w.service.deliver(deliver([{ messageId: 'm1', phone: '5511900000001' }]));
     expect(results[0]!.outcome).toBe('retry');
     expect(w.graphCalls).toEqual([]);
@@ -158,10 +169,36 @@ describe('CampaignSendsService.deliver', () => {
     const { results } = await w.service.deliver(deliver([{ messageId: 'm1', phone: '5511900000001' }]));
     expect(results[0]!.outcome).toBe('unknown');
 
-    const again = world({ records: { m1: { status: 'attempting', externalId: null, error: null } } });
+    const again = world({ records: { m1: { status: 'attempting', externalId: null, error: null, attemptId: null } } });
     const retried = await again.service.deliver(deliver([{ messageId: 'm1', phone: '5511900000001', retry: true }]));
     expect(retried.results[0]!.outcome).toBe('unknown');
     expect(again.graphCalls).toEqual([]);
+  });
+
+  it('an attempt whose record was written but whose answer was lost is sent once when asked again, by the process that knows', async () => {
+    const w = world({ recordAnswersLost: 1 });
+    const { results } = await w.service.deliver(deliver([{ messageId: 'm1', phone: '5511900000001' }]));
+    expect(results[0]!.outcome).toBe('retry');
+    expect(w.records.get('m1')).toMatchObject({ status: 'attempting' });
+    expect(w.graphCalls).toEqual([]);
+
+    const retried = await w.service.deliver(deliver([{ messageId: 'm1', phone: '5511900000001', retry: true }]));
+    expect(retried.results[0]!.outcome).toBe('sent');
+    expect(w.graphCalls).toEqual(['m1']);
+    expect(w.records.get('m1')).toMatchObject({ status: 'delivered', externalId: 'wamid.m1' });
+    // Sent: asked once more, it is not sent again.
+    const third = await w.service.deliver(deliver([{ messageId: 'm1', phone: '5511900000001', retry: true }]));
+    expect(third.results[0]!.outcome).toBe('sent');
+    expect(w.graphCalls).toEqual(['m1']);
+  });
+
+  it('another process, which cannot know whether that attempt called Graph, answers it unknown', async () => {
+    const w = world({ recordAnswersLost: 1 });
+    await w.service.deliver(deliver([{ messageId: 'm1', phone: '5511900000001' }]));
+    const other = world({ records: { m1: w.records.get('m1')! } });
+    const retried = await other.service.deliver(deliver([{ messageId: 'm1', phone: '5511900000001', retry: true }]));
+    expect(retried.results[0]!.outcome).toBe('unknown');
+    expect(other.graphCalls).toEqual([]);
   });
 
   describe('a retried item: what was recorded decides, Graph is never called twice', () => {
@@ -181,7 +218,7 @@ describe('CampaignSendsService.deliver', () => {
     });
 
     it('a delivery Meta accepted but that was never stored is stored now, without sending', async () => {
-      const w = world({ records: { m1: { status: 'delivered', externalId: 'wamid.old', error: null } } });
+      const w = world({ records: { m1: { status: 'delivered', externalId: 'wamid.old', error: null, attemptId: null } } });
       const { results } = await w.service.deliver(deliver([{ messageId: 'm1', phone: '5511900000001', retry: true }]));
       expect(results[0]!.outcome).toBe('sent');
       expect(w.sendOptions.get('m1')!.delivered).toEqual({ externalId: 'wamid.old' });
@@ -207,7 +244,7 @@ describe('CampaignSendsService.deliver', () => {
     it("a rule's refusal and an unknown outcome fail the scheduled message", async () => {
       const w = world({
         behaviour: { '5511900000001': 'rule-refuses' },
-        records: { m2: { status: 'attempting', externalId: null, error: null } },
+        records: { m2: { status: 'attempting', externalId: null, error: null, attemptId: null } },
       });
       const { results } = await w.service.deliver(
         deliver(

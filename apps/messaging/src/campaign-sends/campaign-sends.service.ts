@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import {
   internalOperations,
@@ -45,8 +46,13 @@ export class CampaignSendsService {
   /** Messages this process is sending now: a second request for one is answered `retry`. */
   private readonly inFlight = new Set<string>();
   private readonly attemptSlots = new AttemptSlots(ATTEMPTS_IN_FLIGHT);
+  /**
+   * Attempts of this process whose record's write failed with its outcome unknown (the database
+   * went away before answering): whether the record exists is unknown, but no Graph call followed.
+   */
+  private readonly unsentAttempts = new RecentIds(UNSENT_ATTEMPTS_KEPT);
   /** The attempt records of concurrent sends, written together: true for each attempt that is the first. */
-  private readonly attempts = new CoalescedWrites<{ messageId: string; runId: string }, boolean>(async (batch) => {
+  private readonly attempts = new CoalescedWrites<{ messageId: string; runId: string; attemptId: string }, boolean>(async (batch) => {
     const first = await this.deliveries.begin(batch);
     // One message listed twice in a write: only its first listing may send.
     return batch.map(({ messageId }) => first.delete(messageId));
@@ -200,6 +206,8 @@ export class CampaignSendsService {
     }
 
     let delivered: SendOptions['delivered'];
+    /** An attempt of this process that recorded this message but never called Graph: this one sends under its record. */
+    let unsentRecord: string | null = null;
     if (this.inFlight.has(messageId)) return answer('retry');
     if (item.retry) {
       // Handed over before without an answer: what was recorded decides; Graph is never called twice.
@@ -208,11 +216,13 @@ export class CampaignSendsService {
       const record = await this.deliveries.find(messageId);
       if (record?.status === 'failed') return answer('failed', record.error);
       if (record?.status === 'delivered' && record.externalId) delivered = { externalId: record.externalId };
+      else if (record?.attemptId && this.unsentAttempts.has(record.attemptId)) unsentRecord = record.attemptId;
       else if (record) return this.unknown(run, messageId, answer);
       // No record: the earlier attempt never reached the Graph call; it is sent now.
     }
 
     let release = () => {};
+    const attemptId = randomUUID();
     const options: SendOptions = {
       messageId,
       delivered,
@@ -220,7 +230,17 @@ export class CampaignSendsService {
       // Recorded right before the Graph call, after every check: only a crash during the call leaves it unknown.
       beforeDelivery: async () => {
         release = await this.attemptSlots.take();
-        if (!(await this.attempts.add({ messageId, runId: run.runId }))) throw new AttemptUnderWay();
+        let recorded: boolean;
+        try {
+          recorded = unsentRecord
+            ? await this.deliveries.takeOver(messageId, unsentRecord, attemptId)
+            : await this.attempts.add({ messageId, runId: run.runId, attemptId });
+        } catch (error) {
+          this.unsentAttempts.add(attemptId);
+          throw error;
+        }
+        if (!recorded) throw new AttemptUnderWay();
+        if (unsentRecord) this.unsentAttempts.delete(unsentRecord);
       },
       onDelivered: async (externalId) => {
         await this.acceptances.add({ messageId, externalId });
@@ -263,6 +283,7 @@ export class CampaignSendsService {
       if (record === undefined) return answer('retry');
       if (record === null) return answer('failed', 'The send failed before reaching Meta');
       if (record?.status === 'delivered') return answer('retry');
+      if (record.attemptId && this.unsentAttempts.has(record.attemptId)) return answer('retry');
       return this.unknown(run, messageId, answer);
     } finally {
       release();
@@ -286,6 +307,25 @@ interface Batch {
 
 /** Another attempt recorded this message first (a concurrent handler or replica). */
 class AttemptUnderWay extends Error {}
+
+/** Unsent attempts kept per process: an outage leaves at most a few batches' worth. */
+const UNSENT_ATTEMPTS_KEPT = 10_000;
+
+/** A set of ids that forgets its oldest past `capacity`. */
+class RecentIds {
+  private readonly ids = new Set<string>();
+  constructor(private readonly capacity: number) {}
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+  add(id: string): void {
+    this.ids.add(id);
+    if (this.ids.size > this.capacity) this.ids.delete(this.ids.values().next().value!);
+  }
+  delete(id: string): void {
+    this.ids.delete(id);
+  }
+}
 
 function normalPhone(phone: string): string {
   return phone.replace(/^\+/, '');
