@@ -173,8 +173,9 @@ export default defineConfig(
       // The database set-up and the outbox's internals (recordEvent, the relay).
       'libs/platform/src/database/**',
       'libs/platform/src/outbox/**',
-      // Exercises the outbox relay itself on a real schema.
+      // Exercise the outbox relay and a repository themselves on a real schema.
       'apps/messaging/src/outbox.integration-spec.ts',
+      '**/*.repository.integration-spec.ts',
     ],
     rules: {
       'no-restricted-imports': [

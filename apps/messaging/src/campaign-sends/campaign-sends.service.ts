@@ -23,6 +23,7 @@ import type { Message } from '../conversations/message.entity';
 import { MessageRepository, type NewOutgoingMessage } from '../messages/message.repository';
 import { SendLookups } from '../messages/send-lookups';
 import { SendMessageService } from '../messages/send-message.service';
+import { UnrecordedOutcomes } from '../messages/unrecorded-outcomes';
 import { ScheduledMessageRepository } from '../scheduled/scheduled-message.repository';
 import { buildTemplateSend, requireApproved, variableCount } from '../templates/template-message';
 import { TemplateRepository } from '../templates/template.repository';
@@ -50,7 +51,7 @@ export class CampaignSendsService {
    * Attempts of this process whose record's write failed with its outcome unknown (the database
    * went away before answering): whether the record exists is unknown, but no Graph call followed.
    */
-  private readonly unsentAttempts = new RecentIds(UNSENT_ATTEMPTS_KEPT);
+  private readonly unsentAttempts = new UnrecordedOutcomes<true>();
   /** The attempt records of concurrent sends, written together: true for each attempt that is the first. */
   private readonly attempts = new CoalescedWrites<{ messageId: string; runId: string; attemptId: string }, boolean>(async (batch) => {
     const first = await this.deliveries.begin(batch);
@@ -216,7 +217,7 @@ export class CampaignSendsService {
       const record = await this.deliveries.find(messageId);
       if (record?.status === 'failed') return answer('failed', record.error);
       if (record?.status === 'delivered' && record.externalId) delivered = { externalId: record.externalId };
-      else if (record?.attemptId && this.unsentAttempts.has(record.attemptId)) unsentRecord = record.attemptId;
+      else if (record?.attemptId && this.unsentAttempts.get(record.attemptId)) unsentRecord = record.attemptId;
       else if (record) return this.unknown(run, messageId, answer);
       // No record: the earlier attempt never reached the Graph call; it is sent now.
     }
@@ -236,7 +237,7 @@ export class CampaignSendsService {
             ? await this.deliveries.takeOver(messageId, unsentRecord, attemptId)
             : await this.attempts.add({ messageId, runId: run.runId, attemptId });
         } catch (error) {
-          this.unsentAttempts.add(attemptId);
+          this.unsentAttempts.set(attemptId, true);
           throw error;
         }
         if (!recorded) throw new AttemptUnderWay();
@@ -283,7 +284,7 @@ export class CampaignSendsService {
       if (record === undefined) return answer('retry');
       if (record === null) return answer('failed', 'The send failed before reaching Meta');
       if (record?.status === 'delivered') return answer('retry');
-      if (record.attemptId && this.unsentAttempts.has(record.attemptId)) return answer('retry');
+      if (record.attemptId && this.unsentAttempts.get(record.attemptId)) return answer('retry');
       return this.unknown(run, messageId, answer);
     } finally {
       release();
@@ -307,25 +308,6 @@ interface Batch {
 
 /** Another attempt recorded this message first (a concurrent handler or replica). */
 class AttemptUnderWay extends Error {}
-
-/** Unsent attempts kept per process: an outage leaves at most a few batches' worth. */
-const UNSENT_ATTEMPTS_KEPT = 10_000;
-
-/** A set of ids that forgets its oldest past `capacity`. */
-class RecentIds {
-  private readonly ids = new Set<string>();
-  constructor(private readonly capacity: number) {}
-  has(id: string): boolean {
-    return this.ids.has(id);
-  }
-  add(id: string): void {
-    this.ids.add(id);
-    if (this.ids.size > this.capacity) this.ids.delete(this.ids.values().next().value!);
-  }
-  delete(id: string): void {
-    this.ids.delete(id);
-  }
-}
 
 function normalPhone(phone: string): string {
   return phone.replace(/^\+/, '');

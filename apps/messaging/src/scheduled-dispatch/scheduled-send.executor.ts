@@ -5,6 +5,7 @@ import { MessagingConfigService } from '../config/messaging.config';
 import { SendMessageService } from '../messages/send-message.service';
 import { BatchTransaction } from '../messages/batch-transaction.repository';
 import { CoalescedWrites } from '@platica/platform';
+import { UnrecordedOutcomes } from '../messages/unrecorded-outcomes';
 import { ScheduledMessageRepository, type ClaimedSend } from '../scheduled/scheduled-message.repository';
 
 /** Claims of one message after which it ends `failed` instead of being tried again (each was interrupted). */
@@ -30,6 +31,9 @@ export class ScheduledSendExecutor {
     return batch.map(() => undefined);
   });
 
+  /** Graph's acceptances not yet stored with their message: a later claim here stores them without sending again. */
+  private readonly accepted = new UnrecordedOutcomes<string>();
+
   private readonly confirmationGraceMs: number;
 
   constructor(
@@ -47,7 +51,8 @@ export class ScheduledSendExecutor {
       await this.repository.markFailed(send.id, `The send was interrupted ${MAX_ATTEMPTS} times: not tried again`);
       return;
     }
-    if (send.attempts === 2 && !send.deliveredExternalId && this.confirmationGraceMs > 0) {
+    const acceptedAs = send.deliveredExternalId ?? this.accepted.get(send.id);
+    if (send.attempts === 2 && !acceptedAs && this.confirmationGraceMs > 0) {
       // The first attempt was interrupted and may have reached Graph: wait for Meta's status webhook.
       await this.repository.awaitConfirmation(send.id, new Date(Date.now() + this.confirmationGraceMs));
       return;
@@ -58,9 +63,12 @@ export class ScheduledSendExecutor {
       transaction: (lane, work) => this.stores.run(lane, work),
       alongside: (transaction, outcome) =>
         this.repository.settle(transaction, send.id, { messageId: outcome.message.id, error: outcome.error }),
-      onDelivered: (externalId) => this.deliveries.add({ id: send.id, externalId }),
+      onDelivered: (externalId) => {
+        this.accepted.set(send.id, externalId);
+        return this.deliveries.add({ id: send.id, externalId });
+      },
       callbackData: send.id,
-      delivered: send.deliveredExternalId ? { externalId: send.deliveredExternalId } : undefined,
+      delivered: acceptedAs ? { externalId: acceptedAs } : undefined,
     };
     try {
       if (send.kind === 'template') {
@@ -74,10 +82,12 @@ export class ScheduledSendExecutor {
           options,
         );
       }
+      this.accepted.delete(send.id);
     } catch (error) {
       // A rule that fails now (window closed, contact blocked, channel gone) or Meta refusing
       // the message ends it `failed` (a refusal was already recorded with its stored message).
       if (error instanceof DomainError && (error.status < 500 || error.code === ErrorCode.UpstreamFailed)) {
+        this.accepted.delete(send.id);
         await this.repository.markFailed(send.id, error.message);
         this.logger.warn({ msg: 'scheduled message failed', messageId: send.id, error: error.message });
         return;

@@ -47,7 +47,17 @@ function conversationOn(platform: 'whatsapp' | 'service', extra: Partial<Convers
  * One conversation with its client, messages stored by id and what reached Graph. Writes apply
  * at once (a transaction reads its own writes, as the guardrail count needs).
  */
-function world(options: { conversation?: Conversation; client?: Partial<Client>; priorStrikes?: number; stored?: Partial<Message> } = {}) {
+function world(
+  options: {
+    conversation?: Conversation;
+    client?: Partial<Client>;
+    priorStrikes?: number;
+    stored?: Partial<Message>;
+    /** The first this many settles fail: the database went away after Graph answered. */
+    settleFailures?: number;
+  } = {},
+) {
+  let settleFailures = options.settleFailures ?? 0;
   const conversation = options.conversation ?? conversationOn('whatsapp');
   const client = { id: 'cl_1', workspaceId: 'ws_1', status: 'active', moderation: null, ...options.client } as Client;
   const messages = new Map<string, Message>();
@@ -100,7 +110,10 @@ function world(options: { conversation?: Conversation; client?: Partial<Client>;
       renewClaim: async (_tx, message) => {
         message.updatedAt = new Date();
       },
-      settle: async (_tx, message, _conversation, outcome) => Object.assign(message, outcome),
+      settle: async (_tx, message, _conversation, outcome) => {
+        if (settleFailures-- > 0) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        return Object.assign(message, outcome);
+      },
       countGuardrailStrikes: async () =>
         (options.priorStrikes ?? 0) + [...messages.values()].filter((m) => m.payload && 'guardrail' in m.payload).length,
     }),
@@ -182,6 +195,17 @@ describe('TurnsService.reply', () => {
     const abandoned = world({ stored: claimedAt(91_000) });
     expect(await abandoned.service.reply(reply())).toMatchObject({ status: 'sent' });
     expect(abandoned.sent).toHaveLength(1);
+  });
+
+  it('stores, without sending again, a reply Graph took while the database was away, however long after', async () => {
+    const w = world({ settleFailures: 1 });
+    await expect(w.service.reply(reply())).rejects.toThrow('ECONNREFUSED');
+    expect(w.messages.get('msg_r')).toMatchObject({ status: 'sending' });
+    // Retried once the database is back, past the age at which an abandoned claim is taken over.
+    jest.setSystemTime(Date.parse(NOW) + 120_000);
+    expect(await w.service.reply(reply())).toMatchObject({ messageId: 'msg_r', status: 'sent' });
+    expect(w.messages.get('msg_r')).toMatchObject({ status: 'sent', externalId: 'wamid.1' });
+    expect(w.sent).toHaveLength(1);
   });
 
   it('stores the reply failed, without calling Graph, once the window has closed or the client is blocked', async () => {

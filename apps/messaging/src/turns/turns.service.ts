@@ -25,6 +25,7 @@ import { GraphDelivery } from '../messages/graph-delivery';
 import { type OutboundContent, storedForm } from '../graph/message-content';
 import type { Message } from '../conversations/message.entity';
 import { MessageRepository } from '../messages/message.repository';
+import { UnrecordedOutcomes } from '../messages/unrecorded-outcomes';
 
 /** Longer than a Graph call may take (META_GRAPH_TIMEOUT_MS at most 60 s): a claim this old was abandoned. */
 const STALE_CLAIM_MS = 90_000;
@@ -45,6 +46,9 @@ export const TURN_HISTORY_REACH = 250;
  */
 @Injectable()
 export class TurnsService {
+  /** Replies Graph answered whose outcome could not be stored (docs/workflows.md › Retries and outages). */
+  private readonly unsettledReplies = new UnrecordedOutcomes<{ externalId: string | null; error: Record<string, unknown> | null }>();
+
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly channels: ChannelRepository,
@@ -164,10 +168,13 @@ export class TurnsService {
         return resultOf(message);
       });
     }
+    // Graph answered an earlier attempt here whose outcome the database did not take: stored now, not sent again.
+    const delivered = this.unsettledReplies.get(request.messageId);
     const claim = await this.unitOfWork.run(async (tx): Promise<{ answer: TurnReplyResult } | { claimed: true }> => {
       await this.messages.lockId(tx, request.messageId);
       const stored = await this.storedMessage(tx, request);
       if (stored && stored.status !== 'sending') return { answer: this.sameReply(stored, reply) };
+      if (stored && delivered) return { claimed: true };
       if (stored && Date.now() - stored.updatedAt.getTime() < STALE_CLAIM_MS) {
         throw new DomainError(ErrorCode.Conflict, 'The reply is being delivered: retry shortly', { messageId: request.messageId });
       }
@@ -181,12 +188,22 @@ export class TurnsService {
       }
       return { claimed: true };
     });
-    if ('answer' in claim) return claim.answer;
-    const delivery = await this.deliver(conversation, content, request.guardrail !== undefined);
-    return this.unitOfWork.run(async (tx) => {
-      const message = await this.messages.get(request.messageId, tx);
-      return resultOf(await this.messages.settle(tx, message, conversation, { status: delivery.error ? 'failed' : 'sent', ...delivery }));
-    });
+    if ('answer' in claim) {
+      this.unsettledReplies.delete(request.messageId);
+      return claim.answer;
+    }
+    const delivery = delivered ?? (await this.deliver(conversation, content, request.guardrail !== undefined));
+    try {
+      const settled = await this.unitOfWork.run(async (tx) => {
+        const message = await this.messages.get(request.messageId, tx);
+        return resultOf(await this.messages.settle(tx, message, conversation, { status: delivery.error ? 'failed' : 'sent', ...delivery }));
+      });
+      this.unsettledReplies.delete(request.messageId);
+      return settled;
+    } catch (error) {
+      this.unsettledReplies.set(request.messageId, delivery);
+      throw error;
+    }
   }
 
   /** Sends a reply on a Meta channel, or says why it cannot go out. */
