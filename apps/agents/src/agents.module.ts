@@ -4,6 +4,10 @@ import { AgentRepository } from './agents/agent.repository';
 import { AgentsController } from './agents/agents.controller';
 import { AgentsService } from './agents/agents.service';
 import { AgentsConfigService, type AgentsConfig } from './config/agents.config';
+import { EvaluationActivitiesFactory } from './evaluations/evaluation.activities';
+import { EvaluationRepository } from './evaluations/evaluation.repository';
+import { EvaluationsController } from './evaluations/evaluations.controller';
+import { EvaluationsService } from './evaluations/evaluations.service';
 import { AllowedTermRepository } from './guardrails/allowed-term.repository';
 import { AttachmentReader } from './runtime/attachment-reader';
 import { TurnFiles } from './runtime/turn-files';
@@ -25,7 +29,7 @@ import { TurnLogService } from './turn-log/turn-log.service';
 
 /** Agents: configuration, prompt history, guardrails, assist rules, and the runtime that answers with them. */
 @Module({
-  controllers: [AgentsController, SubagentsController, SeedController, TurnLogController, ChatTurnsController],
+  controllers: [AgentsController, SubagentsController, SeedController, TurnLogController, ChatTurnsController, EvaluationsController],
   providers: [
     AgentsService,
     SubagentsService,
@@ -49,6 +53,9 @@ import { TurnLogService } from './turn-log/turn-log.service';
     TurnActivitiesFactory,
     ChatAnswers,
     TurnRequests,
+    EvaluationRepository,
+    EvaluationsService,
+    EvaluationActivitiesFactory,
   ],
 })
 export class AgentsModule {}

@@ -65,6 +65,8 @@ export interface TurnContextRequest {
   workspaceId: string;
   /** The canonical conversation id. */
   conversationRef: string;
+  /** How many of the latest messages (a turn's 50 by default; an evaluation reads more, at most 500). */
+  historyLimit?: number;
 }
 
 export interface TurnHistoryItem {

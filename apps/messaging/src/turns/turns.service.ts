@@ -31,6 +31,8 @@ const STALE_CLAIM_MS = 90_000;
 
 /** How much history a turn is given (the latest messages, chronological). */
 export const TURN_HISTORY = 50;
+/** The most history a caller may ask for (an agent evaluation replaying a conversation's earlier turns). */
+const EVALUATION_HISTORY = 500;
 
 /**
  * What the agent runtime asks of messaging during a turn: the context to answer from, and the
@@ -58,15 +60,19 @@ export class TurnsService {
   }
 
   async context(request: TurnContextRequest): Promise<TurnContext> {
-    return this.contextOf(await this.conversationOf(request));
+    return this.contextOf(await this.conversationOf(request), {}, Math.min(request.historyLimit ?? TURN_HISTORY, EVALUATION_HISTORY));
   }
 
   /** The conversation's turn context; its channel and client are read unless the caller holds them already. */
-  async contextOf(conversation: Conversation, known: { channel?: OpenChannel; client?: Client } = {}): Promise<TurnContext> {
+  async contextOf(
+    conversation: Conversation,
+    known: { channel?: OpenChannel; client?: Client } = {},
+    historyLimit = TURN_HISTORY,
+  ): Promise<TurnContext> {
     const [channel, client, history] = await Promise.all([
       known.channel ?? this.channels.findById(conversation.channelId),
       known.client ?? this.clients.get(conversation.clientId),
-      this.conversations.historyOf(conversation.id, TURN_HISTORY),
+      this.conversations.historyOf(conversation.id, historyLimit),
     ]);
     return {
       conversation: {

@@ -1,0 +1,142 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Context } from '@temporalio/activity';
+import { EVALUATION_LIMITS, internalOperations, type RuntimeAgentToolsRequest } from '@platica/contracts';
+import { RpcClient, serviceRequest } from '@platica/platform';
+import type { AgentEvaluationActivities } from '@platica/workflows/activities';
+import { AgentRepository } from '../agents/agent.repository';
+import { AgentsConfigService } from '../config/agents.config';
+import { AllowedTermRepository } from '../guardrails/allowed-term.repository';
+import { LanguageModelProvider } from '../runtime/language-model';
+import { subagentTools } from '../runtime/subagent-tools';
+import { DelegationRepository } from '../subagents/delegation.repository';
+import { TurnLogRepository } from '../turn-log/turn-log.repository';
+import { EvaluationRepository } from './evaluation.repository';
+import { judgeReply } from './judge';
+import { compareTurn, gradeChecks, summarise } from './turn-comparison';
+import { countingModel, replayCandidate, turnAsRecorded } from './turn-replay';
+
+/**
+ * The steps of agentEvaluationWorkflow (docs/agents.md › Evaluations), run by the agents
+ * service's worker: the sample read from the turn log, each turn replayed with the candidate
+ * (turn-replay.ts) and compared, the summary at the end.
+ */
+@Injectable()
+export class EvaluationActivitiesFactory {
+  private readonly logger = new Logger('evaluations');
+
+  constructor(
+    private readonly evaluations: EvaluationRepository,
+    private readonly agents: AgentRepository,
+    private readonly allowedTerms: AllowedTermRepository,
+    private readonly delegations: DelegationRepository,
+    private readonly turnLog: TurnLogRepository,
+    private readonly model: LanguageModelProvider,
+    private readonly config: AgentsConfigService,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  activities(): AgentEvaluationActivities {
+    return {
+      sampleEvaluation: async ({ workspaceId, evaluationId }) => {
+        const evaluation = await this.evaluations.find(workspaceId, evaluationId);
+        let turns = await this.evaluations.turns(evaluationId);
+        if (!turns.length) {
+          const sampled = await this.evaluations.recordedTurns(workspaceId, evaluation.agentId, evaluation.sample, {
+            maxConversations: EVALUATION_LIMITS.maxConversations,
+            maxTurns: evaluation.maxTurns,
+          });
+          await this.evaluations.addTurns(evaluationId, sampled);
+          turns = await this.evaluations.turns(evaluationId);
+        }
+        return {
+          turnIds: turns.filter((turn) => turn.status === 'pending').map((turn) => turn.turnId),
+          tokensUsed: turns.reduce((sum, turn) => sum + turn.tokens, 0),
+          maxTokens: evaluation.maxTokens,
+          concurrency: EVALUATION_LIMITS.concurrency,
+        };
+      },
+
+      replayEvaluationTurn: async ({ workspaceId, evaluationId, turnId }) => {
+        const evaluation = await this.evaluations.find(workspaceId, evaluationId);
+        const turn = await this.evaluations.turn(evaluationId, turnId);
+        const log = await this.turnLog.find(workspaceId, turnId);
+        const at = { workspaceId, conversationRef: turn.conversationRef, turnId };
+        const read = await turnAsRecorded(this.rpc, at, log);
+        if ('skipped' in read) {
+          await this.evaluations.storeTurn(Object.assign(turn, { status: 'skipped', detail: read.skipped }));
+          return { tokens: 0 };
+        }
+        const agent = await this.agents.find(workspaceId, evaluation.agentId);
+        if (!agent) {
+          await this.evaluations.storeTurn(Object.assign(turn, { status: 'skipped', detail: 'the agent no longer exists' }));
+          return { tokens: 0 };
+        }
+        const [catalogTools, connections, allowedTerms] = await Promise.all([
+          this.rpc.call(
+            internalOperations.tools.runtimeAgentTools,
+            serviceRequest<RuntimeAgentToolsRequest>('agents', workspaceId, { workspaceId, agentId: agent.id }),
+          ),
+          this.delegations.activeConnections(workspaceId, agent.id),
+          this.allowedTerms.list(workspaceId),
+        ]);
+        const values = this.config.values;
+        const used = { tokens: 0 };
+        const abortSignal = Context.current().cancellationSignal;
+        // The candidate's prompt on the agent as it is now; never flushed (a copy, not the entity).
+        const candidateAgent = Object.assign(Object.create(Object.getPrototypeOf(agent) as object) as typeof agent, agent, {
+          systemPrompt: evaluation.systemPrompt,
+        });
+        const candidate = await replayCandidate(
+          read,
+          log?.toolCalls ?? [],
+          {
+            agent: candidateAgent,
+            tools: [...catalogTools, ...subagentTools(connections)],
+            allowedTerms: new Set(allowedTerms),
+            model: this.model.named(evaluation.model),
+            limits: {
+              historyChars: values.PLATICA_TURN_HISTORY_CHARS,
+              maxToolRounds: values.PLATICA_TURN_MAX_TOOL_ROUNDS,
+              allowPrivateNetworks: values.PLATICA_ALLOW_PRIVATE_NETWORKS,
+            },
+          },
+          {
+            rpc: this.rpc,
+            workspaceId,
+            subagentName: async (id) => (id ? ((await this.agents.find(workspaceId, id))?.name ?? null) : null),
+          },
+          used,
+          abortSignal,
+        );
+        const judge = evaluation.judge
+          ? await judgeReply(
+              countingModel(this.model.named(evaluation.judge.model ?? evaluation.model), used),
+              evaluation.judge.rubric,
+              { customerText: read.customerText, recordedReply: read.recorded.reply, candidateReply: candidate.reply },
+              abortSignal,
+            )
+          : null;
+        await this.evaluations.storeTurn(
+          Object.assign(turn, {
+            status: 'replayed',
+            detail: null,
+            customerText: read.customerText,
+            recorded: read.recorded,
+            candidate,
+            comparison: compareTurn(read.recorded, candidate),
+            checks: gradeChecks(evaluation.checks, { turnId, customerText: read.customerText }, candidate),
+            judge,
+            tokens: used.tokens,
+          }),
+        );
+        return { tokens: used.tokens };
+      },
+
+      finishEvaluation: async ({ workspaceId, evaluationId, status, error }) => {
+        const turns = await this.evaluations.turns(evaluationId);
+        await this.evaluations.finish(workspaceId, evaluationId, status, summarise(turns), error ?? null);
+        this.logger.log({ msg: 'evaluation finished', evaluationId, status });
+      },
+    };
+  }
+}
