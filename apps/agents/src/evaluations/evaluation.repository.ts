@@ -163,12 +163,16 @@ export class EvaluationRepository {
     return { turns: Number(row?.turns ?? 0), done: Number(row?.done ?? 0), tokens: Number(row?.tokens ?? 0) };
   }
 
-  /** A turn's result (replayed or skipped), written over what a previous attempt wrote. */
+  /**
+   * A turn's result (replayed or skipped), written over what a previous attempt wrote; dropped
+   * once the evaluation has ended (a replay still running when it was cancelled), so its summary stays its turns'.
+   */
   async storeTurn(result: EvaluationTurnResult): Promise<void> {
     await this.db.execute(
       `update agents.evaluation_turn set status = ?, detail = ?, customer_text = ?, recorded = ?::jsonb, candidate = ?::jsonb,
          comparison = ?::jsonb, checks = ?::jsonb, judge = ?::jsonb, tokens = ?
-        where evaluation_id = ? and turn_id = ?`,
+        where evaluation_id = ? and turn_id = ?
+          and exists (select 1 from agents.evaluation e where e.id = evaluation_turn.evaluation_id and e.status = 'running')`,
       [
         result.status,
         result.detail,

@@ -98,7 +98,10 @@ describe('summarise', () => {
   it('fails on a failed check, a guardrail flip, or nothing replayed', () => {
     const failedCheck = { check: { kind: 'must_not_request_assistance' as const }, passed: false, detail: '' };
     expect(summarise([{ status: 'replayed', comparison, checks: [failedCheck] }]).passed).toBe(false);
-    expect(summarise([{ status: 'replayed', comparison: { ...comparison, guardrailFlipped: true }, checks: [] }]).passed).toBe(false);
+    const flipped = summarise([
+      { status: 'replayed', comparison: { ...comparison, guardrailFlipped: true, replyChanged: true }, checks: [] },
+    ]);
+    expect(flipped).toMatchObject({ passed: false, guardrailFlips: 1, repliesChanged: 0 });
     expect(summarise([{ status: 'skipped', checks: [] }]).passed).toBe(false);
   });
 });

@@ -113,7 +113,8 @@ export function summarise(turns: SummarisedTurn[]): EvaluationSummary {
     turns: turns.length,
     replayed: replayed.length,
     skipped: turns.filter((turn) => turn.status === 'skipped').length,
-    repliesChanged: count((turn) => turn.comparison?.replyChanged === true),
+    // A flipped guardrail changes the reply by design (its message, or the answer it had replaced): counted as a flip only.
+    repliesChanged: count((turn) => turn.comparison?.replyChanged === true && !turn.comparison.guardrailFlipped),
     toolCallsAdded: sum((c) => c.toolCallsAdded.length),
     toolCallsRemoved: sum((c) => c.toolCallsRemoved.length),
     toolCallsChanged: sum((c) => c.toolCallsChanged.length),
