@@ -51,6 +51,11 @@ describe('agent evaluations (e2e)', () => {
 
   /** The agent: the active prompt echoes, and looks an order up on `[[order:N]]`; the candidate also greets and looks shipping up. */
   function model(request: ChatCompletionRequest): FakeAnswer {
+    // The judge: a reply that greets back scores 5, any other 2.
+    if (request.tools?.some((tool) => tool.function.name === 'grade_reply')) {
+      const greets = textOf(lastOf(request.messages, 'user')).includes('Candidate reply: ¡Hola!');
+      return { toolCall: { name: 'grade_reply', arguments: { score: greets ? 5 : 2, reason: greets ? 'greets back' : 'no greeting' } } };
+    }
     if (isGuardrailEvaluation(request)) {
       const said = textOf(lastOf(request.messages, 'user'));
       if (request.model === STRICT_MODEL && said.includes('[[strict]]')) {
@@ -305,5 +310,59 @@ describe('agent evaluations (e2e)', () => {
     } finally {
       llm.delayMs = 0;
     }
+  });
+
+  it('grades each candidate reply with a judge model and a rubric, stored with the turn and averaged', async () => {
+    const evaluation = await evaluate({
+      candidate: { systemPrompt: `Eres Sofía. ${CANDIDATE}` },
+      sample: { conversationIds: [conversationId] },
+      judge: { rubric: 'The agent greets the customer back.' },
+    });
+    const judged = evaluation.turns.items.map((turn: { judge: { score: number; passed: boolean } }) => turn.judge);
+    expect(judged.map((j: { score: number }) => j.score)).toEqual([5, 2, 2, 2]);
+    expect(judged.map((j: { passed: boolean }) => j.passed)).toEqual([true, false, false, false]);
+    expect(evaluation.summary).toMatchObject({ judgeAverage: 2.75, judgeFailed: 3 });
+    const rubricSent = llm.requests.filter((r) => r.tools?.some((tool) => tool.function.name === 'grade_reply'));
+    expect(rubricSent).toHaveLength(4);
+    expect(systemOf(rubricSent[0]!)).toContain('The agent greets the customer back.');
+  });
+
+  it('resumes an evaluation when the agents service is killed in the middle of it', async () => {
+    const before = await sideEffects();
+    const requestsBefore = llm.requests.length;
+    llm.delayMs = 2_000;
+    let id: string;
+    try {
+      const started = await ws.api.post(`/v1/agents/${sofia}/evaluations`, {
+        candidate: { systemPrompt: `Eres Sofía. ${CANDIDATE}` },
+        sample: { conversationIds: [conversationId] },
+      });
+      expect(started.status).toBe(202);
+      id = started.body.data.id;
+      await eventually('a replay at the model', async () => llm.requests.length > requestsBefore, 20_000);
+      t.stack.services.get('agents')!.process.kill('SIGKILL');
+      const [killedIn] = await t.query('select status from agents.evaluation where id = $1', [id]);
+      const [replayedThen] = await t.query(
+        "select count(*)::int as n from agents.evaluation_turn where evaluation_id = $1 and status <> 'pending'",
+        [id],
+      );
+      expect(killedIn!.status).toBe('running');
+      expect(replayedThen!.n).toBeLessThan(4);
+    } finally {
+      llm.delayMs = 0;
+    }
+    await t.stack.startService('agents');
+    const ended = await eventually(
+      'the evaluation to end after the restart',
+      async () => {
+        const read = await ws.api.get(`/v1/agents/${sofia}/evaluations/${id}`);
+        return read.status === 200 && read.body.status !== 'running' ? read.body : undefined;
+      },
+      90_000,
+      500,
+    );
+    expect(ended.status).toBe('completed');
+    expect(ended.summary).toMatchObject({ turns: 4, replayed: 4, repliesChanged: 1, toolCallsAdded: 1, guardrailFlips: 0 });
+    expect(await sideEffects()).toEqual(before);
   });
 });

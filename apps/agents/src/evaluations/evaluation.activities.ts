@@ -56,80 +56,15 @@ export class EvaluationActivitiesFactory {
         };
       },
 
-      replayEvaluationTurn: async ({ workspaceId, evaluationId, turnId }) => {
-        const evaluation = await this.evaluations.find(workspaceId, evaluationId);
-        const turn = await this.evaluations.turn(evaluationId, turnId);
-        const log = await this.turnLog.find(workspaceId, turnId);
-        const at = { workspaceId, conversationRef: turn.conversationRef, turnId };
-        const read = await turnAsRecorded(this.rpc, at, log);
-        if ('skipped' in read) {
-          await this.evaluations.storeTurn(Object.assign(turn, { status: 'skipped', detail: read.skipped }));
-          return { tokens: 0 };
+      replayEvaluationTurn: async (input) => {
+        // Alive while it replays (the workflow's heartbeat timeout is 10 s), and told of a cancellation.
+        const activity = Context.current();
+        const beat = setInterval(() => activity.heartbeat(), HEARTBEAT_MS);
+        try {
+          return await this.replayTurn(input, activity.cancellationSignal);
+        } finally {
+          clearInterval(beat);
         }
-        const agent = await this.agents.find(workspaceId, evaluation.agentId);
-        if (!agent) {
-          await this.evaluations.storeTurn(Object.assign(turn, { status: 'skipped', detail: 'the agent no longer exists' }));
-          return { tokens: 0 };
-        }
-        const [catalogTools, connections, allowedTerms] = await Promise.all([
-          this.rpc.call(
-            internalOperations.tools.runtimeAgentTools,
-            serviceRequest<RuntimeAgentToolsRequest>('agents', workspaceId, { workspaceId, agentId: agent.id }),
-          ),
-          this.delegations.activeConnections(workspaceId, agent.id),
-          this.allowedTerms.list(workspaceId),
-        ]);
-        const values = this.config.values;
-        const used = { tokens: 0 };
-        const abortSignal = Context.current().cancellationSignal;
-        // The candidate's prompt on the agent as it is now; never flushed (a copy, not the entity).
-        const candidateAgent = Object.assign(Object.create(Object.getPrototypeOf(agent) as object) as typeof agent, agent, {
-          systemPrompt: evaluation.systemPrompt,
-        });
-        const candidate = await replayCandidate(
-          read,
-          log?.toolCalls ?? [],
-          {
-            agent: candidateAgent,
-            tools: [...catalogTools, ...subagentTools(connections)],
-            allowedTerms: new Set(allowedTerms),
-            model: this.model.named(evaluation.model),
-            limits: {
-              historyChars: values.PLATICA_TURN_HISTORY_CHARS,
-              maxToolRounds: values.PLATICA_TURN_MAX_TOOL_ROUNDS,
-              allowPrivateNetworks: values.PLATICA_ALLOW_PRIVATE_NETWORKS,
-            },
-          },
-          {
-            rpc: this.rpc,
-            workspaceId,
-            subagentName: async (id) => (id ? ((await this.agents.find(workspaceId, id))?.name ?? null) : null),
-          },
-          used,
-          abortSignal,
-        );
-        const judge = evaluation.judge
-          ? await judgeReply(
-              countingModel(this.model.named(evaluation.judge.model ?? evaluation.model), used),
-              evaluation.judge.rubric,
-              { customerText: read.customerText, recordedReply: read.recorded.reply, candidateReply: candidate.reply },
-              abortSignal,
-            )
-          : null;
-        await this.evaluations.storeTurn(
-          Object.assign(turn, {
-            status: 'replayed',
-            detail: null,
-            customerText: read.customerText,
-            recorded: read.recorded,
-            candidate,
-            comparison: compareTurn(read.recorded, candidate),
-            checks: gradeChecks(evaluation.checks, { turnId, customerText: read.customerText }, candidate),
-            judge,
-            tokens: used.tokens,
-          }),
-        );
-        return { tokens: used.tokens };
       },
 
       finishEvaluation: async ({ workspaceId, evaluationId, status, error }) => {
@@ -139,4 +74,86 @@ export class EvaluationActivitiesFactory {
       },
     };
   }
+
+  /** One recorded turn replayed with the candidate, compared, graded, and stored. */
+  private async replayTurn(
+    { workspaceId, evaluationId, turnId }: Parameters<AgentEvaluationActivities['replayEvaluationTurn']>[0],
+    abortSignal: AbortSignal,
+  ): Promise<{ tokens: number }> {
+    const evaluation = await this.evaluations.find(workspaceId, evaluationId);
+    const turn = await this.evaluations.turn(evaluationId, turnId);
+    const log = await this.turnLog.find(workspaceId, turnId);
+    const at = { workspaceId, conversationRef: turn.conversationRef, turnId };
+    const read = await turnAsRecorded(this.rpc, at, log);
+    if ('skipped' in read) {
+      await this.evaluations.storeTurn(Object.assign(turn, { status: 'skipped', detail: read.skipped }));
+      return { tokens: 0 };
+    }
+    const agent = await this.agents.find(workspaceId, evaluation.agentId);
+    if (!agent) {
+      await this.evaluations.storeTurn(Object.assign(turn, { status: 'skipped', detail: 'the agent no longer exists' }));
+      return { tokens: 0 };
+    }
+    const [catalogTools, connections, allowedTerms] = await Promise.all([
+      this.rpc.call(
+        internalOperations.tools.runtimeAgentTools,
+        serviceRequest<RuntimeAgentToolsRequest>('agents', workspaceId, { workspaceId, agentId: agent.id }),
+      ),
+      this.delegations.activeConnections(workspaceId, agent.id),
+      this.allowedTerms.list(workspaceId),
+    ]);
+    const values = this.config.values;
+    const used = { tokens: 0 };
+    // The candidate's prompt on the agent as it is now; never flushed (a copy, not the entity).
+    const candidateAgent = Object.assign(Object.create(Object.getPrototypeOf(agent) as object) as typeof agent, agent, {
+      systemPrompt: evaluation.systemPrompt,
+    });
+    const candidate = await replayCandidate(
+      read,
+      log?.toolCalls ?? [],
+      {
+        agent: candidateAgent,
+        tools: [...catalogTools, ...subagentTools(connections)],
+        allowedTerms: new Set(allowedTerms),
+        model: this.model.named(evaluation.model),
+        limits: {
+          historyChars: values.PLATICA_TURN_HISTORY_CHARS,
+          maxToolRounds: values.PLATICA_TURN_MAX_TOOL_ROUNDS,
+          allowPrivateNetworks: values.PLATICA_ALLOW_PRIVATE_NETWORKS,
+        },
+      },
+      {
+        rpc: this.rpc,
+        workspaceId,
+        subagentName: async (id) => (id ? ((await this.agents.find(workspaceId, id))?.name ?? null) : null),
+      },
+      used,
+      abortSignal,
+    );
+    const judge = evaluation.judge
+      ? await judgeReply(
+          countingModel(this.model.named(evaluation.judge.model ?? evaluation.model), used),
+          evaluation.judge.rubric,
+          { customerText: read.customerText, recordedReply: read.recorded.reply, candidateReply: candidate.reply },
+          abortSignal,
+        )
+      : null;
+    await this.evaluations.storeTurn(
+      Object.assign(turn, {
+        status: 'replayed',
+        detail: null,
+        customerText: read.customerText,
+        recorded: read.recorded,
+        candidate,
+        comparison: compareTurn(read.recorded, candidate),
+        checks: gradeChecks(evaluation.checks, { turnId, customerText: read.customerText }, candidate),
+        judge,
+        tokens: used.tokens,
+      }),
+    );
+    return { tokens: used.tokens };
+  }
 }
+
+/** How often a replaying turn heartbeats. */
+const HEARTBEAT_MS = 2_000;

@@ -57,8 +57,7 @@ export async function turnAsRecorded(
   const replyAt = context.history.findIndex((item) => item.id === at.turnId);
   if (replyAt < 0) return { skipped: `the reply is not among the conversation's latest ${EVALUATION_LIMITS.historyMessages} messages` };
   const reply = context.history[replyAt]!;
-  const seenAt = reply.seenUpTo ? context.history.findIndex((item) => item.id === reply.seenUpTo) : -1;
-  const history = context.history.slice(0, (seenAt >= 0 && seenAt < replyAt ? seenAt : replyAt - 1) + 1).slice(-TURN_HISTORY);
+  const history = historyOfTurn(context.history, replyAt).slice(-TURN_HISTORY);
   const customerText = customerTextOfTurn(history);
   if (!customerText) return { skipped: 'the customer said nothing in this turn (an instruction only)' };
   return {
@@ -73,6 +72,24 @@ export async function turnAsRecorded(
     },
     context: { ...context, history },
   };
+}
+
+/**
+ * The history a recorded turn was given, from the conversation's messages (`replyAt`: its
+ * reply's index): what came before the reply, less the customer's messages that arrived after
+ * what the turn saw (its reply's `seenUpTo`), with the customer's messages no earlier reply saw
+ * last. A message that arrived in the instant the previous reply was stored may sort before it;
+ * the turn that answered it had it as the customer's latest.
+ */
+export function historyOfTurn(items: TurnHistoryItem[], replyAt: number): TurnHistoryItem[] {
+  const before = items.slice(0, replyAt);
+  const seenUpTo = items[replyAt]?.seenUpTo;
+  const seenAt = seenUpTo ? before.findIndex((item) => item.id === seenUpTo) : -1;
+  const given = seenAt >= 0 ? before.filter((item, index) => index <= seenAt || item.role !== 'user') : before;
+  const previousReply = given.findLast((item) => item.role === 'assistant' && item.seenUpTo);
+  const previousSeenAt = previousReply ? given.findIndex((item) => item.id === previousReply.seenUpTo) : -1;
+  const unseen = given.filter((item, index) => index > previousSeenAt && item.role === 'user');
+  return [...given.filter((item) => !unseen.includes(item)), ...unseen];
 }
 
 /** What the candidate is replayed with. */

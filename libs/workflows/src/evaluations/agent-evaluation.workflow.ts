@@ -7,8 +7,10 @@ const { sampleEvaluation, finishEvaluation } = proxyActivities<AgentEvaluationAc
 });
 
 const { replayEvaluationTurn } = proxyActivities<AgentEvaluationActivities>({
-  // A turn is a few model calls (tool rounds included); a lost worker's turn is replayed again.
+  // A turn is a few model calls (tool rounds included). It heartbeats: a lost worker's turn is
+  // replayed again within the heartbeat timeout, and a cancellation reaches its model calls.
   startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '10 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 5 },
 });
 
