@@ -3,9 +3,11 @@ import { ServiceConfig } from '@platica/platform';
 import { AgentRepository } from './agents/agent.repository';
 import { AgentsController } from './agents/agents.controller';
 import { AgentsService } from './agents/agents.service';
+import { PromptActivationGate, PromptVerdicts } from './agents/prompt-activation-gate';
 import { AgentsConfigService, type AgentsConfig } from './config/agents.config';
 import { EvaluationActivitiesFactory } from './evaluations/evaluation.activities';
 import { EvaluationRepository } from './evaluations/evaluation.repository';
+import { EvaluationWorkflows } from './evaluations/evaluation.workflows';
 import { EvaluationsController } from './evaluations/evaluations.controller';
 import { EvaluationsService } from './evaluations/evaluations.service';
 import { AllowedTermRepository } from './guardrails/allowed-term.repository';
@@ -54,7 +56,11 @@ import { TurnLogService } from './turn-log/turn-log.service';
     ChatAnswers,
     TurnRequests,
     EvaluationRepository,
+    EvaluationWorkflows,
     EvaluationsService,
+    PromptActivationGate,
+    // The gate reads evaluations' verdicts; agents/ does not import evaluations/.
+    { provide: PromptVerdicts, useExisting: EvaluationRepository },
     EvaluationActivitiesFactory,
   ],
 })

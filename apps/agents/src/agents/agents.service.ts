@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { agentOperations as ops, internalOperations, type OperationRequest } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { RpcClient, groupByWorkspace, readScope, requireWorkspaceUsers, serviceRequest, withStatus, writeScope } from '@platica/platform';
-import { EvaluationsService } from '../evaluations/evaluations.service';
 import { AgentRepository } from './agent.repository';
+import { PromptActivationGate } from './prompt-activation-gate';
 import { presentAgent, presentAssistRules, presentGuardrails } from './agent.presenter';
 
 /** Endpoints › Agents: read, update, prompt history, guardrails and assist rules. */
@@ -12,7 +12,7 @@ export class AgentsService {
   constructor(
     private readonly agents: AgentRepository,
     private readonly rpc: RpcClient,
-    private readonly evaluations: EvaluationsService,
+    private readonly activation: PromptActivationGate,
   ) {}
 
   async list(request: OperationRequest<typeof ops.list>) {
@@ -48,7 +48,7 @@ export class AgentsService {
     if (change.systemPrompt !== undefined) {
       const agent = await this.agents.get([writeScope(request).id], request.params.agentId);
       const stillRequired = change.requireEvaluation ?? agent.requireEvaluation;
-      await this.evaluations.requirePassingEvaluation(
+      await this.activation.requirePassingEvaluation(
         { id: agent.id, workspaceId: agent.workspaceId, requireEvaluation: stillRequired },
         null,
       );
@@ -74,7 +74,7 @@ export class AgentsService {
   async createPrompt(request: OperationRequest<typeof ops.promptCreate>) {
     const { systemPrompt, note, activate } = request.body;
     const workspaceId = writeScope(request).id;
-    if (activate) await this.evaluations.requirePassingEvaluation(await this.agents.get([workspaceId], request.params.agentId), null);
+    if (activate) await this.activation.requirePassingEvaluation(await this.agents.get([workspaceId], request.params.agentId), null);
     const { agent, version } = await this.agents.createVersion(workspaceId, request.params.agentId, systemPrompt, note ?? null, activate);
     return withStatus(201, {
       status: 'success',
@@ -86,7 +86,7 @@ export class AgentsService {
   async activatePrompt(request: OperationRequest<typeof ops.promptActivate>) {
     const { promptId } = request.body;
     const workspaceId = writeScope(request).id;
-    await this.evaluations.requirePassingEvaluation(await this.agents.get([workspaceId], request.params.agentId), promptId);
+    await this.activation.requirePassingEvaluation(await this.agents.get([workspaceId], request.params.agentId), promptId);
     const agent = await this.agents.activateVersion(writeScope(request).id, request.params.agentId, promptId);
     return { status: 'success', message: 'Prompt version activated', data: { id: agent.id, activePromptId: agent.activePromptId } };
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EvaluationCreate, EvaluationStatus, EvaluationSummary } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { Database, newId } from '@platica/platform';
+import type { PromptVerdict, PromptVerdicts } from '../agents/prompt-activation-gate';
 import { Evaluation, EvaluationTurnResult } from './evaluation.entity';
 
 /** A recorded turn an evaluation may replay: the turn log's row of a turn the agent itself answered. */
@@ -12,7 +13,7 @@ export interface SampledTurn {
 
 /** Evaluations and their turns; every lookup is scoped to the caller's workspace. */
 @Injectable()
-export class EvaluationRepository {
+export class EvaluationRepository implements PromptVerdicts {
   constructor(private readonly db: Database) {}
 
   async create(
@@ -62,15 +63,16 @@ export class EvaluationRepository {
       .find(Evaluation, { agentId, workspaceId: { $in: workspaceIds } }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 50 });
   }
 
-  /** The agent's latest finished evaluation of a prompt version, if any. */
-  latestOfPrompt(workspaceId: string, agentId: string, promptId: string): Promise<Evaluation | null> {
-    return this.db
+  /** The agent's latest finished evaluation of a prompt version, if any (what the activation gate reads). */
+  async latestOfPrompt(workspaceId: string, agentId: string, promptId: string): Promise<PromptVerdict | null> {
+    const latest = await this.db
       .em()
       .findOne(
         Evaluation,
         { workspaceId, agentId, promptId, status: { $nin: ['running'] } },
         { orderBy: { createdAt: 'desc', id: 'desc' } },
       );
+    return latest && { evaluationId: latest.id, status: latest.status, passed: latest.summary?.passed === true };
   }
 
   async finish(workspaceId: string, id: string, status: EvaluationStatus, summary: EvaluationSummary, error: string | null): Promise<void> {

@@ -1,25 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { evaluationOperations as ops, type OperationRequest } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { ServiceConfig, TemporalClientOwner, readScope, withStatus, writeScope } from '@platica/platform';
-import { agentEvaluationWorkflow } from '@platica/workflows';
-import { agentEvaluationWorkflowId } from '@platica/workflows/activities';
-import type { Agent } from '../agents/agent.entity';
+import { readScope, withStatus, writeScope } from '@platica/platform';
 import { AgentRepository } from '../agents/agent.repository';
 import { EvaluationRepository } from './evaluation.repository';
 import { presentEvaluation, presentEvaluationTurn } from './evaluation.presenter';
+import { EvaluationWorkflows } from './evaluation.workflows';
 
-/** Agent evaluations (docs/agents.md › Evaluations): started, read, listed, cancelled; and the activation gate they open. */
+/** Agent evaluations (docs/agents.md › Evaluations): started, read, listed, cancelled. */
 @Injectable()
-export class EvaluationsService extends TemporalClientOwner {
+export class EvaluationsService {
   constructor(
-    config: ServiceConfig,
     private readonly agents: AgentRepository,
     private readonly evaluations: EvaluationRepository,
-  ) {
-    super(config);
-  }
+    private readonly workflows: EvaluationWorkflows,
+  ) {}
 
   async create(request: OperationRequest<typeof ops.create>) {
     const workspaceId = writeScope(request).id;
@@ -39,15 +34,7 @@ export class EvaluationsService extends TemporalClientOwner {
       promptId: body.candidate.promptId ?? null,
       systemPrompt,
     });
-    try {
-      await this.temporal().workflow.start(agentEvaluationWorkflow, {
-        taskQueue: this.queueOf('agents'),
-        workflowId: agentEvaluationWorkflowId(evaluation.id),
-        args: [{ workspaceId, evaluationId: evaluation.id }],
-      });
-    } catch (error) {
-      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-    }
+    await this.workflows.start(workspaceId, evaluation.id);
     return withStatus(202, { status: 'success', message: 'Evaluation started', data: { id: evaluation.id, status: evaluation.status } });
   }
 
@@ -82,42 +69,7 @@ export class EvaluationsService extends TemporalClientOwner {
         status: evaluation.status,
       });
     }
-    try {
-      await this.temporal().workflow.getHandle(agentEvaluationWorkflowId(evaluation.id)).cancel();
-    } catch (error) {
-      if (!(error instanceof WorkflowNotFoundError)) throw error;
-    }
+    await this.workflows.cancel(evaluation.id);
     return withStatus(202, { status: 'success', message: 'Evaluation cancelling', data: { id: evaluation.id, status: evaluation.status } });
-  }
-
-  /**
-   * With the agent's `requireEvaluation`, a prompt version is activated only when its latest
-   * evaluation completed and passed (no failing check, no guardrail flip); otherwise 409 naming the evaluation
-   * to run. A prompt activated as it is written (`promptId` null: no version to evaluate yet) is refused.
-   */
-  async requirePassingEvaluation(agent: Pick<Agent, 'id' | 'workspaceId' | 'requireEvaluation'>, promptId: string | null): Promise<void> {
-    if (!agent.requireEvaluation) return;
-    const run = { method: 'POST', path: `/v1/agents/${agent.id}/evaluations` };
-    if (!promptId) {
-      throw new DomainError(
-        ErrorCode.Conflict,
-        'This agent activates only evaluated prompt versions: create the version with activate: false, evaluate it, then activate it',
-        { requireEvaluation: true, evaluation: { ...run, body: { candidate: { promptId: '<the new version>' } } } },
-      );
-    }
-    const latest = await this.evaluations.latestOfPrompt(agent.workspaceId, agent.id, promptId);
-    if (latest?.status === 'completed' && latest.summary?.passed) return;
-    throw new DomainError(
-      ErrorCode.Conflict,
-      latest
-        ? `The latest evaluation of prompt version ${promptId} (${latest.id}) did not pass: run a passing evaluation before activating it`
-        : `Prompt version ${promptId} has no passing evaluation: run one before activating it`,
-      {
-        requireEvaluation: true,
-        promptId,
-        latestEvaluationId: latest?.id ?? null,
-        evaluation: { ...run, body: { candidate: { promptId } } },
-      },
-    );
   }
 }
