@@ -1,19 +1,28 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Context } from '@temporalio/activity';
-import { EVALUATION_LIMITS, internalOperations, type RuntimeAgentToolsRequest } from '@platica/contracts';
+import {
+  EVALUATION_LIMITS,
+  internalOperations,
+  type RuntimeAgentToolsRequest,
+  type RuntimeTool,
+  type TurnContext,
+} from '@platica/contracts';
 import { RpcClient, serviceRequest } from '@platica/platform';
 import type { AgentEvaluationActivities } from '@platica/workflows/activities';
+import type { Agent } from '../agents/agent.entity';
 import { AgentRepository } from '../agents/agent.repository';
 import { AgentsConfigService } from '../config/agents.config';
 import { AllowedTermRepository } from '../guardrails/allowed-term.repository';
 import { LanguageModelProvider } from '../runtime/language-model';
 import { subagentTools } from '../runtime/subagent-tools';
+import { OncePerKey } from '../runtime/turn-memo';
 import { DelegationRepository } from '../subagents/delegation.repository';
 import { TurnLogRepository } from '../turn-log/turn-log.repository';
 import { EvaluationRepository } from './evaluation.repository';
 import { judgeReply } from './judge';
 import { compareTurn, gradeChecks, summarise } from './turn-comparison';
-import { countingModel, replayCandidate, turnAsRecorded } from './turn-replay';
+import type { Evaluation } from './evaluation.entity';
+import { conversationForReplay, countingModel, replayCandidate, turnAsRecorded } from './turn-replay';
 
 /**
  * The steps of agentEvaluationWorkflow (docs/agents.md › Evaluations), run by the agents
@@ -23,6 +32,8 @@ import { countingModel, replayCandidate, turnAsRecorded } from './turn-replay';
 @Injectable()
 export class EvaluationActivitiesFactory {
   private readonly logger = new Logger('evaluations');
+  private readonly settings = new OncePerKey<ReplaySetting | null>(SETTING_TTL_MS);
+  private readonly conversations = new OncePerKey<TurnContext>(SETTING_TTL_MS);
 
   constructor(
     private readonly evaluations: EvaluationRepository,
@@ -80,41 +91,29 @@ export class EvaluationActivitiesFactory {
     { workspaceId, evaluationId, turnId }: Parameters<AgentEvaluationActivities['replayEvaluationTurn']>[0],
     abortSignal: AbortSignal,
   ): Promise<{ tokens: number }> {
-    const evaluation = await this.evaluations.find(workspaceId, evaluationId);
     const turn = await this.evaluations.turn(evaluationId, turnId);
-    const log = await this.turnLog.find(workspaceId, turnId);
-    const at = { workspaceId, conversationRef: turn.conversationRef, turnId };
-    const read = await turnAsRecorded(this.rpc, at, log);
-    if ('skipped' in read) {
-      await this.evaluations.storeTurn(Object.assign(turn, { status: 'skipped', detail: read.skipped }));
-      return { tokens: 0 };
-    }
-    const agent = await this.agents.find(workspaceId, evaluation.agentId);
-    if (!agent) {
-      await this.evaluations.storeTurn(Object.assign(turn, { status: 'skipped', detail: 'the agent no longer exists' }));
-      return { tokens: 0 };
-    }
-    const [catalogTools, connections, allowedTerms] = await Promise.all([
-      this.rpc.call(
-        internalOperations.tools.runtimeAgentTools,
-        serviceRequest<RuntimeAgentToolsRequest>('agents', workspaceId, { workspaceId, agentId: agent.id }),
+    const [setting, context, log] = await Promise.all([
+      this.settings.run(evaluationId, () => this.replaySetting(workspaceId, evaluationId)),
+      this.conversations.run(`${evaluationId}:${turn.conversationRef}`, () =>
+        conversationForReplay(this.rpc, workspaceId, turn.conversationRef),
       ),
-      this.delegations.activeConnections(workspaceId, agent.id),
-      this.allowedTerms.list(workspaceId),
+      this.turnLog.find(workspaceId, turnId),
     ]);
+    const read = setting ? turnAsRecorded(context, turnId, log) : { skipped: 'the agent no longer exists' };
+    if ('skipped' in read || !setting) {
+      await this.evaluations.storeTurn(Object.assign(turn, { status: 'skipped', detail: 'skipped' in read ? read.skipped : null }));
+      return { tokens: 0 };
+    }
+    const { evaluation, agent, tools, allowedTerms } = setting;
     const values = this.config.values;
     const used = { tokens: 0 };
-    // The candidate's prompt on the agent as it is now; never flushed (a copy, not the entity).
-    const candidateAgent = Object.assign(Object.create(Object.getPrototypeOf(agent) as object) as typeof agent, agent, {
-      systemPrompt: evaluation.systemPrompt,
-    });
     const candidate = await replayCandidate(
       read,
       log?.toolCalls ?? [],
       {
-        agent: candidateAgent,
-        tools: [...catalogTools, ...subagentTools(connections)],
-        allowedTerms: new Set(allowedTerms),
+        agent,
+        tools,
+        allowedTerms,
         model: this.model.named(evaluation.model),
         limits: {
           historyChars: values.PLATICA_TURN_HISTORY_CHARS,
@@ -153,7 +152,45 @@ export class EvaluationActivitiesFactory {
     );
     return { tokens: used.tokens };
   }
+
+  /** The evaluation, the agent with the candidate's prompt, its tools and sub-agents, the allowed terms; null without the agent. */
+  private async replaySetting(workspaceId: string, evaluationId: string): Promise<ReplaySetting | null> {
+    const evaluation = await this.evaluations.find(workspaceId, evaluationId);
+    const [agent, catalogTools, connections, allowedTerms] = await Promise.all([
+      this.agents.find(workspaceId, evaluation.agentId),
+      this.rpc.call(
+        internalOperations.tools.runtimeAgentTools,
+        serviceRequest<RuntimeAgentToolsRequest>('agents', workspaceId, { workspaceId, agentId: evaluation.agentId }),
+      ),
+      this.delegations.activeConnections(workspaceId, evaluation.agentId),
+      this.allowedTerms.list(workspaceId),
+    ]);
+    if (!agent) return null;
+    return {
+      evaluation,
+      agent: Object.assign(Object.create(Object.getPrototypeOf(agent) as object) as Agent, agent, {
+        systemPrompt: evaluation.systemPrompt,
+      }),
+      tools: [...catalogTools, ...subagentTools(connections)],
+      allowedTerms: new Set(allowedTerms),
+    };
+  }
 }
+
+/** What every turn of an evaluation is replayed with, loaded once per worker for a while. */
+interface ReplaySetting {
+  evaluation: Evaluation;
+  /** The agent as it is now, with the candidate's system prompt (a copy: never flushed). */
+  agent: Agent;
+  tools: RuntimeTool[];
+  allowedTerms: Set<string>;
+}
+
+/**
+ * How long a worker keeps an evaluation's setting and its conversations: its turns reuse them
+ * (a replay reads them as they were when the evaluation began, give or take this).
+ */
+const SETTING_TTL_MS = 60_000;
 
 /** How often a replaying turn heartbeats. */
 const HEARTBEAT_MS = 2_000;

@@ -38,23 +38,23 @@ export interface TurnAsRecorded {
   context: TurnContext;
 }
 
-/**
- * A recorded turn read back: the conversation's messages up to what its turn was given (its
- * reply's `seenUpTo`, else the message before the reply), the turn log's record of it, and its
- * reply. A reason instead when it cannot be replayed.
- */
-export async function turnAsRecorded(
-  rpc: RpcClient,
-  at: { workspaceId: string; conversationRef: string; turnId: string },
-  log: RecordedTurn | null,
-): Promise<TurnAsRecorded | { skipped: string }> {
-  if (!log) return { skipped: 'the turn log has no record of this turn' };
-  const context = await messaging(rpc, internalOperations.messaging.turnContext, {
-    workspaceId: at.workspaceId,
-    conversationRef: at.conversationRef,
+/** A conversation as its replays read it: its latest EVALUATION_LIMITS.historyMessages messages. */
+export function conversationForReplay(rpc: RpcClient, workspaceId: string, conversationRef: string): Promise<TurnContext> {
+  return messaging(rpc, internalOperations.messaging.turnContext, {
+    workspaceId,
+    conversationRef,
     historyLimit: EVALUATION_LIMITS.historyMessages,
   });
-  const replyAt = context.history.findIndex((item) => item.id === at.turnId);
+}
+
+/**
+ * A recorded turn read back from its conversation and the turn log's record of it: the history
+ * it was given (historyOfTurn), what the customer said, what the active version did. A reason
+ * instead when it cannot be replayed.
+ */
+export function turnAsRecorded(context: TurnContext, turnId: string, log: RecordedTurn | null): TurnAsRecorded | { skipped: string } {
+  if (!log) return { skipped: 'the turn log has no record of this turn' };
+  const replyAt = context.history.findIndex((item) => item.id === turnId);
   if (replyAt < 0) return { skipped: `the reply is not among the conversation's latest ${EVALUATION_LIMITS.historyMessages} messages` };
   const reply = context.history[replyAt]!;
   const history = historyOfTurn(context.history, replyAt).slice(-TURN_HISTORY);
