@@ -267,6 +267,15 @@ describe('agent evaluations (e2e)', () => {
     expect(listed.body.evaluations).toHaveLength(2);
   });
 
+  it('samples by date range: the turns started in [from, to)', async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const inRange = await evaluate({ candidate: { promptId: candidatePromptId }, sample: { from: hourAgo, to: new Date().toISOString() } });
+    expect(inRange.progress.turns).toBe(4);
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const empty = await evaluate({ candidate: { promptId: candidatePromptId }, sample: { from: future } });
+    expect(empty).toMatchObject({ status: 'completed', progress: { turns: 0 }, summary: { turns: 0, passed: false } });
+  });
+
   it('refuses a sample it cannot take and a prompt version the agent does not have, naming the fields', async () => {
     const both = await ws.api.post(`/v1/agents/${sofia}/evaluations`, {
       candidate: { systemPrompt: 'x' },

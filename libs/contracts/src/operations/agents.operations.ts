@@ -98,7 +98,7 @@ export const agentOperations = {
     path: '/v1/agents/{agentId}/prompt',
     subject: 'agents.prompt.create',
     tag: 'agents',
-    summary: 'Create and activate a new system prompt version',
+    summary: 'Create a new system prompt version, activated unless activate is false',
     scope: 'write',
     workspace: 'one',
     body: promptCreateSchema,
