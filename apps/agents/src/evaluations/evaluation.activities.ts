@@ -127,14 +127,14 @@ export class EvaluationActivitiesFactory {
         subagentName: async (id) => (id ? ((await this.agents.find(workspaceId, id))?.name ?? null) : null),
       },
       used,
-      abortSignal,
+      { cancelled: abortSignal, modelTimeoutMs: values.LLM_TIMEOUT_MS },
     );
     const judge = evaluation.judge
       ? await judgeReply(
           countingModel(this.model.named(evaluation.judge.model ?? evaluation.model), used),
           evaluation.judge.rubric,
           { customerText: read.customerText, recordedReply: read.recorded.reply, candidateReply: candidate.reply },
-          abortSignal,
+          AbortSignal.any([abortSignal, AbortSignal.timeout(values.LLM_TIMEOUT_MS)]),
         )
       : null;
     await this.evaluations.storeTurn(

@@ -6,6 +6,7 @@ import { AgentRepository } from '../agents/agent.repository';
 import { EvaluationRepository } from './evaluation.repository';
 import { presentEvaluation, presentEvaluationTurn } from './evaluation.presenter';
 import { EvaluationWorkflows } from './evaluation.workflows';
+import { summarise } from './turn-comparison';
 
 /** Agent evaluations (docs/agents.md › Evaluations): started, read, listed, cancelled. */
 @Injectable()
@@ -34,7 +35,19 @@ export class EvaluationsService {
       promptId: body.candidate.promptId ?? null,
       systemPrompt,
     });
-    await this.workflows.start(workspaceId, evaluation.id);
+    try {
+      await this.workflows.start(workspaceId, evaluation.id);
+    } catch (error) {
+      // Not left `running` with no workflow to end it.
+      await this.evaluations.finish(
+        workspaceId,
+        evaluation.id,
+        'failed',
+        summarise([]),
+        `the evaluation could not start: ${String(error)}`,
+      );
+      throw error;
+    }
     return withStatus(202, { status: 'success', message: 'Evaluation started', data: { id: evaluation.id, status: evaluation.status } });
   }
 

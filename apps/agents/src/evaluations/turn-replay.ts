@@ -31,11 +31,10 @@ export const NOT_EXECUTED = 'not executed during evaluation: the tool was not ca
 
 /** A recorded turn as the replay reads it: its history then, what the customer said, what the active version did. */
 export interface TurnAsRecorded {
-  history: TurnHistoryItem[];
+  /** The conversation as it was then, its history the one the turn was given (also what custom APIs' `context` variables read). */
+  context: TurnContext;
   customerText: string;
   recorded: EvaluationBehaviour;
-  /** The conversation as it was then (its history cut at the turn): what custom APIs' `context` variables read. */
-  context: TurnContext;
 }
 
 /** A conversation as its replays read it: its latest EVALUATION_LIMITS.historyMessages messages. */
@@ -61,7 +60,6 @@ export function turnAsRecorded(context: TurnContext, turnId: string, log: Record
   const customerText = customerTextOfTurn(history);
   if (!customerText) return { skipped: 'the customer said nothing in this turn (an instruction only)' };
   return {
-    history,
     customerText,
     recorded: {
       reply: reply.content,
@@ -138,8 +136,10 @@ export async function replayCandidate(
   candidate: Candidate,
   tools: ReplayTools,
   used: { tokens: number },
-  abortSignal: AbortSignal,
+  signals: { cancelled: AbortSignal; modelTimeoutMs: number },
 ): Promise<EvaluationBehaviour> {
+  // Each model call is bounded like the runtime's (LLM_TIMEOUT_MS), and stops when the replay is cancelled.
+  const abortSignal = () => AbortSignal.any([signals.cancelled, AbortSignal.timeout(signals.modelTimeoutMs)]);
   const { agent } = candidate;
   const model = countingModel(candidate.model, used);
   const behaviour: EvaluationBehaviour = {
@@ -158,19 +158,34 @@ export async function replayCandidate(
   const lexicon = lexiconViolation(said, candidate.allowedTerms);
   if (lexicon) return violation(lexicon)!;
   let verdict: Promise<EvaluatorVerdict | null> | null =
-    said && guardrails.rules.length ? evaluateGuardrails(model, guardrails.rules, said, abortSignal) : Promise.resolve(null);
+    said && guardrails.rules.length ? evaluateGuardrails(model, guardrails.rules, said, abortSignal()) : Promise.resolve(null);
   const unusedRecorded = [...recordedCalls];
   const rounds: ToolRound[] = [];
   for (;;) {
     const prompt = modelCallPromptOf(
-      { agent, speaker: agent, delegated: false, tools: candidate.tools, history: turn.history, memory: null, readFiles: new Map() },
+      {
+        agent,
+        speaker: agent,
+        delegated: false,
+        tools: candidate.tools,
+        history: turn.context.history,
+        memory: null,
+        readFiles: new Map(),
+      },
       null,
       rounds,
       candidate.limits,
     );
     const [found, completion] = await Promise.all([
       verdict,
-      generateText({ model, messages: prompt.messages, allowSystemInMessages: true, ...(prompt.tools ?? {}), maxRetries: 0, abortSignal }),
+      generateText({
+        model,
+        messages: prompt.messages,
+        allowSystemInMessages: true,
+        ...(prompt.tools ?? {}),
+        maxRetries: 0,
+        abortSignal: abortSignal(),
+      }),
     ]);
     if (verdict) {
       verdict = null;
