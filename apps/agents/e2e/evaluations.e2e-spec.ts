@@ -134,6 +134,9 @@ describe('agent evaluations (e2e)', () => {
       30_000,
     );
     expect(target.requests).toHaveLength(1);
+    // The turn log keeps the call's arguments and result for evaluations, never shown by GET /turns.
+    const [, orderTurn] = (await ws.api.get(`/v1/conversations/${conversationId}/turns`)).body.turns;
+    expect(Object.keys(orderTurn.toolCalls[0]).sort()).toEqual(['at', 'durationMs', 'error', 'name', 'outcome', 'toolCallId']);
   }, 300_000);
 
   afterAll(async () => {
