@@ -4,6 +4,7 @@ import { Migration20261123144405_subagent_connections } from './Migration2026112
 import { Migration20261123145408_guardrail_allowed_terms } from './Migration20261123145408_guardrail_allowed_terms';
 import { Migration20261123152754_subagent_delegations } from './Migration20261123152754_subagent_delegations';
 import { Migration20261123174838_memory_and_turn_log } from './Migration20261123174838_memory_and_turn_log';
+import { Migration20261127061354_evaluations } from './Migration20261127061354_evaluations';
 
 /** The committed migrations of agents, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const agentsMigrations = [
@@ -13,4 +14,5 @@ export const agentsMigrations = [
   Migration20261123145408_guardrail_allowed_terms,
   Migration20261123152754_subagent_delegations,
   Migration20261123174838_memory_and_turn_log,
+  Migration20261127061354_evaluations,
 ];

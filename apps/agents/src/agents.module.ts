@@ -3,7 +3,13 @@ import { ServiceConfig } from '@platica/platform';
 import { AgentRepository } from './agents/agent.repository';
 import { AgentsController } from './agents/agents.controller';
 import { AgentsService } from './agents/agents.service';
+import { PromptActivationGate, PromptVerdicts } from './agents/prompt-activation-gate';
 import { AgentsConfigService, type AgentsConfig } from './config/agents.config';
+import { EvaluationActivitiesFactory } from './evaluations/evaluation.activities';
+import { EvaluationRepository } from './evaluations/evaluation.repository';
+import { EvaluationWorkflows } from './evaluations/evaluation.workflows';
+import { EvaluationsController } from './evaluations/evaluations.controller';
+import { EvaluationsService } from './evaluations/evaluations.service';
 import { AllowedTermRepository } from './guardrails/allowed-term.repository';
 import { AttachmentReader } from './runtime/attachment-reader';
 import { TurnFiles } from './runtime/turn-files';
@@ -25,7 +31,7 @@ import { TurnLogService } from './turn-log/turn-log.service';
 
 /** Agents: configuration, prompt history, guardrails, assist rules, and the runtime that answers with them. */
 @Module({
-  controllers: [AgentsController, SubagentsController, SeedController, TurnLogController, ChatTurnsController],
+  controllers: [AgentsController, SubagentsController, SeedController, TurnLogController, ChatTurnsController, EvaluationsController],
   providers: [
     AgentsService,
     SubagentsService,
@@ -49,6 +55,13 @@ import { TurnLogService } from './turn-log/turn-log.service';
     TurnActivitiesFactory,
     ChatAnswers,
     TurnRequests,
+    EvaluationRepository,
+    EvaluationWorkflows,
+    EvaluationsService,
+    PromptActivationGate,
+    // The gate reads evaluations' verdicts; agents/ does not import evaluations/.
+    { provide: PromptVerdicts, useExisting: EvaluationRepository },
+    EvaluationActivitiesFactory,
   ],
 })
 export class AgentsModule {}

@@ -2,6 +2,7 @@ import { OutboxEvent, sourcePath, type DatabaseDefinition } from '@platica/platf
 import { agentsMigrations } from '../migrations';
 import { Agent } from './agents/agent.entity';
 import { PromptVersion } from './agents/prompt-version.entity';
+import { Evaluation, EvaluationTurnResult } from './evaluations/evaluation.entity';
 import { AllowedTerm } from './guardrails/allowed-term.entity';
 import { ConversationMemory } from './memory/conversation-memory.entity';
 import { Delegation } from './subagents/delegation.entity';
@@ -10,7 +11,18 @@ import { TurnLog } from './turn-log/turn-log.entity';
 
 export const agentsDatabase: DatabaseDefinition = {
   schema: 'agents',
-  entities: [OutboxEvent, Agent, PromptVersion, SubagentConnection, AllowedTerm, Delegation, ConversationMemory, TurnLog],
+  entities: [
+    OutboxEvent,
+    Agent,
+    PromptVersion,
+    SubagentConnection,
+    AllowedTerm,
+    Delegation,
+    ConversationMemory,
+    TurnLog,
+    Evaluation,
+    EvaluationTurnResult,
+  ],
   migrations: agentsMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/agents/migrations'),
 };

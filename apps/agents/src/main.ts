@@ -3,6 +3,7 @@ import { diagnosticsActivities, workflowSource } from '@platica/workflows/worker
 import { agentsConfigSchema } from './config/agents.config';
 import { agentsDatabase } from './database';
 import { AgentsModule } from './agents.module';
+import { EvaluationActivitiesFactory } from './evaluations/evaluation.activities';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
 import { TURN_REQUESTS_CONSUMER, TurnRequests } from './runtime/turn-requests.workflows';
 
@@ -15,7 +16,11 @@ void runService({
   worker: async (app, { config }) => {
     const worker = await startTemporalWorker(config.values, {
       service: 'agents',
-      activities: { ...diagnosticsActivities('agents'), ...app.get(TurnActivitiesFactory).activities() },
+      activities: {
+        ...diagnosticsActivities('agents'),
+        ...app.get(TurnActivitiesFactory).activities(),
+        ...app.get(EvaluationActivitiesFactory).activities(),
+      },
       workflows: workflowSource(),
     });
     // Chat turns started by this process begin in this worker (a handlers-only process starts them through the server).

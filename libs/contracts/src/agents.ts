@@ -55,6 +55,8 @@ export const agentUpdateSchema = z
     disableContextSummarization: z.boolean().nullable(),
     workingMessage: workingMessageSchema,
     owners: z.array(z.email()).max(50),
+    /** Not in the interface specification: a prompt version is activated only after a passing evaluation of it (docs/agents.md › Evaluations). */
+    requireEvaluation: z.boolean(),
   })
   .partial()
   .strict();
@@ -82,7 +84,14 @@ export const assistRulesUpdateSchema = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'send at least one of assistanceTriggers, assistanceEnabled, waitMessage');
 
-export const promptCreateSchema = z.object({ systemPrompt: z.string().max(100_000), note: z.string().max(500).optional() }).strict();
+export const promptCreateSchema = z
+  .object({
+    systemPrompt: z.string().max(100_000),
+    note: z.string().max(500).optional(),
+    /** Not in the interface specification: `false` stores the version without activating it (a candidate to evaluate). */
+    activate: z.boolean().default(true),
+  })
+  .strict();
 export const promptActivateSchema = z.object({ promptId: z.string().min(1) }).strict();
 
 export interface Guardrails {
@@ -132,5 +141,8 @@ export const subagentUpdateSchema = z
   .object({ name: z.string().trim().min(1).max(100), ...connectionFields })
   .partial()
   .strict()
-  .refine((body) => Object.keys(body).length > 0, 'send at least one of name, task, status, description, delegationCriteria, completionCriteria');
+  .refine(
+    (body) => Object.keys(body).length > 0,
+    'send at least one of name, task, status, description, delegationCriteria, completionCriteria',
+  );
 export type SubagentUpdate = z.output<typeof subagentUpdateSchema>;

@@ -11,6 +11,7 @@ export * from './scheduled';
 export * from './chat';
 export * from './turns';
 export * from './turn-log';
+export * from './evaluations';
 export * from './country';
 export * from './tools';
 export * from './campaigns';

@@ -241,6 +241,8 @@ export const agentSchema = z
     recallLastConversation: z.boolean(),
     enableFileAttachments: z.boolean(),
     disableContextSummarization: z.boolean().nullable(),
+    /** Not in the interface specification (docs/agents.md › Evaluations). */
+    requireEvaluation: z.boolean(),
     workingMessage: z.object({
       enabled: z.boolean(),
       trigger: z.object({

@@ -374,12 +374,7 @@ export const mcpLimitsSchema = z
     /** A tool result's JSON is cut to this many bytes before the model reads it (as custom API responses). */
     maxBytes: z.number().int().min(100).max(1_000_000).default(CUSTOM_API_LIMITS.maxBytesDefault),
     timeoutMs: z.number().int().min(MCP_LIMITS.timeoutMinMs).max(MCP_LIMITS.maxTimeoutMaxMs).default(MCP_LIMITS.timeoutDefaultMs),
-    maxTimeoutMs: z
-      .number()
-      .int()
-      .min(MCP_LIMITS.timeoutMinMs)
-      .max(MCP_LIMITS.maxTimeoutMaxMs)
-      .default(MCP_LIMITS.maxTimeoutDefaultMs),
+    maxTimeoutMs: z.number().int().min(MCP_LIMITS.timeoutMinMs).max(MCP_LIMITS.maxTimeoutMaxMs).default(MCP_LIMITS.maxTimeoutDefaultMs),
   })
   .strict()
   .refine((limits) => limits.maxTimeoutMs >= limits.timeoutMs, { path: ['maxTimeoutMs'], message: 'at least timeoutMs' });
@@ -461,6 +456,8 @@ export interface RuntimeExecuteRequest {
   context: CallContext;
   /** The conversation's document id (`conv_…`), for the run log. */
   conversationRef?: string;
+  /** An evaluation's call (docs/agents.md › Evaluations): a custom API's request is assembled, nothing is called or recorded. */
+  dryRun?: boolean;
 }
 
 /** A tool call's result as the model gets it: the trimmed answer, or what went wrong (never thrown). */

@@ -67,6 +67,8 @@ export interface TurnContextRequest {
   conversationRef: string;
   /** The customer messages the turn answers: the history reaches back to them however many messages came after. */
   answering?: string[];
+  /** How many of the latest messages (a turn's 50 by default; an evaluation reads more, at most 500). */
+  historyLimit?: number;
 }
 
 export interface TurnHistoryItem {

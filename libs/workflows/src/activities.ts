@@ -32,3 +32,10 @@ export {
   type WorkingMessageSettings,
 } from './turns/conversation-turn.contract';
 export { campaignRunWorkflowId, type CampaignRunActivities, type CampaignRunInput } from './campaigns/campaign-run.contract';
+export {
+  agentEvaluationWorkflowId,
+  type AgentEvaluationActivities,
+  type AgentEvaluationInput,
+  type EvaluationEnd,
+  type EvaluationPlan,
+} from './evaluations/agent-evaluation.contract';

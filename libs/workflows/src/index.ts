@@ -5,3 +5,4 @@ export { scheduledSendsDispatcherWorkflow } from './scheduled-messages/scheduled
 export { conversationTurnWorkflow } from './turns/conversation-turn.workflow';
 export { scheduledChatTurnWorkflow } from './turns/scheduled-chat-turn.workflow';
 export { campaignRunWorkflow } from './campaigns/campaign-run.workflow';
+export { agentEvaluationWorkflow } from './evaluations/agent-evaluation.workflow';

@@ -32,6 +32,8 @@ const AgentSchema = defineEntity({
     recallLastConversation: p.boolean(),
     enableFileAttachments: p.boolean(),
     disableContextSummarization: p.boolean().nullable(),
+    /** A prompt version is activated only after a passing evaluation of it (docs/agents.md › Evaluations). */
+    requireEvaluation: p.boolean().default(false),
     workingMessage: p.json<WorkingMessage>(),
     guardrails: p.json<Guardrails>(),
     createdAt: p.datetime().onCreate(() => new Date()),

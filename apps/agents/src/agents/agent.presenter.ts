@@ -19,6 +19,7 @@ export function presentAgent(agent: AgentFields): Record<string, unknown> {
     recallLastConversation: agent.recallLastConversation,
     enableFileAttachments: agent.enableFileAttachments,
     disableContextSummarization: agent.disableContextSummarization,
+    requireEvaluation: agent.requireEvaluation,
     workingMessage: agent.workingMessage,
     creationDate: agent.createdAt.toISOString(),
     lastUpdate: agent.updatedAt.toISOString(),

@@ -90,13 +90,24 @@ export class AgentRepository {
     return this.db.em().find(PromptVersion, { agent }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   }
 
-  /** A new prompt version, made active (POST /prompt, and PATCH systemPrompt). */
-  async createVersion(workspaceId: string, id: string, systemPrompt: string, note: string | null): Promise<Agent> {
+  /** A new prompt version, made active unless `activate` is false (POST /prompt, and PATCH systemPrompt). */
+  async createVersion(
+    workspaceId: string,
+    id: string,
+    systemPrompt: string,
+    note: string | null,
+    activate = true,
+  ): Promise<{ agent: Agent; version: PromptVersion }> {
     return this.db.em().transactional(async (em) => {
       const agent = await this.get([workspaceId], id, em);
-      this.addVersion(em, agent, systemPrompt, note);
-      return agent;
+      const version = this.addVersion(em, agent, systemPrompt, note, activate);
+      return { agent, version };
     });
+  }
+
+  /** A version of the agent's prompt history, or null. */
+  findVersion(agentId: string, promptId: string): Promise<PromptVersion | null> {
+    return this.db.em().findOne(PromptVersion, { id: promptId, agent: agentId });
   }
 
   async activateVersion(workspaceId: string, id: string, promptId: string): Promise<Agent> {
@@ -138,11 +149,14 @@ export class AgentRepository {
     });
   }
 
-  /** A new version made active on the agent, inside the caller's transaction. */
-  addVersion(em: EntityManager, agent: Agent, systemPrompt: string, note: string | null): void {
+  /** A new version (made active on the agent unless `activate` is false), inside the caller's transaction. */
+  addVersion(em: EntityManager, agent: Agent, systemPrompt: string, note: string | null, activate = true): PromptVersion {
     const version = em.create(PromptVersion, { id: newId('prm'), agent, systemPrompt, note });
-    agent.systemPrompt = systemPrompt;
-    agent.activePromptId = version.id;
+    if (activate) {
+      agent.systemPrompt = systemPrompt;
+      agent.activePromptId = version.id;
+    }
+    return version;
   }
 }
 
@@ -158,6 +172,7 @@ export function newAgentDefaults() {
     recallLastConversation: false,
     enableFileAttachments: false,
     disableContextSummarization: null,
+    requireEvaluation: false,
     workingMessage: DEFAULT_WORKING_MESSAGE,
     guardrails: DEFAULT_GUARDRAILS,
   };

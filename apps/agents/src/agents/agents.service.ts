@@ -3,6 +3,7 @@ import { agentOperations as ops, internalOperations, type OperationRequest } fro
 import { DomainError } from '@platica/errors';
 import { RpcClient, groupByWorkspace, readScope, requireWorkspaceUsers, serviceRequest, withStatus, writeScope } from '@platica/platform';
 import { AgentRepository } from './agent.repository';
+import { PromptActivationGate } from './prompt-activation-gate';
 import { presentAgent, presentAssistRules, presentGuardrails } from './agent.presenter';
 
 /** Endpoints › Agents: read, update, prompt history, guardrails and assist rules. */
@@ -11,6 +12,7 @@ export class AgentsService {
   constructor(
     private readonly agents: AgentRepository,
     private readonly rpc: RpcClient,
+    private readonly activation: PromptActivationGate,
   ) {}
 
   async list(request: OperationRequest<typeof ops.list>) {
@@ -42,6 +44,15 @@ export class AgentsService {
     const change = request.body;
     if (Object.keys(change).length === 0) throw DomainError.validation([{ path: [], message: 'send at least one field to change' }]);
     if (change.owners) await requireWorkspaceUsers(this.rpc, request, change.owners);
+    // A prompt written here is activated at once: refused when the agent requires an evaluation first.
+    if (change.systemPrompt !== undefined) {
+      const agent = await this.agents.get([writeScope(request).id], request.params.agentId);
+      const stillRequired = change.requireEvaluation ?? agent.requireEvaluation;
+      await this.activation.requirePassingEvaluation(
+        { id: agent.id, workspaceId: agent.workspaceId, requireEvaluation: stillRequired },
+        null,
+      );
+    }
     await this.requireWorkspaceChannels(writeScope(request).id, change.channelId ?? [], change.phoneNumber ?? []);
     const agent = await this.agents.update(writeScope(request).id, request.params.agentId, change);
     return { status: 'success', message: 'Agent updated', data: { id: agent.id } };
@@ -61,17 +72,21 @@ export class AgentsService {
   }
 
   async createPrompt(request: OperationRequest<typeof ops.promptCreate>) {
-    const { systemPrompt, note } = request.body;
-    const agent = await this.agents.createVersion(writeScope(request).id, request.params.agentId, systemPrompt, note ?? null);
+    const { systemPrompt, note, activate } = request.body;
+    const workspaceId = writeScope(request).id;
+    if (activate) await this.activation.requirePassingEvaluation(await this.agents.get([workspaceId], request.params.agentId), null);
+    const { agent, version } = await this.agents.createVersion(workspaceId, request.params.agentId, systemPrompt, note ?? null, activate);
     return withStatus(201, {
       status: 'success',
-      message: 'Prompt version created and activated',
-      data: { id: agent.id, activePromptId: agent.activePromptId },
+      message: activate ? 'Prompt version created and activated' : 'Prompt version created (not activated)',
+      data: { id: agent.id, activePromptId: agent.activePromptId, promptId: version.id },
     });
   }
 
   async activatePrompt(request: OperationRequest<typeof ops.promptActivate>) {
     const { promptId } = request.body;
+    const workspaceId = writeScope(request).id;
+    await this.activation.requirePassingEvaluation(await this.agents.get([workspaceId], request.params.agentId), promptId);
     const agent = await this.agents.activateVersion(writeScope(request).id, request.params.agentId, promptId);
     return { status: 'success', message: 'Prompt version activated', data: { id: agent.id, activePromptId: agent.activePromptId } };
   }

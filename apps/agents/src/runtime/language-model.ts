@@ -10,19 +10,29 @@ export class LanguageModelProvider implements OnModuleInit {
   readonly model: LanguageModelV4;
   /** Completions are requested streamed (`LLM_STREAM`): some gateways only stream, and long answers keep proxies from idling out. */
   readonly streams: boolean;
+  /** Another model of the same provider, by its id (an evaluation's candidate model); none without a provider. */
+  private readonly otherModel: ((modelId: string) => LanguageModelV4) | null;
 
   constructor(config: AgentsConfigService) {
     const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_STREAM } = config.values;
     this.streams = LLM_STREAM && LLM_BASE_URL !== undefined;
-    this.model = LLM_BASE_URL
+    const provider = LLM_BASE_URL
       ? createOpenAICompatible({
           name: 'llm',
           baseURL: LLM_BASE_URL,
           apiKey: LLM_API_KEY,
           includeUsage: true,
           supportedUrls: () => PASS_URLS,
-        }).chatModel(LLM_MODEL)
-      : new DevelopmentModel();
+        })
+      : null;
+    this.model = provider ? provider.chatModel(LLM_MODEL) : new DevelopmentModel();
+    this.otherModel = provider && ((modelId) => provider.chatModel(modelId));
+  }
+
+  /** The configured model, or another of the same provider by its id (the development model answers for any). */
+  named(modelId: string | null | undefined): LanguageModelV4 {
+    if (!modelId || modelId === this.model.modelId || !this.otherModel) return this.model;
+    return this.otherModel(modelId);
   }
 
   onModuleInit(): void {

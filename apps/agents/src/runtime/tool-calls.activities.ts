@@ -12,6 +12,7 @@ import type { PendingToolCalls, ToolCallContext, ToolCallRequest, ToolCallResult
 import type { Agent } from '../agents/agent.entity';
 import type { Delegation } from '../subagents/delegation.entity';
 import type { SubagentConnection } from '../subagents/subagent-connection.entity';
+import { RECORDED_OUTPUT_CHARS } from '../turn-log/turn-log.repository';
 import { delegationStateOf, subagentToolCallOf } from './delegation-state';
 import { SUBAGENT_TOOL_ID } from './subagent-tools';
 import {
@@ -98,6 +99,10 @@ export function createToolCallActivities(deps: TurnDeps, memos: TurnMemos) {
         durationMs: Date.now() - startedAt,
         error: failure,
         at: new Date(startedAt).toISOString(),
+        // For evaluations, which replay this call with its result (turn-log.repository.ts).
+        input: input.call.input,
+        ok: result.ok,
+        ...(JSON.stringify(result.output ?? null).length <= RECORDED_OUTPUT_CHARS ? { output: result.output } : {}),
       }),
     );
     return result;

@@ -11,6 +11,25 @@ export interface TurnRef {
 
 type Outcome = NonNullable<TurnLogEntry['outcome']>;
 
+/**
+ * A tool call as stored: the public record, and what an evaluation replays it with (the
+ * arguments, and the result when its JSON is at most RECORDED_OUTPUT_CHARS). Never read back
+ * through `GET /turns`: results may hold customer data.
+ */
+export type RecordedToolCall = TurnLogToolCall & { input?: Record<string, unknown>; ok?: boolean; output?: unknown };
+
+/** What an evaluation reads of a recorded turn. */
+export interface RecordedTurn {
+  outcome: Outcome | null;
+  agentId: string | null;
+  guardrail: TurnLogGuardrail | null;
+  toolCalls: RecordedToolCall[];
+  delegations: TurnLogDelegation[];
+}
+
+/** The longest tool result kept for evaluations (its JSON); a longer one is replayed as unrecorded. */
+export const RECORDED_OUTPUT_CHARS = 16_000;
+
 interface TurnLogRow {
   turn_id: string;
   conversation_ref: string;
@@ -21,7 +40,7 @@ interface TurnLogRow {
   outcome: Outcome | null;
   detail: string | null;
   guardrail: TurnLogGuardrail | null;
-  tool_calls: TurnLogToolCall[] | null;
+  tool_calls: RecordedToolCall[] | null;
   delegations: TurnLogDelegation[] | null;
   summaries: TurnLogSummary[] | null;
 }
@@ -49,7 +68,7 @@ export class TurnLogRepository {
     await this.record(ref, { guardrail: '?::jsonb' }, [JSON.stringify(verdict)], 'guardrail = excluded.guardrail');
   }
 
-  async toolCall(ref: TurnRef, call: TurnLogToolCall): Promise<void> {
+  async toolCall(ref: TurnRef, call: RecordedToolCall): Promise<void> {
     await this.record(ref, { tool_calls: '?::jsonb' }, [JSON.stringify([call])], 'tool_calls = turn_log.tool_calls || excluded.tool_calls');
   }
 
@@ -75,6 +94,23 @@ export class TurnLogRepository {
     );
   }
 
+  /** One turn as recorded, tool calls' arguments and results included (an evaluation replays it). */
+  async find(workspaceId: string, turnId: string): Promise<RecordedTurn | null> {
+    const [row] = await this.db.execute<TurnLogRow[]>('select * from agents.turn_log where turn_id = ? and workspace_id = ?', [
+      turnId,
+      workspaceId,
+    ]);
+    return row
+      ? {
+          outcome: row.outcome ?? null,
+          agentId: row.agent_id ?? null,
+          guardrail: row.guardrail ?? null,
+          toolCalls: row.tool_calls ?? [],
+          delegations: row.delegations ?? [],
+        }
+      : null;
+  }
+
   /** The conversation's latest `limit` turns, oldest first. */
   async list(workspaceIds: string[], conversationRef: string, limit: number): Promise<TurnLogEntry[]> {
     if (!workspaceIds.length) return [];
@@ -95,7 +131,7 @@ export class TurnLogRepository {
       outcome: row.outcome ?? null,
       detail: row.detail ?? null,
       guardrail: row.guardrail ?? null,
-      toolCalls: row.tool_calls ?? [],
+      toolCalls: (row.tool_calls ?? []).map(publicToolCall),
       delegations: row.delegations ?? [],
       summaries: row.summaries ?? [],
     }));
@@ -115,4 +151,8 @@ export class TurnLogRepository {
       [ref.turnId, ref.workspaceId, ref.conversationRef, ...params],
     );
   }
+}
+
+function publicToolCall({ input: _input, ok: _ok, output: _output, ...call }: RecordedToolCall): TurnLogToolCall {
+  return call;
 }

@@ -38,6 +38,8 @@ export const TURN_HISTORY = 50;
  * waited (an outage, a long burst).
  */
 export const TURN_HISTORY_REACH = 250;
+/** The most history a caller may ask for (an agent evaluation replaying a conversation's earlier turns). */
+const EVALUATION_HISTORY = 500;
 
 /**
  * What the agent runtime asks of messaging during a turn: the context to answer from, and the
@@ -68,22 +70,30 @@ export class TurnsService {
   }
 
   async context(request: TurnContextRequest): Promise<TurnContext> {
-    return this.contextOf(await this.conversationOf(request), {}, request.answering);
+    return this.contextOf(
+      await this.conversationOf(request),
+      {},
+      {
+        answering: request.answering,
+        historyLimit: Math.min(request.historyLimit ?? TURN_HISTORY, EVALUATION_HISTORY),
+      },
+    );
   }
 
   /**
    * The conversation's turn context; its channel and client are read unless the caller holds
-   * them already. Its history holds `answering`, the customer messages the turn answers.
+   * them already. Its history, the latest `historyLimit` messages, holds `answering`, the
+   * customer messages the turn answers.
    */
   async contextOf(
     conversation: Conversation,
     known: { channel?: OpenChannel; client?: Client } = {},
-    answering: string[] = [],
+    { answering = [], historyLimit = TURN_HISTORY }: { answering?: string[]; historyLimit?: number } = {},
   ): Promise<TurnContext> {
     const [channel, client, history] = await Promise.all([
       known.channel ?? this.channels.findById(conversation.channelId),
       known.client ?? this.clients.get(conversation.clientId),
-      this.historyAnswering(conversation.id, answering),
+      this.historyAnswering(conversation.id, answering, historyLimit),
     ]);
     return {
       conversation: {
@@ -110,11 +120,11 @@ export class TurnsService {
     };
   }
 
-  /** The latest TURN_HISTORY messages, or, when some message the turn answers is older, every message from it on (to TURN_HISTORY_REACH). */
-  private async historyAnswering(conversationRef: string, answering: string[]) {
-    const latest = await this.conversations.historyOf(conversationRef, TURN_HISTORY);
+  /** The latest `limit` messages, or, when some message the turn answers is older, every message from it on (to TURN_HISTORY_REACH). */
+  private async historyAnswering(conversationRef: string, answering: string[], limit: number) {
+    const latest = await this.conversations.historyOf(conversationRef, limit);
     const held = new Set(latest.map((m) => m.id));
-    if (latest.length < TURN_HISTORY || answering.every((id) => held.has(id))) return latest;
+    if (latest.length < limit || answering.every((id) => held.has(id))) return latest;
     const reaching = await this.conversations.historyFrom(conversationRef, answering, TURN_HISTORY_REACH);
     // None of them is this conversation's (none from which to reach back).
     return reaching.length ? reaching : latest;

@@ -47,15 +47,30 @@ export class ToolRuntimeService {
     if (connectionStatus !== 'active') return failed('this tool is not connected to the agent');
     if (!tool) return failed('this tool is not available now');
     // An MCP tool: called on its server under its original name, over a reused session.
-    if (tool.kind === 'mcp') return this.mcp.run(tool, server, call.arguments);
+    if (tool.kind === 'mcp') {
+      // An evaluation's call: an MCP server has no dry run, so it is not called at all.
+      if (call.dryRun) return { ok: true, outcome: 'success', httpStatus: null, durationMs: 0, output: { notExecuted: NOT_EXECUTED } };
+      return this.mcp.run(tool, server, call.arguments);
+    }
     if (tool.kind !== 'api') return failed(`tools of kind ${tool.kind} cannot run yet`);
     if (!api) return failed('this tool is not available now');
     const result = await this.customApis.run(
       api,
       call.arguments,
       { ...call.context, workspaceId: call.workspaceId, agentId: call.agentId },
-      false,
+      call.dryRun === true,
     );
+    // An evaluation's call: the request as it would go out, nothing called, nothing recorded.
+    if (call.dryRun) {
+      const assembled = result.outcome === 'success';
+      return {
+        ok: assembled,
+        outcome: result.outcome,
+        httpStatus: null,
+        durationMs: result.durationMs,
+        output: assembled ? { notExecuted: NOT_EXECUTED, request: result.request } : { error: result.error, request: result.request },
+      };
+    }
     // The model need not wait for the log: the run is recorded after the answer is on its way.
     this.apis
       .recordRun(
@@ -83,3 +98,6 @@ export class ToolRuntimeService {
     };
   }
 }
+
+/** What the model reads for a tool call of an evaluation (docs/agents.md › Evaluations). */
+const NOT_EXECUTED = 'not executed during evaluation: the tool was not called, and this is not its answer';

@@ -24,7 +24,14 @@ import { turnLogQuerySchema, turnLogResponseSchema } from '../turn-log';
 
 /** The agents service's public operations (spec › Agents, Sub-agents). */
 const agentsGrouped = groupedByWorkspace('agents', agentSchema);
-const promptChange = successEnvelope(z.object({ id: z.string(), activePromptId: z.string().nullable() }));
+const promptChange = successEnvelope(
+  z.object({
+    id: z.string(),
+    activePromptId: z.string().nullable(),
+    /** Not in the interface specification: the version created. */
+    promptId: z.string().optional(),
+  }),
+);
 
 export const agentOperations = {
   /** Not in the interface specification: the runtime's record of each turn (docs/agents.md › Turn log). */
@@ -91,11 +98,11 @@ export const agentOperations = {
     path: '/v1/agents/{agentId}/prompt',
     subject: 'agents.prompt.create',
     tag: 'agents',
-    summary: 'Create and activate a new system prompt version',
+    summary: 'Create a new system prompt version, activated unless activate is false',
     scope: 'write',
     workspace: 'one',
     body: promptCreateSchema,
-    responses: { 201: promptChange, 404: errorBodySchema },
+    responses: { 201: promptChange, 404: errorBodySchema, 409: errorBodySchema },
   }),
   promptActivate: defineOperation({
     operationId: 'agents_prompt_activate',
@@ -107,7 +114,7 @@ export const agentOperations = {
     scope: 'write',
     workspace: 'one',
     body: promptActivateSchema,
-    responses: { 200: promptChange, 404: errorBodySchema },
+    responses: { 200: promptChange, 404: errorBodySchema, 409: errorBodySchema },
   }),
   guardrailsGet: defineOperation({
     operationId: 'agents_guardrails_get',
@@ -217,7 +224,7 @@ export const agentOperations = {
     path: '/v1/agents/{agentId}/subagents/{subagentId}',
     subject: 'agents.subagents.update',
     tag: 'sub-agents',
-    summary: 'Update a sub-agent connection (changing task clears the previous mode\'s fields)',
+    summary: "Update a sub-agent connection (changing task clears the previous mode's fields)",
     scope: 'write',
     workspace: 'one',
     body: subagentUpdateSchema,

@@ -2,6 +2,7 @@ import type { PublicOperation } from '../operation';
 import { agentOperations } from './agents.operations';
 import { campaignOperations } from './campaigns.operations';
 import { chatOperations } from './chat.operations';
+import { evaluationOperations } from './evaluations.operations';
 import { messagingOperations } from './messaging.operations';
 import { toolOperations } from './tools.operations';
 import { webhookOperations } from './webhooks.operations';
@@ -10,6 +11,7 @@ import { workspaceOperations } from './workspaces.operations';
 export * from './agents.operations';
 export * from './campaigns.operations';
 export * from './chat.operations';
+export * from './evaluations.operations';
 export * from './messaging.operations';
 export * from './tools.operations';
 export * from './webhooks.operations';
@@ -22,6 +24,7 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   ...Object.values(messagingOperations),
   ...Object.values(chatOperations),
   ...Object.values(agentOperations),
+  ...Object.values(evaluationOperations),
   ...Object.values(toolOperations),
   ...Object.values(campaignOperations),
   ...Object.values(webhookOperations),

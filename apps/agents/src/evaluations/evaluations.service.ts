@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { evaluationOperations as ops, type OperationRequest } from '@platica/contracts';
+import { DomainError, ErrorCode } from '@platica/errors';
+import { readScope, withStatus, writeScope } from '@platica/platform';
+import { AgentRepository } from '../agents/agent.repository';
+import { EvaluationRepository } from './evaluation.repository';
+import { presentEvaluation, presentEvaluationTurn } from './evaluation.presenter';
+import { EvaluationWorkflows } from './evaluation.workflows';
+import { summarise } from './turn-comparison';
+
+/** Agent evaluations (docs/agents.md › Evaluations): started, read, listed, cancelled. */
+@Injectable()
+export class EvaluationsService {
+  constructor(
+    private readonly agents: AgentRepository,
+    private readonly evaluations: EvaluationRepository,
+    private readonly workflows: EvaluationWorkflows,
+  ) {}
+
+  async create(request: OperationRequest<typeof ops.create>) {
+    const workspaceId = writeScope(request).id;
+    const { body } = request;
+    const agent = await this.agents.get([workspaceId], request.params.agentId);
+    let systemPrompt = body.candidate.systemPrompt ?? '';
+    if (body.candidate.promptId) {
+      const version = await this.agents.findVersion(agent.id, body.candidate.promptId);
+      if (!version) {
+        throw DomainError.validation([
+          { path: ['candidate', 'promptId'], message: `the agent has no prompt version ${body.candidate.promptId}` },
+        ]);
+      }
+      systemPrompt = version.systemPrompt;
+    }
+    const evaluation = await this.evaluations.create(workspaceId, agent.id, body, {
+      promptId: body.candidate.promptId ?? null,
+      systemPrompt,
+    });
+    try {
+      await this.workflows.start(workspaceId, evaluation.id);
+    } catch (error) {
+      // Not left `running` with no workflow to end it.
+      await this.evaluations.finish(
+        workspaceId,
+        evaluation.id,
+        'failed',
+        summarise([]),
+        `the evaluation could not start: ${String(error)}`,
+      );
+      throw error;
+    }
+    return withStatus(202, { status: 'success', message: 'Evaluation started', data: { id: evaluation.id, status: evaluation.status } });
+  }
+
+  async list(request: OperationRequest<typeof ops.list>) {
+    const workspaceIds = readScope(request).map((w) => w.id);
+    const agent = await this.agents.get(workspaceIds, request.params.agentId);
+    const evaluations = await this.evaluations.list([agent.workspaceId], agent.id);
+    return {
+      evaluations: await Promise.all(evaluations.map(async (e) => presentEvaluation(e, await this.evaluations.progress(e.id)))),
+    };
+  }
+
+  async get(request: OperationRequest<typeof ops.get>) {
+    const workspaceIds = readScope(request).map((w) => w.id);
+    const evaluation = await this.evaluations.get(workspaceIds, request.params.agentId, request.params.evaluationId);
+    const { limit, offset } = request.query;
+    const [progress, turns] = await Promise.all([
+      this.evaluations.progress(evaluation.id),
+      this.evaluations.turns(evaluation.id, { limit: limit + 1, offset }),
+    ]);
+    return {
+      ...presentEvaluation(evaluation, progress),
+      turns: { items: turns.slice(0, limit).map(presentEvaluationTurn), limit, offset, hasMore: turns.length > limit },
+    };
+  }
+
+  async cancel(request: OperationRequest<typeof ops.cancel>) {
+    const evaluation = await this.evaluations.get([writeScope(request).id], request.params.agentId, request.params.evaluationId);
+    if (evaluation.status !== 'running') {
+      throw new DomainError(ErrorCode.Conflict, `The evaluation has already ended (${evaluation.status})`, {
+        evaluationId: evaluation.id,
+        status: evaluation.status,
+      });
+    }
+    await this.workflows.cancel(evaluation.id);
+    return withStatus(202, { status: 'success', message: 'Evaluation cancelling', data: { id: evaluation.id, status: evaluation.status } });
+  }
+}
