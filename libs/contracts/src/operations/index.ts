@@ -1,5 +1,7 @@
 import type { PublicOperation } from '../operation';
 import { agentOperations } from './agents.operations';
+import { apiKeyOperations } from './api-keys.operations';
+import { eventStreamOperation } from './events.operations';
 import { campaignOperations } from './campaigns.operations';
 import { chatOperations } from './chat.operations';
 import { messagingOperations } from './messaging.operations';
@@ -8,6 +10,8 @@ import { webhookOperations } from './webhooks.operations';
 import { workspaceOperations } from './workspaces.operations';
 
 export * from './agents.operations';
+export * from './api-keys.operations';
+export * from './events.operations';
 export * from './campaigns.operations';
 export * from './chat.operations';
 export * from './messaging.operations';
@@ -19,6 +23,8 @@ export * from './internal.operations';
 /** Every public operation: the gateway's routes, the OpenAPI document and the /mcp tools come from this list. */
 export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   workspaceOperations.list,
+  ...Object.values(apiKeyOperations),
+  eventStreamOperation,
   ...Object.values(messagingOperations),
   ...Object.values(chatOperations),
   ...Object.values(agentOperations),
