@@ -5,6 +5,7 @@ import { AdminController } from './admin/admin.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { ApiKeysService } from './api-keys/api-keys.service';
 import { DocsController } from './docs/docs.controller';
+import { EventStreamEndpoint } from './events/event-stream.endpoint';
 import { HttpMetrics } from './metrics/http-metrics';
 import { WellKnownController } from './oauth/well-known.controller';
 import { OAuthController } from './oauth/oauth.controller';
@@ -81,6 +82,7 @@ import { WorkspacesService } from './workspaces/workspaces.service';
     SeedService,
     RoutePipeline,
     McpEndpoint,
+    EventStreamEndpoint,
     HttpMetrics,
     { provide: APP_FILTER, useClass: SpecErrorFilter },
   ],
