@@ -8,6 +8,7 @@ import { Migration20261123150000_campaign_sends } from './Migration2026112315000
 import { Migration20261123190000_scheduled_claim_indexes } from './Migration20261123190000_scheduled_claim_indexes';
 import { Migration20261125225318_usage_message_shards } from './Migration20261125225318_usage_message_shards';
 import { Migration20261126230000_moderation_last_action } from './Migration20261126230000_moderation_last_action';
+import { Migration20261127065044_conversation_operation_changed_by } from './Migration20261127065044_conversation_operation_changed_by';
 
 /** Messaging's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const messagingMigrations = [
@@ -21,4 +22,5 @@ export const messagingMigrations = [
   Migration20261123190000_scheduled_claim_indexes,
   Migration20261125225318_usage_message_shards,
   Migration20261126230000_moderation_last_action,
+  Migration20261127065044_conversation_operation_changed_by,
 ];
