@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import { EVENT_TYPES, eventStreamOperation, eventSubject, eventsStreamQuerySchema } from '@platica/contracts';
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
-import { NatsHandle, Readiness, natsSubject, requestContext } from '@platica/platform';
+import { NatsHandle, Readiness, dependencyUnavailable, natsSubject, requestContext } from '@platica/platform';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { sendError } from '../http/http-errors';
 import { RoutePipeline } from '../routes/route-pipeline';
@@ -61,8 +61,8 @@ export class EventStreamEndpoint {
         const types = new Set(query.types ? query.types.split(',').map((type) => type.trim()) : EVENT_TYPES);
         const lastEventId = lastEventIdOf(request.headers['last-event-id'], query.lastEventId);
         release = this.reserve(admitted.credential.rateLimitSubject);
-        const { start, note } = await this.startAfter(lastEventId);
-        const messages = await this.consume(types, start);
+        const { start, note } = await this.startAfter(lastEventId).catch(natsUnavailable);
+        const messages = await this.consume(types, start).catch(natsUnavailable);
         reply.hijack();
         this.stream(reply.raw, { ...headers, 'x-request-id': requestId }, messages, { workspaceId, types, note }, release);
         release = undefined;
@@ -167,6 +167,11 @@ export class EventStreamEndpoint {
       )
       .finally(close);
   }
+}
+
+/** JetStream could not be asked (NATS down, the stream missing): a 503 the client retries, not a 500. */
+function natsUnavailable(error: unknown): never {
+  throw Object.assign(dependencyUnavailable('nats'), { cause: error });
 }
 
 /** `Last-Event-ID` (what EventSource sends on reconnecting), else the `lastEventId` query parameter. */
