@@ -2,6 +2,7 @@ import { Migration20261121123334_initial } from './Migration20261121123334_initi
 import { Migration20261121124522_oauth_access_tokens } from './Migration20261121124522_oauth_access_tokens';
 import { Migration20261123113629_oauth_authorization_server } from './Migration20261123113629_oauth_authorization_server';
 import { Migration20261126230000_oauth_client_authorized_at } from './Migration20261126230000_oauth_client_authorized_at';
+import { Migration20261127062934_api_key_management_and_roles } from './Migration20261127062934_api_key_management_and_roles';
 
 /** The gateway's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const gatewayMigrations = [
@@ -9,4 +10,5 @@ export const gatewayMigrations = [
   Migration20261121124522_oauth_access_tokens,
   Migration20261123113629_oauth_authorization_server,
   Migration20261126230000_oauth_client_authorized_at,
+  Migration20261127062934_api_key_management_and_roles,
 ];

@@ -2,7 +2,10 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Readiness, ServiceConfig } from '@platica/platform';
 import { AdminController } from './admin/admin.controller';
+import { ApiKeysController } from './api-keys/api-keys.controller';
+import { ApiKeysService } from './api-keys/api-keys.service';
 import { DocsController } from './docs/docs.controller';
+import { EventStreamEndpoint } from './events/event-stream.endpoint';
 import { HttpMetrics } from './metrics/http-metrics';
 import { WellKnownController } from './oauth/well-known.controller';
 import { OAuthController } from './oauth/oauth.controller';
@@ -18,6 +21,7 @@ import { Authenticator } from './auth/authenticator';
 import { GatewayConfigService } from './config/gateway-config.service';
 import { HooksModule } from './hooks/meta-hooks';
 import type { GatewayConfig } from './config/gateway.config';
+import { ApiKeyRepository } from './identity/api-key.repository';
 import { IdentityRepository } from './identity/identity.repository';
 import { AccessTokenRepository } from './oauth/access-token.repository';
 import { AuthFailureLimiter } from './rate-limit/auth-failure-limiter';
@@ -30,7 +34,7 @@ import { WorkspacesService } from './workspaces/workspaces.service';
 
 @Module({
   imports: [HooksModule],
-  controllers: [AdminController, WorkspacesController, DocsController, WellKnownController, OAuthController],
+  controllers: [AdminController, WorkspacesController, ApiKeysController, DocsController, WellKnownController, OAuthController],
   providers: [
     // runService validated the environment with gatewayConfigSchema.
     {
@@ -67,6 +71,8 @@ import { WorkspacesService } from './workspaces/workspaces.service';
     AccessTokenRepository,
     TokenMintingService,
     WorkspacesService,
+    ApiKeyRepository,
+    ApiKeysService,
     CredentialRevocations,
     Authenticator,
     OAuthGrantRepository,
@@ -76,6 +82,7 @@ import { WorkspacesService } from './workspaces/workspaces.service';
     SeedService,
     RoutePipeline,
     McpEndpoint,
+    EventStreamEndpoint,
     HttpMetrics,
     { provide: APP_FILTER, useClass: SpecErrorFilter },
   ],

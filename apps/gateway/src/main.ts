@@ -1,6 +1,7 @@
 import { RpcClient, runService } from '@platica/platform';
 import { gatewayConfigSchema } from './config/gateway.config';
 import { gatewayDatabase } from './database';
+import { EventStreamEndpoint } from './events/event-stream.endpoint';
 import { GatewayModule } from './gateway.module';
 import { HttpMetrics } from './metrics/http-metrics';
 import { McpEndpoint } from './mcp/mcp-endpoint';
@@ -23,5 +24,6 @@ void runService({
     installInputGuard(fastify, app.get(RpcClient).maxPayloadBytes);
     app.get(RoutePipeline).register(fastify);
     app.get(McpEndpoint).register(fastify);
+    app.get(EventStreamEndpoint).register(fastify);
   },
 });

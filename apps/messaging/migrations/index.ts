@@ -9,6 +9,7 @@ import { Migration20261123190000_scheduled_claim_indexes } from './Migration2026
 import { Migration20261125225318_usage_message_shards } from './Migration20261125225318_usage_message_shards';
 import { Migration20261126230000_moderation_last_action } from './Migration20261126230000_moderation_last_action';
 import { Migration20261127063000_campaign_attempt_owner } from './Migration20261127063000_campaign_attempt_owner';
+import { Migration20261127065044_conversation_operation_changed_by } from './Migration20261127065044_conversation_operation_changed_by';
 
 /** Messaging's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const messagingMigrations = [
@@ -23,4 +24,5 @@ export const messagingMigrations = [
   Migration20261125225318_usage_message_shards,
   Migration20261126230000_moderation_last_action,
   Migration20261127063000_campaign_attempt_owner,
+  Migration20261127065044_conversation_operation_changed_by,
 ];

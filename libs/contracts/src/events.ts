@@ -146,3 +146,19 @@ export function parseDomainEvent(value: unknown): { event: TypedDomainEvent; pub
 function describe(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
 }
+
+/** `GET /v1/events`: which events, and where to resume (for clients that cannot send `Last-Event-ID`). */
+export const eventsStreamQuerySchema = z.strictObject({
+  types: z
+    .string()
+    .refine(
+      (types) => types.split(',').every((type) => (EVENT_TYPES as readonly string[]).includes(type.trim())),
+      `a comma-separated list of event types among: ${EVENT_TYPES.join(', ')}`,
+    )
+    .optional(),
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,15}$/, "an event's id from this stream")
+    .optional(),
+  workspace: z.string().optional(),
+});

@@ -4,6 +4,7 @@ export * from './subjects';
 export * from './seed';
 export * from './admin';
 export * from './workspaces';
+export * from './api-keys';
 export * from './messaging';
 export * from './webhooks';
 export * from './agents';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WORKSPACE_ROLES } from './api-keys';
 
 /**
  * The admin seed document (SEED.md): one workspace with everything in it, applied like
@@ -30,6 +31,8 @@ export const seedUserSchema = z.object({
   email,
   name: z.string().max(200).optional(),
   password: z.string().min(8).max(200).optional(),
+  /** `admin` (the default) or `agent`: a human support agent, who reaches the inbox only. */
+  role: z.enum(WORKSPACE_ROLES).optional(),
 });
 
 export const seedApiKeySchema = z.object({

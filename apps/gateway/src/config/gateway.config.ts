@@ -48,6 +48,10 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /** Failed authentications (401) one client address may make per window before its requests answer 429. */
   PLATICA_AUTH_FAILURE_LIMIT: z.coerce.number().int().min(1).default(30),
   PLATICA_AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** `GET /v1/events` streams one credential may hold open at once on one gateway replica (docs/events.md). */
+  PLATICA_EVENT_STREAMS_PER_CREDENTIAL: z.coerce.number().int().min(1).max(1_000).default(5),
+  /** How often an idle `GET /v1/events` stream sends a comment, so proxies and clients see it alive. */
+  PLATICA_EVENT_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
 });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

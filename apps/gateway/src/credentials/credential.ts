@@ -1,4 +1,4 @@
-import type { AuthContext } from '@platica/contracts';
+import type { AuthContext, WorkspaceRole } from '@platica/contracts';
 
 /** A caller the gateway has recognised: who it is, what it may reach, and its request budget. */
 export interface Credential {
@@ -9,6 +9,8 @@ export interface Credential {
   rateLimitSubject: string;
   /** When the credential stops being valid (epoch ms), if it expires: a cached entry never outlives it. */
   expiresAt?: number;
+  /** A user's role in each workspace the credential reaches: OAuth tokens only (an API key has full access). */
+  roles?: Record<string, WorkspaceRole>;
 }
 
 export const API_KEY_PREFIX = 'pl_key_';

@@ -29,6 +29,15 @@ const STATUS_TEXT: Record<number, string> = {
   502: 'A provider (Meta, the model) failed',
 };
 
+/** A stream resumes after the event a reconnecting EventSource names (the HTML standard's server-sent events). */
+const LAST_EVENT_ID_HEADER = {
+  name: 'Last-Event-ID',
+  in: 'header',
+  required: false,
+  description: 'Resume after this event (its `id:`); the `lastEventId` query parameter says the same for clients that cannot send headers',
+  schema: { type: 'string' },
+};
+
 /**
  * Turns zod schemas into the document's JSON Schemas, hoisting named schemas (`.meta({id})`)
  * into `components.schemas` so every operation refers to one definition.
@@ -49,8 +58,8 @@ class SchemaConverter {
   }
 }
 
-function responseOf(status: number, description: string, schema: JsonSchema): Record<string, unknown> {
-  return { description, content: { 'application/json': { schema } } };
+function responseOf(status: number, description: string, schema: JsonSchema, mediaType = 'application/json'): Record<string, unknown> {
+  return { description, content: { [mediaType]: { schema } } };
 }
 
 function operationObject(operation: PublicOperation, schemas: SchemaConverter): Record<string, unknown> {
@@ -62,6 +71,7 @@ function operationObject(operation: PublicOperation, schemas: SchemaConverter): 
       code,
       STATUS_TEXT[code] ?? COMMON_ERRORS[code] ?? 'Error',
       code >= 400 ? errorRef : schemas.convert(schema, 'output'),
+      code < 400 ? operation.streaming : undefined,
     );
   }
   // Every operation can meet the gateway's own refusals (the edge, auth, limits, routing).
@@ -96,9 +106,10 @@ function operationObject(operation: PublicOperation, schemas: SchemaConverter): 
     operationId: operation.operationId,
     summary: operation.summary,
     tags: [operation.tag],
-    parameters: [...pathParameters, workspaceParameter, ...queryParameters],
+    parameters: [...pathParameters, workspaceParameter, ...queryParameters, ...(operation.streaming ? [LAST_EVENT_ID_HEADER] : [])],
     responses,
   };
+  if (operation.description) document.description = operation.description;
   if (operation.body) {
     document.requestBody = { required: true, content: { 'application/json': { schema: schemas.convert(operation.body, 'input') } } };
   }

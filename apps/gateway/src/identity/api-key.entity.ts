@@ -14,9 +14,20 @@ const ApiKeySchema = defineEntity({
     keyHash: p.text().unique(),
     rateLimitPerSecond: p.integer(),
     createdAt: p.datetime().onCreate(() => new Date()),
+    /** From then on the key answers 401; null: it does not expire. */
+    expiresAt: p.datetime().nullable(),
+    /** Updated at most once a minute per key (IdentityRepository.credentialForApiKey). */
+    lastUsedAt: p.datetime().nullable(),
     revokedAt: p.datetime().nullable(),
   },
-  uniques: [{ properties: ['workspace', 'name'], name: 'api_key_workspace_name_unique' }],
+  // A name is unique among the workspace's live keys: a revoked key's name can be given again.
+  uniques: [
+    {
+      name: 'api_key_workspace_name_unique',
+      expression:
+        'create unique index "api_key_workspace_name_unique" on "gateway"."api_key" ("workspace_id", "name") where "revoked_at" is null',
+    },
+  ],
 });
 export class ApiKey extends ApiKeySchema.class {}
 ApiKeySchema.setClass(ApiKey);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SeedDocument, WorkspaceProfile, WorkspaceRef } from '@platica/contracts';
+import type { SeedDocument, WorkspaceProfile, WorkspaceRef, WorkspaceRole } from '@platica/contracts';
 import { Database, hashCredential, newCredential, newId } from '@platica/platform';
 import { API_KEY_PREFIX, type Credential } from '../credentials/credential';
 import { ApiKey } from './api-key.entity';
@@ -23,17 +23,26 @@ export class IdentityRepository {
 
   async credentialForApiKey(keyHash: string): Promise<Credential | null> {
     const rows = await this.db.execute<
-      { key_id: string; rate_limit_per_second: number; workspace_id: string; workspace_name: string; user_id: string; email: string }[]
+      {
+        key_id: string;
+        rate_limit_per_second: number;
+        expires_at: Date | string | null;
+        workspace_id: string;
+        workspace_name: string;
+        user_id: string;
+        email: string;
+      }[]
     >(
-      `select k.id as key_id, k.rate_limit_per_second, w.id as workspace_id, w.name as workspace_name, u.id as user_id, u.email
+      `select k.id as key_id, k.rate_limit_per_second, k.expires_at, w.id as workspace_id, w.name as workspace_name, u.id as user_id, u.email
          from gateway.api_key k
          join gateway.workspace w on w.id = k.workspace_id
          join gateway.user_account u on u.id = k.owner_id
-        where k.key_hash = ? and k.revoked_at is null`,
+        where k.key_hash = ? and k.revoked_at is null and (k.expires_at is null or k.expires_at > now())`,
       [keyHash],
     );
     const row = rows[0];
     if (!row) return null;
+    this.touch(row.key_id);
     return {
       auth: {
         principal: `key:${row.key_id}`,
@@ -47,7 +56,22 @@ export class IdentityRepository {
       },
       rateLimitPerSecond: row.rate_limit_per_second,
       rateLimitSubject: `key:${row.key_id}`,
+      ...(row.expires_at ? { expiresAt: new Date(row.expires_at).getTime() } : {}),
     };
+  }
+
+  /**
+   * `lastUsedAt`, written at most once a minute per key: lookups reach here only on a credential
+   * cache miss, and the condition skips the write when the last one is recent. Not awaited: a
+   * request never waits for it, and a failed write only leaves the date older.
+   */
+  private touch(keyId: string): void {
+    this.db
+      .execute(
+        `update gateway.api_key set last_used_at = now() where id = ? and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
+        [keyId],
+      )
+      .catch(() => undefined);
   }
 
   /** On every `GET /v1/workspaces`: plain SQL, no entity hydration. */
@@ -63,7 +87,7 @@ export class IdentityRepository {
       const users: User[] = [];
       for (const seeded of doc.users) {
         const user = await upsertUser(em, seeded.email, seeded.name, seeded.password);
-        await ensureMember(em, workspace, user, users.length === 0 ? 'owner' : 'member');
+        await ensureMember(em, workspace, user, seeded.role);
         users.push(user);
       }
       await em.flush();
@@ -74,7 +98,7 @@ export class IdentityRepository {
         const ownerEmail = (seeded.ownerEmail ?? doc.users[0]?.email)?.toLowerCase();
         const owner = ownerEmail ? byEmail.get(ownerEmail) : undefined;
         if (!owner) throw new Error(`API key "${seeded.name}" has no owner in the workspace`); // checked before, by the seed validator
-        let key = await em.findOne(ApiKey, { workspace, name: seeded.name });
+        let key = await em.findOne(ApiKey, { workspace, name: seeded.name, revokedAt: null });
         let value: string | null = null;
         if (key) {
           key.owner = owner;
@@ -88,6 +112,8 @@ export class IdentityRepository {
             name: seeded.name,
             keyHash: hashCredential(value),
             rateLimitPerSecond: seeded.rateLimitPerSecond,
+            expiresAt: null,
+            lastUsedAt: null,
             revokedAt: null,
           });
         }
@@ -167,7 +193,9 @@ async function upsertUser(em: EntityManager, rawEmail: string, name: string | un
   return em.create(User, { id: newId('usr'), email, name: name ?? null, passwordHash: passwordHash ?? null });
 }
 
-async function ensureMember(em: EntityManager, workspace: Workspace, user: User, role: string): Promise<void> {
+/** A seeded user is an `admin` unless the document says otherwise; a role given again changes it. */
+async function ensureMember(em: EntityManager, workspace: Workspace, user: User, role: WorkspaceRole | undefined): Promise<void> {
   const existing = await em.findOne(WorkspaceMember, { workspace, user });
-  if (!existing) em.create(WorkspaceMember, { workspace, user, role });
+  if (!existing) em.create(WorkspaceMember, { workspace, user, role: role ?? 'admin' });
+  else if (role) existing.role = role;
 }

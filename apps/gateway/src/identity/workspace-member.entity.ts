@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { WorkspaceRole } from '@platica/contracts';
 import { User } from './user.entity';
 import { Workspace } from './workspace.entity';
 
@@ -8,7 +9,8 @@ const WorkspaceMemberSchema = defineEntity({
   properties: {
     workspace: () => p.manyToOne(Workspace).primary(),
     user: () => p.manyToOne(User).primary(),
-    role: p.text().default('member'),
+    /** `admin` reaches everything, `agent` the inbox only (docs/authentication.md › Roles). */
+    role: p.text().$type<WorkspaceRole>().default('agent'),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -38,7 +38,9 @@ const INSTRUCTIONS =
 @Injectable()
 export class McpEndpoint {
   private readonly logger = new Logger(McpEndpoint.name);
-  private readonly tools = new Map<string, McpTool>(PUBLIC_OPERATIONS.map((operation) => [operation.operationId, toolFor(operation)]));
+  private readonly tools = new Map<string, McpTool>(
+    PUBLIC_OPERATIONS.filter((operation) => !operation.streaming).map((operation) => [operation.operationId, toolFor(operation)]),
+  );
   private readonly toolList = [...this.tools.values()].map(({ name, description, inputSchema, annotations }) => ({
     name,
     description,

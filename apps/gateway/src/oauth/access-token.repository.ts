@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Scope } from '@platica/contracts';
+import type { Scope, WorkspaceRole } from '@platica/contracts';
 import { DomainError, type FieldIssue } from '@platica/errors';
 import { Database, hashCredential, newCredential, newId } from '@platica/platform';
 import { ACCESS_TOKEN_PREFIX, type Credential } from '../credentials/credential';
@@ -29,9 +29,10 @@ export class AccessTokenRepository {
         email: string;
         workspace_id: string;
         workspace_name: string;
+        role: WorkspaceRole;
       }[]
     >(
-      `select t.id as token_id, t.scopes, t.expires_at, u.id as user_id, u.email, w.id as workspace_id, w.name as workspace_name
+      `select t.id as token_id, t.scopes, t.expires_at, u.id as user_id, u.email, w.id as workspace_id, w.name as workspace_name, m.role
          from gateway.oauth_access_token t
          join gateway.user_account u on u.id = t.user_id
          join gateway.workspace_member m on m.user_id = u.id
@@ -56,6 +57,7 @@ export class AccessTokenRepository {
       rateLimitPerSecond,
       rateLimitSubject: `token:${first.token_id}`,
       expiresAt: new Date(first.expires_at).getTime(),
+      roles: Object.fromEntries(rows.map((r) => [r.workspace_id, r.role])),
     };
   }
 

@@ -5,6 +5,7 @@ import type { PublicOperation, RpcRequest } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { RpcClient, requestContext } from '@platica/platform';
 import { Authenticator } from '../auth/authenticator';
+import { requireRole } from '../auth/workspace-roles';
 import type { Credential } from '../credentials/credential';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
@@ -39,6 +40,8 @@ export class RoutePipeline {
 
   register(fastify: FastifyInstance): void {
     for (const route of ROUTES) {
+      // A stream has its own handler (EventStreamEndpoint): it admits through `admit` and `authorize`.
+      if (route.operation.streaming) continue;
       fastify.route({
         method: route.operation.method,
         url: route.url,
@@ -99,15 +102,22 @@ export class RoutePipeline {
     return rate.allowed ? { credential, headers } : { credential, headers, refusal: rateLimitExceeded(rate) };
   }
 
-  /** One operation for an admitted credential: scope, workspace, then the owning service over NATS. */
+  /** What an admitted credential may do with the operation (scope, workspace, role): the workspace it targets, if one. */
+  authorize(operation: PublicOperation, credential: Credential, requestedWorkspace: unknown): string | null {
+    requireScope(operation, credential);
+    const workspaceId = resolveWorkspace(operation, credential, requestedWorkspace);
+    requireRole(operation, credential, workspaceId);
+    return workspaceId;
+  }
+
+  /** One operation for an admitted credential: `authorize`, then the owning service over NATS. */
   async execute(
     operation: PublicOperation,
     credential: Credential,
     input: OperationInput,
   ): Promise<{ status: number; headers?: Record<string, string>; body: unknown }> {
-    requireScope(operation, credential);
     const { workspace, ...query } = input.query;
-    const workspaceId = resolveWorkspace(operation, credential, workspace);
+    const workspaceId = this.authorize(operation, credential, workspace);
     if (operation.pending) {
       throw new DomainError(ErrorCode.NotImplemented, `${operation.method} ${operation.path} is not implemented yet`, {
         pending: operation.pending,

@@ -22,6 +22,13 @@ const ConversationSchema = defineEntity({
     topic: p.text().nullable(),
     status: p.text().$type<ConversationStatus>(),
     operation: p.text().$type<'automatic' | 'assistance'>(),
+    /**
+     * Who last switched `operation` (a human taking over with `assistance`, or handing back with
+     * `automatic`): the user's id for an OAuth user, `key:<id>` for an API key. Kept internal:
+     * the spec's conversation has no field for it.
+     */
+    operationChangedBy: p.text().nullable(),
+    operationChangedAt: p.datetime().nullable(),
     messageCount: p.integer(),
     owners: p.json<string[]>(),
     tags: p.json<string[]>(),

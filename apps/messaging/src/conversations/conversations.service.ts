@@ -7,6 +7,7 @@ import { conversationStatusUpdated } from './domain-events';
 import { ConversationRepository, type ConversationFilters } from './conversation.repository';
 import { conversationSummary, messageRecord } from './conversation-summary';
 import { filtersFingerprint, PageTokens } from './page-token';
+import { actorOf } from './actor';
 
 const DEFAULT_LIMIT = 50;
 const DAY_MS = 86_400_000;
@@ -94,6 +95,10 @@ export class ConversationsService {
       const changes: Partial<Conversation> = {};
       if (body.status !== undefined) changes.status = body.status;
       if (body.operation !== undefined) changes.operation = body.operation;
+      if (body.operation !== undefined && body.operation !== conversation.operation) {
+        changes.operationChangedBy = actorOf(request.auth).actorId;
+        changes.operationChangedAt = new Date();
+      }
       if (body.tags !== undefined) changes.tags = [...new Set(body.tags)];
       if (body.owners !== undefined) changes.owners = [...new Set(body.owners.map((o) => o.toLowerCase()))];
       if (body.topic !== undefined) changes.topic = body.topic;

@@ -73,7 +73,5 @@ export interface SendOptions {
   opened?: Map<string, Conversation>;
 }
 
-export function actorOf(auth: AuthContext): SendActor {
-  if (auth.credentialType === 'oauth_token') return { actorType: 'user', actorId: auth.userId ?? null };
-  return { actorType: 'api', actorId: auth.principal };
-}
+/** Re-exported for the send paths: the rule lives with conversations, whose takeovers record it too. */
+export { actorOf } from '../conversations/actor';

@@ -1,5 +1,7 @@
 import type { PublicOperation } from '../operation';
 import { agentOperations } from './agents.operations';
+import { apiKeyOperations } from './api-keys.operations';
+import { eventStreamOperation } from './events.operations';
 import { campaignOperations } from './campaigns.operations';
 import { chatOperations } from './chat.operations';
 import { evaluationOperations } from './evaluations.operations';
@@ -9,6 +11,8 @@ import { webhookOperations } from './webhooks.operations';
 import { workspaceOperations } from './workspaces.operations';
 
 export * from './agents.operations';
+export * from './api-keys.operations';
+export * from './events.operations';
 export * from './campaigns.operations';
 export * from './chat.operations';
 export * from './evaluations.operations';
@@ -21,6 +25,8 @@ export * from './internal.operations';
 /** Every public operation: the gateway's routes, the OpenAPI document and the /mcp tools come from this list. */
 export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   workspaceOperations.list,
+  ...Object.values(apiKeyOperations),
+  eventStreamOperation,
   ...Object.values(messagingOperations),
   ...Object.values(chatOperations),
   ...Object.values(agentOperations),

@@ -12,6 +12,7 @@ export type ReadinessCheck = () => Promise<void>;
 export class Readiness {
   private readonly checks = new Map<string, { check: ReadinessCheck; required: boolean }>();
   private draining = false;
+  private readonly drainingListeners: (() => void)[] = [];
 
   register(name: string, check: ReadinessCheck, options: { required?: boolean } = {}): void {
     this.checks.set(name, { check, required: options.required ?? true });
@@ -19,7 +20,14 @@ export class Readiness {
 
   /** Called on shutdown, so load balancers stop sending work before connections close. */
   startDraining(): void {
+    if (this.draining) return;
     this.draining = true;
+    for (const listener of this.drainingListeners) listener();
+  }
+
+  /** Called once draining starts: what holds connections open on its own (an event stream) ends them. */
+  onDraining(listener: () => void): void {
+    this.drainingListeners.push(listener);
   }
 
   isDraining(): boolean {

@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import { eventually, HttpClient, startTestStack, type HttpAnswer, type TestStack } from '@platica/testing';
+
+/**
+ * API key management and workspace roles through the public API (docs/authentication.md):
+ * create, list, revoke and rotate keys, a revoked or rotated value refused at once by both
+ * gateway replicas although each had it cached, expiry, and an `agent` user kept to the inbox.
+ */
+describe('API keys and roles (e2e)', () => {
+  let t: TestStack;
+  let replica: HttpClient;
+  const suffix = randomBytes(4).toString('hex');
+  const adminEmail = `admin-${suffix}@example.test`;
+  const agentEmail = `agent-${suffix}@example.test`;
+  let workspaceId: string;
+  let seededKey: string;
+
+  beforeAll(async () => {
+    // A long credential cache: only the revocation broadcast can make a replica forget a key in time.
+    t = await startTestStack({ PLATICA_CREDENTIAL_CACHE_MS: '60000' });
+    const seeded = await t.seedMinimalWorkspace({
+      users: [{ email: adminEmail }, { email: agentEmail, role: 'agent' }],
+    });
+    workspaceId = seeded.workspaceId;
+    seededKey = seeded.key;
+    replica = new HttpClient(`http://127.0.0.1:${(await t.stack.addReplica('gateway')).port}`);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  const api = (credential: string) => t.http.withToken(credential);
+  const expectSpecError = (answer: HttpAnswer, status: number) => {
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual({ code: status, error: expect.any(String), details: expect.anything() });
+  };
+  const mcp = (credential: string, method: string, params?: Record<string, unknown>) =>
+    api(credential).post('/mcp', { jsonrpc: '2.0', id: 1, method, params }, { accept: 'application/json, text/event-stream' });
+  const create = (credential: string, body: Record<string, unknown>) => api(credential).post('/v1/api-keys', body);
+  const tokenFor = async (userEmail: string, scopes = ['platica:read', 'platica:write']) => {
+    const minted = await t.admin.post('/admin/v1/tokens', { userEmail, workspaceIds: [workspaceId], scopes });
+    expect(minted.status).toBe(201);
+    return minted.body.token as string;
+  };
+  /** The key answers 200 through both gateways: each has it cached from now on. */
+  const expectAcceptedByBoth = async (key: string) => {
+    expect((await api(key).get('/v1/workspaces')).status).toBe(200);
+    expect((await replica.withToken(key).get('/v1/workspaces')).status).toBe(200);
+  };
+  const expectRefusedByBoth = async (key: string) => {
+    expectSpecError(await api(key).get('/v1/workspaces'), 401);
+    expectSpecError(await replica.withToken(key).get('/v1/workspaces'), 401);
+  };
+
+  describe('with an API key (full access to its workspace)', () => {
+    it('creates a key whose value is shown once, lists it without the value, and records its last use', async () => {
+      const created = await create(seededKey, { name: `ci ${suffix}` });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({
+        status: 'success',
+        message: expect.any(String),
+        data: {
+          id: expect.stringMatching(/^key_/),
+          workspaceId,
+          name: `ci ${suffix}`,
+          ownerId: expect.any(String),
+          rateLimitPerSecond: 30,
+          expiresAt: null,
+          lastUsedAt: null,
+          revokedAt: null,
+          creationDate: expect.any(String),
+          key: expect.stringMatching(/^pl_key_/),
+        },
+      });
+      const { id, key } = created.body.data;
+      await expectAcceptedByBoth(key);
+
+      const listed = await api(seededKey).get('/v1/api-keys');
+      expect(listed.status).toBe(200);
+      expect(listed.body.workspaces).toHaveLength(1);
+      expect(listed.body.workspaces[0]).toMatchObject({ id: workspaceId, apiKeysCount: listed.body.workspaces[0].apiKeys.length });
+      const shown = listed.body.workspaces[0].apiKeys.find((k: { id: string }) => k.id === id);
+      expect(shown).toMatchObject({ name: `ci ${suffix}`, revokedAt: null });
+      expect(shown).not.toHaveProperty('key');
+      expect(listed.text).not.toContain(key);
+      await eventually('lastUsedAt to be recorded', async () => {
+        const again = await api(seededKey).get('/v1/api-keys');
+        return again.body.workspaces[0].apiKeys.find((k: { id: string }) => k.id === id).lastUsedAt !== null;
+      });
+    });
+
+    it('revokes a key: its next request answers 401 on both replicas, though both had it cached', async () => {
+      const { id, key } = (await create(seededKey, { name: `to revoke ${suffix}` })).body.data;
+      await expectAcceptedByBoth(key);
+      const revoked = await api(seededKey).delete(`/v1/api-keys/${id}`);
+      expect(revoked.status).toBe(200);
+      expect(revoked.body.data).toMatchObject({ id, revokedAt: expect.any(String) });
+      await expectRefusedByBoth(key);
+      // Revoking again changes nothing; the name is free for a new key.
+      expect((await api(seededKey).delete(`/v1/api-keys/${id}`)).body.data.revokedAt).toBe(revoked.body.data.revokedAt);
+      expect((await create(seededKey, { name: `to revoke ${suffix}` })).status).toBe(201);
+    });
+
+    it('rotates a key: a new value for the same key, the old one refused at once on both replicas', async () => {
+      const { id, key: oldValue } = (await create(seededKey, { name: `to rotate ${suffix}` })).body.data;
+      await expectAcceptedByBoth(oldValue);
+      const rotated = await api(seededKey).post(`/v1/api-keys/${id}/rotate`);
+      expect(rotated.status).toBe(200);
+      expect(rotated.body.data).toMatchObject({ id, name: `to rotate ${suffix}`, revokedAt: null, key: expect.stringMatching(/^pl_key_/) });
+      expect(rotated.body.data.key).not.toBe(oldValue);
+      await expectRefusedByBoth(oldValue);
+      await expectAcceptedByBoth(rotated.body.data.key);
+    });
+
+    it('refuses to rotate a revoked key (409) and answers 404 for a key id that is not in the workspace', async () => {
+      const { id } = (await create(seededKey, { name: `revoked then rotated ${suffix}` })).body.data;
+      await api(seededKey).delete(`/v1/api-keys/${id}`);
+      expectSpecError(await api(seededKey).post(`/v1/api-keys/${id}/rotate`), 409);
+
+      const other = await t.seedMinimalWorkspace();
+      const foreign = (await create(other.key, { name: 'foreign' })).body.data;
+      expectSpecError(await api(seededKey).delete(`/v1/api-keys/${foreign.id}`), 404);
+      expectSpecError(await api(seededKey).post(`/v1/api-keys/${foreign.id}/rotate`), 404);
+      expect((await api(foreign.key).get('/v1/workspaces')).status).toBe(200);
+      const listed = await api(seededKey).get('/v1/api-keys');
+      expect(listed.text).not.toContain(foreign.id);
+    });
+
+    it('expires a key at its expiresAt, even while cached', async () => {
+      const expiresAt = new Date(Date.now() + 3_000).toISOString();
+      const { key } = (await create(seededKey, { name: `short-lived ${suffix}`, expiresAt })).body.data;
+      await expectAcceptedByBoth(key);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(expiresAt) - Date.now()) + 100));
+      await expectRefusedByBoth(key);
+    });
+
+    it('names the field at fault: a duplicate live name (409), a past or malformed expiry, an unknown field (400)', async () => {
+      await create(seededKey, { name: `taken ${suffix}` });
+      const duplicate = await create(seededKey, { name: `taken ${suffix}` });
+      expectSpecError(duplicate, 409);
+      expect(duplicate.body.details).toEqual([{ path: ['name'], message: expect.any(String) }]);
+      for (const body of [
+        { name: 'x', expiresAt: new Date(Date.now() - 1000).toISOString() },
+        { name: 'x', expiresAt: 'tomorrow' },
+      ]) {
+        const answer = await create(seededKey, body);
+        expectSpecError(answer, 400);
+        expect(answer.body.details.map((d: { path: string[] }) => d.path.join('.'))).toEqual(['expiresAt']);
+      }
+      const blank = await create(seededKey, { name: '  ' });
+      expect(blank.body.details.map((d: { path: string[] }) => d.path.join('.'))).toEqual(['name']);
+      expectSpecError(await create(seededKey, { name: 'x', value: 'pl_key_mine' }), 400);
+    });
+  });
+
+  describe('roles of OAuth users', () => {
+    it('lets an admin manage keys: a key revoked from the dashboard answers 401 on the next request', async () => {
+      const admin = await tokenFor(adminEmail);
+      const created = await create(admin, { name: `dashboard ${suffix}` });
+      expect(created.status).toBe(201);
+      const adminUser = (await t.query(`select id from gateway.user_account where email = $1`, [adminEmail]))[0]!.id;
+      expect(created.body.data.ownerId).toBe(adminUser);
+      await expectAcceptedByBoth(created.body.data.key);
+      expect((await api(admin).delete(`/v1/api-keys/${created.body.data.id}`)).status).toBe(200);
+      await expectRefusedByBoth(created.body.data.key);
+    });
+
+    it('keeps a read-only admin token from writing keys, as for any write', async () => {
+      const readOnly = await tokenFor(adminEmail, ['platica:read']);
+      expect((await api(readOnly).get('/v1/api-keys')).status).toBe(200);
+      const refused = await create(readOnly, { name: 'nope' });
+      expectSpecError(refused, 403);
+      expect(refused.body.error).toBe('insufficient_scope');
+    });
+
+    it('keeps an agent to the inbox: conversations and clients answer, everything else is 403 naming the role', async () => {
+      const agent = await tokenFor(agentEmail);
+      expect((await api(agent).get('/v1/workspaces')).status).toBe(200);
+      expect((await api(agent).get('/v1/conversations')).status).toBe(200);
+      expectSpecError(await api(agent).get('/v1/clients/cli_missing'), 404);
+      for (const [method, path] of [
+        ['GET', '/v1/api-keys'],
+        ['POST', '/v1/api-keys'],
+        ['GET', '/v1/agents'],
+        ['GET', '/v1/webhooks'],
+        ['GET', '/v1/campaigns/cmp_any'],
+        ['GET', '/v1/messages/scheduled'],
+        ['GET', '/v1/usage/conversations'],
+      ] as const) {
+        const answer = await api(agent).request(method, path, method === 'POST' ? { name: 'nope' } : undefined);
+        expectSpecError(answer, 403);
+        expect(answer.body.error).toMatch(/needs the admin role/);
+        expect(answer.body.details).toEqual({ requiredRole: 'admin', role: 'agent', workspaces: [workspaceId] });
+      }
+      // The same refusal through /mcp, whose tool calls take the same path.
+      const viaMcp = await mcp(agent, 'tools/call', { name: 'agents_list', arguments: {} });
+      expect(viaMcp.body.result.isError).toBe(true);
+      expect(JSON.stringify(viaMcp.body.result.content)).toContain('needs the admin role');
+    });
+
+    it('turns an agent into an admin when the seed says so', async () => {
+      await t.admin.post('/admin/v1/seed', {
+        workspace: { name: (await t.query(`select name from gateway.workspace where id = $1`, [workspaceId]))[0]!.name },
+        users: [{ email: agentEmail, role: 'admin' }],
+      });
+      const promoted = await tokenFor(agentEmail);
+      expect((await api(promoted).get('/v1/agents')).status).toBe(200);
+      await t.admin.post('/admin/v1/seed', {
+        workspace: { name: (await t.query(`select name from gateway.workspace where id = $1`, [workspaceId]))[0]!.name },
+        users: [{ email: agentEmail, role: 'agent' }],
+      });
+    });
+  });
+
+  it('documents the operations in the OpenAPI document and as /mcp tools', async () => {
+    const doc = await t.http.get('/docs/openapi.json');
+    expect(doc.body.paths['/v1/api-keys'].get.operationId).toBe('api_keys_list');
+    expect(doc.body.paths['/v1/api-keys'].post.operationId).toBe('api_keys_create');
+    expect(doc.body.paths['/v1/api-keys/{id}'].delete.operationId).toBe('api_keys_revoke');
+    expect(doc.body.paths['/v1/api-keys/{id}/rotate'].post.operationId).toBe('api_keys_rotate');
+    expect(Object.keys(doc.body.paths['/v1/events'].get.responses['200'].content)).toEqual(['text/event-stream']);
+    const tools = await mcp(seededKey, 'tools/list');
+    const names = (tools.body.result.tools as { name: string }[]).map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['api_keys_list', 'api_keys_create', 'api_keys_revoke', 'api_keys_rotate']));
+    expect(names).not.toContain('events_stream');
+  });
+});

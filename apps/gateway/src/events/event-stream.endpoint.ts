@@ -1,0 +1,196 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
+import { EVENT_TYPES, eventStreamOperation, eventSubject, eventsStreamQuerySchema } from '@platica/contracts';
+import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
+import { NatsHandle, Readiness, dependencyUnavailable, natsSubject, requestContext } from '@platica/platform';
+import { GatewayConfigService } from '../config/gateway-config.service';
+import { sendError } from '../http/http-errors';
+import { RoutePipeline } from '../routes/route-pipeline';
+
+/** Where a stream starts: after the event a client names, else with the next event published. */
+type StartPosition = { deliver_policy: DeliverPolicy; opt_start_seq?: number };
+
+/**
+ * `GET /v1/events` (docs/events.md): the caller's workspace's events as server-sent events.
+ * Each connection reads the events stream through its own ordered JetStream consumer
+ * (ephemeral, no acknowledgements, gone with the connection), from after `Last-Event-ID` or
+ * from now; an event's `id:` is its stream sequence, so a client resumes without gaps or
+ * duplicates within the stream's retention. The stream carries every workspace's events:
+ * those of other workspaces, internal types and types not asked for are dropped here. A
+ * credential holds at most PLATICA_EVENT_STREAMS_PER_CREDENTIAL streams per replica.
+ */
+@Injectable()
+export class EventStreamEndpoint {
+  private readonly logger = new Logger(EventStreamEndpoint.name);
+  /** Open streams by rate-limit subject (the key or token id). */
+  private readonly openByCredential = new Map<string, number>();
+  private readonly open = new Set<() => void>();
+
+  constructor(
+    private readonly pipeline: RoutePipeline,
+    private readonly nats: NatsHandle,
+    private readonly config: GatewayConfigService,
+    readiness: Readiness,
+  ) {
+    // A stream never ends on its own: the replica ends them when it drains, and clients reconnect elsewhere.
+    readiness.onDraining(() => {
+      for (const close of [...this.open]) close();
+    });
+  }
+
+  register(fastify: FastifyInstance): void {
+    fastify.get(eventStreamOperation.path, (request, reply) => this.handle(request, reply));
+  }
+
+  private async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const requestId = randomUUID();
+    void reply.header('x-request-id', requestId);
+    let headers: Record<string, string> = {};
+    let release: (() => void) | undefined;
+    await requestContext.run({ requestId }, async () => {
+      try {
+        const admitted = await this.pipeline.admit(request);
+        headers = admitted.headers;
+        if (admitted.refusal) throw admitted.refusal;
+        // Served here, not by a service: nothing else validates this query.
+        const query = parseOrThrow(eventsStreamQuerySchema, request.query ?? {}, 'Invalid event stream request');
+        const workspaceId = this.pipeline.authorize(eventStreamOperation, admitted.credential, query.workspace)!;
+        const types = new Set(query.types ? query.types.split(',').map((type) => type.trim()) : EVENT_TYPES);
+        const lastEventId = lastEventIdOf(request.headers['last-event-id'], query.lastEventId);
+        release = this.reserve(admitted.credential.rateLimitSubject);
+        const { start, note } = await this.startAfter(lastEventId).catch(natsUnavailable);
+        const messages = await this.consume(types, start).catch(natsUnavailable);
+        reply.hijack();
+        this.stream(reply.raw, { ...headers, 'x-request-id': requestId }, messages, { workspaceId, types, note }, release);
+        release = undefined;
+      } catch (error) {
+        release?.();
+        await sendError(reply, error, { ...headers, ...this.pipeline.challengeFor(error) });
+      }
+    });
+  }
+
+  /** Counts a stream against its credential's limit on this replica; the function frees it. */
+  private reserve(subject: string): () => void {
+    const limit = this.config.values.PLATICA_EVENT_STREAMS_PER_CREDENTIAL;
+    const count = this.openByCredential.get(subject) ?? 0;
+    if (count >= limit) {
+      throw new DomainError(ErrorCode.RateLimited, `At most ${limit} event streams may be open at once with one credential`, {
+        limit,
+      });
+    }
+    this.openByCredential.set(subject, count + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.openByCredential.get(subject) ?? 1) - 1;
+      if (left > 0) this.openByCredential.set(subject, left);
+      else this.openByCredential.delete(subject);
+    };
+  }
+
+  /**
+   * After the event `lastEventId`; one the stream no longer keeps resumes from its oldest event,
+   * with a comment saying so (not an error: EventSource would stop reconnecting on one).
+   */
+  private async startAfter(lastEventId: number | null): Promise<{ start: StartPosition; note?: string }> {
+    if (lastEventId === null) return { start: { deliver_policy: DeliverPolicy.New } };
+    const jsm = await jetstreamManager(this.nats.connection);
+    const { state } = await jsm.streams.info(this.config.values.PLATICA_EVENTS_STREAM);
+    if (lastEventId + 1 < state.first_seq) {
+      return {
+        start: { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: state.first_seq },
+        note: `events after ${lastEventId} are past the stream's retention: resuming from the oldest kept, ${state.first_seq}`,
+      };
+    }
+    // An id past the end (the stream was recreated) resumes with the next event published.
+    return { start: { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: Math.min(lastEventId + 1, state.last_seq + 1) } };
+  }
+
+  private async consume(types: Set<string>, start: StartPosition): Promise<ConsumerMessages> {
+    // The NATS servers this runs on (2.9) filter a consumer on one subject: one type, or all of them.
+    const [only] = types.size === 1 ? [...types] : [];
+    const consumer = await jetstream(this.nats.connection).consumers.get(this.config.values.PLATICA_EVENTS_STREAM, {
+      filter_subjects: natsSubject(eventSubject(only ?? '>')),
+      ...start,
+    });
+    return consumer.consume();
+  }
+
+  private stream(
+    response: ServerResponse,
+    headers: Record<string, string>,
+    messages: ConsumerMessages,
+    scope: { workspaceId: string; types: Set<string>; note?: string },
+    release: () => void,
+  ): void {
+    response.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // Proxies such as nginx would otherwise buffer the stream.
+      'x-accel-buffering': 'no',
+    });
+    // `: connected`: the consumer exists, so every event published from now on is sent.
+    response.write(`retry: 3000\n: connected\n${scope.note ? `: ${scope.note}\n` : ''}\n`);
+    const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), this.config.values.PLATICA_EVENT_STREAM_HEARTBEAT_MS);
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      this.open.delete(close);
+      release();
+      void messages.close().catch(() => undefined);
+      response.end();
+    };
+    this.open.add(close);
+    response.on('close', close);
+
+    void (async () => {
+      for await (const message of messages) {
+        if (closed) break;
+        const event = envelopeOf(message.string());
+        if (!event || event.workspaceId !== scope.workspaceId || !scope.types.has(event.type)) continue;
+        const frame = `id: ${message.seq}\nevent: ${event.type}\ndata: ${event.json}\n\n`;
+        // A slow client holds its own consumer back (flow control), never another's.
+        if (!response.write(frame)) await new Promise((resolve) => response.once('drain', resolve).once('close', resolve));
+      }
+    })()
+      .catch((error: unknown) =>
+        this.logger.warn({ msg: 'event stream ended', error: error instanceof Error ? error.message : String(error) }),
+      )
+      .finally(close);
+  }
+}
+
+/** JetStream could not be asked (NATS down, the stream missing): a 503 the client retries, not a 500. */
+function natsUnavailable(error: unknown): never {
+  throw Object.assign(dependencyUnavailable('nats'), { cause: error });
+}
+
+/** `Last-Event-ID` (what EventSource sends on reconnecting), else the `lastEventId` query parameter. */
+function lastEventIdOf(header: string | string[] | undefined, query: string | undefined): number | null {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim() || query;
+  if (value === undefined || value === '') return null;
+  if (!/^\d{1,15}$/.test(value)) {
+    throw DomainError.validation([{ path: ['Last-Event-ID'], message: "an event's id from this stream" }]);
+  }
+  return Number(value);
+}
+
+/** The envelope as published (what webhooks carry), on one line; null for what is not one. */
+function envelopeOf(text: string): { type: string; workspaceId: string; json: string } | null {
+  try {
+    const value = JSON.parse(text) as { type?: unknown; workspaceId?: unknown };
+    if (typeof value.type !== 'string' || typeof value.workspaceId !== 'string') return null;
+    return { type: value.type, workspaceId: value.workspaceId, json: JSON.stringify(value) };
+  } catch {
+    return null;
+  }
+}
