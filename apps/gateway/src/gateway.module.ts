@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Readiness, ServiceConfig } from '@platica/platform';
 import { AdminController } from './admin/admin.controller';
+import { ConsoleBff } from './console/console-bff';
+import { ConsoleSessions } from './console/console-sessions';
 import { DocsController } from './docs/docs.controller';
 import { HttpMetrics } from './metrics/http-metrics';
 import { WellKnownController } from './oauth/well-known.controller';
@@ -76,6 +78,8 @@ import { WorkspacesService } from './workspaces/workspaces.service';
     SeedService,
     RoutePipeline,
     McpEndpoint,
+    ConsoleSessions,
+    ConsoleBff,
     HttpMetrics,
     { provide: APP_FILTER, useClass: SpecErrorFilter },
   ],

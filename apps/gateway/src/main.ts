@@ -1,4 +1,5 @@
 import { RpcClient, runService } from '@platica/platform';
+import { ConsoleBff } from './console/console-bff';
 import { gatewayConfigSchema } from './config/gateway.config';
 import { gatewayDatabase } from './database';
 import { GatewayModule } from './gateway.module';
@@ -23,5 +24,6 @@ void runService({
     installInputGuard(fastify, app.get(RpcClient).maxPayloadBytes);
     app.get(RoutePipeline).register(fastify);
     app.get(McpEndpoint).register(fastify);
+    app.get(ConsoleBff).register(fastify);
   },
 });
