@@ -12,7 +12,10 @@ export function consoleViteConfig(outDir = path.join(import.meta.dirname, '../..
     plugins: [react()],
     build: { outDir, emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1024 },
     server: {
-      proxy: { '^/console/(api|login|callback|logout)': process.env.PLATICA_URL ?? 'http://127.0.0.1:8080', '/oauth': process.env.PLATICA_URL ?? 'http://127.0.0.1:8080' },
+      proxy: {
+        '^/console/(api|login|callback|logout)': process.env.PLATICA_URL ?? 'http://127.0.0.1:8080',
+        '/oauth': process.env.PLATICA_URL ?? 'http://127.0.0.1:8080',
+      },
     },
   };
 }

@@ -28,7 +28,10 @@ export function sideBySide(older: string, newer: string): DiffRow[] {
     for (let i = 0; i < count; i++) rows.push({ left: removed[i] ?? null, right: added[i] ?? null });
     removed = [];
   };
-  for (const part of diffLines(older, newer)) {
+  // Compared line by line with a final newline on both: jsdiff would otherwise see a last line
+  // without one as changed when the other version goes on after it.
+  const withFinalNewline = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
+  for (const part of diffLines(withFinalNewline(older), withFinalNewline(newer))) {
     const lines = part.value.replace(/\n$/, '').split('\n');
     if (part.removed) {
       removed.push(...lines.map((text) => ({ line: ++leftLine, text, changed: true })));
@@ -36,7 +39,8 @@ export function sideBySide(older: string, newer: string): DiffRow[] {
       flushRemoved(lines.map((text) => ({ line: ++rightLine, text, changed: true })));
     } else {
       flushRemoved([]);
-      for (const text of lines) rows.push({ left: { line: ++leftLine, text, changed: false }, right: { line: ++rightLine, text, changed: false } });
+      for (const text of lines)
+        rows.push({ left: { line: ++leftLine, text, changed: false }, right: { line: ++rightLine, text, changed: false } });
     }
   }
   flushRemoved([]);

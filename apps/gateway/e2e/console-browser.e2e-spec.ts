@@ -10,7 +10,14 @@ import { FakeMetaGraph, MessagingWorkspace, eventually, startTestStack, withAgen
 /** Where each page's screenshot goes (git-ignored); printed by the test. */
 const SCREENSHOTS = path.resolve(__dirname, '../../../.platica/test-output/console');
 const CHROMIUM = process.env.PLATICA_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * Issue 38 part 1 through the real stack and a real headless Chromium: the console served by
@@ -115,7 +122,11 @@ describe('the console in a browser (e2e)', () => {
 
     // An unsafe request without the console's header (what a cross-site form could send) is refused.
     const forged = await page.evaluate(async () => {
-      const res = await fetch('/console/api/v1/agents/agt_x', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' });
+      const res = await fetch('/console/api/v1/agents/agt_x', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name":"x"}',
+      });
       return res.status;
     });
     expect(forged).toBe(403);
@@ -154,7 +165,10 @@ describe('the console in a browser (e2e)', () => {
     await page.getByLabel('Email').fill(email());
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Agents' }).or(page.getByRole('heading', { name: 'Inbox' })).waitFor();
+    await page
+      .getByRole('heading', { name: 'Agents' })
+      .or(page.getByRole('heading', { name: 'Inbox' }))
+      .waitFor();
     const [again] = await sessionKeys();
     const tokens = JSON.parse((await redis.get(again!))!) as { accessToken: string };
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -246,9 +260,15 @@ describe('the console in a browser (e2e)', () => {
     await diff.locator('td.added', { hasText: 'Be kind.' }).waitFor();
     await check(page, '12-agent-prompt-diff');
 
-    const before = (await ws.api.get(`/v1/agents/${billing.id}/prompt`)).body as { activePromptId: string; versions: { id: string; note: string | null }[] };
+    const before = (await ws.api.get(`/v1/agents/${billing.id}/prompt`)).body as {
+      activePromptId: string;
+      versions: { id: string; note: string | null }[];
+    };
     const earlier = before.versions.find((v) => v.id !== before.activePromptId)!;
-    await page.getByRole('button', { name: /^Activate/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Activate/ })
+      .first()
+      .click();
     await eventually('the earlier version active', async () => {
       const now = (await ws.api.get(`/v1/agents/${billing.id}/prompt`)).body as { activePromptId: string };
       return now.activePromptId === earlier.id || undefined;

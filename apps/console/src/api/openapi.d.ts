@@ -1,4 +1,5 @@
 // Generated from the gateway's OpenAPI document by apps/console/generate-api-types.mjs (tools/build.mjs). Do not edit.
+// Over 400 lines: one generated declaration of every public operation, rewritten whole by each build.
 export interface paths {
     "/v1/workspaces": {
         parameters: {

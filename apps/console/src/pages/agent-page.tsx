@@ -31,7 +31,10 @@ export function AgentPage() {
       settings.reset({ name, status, waitMessage, assistanceEnabled, assistanceTriggers });
     }
   }, [current, settings]);
-  const save = useMutation({ mutationFn: (body: Settings) => data(api.PATCH('/v1/agents/{agentId}', { params, body })), onSuccess: refresh });
+  const save = useMutation({
+    mutationFn: (body: Settings) => data(api.PATCH('/v1/agents/{agentId}', { params, body })),
+    onSuccess: refresh,
+  });
 
   return (
     <>
@@ -115,7 +118,11 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
     <>
       <section aria-labelledby="new-version-heading">
         <h2 id="new-version-heading">{t('agent.newVersion')}</h2>
-        <form onSubmit={(event) => void draft.handleSubmit(({ systemPrompt, note }) => create.mutate({ systemPrompt, ...(note ? { note } : {}) }))(event)}>
+        <form
+          onSubmit={(event) =>
+            void draft.handleSubmit(({ systemPrompt, note }) => create.mutate({ systemPrompt, ...(note ? { note } : {}) }))(event)
+          }
+        >
           <label>
             {t('agent.prompt')}
             <textarea rows={6} {...draft.register('systemPrompt', { required: true })} />

@@ -54,7 +54,13 @@ export function InboxPage() {
     ...(filter('agent') ? { agentId: filter('agent') } : {}),
     ...(tags.length ? { tags } : {}),
     ...(from || to
-      ? { dateFilter: JSON.stringify({ type: 'range', startDate: from || '1970-01-01', endDate: to || new Date().toISOString().slice(0, 10) }) }
+      ? {
+          dateFilter: JSON.stringify({
+            type: 'range',
+            startDate: from || '1970-01-01',
+            endDate: to || new Date().toISOString().slice(0, 10),
+          }),
+        }
       : {}),
   };
   const conversations = useQuery({
@@ -114,7 +120,12 @@ export function InboxPage() {
             <input type="date" value={to} onChange={(event) => setFilter('to', event.target.value)} />
           </label>
           <label>
-            <input type="checkbox" role="switch" checked={params.has('human')} onChange={(event) => setFilter('human', event.target.checked ? '1' : '')} />
+            <input
+              type="checkbox"
+              role="switch"
+              checked={params.has('human')}
+              onChange={(event) => setFilter('human', event.target.checked ? '1' : '')}
+            />
             {t('inbox.needsHuman')}
           </label>
           <button type="button" className="secondary outline" onClick={() => setParams(new URLSearchParams(), { replace: true })}>

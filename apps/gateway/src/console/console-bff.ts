@@ -66,7 +66,7 @@ export class ConsoleBff implements OnApplicationBootstrap {
       const codeVerifier = ConsoleSessions.newSecret() + ConsoleSessions.newSecret();
       const returnTo = safeReturnTo((request.query as Record<string, unknown>).returnTo);
       await this.sessions.savePendingLogin(state, { codeVerifier, returnTo });
-      const authorize = new URL(`${this.config.publicUrl}${authorizationServerPaths.authorization}`);
+      const authorize = new URL(`${this.config.publicUrl}/${authorizationServerPaths.authorization}`);
       authorize.search = new URLSearchParams({
         response_type: 'code',
         client_id: CONSOLE_CLIENT_ID,
@@ -137,7 +137,11 @@ export class ConsoleBff implements OnApplicationBootstrap {
         });
       }
       if (sessionId) await this.sessions.delete(sessionId);
-      await reply.status(204).headers(NO_STORE).header('set-cookie', this.cookie(SESSION_COOKIE, '', 0)).send();
+      await reply
+        .status(204)
+        .headers(NO_STORE)
+        .header('set-cookie', this.cookie(SESSION_COOKIE, '', 0))
+        .send();
     } catch (error) {
       await sendError(reply, error, NO_STORE);
     }
@@ -165,7 +169,14 @@ export class ConsoleBff implements OnApplicationBootstrap {
         answer = await this.forward(request, target, session);
       }
       const passed: Record<string, string> = { ...NO_STORE };
-      for (const name of ['content-type', 'retry-after', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
+      for (const name of [
+        'content-type',
+        'retry-after',
+        'x-request-id',
+        'x-ratelimit-limit',
+        'x-ratelimit-remaining',
+        'x-ratelimit-reset',
+      ]) {
         const value = answer.headers[name];
         if (typeof value === 'string') passed[name] = value;
       }
@@ -209,7 +220,11 @@ export class ConsoleBff implements OnApplicationBootstrap {
       .status(401)
       .headers(NO_STORE)
       .header('set-cookie', this.cookie(SESSION_COOKIE, '', 0))
-      .send({ code: 401, error: reason === 'signed_out' ? 'Sign in to the console' : 'Your console session has expired: sign in again', details: { reason } });
+      .send({
+        code: 401,
+        error: reason === 'signed_out' ? 'Sign in to the console' : 'Your console session has expired: sign in again',
+        details: { reason },
+      });
   }
 
   /**
