@@ -155,6 +155,7 @@ export function InboxPage() {
                 <tr key={c.id}>
                   <td>
                     <Link to={`/w/${workspaceId}/conversations/${c.id}`}>{c.contactName ?? c.phoneNumber ?? c.conversationId}</Link>
+                    {c.contactName && c.phoneNumber && <small> · {c.phoneNumber}</small>}
                     {c.tags.length > 0 && <small> · {c.tags.join(', ')}</small>}
                   </td>
                   <td>{t(`status.${c.status}`)}</td>
