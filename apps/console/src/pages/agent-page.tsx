@@ -93,12 +93,14 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
     queryFn: () => data(api.GET('/v1/agents/{agentId}/prompt', { params })),
   });
   const draft = useForm<{ systemPrompt: string; note: string }>({ defaultValues: { systemPrompt: '', note: '' } });
+  // A new version starts from the active prompt.
+  const activePrompt = prompt.data?.systemPrompt;
+  useEffect(() => {
+    if (activePrompt !== undefined) draft.reset({ systemPrompt: activePrompt, note: '' });
+  }, [activePrompt, draft]);
   const create = useMutation({
     mutationFn: (body: { systemPrompt: string; note?: string }) => data(api.POST('/v1/agents/{agentId}/prompt', { params, body })),
-    onSuccess: () => {
-      draft.reset({ systemPrompt: '', note: '' });
-      return onChange();
-    },
+    onSuccess: onChange,
   });
   const activate = useMutation({
     mutationFn: (promptId: string) => data(api.PATCH('/v1/agents/{agentId}/prompt', { params, body: { promptId } })),
@@ -213,6 +215,12 @@ function PromptDiff({ older, newer }: { older: string; newer: string }) {
   if (older === newer) return <p>{t('agent.noDifference')}</p>;
   return (
     <table className="diff" aria-label={t('agent.diff')}>
+      <colgroup>
+        <col className="num" />
+        <col />
+        <col className="num" />
+        <col />
+      </colgroup>
       <thead>
         <tr>
           <th scope="col" colSpan={2}>

@@ -110,7 +110,7 @@ export class ConsoleBff implements OnApplicationBootstrap {
         redirect_uri: this.redirectUri,
       });
       const sessionId = ConsoleSessions.newSecret();
-      await this.sessions.save(sessionId, sessionOf(issued));
+      await this.sessions.create(sessionId, sessionOf(issued));
       await reply
         .status(302)
         .headers({ ...NO_STORE, location: pending.returnTo })

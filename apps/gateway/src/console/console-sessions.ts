@@ -62,8 +62,18 @@ export class ConsoleSessions {
     return raw ? (JSON.parse(raw) as ConsoleSession) : null;
   }
 
-  async save(sessionId: string, session: ConsoleSession): Promise<void> {
+  /** A new session, opened by a sign-in. */
+  async create(sessionId: string, session: ConsoleSession): Promise<void> {
     await this.store.required((redis) => redis.set(this.sessionKey(sessionId), JSON.stringify(session), 'EX', this.sessionSeconds));
+  }
+
+  /**
+   * New tokens for a session that still exists: a session signed out or expired while its
+   * refresh was in flight stays gone (false) rather than coming back with the new tokens.
+   */
+  private async update(sessionId: string, session: ConsoleSession): Promise<boolean> {
+    const key = this.sessionKey(sessionId);
+    return (await this.store.required((redis) => redis.set(key, JSON.stringify(session), 'EX', this.sessionSeconds, 'XX'))) === 'OK';
   }
 
   async delete(sessionId: string): Promise<void> {
@@ -88,9 +98,9 @@ export class ConsoleSessions {
         if (!current) return null;
         if (current.accessToken !== stale.accessToken) return current;
         const fresh = await refresh(current);
-        if (fresh) await this.save(sessionId, fresh);
-        else await this.delete(sessionId);
-        return fresh;
+        if (fresh) return (await this.update(sessionId, fresh)) ? fresh : null;
+        await this.delete(sessionId);
+        return null;
       } finally {
         await this.store.required((redis) => redis.del(lock)).catch(() => undefined);
       }
