@@ -226,7 +226,10 @@ describe('the console in a browser (e2e)', () => {
 
     // "Needs a human" now lists it, and only it.
     await page.getByRole('link', { name: 'Back to the inbox' }).click();
-    await page.getByLabel('Needs a human').check();
+    // A click, not check(): the switch follows the URL, which the router updates in a transition, a moment after the click.
+    const needsHuman = page.getByLabel('Needs a human');
+    await needsHuman.click();
+    await eventually('the switch on', async () => (await needsHuman.isChecked()) || undefined);
     await row(a.phone).waitFor();
     await row(b.phone).waitFor({ state: 'detached' });
     await row(a.phone).getByRole('link').click();
