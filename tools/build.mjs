@@ -19,7 +19,8 @@ async function* sources(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules') yield* sources(full);
+      // The console is a browser app: Vite bundles it below, swc has nothing to compile there.
+      if (entry.name !== 'node_modules' && full !== path.join(root, 'apps', 'console')) yield* sources(full);
     } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !/\.(spec|integration-spec)\.ts$/.test(entry.name)) {
       yield full;
     } else if (entry.name.endsWith('.json') && entry.name.startsWith('.snapshot')) {
@@ -74,6 +75,17 @@ const traced = await bundleWorkflowCode({
 });
 await writeFile(path.join(out, 'libs/workflows/workflow-bundle.traced.js'), traced.code);
 console.log('bundled the workflows into dist/libs/workflows/workflow-bundle.js (and workflow-bundle.traced.js)');
+
+// The console (apps/console): its typed API client is generated from the gateway's own OpenAPI
+// document (built above, no running stack needed), then Vite bundles the SPA into
+// dist/apps/console, which the gateway serves under /console (console-assets.ts).
+const { buildOpenApiDocument } = createRequire(import.meta.url)(path.join(out, 'apps/gateway/src/docs/openapi.js'));
+const { generateApiTypes } = await import('../apps/console/generate-api-types.mjs');
+await generateApiTypes(buildOpenApiDocument('http://localhost:8080'));
+const { build: viteBuild } = await import('vite');
+const { consoleViteConfig } = await import('../apps/console/vite.config.mjs');
+await viteBuild(consoleViteConfig(path.join(out, 'apps/console')));
+console.log('generated apps/console/src/api/openapi.d.ts and bundled the console into dist/apps/console');
 
 const previous = path.join(root, `.dist-previous-${process.pid}`);
 await rename(finalOut, previous).catch((error) => {

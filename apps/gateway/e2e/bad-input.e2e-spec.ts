@@ -62,7 +62,8 @@ describe('bad input (e2e)', () => {
     const res = await fetch(`${t.baseUrl}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ws.ids.apiKeys.main.key}`, 'content-type': contentType },
-      body,
+      // The DOM's BodyInit (the console's lib) takes bytes as a Uint8Array, not a Buffer.
+      body: typeof body === 'string' ? body : new Uint8Array(body),
     });
     const text = await res.text();
     return { status: res.status, headers: res.headers, text, body: JSON.parse(text) };

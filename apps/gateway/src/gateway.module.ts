@@ -4,6 +4,8 @@ import { Readiness, ServiceConfig } from '@platica/platform';
 import { AdminController } from './admin/admin.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { ApiKeysService } from './api-keys/api-keys.service';
+import { ConsoleBff } from './console/console-bff';
+import { ConsoleSessions } from './console/console-sessions';
 import { DocsController } from './docs/docs.controller';
 import { EventStreamEndpoint } from './events/event-stream.endpoint';
 import { HttpMetrics } from './metrics/http-metrics';
@@ -83,6 +85,8 @@ import { WorkspacesService } from './workspaces/workspaces.service';
     RoutePipeline,
     McpEndpoint,
     EventStreamEndpoint,
+    ConsoleSessions,
+    ConsoleBff,
     HttpMetrics,
     { provide: APP_FILTER, useClass: SpecErrorFilter },
   ],

@@ -1,4 +1,5 @@
 import { RpcClient, runService } from '@platica/platform';
+import { ConsoleBff } from './console/console-bff';
 import { gatewayConfigSchema } from './config/gateway.config';
 import { gatewayDatabase } from './database';
 import { EventStreamEndpoint } from './events/event-stream.endpoint';
@@ -25,5 +26,6 @@ void runService({
     app.get(RoutePipeline).register(fastify);
     app.get(McpEndpoint).register(fastify);
     app.get(EventStreamEndpoint).register(fastify);
+    app.get(ConsoleBff).register(fastify);
   },
 });

@@ -7,6 +7,7 @@ import { IdentityRepository } from '../identity/identity.repository';
 import { verifyPassword } from '../identity/password';
 import { RedisStore } from '../redis/redis.store';
 import { OAuthError } from './oauth-error';
+import { isFirstPartyClient } from './first-party-clients';
 import { OAuthGrantRepository } from './oauth-grant.repository';
 import { checkCodeChallenge, checkResource, parseScope, redirectUriMatches } from './oauth-rules';
 import { SignInThrottle } from './sign-in-throttle';
@@ -158,9 +159,30 @@ export class OAuthAuthorizationService {
     await this.signIns.forgive(account, address);
     pending.userId = user.id;
     pending.email = user.email;
+    if (isFirstPartyClient(pending.clientId)) return this.grantFirstParty(requestId, pending);
     pending.csrfToken = randomBytes(32).toString('base64url');
     if (!(await this.save(requestId, pending))) return this.tooManyAttempts(requestId, pending);
     return { page: 'consent', requestId, pending, email: user.email, workspaces: await this.identity.workspacesOfUser(user.id) };
+  }
+
+  /** Plática's own client (first-party-clients.ts): no consent page; every workspace of the user, the scopes asked for. */
+  private async grantFirstParty(requestId: string, pending: PendingAuthorization): Promise<AuthorizationStep> {
+    const workspaces = await this.identity.workspacesOfUser(pending.userId!);
+    if (!(await this.discard(requestId))) throw new AuthorizationRequestRejected('This authorization request was already answered.');
+    if (workspaces.length === 0) return this.refuse(pending, new OAuthError('access_denied', 'the user belongs to no workspace'));
+    const code = await this.grants.createCode(
+      {
+        clientId: pending.clientId,
+        userId: pending.userId!,
+        workspaceIds: workspaces.map((w) => w.id),
+        scopes: pending.scopes,
+        resource: pending.resource,
+      },
+      pending.redirectUri,
+      pending.codeChallenge,
+      CODE_TTL_SECONDS,
+    );
+    return { page: 'redirect', location: this.redirect(pending.redirectUri, { code, state: pending.state }) };
   }
 
   /** The request's sign-in budget is spent: it ends, as a denial. */

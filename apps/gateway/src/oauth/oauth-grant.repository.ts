@@ -95,6 +95,20 @@ export class OAuthGrantRepository {
     return client;
   }
 
+  /**
+   * Registers (or updates) one of Plática's own clients with a fixed id, already trusted: its
+   * redirect URIs are ours, so errors may be redirected to it and it never expires.
+   */
+  async ensureFirstPartyClient(id: string, clientName: string, redirectUris: string[]): Promise<void> {
+    const metadata = { client_name: clientName, redirect_uris: redirectUris, grant_types: ['authorization_code', 'refresh_token'] };
+    await this.db.em().execute(
+      `insert into gateway.oauth_client (id, client_name, redirect_uris, metadata, created_at, authorized_at)
+       values (?, ?, ?, ?, now(), now())
+       on conflict (id) do update set client_name = excluded.client_name, redirect_uris = excluded.redirect_uris, metadata = excluded.metadata`,
+      [id, clientName, JSON.stringify(redirectUris), JSON.stringify({ ...metadata, token_endpoint_auth_method: 'none' })],
+    );
+  }
+
   /** A registered client; one that no user authorized within its first day counts as expired. */
   findClient(id: string): Promise<OAuthClient | null> {
     return this.db

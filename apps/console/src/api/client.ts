@@ -1,0 +1,53 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './openapi';
+
+/** Set on every request: the gateway's console backend refuses an unsafe method without it (CSRF). */
+export const CSRF_HEADER = 'x-platica-console';
+
+/** An API answer other than success: the status and the API's `{code, error, details}` body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(typeof body === 'object' && body !== null && 'error' in body ? String((body as { error: unknown }).error) : `HTTP ${status}`);
+  }
+}
+
+/** Where a 401 sends the browser: the console's sign-in page, saying whether a session ended. */
+export function toSignIn(expired: boolean): void {
+  const back = window.location.pathname + window.location.search;
+  window.location.assign(`/console/signin?${expired ? 'expired=1&' : ''}returnTo=${encodeURIComponent(back)}`);
+}
+
+const consoleSession: Middleware = {
+  onRequest({ request }) {
+    request.headers.set(CSRF_HEADER, '1');
+    return request;
+  },
+  async onResponse({ response }) {
+    if (response.status === 401) {
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { details?: { reason?: string } } | null;
+      toSignIn(body?.details?.reason === 'session_expired');
+    }
+    return response;
+  },
+};
+
+/**
+ * The public API, typed from the gateway's OpenAPI document, through the console's backend:
+ * `/console/api/v1/...` carries the session cookie and the gateway adds the bearer token. The
+ * browser never sees a token.
+ */
+export const api = createClient<paths>({ baseUrl: '/console/api', credentials: 'same-origin' });
+api.use(consoleSession);
+
+/** The answer's data, or an ApiError: what react-query's functions want. */
+export async function data<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data: body, error, response } = await call;
+  if (error !== undefined || body === undefined) throw new ApiError(response.status, error);
+  return body;
+}

@@ -1,0 +1,2 @@
+// Stylesheets imported by the console's modules are bundled by Vite.
+declare module '*.css';

@@ -1,0 +1,41 @@
+import '@picocss/pico/css/pico.min.css';
+import './styles.css';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { initI18n } from './i18n/i18n';
+import { AgentPage } from './pages/agent-page';
+import { AgentsPage } from './pages/agents-page';
+import { ConversationPage } from './pages/conversation-page';
+import { InboxPage } from './pages/inbox-page';
+import { Layout, WorkspaceHome } from './pages/layout';
+import { SignInPage } from './pages/sign-in-page';
+
+initI18n();
+// A 4xx is an answer, not a hiccup: retried only for the network and the gateway's 5xx.
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: (count, error) => count < 2 && !('status' in error && Number(error.status) < 500) },
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter basename="/console">
+        <Routes>
+          <Route path="signin" element={<SignInPage />} />
+          <Route element={<Layout />}>
+            <Route index element={<WorkspaceHome />} />
+            <Route path="w/:workspaceId/inbox" element={<InboxPage />} />
+            <Route path="w/:workspaceId/conversations/:conversationId" element={<ConversationPage />} />
+            <Route path="w/:workspaceId/agents" element={<AgentsPage />} />
+            <Route path="w/:workspaceId/agents/:agentId" element={<AgentPage />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { api, data } from '../api/client';
+import { Status } from './layout';
+
+export function AgentsPage() {
+  const { t } = useTranslation();
+  const { workspaceId = '' } = useParams();
+  const agents = useQuery({
+    queryKey: ['agents', workspaceId],
+    queryFn: () => data(api.GET('/v1/agents', { params: { query: { workspace: workspaceId } } })),
+  });
+  const rows = agents.data?.workspaces.flatMap((w) => w.agents) ?? [];
+  return (
+    <>
+      <h1>{t('agents.heading')}</h1>
+      <Status loading={agents.isPending} error={agents.error} />
+      {agents.data && rows.length === 0 && <p>{t('agents.empty')}</p>}
+      {rows.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('agents.name')}</th>
+              <th scope="col">{t('agents.status')}</th>
+              <th scope="col">{t('agents.channel')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((agent) => (
+              <tr key={agent.id}>
+                <td>
+                  <Link to={`/w/${workspaceId}/agents/${agent.id}`}>{agent.name}</Link>
+                </td>
+                <td>{t(agent.status === 'active' ? 'agents.active' : 'agents.inactive')}</td>
+                <td>{agent.channel}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { api, data } from '../api/client';
+import type { components } from '../api/openapi';
+import { Status } from './layout';
+
+type Conversation = components['schemas']['ConversationSummary'];
+const STATUSES: Conversation['status'][] = ['initiated', 'active', 'finished', 'spam', 'expired'];
+/**
+ * "Live" for now: the list is fetched again every few seconds. The gateway's event stream
+ * (GET /v1/events, being built) will replace the polling with pushed updates.
+ */
+export const POLL_SECONDS = 5;
+
+/**
+ * The conversations of one workspace. Channel, agent, tags and dates are the API's own filters
+ * (GET /v1/conversations); status and "needs a human" (a conversation a person has taken over,
+ * `operation: assistance`) have no API filter yet, so they narrow the page of results here.
+ * The filters live in the URL, so a filtered inbox can be bookmarked and shared.
+ */
+export function InboxPage() {
+  const { t, i18n } = useTranslation();
+  const { workspaceId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const filter = (name: string) => params.get(name) ?? '';
+  const setFilter = (name: string, value: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const agents = useQuery({
+    queryKey: ['agents', workspaceId],
+    queryFn: () => data(api.GET('/v1/agents', { params: { query: { workspace: workspaceId } } })),
+  });
+  const tags = filter('tags')
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+  const from = filter('from');
+  const to = filter('to');
+  const query = {
+    workspace: workspaceId,
+    sortBy: 'lastUpdate' as const,
+    sortDirection: 'desc' as const,
+    limit: 100,
+    ...(filter('channel') ? { channelId: filter('channel') } : {}),
+    ...(filter('agent') ? { agentId: filter('agent') } : {}),
+    ...(tags.length ? { tags } : {}),
+    ...(from || to
+      ? {
+          dateFilter: JSON.stringify({
+            type: 'range',
+            startDate: from || '1970-01-01',
+            endDate: to || new Date().toISOString().slice(0, 10),
+          }),
+        }
+      : {}),
+  };
+  const conversations = useQuery({
+    queryKey: ['conversations', query],
+    queryFn: () => data(api.GET('/v1/conversations', { params: { query } })),
+    refetchInterval: POLL_SECONDS * 1000,
+  });
+  const rows = (conversations.data?.workspaces.flatMap((w) => w.conversations) ?? []).filter(
+    (c) => (!filter('status') || c.status === filter('status')) && (!params.has('human') || c.operation === 'assistance'),
+  );
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+
+  return (
+    <>
+      <h1>{t('inbox.heading')}</h1>
+      <details open>
+        <summary>{t('inbox.filters')}</summary>
+        <form className="filters" onSubmit={(event) => event.preventDefault()}>
+          <label>
+            {t('inbox.channel')}
+            <input value={filter('channel')} onChange={(event) => setFilter('channel', event.target.value.trim())} />
+          </label>
+          <label>
+            {t('inbox.agent')}
+            <select value={filter('agent')} onChange={(event) => setFilter('agent', event.target.value)}>
+              <option value="">{t('common.all')}</option>
+              {agents.data?.workspaces
+                .flatMap((w) => w.agents)
+                .map((agent) => (
+                  <option key={agent.id} value={agent.id}>
+                    {agent.name}
+                  </option>
+                ))}
+            </select>
+          </label>
+          <label>
+            {t('inbox.status')}
+            <select value={filter('status')} onChange={(event) => setFilter('status', event.target.value)}>
+              <option value="">{t('common.all')}</option>
+              {STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`status.${status}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('inbox.tags')}
+            <input value={filter('tags')} onChange={(event) => setFilter('tags', event.target.value)} />
+          </label>
+          <label>
+            {t('inbox.from')}
+            <input type="date" value={from} onChange={(event) => setFilter('from', event.target.value)} />
+          </label>
+          <label>
+            {t('inbox.to')}
+            <input type="date" value={to} onChange={(event) => setFilter('to', event.target.value)} />
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={params.has('human')}
+              onChange={(event) => setFilter('human', event.target.checked ? '1' : '')}
+            />
+            {t('inbox.needsHuman')}
+          </label>
+          <button type="button" className="secondary outline" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+            {t('inbox.clear')}
+          </button>
+        </form>
+      </details>
+      <p>
+        <small>{t('common.live', { seconds: POLL_SECONDS })}</small>
+      </p>
+      <Status loading={conversations.isPending} error={conversations.error} />
+      {conversations.data && rows.length === 0 && <p>{t('inbox.empty')}</p>}
+      {rows.length > 0 && (
+        <div className="overflow-auto">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('inbox.contact')}</th>
+                <th scope="col">{t('inbox.status')}</th>
+                <th scope="col">{t('inbox.mode')}</th>
+                <th scope="col">{t('inbox.messages')}</th>
+                <th scope="col">{t('inbox.lastUpdate')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((c) => (
+                <tr key={c.id}>
+                  <td>
+                    <Link to={`/w/${workspaceId}/conversations/${c.id}`}>{c.contactName ?? c.phoneNumber ?? c.conversationId}</Link>
+                    {c.contactName && c.phoneNumber && <small> · {c.phoneNumber}</small>}
+                    {c.tags.length > 0 && <small> · {c.tags.join(', ')}</small>}
+                  </td>
+                  <td>{t(`status.${c.status}`)}</td>
+                  <td>{t(`operation.${c.operation}`)}</td>
+                  <td>{c.messageCount}</td>
+                  <td>{dateTime.format(new Date(c.lastUpdate))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { api, data } from '../api/client';
+import { LANGUAGES, setLanguage, type Language } from '../i18n/i18n';
+
+/** The workspaces the session's grant covers (every workspace of the user: the console is a first-party client). */
+export function useWorkspaces() {
+  return useQuery({ queryKey: ['workspaces'], queryFn: () => data(api.GET('/v1/workspaces')), staleTime: 60_000 });
+}
+
+export function LanguagePicker() {
+  const { t, i18n } = useTranslation();
+  return (
+    <select aria-label={t('nav.language')} value={i18n.language} onChange={(event) => setLanguage(event.target.value as Language)}>
+      {Object.entries(LANGUAGES).map(([code, name]) => (
+        <option key={code} value={code} lang={code}>
+          {name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Every signed-in page: the navigation, the workspace switcher, the language and sign-out. */
+export function Layout() {
+  const { t } = useTranslation();
+  const { workspaceId } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const workspaces = useWorkspaces();
+
+  const switchTo = (id: string) => {
+    // Same page in the other workspace; a conversation or an agent belongs to one workspace, so their lists instead.
+    const section = location.pathname.includes('/agents') ? 'agents' : 'inbox';
+    void navigate(`/w/${id}/${section}`);
+  };
+  const signOut = async () => {
+    await fetch('/console/logout', { method: 'POST', headers: { 'x-platica-console': '1' }, credentials: 'same-origin' });
+    window.location.assign('/console/signin?signedout=1');
+  };
+
+  return (
+    <>
+      <header className="container">
+        <nav className="topbar" aria-label={t('nav.main')}>
+          <ul>
+            <li>
+              <strong>{t('app.title')}</strong>
+            </li>
+            {workspaceId && (
+              <>
+                <li>
+                  <NavLink to={`/w/${workspaceId}/inbox`}>{t('nav.inbox')}</NavLink>
+                </li>
+                <li>
+                  <NavLink to={`/w/${workspaceId}/agents`}>{t('nav.agents')}</NavLink>
+                </li>
+              </>
+            )}
+          </ul>
+          <ul>
+            {workspaces.data && workspaceId && (
+              <li>
+                <select aria-label={t('nav.workspace')} value={workspaceId} onChange={(event) => switchTo(event.target.value)}>
+                  {workspaces.data.workspaces.map((w) => (
+                    <option key={w.id} value={w.id}>
+                      {w.name}
+                    </option>
+                  ))}
+                </select>
+              </li>
+            )}
+            <li>
+              <LanguagePicker />
+            </li>
+            <li>
+              <button type="button" className="secondary" onClick={() => void signOut()}>
+                {t('nav.signOut')}
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </header>
+      <main className="container">
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+/** `/console/`: the first workspace's inbox. */
+export function WorkspaceHome() {
+  const workspaces = useWorkspaces();
+  const first = workspaces.data?.workspaces[0];
+  if (first) return <Navigate to={`/w/${first.id}/inbox`} replace />;
+  return <Status loading={workspaces.isPending} error={workspaces.error} />;
+}
+
+/** A query's waiting or failure, said once the same way everywhere. */
+export function Status({ loading, error }: { loading: boolean; error: Error | null }) {
+  const { t } = useTranslation();
+  if (error) return <p role="alert">{t('common.error', { message: error.message })}</p>;
+  if (loading) return <p aria-busy="true">{t('common.loading')}</p>;
+  return null;
+}
