@@ -44,10 +44,11 @@ function objectsOf(manifests: string): K8sObject[] {
   return parseAllDocuments(manifests).map((document) => document.toJSON() as K8sObject);
 }
 
+/** The apps that run as services: a Node entry point (the console is a browser app the gateway serves), the CLI excepted. */
 function serviceApps(): string[] {
   const appsDir = path.join(root, 'apps');
   return readdirSync(appsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(path.join(appsDir, entry.name, 'project.json')))
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(appsDir, entry.name, 'src/main.ts')))
     .map((entry) => entry.name)
     .filter((name) => name !== 'cli')
     .sort();

@@ -39,8 +39,9 @@ class EventStreamReader {
     const decoder = new TextDecoder();
     let buffer = '';
     try {
-      for await (const chunk of body) {
-        buffer += decoder.decode(chunk, { stream: true });
+      const chunks = body.getReader();
+      for (let read = await chunks.read(); !read.done; read = await chunks.read()) {
+        buffer += decoder.decode(read.value, { stream: true });
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           this.frames.push(parseFrame(buffer.slice(0, end)));

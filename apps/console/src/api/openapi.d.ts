@@ -18,6 +18,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List API keys (never their values), revoked ones included, grouped by workspace */
+        get: operations["api_keys_list"];
+        put?: never;
+        /** Create an API key; its value is in this answer only */
+        post: operations["api_keys_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key: it answers 401 from the next request, on every replica */
+        delete: operations["api_keys_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give an API key a new value (shown once); the old value answers 401 at once */
+        post: operations["api_keys_rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A live stream of the workspace's events (text/event-stream), resumable with Last-Event-ID
+         * @description Each event is sent as `id:` (its position in the stream), `event:` (its type) and `data:` (the envelope webhooks carry). Reconnect with `Last-Event-ID` (or `?lastEventId=`) to resume after that event.
+         */
+        get: operations["events_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/messages": {
         parameters: {
             query?: never;
@@ -272,7 +344,7 @@ export interface paths {
         /** An agent's active system prompt and its version history */
         get: operations["agents_prompt_get"];
         put?: never;
-        /** Create and activate a new system prompt version */
+        /** Create a new system prompt version, activated unless activate is false */
         post: operations["agents_prompt_create"];
         delete?: never;
         options?: never;
@@ -385,6 +457,58 @@ export interface paths {
         head?: never;
         /** Update a sub-agent connection (changing task clears the previous mode's fields) */
         patch: operations["agents_subagents_update"];
+        trace?: never;
+    };
+    "/v1/agents/{agentId}/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An agent's evaluations, newest first (the latest 50) */
+        get: operations["agents_evaluations_list"];
+        put?: never;
+        /** Replay a candidate prompt against the agent's recorded turns, compared with what the active version did (runs in the background) */
+        post: operations["agents_evaluations_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{agentId}/evaluations/{evaluationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An evaluation: status, progress, summary and its per-turn results (paged) */
+        get: operations["agents_evaluations_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{agentId}/evaluations/{evaluationId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a running evaluation (the turns replayed so far stay, summarised) */
+        post: operations["agents_evaluations_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/agents/{agentId}/tools": {
@@ -675,7 +799,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a campaign's template to its audience */
+        /**
+         * Send a campaign's template to its audience
+         * @description Queues one run (or one per `template.scheduledDates` entry): a durable workflow that sends one template message per recipient not excluded, throttled to the channel rate. Progress: `runs[]` of `GET /v1/campaigns/{campaignId}`.
+         */
         post: operations["campaigns_send"];
         delete?: never;
         options?: never;
@@ -1127,6 +1254,7 @@ export interface components {
             recallLastConversation: boolean;
             enableFileAttachments: boolean;
             disableContextSummarization: boolean | null;
+            requireEvaluation: boolean;
             workingMessage: {
                 enabled: boolean;
                 trigger: {
@@ -1205,6 +1333,231 @@ export interface components {
             description: string;
             delegationCriteria: string;
             completionCriteria: string;
+        };
+        EvaluationList: {
+            evaluations: components["schemas"]["Evaluation"][];
+        };
+        Evaluation: {
+            id: string;
+            agentId: string;
+            /** @enum {string} */
+            status: "running" | "completed" | "budget_exhausted" | "cancelled" | "failed";
+            candidate: {
+                promptId: string | null;
+                systemPrompt: string;
+                model: string | null;
+            };
+            sample: {
+                [key: string]: unknown;
+            };
+            checks: ({
+                /** @constant */
+                kind: "must_mention";
+                text: string;
+                turnId?: string;
+                whenCustomerSays?: string;
+            } | {
+                /** @constant */
+                kind: "must_not_mention";
+                text: string;
+                turnId?: string;
+                whenCustomerSays?: string;
+            } | {
+                /** @constant */
+                kind: "must_call_tool";
+                tool: string;
+                turnId?: string;
+                whenCustomerSays?: string;
+            } | {
+                /** @constant */
+                kind: "must_not_call_tool";
+                tool: string;
+                turnId?: string;
+                whenCustomerSays?: string;
+            } | {
+                /** @constant */
+                kind: "must_not_request_assistance";
+                turnId?: string;
+                whenCustomerSays?: string;
+            })[];
+            judge: {
+                rubric: string;
+                model: string | null;
+            } | null;
+            budget: {
+                maxTurns: number;
+                maxTokens: number;
+            };
+            progress: {
+                turns: number;
+                done: number;
+                tokens: number;
+            };
+            summary: components["schemas"]["EvaluationSummary"] | null;
+            error: string | null;
+            createdAt: string;
+            finishedAt: string | null;
+        };
+        EvaluationSummary: {
+            turns: number;
+            replayed: number;
+            skipped: number;
+            repliesChanged: number;
+            toolCallsAdded: number;
+            toolCallsRemoved: number;
+            toolCallsChanged: number;
+            guardrailFlips: number;
+            assistanceFlips: number;
+            delegationChanges: number;
+            checksFailed: number;
+            judgeAverage: number | null;
+            judgeFailed: number;
+            passed: boolean;
+        };
+        EvaluationDetail: {
+            id: string;
+            agentId: string;
+            /** @enum {string} */
+            status: "running" | "completed" | "budget_exhausted" | "cancelled" | "failed";
+            candidate: {
+                promptId: string | null;
+                systemPrompt: string;
+                model: string | null;
+            };
+            sample: {
+                [key: string]: unknown;
+            };
+            checks: ({
+                /** @constant */
+                kind: "must_mention";
+                text: string;
+                turnId?: string;
+                whenCustomerSays?: string;
+            } | {
+                /** @constant */
+                kind: "must_not_mention";
+                text: string;
+                turnId?: string;
+                whenCustomerSays?: string;
+            } | {
+                /** @constant */
+                kind: "must_call_tool";
+                tool: string;
+                turnId?: string;
+                whenCustomerSays?: string;
+            } | {
+                /** @constant */
+                kind: "must_not_call_tool";
+                tool: string;
+                turnId?: string;
+                whenCustomerSays?: string;
+            } | {
+                /** @constant */
+                kind: "must_not_request_assistance";
+                turnId?: string;
+                whenCustomerSays?: string;
+            })[];
+            judge: {
+                rubric: string;
+                model: string | null;
+            } | null;
+            budget: {
+                maxTurns: number;
+                maxTokens: number;
+            };
+            progress: {
+                turns: number;
+                done: number;
+                tokens: number;
+            };
+            summary: components["schemas"]["EvaluationSummary"] | null;
+            error: string | null;
+            createdAt: string;
+            finishedAt: string | null;
+            turns: {
+                items: components["schemas"]["EvaluationTurn"][];
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
+        EvaluationTurn: {
+            turnId: string;
+            conversationId: string;
+            position: number;
+            /** @enum {string} */
+            status: "pending" | "replayed" | "skipped";
+            detail: string | null;
+            customerText: string | null;
+            recorded: components["schemas"]["EvaluationBehaviour"] | null;
+            candidate: components["schemas"]["EvaluationBehaviour"] | null;
+            comparison: components["schemas"]["EvaluationComparison"] | null;
+            checks: {
+                check: {
+                    /** @constant */
+                    kind: "must_mention";
+                    text: string;
+                    turnId?: string;
+                    whenCustomerSays?: string;
+                } | {
+                    /** @constant */
+                    kind: "must_not_mention";
+                    text: string;
+                    turnId?: string;
+                    whenCustomerSays?: string;
+                } | {
+                    /** @constant */
+                    kind: "must_call_tool";
+                    tool: string;
+                    turnId?: string;
+                    whenCustomerSays?: string;
+                } | {
+                    /** @constant */
+                    kind: "must_not_call_tool";
+                    tool: string;
+                    turnId?: string;
+                    whenCustomerSays?: string;
+                } | {
+                    /** @constant */
+                    kind: "must_not_request_assistance";
+                    turnId?: string;
+                    whenCustomerSays?: string;
+                };
+                passed: boolean;
+                detail: string;
+            }[];
+            judge: {
+                score: number;
+                passed: boolean;
+                reason: string;
+            } | null;
+            tokens: number;
+        };
+        EvaluationBehaviour: {
+            reply: string | null;
+            toolCalls: {
+                name: string;
+                arguments: {
+                    [key: string]: unknown;
+                } | null;
+            }[];
+            guardrailViolation: boolean;
+            assistanceRequested: boolean;
+            delegations: {
+                /** @enum {string} */
+                kind: "consult" | "delegate" | "complete";
+                subagent: string | null;
+            }[];
+        };
+        EvaluationComparison: {
+            replyChanged: boolean;
+            replyDiff: string[];
+            toolCallsAdded: string[];
+            toolCallsRemoved: string[];
+            toolCallsChanged: string[];
+            guardrailFlipped: boolean;
+            assistanceFlipped: boolean;
+            delegationChanged: boolean;
         };
         ToolConnection: {
             toolId: string;
@@ -1348,6 +1701,762 @@ export interface operations {
                             name: string;
                         }[];
                     };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    api_keys_list: {
+        parameters: {
+            query?: {
+                /** @description Restricts the answer to one of the credential’s workspaces */
+                workspace?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workspaces: {
+                            id: string;
+                            name: string;
+                            apiKeys: {
+                                id: string;
+                                workspaceId: string;
+                                name: string;
+                                ownerId: string;
+                                rateLimitPerSecond: number;
+                                expiresAt: string | null;
+                                lastUsedAt: string | null;
+                                revokedAt: string | null;
+                                creationDate: string;
+                            }[];
+                            apiKeysCount: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    api_keys_create: {
+        parameters: {
+            query?: {
+                /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
+                workspace?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** Format: date-time */
+                    expiresAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        message: string;
+                        data: {
+                            id: string;
+                            workspaceId: string;
+                            name: string;
+                            ownerId: string;
+                            rateLimitPerSecond: number;
+                            expiresAt: string | null;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                            creationDate: string;
+                            /** @description The key value: shown once, store it now */
+                            key: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    api_keys_revoke: {
+        parameters: {
+            query?: {
+                /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
+                workspace?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        message: string;
+                        data: {
+                            id: string;
+                            workspaceId: string;
+                            name: string;
+                            ownerId: string;
+                            rateLimitPerSecond: number;
+                            expiresAt: string | null;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                            creationDate: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    api_keys_rotate: {
+        parameters: {
+            query?: {
+                /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
+                workspace?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        message: string;
+                        data: {
+                            id: string;
+                            workspaceId: string;
+                            name: string;
+                            ownerId: string;
+                            rateLimitPerSecond: number;
+                            expiresAt: string | null;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                            creationDate: string;
+                            /** @description The key value: shown once, store it now */
+                            key: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    events_stream: {
+        parameters: {
+            query?: {
+                /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
+                workspace?: string;
+                types?: string;
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description Resume after this event (its `id:`); the `lastEventId` query parameter says the same for clients that cannot send headers */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
@@ -4563,6 +5672,7 @@ export interface operations {
                         };
                     };
                     owners?: string[];
+                    requireEvaluation?: boolean;
                 };
             };
         };
@@ -4862,6 +5972,8 @@ export interface operations {
                 "application/json": {
                     systemPrompt: string;
                     note?: string;
+                    /** @default true */
+                    activate?: boolean;
                 };
             };
         };
@@ -4879,6 +5991,7 @@ export interface operations {
                         data: {
                             id: string;
                             activePromptId: string | null;
+                            promptId?: string;
                         };
                     };
                 };
@@ -4912,6 +6025,15 @@ export interface operations {
             };
             /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5026,6 +6148,7 @@ export interface operations {
                         data: {
                             id: string;
                             activePromptId: string | null;
+                            promptId?: string;
                         };
                     };
                 };
@@ -5059,6 +6182,15 @@ export interface operations {
             };
             /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6509,6 +7641,632 @@ export interface operations {
             };
             /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    agents_evaluations_list: {
+        parameters: {
+            query?: {
+                /** @description Restricts the answer to one of the credential’s workspaces */
+                workspace?: string;
+            };
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationList"];
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    agents_evaluations_create: {
+        parameters: {
+            query?: {
+                /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
+                workspace?: string;
+            };
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    candidate: {
+                        promptId?: string;
+                        systemPrompt?: string;
+                        model?: string;
+                    };
+                    sample: {
+                        conversationIds?: string[];
+                        last?: number;
+                        /** Format: date-time */
+                        from?: string;
+                        /** Format: date-time */
+                        to?: string;
+                    };
+                    /** @default [] */
+                    checks?: ({
+                        /** @constant */
+                        kind: "must_mention";
+                        text: string;
+                        turnId?: string;
+                        whenCustomerSays?: string;
+                    } | {
+                        /** @constant */
+                        kind: "must_not_mention";
+                        text: string;
+                        turnId?: string;
+                        whenCustomerSays?: string;
+                    } | {
+                        /** @constant */
+                        kind: "must_call_tool";
+                        tool: string;
+                        turnId?: string;
+                        whenCustomerSays?: string;
+                    } | {
+                        /** @constant */
+                        kind: "must_not_call_tool";
+                        tool: string;
+                        turnId?: string;
+                        whenCustomerSays?: string;
+                    } | {
+                        /** @constant */
+                        kind: "must_not_request_assistance";
+                        turnId?: string;
+                        whenCustomerSays?: string;
+                    })[];
+                    judge?: {
+                        rubric: string;
+                        model?: string;
+                    };
+                    /**
+                     * @default {
+                     *       "maxTurns": 200,
+                     *       "maxTokens": 1000000
+                     *     }
+                     */
+                    budget?: {
+                        /** @default 200 */
+                        maxTurns?: number;
+                        /** @default 1000000 */
+                        maxTokens?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: the work runs later */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        message: string;
+                        data: {
+                            id: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    agents_evaluations_get: {
+        parameters: {
+            query?: {
+                /** @description Restricts the answer to one of the credential’s workspaces */
+                workspace?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                agentId: string;
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationDetail"];
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    agents_evaluations_cancel: {
+        parameters: {
+            query?: {
+                /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
+                workspace?: string;
+            };
+            header?: never;
+            path: {
+                agentId: string;
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the work runs later */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        message: string;
+                        data: {
+                            id: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12216,6 +13974,8 @@ export interface operations {
                         email: string;
                         name?: string;
                         password?: string;
+                        /** @enum {string} */
+                        role?: "admin" | "agent";
                     }[];
                     /** @default [] */
                     apiKeys?: {
