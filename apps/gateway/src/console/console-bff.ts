@@ -155,8 +155,8 @@ export class ConsoleBff implements OnApplicationBootstrap {
       let session = sessionId ? await this.sessions.find(sessionId) : null;
       if (!sessionId) return await this.expired(reply, 'signed_out');
       if (!session) return await this.expired(reply);
-      const target = request.url.slice('/console/api'.length);
-      if (!target.startsWith('/v1/')) throw new DomainError(ErrorCode.NotFound, 'Not found', { path: request.url });
+      const target = proxiedPath(request.url);
+      if (!target) throw new DomainError(ErrorCode.NotFound, 'Not found', { path: request.url });
       if (session.accessExpiresAt - REFRESH_MARGIN_MS < Date.now()) {
         session = await this.refresh(sessionId, session);
         if (!session) return await this.expired(reply);
@@ -192,6 +192,8 @@ export class ConsoleBff implements OnApplicationBootstrap {
     return this.fastify.inject({
       method: request.method as 'GET',
       url: target,
+      // The browser's address, not the loopback's: rate limits and failure budgets count the caller.
+      remoteAddress: request.ip,
       headers: {
         authorization: `Bearer ${session.accessToken}`,
         ...(hasBody ? { 'content-type': 'application/json' } : {}),
@@ -263,4 +265,15 @@ function safeReturnTo(value: unknown): string {
   return typeof value === 'string' && value.length < 500 && /^\/console\/[\w\-./?=&%]*$/.test(value) && !value.includes('//')
     ? value
     : '/console/';
+}
+
+/**
+ * The public API path a `/console/api/...` request names, resolved as the gateway will route it
+ * (`..` and `%2e%2e` segments applied), or null outside `/v1`. The event stream is not proxied:
+ * an answer that never ends cannot pass through an in-process request (the console does not read it yet).
+ */
+export function proxiedPath(url: string): string | null {
+  const resolved = new URL(url.slice('/console/api'.length), 'http://console.invalid');
+  if (!resolved.pathname.startsWith('/v1/') || resolved.pathname === '/v1/events') return null;
+  return `${resolved.pathname}${resolved.search}`;
 }

@@ -151,6 +151,8 @@ export class EventStreamEndpoint {
     };
     this.open.add(close);
     response.on('close', close);
+    // A client that hung up while the stream was being set up has fired its `close` already.
+    if (response.destroyed || !response.socket || response.socket.destroyed) close();
 
     void (async () => {
       for await (const message of messages) {
@@ -159,7 +161,7 @@ export class EventStreamEndpoint {
         if (!event || event.workspaceId !== scope.workspaceId || !scope.types.has(event.type)) continue;
         const frame = `id: ${message.seq}\nevent: ${event.type}\ndata: ${event.json}\n\n`;
         // A slow client holds its own consumer back (flow control), never another's.
-        if (!response.write(frame)) await new Promise((resolve) => response.once('drain', resolve).once('close', resolve));
+        if (!response.write(frame)) await drainedOrClosed(response);
       }
     })()
       .catch((error: unknown) =>
@@ -167,6 +169,17 @@ export class EventStreamEndpoint {
       )
       .finally(close);
   }
+}
+
+/** Resolves when a slow client has taken what was written, or has gone; no listener is left behind. */
+function drainedOrClosed(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done).off('close', done);
+      resolve();
+    };
+    response.once('drain', done).once('close', done);
+  });
 }
 
 /** JetStream could not be asked (NATS down, the stream missing): a 503 the client retries, not a 500. */

@@ -1,0 +1,22 @@
+import { proxiedPath } from './console-bff';
+
+/** The console's proxy reaches the public API under /v1 and nothing else, however the path is spelled. */
+describe('proxiedPath', () => {
+  it('maps /console/api/v1/... to /v1/..., query kept', () => {
+    expect(proxiedPath('/console/api/v1/conversations?limit=20&channelId=ch_1')).toBe('/v1/conversations?limit=20&channelId=ch_1');
+  });
+
+  it('resolves dot segments, plain or encoded, before deciding: nothing outside /v1 is reached', () => {
+    expect(proxiedPath('/console/api/v1/../admin/v1/seed')).toBeNull();
+    expect(proxiedPath('/console/api/v1/%2e%2e/admin/v1/seed')).toBeNull();
+    expect(proxiedPath('/console/api/v1/%2E%2E/%2e%2e/oauth/token')).toBeNull();
+    expect(proxiedPath('/console/api/../admin/v1/seed')).toBeNull();
+    expect(proxiedPath('/console/api/v1/agents/../clients')).toBe('/v1/clients');
+  });
+
+  it('keeps a host-like path on the gateway, and leaves out the event stream', () => {
+    expect(proxiedPath('/console/api//evil.example/v1/agents')).toBe('/v1/agents');
+    expect(proxiedPath('/console/api/admin/v1/seed')).toBeNull();
+    expect(proxiedPath('/console/api/v1/events?types=message.created')).toBeNull();
+  });
+});
