@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { MessagingWorkspace, newPhone, startTestStack, type TestStack } from '@platica/testing';
+import { eventually, MessagingWorkspace, newPhone, startTestStack, type TestStack } from '@platica/testing';
 
 /** One server-sent event, or the comments (`: …`) sent between them. */
 interface Frame {
@@ -15,7 +15,8 @@ interface Frame {
 class EventStreamReader {
   readonly frames: Frame[] = [];
   private readonly waiters = new Set<() => void>();
-  private ended = false;
+  /** The server ended the stream (or close() did). */
+  ended = false;
 
   private constructor(
     readonly status: number,
@@ -246,6 +247,14 @@ describe('event stream (e2e)', () => {
   it('sends heartbeats while idle', async () => {
     const reader = await stream(key(), '?types=client.blocked');
     await reader.until('two heartbeats', (r) => r.frames.filter((f) => f.comments.includes('heartbeat')).length >= 2, 5_000);
+  });
+
+  it('ends the stream of a key revoked while it is open', async () => {
+    const created = (await ws.api.post('/v1/api-keys', { name: `revoked ${randomBytes(4).toString('hex')}` })).body.data;
+    const reader = await stream(created.key as string, '?types=client.blocked');
+    expect(reader.status).toBe(200);
+    expect((await ws.api.delete(`/v1/api-keys/${created.id}`)).status).toBe(200);
+    await eventually('the stream to end', async () => reader.ended, 5_000, 50);
   });
 
   it('refuses what it cannot serve: a bad type or id (400), no credential (401), too many streams (429)', async () => {

@@ -91,7 +91,7 @@ export class Authenticator {
   }
 }
 
-function bearerToken(authorization: string | undefined): string | null {
+export function bearerToken(authorization: string | undefined): string | null {
   if (!authorization) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   return match?.[1] ?? null;

@@ -5,8 +5,10 @@ import type { ServerResponse } from 'node:http';
 import { DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
 import { EVENT_TYPES, eventStreamOperation, eventSubject, eventsStreamQuerySchema } from '@platica/contracts';
 import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
-import { NatsHandle, Readiness, dependencyUnavailable, natsSubject, requestContext } from '@platica/platform';
+import { NatsHandle, Readiness, dependencyUnavailable, hashCredential, natsSubject, requestContext } from '@platica/platform';
+import { bearerToken } from '../auth/authenticator';
 import { GatewayConfigService } from '../config/gateway-config.service';
+import { CredentialRevocations } from '../credentials/credential-revocations';
 import { sendError } from '../http/http-errors';
 import { RoutePipeline } from '../routes/route-pipeline';
 
@@ -27,17 +29,24 @@ export class EventStreamEndpoint {
   private readonly logger = new Logger(EventStreamEndpoint.name);
   /** Open streams by rate-limit subject (the key or token id). */
   private readonly openByCredential = new Map<string, number>();
-  private readonly open = new Set<() => void>();
+  /** Each open stream's close, by the hash of the credential it was opened with. */
+  private readonly open = new Map<() => void, string>();
 
   constructor(
     private readonly pipeline: RoutePipeline,
     private readonly nats: NatsHandle,
     private readonly config: GatewayConfigService,
     readiness: Readiness,
+    revocations: CredentialRevocations,
   ) {
+    // A revoked key or token loses its streams at once, here and on every replica ('all' is a cache flush, not a revocation).
+    revocations.onRevoked((hashes) => {
+      if (hashes === 'all') return;
+      for (const [close, hash] of [...this.open]) if (hashes.includes(hash)) close();
+    });
     // A stream never ends on its own: the replica ends them when it drains, and clients reconnect elsewhere.
     readiness.onDraining(() => {
-      for (const close of [...this.open]) close();
+      for (const close of [...this.open.keys()]) close();
     });
   }
 
@@ -64,7 +73,11 @@ export class EventStreamEndpoint {
         const { start, note } = await this.startAfter(lastEventId).catch(natsUnavailable);
         const messages = await this.consume(types, start).catch(natsUnavailable);
         reply.hijack();
-        this.stream(reply.raw, { ...headers, 'x-request-id': requestId }, messages, { workspaceId, types, note }, release);
+        const credential = {
+          hash: hashCredential(bearerToken(request.headers.authorization) ?? ''),
+          expiresAt: admitted.credential.expiresAt,
+        };
+        this.stream(reply.raw, { ...headers, 'x-request-id': requestId }, messages, { workspaceId, types, note, credential }, release);
         release = undefined;
       } catch (error) {
         release?.();
@@ -125,7 +138,7 @@ export class EventStreamEndpoint {
     response: ServerResponse,
     headers: Record<string, string>,
     messages: ConsumerMessages,
-    scope: { workspaceId: string; types: Set<string>; note?: string },
+    scope: { workspaceId: string; types: Set<string>; note?: string; credential: { hash: string; expiresAt?: number } },
     release: () => void,
   ): void {
     response.writeHead(200, {
@@ -144,12 +157,16 @@ export class EventStreamEndpoint {
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
+      clearTimeout(expiry);
       this.open.delete(close);
       release();
       void messages.close().catch(() => undefined);
       response.end();
     };
-    this.open.add(close);
+    // An expiring credential (an access token) ends its stream when it expires; the client reconnects with a fresh one.
+    const { expiresAt } = scope.credential;
+    const expiry = expiresAt === undefined ? undefined : setTimeout(close, Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())));
+    this.open.set(close, scope.credential.hash);
     response.on('close', close);
     // A client that hung up while the stream was being set up has fired its `close` already.
     if (response.destroyed || !response.socket || response.socket.destroyed) close();
@@ -170,6 +187,9 @@ export class EventStreamEndpoint {
       .finally(close);
   }
 }
+
+/** setTimeout's longest delay (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Resolves when a slow client has taken what was written, or has gone; no listener is left behind. */
 function drainedOrClosed(response: ServerResponse): Promise<void> {
