@@ -1,23 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { Redis } from 'ioredis';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { FakeMetaGraph, MessagingWorkspace, eventually, startTestStack, withAgents, type TestStack } from '@platica/testing';
-
-/** Where each page's screenshot goes (git-ignored); printed by the test. */
-const SCREENSHOTS = path.resolve(__dirname, '../../../.platica/test-output/console');
-const CHROMIUM = process.env.PLATICA_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { ConsoleBrowser, SCREENSHOTS } from './console-browser';
 
 /**
  * Issue 38 part 1 through the real stack and a real headless Chromium: the console served by
@@ -34,8 +19,7 @@ describe('the console in a browser (e2e)', () => {
   let ws: MessagingWorkspace;
   let otherWorkspace: { workspaceId: string };
   let redis: Redis;
-  let browser: BrowserContext | undefined;
-  let userDataDir = '';
+  const browser = new ConsoleBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const email = () => ws.doc.users[0]!.email;
   const sessionKeys = () => redis.keys(`${t.isolation.redisPrefix}console:session:*`);
@@ -52,7 +36,6 @@ describe('the console in a browser (e2e)', () => {
     });
     otherWorkspace = await t.seedMinimalWorkspace({ users: [{ email: email() }] });
     redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    mkdirSync(SCREENSHOTS, { recursive: true });
     // Nine services starting on two shared cores.
   }, 240_000);
   afterAll(async () => {
@@ -60,52 +43,16 @@ describe('the console in a browser (e2e)', () => {
     await t?.stop();
     await fake?.stop();
   });
-  beforeEach(async () => {
-    userDataDir = mkdtempSync(path.join(tmpdir(), 'platica-console-'));
-    browser = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      viewport: { width: 1280, height: 900 },
-      locale: 'en-US',
-    });
-  });
-  afterEach(async () => {
-    await browser?.close().catch(() => undefined);
-    rmSync(userDataDir, { recursive: true, force: true });
-  });
+  beforeEach(() => browser.open());
+  afterEach(() => browser.close());
 
-  /** A screenshot of the page, and axe-core's verdict on it: no serious or critical violation. */
-  async function check(page: Page, name: string): Promise<void> {
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-    const results = await new AxeBuilder({ page }).analyze();
-    const grave = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(grave.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  }
-
-  /** From the console's sign-in page through Plática's login page, back into the console. */
-  async function signIn(page: Page, screenshots = false): Promise<void> {
-    await page.goto(`${t.baseUrl}/console/`);
-    await page.getByRole('heading', { name: 'Sign in to the Plática console' }).waitFor();
-    if (screenshots) await check(page, '01-sign-in');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page
-      .getByRole('heading', { name: 'Sign in to Plática' })
-      .waitFor({ timeout: 15_000 })
-      .catch(async (error: Error) => {
-        throw new Error(`${error.message}\nat ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 500)}`);
-      });
-    if (screenshots) await page.screenshot({ path: path.join(SCREENSHOTS, '02-authorization-server-login.png'), fullPage: true });
-    await page.getByLabel('Email').fill(email());
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
-  }
+  const check = (page: Page, name: string) => browser.check(page, name);
+  const signIn = (page: Page, screenshots = false) => browser.signIn(page, { email: email(), password }, { screenshots });
 
   it('signs in through the authorization server, keeps tokens server-side, switches workspaces, expires and signs out', async () => {
     // A retry starts without the sessions of the failed attempt.
     for (const stale of await sessionKeys()) await redis.del(stale);
-    const page = await browser!.newPage();
+    const page = await browser.newPage();
     await signIn(page, true);
     process.stdout.write(`console screenshots: ${SCREENSHOTS}\n`);
     // The first-party client skips consent and covers both workspaces of the user.
@@ -113,7 +60,7 @@ describe('the console in a browser (e2e)', () => {
     await check(page, '03-inbox-after-sign-in');
 
     // The browser holds an opaque HttpOnly session cookie and no token anywhere it could read.
-    const cookies = await browser!.cookies(`${t.baseUrl}/console/`);
+    const cookies = await browser.context!.cookies(`${t.baseUrl}/console/`);
     const session = cookies.find((c) => c.name === 'platica_console');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/console' });
     expect(session!.value).not.toMatch(/^pl_/);
@@ -179,7 +126,7 @@ describe('the console in a browser (e2e)', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('You are signed out.').waitFor();
     expect(await sessionKeys()).toEqual([]);
-    expect((await browser!.cookies(`${t.baseUrl}/console/`)).some((c) => c.name === 'platica_console')).toBe(false);
+    expect((await browser.context!.cookies(`${t.baseUrl}/console/`)).some((c) => c.name === 'platica_console')).toBe(false);
     const revoked = await fetch(`${t.baseUrl}/v1/workspaces`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
     expect(revoked.status).toBe(401);
   });
@@ -188,7 +135,7 @@ describe('the console in a browser (e2e)', () => {
     const a = await ws.customerWrites(undefined, 'necesito ayuda');
     const b = await ws.customerWrites(undefined, 'hola');
     await ws.api.patch(`/v1/conversations/${b.conversation.id}`, { tags: ['vip'] });
-    const page = await browser!.newPage();
+    const page = await browser.newPage();
     await signIn(page);
     const row = (phone: string) => page.getByRole('row').filter({ hasText: phone });
     await row(a.phone).waitFor();
@@ -247,7 +194,7 @@ describe('the console in a browser (e2e)', () => {
     const agents = (await ws.api.get('/v1/agents')).body.workspaces[0].agents as { id: string; name: string; systemPrompt: string }[];
     // By its prompt, which the seed made unique: a retry finds it renamed.
     const billing = agents.find((agent) => agent.systemPrompt.startsWith('You answer billing questions'))!;
-    const page = await browser!.newPage();
+    const page = await browser.newPage();
     await signIn(page);
     await page.getByRole('link', { name: 'Agents' }).click();
     await page.getByRole('link', { name: billing.name }).waitFor();
