@@ -1,9 +1,25 @@
 // Writes the run's closing line, `N passed, M failed`, for scripts/test to print last
 // (after it has stopped the infrastructure). A suite that failed to run counts as failed.
+// Before it, the slowest test files: where CI's time goes.
 const { writeFileSync } = require('node:fs');
+const path = require('node:path');
+
+const SLOWEST_SHOWN = 15;
 
 class SummaryReporter {
+  constructor(globalConfig) {
+    this.rootDir = globalConfig.rootDir;
+  }
+
   onRunComplete(_contexts, results) {
+    const timed = results.testResults
+      .map((file) => ({ file: path.relative(this.rootDir, file.testFilePath), seconds: (file.perfStats.end - file.perfStats.start) / 1000 }))
+      .sort((a, b) => b.seconds - a.seconds);
+    if (timed.length > 1) {
+      const total = timed.reduce((sum, { seconds }) => sum + seconds, 0);
+      process.stdout.write(`\nslowest test files (of ${timed.length}, ${Math.round(total)} s in all):\n`);
+      for (const { file, seconds } of timed.slice(0, SLOWEST_SHOWN)) process.stdout.write(`${seconds.toFixed(1).padStart(8)} s  ${file}\n`);
+    }
     const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
     const line = `${results.numPassedTests} passed, ${failed} failed${results.numPendingTests ? `, ${results.numPendingTests} skipped` : ''}`;
     const file = process.env.PLATICA_TEST_SUMMARY_FILE;
