@@ -8,6 +8,8 @@ import { RedisStore } from '../redis/redis.store';
 export const LOGIN_TTL_SECONDS = 600;
 /** A refresh in flight holds the session this long at most; other requests wait for it. */
 const REFRESH_LOCK_MS = 10_000;
+/** Deletes the refresh lock only while it is still the caller's: one that outlived its time may be another's by now. */
+const RELEASE_OWN_LOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /** What the console keeps between /console/login and /console/callback. */
 export interface PendingLogin {
@@ -91,7 +93,8 @@ export class ConsoleSessions {
     refresh: (session: ConsoleSession) => Promise<ConsoleSession | null>,
   ): Promise<ConsoleSession | null> {
     const lock = this.lockKey(sessionId);
-    const taken = await this.store.required((redis) => redis.set(lock, '1', 'PX', REFRESH_LOCK_MS, 'NX'));
+    const owner = randomBytes(16).toString('hex');
+    const taken = await this.store.required((redis) => redis.set(lock, owner, 'PX', REFRESH_LOCK_MS, 'NX'));
     if (taken === 'OK') {
       try {
         const current = await this.find(sessionId);
@@ -102,7 +105,7 @@ export class ConsoleSessions {
         await this.delete(sessionId);
         return null;
       } finally {
-        await this.store.required((redis) => redis.del(lock)).catch(() => undefined);
+        await this.store.required((redis) => redis.eval(RELEASE_OWN_LOCK, 1, lock, owner)).catch(() => undefined);
       }
     }
     for (let waited = 0; waited < REFRESH_LOCK_MS; waited += 100) {
