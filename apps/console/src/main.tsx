@@ -10,6 +10,7 @@ import { AgentsPage } from './pages/agents-page';
 import { ConversationPage } from './pages/conversation-page';
 import { InboxPage } from './pages/inbox-page';
 import { Layout, WorkspaceHome } from './pages/layout';
+import { ScheduledPage } from './pages/scheduled-page';
 import { SignInPage } from './pages/sign-in-page';
 
 initI18n();
@@ -32,6 +33,7 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/conversations/:conversationId" element={<ConversationPage />} />
             <Route path="w/:workspaceId/agents" element={<AgentsPage />} />
             <Route path="w/:workspaceId/agents/:agentId" element={<AgentPage />} />
+            <Route path="w/:workspaceId/scheduled" element={<ScheduledPage />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
