@@ -7,6 +7,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { initI18n } from './i18n/i18n';
 import { AgentPage } from './pages/agent-page';
 import { AgentsPage } from './pages/agents-page';
+import { ClientPage, ClientsPage } from './pages/client-page';
 import { ConversationPage } from './pages/conversation-page';
 import { InboxPage } from './pages/inbox-page';
 import { Layout, WorkspaceHome } from './pages/layout';
@@ -34,6 +35,8 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/agents" element={<AgentsPage />} />
             <Route path="w/:workspaceId/agents/:agentId" element={<AgentPage />} />
             <Route path="w/:workspaceId/scheduled" element={<ScheduledPage />} />
+            <Route path="w/:workspaceId/clients" element={<ClientsPage />} />
+            <Route path="w/:workspaceId/clients/:clientId" element={<ClientPage />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

@@ -32,7 +32,7 @@ export function Layout() {
 
   const switchTo = (id: string) => {
     // Same page in the other workspace; a conversation or an agent belongs to one workspace, so their lists instead.
-    const section = ['agents', 'scheduled'].find((name) => location.pathname.includes(`/${name}`)) ?? 'inbox';
+    const section = ['agents', 'clients', 'scheduled'].find((name) => location.pathname.includes(`/${name}`)) ?? 'inbox';
     void navigate(`/w/${id}/${section}`);
   };
   const signOut = async () => {
@@ -55,6 +55,9 @@ export function Layout() {
                 </li>
                 <li>
                   <NavLink to={`/w/${workspaceId}/agents`}>{t('nav.agents')}</NavLink>
+                </li>
+                <li>
+                  <NavLink to={`/w/${workspaceId}/clients`}>{t('nav.clients')}</NavLink>
                 </li>
                 <li>
                   <NavLink to={`/w/${workspaceId}/scheduled`}>{t('nav.scheduled')}</NavLink>

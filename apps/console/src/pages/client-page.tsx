@@ -1,0 +1,213 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api, ApiError, data } from '../api/client';
+import type { components } from '../api/openapi';
+import { Status } from './layout';
+
+type Client = components['schemas']['Client'];
+/** The reason the spec names for a block made by a person in the dashboard. */
+const DASHBOARD_BLOCK_REASON = 'manual_dashboard';
+
+/**
+ * `/clients`: finds a client by id or by phone number (E.164 without `+`), as GET /v1/clients/{id}
+ * does: the API lists no clients, so a person arrives here from a conversation or with a number.
+ */
+export function ClientsPage() {
+  const { t } = useTranslation();
+  const { workspaceId = '' } = useParams();
+  const navigate = useNavigate();
+  const [lookup, setLookup] = useState('');
+  const find = (event: FormEvent) => {
+    event.preventDefault();
+    const id = lookup.trim().replace(/^\+/, '');
+    if (id) void navigate(`/w/${workspaceId}/clients/${encodeURIComponent(id)}`);
+  };
+  return (
+    <>
+      <h1>{t('clients.heading')}</h1>
+      <form role="search" onSubmit={find}>
+        <label>
+          {t('clients.lookup')}
+          <input value={lookup} onChange={(event) => setLookup(event.target.value)} inputMode="search" />
+        </label>
+        <button type="submit">{t('clients.find')}</button>
+      </form>
+    </>
+  );
+}
+
+/** One client: the profile, its moderation record, block (`manual_dashboard`) and unblock, and its conversations. */
+export function ClientPage() {
+  const { t, i18n } = useTranslation();
+  const { workspaceId = '', clientId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const params = { query: { workspace: workspaceId }, path: { id: clientId } };
+  const client = useQuery({
+    queryKey: ['client', workspaceId, clientId],
+    queryFn: () => data(api.GET('/v1/clients/{id}', { params })),
+  });
+  const record = client.data?.workspaces.flatMap((w) => w.clients)[0];
+  const conversations = useQuery({
+    queryKey: ['conversations', { workspace: workspaceId, clientId: record?.id }],
+    enabled: record !== undefined,
+    queryFn: () =>
+      data(
+        api.GET('/v1/conversations', {
+          params: { query: { workspace: workspaceId, clientId: record!.id, sortBy: 'lastUpdate', sortDirection: 'desc', limit: 50 } },
+        }),
+      ),
+  });
+  const setStatus = useMutation({
+    mutationFn: (body: { status: 'blocked'; reason: string } | { status: 'active' }) =>
+      data(api.PATCH('/v1/clients/{id}', { params, body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['client', workspaceId, clientId] }),
+  });
+  const [confirming, setConfirming] = useState(false);
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
+
+  return (
+    <>
+      <p>
+        <Link to={`/w/${workspaceId}/clients`}>← {t('clients.back')}</Link>
+      </p>
+      {client.error instanceof ApiError && client.error.status === 404 ? (
+        <p role="alert">{t('client.notFound')}</p>
+      ) : (
+        <Status loading={client.isPending} error={client.error} />
+      )}
+      {record && (
+        <>
+          <h1>{record.name ?? record.phoneNumber ?? record.id}</h1>
+          <section aria-labelledby="profile-heading">
+            <h2 id="profile-heading">{t('client.profile')}</h2>
+            <Profile client={record} />
+          </section>
+          <section aria-labelledby="moderation-heading">
+            <h2 id="moderation-heading">{t('client.moderation')}</h2>
+            <p>
+              <strong>{t(record.status === 'blocked' ? 'client.blocked' : 'client.active')}</strong>
+              {record.status === 'blocked' && (
+                <>
+                  {' '}
+                  {t('client.blockedDetail', {
+                    reason: t(`client.reason.${record.moderation.blockedReason}`, { defaultValue: record.moderation.blockedReason ?? '' }),
+                    by: record.moderation.blockedBy ?? t('client.automatic'),
+                    at: when(record.moderation.blockedAt),
+                  })}
+                </>
+              )}
+            </p>
+            <dl className="facts">
+              <Fact term={t('client.strikes')}>{record.moderation.totalStrikes}</Fact>
+              <Fact term={t('client.lastAction')}>{record.moderation.lastAction ?? '—'}</Fact>
+              <Fact term={t('client.lastSource')}>{record.moderation.lastSource ?? '—'}</Fact>
+              <Fact term={t('client.lastSeverity')}>{record.moderation.lastSeverity ?? '—'}</Fact>
+              <Fact term={t('client.lastFlaggedAt')}>{when(record.moderation.lastFlaggedAt)}</Fact>
+              <Fact term={t('client.lastCategories')}>{record.moderation.lastCategories.join(', ') || '—'}</Fact>
+              <Fact term={t('client.lastMatchedTerms')}>{record.moderation.lastMatchedTerms.join(', ') || '—'}</Fact>
+            </dl>
+            {record.status === 'active' && !confirming && (
+              <button type="button" className="contrast" onClick={() => setConfirming(true)}>
+                {t('client.block')}
+              </button>
+            )}
+            {record.status === 'active' && confirming && (
+              <div className="actions" role="group" aria-label={t('client.confirmBlockQuestion')}>
+                <span>{t('client.confirmBlockQuestion')}</span>
+                <button
+                  type="button"
+                  className="contrast"
+                  disabled={setStatus.isPending}
+                  onClick={() =>
+                    setStatus.mutate({ status: 'blocked', reason: DASHBOARD_BLOCK_REASON }, { onSuccess: () => setConfirming(false) })
+                  }
+                >
+                  {t('client.confirmBlock')}
+                </button>
+                <button type="button" className="secondary outline" onClick={() => setConfirming(false)}>
+                  {t('client.keep')}
+                </button>
+              </div>
+            )}
+            {record.status === 'blocked' && (
+              <button type="button" disabled={setStatus.isPending} onClick={() => setStatus.mutate({ status: 'active' })}>
+                {t('client.unblock')}
+              </button>
+            )}
+            {setStatus.error && <p role="alert">{t('common.error', { message: setStatus.error.message })}</p>}
+          </section>
+          <section aria-labelledby="client-conversations-heading">
+            <h2 id="client-conversations-heading">{t('client.conversations')}</h2>
+            <Status loading={conversations.isPending} error={conversations.error} />
+            <ul>
+              {conversations.data?.workspaces
+                .flatMap((w) => w.conversations)
+                .map((c) => (
+                  <li key={c.id}>
+                    <Link to={`/w/${workspaceId}/conversations/${c.id}`}>
+                      {c.platform} · {t(`status.${c.status}`)} · {when(c.lastUpdate)}
+                    </Link>
+                  </li>
+                ))}
+            </ul>
+            {conversations.data && conversations.data.workspaces.every((w) => w.conversations.length === 0) && (
+              <p>{t('client.noConversations')}</p>
+            )}
+          </section>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The spec's client record fields that are set, then its tags, owners and custom fields. */
+function Profile({ client }: { client: Client }) {
+  const { t } = useTranslation();
+  const fields = (
+    [
+      'phoneNumber',
+      'name',
+      'firstname',
+      'lastname',
+      'email',
+      'birthdate',
+      'gender',
+      'company',
+      'country',
+      'state',
+      'city',
+      'address',
+      'postalCode',
+    ] as const
+  ).filter((field) => client[field]);
+  const custom = Object.entries(client.customFields);
+  return (
+    <dl className="facts">
+      {fields.map((field) => (
+        <Fact key={field} term={t(`client.field.${field}`)}>
+          {client[field]}
+        </Fact>
+      ))}
+      <Fact term={t('client.field.tags')}>{client.tags.join(', ') || '—'}</Fact>
+      <Fact term={t('client.field.owners')}>{client.owners.join(', ') || '—'}</Fact>
+      {custom.map(([key, value]) => (
+        <Fact key={key} term={key}>
+          {typeof value === 'string' ? value : JSON.stringify(value)}
+        </Fact>
+      ))}
+    </dl>
+  );
+}
+
+/** One term of a description list, grouped as HTML allows (a `div` per pair). */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
