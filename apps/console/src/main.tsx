@@ -13,6 +13,7 @@ import { InboxPage } from './pages/inbox-page';
 import { Layout, WorkspaceHome } from './pages/layout';
 import { ScheduledPage } from './pages/scheduled-page';
 import { SignInPage } from './pages/sign-in-page';
+import { UsagePage } from './pages/usage-page';
 
 initI18n();
 // A 4xx is an answer, not a hiccup: retried only for the network and the gateway's 5xx.
@@ -37,6 +38,7 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/scheduled" element={<ScheduledPage />} />
             <Route path="w/:workspaceId/clients" element={<ClientsPage />} />
             <Route path="w/:workspaceId/clients/:clientId" element={<ClientPage />} />
+            <Route path="w/:workspaceId/usage" element={<UsagePage />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { eventually, FakeMetaGraph, MessagingWorkspace, startTestStack, type TestStack } from '@platica/testing';
+import { ConsoleBrowser } from './console-browser';
+
+/**
+ * Issue 39 item 7 through the real stack and Chromium: the usage page's figures (the summary,
+ * the daily series' table under the chart, the billable messages by actor) are exactly what
+ * GET /v1/usage/conversations and /v1/usage/actors answer for the same range and breakdown.
+ */
+describe('the console: usage (e2e)', () => {
+  jest.retryTimes(1, { logErrorsBeforeRetry: true });
+  let t: TestStack;
+  let fake: FakeMetaGraph;
+  let ws: MessagingWorkspace;
+  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const password = `pw-${randomBytes(6).toString('hex')}`;
+
+  beforeAll(async () => {
+    fake = await FakeMetaGraph.start();
+    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url });
+    ws = await MessagingWorkspace.seed(t, (doc) => Object.assign(doc.users[0]!, { password }));
+  }, 240_000);
+  afterAll(async () => {
+    await t?.stop();
+    await fake?.stop();
+  });
+  beforeEach(() => browser.open());
+  afterEach(() => browser.close());
+
+  /** The `dd` beside a term of the page's description lists. */
+  const fact = (page: Page, term: string) =>
+    page
+      .locator('.facts div')
+      .filter({ has: page.getByText(term, { exact: true }) })
+      .locator('dd')
+      .innerText();
+  /** The series table's body as rows of cells, header row first. */
+  const seriesTable = (page: Page) =>
+    page
+      .getByRole('table', { name: /figures$/ })
+      .locator('tr')
+      .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));
+
+  it('shows the API figures for the billing period and for a tag breakdown, chart and table alike', async () => {
+    const first = await ws.customerWrites();
+    await ws.customerWrites();
+    await ws.api.patch(`/v1/conversations/${first.conversation.id}`, { tags: ['vip'] });
+    const sent = await ws.api.post('/v1/messages', {
+      channelId: ws.whatsapp.id,
+      conversationId: first.phone,
+      type: 'text',
+      content: 'Hola',
+    });
+    expect(sent.status).toBeLessThan(300);
+    const usage = async (path: string) => (await ws.api.get(path)).body.workspaces[0];
+    // The API send counts once Graph has taken it.
+    const actors = await eventually('the billable send', async () => {
+      const answer = await usage('/v1/usage/actors');
+      return answer.actors.summary.totalMessages >= 1 ? answer.actors : undefined;
+    });
+    const byPlatform = (await usage('/v1/usage/conversations')).conversations;
+    expect(byPlatform.summary.conversationCount).toBeGreaterThanOrEqual(2);
+
+    const page = await browser.newPage();
+    await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
+    await page.getByRole('link', { name: 'Usage' }).click();
+    await page.getByRole('heading', { name: 'Billable messages' }).waitFor();
+    expect(await fact(page, 'Conversations')).toBe(String(byPlatform.summary.conversationCount));
+    expect(await fact(page, 'Assisted by a human')).toBe(String(byPlatform.summary.assistedConversationCount));
+    expect(await fact(page, 'Assistance requests')).toBe(String(byPlatform.summary.assistanceRequestCount));
+    expect(await fact(page, 'Autonomy rate')).toBe(`${byPlatform.summary.autonomyRate} %`);
+    expect(await fact(page, 'In all')).toBe(String(actors.summary.totalMessages));
+    expect(await fact(page, 'API')).toBe(String(actors.actorTypes.find((a: { actorType: string }) => a.actorType === 'api').messages));
+    const expectedRows = (series: { date: string; label: string; key: string | null; value: number }[], names: (string | null)[]) =>
+      [...new Set(series.map((p) => p.date))].map((date) => [
+        date,
+        ...names.map((key) => String(series.find((p) => p.date === date && p.key === key)?.value ?? 0)),
+      ]);
+    const platforms = [...new Set(byPlatform.breakdown.series.map((p: { key: string }) => p.key))] as string[];
+    expect((await seriesTable(page)).slice(1)).toEqual(expectedRows(byPlatform.breakdown.series, platforms));
+    await browser.check(page, 'usage-01-platform');
+
+    // By tag, today only: the range and breakdown go to the API, and its series comes back as the table.
+    const today = byPlatform.breakdown.series.at(-1).date as string;
+    await page.getByLabel('From').fill(today);
+    await page.getByLabel('To').fill(today);
+    await page.getByLabel('Breakdown').selectOption('tag');
+    await page.getByRole('columnheader', { name: 'vip' }).waitFor();
+    const byTag = (await usage(`/v1/usage/conversations?startDate=${today}&endDate=${today}&breakdown=tag`)).conversations;
+    const tags = [...new Set(byTag.breakdown.series.map((p: { key: string | null }) => p.key))] as (string | null)[];
+    const table = await seriesTable(page);
+    expect(table[0]).toEqual(['Day', ...tags.map((key) => key ?? 'None')]);
+    expect(table.slice(1)).toEqual(expectedRows(byTag.breakdown.series, tags));
+    expect(new URL(page.url()).searchParams.get('breakdown')).toBe('tag');
+    await browser.check(page, 'usage-02-tag-today');
+  });
+});
