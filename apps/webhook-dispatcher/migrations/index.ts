@@ -1,5 +1,10 @@
 import { Migration20261121123341_initial } from './Migration20261121123341_initial';
 import { Migration20261121131251_webhooks } from './Migration20261121131251_webhooks';
+import { Migration20261127100941_delivery_attempt_response_excerpt } from './Migration20261127100941_delivery_attempt_response_excerpt';
 
 /** The committed migrations of webhook-dispatcher, in order. `main.js migration:create NAME` writes new ones: add them here. */
-export const webhookDispatcherMigrations = [Migration20261121123341_initial, Migration20261121131251_webhooks];
+export const webhookDispatcherMigrations = [
+  Migration20261121123341_initial,
+  Migration20261121131251_webhooks,
+  Migration20261127100941_delivery_attempt_response_excerpt,
+];

@@ -145,6 +145,8 @@ export const deliveryAttemptSchema = z.object({
   statusCode: z.number().int().nullable(),
   durationMs: z.number().int(),
   error: z.string().nullable(),
+  /** The start of the receiver's answer (1 KiB at most), as text; null without one. */
+  responseExcerpt: z.string().nullable(),
 });
 
 export const deliverySchema = z.object({

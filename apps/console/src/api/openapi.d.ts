@@ -13678,6 +13678,7 @@ export interface operations {
                                 statusCode: number | null;
                                 durationMs: number;
                                 error: string | null;
+                                responseExcerpt: string | null;
                             }[];
                         }[];
                         deliveriesCount: number;
@@ -13838,6 +13839,7 @@ export interface operations {
                                 statusCode: number | null;
                                 durationMs: number;
                                 error: string | null;
+                                responseExcerpt: string | null;
                             }[];
                         };
                     };

@@ -82,6 +82,7 @@ export class DeliveriesService {
           statusCode: a.statusCode ?? null,
           durationMs: a.durationMs,
           error: a.error ?? null,
+          responseExcerpt: a.responseExcerpt ?? null,
         })),
     };
   }

@@ -11,6 +11,7 @@ describe('decideOutcome', () => {
     durationMs: 40,
     error: null,
     retryAfter: null,
+    responseExcerpt: null,
     ...over,
   });
   const options = { scale: 1, random: () => 0.5 };

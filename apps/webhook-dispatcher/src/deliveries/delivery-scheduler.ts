@@ -249,6 +249,7 @@ export class DeliveryScheduler implements BackgroundPart {
         durationMs: 0,
         error: `cannot sign: ${error instanceof Error ? error.message : String(error)}`,
         retryAfter: null,
+        responseExcerpt: null,
       };
     }
     const outcome = decideOutcome(delivery, result, { scale: this.options.retryScale });

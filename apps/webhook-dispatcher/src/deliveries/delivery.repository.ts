@@ -223,9 +223,17 @@ export class DeliveryRepository {
     if (outcomes.length === 0) return;
     await this.db.em().transactional(async (em) => {
       await em.execute(
-        `insert into ${S}.webhook_delivery_attempt (delivery_id, attempt, attempted_at, status_code, duration_ms, error)
-         values ${outcomes.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')} on conflict do nothing`,
-        outcomes.flatMap((o) => [o.deliveryId, o.attempt, o.result.attemptedAt, o.result.statusCode, o.result.durationMs, o.result.error]),
+        `insert into ${S}.webhook_delivery_attempt (delivery_id, attempt, attempted_at, status_code, duration_ms, error, response_excerpt)
+         values ${outcomes.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')} on conflict do nothing`,
+        outcomes.flatMap((o) => [
+          o.deliveryId,
+          o.attempt,
+          o.result.attemptedAt,
+          o.result.statusCode,
+          o.result.durationMs,
+          o.result.error,
+          o.result.responseExcerpt,
+        ]),
       );
       await em.execute(
         `update ${S}.webhook_delivery d

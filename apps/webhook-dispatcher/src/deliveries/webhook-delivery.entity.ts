@@ -37,7 +37,7 @@ const WebhookDeliverySchema = defineEntity({
 export class WebhookDelivery extends WebhookDeliverySchema.class {}
 WebhookDeliverySchema.setClass(WebhookDelivery);
 
-/** One HTTP attempt of a delivery: when, the answer's status (null: no answer), how long, what went wrong. */
+/** One HTTP attempt of a delivery: when, the answer's status (null: no answer), how long, what went wrong, how the answer began. */
 const DeliveryAttemptSchema = defineEntity({
   name: 'DeliveryAttempt',
   tableName: 'webhook_delivery_attempt',
@@ -48,6 +48,7 @@ const DeliveryAttemptSchema = defineEntity({
     statusCode: p.integer().nullable(),
     durationMs: p.integer(),
     error: p.text().nullable(),
+    responseExcerpt: p.text().nullable(),
   },
 });
 export class DeliveryAttempt extends DeliveryAttemptSchema.class {}

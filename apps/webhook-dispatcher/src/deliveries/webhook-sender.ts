@@ -17,9 +17,13 @@ export interface AttemptResult {
   durationMs: number;
   error: string | null;
   retryAfter: string | null;
+  /** The start of the receiver's answer, as text: what an admin reads to see why it refused. */
+  responseExcerpt: string | null;
 }
 
 const RESPONSE_BODY_LIMIT = 64 * 1024;
+/** How much of an answer is kept with its attempt (bytes, then cut to whole characters). */
+export const RESPONSE_EXCERPT_BYTES = 1024;
 
 /**
  * One HTTP attempt of a delivery: POST of the event envelope with the Standard Webhooks
@@ -46,8 +50,8 @@ export async function sendAttempt(dispatcher: Dispatcher, target: AttemptTarget,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     });
-    // Redirects are not followed (a 3xx is a failure). The body is read, bounded, so the connection is reused.
-    await answer.body.dump({ limit: RESPONSE_BODY_LIMIT }).catch(() => undefined);
+    // Redirects are not followed (a 3xx is a failure).
+    const responseExcerpt = await excerptOf(answer.body);
     const ok = answer.statusCode >= 200 && answer.statusCode < 300;
     const retryAfter = answer.headers['retry-after'];
     return {
@@ -56,8 +60,45 @@ export async function sendAttempt(dispatcher: Dispatcher, target: AttemptTarget,
       durationMs: elapsed(),
       error: ok ? null : `the receiver answered ${answer.statusCode}`,
       retryAfter: (Array.isArray(retryAfter) ? retryAfter[0] : retryAfter) ?? null,
+      responseExcerpt,
     };
   } catch (error) {
-    return { attemptedAt, statusCode: null, durationMs: elapsed(), error: describeOutboundError(error, timeoutMs), retryAfter: null };
+    return {
+      attemptedAt,
+      statusCode: null,
+      durationMs: elapsed(),
+      error: describeOutboundError(error, timeoutMs),
+      retryAfter: null,
+      responseExcerpt: null,
+    };
   }
+}
+
+/**
+ * The answer's first RESPONSE_EXCERPT_BYTES as text (null when empty). The body is read on,
+ * up to RESPONSE_BODY_LIMIT, so the connection is reused; a longer one is dropped. Characters
+ * PostgreSQL cannot store (NUL) and a character cut in half at the end are left out.
+ */
+async function excerptOf(body: Dispatcher.ResponseData['body']): Promise<string | null> {
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let readBytes = 0;
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      if (keptBytes < RESPONSE_EXCERPT_BYTES) {
+        const part = chunk.subarray(0, RESPONSE_EXCERPT_BYTES - keptBytes);
+        kept.push(part);
+        keptBytes += part.length;
+      }
+      readBytes += chunk.length;
+      if (readBytes > RESPONSE_BODY_LIMIT) break;
+    }
+  } catch {
+    // What was read before the answer broke off is still worth showing.
+  }
+  const text = new TextDecoder('utf-8', { fatal: false })
+    .decode(Buffer.concat(kept))
+    .replace(/\u0000/g, '')
+    .replace(/\uFFFD$/, '');
+  return text.length > 0 ? text : null;
 }
