@@ -98,7 +98,7 @@ async function excerptOf(body: Dispatcher.ResponseData['body']): Promise<string 
   }
   const text = new TextDecoder('utf-8', { fatal: false })
     .decode(Buffer.concat(kept))
-    .replace(/\u0000/g, '')
+    .replaceAll('\u0000', '')
     .replace(/\uFFFD$/, '');
   return text.length > 0 ? text : null;
 }
