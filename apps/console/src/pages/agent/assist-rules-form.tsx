@@ -6,7 +6,7 @@ import { AGENT_BOUNDS as B } from '../../agent-bounds';
 import { api, data } from '../../api/client';
 import type { components } from '../../api/openapi';
 import { Status } from '../layout';
-import { SaveOutcome, showFieldIssues, useFieldKit, useRules } from './form-kit';
+import { SaveOutcome, submitHandler, showFieldIssues, useFieldKit, useRules } from './form-kit';
 import type { FieldIssue } from './server-errors';
 
 type AssistRules = components['schemas']['AssistRules'];
@@ -35,7 +35,7 @@ export function AssistRulesForm({ workspaceId, agentId, onSaved }: { workspaceId
 
   if (!rules.data) return <Status loading={rules.isPending} error={rules.error} />;
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}>
+    <form noValidate onSubmit={submitHandler(form, save, (values) => save.mutate(values))}>
       <label>
         <input type="checkbox" role="switch" {...field('assistanceEnabled')} />
         {t('agent.assistanceEnabled')}

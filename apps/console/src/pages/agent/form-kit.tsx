@@ -1,3 +1,4 @@
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get, type FieldError, type FieldValues, type Path, type RegisterOptions, type UseFormReturn } from 'react-hook-form';
 import { fieldIssuesOf, fieldNamesOf, fieldOfIssue, type FieldIssue } from './server-errors';
@@ -21,6 +22,17 @@ export function useFieldKit<T extends FieldValues>(form: UseFormReturn<T>, prefi
       const error = errorOf(name);
       return error ? <small id={errorId(name)}>{error.message}</small> : null;
     },
+  };
+}
+
+/**
+ * A form's submit handler: the last save's outcome cleared first (a refused attempt must not
+ * leave "Saved." on screen), then the values checked and, when valid, saved.
+ */
+export function submitHandler<T extends FieldValues>(form: UseFormReturn<T>, save: { reset: () => void }, onValid: (values: T) => void) {
+  return (event: FormEvent) => {
+    save.reset();
+    void form.handleSubmit(onValid)(event);
   };
 }
 

@@ -6,7 +6,7 @@ import { AGENT_BOUNDS as B } from '../../agent-bounds';
 import { api, data } from '../../api/client';
 import type { components } from '../../api/openapi';
 import { Status } from '../layout';
-import { SaveOutcome, showFieldIssues, useFieldKit, useRules } from './form-kit';
+import { SaveOutcome, submitHandler, showFieldIssues, useFieldKit, useRules } from './form-kit';
 import type { FieldIssue } from './server-errors';
 
 type Guardrails = components['schemas']['Guardrails'];
@@ -43,9 +43,7 @@ export function GuardrailsForm({ workspaceId, agentId }: { workspaceId: string; 
   return (
     <form
       noValidate
-      onSubmit={(event) =>
-        void form.handleSubmit((values) => save.mutate({ ...values, rules: values.rules.map((r) => r.text.trim()) }))(event)
-      }
+      onSubmit={submitHandler(form, save, (values) => save.mutate({ ...values, rules: values.rules.map((r) => r.text.trim()) }))}
     >
       <label>
         <input type="checkbox" role="switch" {...field('enabled')} />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AGENT_BOUNDS as B, AGENT_ENUMS, type Weekday } from '../../agent-bounds';
 import { api, data } from '../../api/client';
 import type { components, operations } from '../../api/openapi';
-import { SaveOutcome, linesOf, showFieldIssues, useFieldKit, useRules } from './form-kit';
+import { SaveOutcome, submitHandler, linesOf, showFieldIssues, useFieldKit, useRules } from './form-kit';
 import type { FieldIssue } from './server-errors';
 
 type Agent = components['schemas']['Agent'];
@@ -127,7 +127,7 @@ export function SettingsForm({ agent, workspaceId, onSaved }: { agent: Agent; wo
   });
 
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit((values) => save.mutate(bodyOf(values, agent)))(event)}>
+    <form noValidate onSubmit={submitHandler(form, save, (values) => save.mutate(bodyOf(values, agent)))}>
       <fieldset>
         <legend>{t('agentForms.general')}</legend>
         <label htmlFor="settings-name">{t('agents.name')}</label>
