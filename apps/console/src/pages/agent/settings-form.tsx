@@ -66,7 +66,9 @@ function valuesOf(agent: Agent): SettingsValues {
 function bodyOf(values: SettingsValues, agent: Agent): SettingsBody {
   const { supportInformation: support, workingMessage: working } = values;
   const serviceHours = Object.fromEntries(
-    Object.entries(support.serviceHours).filter(([, day]) => day.start || day.end || day.availability),
+    Object.entries(support.serviceHours)
+      .map(([weekday, day]) => [weekday, { start: day.start.trim(), end: day.end.trim(), availability: day.availability.trim() }] as const)
+      .filter(([, day]) => day.start || day.end || day.availability),
   );
   return {
     name: values.name.trim(),
@@ -133,7 +135,6 @@ export function SettingsForm({ agent, workspaceId, onSaved }: { agent: Agent; wo
         <label htmlFor="settings-name">{t('agents.name')}</label>
         <input
           {...field('name', {
-            required: rules.required,
             ...rules.maxLength(B.name.max),
             validate: (v) => !!v.trim() || t('agentForms.required'),
           })}
