@@ -201,10 +201,12 @@ describe('the console in a browser (e2e)', () => {
     await check(page, '11-agents');
 
     await page.getByRole('link', { name: billing.name }).click();
-    await page.getByLabel('Name').fill('Billing desk');
+    await page.getByLabel('Name', { exact: true }).fill('Billing desk');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('region', { name: 'Settings' }).getByText('Saved.').waitFor();
     await page.getByLabel('Wait message').fill('Un momento, por favor');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'Save human assistance' }).click();
+    await page.getByRole('region', { name: 'Human assistance' }).getByText('Saved.').waitFor();
     const saved = (await ws.api.get(`/v1/agents/${billing.id}`)).body.workspaces[0].agents[0];
     expect([saved.name, saved.waitMessage]).toEqual(['Billing desk', 'Un momento, por favor']);
 

@@ -4,14 +4,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../api/client';
-import type { components } from '../api/openapi';
 import { sideBySide } from '../prompt-diff';
+import { AssistRulesForm } from './agent/assist-rules-form';
+import { GuardrailsForm } from './agent/guardrails-form';
+import { SettingsForm } from './agent/settings-form';
 import { Status } from './layout';
 
-type Agent = components['schemas']['Agent'];
-type Settings = Pick<Agent, 'name' | 'status' | 'waitMessage' | 'assistanceEnabled' | 'assistanceTriggers'>;
-
-/** One agent: its settings, a new prompt version, and the prompt history with a side-by-side diff and activation. */
+/** One agent: its settings, human assistance and guardrails, a new prompt version, and the prompt history with a side-by-side diff and activation. */
 export function AgentPage() {
   const { t } = useTranslation();
   const { workspaceId = '', agentId = '' } = useParams();
@@ -24,18 +23,6 @@ export function AgentPage() {
   const current = agent.data?.workspaces.flatMap((w) => w.agents)[0];
   const refresh = () => queryClient.invalidateQueries({ predicate: (q) => ['agent', 'prompt', 'agents'].includes(String(q.queryKey[0])) });
 
-  const settings = useForm<Settings>();
-  useEffect(() => {
-    if (current) {
-      const { name, status, waitMessage, assistanceEnabled, assistanceTriggers } = current;
-      settings.reset({ name, status, waitMessage, assistanceEnabled, assistanceTriggers });
-    }
-  }, [current, settings]);
-  const save = useMutation({
-    mutationFn: (body: Settings) => data(api.PATCH('/v1/agents/{agentId}', { params, body })),
-    onSuccess: refresh,
-  });
-
   return (
     <>
       <p>
@@ -47,36 +34,15 @@ export function AgentPage() {
           <h1>{current.name}</h1>
           <section aria-labelledby="settings-heading">
             <h2 id="settings-heading">{t('agent.settings')}</h2>
-            <form onSubmit={(event) => void settings.handleSubmit((values) => save.mutate(values))(event)}>
-              <label>
-                {t('agents.name')}
-                <input {...settings.register('name', { required: true })} />
-              </label>
-              <label>
-                {t('agents.status')}
-                <select {...settings.register('status')}>
-                  <option value="active">{t('agents.active')}</option>
-                  <option value="inactive">{t('agents.inactive')}</option>
-                </select>
-              </label>
-              <label>
-                {t('agent.waitMessage')}
-                <input {...settings.register('waitMessage')} />
-              </label>
-              <label>
-                <input type="checkbox" role="switch" {...settings.register('assistanceEnabled')} />
-                {t('agent.assistanceEnabled')}
-              </label>
-              <label>
-                {t('agent.assistanceTriggers')}
-                <textarea rows={2} {...settings.register('assistanceTriggers')} />
-              </label>
-              <button type="submit" disabled={save.isPending}>
-                {t('common.save')}
-              </button>
-              {save.isSuccess && <p role="status">{t('common.saved')}</p>}
-              {save.error && <p role="alert">{t('common.error', { message: save.error.message })}</p>}
-            </form>
+            <SettingsForm agent={current} workspaceId={workspaceId} onSaved={refresh} />
+          </section>
+          <section aria-labelledby="assist-heading">
+            <h2 id="assist-heading">{t('agentForms.assistHeading')}</h2>
+            <AssistRulesForm workspaceId={workspaceId} agentId={agentId} onSaved={refresh} />
+          </section>
+          <section aria-labelledby="guardrails-heading">
+            <h2 id="guardrails-heading">{t('agentForms.guardrailsHeading')}</h2>
+            <GuardrailsForm workspaceId={workspaceId} agentId={agentId} />
           </section>
           <PromptSection workspaceId={workspaceId} agentId={agentId} onChange={refresh} />
         </>

@@ -1,0 +1,107 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { AGENT_BOUNDS as B } from '../../agent-bounds';
+import { api, data } from '../../api/client';
+import type { components } from '../../api/openapi';
+import { Status } from '../layout';
+import { SaveOutcome, submitHandler, showFieldIssues, useFieldKit, useRules } from './form-kit';
+import type { FieldIssue } from './server-errors';
+
+type Guardrails = components['schemas']['Guardrails'];
+/** Rules as objects: react-hook-form's field arrays hold objects, not strings. */
+type GuardrailsValues = Omit<Guardrails, 'rules'> & { rules: { text: string }[] };
+
+const valuesOf = (guardrails: Guardrails): GuardrailsValues => ({ ...guardrails, rules: guardrails.rules.map((text) => ({ text })) });
+
+/** What the agent refuses to talk about, what the customer is told, and how many violations end the conversation or block the customer (spec › Guardrails). */
+export function GuardrailsForm({ workspaceId, agentId }: { workspaceId: string; agentId: string }) {
+  const { t } = useTranslation();
+  const params = { query: { workspace: workspaceId }, path: { agentId } };
+  const guardrails = useQuery({
+    queryKey: ['agent', workspaceId, agentId, 'guardrails'],
+    queryFn: () => data(api.GET('/v1/agents/{agentId}/guardrails', { params })),
+  });
+  const form = useForm<GuardrailsValues>({ defaultValues: { rules: [] } });
+  const rules = useFieldArray({ control: form.control, name: 'rules' });
+  const { field, error } = useFieldKit(form, 'guardrails');
+  const rule = useRules();
+  const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
+  useEffect(() => {
+    if (guardrails.data) form.reset(valuesOf(guardrails.data));
+  }, [guardrails.data, form]);
+  const save = useMutation({
+    mutationFn: (body: Guardrails) => data(api.PATCH('/v1/agents/{agentId}/guardrails', { params, body })),
+    onMutate: () => setUnplaced([]),
+    onSuccess: ({ data: saved }) => form.reset(valuesOf(saved)),
+    onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
+  });
+  const threshold = { valueAsNumber: true, ...rule.range(B.strikeThreshold) } as const;
+
+  if (!guardrails.data) return <Status loading={guardrails.isPending} error={guardrails.error} />;
+  return (
+    <form
+      noValidate
+      onSubmit={submitHandler(form, save, (values) => save.mutate({ ...values, rules: values.rules.map((r) => r.text.trim()) }))}
+    >
+      <label>
+        <input type="checkbox" role="switch" {...field('enabled')} />
+        {t('agentForms.guardrailsEnabled')}
+      </label>
+      <fieldset>
+        <legend>{t('agentForms.rules', { max: B.guardrailRules.maxItems })}</legend>
+        {rules.fields.map((item, index) => (
+          <div key={item.id}>
+            <div className="actions">
+              <label htmlFor={`guardrails-rules-${index}-text`}>{t('agentForms.rule', { n: index + 1 })}</label>
+              <button type="button" className="outline secondary" onClick={() => rules.remove(index)}>
+                {t('agentForms.removeRule', { n: index + 1 })}
+              </button>
+            </div>
+            <textarea
+              rows={2}
+              {...field(`rules.${index}.text`, {
+                ...rule.maxLength(B.guardrailRules.max),
+                validate: (v) => !!v.trim() || t('agentForms.ruleEmpty'),
+              })}
+            />
+            {error(`rules.${index}.text`)}
+          </div>
+        ))}
+        <button
+          type="button"
+          className="outline"
+          disabled={rules.fields.length >= B.guardrailRules.maxItems}
+          onClick={() => rules.append({ text: '' })}
+        >
+          {t('agentForms.addRule')}
+        </button>
+      </fieldset>
+      <label htmlFor="guardrails-message">{t('agentForms.guardrailMessage')}</label>
+      <textarea rows={2} {...field('message', rule.maxLength(B.guardrailMessage.max))} />
+      {error('message')}
+      <div className="grid">
+        <div>
+          <label htmlFor="guardrails-conversationStrikeThreshold">{t('agentForms.conversationStrikeThreshold')}</label>
+          <input
+            type="number"
+            min={B.strikeThreshold.min}
+            max={B.strikeThreshold.max}
+            {...field('conversationStrikeThreshold', threshold)}
+          />
+          {error('conversationStrikeThreshold')}
+        </div>
+        <div>
+          <label htmlFor="guardrails-clientStrikeThreshold">{t('agentForms.clientStrikeThreshold')}</label>
+          <input type="number" min={B.strikeThreshold.min} max={B.strikeThreshold.max} {...field('clientStrikeThreshold', threshold)} />
+          {error('clientStrikeThreshold')}
+        </div>
+      </div>
+      <button type="submit" disabled={save.isPending}>
+        {t('agentForms.saveGuardrails')}
+      </button>
+      <SaveOutcome saved={save.isSuccess} error={save.error} unplaced={unplaced} />
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { ApiError } from '../../api/client';
+
+/** One item of a 400's `details`: the field at fault and what is wrong with it. */
+export interface FieldIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** The field issues of an API answer: a 400's `details`, or none. */
+export function fieldIssuesOf(error: unknown): FieldIssue[] {
+  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  const details = (error.body as { details?: unknown } | null)?.details;
+  return Array.isArray(details)
+    ? details.filter((d): d is FieldIssue => typeof d === 'object' && d !== null && Array.isArray((d as FieldIssue).path))
+    : [];
+}
+
+/** Every leaf of a form's values as react-hook-form names it (`workingMessage.trigger.type`, `rules.0.text`). */
+export function fieldNamesOf(values: unknown, prefix = ''): string[] {
+  if (typeof values !== 'object' || values === null) return prefix ? [prefix] : [];
+  return Object.entries(values).flatMap(([key, value]) => fieldNamesOf(value, prefix ? `${prefix}.${key}` : key));
+}
+
+/**
+ * The form field an issue's path names: the longest prefix of the path that is a field or leads
+ * to one (`['owners', 2]` → `owners`, a list edited as lines; `['rules', 3]` → `rules.3.text`).
+ */
+export function fieldOfIssue(path: FieldIssue['path'], fields: string[]): string | undefined {
+  for (let end = path.length; end > 0; end--) {
+    const name = path.slice(0, end).join('.');
+    const field = fields.find((f) => f === name || f.startsWith(`${name}.`));
+    if (field) return field;
+  }
+  return undefined;
+}
