@@ -6,8 +6,8 @@ import { AGENT_BOUNDS as B } from '../../agent-bounds';
 import { api, data } from '../../api/client';
 import type { components } from '../../api/openapi';
 import { Status } from '../layout';
-import { SaveOutcome, submitHandler, showFieldIssues, useFieldKit, useRules } from './form-kit';
-import type { FieldIssue } from './server-errors';
+import { SaveOutcome, submitHandler, showFieldIssues, useFieldKit, useRules } from '../../forms/form-kit';
+import type { FieldIssue } from '../../forms/server-errors';
 
 type Guardrails = components['schemas']['Guardrails'];
 /** Rules as objects: react-hook-form's field arrays hold objects, not strings. */

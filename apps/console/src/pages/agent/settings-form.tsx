@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { AGENT_BOUNDS as B, AGENT_ENUMS, type Weekday } from '../../agent-bounds';
 import { api, data } from '../../api/client';
 import type { components, operations } from '../../api/openapi';
-import { SaveOutcome, submitHandler, linesOf, showFieldIssues, useFieldKit, useRules } from './form-kit';
-import type { FieldIssue } from './server-errors';
+import { SaveOutcome, submitHandler, linesOf, showFieldIssues, useFieldKit, useRules } from '../../forms/form-kit';
+import type { FieldIssue } from '../../forms/server-errors';
 
 type Agent = components['schemas']['Agent'];
 type WorkingMessage = Agent['workingMessage'];
@@ -123,7 +123,7 @@ export function SettingsForm({ agent, workspaceId, onSaved }: { agent: Agent; wo
       const filled = Object.values(values.supportInformation.serviceHours[day]).some((v) => v.trim());
       if (filled && !value.trim()) return t('agentForms.dayIncomplete');
       if (value.trim() && part !== 'availability' && !B.clock.test(value.trim())) return t('agentForms.time');
-      if (part === 'availability' && value.length > B.availability.max) return t('agentForms.tooLong', { max: B.availability.max });
+      if (part === 'availability' && value.length > B.availability.max) return t('form.tooLong', { max: B.availability.max });
       return true;
     },
   });
@@ -136,7 +136,7 @@ export function SettingsForm({ agent, workspaceId, onSaved }: { agent: Agent; wo
         <input
           {...field('name', {
             ...rules.maxLength(B.name.max),
-            validate: (v) => !!v.trim() || t('agentForms.required'),
+            validate: (v) => !!v.trim() || t('form.required'),
           })}
         />
         {error('name')}

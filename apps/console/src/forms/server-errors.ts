@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/client';
+import { ApiError } from '../api/client';
 
 /** One item of a 400's `details`: the field at fault and what is wrong with it. */
 export interface FieldIssue {

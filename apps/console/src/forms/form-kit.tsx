@@ -43,26 +43,26 @@ export const linesOf = (text: string): string[] =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-/** The form's rules in the console's words; the numbers come from agent-bounds.ts. */
+/** The rules forms share, in the console's words; the numbers come from each form's bounds (agent-bounds.ts, …). */
 export function useRules() {
   const { t } = useTranslation();
   return {
-    required: { value: true, message: t('agentForms.required') },
-    maxLength: (max: number) => ({ maxLength: { value: max, message: t('agentForms.tooLong', { max }) } }),
+    required: { value: true, message: t('form.required') },
+    maxLength: (max: number) => ({ maxLength: { value: max, message: t('form.tooLong', { max }) } }),
     /** A whole number in [min, max]; the input registers with `valueAsNumber`. */
     range: ({ min, max }: { min: number; max: number }) => ({
       validate: (value: unknown) =>
-        (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) || t('agentForms.range', { min, max }),
+        (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) || t('form.range', { min, max }),
     }),
     /** A textarea edited as a list, one item per line: at most `maxItems`, each of at most `max` characters and matching `pattern`. */
     lines: ({ maxItems, max, pattern, invalid }: { maxItems?: number; max?: number; pattern?: RegExp; invalid?: string }) => ({
       validate: (value: unknown) => {
         const lines = linesOf(String(value ?? ''));
-        if (maxItems !== undefined && lines.length > maxItems) return t('agentForms.tooManyLines', { max: maxItems });
+        if (maxItems !== undefined && lines.length > maxItems) return t('form.tooManyLines', { max: maxItems });
         const long = max === undefined ? -1 : lines.findIndex((line) => line.length > max);
-        if (long >= 0) return t('agentForms.lineTooLong', { line: long + 1, max });
+        if (long >= 0) return t('form.lineTooLong', { line: long + 1, max });
         const wrong = pattern ? lines.findIndex((line) => !pattern.test(line)) : -1;
-        if (wrong >= 0) return t('agentForms.lineInvalid', { line: wrong + 1, problem: invalid });
+        if (wrong >= 0) return t('form.lineInvalid', { line: wrong + 1, problem: invalid });
         return true;
       },
     }),

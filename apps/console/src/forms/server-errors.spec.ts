@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/client';
+import { ApiError } from '../api/client';
 import { fieldIssuesOf, fieldNamesOf, fieldOfIssue } from './server-errors';
 
 describe('a 400 shown next to its fields', () => {
