@@ -14,6 +14,8 @@ import { Layout, WorkspaceHome } from './pages/layout';
 import { ScheduledPage } from './pages/scheduled-page';
 import { SignInPage } from './pages/sign-in-page';
 import { UsagePage } from './pages/usage-page';
+import { WebhookPage } from './pages/webhooks/webhook-page';
+import { WebhooksPage } from './pages/webhooks/webhooks-page';
 
 initI18n();
 // A 4xx is an answer, not a hiccup: retried only for the network and the gateway's 5xx.
@@ -39,6 +41,8 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/clients" element={<ClientsPage />} />
             <Route path="w/:workspaceId/clients/:clientId" element={<ClientPage />} />
             <Route path="w/:workspaceId/usage" element={<UsagePage />} />
+            <Route path="w/:workspaceId/webhooks" element={<WebhooksPage />} />
+            <Route path="w/:workspaceId/webhooks/:webhookId" element={<WebhookPage />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

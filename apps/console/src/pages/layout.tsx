@@ -32,7 +32,8 @@ export function Layout() {
 
   const switchTo = (id: string) => {
     // Same page in the other workspace; a conversation or an agent belongs to one workspace, so their lists instead.
-    const section = ['agents', 'clients', 'scheduled', 'usage'].find((name) => location.pathname.includes(`/${name}`)) ?? 'inbox';
+    const section =
+      ['agents', 'clients', 'scheduled', 'webhooks', 'usage'].find((name) => location.pathname.includes(`/${name}`)) ?? 'inbox';
     void navigate(`/w/${id}/${section}`);
   };
   const signOut = async () => {
@@ -61,6 +62,9 @@ export function Layout() {
                 </li>
                 <li>
                   <NavLink to={`/w/${workspaceId}/scheduled`}>{t('nav.scheduled')}</NavLink>
+                </li>
+                <li>
+                  <NavLink to={`/w/${workspaceId}/webhooks`}>{t('nav.webhooks')}</NavLink>
                 </li>
                 <li>
                   <NavLink to={`/w/${workspaceId}/usage`}>{t('nav.usage')}</NavLink>

@@ -130,12 +130,12 @@ export function ScheduledPage() {
       <div className="actions">
         {pageTokens.length > 0 && (
           <button type="button" className="secondary outline" onClick={() => setPageTokens(pageTokens.slice(0, -1))}>
-            {t('scheduled.previousPage')}
+            {t('common.previousPage')}
           </button>
         )}
         {scheduled.data?.nextPageToken && (
           <button type="button" className="secondary outline" onClick={() => setPageTokens([...pageTokens, scheduled.data.nextPageToken!])}>
-            {t('scheduled.nextPage')}
+            {t('common.nextPage')}
           </button>
         )}
       </div>

@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { api, data } from '../../api/client';
+import { Status } from '../layout';
+import { WebhookForm, type WebhookBody } from './webhook-form';
+
+export type Webhook = Awaited<ReturnType<typeof listWebhooks>>['workspaces'][number]['webhooks'][number];
+
+export const listWebhooks = (workspaceId: string) => data(api.GET('/v1/webhooks', { params: { query: { workspace: workspaceId } } }));
+
+/** The webhooks of a workspace (a query every webhook page shares). */
+export function useWebhooks(workspaceId: string) {
+  return useQuery({ queryKey: ['webhooks', workspaceId], queryFn: () => listWebhooks(workspaceId) });
+}
+
+/** A webhook's state in words: active, paused by a person, or disabled by the dispatcher (and why). */
+export function WebhookState({ webhook }: { webhook: Webhook }) {
+  const { t } = useTranslation();
+  if (webhook.disabledReason) return <>{t('webhooks.disabled', { reason: webhook.disabledReason })}</>;
+  return <>{t(webhook.active ? 'webhooks.active' : 'webhooks.paused')}</>;
+}
+
+/** The workspace's webhooks: a new one, and each one's state, pause or resume, and delete. */
+export function WebhooksPage() {
+  const { t } = useTranslation();
+  const { workspaceId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const webhooks = useWebhooks(workspaceId);
+  const rows = webhooks.data?.workspaces.flatMap((w) => w.webhooks) ?? [];
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['webhooks', workspaceId] });
+  const create = (body: WebhookBody) =>
+    data(api.POST('/v1/webhooks', { params: { query: { workspace: workspaceId } }, body })).then(refresh);
+
+  return (
+    <>
+      <h1>{t('webhooks.heading')}</h1>
+      <details>
+        <summary>{t('webhooks.new')}</summary>
+        <WebhookForm submitLabel={t('webhooks.create')} save={create} />
+      </details>
+      <Status loading={webhooks.isPending} error={webhooks.error} />
+      {webhooks.data && rows.length === 0 && <p>{t('webhooks.empty')}</p>}
+      {rows.length > 0 && (
+        <div className="overflow-auto">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('webhooks.name')}</th>
+                <th scope="col">{t('webhooks.url')}</th>
+                <th scope="col">{t('webhooks.events')}</th>
+                <th scope="col">{t('webhooks.state')}</th>
+                <th scope="col">{t('webhooks.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((webhook) => (
+                <tr key={webhook.id}>
+                  <td>
+                    <Link to={`/w/${workspaceId}/webhooks/${webhook.id}`}>{webhook.name}</Link>
+                  </td>
+                  <td>
+                    <code>{webhook.url}</code>
+                  </td>
+                  <td>{webhook.events.length}</td>
+                  <td>
+                    <WebhookState webhook={webhook} />
+                  </td>
+                  <td>
+                    <WebhookActions workspaceId={workspaceId} webhook={webhook} onChange={refresh} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Pause or resume (resuming a disabled webhook re-enables it), and delete after a confirmation. */
+function WebhookActions({ workspaceId, webhook, onChange }: { workspaceId: string; webhook: Webhook; onChange: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const params = { query: { workspace: workspaceId }, path: { id: webhook.id } };
+  const setActive = useMutation({
+    mutationFn: (active: boolean) => data(api.PATCH('/v1/webhooks/{id}', { params, body: { active } })),
+    onSuccess: onChange,
+  });
+  const remove = useMutation({ mutationFn: () => data(api.DELETE('/v1/webhooks/{id}', { params })), onSuccess: onChange });
+  const running = webhook.active && !webhook.disabledReason;
+  const failure = setActive.error ?? remove.error;
+  return (
+    <>
+      {confirming ? (
+        <div className="actions" role="group" aria-label={t('webhooks.confirmDelete', { name: webhook.name })}>
+          <span>{t('webhooks.confirmDelete', { name: webhook.name })}</span>
+          <button type="button" className="contrast" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {t('webhooks.yesDelete')}
+          </button>
+          <button type="button" className="secondary outline" onClick={() => setConfirming(false)}>
+            {t('webhooks.keep')}
+          </button>
+        </div>
+      ) : (
+        <div className="actions">
+          <button
+            type="button"
+            className="outline"
+            aria-label={`${t(running ? 'webhooks.pause' : 'webhooks.resume')} ${webhook.name}`}
+            disabled={setActive.isPending}
+            onClick={() => setActive.mutate(!running)}
+          >
+            {t(running ? 'webhooks.pause' : 'webhooks.resume')}
+          </button>
+          <button
+            type="button"
+            className="secondary outline"
+            aria-label={`${t('webhooks.delete')} ${webhook.name}`}
+            onClick={() => setConfirming(true)}
+          >
+            {t('webhooks.delete')}
+          </button>
+        </div>
+      )}
+      {failure && <p role="alert">{t('common.error', { message: failure.message })}</p>}
+    </>
+  );
+}
