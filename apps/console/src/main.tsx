@@ -7,6 +7,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { initI18n } from './i18n/i18n';
 import { AgentPage } from './pages/agent-page';
 import { AgentsPage } from './pages/agents-page';
+import { ApiKeysPage } from './pages/api-keys-page';
 import { ConversationPage } from './pages/conversation-page';
 import { InboxPage } from './pages/inbox-page';
 import { Layout, WorkspaceHome } from './pages/layout';
@@ -32,6 +33,7 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/conversations/:conversationId" element={<ConversationPage />} />
             <Route path="w/:workspaceId/agents" element={<AgentsPage />} />
             <Route path="w/:workspaceId/agents/:agentId" element={<AgentPage />} />
+            <Route path="w/:workspaceId/api-keys" element={<ApiKeysPage />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
