@@ -62,7 +62,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Give an API key a new value (shown once); the old value answers 401 at once */
+        /** Give a live API key a new value (shown once); the old value answers 401 at once. A revoked or expired key, or one rotated concurrently, is 409 */
         post: operations["api_keys_rotate"];
         delete?: never;
         options?: never;

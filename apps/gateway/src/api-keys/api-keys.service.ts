@@ -39,7 +39,7 @@ export class ApiKeysService {
     const value = newCredential(API_KEY_PREFIX);
     const key = await this.keys.create({
       workspaceId: writeScope(request).id,
-      // The key acts for whoever created it: an API key's owner, or the signed-in user.
+      // Who created it, for the record (an API key's owner, or the signed-in user): the key belongs to the workspace.
       ownerId: actingUser(request),
       name: request.body.name.trim(),
       keyHash: hashCredential(value),
