@@ -70,7 +70,7 @@ describe('platica up (e2e)', () => {
     expect(seeded.status).toBe(0);
     const answer = JSON.parse(seeded.stdout) as { workspace: { id: string }; apiKeys: { ci: { key: string } } };
     const asKey = await new HttpClient(`http://127.0.0.1:${port}`, answer.apiKeys.ci.key).get('/v1/workspaces');
-    expect(asKey.body).toEqual({ workspaces: [{ id: answer.workspace.id, name: 'CLI Acme' }] });
+    expect(asKey.body).toEqual({ workspaces: [{ id: answer.workspace.id, name: 'CLI Acme', role: null }], user: null });
 
     const minted = spawnSync(
       process.execPath,
@@ -83,7 +83,11 @@ describe('platica up (e2e)', () => {
     expect(minted.status).toBe(0);
     const { token } = JSON.parse(minted.stdout) as { token: string };
     const asToken = await new HttpClient(`http://127.0.0.1:${port}`, token).get('/v1/workspaces');
-    expect(asToken.body).toEqual(asKey.body);
+    // A user's token also says who they are and their role (a seeded user is an admin).
+    expect(asToken.body).toEqual({
+      workspaces: [{ id: answer.workspace.id, name: 'CLI Acme', role: 'admin' }],
+      user: { id: expect.any(String), email: 'ana@cli.test', name: null },
+    });
   });
 
   it('answers chats with the built-in development model when no LLM is configured, and says so at start-up', async () => {

@@ -8,6 +8,7 @@ import { initI18n } from './i18n/i18n';
 import { AgentPage } from './pages/agent-page';
 import { AgentsPage } from './pages/agents-page';
 import { ClientPage, ClientsPage } from './pages/client-page';
+import { ApiKeysPage } from './pages/api-keys-page';
 import { ConversationPage } from './pages/conversation-page';
 import { InboxPage } from './pages/inbox-page';
 import { Layout, WorkspaceHome } from './pages/layout';
@@ -43,6 +44,7 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/usage" element={<UsagePage />} />
             <Route path="w/:workspaceId/webhooks" element={<WebhooksPage />} />
             <Route path="w/:workspaceId/webhooks/:webhookId" element={<WebhookPage />} />
+            <Route path="w/:workspaceId/api-keys" element={<ApiKeysPage />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

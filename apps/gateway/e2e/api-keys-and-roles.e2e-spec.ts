@@ -12,6 +12,7 @@ describe('API keys and roles (e2e)', () => {
   const suffix = randomBytes(4).toString('hex');
   const adminEmail = `admin-${suffix}@example.test`;
   const agentEmail = `agent-${suffix}@example.test`;
+  const formerAdminEmail = `former-${suffix}@example.test`;
   let workspaceId: string;
   let seededKey: string;
 
@@ -19,7 +20,7 @@ describe('API keys and roles (e2e)', () => {
     // A long credential cache: only the revocation broadcast can make a replica forget a key in time.
     t = await startTestStack({ PLATICA_CREDENTIAL_CACHE_MS: '60000' });
     const seeded = await t.seedMinimalWorkspace({
-      users: [{ email: adminEmail }, { email: agentEmail, role: 'agent' }],
+      users: [{ email: adminEmail }, { email: agentEmail, role: 'agent' }, { email: formerAdminEmail }],
     });
     workspaceId = seeded.workspaceId;
     seededKey = seeded.key;
@@ -112,10 +113,24 @@ describe('API keys and roles (e2e)', () => {
       await expectAcceptedByBoth(rotated.body.data.key);
     });
 
-    it('refuses to rotate a revoked key (409) and answers 404 for a key id that is not in the workspace', async () => {
+    it('refuses to rotate a revoked or an expired key (409 saying why) and answers 404 for a key id that is not in the workspace', async () => {
       const { id } = (await create(seededKey, { name: `revoked then rotated ${suffix}` })).body.data;
       await api(seededKey).delete(`/v1/api-keys/${id}`);
-      expectSpecError(await api(seededKey).post(`/v1/api-keys/${id}/rotate`), 409);
+      const revoked = await api(seededKey).post(`/v1/api-keys/${id}/rotate`);
+      expectSpecError(revoked, 409);
+      expect(revoked.body.error).toMatch(/revoked/);
+      expect(revoked.body.details).toEqual({ id, revokedAt: expect.any(String) });
+
+      const expiring = (
+        await create(seededKey, { name: `expired then rotated ${suffix}`, expiresAt: new Date(Date.now() + 2_000).toISOString() })
+      ).body.data;
+      await eventually('the key to expire', async () => (await api(expiring.key).get('/v1/workspaces')).status === 401);
+      const expired = await api(seededKey).post(`/v1/api-keys/${expiring.id}/rotate`);
+      expectSpecError(expired, 409);
+      expect(expired.body.error).toMatch(/expired/);
+      expect(expired.body.details).toEqual({ id: expiring.id, expiresAt: expiring.expiresAt });
+      // No new value came out of it: the key still answers 401 and keeps its old hash.
+      expectSpecError(await api(expiring.key).get('/v1/workspaces'), 401);
 
       const other = await t.seedMinimalWorkspace();
       const foreign = (await create(other.key, { name: 'foreign' })).body.data;
@@ -124,6 +139,29 @@ describe('API keys and roles (e2e)', () => {
       expect((await api(foreign.key).get('/v1/workspaces')).status).toBe(200);
       const listed = await api(seededKey).get('/v1/api-keys');
       expect(listed.text).not.toContain(foreign.id);
+    });
+
+    it('lets only one of several concurrent rotations of a key yield a working value; the others answer 409', async () => {
+      const { id, key: original } = (await create(seededKey, { name: `raced ${suffix}` })).body.data;
+      const answers = await Promise.all(
+        [api(seededKey), replica.withToken(seededKey), api(seededKey), replica.withToken(seededKey)].map((client) =>
+          client.post(`/v1/api-keys/${id}/rotate`),
+        ),
+      );
+      for (const answer of answers.filter((a) => a.status !== 200)) {
+        expectSpecError(answer, 409);
+        expect(answer.body.details).toEqual({ id });
+      }
+      const values: string[] = answers.filter((a) => a.status === 200).map((a) => a.body.data.key);
+      expect(values.length).toBeGreaterThanOrEqual(1);
+      const working: string[] = [];
+      for (const value of [original, ...values]) {
+        const [here, there] = await Promise.all([api(value).get('/v1/workspaces'), replica.withToken(value).get('/v1/workspaces')]);
+        expect(here.status).toBe(there.status);
+        if (here.status === 200) working.push(value);
+      }
+      expect(working).toHaveLength(1);
+      expect(working[0]).not.toBe(original);
     });
 
     it('expires a key at its expiresAt, even while cached', async () => {
@@ -196,6 +234,53 @@ describe('API keys and roles (e2e)', () => {
       const viaMcp = await mcp(agent, 'tools/call', { name: 'agents_list', arguments: {} });
       expect(viaMcp.body.result.isError).toBe(true);
       expect(JSON.stringify(viaMcp.body.result.content)).toContain('needs the admin role');
+    });
+
+    it('tells the caller its role in each workspace and who it is on GET /v1/workspaces; an API key has no role', async () => {
+      const asAgent = await api(await tokenFor(agentEmail)).get('/v1/workspaces');
+      expect(asAgent.body).toEqual({
+        workspaces: [{ id: workspaceId, name: expect.any(String), role: 'agent' }],
+        user: { id: expect.any(String), email: agentEmail, name: null },
+      });
+      const asAdmin = await api(await tokenFor(adminEmail)).get('/v1/workspaces');
+      expect(asAdmin.body.workspaces).toEqual([{ id: workspaceId, name: expect.any(String), role: 'admin' }]);
+      const asKey = await api(seededKey).get('/v1/workspaces');
+      expect(asKey.body).toEqual({ workspaces: [{ id: workspaceId, name: expect.any(String), role: null }], user: null });
+    });
+
+    it('keeps a key working after its creator is demoted or leaves: keys belong to the workspace; the demoted user manages keys no more', async () => {
+      const formerAdmin = await tokenFor(formerAdminEmail);
+      const kept = (await create(formerAdmin, { name: `outlives its creator ${suffix}` })).body.data;
+      const other = (await create(formerAdmin, { name: `left behind ${suffix}` })).body.data;
+      const workspaceName = (await t.query(`select name from gateway.workspace where id = $1`, [workspaceId]))[0]!.name;
+      expect(
+        (await t.admin.post('/admin/v1/seed', { workspace: { name: workspaceName }, users: [{ email: formerAdminEmail, role: 'agent' }] }))
+          .status,
+      ).toBe(200);
+
+      // Demoted: a new token of the user may not create, rotate or revoke keys…
+      const demoted = await tokenFor(formerAdminEmail);
+      for (const [method, path] of [
+        ['POST', '/v1/api-keys'],
+        ['POST', `/v1/api-keys/${kept.id}/rotate`],
+        ['DELETE', `/v1/api-keys/${kept.id}`],
+      ] as const) {
+        const answer = await api(demoted).request(method, path, method === 'POST' ? { name: 'nope' } : undefined);
+        expectSpecError(answer, 403);
+        expect(answer.body.details).toMatchObject({ requiredRole: 'admin', role: 'agent' });
+      }
+      // …but the keys they made still have full access (first used now: read from the database, not a cache).
+      expect((await api(kept.key).get('/v1/agents')).status).toBe(200);
+
+      // Gone from the workspace altogether: still the workspace's key.
+      await t.query(
+        `delete from gateway.workspace_member where workspace_id = $1 and user_id = (select id from gateway.user_account where email = $2)`,
+        [workspaceId, formerAdminEmail],
+      );
+      expect((await replica.withToken(other.key).get('/v1/agents')).status).toBe(200);
+      // An admin still manages them.
+      expect((await api(await tokenFor(adminEmail)).delete(`/v1/api-keys/${other.id}`)).status).toBe(200);
+      await expectRefusedByBoth(other.key);
     });
 
     it('turns an agent into an admin when the seed says so', async () => {

@@ -43,7 +43,7 @@ describe('gateway (e2e)', () => {
       const { workspaceId, key, answer } = await t.seedMinimalWorkspace();
       const res = await t.http.withToken(key).get('/v1/workspaces');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ workspaces: [{ id: workspaceId, name: answer.workspace.name }] });
+      expect(res.body).toEqual({ workspaces: [{ id: workspaceId, name: answer.workspace.name, role: null }], user: null });
     });
 
     it('keeps each key to its own workspace', async () => {

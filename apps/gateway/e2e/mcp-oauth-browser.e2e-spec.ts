@@ -254,7 +254,8 @@ describe('MCP client through OAuth and a real browser (e2e)', () => {
     const again = await connect();
     try {
       expect((await again.callTool({ name: 'workspaces_list', arguments: {} })).structuredContent).toEqual({
-        workspaces: [{ id: ws.id, name: ws.doc.workspace.name }],
+        workspaces: [{ id: ws.id, name: ws.doc.workspace.name, role: 'admin' }],
+        user: expect.objectContaining({ email: ws.doc.users[0]!.email }),
       });
     } finally {
       await again.close();

@@ -20,7 +20,7 @@ export const apiKeySchema = z.object({
   id: z.string(),
   workspaceId: z.string(),
   name: z.string(),
-  /** The user the key acts for (its creator). */
+  /** Who created it. The key belongs to the workspace: it keeps working when that user is demoted or leaves. */
   ownerId: z.string(),
   rateLimitPerSecond: z.number().int(),
   expiresAt: z.string().nullable(),

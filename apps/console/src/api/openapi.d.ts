@@ -62,7 +62,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Give an API key a new value (shown once); the old value answers 401 at once */
+        /** Give a live API key a new value (shown once); the old value answers 401 at once. A revoked or expired key, or one rotated concurrently, is 409 */
         post: operations["api_keys_rotate"];
         delete?: never;
         options?: never;
@@ -1699,7 +1699,15 @@ export interface operations {
                         workspaces: {
                             id: string;
                             name: string;
+                            /** @description The signed-in user's role in the workspace; null for an API key, which has full access to its workspace */
+                            role: ("admin" | "agent") | null;
                         }[];
+                        /** @description The signed-in user of an OAuth token; null for an API key (it belongs to the workspace, not to a user) */
+                        user: {
+                            id: string;
+                            email: string;
+                            name: string | null;
+                        } | null;
                     };
                 };
             };

@@ -39,7 +39,7 @@ export class ApiKeysService {
     const value = newCredential(API_KEY_PREFIX);
     const key = await this.keys.create({
       workspaceId: writeScope(request).id,
-      // The key acts for whoever created it: an API key's owner, or the signed-in user.
+      // Who created it, for the record (an API key's owner, or the signed-in user): the key belongs to the workspace.
       ownerId: actingUser(request),
       name: request.body.name.trim(),
       keyHash: hashCredential(value),
@@ -59,21 +59,40 @@ export class ApiKeysService {
   }
 
   async revoke(request: OperationRequest<typeof apiKeyOperations.revoke>) {
-    const key = await this.keys.revoke(writeScope(request).id, request.params.id);
-    if (!key) throw DomainError.notFound('API key', request.params.id);
+    const revoked = await this.keys.revoke(writeScope(request).id, request.params.id);
+    if (!revoked) throw DomainError.notFound('API key', request.params.id);
     // Told again on a repeated revoke: harmless, and covers a replica that missed the first.
-    await this.revocations.publish([key.keyHash]);
-    return { status: 'success' as const, message: 'API key revoked', data: apiKeyView(key) };
+    await this.revocations.publish([revoked.revokedHash]);
+    return { status: 'success' as const, message: 'API key revoked', data: apiKeyView(revoked.key) };
   }
 
-  /** A new value for the same key (id, name, expiry kept); the old value stops at once: no grace period. */
+  /**
+   * A new value for the same key (id, name, expiry kept); the old value stops at once: no grace
+   * period. Only a live key: a revoked or expired one is refused (409), and of concurrent
+   * rotations only one succeeds, the others answer 409 (ApiKeyRepository.swapHash).
+   */
   async rotate(request: OperationRequest<typeof apiKeyOperations.rotate>) {
+    const key = await this.keys.find(writeScope(request).id, request.params.id);
+    if (!key) throw DomainError.notFound('API key', request.params.id);
+    if (key.revokedAt) {
+      throw new DomainError(ErrorCode.Conflict, 'A revoked API key cannot be rotated: create a new key', {
+        id: key.id,
+        revokedAt: key.revokedAt.toISOString(),
+      });
+    }
+    if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) {
+      throw new DomainError(ErrorCode.Conflict, 'An expired API key cannot be rotated: create a new key', {
+        id: key.id,
+        expiresAt: key.expiresAt.toISOString(),
+      });
+    }
     const value = newCredential(API_KEY_PREFIX);
-    const rotated = await this.keys.replaceHash(writeScope(request).id, request.params.id, hashCredential(value));
-    if (!rotated) throw DomainError.notFound('API key', request.params.id);
-    const { key, previousHash } = rotated;
-    if (key.revokedAt) throw new DomainError(ErrorCode.Conflict, 'A revoked API key cannot be rotated', { id: key.id });
-    await this.revocations.publish([previousHash]);
+    if (!(await this.keys.swapHash(key.id, key.keyHash, hashCredential(value)))) {
+      throw new DomainError(ErrorCode.Conflict, 'The API key was rotated, revoked or expired by another request meanwhile: try again', {
+        id: key.id,
+      });
+    }
+    await this.revocations.publish([key.keyHash]);
     return {
       status: 'success' as const,
       message: 'API key rotated: store its new value now, the old one no longer works',

@@ -44,28 +44,38 @@ export class ApiKeyRepository {
     return key;
   }
 
-  /** Marks the key revoked (once: a repeated revoke keeps the first date); null when the workspace has no such key. */
-  async revoke(workspaceId: string, id: string): Promise<ApiKey | null> {
-    const em = this.db.em();
-    const key = await em.findOne(ApiKey, { id, workspace: workspaceId });
-    if (!key) return null;
-    if (!key.revokedAt) {
-      key.revokedAt = new Date();
-      await em.flush();
-    }
-    return key;
+  /** The workspace's key with this id, or null. */
+  find(workspaceId: string, id: string): Promise<ApiKey | null> {
+    return this.db.em().findOne(ApiKey, { id, workspace: workspaceId });
   }
 
-  /** Gives a live key a new hash; the previous hash with it. Null when the workspace has no such key. */
-  async replaceHash(workspaceId: string, id: string, keyHash: string): Promise<{ key: ApiKey; previousHash: string } | null> {
-    const em = this.db.em();
-    const key = await em.findOne(ApiKey, { id, workspace: workspaceId });
-    if (!key) return null;
-    const previousHash = key.keyHash;
-    if (!key.revokedAt) {
-      key.keyHash = keyHash;
-      await em.flush();
-    }
-    return { key, previousHash };
+  /**
+   * Marks the key revoked (once: a repeated revoke keeps the first date) and answers the hash
+   * it had at that moment, read under the row's lock so a rotation finishing at the same time
+   * cannot leave a value unannounced. Null when the workspace has no such key.
+   */
+  async revoke(workspaceId: string, id: string): Promise<{ key: ApiKey; revokedHash: string } | null> {
+    const rows = await this.db.execute<{ key_hash: string }[]>(
+      `update gateway.api_key set revoked_at = coalesce(revoked_at, now()) where id = ? and workspace_id = ? returning key_hash`,
+      [id, workspaceId],
+    );
+    if (!rows[0]) return null;
+    const key = await this.db.em().findOne(ApiKey, { id }, { refresh: true });
+    return key && { key, revokedHash: rows[0].key_hash };
+  }
+
+  /**
+   * Gives a live key a new hash only if it still has `previousHash` (compare and swap): of two
+   * rotations that read the same value, the second matches nothing, so only one new value ever
+   * works. False when the key was rotated, revoked or expired meanwhile.
+   */
+  async swapHash(id: string, previousHash: string, keyHash: string): Promise<boolean> {
+    const changed = await this.db.execute<{ id: string }[]>(
+      `update gateway.api_key set key_hash = ?
+        where id = ? and key_hash = ? and revoked_at is null and (expires_at is null or expires_at > now())
+        returning id`,
+      [keyHash, id, previousHash],
+    );
+    return changed.length === 1;
   }
 }

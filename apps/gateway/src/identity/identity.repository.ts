@@ -80,6 +80,24 @@ export class IdentityRepository {
     return this.db.execute<WorkspaceRef[]>('select id, name from gateway.workspace where id in (?) order by name', [ids]);
   }
 
+  /** The user's role in each of these workspaces they belong to. */
+  async memberships(userId: string, workspaceIds: string[]): Promise<(WorkspaceRef & { role: WorkspaceRole })[]> {
+    if (workspaceIds.length === 0) return [];
+    return this.db.execute<(WorkspaceRef & { role: WorkspaceRole })[]>(
+      `select w.id, w.name, m.role from gateway.workspace w join gateway.workspace_member m on m.workspace_id = w.id
+        where m.user_id = ? and w.id in (?) order by w.name`,
+      [userId, workspaceIds],
+    );
+  }
+
+  async user(id: string): Promise<{ id: string; email: string; name: string | null } | null> {
+    const rows = await this.db.execute<{ id: string; email: string; name: string | null }[]>(
+      'select id, email, name from gateway.user_account where id = ?',
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
   /** Applies the seed's workspace, users and API keys in one transaction (idempotent by natural keys). */
   async applySeed(doc: SeedDocument): Promise<AppliedIdentity> {
     return this.db.em().transactional(async (em) => {

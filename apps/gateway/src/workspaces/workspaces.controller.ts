@@ -1,5 +1,5 @@
 import { Payload } from '@nestjs/microservices';
-import { type OperationRequest, type WorkspaceProfile, type WorkspaceRef, workspaceOperations } from '@platica/contracts';
+import { type OperationRequest, type WorkspaceProfile, type WorkspacesListResponse, workspaceOperations } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
 import { WorkspacesService } from './workspaces.service';
 
@@ -9,7 +9,7 @@ export class WorkspacesController {
   constructor(private readonly workspaces: WorkspacesService) {}
 
   @Handles(workspaceOperations.list)
-  list(@Payload() request: OperationRequest<typeof workspaceOperations.list>): Promise<{ workspaces: WorkspaceRef[] }> {
+  list(@Payload() request: OperationRequest<typeof workspaceOperations.list>): Promise<WorkspacesListResponse> {
     return this.workspaces.list(request);
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type OperationRequest, type WorkspaceProfile, type WorkspaceRef, workspaceOperations } from '@platica/contracts';
+import { type OperationRequest, type WorkspaceProfile, type WorkspacesListResponse, workspaceOperations } from '@platica/contracts';
 import { readScope } from '@platica/platform';
 import { IdentityRepository } from '../identity/identity.repository';
 
@@ -8,8 +8,18 @@ import { IdentityRepository } from '../identity/identity.repository';
 export class WorkspacesService {
   constructor(private readonly identity: IdentityRepository) {}
 
-  async list(request: OperationRequest<typeof workspaceOperations.list>): Promise<{ workspaces: WorkspaceRef[] }> {
-    return { workspaces: await this.identity.workspaces(request.auth.workspaceIds) };
+  /** A signed-in user also learns their role in each workspace and who they are; an API key has no role (full access). */
+  async list(request: OperationRequest<typeof workspaceOperations.list>): Promise<WorkspacesListResponse> {
+    const { auth } = request;
+    if (auth.credentialType === 'oauth_token' && auth.userId) {
+      const [workspaces, user] = await Promise.all([
+        this.identity.memberships(auth.userId, auth.workspaceIds),
+        this.identity.user(auth.userId),
+      ]);
+      return { workspaces, user };
+    }
+    const workspaces = await this.identity.workspaces(auth.workspaceIds);
+    return { workspaces: workspaces.map((w) => ({ ...w, role: null })), user: null };
   }
 
   async members(request: OperationRequest<typeof workspaceOperations.members>): Promise<{ emails: string[] }> {

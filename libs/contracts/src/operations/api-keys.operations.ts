@@ -51,7 +51,8 @@ export const apiKeyOperations = {
     path: '/v1/api-keys/{id}/rotate',
     subject: 'gateway.apiKeys.rotate',
     tag: 'api keys',
-    summary: 'Give an API key a new value (shown once); the old value answers 401 at once',
+    summary:
+      'Give a live API key a new value (shown once); the old value answers 401 at once. A revoked or expired key, or one rotated concurrently, is 409',
     scope: 'write',
     workspace: 'one',
     responses: { 200: apiKeyWithValueResponseSchema, 404: errorBodySchema, 409: errorBodySchema },

@@ -1,0 +1,256 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { keyState } from '../api-key-state';
+import { ApiError, api, data } from '../api/client';
+import type { paths } from '../api/openapi';
+import { Status } from './layout';
+
+type ApiKey = paths['/v1/api-keys']['get']['responses'][200]['content']['application/json']['workspaces'][number]['apiKeys'][number];
+/** The API's bound on a key's name (createApiKeyRequestSchema). */
+const NAME_MAX_LENGTH = 100;
+
+/** A key value just created or rotated: held only in this page's state, so leaving the page forgets it. */
+interface Revealed {
+  name: string;
+  value: string;
+  rotated: boolean;
+}
+
+/** The workspace's API keys: list, create (the value shown once), rotate and revoke, each change confirmed first. */
+export function ApiKeysPage() {
+  const { t, i18n } = useTranslation();
+  const { workspaceId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const queryKey = ['api-keys', workspaceId];
+  const keys = useQuery({
+    queryKey,
+    queryFn: () => data(api.GET('/v1/api-keys', { params: { query: { workspace: workspaceId } } })),
+  });
+  const [revealed, setRevealed] = useState<Revealed | null>(null);
+  const [confirming, setConfirming] = useState<{ action: 'revoke' | 'rotate'; key: ApiKey } | null>(null);
+  // Another workspace's page must not show this one's value.
+  useEffect(() => setRevealed(null), [workspaceId]);
+
+  const params = (id: string) => ({ query: { workspace: workspaceId }, path: { id } });
+  const change = useMutation({
+    mutationFn: ({ action, key }: { action: 'revoke' | 'rotate'; key: ApiKey }) =>
+      action === 'revoke'
+        ? data(api.DELETE('/v1/api-keys/{id}', { params: params(key.id) })).then(() => null)
+        : data(api.POST('/v1/api-keys/{id}/rotate', { params: params(key.id) })).then((answer) => answer.data.key),
+    // The value must not outlive the page in react-query's cache.
+    gcTime: 0,
+    onSuccess: (value, { key }) => {
+      setConfirming(null);
+      setRevealed(value ? { name: key.name, value, rotated: true } : null);
+      return queryClient.invalidateQueries({ queryKey });
+    },
+  });
+
+  const rows = keys.data?.workspaces.flatMap((w) => w.apiKeys) ?? [];
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (at: string | null, none: string) => (at ? dateTime.format(new Date(at)) : none);
+
+  return (
+    <>
+      <h1>{t('keys.heading')}</h1>
+      <Status loading={keys.isPending} error={keys.error} />
+      {keys.data && (
+        <>
+          <p>{t('keys.lead')}</p>
+          {revealed && <RevealedValue revealed={revealed} onDone={() => setRevealed(null)} />}
+          <CreateKeyForm
+            workspaceId={workspaceId}
+            onCreated={(name, value) => {
+              setRevealed({ name, value, rotated: false });
+              return queryClient.invalidateQueries({ queryKey });
+            }}
+          />
+          {confirming && (
+            <article aria-labelledby="confirm-heading">
+              <h2 id="confirm-heading">{t(`keys.confirm.${confirming.action}`, { name: confirming.key.name })}</h2>
+              <p>{t(`keys.confirm.${confirming.action}.consequence`)}</p>
+              <div className="actions">
+                <button type="button" onClick={() => change.mutate(confirming)} disabled={change.isPending}>
+                  {t(`keys.${confirming.action}.confirm`)}
+                </button>
+                <button type="button" className="secondary" onClick={() => setConfirming(null)}>
+                  {t('keys.cancel')}
+                </button>
+              </div>
+            </article>
+          )}
+          {change.error && <p role="alert">{t('common.error', { message: change.error.message })}</p>}
+          <section aria-labelledby="keys-list-heading">
+            <h2 id="keys-list-heading">{t('keys.list')}</h2>
+            {rows.length === 0 && <p>{t('keys.empty')}</p>}
+            {rows.length > 0 && (
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('keys.name')}</th>
+                    <th scope="col">{t('keys.created')}</th>
+                    <th scope="col">{t('keys.lastUsed')}</th>
+                    <th scope="col">{t('keys.expires')}</th>
+                    <th scope="col">{t('keys.state')}</th>
+                    <th scope="col">{t('keys.actions')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((key) => {
+                    const state = keyState(key);
+                    return (
+                      <tr key={key.id}>
+                        <th scope="row">{key.name}</th>
+                        <td>{when(key.creationDate, '')}</td>
+                        <td>{when(key.lastUsedAt, t('keys.never'))}</td>
+                        <td>{when(key.expiresAt, t('keys.noExpiry'))}</td>
+                        <td>{t(`keys.state.${state}`)}</td>
+                        <td>
+                          {state === 'active' && (
+                            <div className="actions">
+                              <button
+                                type="button"
+                                className="secondary"
+                                aria-label={t('keys.rotate.label', { name: key.name })}
+                                onClick={() => setConfirming({ action: 'rotate', key })}
+                              >
+                                {t('keys.rotate')}
+                              </button>
+                              <button
+                                type="button"
+                                className="secondary"
+                                aria-label={t('keys.revoke.label', { name: key.name })}
+                                onClick={() => setConfirming({ action: 'revoke', key })}
+                              >
+                                {t('keys.revoke')}
+                              </button>
+                            </div>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            )}
+          </section>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The value, this once, with a copy button. */
+function RevealedValue({ revealed, onDone }: { revealed: Revealed; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState<boolean | null>(null);
+  useEffect(() => setCopied(null), [revealed]);
+  const copy = () =>
+    navigator.clipboard.writeText(revealed.value).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  return (
+    <article aria-labelledby="revealed-heading">
+      <h2 id="revealed-heading">{t(revealed.rotated ? 'keys.revealed.rotated' : 'keys.revealed.created', { name: revealed.name })}</h2>
+      <p>
+        <strong>{t('keys.revealed.once')}</strong>
+      </p>
+      <label>
+        {t('keys.revealed.value')}
+        <input readOnly value={revealed.value} onFocus={(event) => event.target.select()} />
+      </label>
+      <div className="actions">
+        <button type="button" onClick={() => void copy()}>
+          {t('keys.revealed.copy')}
+        </button>
+        <button type="button" className="secondary" onClick={onDone}>
+          {t('keys.revealed.done')}
+        </button>
+      </div>
+      {copied !== null && <p role="status">{t(copied ? 'keys.revealed.copied' : 'keys.revealed.copyFailed')}</p>}
+    </article>
+  );
+}
+
+interface CreateKeyFields {
+  name: string;
+  /** `datetime-local`: the browser's local time, empty when the key does not expire. */
+  expiresAt: string;
+}
+
+function CreateKeyForm({ workspaceId, onCreated }: { workspaceId: string; onCreated: (name: string, value: string) => Promise<void> }) {
+  const { t } = useTranslation();
+  const form = useForm<CreateKeyFields>({ defaultValues: { name: '', expiresAt: '' } });
+  const { errors } = form.formState;
+  const create = useMutation({
+    mutationFn: (body: { name: string; expiresAt?: string }) =>
+      data(api.POST('/v1/api-keys', { params: { query: { workspace: workspaceId } }, body })),
+    gcTime: 0,
+    onSuccess: (answer) => {
+      form.reset();
+      return onCreated(answer.data.name, answer.data.key);
+    },
+    // The API names the field at fault (a name already used, an expiry already past): shown on that field.
+    onError: (error) => {
+      for (const issue of fieldIssues(error)) {
+        const field = issue.path[0];
+        if (field === 'name' || field === 'expiresAt')
+          form.setError(field, { message: t(`keys.api.${field}`, { message: issue.message }) });
+      }
+    },
+  });
+  const submit = form.handleSubmit(({ name, expiresAt }) =>
+    create.mutate({ name: name.trim(), ...(expiresAt ? { expiresAt: new Date(expiresAt).toISOString() } : {}) }),
+  );
+  const unmapped = create.error && fieldIssues(create.error).length === 0;
+
+  return (
+    <section aria-labelledby="create-key-heading">
+      <h2 id="create-key-heading">{t('keys.create')}</h2>
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        {/* Labels apart from their inputs: an error message inside a label would become part of the field's name. */}
+        <label htmlFor="key-name">{t('keys.name')}</label>
+        <input
+          id="key-name"
+          maxLength={NAME_MAX_LENGTH}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? 'key-name-error' : undefined}
+          {...form.register('name', {
+            validate: (name) => {
+              if (!name.trim()) return t('keys.error.nameRequired');
+              if (name.length > NAME_MAX_LENGTH) return t('keys.error.nameTooLong', { max: NAME_MAX_LENGTH });
+              return true;
+            },
+          })}
+        />
+        {errors.name && <small id="key-name-error">{errors.name.message}</small>}
+        <label htmlFor="key-expiry">{t('keys.expiresOptional')}</label>
+        <input
+          id="key-expiry"
+          type="datetime-local"
+          aria-invalid={errors.expiresAt ? true : undefined}
+          aria-describedby={errors.expiresAt ? 'key-expiry-error' : undefined}
+          {...form.register('expiresAt', {
+            validate: (at) => !at || new Date(at).getTime() > Date.now() || t('keys.error.expiryPast'),
+          })}
+        />
+        {errors.expiresAt && <small id="key-expiry-error">{errors.expiresAt.message}</small>}
+        <button type="submit" disabled={create.isPending}>
+          {t('keys.create.submit')}
+        </button>
+      </form>
+      {unmapped && <p role="alert">{t('common.error', { message: create.error.message })}</p>}
+    </section>
+  );
+}
+
+/** The `details` of a `{code, error, details}` answer when they name fields: `[{path, message}]`. */
+function fieldIssues(error: Error): { path: (string | number)[]; message: string }[] {
+  if (!(error instanceof ApiError)) return [];
+  const details = (error.body as { details?: unknown } | null)?.details;
+  return Array.isArray(details) ? (details as { path: (string | number)[]; message: string }[]) : [];
+}
