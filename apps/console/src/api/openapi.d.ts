@@ -3611,6 +3611,8 @@ export interface operations {
                 sortDirection?: "asc" | "desc";
                 tags?: string | string[];
                 dateFilter?: string;
+                status?: string | string[];
+                operation?: "automatic" | "assistance";
             };
             header?: never;
             path?: never;
