@@ -18,7 +18,6 @@ export const en = {
   'common.save': 'Save',
   'common.saved': 'Saved.',
   'common.all': 'All',
-  'common.live': 'Updates every {{seconds}} seconds.',
   'inbox.heading': 'Inbox',
   'inbox.filters': 'Filters',
   'inbox.channel': 'Channel id',
@@ -81,6 +80,8 @@ export const en = {
   'agent.newer': 'Newer version',
   'agent.diff': 'Differences',
   'agent.noDifference': 'The two versions are identical.',
+  'live.on': 'Live: changes appear as they happen.',
+  'live.off': 'The live connection is down: updates every {{seconds}} seconds.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -20,7 +20,6 @@ export const es: Record<MessageKey, string> = {
   'common.save': 'Guardar',
   'common.saved': 'Guardado.',
   'common.all': 'Todos',
-  'common.live': 'Se actualiza cada {{seconds}} segundos.',
   'inbox.heading': 'Bandeja',
   'inbox.filters': 'Filtros',
   'inbox.channel': 'Id del canal',
@@ -83,4 +82,6 @@ export const es: Record<MessageKey, string> = {
   'agent.newer': 'Versión nueva',
   'agent.diff': 'Diferencias',
   'agent.noDifference': 'Las dos versiones son idénticas.',
+  'live.on': 'En vivo: los cambios aparecen al momento.',
+  'live.off': 'La conexión en vivo no está disponible: se actualiza cada {{seconds}} segundos.',
 };
