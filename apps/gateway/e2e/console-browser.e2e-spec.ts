@@ -101,8 +101,11 @@ describe('the console in a browser (e2e)', () => {
     await page.waitForTimeout(11_000);
     await page.getByRole('link', { name: 'Agents' }).click();
     await page.getByRole('heading', { name: 'Agents' }).waitFor();
-    const refreshed = JSON.parse((await redis.get(key!))!) as { accessToken: string; refreshToken: string };
-    expect(refreshed.accessToken).not.toBe(first.accessToken);
+    // Awaited: the page shows its cached list at once, and its request (the first since the inbox stopped polling) follows.
+    const refreshed = await eventually('the token refreshed', async () => {
+      const now = JSON.parse((await redis.get(key!))!) as { accessToken: string; refreshToken: string };
+      return now.accessToken !== first.accessToken ? now : undefined;
+    });
     expect(refreshed.refreshToken).not.toBe(first.refreshToken);
 
     // The session ends server-side (as when its lifetime runs out): the next request sends the browser to sign in.
