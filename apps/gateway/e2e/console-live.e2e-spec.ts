@@ -10,7 +10,7 @@ const LIVE_MS = 5_000;
  * Issue 38's live console through the real stack and a headless Chromium: the console's event
  * stream (`/console/api/v1/events`, served by the gateway with the session's token), the inbox
  * and an open conversation updated by it, and the inbox's status and "needs a human" filters
- * answered by the API (`status`, `operation` on GET /v1/conversations).
+ * answered by the API (`status`, `operation` on GET /v1/conversations), and the fallback while the stream is refused.
  */
 describe('the live console (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
@@ -92,6 +92,19 @@ describe('the live console (e2e)', () => {
     await page.getByText('You are signed out.').waitFor();
     await stream.until('the end of the stream', (s) => s.ended);
     expect((await consoleStream()).status).toBe(401);
+  });
+
+  it('says when it is not live (polling every 60 s), and comes back live once the stream answers again', async () => {
+    const page = await browser.newPage();
+    // The stream refused (as a gateway without NATS would): EventSource gives up, the console tries again later.
+    await page.route('**/console/api/v1/events?*', (route) => route.fulfill({ status: 503, body: '{}' }));
+    await signIn(page);
+    await page.getByText('Not connected live: updated every 60 seconds.').waitFor();
+    await browser.check(page, 'live-04-inbox-not-live');
+    await page.unroute('**/console/api/v1/events?*');
+    await liveNote(page).waitFor({ timeout: 30_000 });
+    const arriving = await ws.customerWrites(undefined, 'de vuelta en vivo');
+    await row(page, arriving.phone).waitFor({ timeout: LIVE_MS });
   });
 
   it('shows new conversations and messages live, and filters by status and "needs a human" through the API', async () => {

@@ -74,7 +74,8 @@ class LiveConnection {
     source.onerror = () => {
       this.setOpen(false);
       if (source.readyState !== EventSource.CLOSED) return; // reconnecting by itself, with Last-Event-ID
-      // Refused: polling carries on (and sends the browser to sign in if the session ended) until a new try.
+      // Refused: what is on screen is fetched now (a session that ended sends the browser to sign in), then polled until a new try.
+      this.markStale(['inbox', 'conversation']);
       this.timers.reopen = window.setTimeout(() => this.connect(), REOPEN_MS);
     };
     for (const type of Object.keys(STALE_QUERIES) as EventType[]) {

@@ -81,7 +81,7 @@ export const en = {
   'agent.diff': 'Differences',
   'agent.noDifference': 'The two versions are identical.',
   'live.on': 'Live: changes appear as they happen.',
-  'live.off': 'The live connection is down: updates every {{seconds}} seconds.',
+  'live.off': 'Not connected live: updated every {{seconds}} seconds.',
 } as const;
 
 export type MessageKey = keyof typeof en;

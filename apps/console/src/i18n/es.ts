@@ -83,5 +83,5 @@ export const es: Record<MessageKey, string> = {
   'agent.diff': 'Diferencias',
   'agent.noDifference': 'Las dos versiones son idénticas.',
   'live.on': 'En vivo: los cambios aparecen al momento.',
-  'live.off': 'La conexión en vivo no está disponible: se actualiza cada {{seconds}} segundos.',
+  'live.off': 'Sin conexión en vivo: se actualiza cada {{seconds}} segundos.',
 };
