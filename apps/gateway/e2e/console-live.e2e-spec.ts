@@ -9,8 +9,9 @@ const LIVE_MS = 5_000;
 /**
  * Issue 38's live console through the real stack and a headless Chromium: the console's event
  * stream (`/console/api/v1/events`, served by the gateway with the session's token), the inbox
- * and an open conversation updated by it, and the inbox's status and "needs a human" filters
- * answered by the API (`status`, `operation` on GET /v1/conversations), and the fallback while the stream is refused.
+ * and an open conversation updated by it, the polling fallback while the stream is refused, and
+ * the inbox's status and "needs a human" filters answered by the API (`status`, `operation` on
+ * GET /v1/conversations).
  */
 describe('the live console (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
