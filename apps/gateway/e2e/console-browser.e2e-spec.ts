@@ -8,7 +8,7 @@ import { ConsoleBrowser, SCREENSHOTS } from './console-browser';
  * Issue 38 part 1 through the real stack and a real headless Chromium: the console served by
  * the gateway, signed in through Plática's own authorization server (the backend-for-frontend
  * holds the tokens), the workspace switcher, session expiry and sign-out; the inbox with its
- * filters and polling, a conversation taken over, answered, handed back and closed; an agent
+ * filters and live updates, a conversation taken over, answered, handed back and closed; an agent
  * edited, a prompt version added, compared side by side and an earlier one activated. Every
  * page is screenshotted and checked by axe-core for serious or critical violations.
  */
@@ -101,8 +101,11 @@ describe('the console in a browser (e2e)', () => {
     await page.waitForTimeout(11_000);
     await page.getByRole('link', { name: 'Agents' }).click();
     await page.getByRole('heading', { name: 'Agents' }).waitFor();
-    const refreshed = JSON.parse((await redis.get(key!))!) as { accessToken: string; refreshToken: string };
-    expect(refreshed.accessToken).not.toBe(first.accessToken);
+    // Awaited: the page shows its cached list at once, and its request (the first since the inbox stopped polling) follows.
+    const refreshed = await eventually('the token refreshed', async () => {
+      const now = JSON.parse((await redis.get(key!))!) as { accessToken: string; refreshToken: string };
+      return now.accessToken !== first.accessToken ? now : undefined;
+    });
     expect(refreshed.refreshToken).not.toBe(first.refreshToken);
 
     // The session ends server-side (as when its lifetime runs out): the next request sends the browser to sign in.
@@ -142,7 +145,7 @@ describe('the console in a browser (e2e)', () => {
     await row(b.phone).waitFor();
     await check(page, '07-inbox');
 
-    // The API's filters (tags, channel) and the page's (needs a human), all in the URL.
+    // The API's filters (tags, channel; needs a human below), all in the URL.
     await page.getByLabel('Tags (comma-separated)').fill('vip');
     await row(a.phone).waitFor({ state: 'detached' });
     await row(b.phone).waitFor();
@@ -154,7 +157,7 @@ describe('the console in a browser (e2e)', () => {
     await row(a.phone).waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
 
-    // Live (polling): a conversation that starts while the inbox is open appears in it.
+    // Live: a conversation that starts while the inbox is open appears in it.
     const c = await ws.customerWrites(undefined, 'recién llegado');
     await row(c.phone).waitFor({ timeout: 15_000 });
 

@@ -773,6 +773,60 @@ describe('messaging (e2e)', () => {
       expectError(await other.api.get('/v1/conversations?dateFilter=%7Bnope'), 400);
     });
 
+    it('filters by status (one, several, repeated) and operation, in SQL: counts and page tokens follow the filters', async () => {
+      const own = await workspace();
+      const [spam, assisted, untouched] = [await openWindow(own), await openWindow(own), await openWindow(own)].map((w) => w.conversation);
+      expect((await own.api.patch(`/v1/conversations/${spam.id}`, { status: 'spam' })).status).toBe(200);
+      expect((await own.api.patch(`/v1/conversations/${assisted.id}`, { operation: 'assistance' })).status).toBe(200);
+      const listed = async (query: string) => {
+        const res = await own.api.get(`/v1/conversations?${query}`);
+        expect(res.status).toBe(200);
+        const [page] = res.body.workspaces;
+        expect(page.conversationsCount).toBe(page.conversations.length);
+        return page.conversations.map((c: any) => c.id).sort();
+      };
+      const other = untouched.status as string;
+      expect(other).not.toBe('spam');
+      expect(await listed('status=spam')).toEqual([spam.id]);
+      expect(await listed(`status=spam,${other}`)).toEqual([spam.id, assisted.id, untouched.id].sort());
+      expect(await listed(`status=spam&status=finished`)).toEqual([spam.id]);
+      expect(await listed('operation=assistance')).toEqual([assisted.id]);
+      expect(await listed('operation=automatic')).toEqual([spam.id, untouched.id].sort());
+      expect(await listed('operation=automatic&status=spam')).toEqual([spam.id]);
+      expect(await listed('operation=assistance&status=spam')).toEqual([]);
+
+      // Paging a filtered listing: each matching conversation once; the token is bound to the filters (order aside).
+      const seen: string[] = [];
+      let token: string | null = null;
+      do {
+        const res: any = await own.api.get(`/v1/conversations?limit=1&operation=automatic${token ? `&pageToken=${token}` : ''}`);
+        expect(res.status).toBe(200);
+        seen.push(...res.body.workspaces[0].conversations.map((c: any) => c.id));
+        token = res.body.nextPageToken;
+      } while (token && seen.length < 5);
+      expect(seen.sort()).toEqual([spam.id, untouched.id].sort());
+      const first = await own.api.get(`/v1/conversations?limit=1&status=spam,${other}`);
+      const bound = first.body.nextPageToken as string;
+      expect((await own.api.get(`/v1/conversations?limit=1&status=${other},spam&pageToken=${bound}`)).status).toBe(200);
+      for (const changed of ['status=spam', `status=spam,${other}&operation=automatic`]) {
+        const res = await own.api.get(`/v1/conversations?limit=1&${changed}&pageToken=${bound}`);
+        expectError(res, 400);
+        expect(res.body.details).toEqual([expect.objectContaining({ path: ['pageToken'] })]);
+      }
+
+      for (const [query, field] of [
+        ['status=closed', 'status'],
+        ['status=spam,', 'status'],
+        ['status=spam&status=nope', 'status'],
+        ['operation=human', 'operation'],
+        ['operation=assistance,automatic', 'operation'],
+      ]) {
+        const res = await own.api.get(`/v1/conversations?${query}`);
+        expectError(res, 400);
+        expect(res.body.details).toEqual([expect.objectContaining({ path: [field] })]);
+      }
+    });
+
     it('updates status and operation, recording conversation.status.updated', async () => {
       const res = await other.api.patch(`/v1/conversations/${ids[2]}`, { status: 'finished', operation: 'assistance' });
       expect(res.status).toBe(200);

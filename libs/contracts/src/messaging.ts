@@ -196,10 +196,7 @@ export const sendTemplateRequestSchema = z
       params: z.array(z.string().min(1).max(1024)).max(100).optional(),
       type: z.enum(['image', 'video', 'document']).optional(),
       file: httpUrl.optional(),
-      buttons: z
-        .array(templateButtonSchema)
-        .max(10)
-        .optional(),
+      buttons: z.array(templateButtonSchema).max(10).optional(),
     }),
     client: clientUpsertSchema.optional(),
     campaignId: z.string().min(1).max(100).optional(),
@@ -207,6 +204,24 @@ export const sendTemplateRequestSchema = z
   })
   .superRefine(refineScheduling);
 export type SendTemplateRequest = z.output<typeof sendTemplateRequestSchema>;
+
+export const CONVERSATION_STATUSES = ['initiated', 'active', 'finished', 'spam', 'expired'] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+/** `assistance`: a person handles the conversation (taken over, or the agent asked for one); the agent stays silent. */
+export const CONVERSATION_OPERATIONS = ['automatic', 'assistance'] as const;
+
+/** `status` of `GET /v1/conversations`: one status, several comma-separated, or the parameter repeated (as `tags`). */
+const conversationStatusFilter = z
+  .union([z.string().max(200), z.array(z.string().max(50)).max(CONVERSATION_STATUSES.length)])
+  .superRefine((value, ctx) => {
+    const statuses = (typeof value === 'string' ? value.split(',') : value).map((status) => status.trim());
+    for (const status of statuses) {
+      if (!(CONVERSATION_STATUSES as readonly string[]).includes(status)) {
+        ctx.addIssue({ code: 'custom', message: `"${status}" is not a status: one or several of ${CONVERSATION_STATUSES.join(', ')}` });
+        return;
+      }
+    }
+  });
 
 /** Query of `GET /v1/conversations` (values arrive as strings). */
 export const listConversationsQuerySchema = z.looseObject({
@@ -220,6 +235,14 @@ export const listConversationsQuerySchema = z.looseObject({
   sortDirection: z.enum(['asc', 'desc']).optional(),
   tags: z.union([z.string().max(2000), z.array(z.string().max(200)).max(50)]).optional(),
   dateFilter: z.string().max(500).optional(),
+  // Additions to the spec (docs/sending-messages.md › Listing conversations).
+  status: conversationStatusFilter
+    .optional()
+    .describe(`Conversations in any of these statuses (${CONVERSATION_STATUSES.join(', ')}): comma-separated or repeated`),
+  operation: z
+    .enum(CONVERSATION_OPERATIONS)
+    .optional()
+    .describe('assistance: a person handles the conversation (taken over, or the agent asked for one); automatic: the agent does'),
   workspace: z.string().optional(),
 });
 
@@ -233,14 +256,11 @@ export const dateFilterSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
-export const CONVERSATION_STATUSES = ['initiated', 'active', 'finished', 'spam', 'expired'] as const;
-export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
-
 /** `PATCH /v1/conversations/{id}` (ARCHITECTURE.md › Decisions). */
 export const updateConversationRequestSchema = z
   .strictObject({
     status: z.enum(CONVERSATION_STATUSES).optional(),
-    operation: z.enum(['automatic', 'assistance']).optional(),
+    operation: z.enum(CONVERSATION_OPERATIONS).optional(),
     tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
     owners: z.array(email).max(50).optional(),
     topic: z.string().max(500).nullable().optional(),

@@ -11,3 +11,4 @@ export * from './test-mcp-server';
 export * from './test-authorization-server';
 export * from './cuttable-proxy';
 export * from './page-token';
+export * from './event-stream-reader';

@@ -3619,6 +3619,8 @@ export interface operations {
                 sortDirection?: "asc" | "desc";
                 tags?: string | string[];
                 dateFilter?: string;
+                status?: string | string[];
+                operation?: "automatic" | "assistance";
             };
             header?: never;
             path?: never;

@@ -18,7 +18,6 @@ export const en = {
   'common.save': 'Save',
   'common.saved': 'Saved.',
   'common.all': 'All',
-  'common.live': 'Updates every {{seconds}} seconds.',
   'inbox.heading': 'Inbox',
   'inbox.filters': 'Filters',
   'inbox.channel': 'Channel id',
@@ -358,6 +357,8 @@ export const en = {
   'keys.noAccess.role':
     'You do not have access to this page: it needs the {{requiredRole}} role and your role in this workspace is {{role}}. Ask an admin of the workspace if you need it.',
   'keys.noAccess.other': 'You do not have access to this page.',
+  'live.on': 'Live: changes appear as they happen.',
+  'live.off': 'Not connected live: updated every {{seconds}} seconds.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -20,7 +20,6 @@ export const es: Record<MessageKey, string> = {
   'common.save': 'Guardar',
   'common.saved': 'Guardado.',
   'common.all': 'Todos',
-  'common.live': 'Se actualiza cada {{seconds}} segundos.',
   'inbox.heading': 'Bandeja',
   'inbox.filters': 'Filtros',
   'inbox.channel': 'Id del canal',
@@ -360,4 +359,6 @@ export const es: Record<MessageKey, string> = {
   'keys.noAccess.role':
     'No tienes acceso a esta página: requiere el rol {{requiredRole}} y tu rol en este espacio de trabajo es {{role}}. Pídeselo a un administrador del espacio de trabajo si lo necesitas.',
   'keys.noAccess.other': 'No tienes acceso a esta página.',
+  'live.on': 'En vivo: los cambios aparecen al momento.',
+  'live.off': 'Sin conexión en vivo: se actualiza cada {{seconds}} segundos.',
 };

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../api/client';
-import { POLL_SECONDS } from './inbox-page';
+import { useLiveUpdates } from '../api/live-updates';
 import { Status } from './layout';
 
 /**
@@ -15,10 +15,11 @@ export function ConversationPage() {
   const { workspaceId = '', conversationId = '' } = useParams();
   const queryClient = useQueryClient();
   const scope = { query: { workspace: workspaceId } };
+  const { refetchInterval } = useLiveUpdates(workspaceId);
   const conversation = useQuery({
     queryKey: ['conversation', workspaceId, conversationId],
     queryFn: () => data(api.GET('/v1/conversations/{id}', { params: { ...scope, path: { id: conversationId } } })),
-    refetchInterval: POLL_SECONDS * 1000,
+    refetchInterval,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['conversation', workspaceId, conversationId] });
   const update = useMutation({

@@ -2,26 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, data } from '../api/client';
+import { FALLBACK_POLL_SECONDS, useLiveUpdates } from '../api/live-updates';
 import type { components } from '../api/openapi';
 import { Status } from './layout';
 
 type Conversation = components['schemas']['ConversationSummary'];
 const STATUSES: Conversation['status'][] = ['initiated', 'active', 'finished', 'spam', 'expired'];
-/**
- * "Live" for now: the list is fetched again every few seconds. The gateway's event stream
- * (GET /v1/events, being built) will replace the polling with pushed updates.
- */
-export const POLL_SECONDS = 5;
 
 /**
- * The conversations of one workspace. Channel, agent, tags and dates are the API's own filters
- * (GET /v1/conversations); status and "needs a human" (a conversation a person has taken over,
- * `operation: assistance`) have no API filter yet, so they narrow the page of results here.
- * The filters live in the URL, so a filtered inbox can be bookmarked and shared.
+ * The conversations of one workspace, kept current by the event stream (useLiveUpdates). Every
+ * filter is the API's (GET /v1/conversations): "needs a human" is `operation: assistance`, a
+ * conversation a person took over or the agent asked a person for. The filters live in the URL,
+ * so a filtered inbox can be bookmarked and shared.
  */
 export function InboxPage() {
   const { t, i18n } = useTranslation();
   const { workspaceId = '' } = useParams();
+  const { live, refetchInterval } = useLiveUpdates(workspaceId);
   const [params, setParams] = useSearchParams();
   const filter = (name: string) => params.get(name) ?? '';
   const setFilter = (name: string, value: string) =>
@@ -53,6 +50,8 @@ export function InboxPage() {
     ...(filter('channel') ? { channelId: filter('channel') } : {}),
     ...(filter('agent') ? { agentId: filter('agent') } : {}),
     ...(tags.length ? { tags } : {}),
+    ...(filter('status') ? { status: filter('status') } : {}),
+    ...(params.has('human') ? { operation: 'assistance' as const } : {}),
     ...(from || to
       ? {
           dateFilter: JSON.stringify({
@@ -66,11 +65,9 @@ export function InboxPage() {
   const conversations = useQuery({
     queryKey: ['conversations', query],
     queryFn: () => data(api.GET('/v1/conversations', { params: { query } })),
-    refetchInterval: POLL_SECONDS * 1000,
+    refetchInterval,
   });
-  const rows = (conversations.data?.workspaces.flatMap((w) => w.conversations) ?? []).filter(
-    (c) => (!filter('status') || c.status === filter('status')) && (!params.has('human') || c.operation === 'assistance'),
-  );
+  const rows = conversations.data?.workspaces.flatMap((w) => w.conversations) ?? [];
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
 
   return (
@@ -134,7 +131,7 @@ export function InboxPage() {
         </form>
       </details>
       <p>
-        <small>{t('common.live', { seconds: POLL_SECONDS })}</small>
+        <small>{live ? t('live.on') : t('live.off', { seconds: FALLBACK_POLL_SECONDS })}</small>
       </p>
       <Status loading={conversations.isPending} error={conversations.error} />
       {conversations.data && rows.length === 0 && <p>{t('inbox.empty')}</p>}

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { GatewayConfigService } from '../config/gateway-config.service';
+import { EventStreamEndpoint } from '../events/event-stream.endpoint';
 import { sendError } from '../http/http-errors';
 import { authorizationServerPaths } from '../oauth/authorization-server-metadata';
 import { CONSOLE_CLIENT_ID } from '../oauth/first-party-clients';
@@ -20,6 +21,8 @@ export const CSRF_HEADER = 'x-platica-console';
 const REFRESH_MARGIN_MS = 30_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const NO_STORE = { 'cache-control': 'no-store' };
+/** The console's event stream: the public `GET /v1/events` under the console's API prefix, served here (not proxied). */
+export const CONSOLE_EVENTS_PATH = '/console/api/v1/events';
 
 /**
  * The console's backend-for-frontend (IETF "OAuth 2.0 for Browser-Based Applications" §6.1):
@@ -28,7 +31,8 @@ const NO_STORE = { 'cache-control': 'no-store' };
  * Redis (ConsoleSessions) and gives the browser only an opaque HttpOnly session cookie. The SPA
  * calls the public API as `/console/api/v1/...`, which this proxies to `/v1/...` with the
  * session's bearer token, refreshing it when it expires; a session that can no longer be
- * refreshed answers 401 `session_expired` and the SPA goes back to sign-in.
+ * refreshed answers 401 `session_expired` and the SPA goes back to sign-in. The event stream
+ * (`/console/api/v1/events`) is served beside the proxy, by the gateway's own stream endpoint.
  */
 @Injectable()
 export class ConsoleBff implements OnApplicationBootstrap {
@@ -40,6 +44,7 @@ export class ConsoleBff implements OnApplicationBootstrap {
     private readonly tokens: OAuthTokenService,
     private readonly grants: OAuthGrantRepository,
     private readonly config: GatewayConfigService,
+    private readonly eventStream: EventStreamEndpoint,
   ) {}
 
   private get redirectUri(): string {
@@ -55,6 +60,8 @@ export class ConsoleBff implements OnApplicationBootstrap {
     fastify.get('/console/login', (request, reply) => this.login(request, reply));
     fastify.get('/console/callback', (request, reply) => this.callback(request, reply));
     fastify.post('/console/logout', (request, reply) => this.logout(request, reply));
+    // A static route: it wins over the proxy's wildcard for this path.
+    fastify.get(CONSOLE_EVENTS_PATH, (request, reply) => this.events(request, reply));
     fastify.all('/console/api/*', (request, reply) => this.proxy(request, reply));
     registerConsoleAssets(fastify);
   }
@@ -186,6 +193,31 @@ export class ConsoleBff implements OnApplicationBootstrap {
     }
   }
 
+  /**
+   * The workspace's events (docs/events.md) with the session's access token, streamed by
+   * EventStreamEndpoint itself: the proxy's in-process request cannot carry an answer that never
+   * ends. The stream ends with its token: at sign-out (the grant's revocation ends it at once on
+   * every replica) or when the token expires; EventSource then reconnects here with
+   * `Last-Event-ID`, and the token is refreshed as for any console request. A GET changes
+   * nothing, so it needs no CSRF header, but a page of another origin (a sibling subdomain, which
+   * SameSite=Lax lets the cookie reach) may not hold streams open with the session.
+   */
+  private async events(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    try {
+      if (!this.sameOrigin(request)) throw crossSiteRefused('origin');
+      const sessionId = cookieOf(request, SESSION_COOKIE);
+      if (!sessionId) return await this.expired(reply, 'signed_out');
+      let session = await this.sessions.find(sessionId);
+      if (session && session.accessExpiresAt - REFRESH_MARGIN_MS < Date.now()) session = await this.refresh(sessionId, session);
+      if (!session) return await this.expired(reply);
+      // The session's token, whatever the browser sent: the stream is the session's.
+      request.headers.authorization = `Bearer ${session.accessToken}`;
+      await this.eventStream.serve(request, reply);
+    } catch (error) {
+      await sendError(reply, error, NO_STORE);
+    }
+  }
+
   /** The public API, in process: the same pipeline (authentication, rate limits, workspaces) as any integrator's request. */
   private forward(request: FastifyRequest, target: string, session: ConsoleSession) {
     const hasBody = request.body !== undefined && request.body !== null;
@@ -236,16 +268,24 @@ export class ConsoleBff implements OnApplicationBootstrap {
    */
   private checkCsrf(request: FastifyRequest): void {
     if (SAFE_METHODS.has(request.method)) return;
+    if (request.headers[CSRF_HEADER] !== '1' || !this.sameOrigin(request)) throw crossSiteRefused(CSRF_HEADER);
+  }
+
+  /** No Origin (a browser's same-origin GET sends none), or this server's. */
+  private sameOrigin(request: FastifyRequest): boolean {
     const origin = request.headers.origin;
-    if (request.headers[CSRF_HEADER] !== '1' || (origin !== undefined && origin !== new URL(this.config.publicUrl).origin)) {
-      throw new DomainError(ErrorCode.Forbidden, 'Cross-site request refused', { header: CSRF_HEADER });
-    }
+    return origin === undefined || origin === new URL(this.config.publicUrl).origin;
   }
 
   private cookie(name: string, value: string, maxAgeSeconds: number): string {
     const secure = this.config.publicUrl.startsWith('https:') ? '; Secure' : '';
     return `${name}=${value}; Path=/console; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
   }
+}
+
+/** 403 naming the header that made the request cross-site, or would have shown it was not. */
+function crossSiteRefused(header: string): DomainError {
+  return new DomainError(ErrorCode.Forbidden, 'Cross-site request refused', { header });
 }
 
 function sessionOf(issued: TokenResponse): ConsoleSession {
@@ -270,7 +310,7 @@ function safeReturnTo(value: unknown): string {
 /**
  * The public API path a `/console/api/...` request names, resolved as the gateway will route it
  * (`..` and `%2e%2e` segments applied), or null outside `/v1`. The event stream is not proxied:
- * an answer that never ends cannot pass through an in-process request (the console does not read it yet).
+ * an answer that never ends cannot pass through an in-process request (`events` serves it).
  */
 export function proxiedPath(url: string): string | null {
   const resolved = new URL(url.slice('/console/api'.length), 'http://console.invalid');

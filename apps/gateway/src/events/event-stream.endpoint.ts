@@ -51,10 +51,11 @@ export class EventStreamEndpoint {
   }
 
   register(fastify: FastifyInstance): void {
-    fastify.get(eventStreamOperation.path, (request, reply) => this.handle(request, reply));
+    fastify.get(eventStreamOperation.path, (request, reply) => this.serve(request, reply));
   }
 
-  private async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /** Serves one stream to the request's bearer credential; the console's backend calls it too, with the session's token. */
+  async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const requestId = randomUUID();
     void reply.header('x-request-id', requestId);
     let headers: Record<string, string> = {};

@@ -15,6 +15,9 @@ export interface ConversationFilters {
   clientId?: string;
   agentId?: string;
   tags?: string[];
+  /** Any of these statuses. */
+  statuses?: ConversationStatus[];
+  operation?: 'automatic' | 'assistance';
   createdFrom?: Date;
   createdBefore?: Date;
 }
@@ -313,11 +316,21 @@ export interface ConversationContact {
 function whereOf(filters: ConversationFilters): { where: string[]; params: unknown[] } {
   const where = ['workspace_id in (?)'];
   const params: unknown[] = [filters.workspaceIds];
-  const equal = { source: filters.source, channel_id: filters.channelId, client_id: filters.clientId, agent_id: filters.agentId };
+  const equal = {
+    source: filters.source,
+    channel_id: filters.channelId,
+    client_id: filters.clientId,
+    agent_id: filters.agentId,
+    operation: filters.operation,
+  };
   for (const [column, value] of Object.entries(equal)) {
     if (value === undefined) continue;
     where.push(`${column} = ?`);
     params.push(value);
+  }
+  if (filters.statuses?.length) {
+    where.push('status in (?)');
+    params.push(filters.statuses);
   }
   if (filters.tags?.length) {
     where.push(`jsonb_exists_any(tags, array[${filters.tags.map(() => '?').join(', ')}]::text[])`);

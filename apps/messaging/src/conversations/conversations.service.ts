@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { dateFilterSchema, messagingOperations, type OperationRequest, type RpcRequest } from '@platica/contracts';
+import { dateFilterSchema, messagingOperations, type ConversationStatus, type OperationRequest, type RpcRequest } from '@platica/contracts';
 import { DomainError, fieldIssuesOf } from '@platica/errors';
 import { RpcClient, readScope, recordEvent, requireWorkspaceUsers, UnitOfWork, writeScope } from '@platica/platform';
 import type { Conversation } from './conversation.entity';
@@ -38,12 +38,18 @@ export class ConversationsService {
     const sortBy = query.sortBy ?? 'lastUpdate';
     const sortDirection = query.sortDirection ?? 'desc';
     const tags = typeof query.tags === 'string' ? query.tags.split(',') : (query.tags ?? []);
+    // Sorted and deduplicated: the same statuses in another order are the same filter (and page token).
+    const statuses = [...new Set((typeof query.status === 'string' ? query.status.split(',') : (query.status ?? [])).map((s) => s.trim()))]
+      .sort()
+      .map((status) => status as ConversationStatus);
     const filters: ConversationFilters = {
       workspaceIds: workspaces.map((w) => w.id),
       channelId: query.channelId,
       clientId: query.clientId,
       agentId: query.agentId,
       tags: tags.map((t) => t.trim()).filter(Boolean),
+      statuses: statuses.length ? statuses : undefined,
+      operation: query.operation,
       ...dateRange(query.dateFilter),
     };
     const fingerprint = filtersFingerprint({ ...filters, sortBy, sortDirection, limit });

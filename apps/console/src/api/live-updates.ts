@@ -1,0 +1,133 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+
+/** How often the inbox and an open conversation are fetched again while the event stream is down. */
+export const FALLBACK_POLL_SECONDS = 60;
+/** EventSource gives up on an answer other than 200 (signed out, 429, 503): a new one is tried this much later. */
+const REOPEN_MS = 15_000;
+/** A burst of events is one refetch per query: invalidations are gathered this long. */
+const COALESCE_MS = 150;
+/** Leaving one page for another unsubscribes before the next page subscribes: the connection waits this long for it. */
+const LINGER_MS = 2_000;
+
+/** The events that change what the inbox or a conversation shows, and the queries each makes stale. */
+const STALE_QUERIES = {
+  'conversation.created': ['inbox'],
+  'conversation.status.updated': ['inbox', 'conversation'],
+  'conversation.assistance.requested': ['inbox', 'conversation'],
+  'message.created': ['inbox', 'conversation'],
+  'message.status.updated': ['conversation'],
+} as const;
+type EventType = keyof typeof STALE_QUERIES;
+
+/**
+ * The tab's one connection to the workspace's event stream (`/console/api/v1/events`, served by
+ * the gateway with the session's token). Each relevant event marks the inbox's and the
+ * conversations' queries stale, so react-query fetches the ones on screen again. EventSource
+ * reconnects by itself with `Last-Event-ID` (no event missed); after a refusal it is opened again
+ * with `lastEventId`, and whatever is on screen is read again once it is back.
+ */
+class LiveConnection {
+  open = false;
+  users = 0;
+  private source: EventSource | null = null;
+  private lastEventId = '';
+  private opened = false;
+  private stale = new Set<'inbox' | 'conversation'>();
+  private timers: { reopen?: number; flush?: number; linger?: number } = {};
+
+  constructor(
+    readonly workspaceId: string,
+    private readonly queryClient: QueryClient,
+  ) {
+    this.connect();
+  }
+
+  /** One more page uses the connection; the function says it no longer does. */
+  use(): () => void {
+    this.users += 1;
+    window.clearTimeout(this.timers.linger);
+    return () => {
+      this.users -= 1;
+      if (this.users === 0) this.timers.linger = window.setTimeout(() => this.close(), LINGER_MS);
+    };
+  }
+
+  close(): void {
+    this.source?.close();
+    for (const timer of Object.values(this.timers)) window.clearTimeout(timer);
+    this.setOpen(false);
+    if (current === this) current = null;
+  }
+
+  private connect(): void {
+    const query = new URLSearchParams({ workspace: this.workspaceId, types: Object.keys(STALE_QUERIES).join(',') });
+    if (this.lastEventId) query.set('lastEventId', this.lastEventId);
+    const source = new EventSource(`/console/api/v1/events?${query}`);
+    this.source = source;
+    source.onopen = () => {
+      // Back after a gap: what changed meanwhile (polled at the fallback's pace) is read now.
+      if (this.opened) this.markStale(['inbox', 'conversation']);
+      this.opened = true;
+      this.setOpen(true);
+    };
+    source.onerror = () => {
+      this.setOpen(false);
+      if (source.readyState !== EventSource.CLOSED) return; // reconnecting by itself, with Last-Event-ID
+      // Refused: what is on screen is fetched now (a session that ended sends the browser to sign in), then polled until a new try.
+      this.markStale(['inbox', 'conversation']);
+      this.timers.reopen = window.setTimeout(() => this.connect(), REOPEN_MS);
+    };
+    for (const type of Object.keys(STALE_QUERIES) as EventType[]) {
+      source.addEventListener(type, (event) => {
+        this.lastEventId = event.lastEventId || this.lastEventId;
+        this.markStale(STALE_QUERIES[type]);
+      });
+    }
+  }
+
+  private markStale(queries: readonly ('inbox' | 'conversation')[]): void {
+    for (const query of queries) this.stale.add(query);
+    this.timers.flush ??= window.setTimeout(() => {
+      this.timers.flush = undefined;
+      // Only the queries on screen are fetched again; the others are fetched when next shown.
+      if (this.stale.has('inbox')) void this.queryClient.invalidateQueries({ queryKey: ['conversations'] });
+      if (this.stale.has('conversation')) void this.queryClient.invalidateQueries({ queryKey: ['conversation', this.workspaceId] });
+      this.stale.clear();
+    }, COALESCE_MS);
+  }
+
+  private setOpen(open: boolean): void {
+    if (this.open === open) return;
+    this.open = open;
+    for (const listener of listeners) listener();
+  }
+}
+
+let current: LiveConnection | null = null;
+const listeners = new Set<() => void>();
+
+function connectionFor(workspaceId: string, queryClient: QueryClient): LiveConnection {
+  if (current?.workspaceId !== workspaceId) {
+    current?.close();
+    current = new LiveConnection(workspaceId, queryClient);
+  }
+  return current;
+}
+
+function onOpenChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Keeps the workspace's queries fresh from the event stream while the calling page is shown
+ * (one connection per tab, shared by the pages). Answers the `refetchInterval` to give its
+ * queries: none while the stream is open, FALLBACK_POLL_SECONDS while it is down.
+ */
+export function useLiveUpdates(workspaceId: string): { live: boolean; refetchInterval: number | false } {
+  const queryClient = useQueryClient();
+  useEffect(() => connectionFor(workspaceId, queryClient).use(), [workspaceId, queryClient]);
+  const live = useSyncExternalStore(onOpenChange, () => current?.workspaceId === workspaceId && current.open);
+  return { live, refetchInterval: live ? false : FALLBACK_POLL_SECONDS * 1000 };
+}
