@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TemplateRepository } from './template.repository';
+import { TemplatesController } from './templates.controller';
 
-@Module({ providers: [TemplateRepository], exports: [TemplateRepository] })
+@Module({ controllers: [TemplatesController], providers: [TemplateRepository], exports: [TemplateRepository] })
 export class TemplatesModule {}
