@@ -1,30 +1,15 @@
 import { Payload } from '@nestjs/microservices';
 import { messagingOperations, type OperationRequest } from '@platica/contracts';
-import { Handles, RpcController, writeScope } from '@platica/platform';
-import { variableCount } from './template-message';
-import { TemplateRepository } from './template.repository';
+import { Handles, RpcController } from '@platica/platform';
+import { TemplatesService } from './templates.service';
 
-/** `GET /v1/templates`: what a person or integrator picks from to send a template (the console's composer). */
+/** Endpoints › Templates (not in the spec). The gateway guarantees one workspace. */
 @RpcController()
 export class TemplatesController {
-  constructor(private readonly templates: TemplateRepository) {}
+  constructor(private readonly templates: TemplatesService) {}
 
   @Handles(messagingOperations.templatesList)
-  async list(@Payload() request: OperationRequest<typeof messagingOperations.templatesList>) {
-    const rows = await this.templates.list(writeScope(request).id, request.query);
-    const templates = rows.map((t) => ({
-      id: t.id,
-      channelId: t.channelId,
-      name: t.name,
-      language: t.language,
-      category: t.category,
-      status: t.status,
-      body: t.body,
-      header: t.header ?? null,
-      footer: t.footer ?? null,
-      buttons: t.buttons,
-      variables: variableCount(t),
-    }));
-    return { templates, count: templates.length };
+  list(@Payload() request: OperationRequest<typeof messagingOperations.templatesList>) {
+    return this.templates.list(request);
   }
 }
