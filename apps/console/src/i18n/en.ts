@@ -136,6 +136,7 @@ export const en = {
   'conv.bodyVariable': 'Body variable {{n}}',
   'conv.headerMedia': 'Header {{type}} URL',
   'conv.buttonSuffix': 'Button “{{text}}”: the end of {{url}}',
+  'conv.mediaHeader': '[{{type}} header]',
   'conv.sendTemplate': 'Send template',
   'conv.tagsAndOwners': 'Tags and owners',
   'conv.tags': 'Tags',

@@ -138,6 +138,7 @@ export const es: Record<MessageKey, string> = {
   'conv.bodyVariable': 'Variable {{n}} del cuerpo',
   'conv.headerMedia': 'URL de {{type}} del encabezado',
   'conv.buttonSuffix': 'Botón «{{text}}»: el final de {{url}}',
+  'conv.mediaHeader': '[encabezado: {{type}}]',
   'conv.sendTemplate': 'Enviar plantilla',
   'conv.tagsAndOwners': 'Etiquetas y responsables',
   'conv.tags': 'Etiquetas',

@@ -23,7 +23,12 @@ export function MessageItem({
     <li className={`${message.direction} ${author}`}>
       <small>
         <strong>{authorLabel(t, message, turn, agentNames)}</strong> · {dateTime.format(new Date(message.creationDate))}
-        {message.contentType !== 'text' && <> · {t('conv.contentType', { type: message.contentType })}</>}
+        {message.contentType !== 'text' && (
+          <>
+            {' '}
+            · <span className="badge">{t('conv.contentType', { type: message.contentType })}</span>
+          </>
+        )}
         {message.status === 'failed' && <> · {t('conv.failed', { reason: message.error?.message ?? '' })}</>}
       </small>
       {message.content && <p>{message.content}</p>}

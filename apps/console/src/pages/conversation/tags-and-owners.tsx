@@ -80,10 +80,11 @@ export function TagsAndOwners({
               },
             })}
           />
-          <small id="conv-tags-help">{t('conv.commaSeparated')}</small>
+          {/* An error first: Pico colours the small right after an invalid field. */}
           {tagIssues.map((issue) => (
             <small key={issue}>{issue}</small>
           ))}
+          <small id="conv-tags-help">{t('conv.commaSeparated')}</small>
         </label>
         <label>
           {t('conv.owners')}
@@ -100,12 +101,10 @@ export function TagsAndOwners({
               },
             })}
           />
-          <small id="conv-owners-help">{t('conv.ownersHelp')}</small>
           {ownerIssues.map((issue) => (
-            <small key={issue} className="error">
-              {issue}
-            </small>
+            <small key={issue}>{issue}</small>
           ))}
+          <small id="conv-owners-help">{t('conv.ownersHelp')}</small>
         </label>
       </div>
       {save.error && <p role="alert">{t('common.error', { message: save.error.message })}</p>}

@@ -119,21 +119,12 @@ function TemplateForm({
     <form onSubmit={(event) => void form.handleSubmit((fields) => send.mutate(fields))(event)}>
       <blockquote>
         {template.header?.type === 'text' && <strong>{template.header.text}</strong>}
+        {template.header && template.header.type !== 'text' && (
+          <small>{t('conv.mediaHeader', { type: t(`conv.media.${template.header.type}`) })}</small>
+        )}
         <p>{template.body}</p>
         {template.footer && <small>{template.footer}</small>}
       </blockquote>
-      {variables.map(({ part, n }, i) => (
-        <label key={`${part}${n}`}>
-          {t(part === 'header' ? 'conv.headerVariable' : 'conv.bodyVariable', { n })}
-          <input
-            type="text"
-            aria-invalid={form.formState.errors.params?.[i] ? true : undefined}
-            {...form.register(`params.${i}`, required)}
-          />
-          {form.formState.errors.params?.[i] && <small>{form.formState.errors.params[i]?.message}</small>}
-        </label>
-      ))}
-      {errors['template.params'] && <small>{errors['template.params']}</small>}
       {media && (
         <label>
           {t('conv.headerMedia', { type: t(`conv.media.${media}`) })}
@@ -146,6 +137,18 @@ function TemplateForm({
           {(errors['template.file'] ?? form.formState.errors.file?.message) && (
             <small>{errors['template.file'] ?? form.formState.errors.file?.message}</small>
           )}
+          {variables.map(({ part, n }, i) => (
+            <label key={`${part}${n}`}>
+              {t(part === 'header' ? 'conv.headerVariable' : 'conv.bodyVariable', { n })}
+              <input
+                type="text"
+                aria-invalid={form.formState.errors.params?.[i] ? true : undefined}
+                {...form.register(`params.${i}`, required)}
+              />
+              {form.formState.errors.params?.[i] && <small>{form.formState.errors.params[i]?.message}</small>}
+            </label>
+          ))}
+          {errors['template.params'] && <small>{errors['template.params']}</small>}
         </label>
       )}
       {buttons.map(({ index, button }, i) => (
