@@ -148,7 +148,13 @@ describe('the console conversation view in a browser (e2e)', () => {
     const page = await open(conversation.id);
     await page.getByText("WhatsApp's window is closed").waitFor();
     expect(await page.getByLabel('Your reply').count()).toBe(0);
-    expect(await page.getByLabel(/^Template/).locator('option').allTextContents()).toEqual(['welcome (es_MX)']);
+    await page.getByRole('button', { name: 'Send template' }).waitFor();
+    expect(
+      await page
+        .getByLabel(/^Template/)
+        .locator('option')
+        .allTextContents(),
+    ).toEqual(['welcome (es_MX)']);
     await check(page, 'conv-07-window-closed');
 
     // Every parameter is asked for: the header's image, the body's two variables, the URL button's suffix.

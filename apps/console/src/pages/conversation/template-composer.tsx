@@ -137,20 +137,20 @@ function TemplateForm({
           {(errors['template.file'] ?? form.formState.errors.file?.message) && (
             <small>{errors['template.file'] ?? form.formState.errors.file?.message}</small>
           )}
-          {variables.map(({ part, n }, i) => (
-            <label key={`${part}${n}`}>
-              {t(part === 'header' ? 'conv.headerVariable' : 'conv.bodyVariable', { n })}
-              <input
-                type="text"
-                aria-invalid={form.formState.errors.params?.[i] ? true : undefined}
-                {...form.register(`params.${i}`, required)}
-              />
-              {form.formState.errors.params?.[i] && <small>{form.formState.errors.params[i]?.message}</small>}
-            </label>
-          ))}
-          {errors['template.params'] && <small>{errors['template.params']}</small>}
         </label>
       )}
+      {variables.map(({ part, n }, i) => (
+        <label key={`${part}${n}`}>
+          {t(part === 'header' ? 'conv.headerVariable' : 'conv.bodyVariable', { n })}
+          <input
+            type="text"
+            aria-invalid={form.formState.errors.params?.[i] ? true : undefined}
+            {...form.register(`params.${i}`, required)}
+          />
+          {form.formState.errors.params?.[i] && <small>{form.formState.errors.params[i]?.message}</small>}
+        </label>
+      ))}
+      {errors['template.params'] && <small>{errors['template.params']}</small>}
       {buttons.map(({ index, button }, i) => (
         <label key={index}>
           {t('conv.buttonSuffix', { text: button.text, url: button.url ?? '' })}
