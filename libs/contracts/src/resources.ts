@@ -119,7 +119,13 @@ export const conversationMessageSchema = chatMessageSchema
     files: z.array(attachmentSchema),
     images: z.array(attachmentSchema),
     lastUpdate: instant,
-    owner: z.object({ id: z.string() }).nullable(),
+    /**
+     * Who wrote it (beyond the spec's `id`, documented in docs/console.md): `type` is `customer`, `ai` (the
+     * agent: `id` its id), `system` (the runtime's notes: guardrail, wait and instruction messages), `user` (a
+     * person signed in: `id` their user id, `email` when they are still a user of the workspace), `api` (an API
+     * key: `id` the key's) or `campaign`.
+     */
+    owner: z.object({ id: z.string(), type: z.string(), email: z.string().optional() }).nullable(),
     /** A guardrail message: the verdict it answered (source, ruleIndex, severity, categories, matchedTerms, thresholds). */
     guardrail: z.record(z.string(), z.unknown()).optional(),
     /** A wait message: the agent's request for a human (`reason`). */
@@ -143,7 +149,12 @@ export const conversationsListResponseSchema = z.object({
 
 export const conversationDetailResponseSchema = groupedByWorkspace(
   'conversations',
-  conversationSummarySchema.extend({ messages: z.array(conversationMessageSchema) }),
+  conversationSummarySchema.extend({
+    messages: z.array(conversationMessageSchema),
+    /** Who last switched `operation` (took the conversation over or handed it back) and when; null if never (not in the spec). */
+    operationChangedBy: z.object({ id: z.string(), email: z.string().optional() }).nullable(),
+    operationChangedAt: instant.nullable(),
+  }),
 );
 
 export const chatListResponseSchema = z.object({ chats: z.array(conversationSummarySchema), pagination });
@@ -316,3 +327,30 @@ export const connectableAgentSchema = z
     isAlreadyConnected: z.boolean(),
   })
   .meta({ id: 'ConnectableAgent' });
+
+/** A WhatsApp message template of the workspace (`GET /v1/templates`; not in the spec). */
+export const templateResourceSchema = z
+  .object({
+    id: z.string(),
+    channelId: z.string(),
+    name: z.string(),
+    language: z.string(),
+    category: z.string(),
+    status: z.enum(['approved', 'pending', 'rejected']),
+    body: z.string(),
+    header: z.object({ type: z.enum(['text', 'image', 'video', 'document']), text: z.string().optional() }).nullable(),
+    footer: z.string().nullable(),
+    buttons: z.array(
+      z.object({
+        type: z.enum(['url', 'phone_number', 'quick_reply', 'otp']),
+        text: z.string(),
+        url: z.string().optional(),
+        phoneNumber: z.string().optional(),
+      }),
+    ),
+    /** How many `template.params` a send takes: the text header's placeholders, then the body's. */
+    variables: z.number().int(),
+  })
+  .meta({ id: 'Template' });
+
+export const templatesListResponseSchema = z.object({ templates: z.array(templateResourceSchema), count: z.number().int() });

@@ -124,6 +124,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspace's WhatsApp message templates (to send with POST /v1/messages/template) */
+        get: operations["templates_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/messages/scheduled": {
         parameters: {
             query?: never;
@@ -948,6 +965,30 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        Template: {
+            id: string;
+            channelId: string;
+            name: string;
+            language: string;
+            category: string;
+            /** @enum {string} */
+            status: "approved" | "pending" | "rejected";
+            body: string;
+            header: {
+                /** @enum {string} */
+                type: "text" | "image" | "video" | "document";
+                text?: string;
+            } | null;
+            footer: string | null;
+            buttons: {
+                /** @enum {string} */
+                type: "url" | "phone_number" | "quick_reply" | "otp";
+                text: string;
+                url?: string;
+                phoneNumber?: string;
+            }[];
+            variables: number;
+        };
         ScheduledMessage: {
             messageId: string;
             /** @enum {string} */
@@ -1039,6 +1080,8 @@ export interface components {
             lastUpdate: string;
             owner: {
                 id: string;
+                type: string;
+                email?: string;
             } | null;
             guardrail?: {
                 [key: string]: unknown;
@@ -3038,6 +3081,142 @@ export interface operations {
             };
         };
     };
+    templates_list: {
+        parameters: {
+            query?: {
+                /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
+                workspace?: string;
+                channelId?: string;
+                status?: "approved" | "pending" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        templates: components["schemas"]["Template"][];
+                        count: number;
+                    };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     messages_scheduled_list: {
         parameters: {
             query?: {
@@ -3810,6 +3989,11 @@ export interface operations {
                                 /** @description ISO 8601 */
                                 lastUpdate: string;
                                 messages: components["schemas"]["ConversationMessage"][];
+                                operationChangedBy: {
+                                    id: string;
+                                    email?: string;
+                                } | null;
+                                operationChangedAt: string | null;
                             }[];
                             conversationsCount: number;
                         }[];

@@ -1,17 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../api/client';
 import { useLiveUpdates } from '../api/live-updates';
 import { Status } from './layout';
+import { Composer } from './conversation/composer';
+import { MessageTimeline } from './conversation/message-timeline';
+import { OperationChange } from './conversation/operation-change';
+import { TagsAndOwners } from './conversation/tags-and-owners';
 
 /**
  * One conversation and what a person does with it: take it over from the agent (operation
- * `assistance`), reply as a human, hand it back (`automatic`) and close it (status `finished`).
+ * `assistance`), reply as a human (text, media, a template once WhatsApp's window is closed),
+ * hand it back (`automatic`), close it (status `finished`), edit its tags and owners. The
+ * parts live in `./conversation/`.
  */
 export function ConversationPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { workspaceId = '', conversationId = '' } = useParams();
   const queryClient = useQueryClient();
   const scope = { query: { workspace: workspaceId } };
@@ -27,23 +32,8 @@ export function ConversationPage() {
       data(api.PATCH('/v1/conversations/{id}', { params: { ...scope, path: { id: conversationId } }, body })),
     onSuccess: refresh,
   });
-  const form = useForm<{ content: string }>({ defaultValues: { content: '' } });
   const current = conversation.data?.workspaces.flatMap((w) => w.conversations)[0];
-  const reply = useMutation({
-    mutationFn: (content: string) =>
-      data(
-        api.POST('/v1/messages', {
-          params: scope,
-          body: { channelId: current!.channelId, conversationId: current!.conversationId, content, type: 'text' },
-        }),
-      ),
-    onSuccess: () => {
-      form.reset();
-      return refresh();
-    },
-  });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
-  const failure = update.error ?? reply.error;
+  const failure = update.error;
 
   return (
     <>
@@ -59,7 +49,10 @@ export function ConversationPage() {
               {t(`status.${current.status}`)} · {current.platform} · {current.tags.join(', ')}
             </p>
           </hgroup>
-          <p role="status">{current.operation === 'assistance' ? t('conversation.humanMode') : t('conversation.agentMode')}</p>
+          <p role="status">
+            {current.operation === 'assistance' ? t('conversation.humanMode') : t('conversation.agentMode')}{' '}
+            <OperationChange conversation={current} />
+          </p>
           <div className="actions">
             {current.operation === 'automatic' ? (
               <button type="button" disabled={update.isPending} onClick={() => update.mutate({ operation: 'assistance' })}>
@@ -77,30 +70,9 @@ export function ConversationPage() {
             )}
           </div>
           {failure && <p role="alert">{t('common.error', { message: failure.message })}</p>}
-          <section aria-labelledby="messages-heading">
-            <h2 id="messages-heading">{t('conversation.messages')}</h2>
-            {current.messages.length === 0 && <p>{t('conversation.empty')}</p>}
-            <ol className="messages">
-              {current.messages.map((message) => (
-                <li key={message.id} className={message.direction}>
-                  <small>
-                    {t(`conversation.role.${message.role}`)} · {dateTime.format(new Date(message.creationDate))}
-                  </small>
-                  <p>{message.content}</p>
-                </li>
-              ))}
-            </ol>
-          </section>
-          <form onSubmit={(event) => void form.handleSubmit(({ content }) => reply.mutate(content))(event)}>
-            <h2>{t('conversation.reply')}</h2>
-            <label>
-              {t('conversation.replyLabel')}
-              <textarea rows={3} {...form.register('content', { required: true, validate: (v) => v.trim().length > 0 })} />
-            </label>
-            <button type="submit" disabled={reply.isPending}>
-              {t('conversation.send')}
-            </button>
-          </form>
+          <MessageTimeline workspaceId={workspaceId} conversation={current} />
+          <Composer workspaceId={workspaceId} conversation={current} onSent={refresh} />
+          <TagsAndOwners workspaceId={workspaceId} conversation={current} onSaved={refresh} />
         </>
       )}
     </>

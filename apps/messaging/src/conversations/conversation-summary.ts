@@ -51,13 +51,17 @@ export type MessageRow = Pick<
   | 'updatedAt'
   | 'files'
   | 'images'
+  | 'actorType'
   | 'actorId'
   | 'payload'
   | 'error'
 >;
 
-/** A message as the conversation detail shows it (`files`, `images`, `lastUpdate`, `owner` there only). */
-export function messageRecord(row: MessageRow, detail = true) {
+/**
+ * A message as the conversation detail shows it (`files`, `images`, `lastUpdate`, `owner` there only).
+ * `emails` names the workspace's users, for the `owner` of a message a person sent.
+ */
+export function messageRecord(row: MessageRow, detail = true, emails: ReadonlyMap<string, string> = new Map()) {
   const reply = row.payload?.reply as Record<string, unknown> | undefined;
   return {
     id: row.id,
@@ -74,11 +78,24 @@ export function messageRecord(row: MessageRow, detail = true) {
           files: row.files ?? [],
           images: row.images ?? [],
           lastUpdate: new Date(row.updatedAt).toISOString(),
-          owner: row.actorId ? { id: row.actorId } : null,
+          owner: row.actorId ? actorRecord(row.actorId, row.actorType, emails) : null,
           // What the agent runtime decided (the guardrail's verdict, a request for a human): visible in the detail.
           ...(row.payload?.guardrail ? { guardrail: row.payload.guardrail as Record<string, unknown> } : {}),
           ...(row.payload?.assistance ? { assistance: row.payload.assistance as Record<string, unknown> } : {}),
         }
       : {}),
   };
+}
+
+/** Who did something: its id and actor type, with the email of a person who is a user of the workspace. */
+function actorRecord(id: string, type: string, emails: ReadonlyMap<string, string>) {
+  const email = type === 'user' ? emails.get(id) : undefined;
+  return { id, type, ...(email ? { email } : {}) };
+}
+
+/** Who last switched a conversation's `operation`: a user's id (with their email when known) or an API key's. */
+export function operationChangedBy(id: string | null | undefined, emails: ReadonlyMap<string, string>) {
+  if (!id) return null;
+  const email = emails.get(id);
+  return { id, ...(email ? { email } : {}) };
 }

@@ -165,7 +165,7 @@ export class ConversationRepository {
       : '';
     const rows = await this.db.execute<Record<string, any>[]>(
       `select * from (
-         select id, role, content, content_type, direction, status, created_at, updated_at, files, images, actor_id, payload, error
+         select id, role, content, content_type, direction, status, created_at, updated_at, files, images, actor_type, actor_id, payload, error
            from messaging.message where conversation_ref = ? and status <> 'sending'${withSystem ? '' : " and role <> 'system'"}${from}
           order by created_at desc, id desc limit ?
        ) latest order by created_at, id`,
@@ -182,6 +182,7 @@ export class ConversationRepository {
       updatedAt: new Date(r.updated_at),
       files: r.files,
       images: r.images,
+      actorType: r.actor_type as string,
       actorId: r.actor_id,
       payload: r.payload,
       error: r.error,

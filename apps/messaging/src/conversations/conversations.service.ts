@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { dateFilterSchema, messagingOperations, type ConversationStatus, type OperationRequest, type RpcRequest } from '@platica/contracts';
+import {
+  dateFilterSchema,
+  messagingOperations,
+  workspaceOperations,
+  type ConversationStatus,
+  type OperationRequest,
+  type RpcRequest,
+} from '@platica/contracts';
 import { DomainError, fieldIssuesOf } from '@platica/errors';
 import { RpcClient, readScope, recordEvent, requireWorkspaceUsers, UnitOfWork, writeScope } from '@platica/platform';
 import type { Conversation } from './conversation.entity';
 import { conversationStatusUpdated } from './domain-events';
 import { ConversationRepository, type ConversationFilters } from './conversation.repository';
-import { conversationSummary, messageRecord } from './conversation-summary';
+import { conversationSummary, messageRecord, operationChangedBy } from './conversation-summary';
 import { filtersFingerprint, PageTokens } from './page-token';
 import { actorOf } from './actor';
 
@@ -77,16 +84,39 @@ export class ConversationsService {
     const conversation = await this.find(request);
     const messages = await this.conversations.messagesOf(conversation.id);
     const workspace = readScope(request).find((w) => w.id === conversation.workspaceId)!;
+    const people = messages.some((m) => m.actorType === 'user') || conversation.operationChangedBy;
+    const emails = people ? await this.userEmails(request, workspace.id) : new Map<string, string>();
     return {
       workspaces: [
         {
           id: workspace.id,
           name: workspace.name,
           conversationsCount: 1,
-          conversations: [{ ...conversationSummary(conversation), messages: messages.map((m) => messageRecord(m)) }],
+          conversations: [
+            {
+              ...conversationSummary(conversation),
+              messages: messages.map((m) => messageRecord(m, true, emails)),
+              operationChangedBy: operationChangedBy(conversation.operationChangedBy, emails),
+              operationChangedAt: conversation.operationChangedAt ? new Date(conversation.operationChangedAt).toISOString() : null,
+            },
+          ],
         },
       ],
     };
+  }
+
+  /**
+   * The emails of a workspace's users by id (the gateway knows them), to name the people who wrote
+   * or took over. Without the gateway's answer the detail still reads, with ids only.
+   */
+  private async userEmails(request: RpcRequest<unknown>, workspaceId: string): Promise<Map<string, string>> {
+    try {
+      const answer = await this.rpc.call(workspaceOperations.profiles, { ...request, workspaceId, query: {} });
+      const users = answer.workspaces.find((w) => w.id === workspaceId)?.users ?? [];
+      return new Map(users.map((u) => [u.id, u.email]));
+    } catch {
+      return new Map();
+    }
   }
 
   async update(request: OperationRequest<typeof messagingOperations.conversationsUpdate>) {

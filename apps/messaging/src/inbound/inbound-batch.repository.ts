@@ -323,6 +323,7 @@ export function messageFromRow(row: MessageRow) {
     updatedAt: new Date(row.updated_at),
     files: row.files,
     images: row.images,
+    actorType: row.actor_type,
     actorId: row.actor_id,
     payload: row.payload,
     error: row.error,

@@ -39,6 +39,16 @@ export class TemplateRepository {
     return ids;
   }
 
+  /** The workspace's templates, of one channel or status when asked, by name and language. */
+  list(workspaceId: string, filters: { channelId?: string; status?: Template['status'] }): Promise<Template[]> {
+    const where = {
+      workspaceId,
+      ...(filters.channelId ? { channelId: filters.channelId } : {}),
+      ...(filters.status ? { status: filters.status } : {}),
+    };
+    return this.db.em().find(Template, where, { orderBy: { name: 'asc', language: 'asc' } });
+  }
+
   /** The workspace's templates with this name (one per language). */
   findByName(workspaceId: string, name: string): Promise<Template[]> {
     return this.db.em().find(Template, { workspaceId, name }, { orderBy: { language: 'asc' } });

@@ -8,7 +8,12 @@ import {
   updateConversationRequestSchema,
 } from '../messaging';
 import { rescheduleRequestSchema, scheduledListQuerySchema } from '../scheduled';
-import { usageActorsQuerySchema, usageActorsResponseSchema, usageConversationsQuerySchema, usageConversationsResponseSchema } from '../usage';
+import {
+  usageActorsQuerySchema,
+  usageActorsResponseSchema,
+  usageConversationsQuerySchema,
+  usageConversationsResponseSchema,
+} from '../usage';
 import {
   clientRecordSchema,
   conversationDetailResponseSchema,
@@ -19,6 +24,7 @@ import {
   scheduledMessageSchema,
   scheduledSendSchema,
   sentMessageSchema,
+  templatesListResponseSchema,
 } from '../resources';
 
 /** The messaging service's public operations (spec › Send custom message, Scheduled messages, Conversations, Clients). */
@@ -55,6 +61,18 @@ export const messagingOperations = {
     workspace: 'one',
     body: sendTemplateRequestSchema,
     responses: sendResponses,
+  }),
+  templatesList: defineOperation({
+    operationId: 'templates_list',
+    method: 'GET',
+    path: '/v1/templates',
+    subject: 'messaging.templates.list',
+    tag: 'messages',
+    summary: "List the workspace's WhatsApp message templates (to send with POST /v1/messages/template)",
+    scope: 'read',
+    workspace: 'one',
+    query: z.object({ channelId: z.string().min(1).max(100).optional(), status: z.enum(['approved', 'pending', 'rejected']).optional() }),
+    responses: { 200: templatesListResponseSchema },
   }),
   scheduledList: defineOperation({
     operationId: 'messages_scheduled_list',

@@ -1,0 +1,165 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { api, data } from '../../api/client';
+import { fieldErrors } from './field-errors';
+import { TemplateComposer } from './template-composer';
+import type { ConversationDetail } from './types';
+
+const MEDIA_TYPES = ['image', 'video', 'audio', 'file'] as const;
+type MediaType = (typeof MEDIA_TYPES)[number];
+type Mode = 'text' | MediaType | 'template';
+
+/**
+ * Replying as a person (`POST /v1/messages`, so the API records the signed-in user as the
+ * sender): text, media by URL, or on WhatsApp an approved template. Once WhatsApp's 24-hour
+ * window is closed (`canSendDirectMessage: false`) only a template can go, and the composer
+ * says so; Instagram and Messenger have no templates, so nothing can be sent then.
+ */
+export function Composer({
+  workspaceId,
+  conversation,
+  onSent,
+}: {
+  workspaceId: string;
+  conversation: ConversationDetail;
+  onSent: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const whatsapp = conversation.platform === 'whatsapp';
+  const windowOpen = conversation.canSendDirectMessage;
+  const [chosen, setChosen] = useState<Mode>('text');
+  const mode: Mode = windowOpen ? chosen : 'template';
+  const modes: Mode[] = ['text', ...MEDIA_TYPES, ...(whatsapp ? (['template'] as const) : [])];
+
+  return (
+    <section aria-labelledby="reply-heading">
+      <h2 id="reply-heading">{t('conversation.reply')}</h2>
+      {!windowOpen && <p className="notice">{whatsapp ? t('conv.windowClosed') : t('conv.windowClosedNoTemplates')}</p>}
+      {windowOpen && (
+        <fieldset className="actions">
+          <legend>{t('conv.kindLabel')}</legend>
+          {modes.map((m) => (
+            <label key={m}>
+              <input type="radio" name="composer-kind" value={m} checked={mode === m} onChange={() => setChosen(m)} />
+              {t(`conv.kind.${m}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {mode === 'text' && <TextForm workspaceId={workspaceId} conversation={conversation} onSent={onSent} />}
+      {mode !== 'text' && mode !== 'template' && (
+        <MediaForm key={mode} type={mode} workspaceId={workspaceId} conversation={conversation} onSent={onSent} />
+      )}
+      {mode === 'template' && whatsapp && <TemplateComposer workspaceId={workspaceId} conversation={conversation} onSent={onSent} />}
+    </section>
+  );
+}
+
+type SendBody = { type: 'text' | MediaType; content: string | Record<string, unknown> };
+
+function useSend(workspaceId: string, conversation: ConversationDetail, onSent: () => unknown) {
+  return useMutation({
+    mutationFn: (body: SendBody) =>
+      data(
+        api.POST('/v1/messages', {
+          params: { query: { workspace: workspaceId } },
+          body: { channelId: conversation.channelId, conversationId: conversation.conversationId, ...body },
+        }),
+      ),
+    onSuccess: onSent,
+  });
+}
+
+function TextForm({ workspaceId, conversation, onSent }: { workspaceId: string; conversation: ConversationDetail; onSent: () => unknown }) {
+  const { t } = useTranslation();
+  const form = useForm<{ content: string }>({ defaultValues: { content: '' } });
+  const send = useSend(workspaceId, conversation, () => {
+    form.reset();
+    return onSent();
+  });
+  const errors = fieldErrors(send.error);
+  return (
+    <form onSubmit={(event) => void form.handleSubmit(({ content }) => send.mutate({ type: 'text', content }))(event)}>
+      <label>
+        {t('conversation.replyLabel')}
+        <textarea
+          rows={3}
+          aria-invalid={errors.content ? true : undefined}
+          {...form.register('content', { required: true, validate: (v) => v.trim().length > 0 })}
+        />
+        {errors.content && <small>{errors.content}</small>}
+      </label>
+      {send.error && !errors.content && <p role="alert">{t('common.error', { message: send.error.message })}</p>}
+      <button type="submit" disabled={send.isPending}>
+        {t('conversation.send')}
+      </button>
+    </form>
+  );
+}
+
+type MediaFields = { url: string; caption: string; filename: string };
+
+/** An image, video, audio or document by its public https URL; a caption except on audio (no channel carries one there). */
+function MediaForm({
+  type,
+  workspaceId,
+  conversation,
+  onSent,
+}: {
+  type: MediaType;
+  workspaceId: string;
+  conversation: ConversationDetail;
+  onSent: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const form = useForm<MediaFields>({ defaultValues: { url: '', caption: '', filename: '' } });
+  const send = useSend(workspaceId, conversation, () => {
+    form.reset();
+    return onSent();
+  });
+  const errors = fieldErrors(send.error);
+  const issue = (field: keyof MediaFields) => errors[`content.${type}.${field}`] ?? form.formState.errors[field]?.message;
+  const submit = ({ url, caption, filename }: MediaFields) => {
+    const media: Record<string, string> = { url: url.trim() };
+    if (type !== 'audio' && caption.trim()) media.caption = caption.trim();
+    if (type === 'file' && filename.trim()) media.filename = filename.trim();
+    send.mutate({ type, content: { [type]: media } });
+  };
+  const known = Object.keys(errors).some((key) => key.startsWith(`content.${type}.`));
+  return (
+    <form onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+      <label>
+        {t('conv.mediaUrl', { type: t(`conv.kind.${type}`) })}
+        <input
+          type="url"
+          placeholder="https://"
+          aria-invalid={issue('url') ? true : undefined}
+          {...form.register('url', {
+            required: t('conv.required'),
+            validate: (v) => /^https:\/\/\S+$/.test(v.trim()) || t('conv.httpsOnly'),
+          })}
+        />
+        {issue('url') && <small>{issue('url')}</small>}
+      </label>
+      {type !== 'audio' && (
+        <label>
+          {t('conv.caption')}
+          <input type="text" aria-invalid={issue('caption') ? true : undefined} {...form.register('caption')} />
+          {issue('caption') && <small>{issue('caption')}</small>}
+        </label>
+      )}
+      {type === 'file' && (
+        <label>
+          {t('conv.filename')}
+          <input type="text" {...form.register('filename')} />
+        </label>
+      )}
+      {send.error && !known && <p role="alert">{t('common.error', { message: send.error.message })}</p>}
+      <button type="submit" disabled={send.isPending}>
+        {t('conv.sendMedia', { type: t(`conv.kind.${type}`) })}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, data } from '../../api/client';
+import { MessageItem } from './message-item';
+import { TurnDetails } from './turn-details';
+import type { ConversationDetail, TurnLogEntry } from './types';
+
+/**
+ * The conversation's messages, each by who wrote it, with what the agent did in the turn that
+ * produced a reply (the turn log: tool calls, delegations, guardrail, outcome) attached to that
+ * reply. A turn with no message of its own (a silent one) stands at its time as a system note.
+ */
+export function MessageTimeline({ workspaceId, conversation }: { workspaceId: string; conversation: ConversationDetail }) {
+  const { t } = useTranslation();
+  const scope = { query: { workspace: workspaceId } };
+  const agents = useQuery({
+    queryKey: ['agents', workspaceId],
+    queryFn: () => data(api.GET('/v1/agents', { params: scope })),
+  });
+  // Under the conversation's key, so whatever refreshes the conversation refreshes its turns; read again when a message arrives.
+  const turns = useQuery({
+    queryKey: ['conversation', workspaceId, conversation.id, 'turns', conversation.messages.length],
+    queryFn: () =>
+      data(api.GET('/v1/conversations/{id}/turns', { params: { query: { ...scope.query, limit: 200 }, path: { id: conversation.id } } })),
+    placeholderData: keepPreviousData,
+  });
+  const agentNames = new Map((agents.data?.workspaces.flatMap((w) => w.agents) ?? []).map((a) => [a.id, a.name]));
+  const turnsById = new Map((turns.data?.turns ?? []).map((turn) => [turn.id, turn]));
+  const messageIds = new Set(conversation.messages.map((m) => m.id));
+  const entries = [
+    ...conversation.messages.map((message) => ({ at: message.creationDate, message, turn: turnsById.get(message.id) })),
+    ...(turns.data?.turns ?? [])
+      .filter((turn) => !messageIds.has(turn.id))
+      .map((turn) => ({ at: turn.startedAt, message: undefined, turn })),
+  ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+
+  return (
+    <section aria-labelledby="messages-heading">
+      <h2 id="messages-heading">{t('conversation.messages')}</h2>
+      {conversation.messages.length === 0 && <p>{t('conversation.empty')}</p>}
+      <ol className="messages">
+        {entries.map(({ message, turn }) =>
+          message ? (
+            <MessageItem key={message.id} message={message} turn={turn} agentNames={agentNames} />
+          ) : (
+            <li key={turn!.id} className="note">
+              <UnansweredTurn turn={turn!} agentNames={agentNames} />
+            </li>
+          ),
+        )}
+      </ol>
+    </section>
+  );
+}
+
+function UnansweredTurn({ turn, agentNames }: { turn: TurnLogEntry; agentNames: Map<string, string> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <small>{t('conv.author.system')}</small>
+      <TurnDetails turn={turn} agentNames={agentNames} />
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import {
+  FakeLlm,
+  FakeMetaGraph,
+  MessagingWorkspace,
+  eventually,
+  isGuardrailEvaluation,
+  lastOf,
+  newPhone,
+  startTestStack,
+  textOf,
+  withAgents,
+  type TestStack,
+} from '@platica/testing';
+import { ConsoleBrowser } from './console-browser';
+
+const HOUR = 3_600_000;
+const BILL = 'Tu factura es de 120 pesos';
+
+/**
+ * Issue 38 item 3 through the real stack, the fake model and the fake Meta Graph in a real
+ * Chromium: a conversation's messages by author (customer, agent, person) with the agent's turn
+ * log (a consultation of a sub-agent, a tool call) under its reply; take over, a text reply and
+ * an image by URL, both reaching Graph and recorded as the signed-in person's; a conversation
+ * whose WhatsApp window is closed offering only templates, one sent with its parameters; tags
+ * and owners edited, the API's 400 shown beside the field, and read back through the API.
+ */
+describe('the console conversation view in a browser (e2e)', () => {
+  jest.retryTimes(1, { logErrorsBeforeRetry: true });
+  let t: TestStack;
+  let llm: FakeLlm;
+  let graph: FakeMetaGraph;
+  let ws: MessagingWorkspace;
+  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const password = `pw-${randomBytes(6).toString('hex')}`;
+  const email = () => ws.doc.users[0]!.email;
+
+  beforeAll(async () => {
+    llm = await FakeLlm.start();
+    graph = await FakeMetaGraph.start();
+    t = await startTestStack({ ...llm.env(), META_GRAPH_BASE_URL: graph.url, PLATICA_TURN_DEBOUNCE_MS: '300' });
+    ws = await MessagingWorkspace.seed(t, (doc) => {
+      Object.assign(doc.users[0]!, { password });
+      withAgents(doc);
+    });
+    // Sofía (every channel's default agent) consults Billing on [[consult]] and answers with what it said.
+    const connected = await ws.api.post(`/v1/agents/${ws.ids.agents.sofia.id}/subagents`, {
+      subagentId: ws.ids.agents.billing.id,
+      status: 'active',
+      description: 'Facturas',
+    });
+    expect(connected.status).toBe(201);
+    llm.answer = (request) => {
+      if (isGuardrailEvaluation(request)) return { text: 'OK' };
+      if (request.messages.at(-1)?.role === 'tool') return { text: BILL };
+      const said = textOf(lastOf(request.messages, 'user'));
+      const consult = request.tools?.find((tool) => tool.function.name.startsWith('consult_'))?.function.name;
+      if (said.includes('[[consult]]') && consult) return { toolCall: { name: consult, arguments: { question: '¿Cuánto debe?' } } };
+      return { text: `ECHO: ${said}` };
+    };
+    // Nine services starting on two shared cores.
+  }, 300_000);
+  afterAll(async () => {
+    await t?.stop();
+    await graph?.stop();
+    await llm?.stop();
+  });
+  beforeEach(() => browser.open());
+  afterEach(() => browser.close());
+
+  const check = (page: Page, name: string) => browser.check(page, name);
+  const sentTo = (phone: string) => graph.sends(ws.whatsapp.phoneNumberId).filter((s) => s.body.to === phone);
+  const detail = async (id: string) => (await ws.api.get(`/v1/conversations/${id}`)).body.workspaces[0].conversations[0];
+  const open = async (conversationId: string) => {
+    const page = await browser.newPage();
+    await browser.signIn(page, { email: email(), password });
+    await page.goto(`${t.baseUrl}/console/w/${ws.id}/conversations/${conversationId}`);
+    return page;
+  };
+
+  it("shows who wrote each message and the agent's turn; takes over, replies with text and an image by URL; edits tags and owners", async () => {
+    const phone = newPhone();
+    const { conversation } = await ws.customerWrites(phone, '[[consult]] ¿cuánto debo?');
+    await eventually('the agent answers', async () => sentTo(phone).find((s) => s.body.text?.body === BILL), 30_000);
+
+    const page = await open(conversation.id);
+    const reply = page.getByRole('listitem').filter({ hasText: BILL });
+    await reply.waitFor();
+    await page.getByRole('listitem').filter({ hasText: '¿cuánto debo?' }).getByText('Customer').waitFor();
+    await reply.getByText('Agent Sofía').waitFor();
+    await reply.getByText('Agent turn: answered').waitFor();
+    await reply.getByText(/Tool call consult_billing: ok in \d+ ms/).waitFor();
+    await reply.getByText('Consulted Billing: ¿Cuánto debe?').waitFor();
+    await check(page, 'conv-01-agent-turn');
+
+    // Take over: the page names the person who did.
+    await page.getByRole('button', { name: 'Take over' }).click();
+    await page.getByText(`Taken over by ${email()}`).waitFor();
+    await check(page, 'conv-02-taken-over');
+
+    // A text reply: Graph receives it and the message is the signed-in person's.
+    await page.getByLabel('Your reply').fill('Hola, soy Ana; reviso tu factura');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const human = page.getByRole('listitem').filter({ hasText: 'Hola, soy Ana; reviso tu factura' });
+    await human.getByText(`${email()} (person)`).waitFor();
+    expect(sentTo(phone).some((s) => s.body.text?.body === 'Hola, soy Ana; reviso tu factura')).toBe(true);
+    const texted = (await detail(conversation.id)).messages.find((m: any) => m.content === 'Hola, soy Ana; reviso tu factura');
+    expect(texted.owner).toEqual({ id: expect.stringMatching(/^usr_/) as string, type: 'user', email: email() });
+
+    // An image by URL: a plain http address is refused in the form, the https one reaches Graph with its caption.
+    await page.getByRole('radio', { name: 'Image' }).check();
+    await page.getByLabel('Image URL (public https)').fill('http://acme.test/factura.png');
+    await page.getByRole('button', { name: 'Send Image' }).click();
+    await page.getByText('A public https URL.').waitFor();
+    await check(page, 'conv-03-media-invalid');
+    await page.getByLabel('Image URL (public https)').fill('https://acme.test/factura.png');
+    await page.getByLabel('Caption (optional)').fill('Tu factura');
+    await page.getByRole('button', { name: 'Send Image' }).click();
+    const image = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Image: https://acme.test/factura.png' }) });
+    await image.getByText(`${email()} (person)`).waitFor();
+    await image.getByText('image', { exact: true }).waitFor();
+    const sentImage = sentTo(phone).find((s) => s.body.type === 'image');
+    expect(sentImage?.body.image).toEqual({ link: 'https://acme.test/factura.png', caption: 'Tu factura' });
+    await check(page, 'conv-04-media-sent');
+
+    // Tags and owners: an owner who is not a user of the workspace gets the API's 400 beside the field.
+    await page.getByLabel('Tags').fill('vip, factura');
+    await page.getByLabel('Owners').fill(`${email()}, nadie@example.test`);
+    await page.getByRole('button', { name: 'Save tags and owners' }).click();
+    await page.getByText('"nadie@example.test" is not a user of the workspace').waitFor();
+    expect(await page.getByLabel('Owners').getAttribute('aria-invalid')).toBe('true');
+    await check(page, 'conv-05-owner-refused');
+    await page.getByLabel('Owners').fill(email());
+    await page.getByRole('button', { name: 'Save tags and owners' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const saved = await detail(conversation.id);
+    expect([saved.tags, saved.owners]).toEqual([['vip', 'factura'], [email()]]);
+    expect(saved.operationChangedBy).toEqual({ id: texted.owner.id, email: email() });
+    await check(page, 'conv-06-tags-and-owners');
+  });
+
+  it("offers only templates once WhatsApp's 24-hour window is closed, and sends one with its parameters", async () => {
+    const phone = newPhone();
+    const { conversation } = await ws.customerWrites(phone, 'hola de anteayer', Date.now() - 25 * HOUR);
+    expect(conversation.canSendDirectMessage).toBe(false);
+
+    const page = await open(conversation.id);
+    await page.getByText("WhatsApp's window is closed").waitFor();
+    expect(await page.getByLabel('Your reply').count()).toBe(0);
+    await page.getByRole('button', { name: 'Send template' }).waitFor();
+    expect(
+      await page
+        .getByLabel(/^Template/)
+        .locator('option')
+        .allTextContents(),
+    ).toEqual(['welcome (es_MX)']);
+    await check(page, 'conv-07-window-closed');
+
+    // Every parameter is asked for: the header's image, the body's two variables, the URL button's suffix.
+    await page.getByRole('button', { name: 'Send template' }).click();
+    await page.getByText('Required.').first().waitFor();
+    await page.getByLabel('Header Image URL').fill('https://acme.test/pedido.png');
+    await page.getByLabel('Body variable 1').fill('Ana');
+    await page.getByLabel('Body variable 2').fill('A-77');
+    await page.getByLabel(/Button “Ver pedido”/).fill('A-77');
+    await page.getByRole('button', { name: 'Send template' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Hola Ana, tu pedido A-77 está listo' }).getByText(`${email()} (person)`).waitFor();
+
+    const sent = await eventually('the template at Graph', async () => sentTo(phone).find((s) => s.body.type === 'template'));
+    expect(sent.body.template).toEqual({
+      name: 'welcome',
+      language: { code: 'es_MX' },
+      components: [
+        { type: 'header', parameters: [{ type: 'image', image: { link: 'https://acme.test/pedido.png' } }] },
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: 'Ana' },
+            { type: 'text', text: 'A-77' },
+          ],
+        },
+        { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'A-77' }] },
+      ],
+    });
+    await check(page, 'conv-08-template-sent');
+  });
+});

@@ -1,0 +1,48 @@
+import { messageRecord, operationChangedBy, type MessageRow } from './conversation-summary';
+
+const row = (over: Partial<MessageRow>): MessageRow => ({
+  id: 'msg_1',
+  role: 'assistant',
+  content: 'hola',
+  contentType: 'text',
+  direction: 'outgoing',
+  status: 'sent',
+  createdAt: new Date('2026-11-27T10:00:00Z'),
+  updatedAt: new Date('2026-11-27T10:00:00Z'),
+  files: [],
+  images: [],
+  actorType: 'ai',
+  actorId: 'agt_1',
+  payload: {},
+  error: null,
+  ...over,
+});
+
+describe('who wrote a message (the conversation detail)', () => {
+  const emails = new Map([['usr_1', 'ana@example.test']]);
+
+  it("names the actor's type, and a person's email when they are a user of the workspace", () => {
+    expect(messageRecord(row({}), true, emails).owner).toEqual({ id: 'agt_1', type: 'ai' });
+    expect(messageRecord(row({ actorType: 'user', actorId: 'usr_1' }), true, emails).owner).toEqual({
+      id: 'usr_1',
+      type: 'user',
+      email: 'ana@example.test',
+    });
+    expect(messageRecord(row({ actorType: 'user', actorId: 'usr_gone' }), true, emails).owner).toEqual({ id: 'usr_gone', type: 'user' });
+    expect(messageRecord(row({ actorType: 'customer', actorId: 'cli_1', role: 'user' }), true, emails).owner).toEqual({
+      id: 'cli_1',
+      type: 'customer',
+    });
+  });
+
+  it('shows no owner without an actor id, and none at all in the chat shape', () => {
+    expect(messageRecord(row({ actorType: 'api', actorId: null }), true, emails).owner).toBeNull();
+    expect(messageRecord(row({}), false, emails)).not.toHaveProperty('owner');
+  });
+
+  it('names who switched the operation: a person with their email, an API key by its id, nobody as null', () => {
+    expect(operationChangedBy('usr_1', emails)).toEqual({ id: 'usr_1', email: 'ana@example.test' });
+    expect(operationChangedBy('key_1', emails)).toEqual({ id: 'key_1' });
+    expect(operationChangedBy(null, emails)).toBeNull();
+  });
+});
