@@ -8,6 +8,8 @@ import { initI18n } from './i18n/i18n';
 import { AgentPage } from './pages/agent-page';
 import { AgentsPage } from './pages/agents-page';
 import { ConversationPage } from './pages/conversation-page';
+import { EvaluationPage } from './pages/evaluations/evaluation-page';
+import { EvaluationsPage } from './pages/evaluations/evaluations-page';
 import { InboxPage } from './pages/inbox-page';
 import { Layout, WorkspaceHome } from './pages/layout';
 import { SignInPage } from './pages/sign-in-page';
@@ -32,6 +34,8 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/conversations/:conversationId" element={<ConversationPage />} />
             <Route path="w/:workspaceId/agents" element={<AgentsPage />} />
             <Route path="w/:workspaceId/agents/:agentId" element={<AgentPage />} />
+            <Route path="w/:workspaceId/agents/:agentId/evaluations" element={<EvaluationsPage />} />
+            <Route path="w/:workspaceId/agents/:agentId/evaluations/:evaluationId" element={<EvaluationPage />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
