@@ -90,6 +90,7 @@ export function AgentPage() {
 
 function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string; agentId: string; onChange: () => Promise<void> }) {
   const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const params = { query: { workspace: workspaceId }, path: { agentId } };
   const prompt = useQuery({
     queryKey: ['prompt', workspaceId, agentId],
@@ -116,6 +117,8 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
   const activate = useMutation({
     mutationFn: (promptId: string) => data(api.PATCH('/v1/agents/{agentId}/prompt', { params, body: { promptId } })),
     onSuccess: onChange,
+    // Refused: the evaluations this page read may be out of date (one ended since), so the gate is read again.
+    onError: () => queryClient.invalidateQueries({ queryKey: ['evaluations', workspaceId, agentId] }),
   });
   // Newest first, as the API lists them; by default the newest faces the one before it.
   const versions = [...(prompt.data?.versions ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));

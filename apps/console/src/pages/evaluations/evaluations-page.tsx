@@ -139,6 +139,7 @@ function NewEvaluation({
     },
   });
   const sample = form.watch('sample');
+  // Each sample's fields are checked only when that sample is chosen: a hidden field keeps its value and rules.
   const invalid = (name: keyof EvaluationForm) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
   const fieldError = (name: keyof EvaluationForm) =>
     errors[name] && (
@@ -189,7 +190,8 @@ function NewEvaluation({
                 {...invalid('last')}
                 {...form.register('last', {
                   valueAsNumber: true,
-                  validate: (n) =>
+                  validate: (n, all) =>
+                    all.sample !== 'last' ||
                     (Number.isInteger(n) && n >= 1 && n <= LIMITS.maxConversations) ||
                     t('evaluations.errorLast', { max: LIMITS.maxConversations }),
                 })}
@@ -204,7 +206,8 @@ function NewEvaluation({
                 rows={3}
                 {...invalid('conversationIds')}
                 {...form.register('conversationIds', {
-                  validate: (text) => {
+                  validate: (text, all) => {
+                    if (all.sample !== 'conversationIds') return true;
                     const count = idsOf(text).length;
                     return (count >= 1 && count <= LIMITS.maxConversations) || t('evaluations.errorIds', { max: LIMITS.maxConversations });
                   },
@@ -220,7 +223,9 @@ function NewEvaluation({
                 <input
                   type="datetime-local"
                   {...invalid('from')}
-                  {...form.register('from', { validate: (from, all) => Boolean(from || all.to) || t('evaluations.errorRangeEmpty') })}
+                  {...form.register('from', {
+                    validate: (from, all) => all.sample !== 'range' || Boolean(from || all.to) || t('evaluations.errorRangeEmpty'),
+                  })}
                 />
                 {fieldError('from')}
               </label>
@@ -230,7 +235,8 @@ function NewEvaluation({
                   type="datetime-local"
                   {...invalid('to')}
                   {...form.register('to', {
-                    validate: (to, all) => !to || !all.from || new Date(all.from) < new Date(to) || t('evaluations.errorRangeOrder'),
+                    validate: (to, all) =>
+                      all.sample !== 'range' || !to || !all.from || new Date(all.from) < new Date(to) || t('evaluations.errorRangeOrder'),
                   })}
                 />
                 {fieldError('to')}
@@ -261,7 +267,8 @@ function NewEvaluation({
                       <input
                         {...(subjectError ? { 'aria-invalid': true } : {})}
                         {...form.register(`checks.${index}.subject`, {
-                          validate: (value) =>
+                          validate: (value, all) =>
+                            checkSubject(all.checks[index]!.kind) === null ||
                             (value.trim().length >= 1 && value.length <= LIMITS.maxCheckText) ||
                             t('evaluations.errorCheckSubject', { max: LIMITS.maxCheckText }),
                         })}
