@@ -152,7 +152,7 @@ describe('evaluations in the console (e2e)', () => {
     await page.getByLabel('Note').fill(`candidate ${tag}`);
     await page.getByLabel('Activate it now').uncheck();
     await page.getByRole('button', { name: 'Save as new version' }).click();
-    await page.getByRole('cell', { name: `candidate ${tag}` }).waitFor();
+    await page.getByRole('cell', { name: `candidate ${tag}`, exact: true }).waitFor();
     expect(await activePromptId()).toBe(before);
     const candidateId = (await ws.api.get(`/v1/agents/${sofia}/prompt`)).body.versions.find(
       (v: { note: string | null }) => v.note === `candidate ${tag}`,
@@ -171,7 +171,7 @@ describe('evaluations in the console (e2e)', () => {
     await page.getByLabel('These conversations').check();
     await page.getByLabel(/Conversation ids/).fill(conversationId);
     await page.getByRole('button', { name: 'Add a check' }).click();
-    await page.getByLabel('Check 1', { exact: true }).selectOption('must_mention');
+    await page.getByRole('combobox', { name: /^Check 1/ }).selectOption('must_mention');
     await page.getByLabel('Text of check 1').fill('hola');
     await page.getByLabel(/Only when the customer says \(check 1/).fill('hola');
     await page.getByLabel(/Judge rubric/).fill('The agent greets the customer back.');
@@ -276,10 +276,7 @@ describe('evaluations in the console (e2e)', () => {
 
     // Now B activates.
     await agentPage(page);
-    await rowB
-      .getByRole('link', { name: /^Latest evaluation of/ })
-      .getByText('Passed')
-      .waitFor();
+    await rowB.getByRole('link', { name: /^Passed \(Latest evaluation of/ }).waitFor();
     expect(await activateB.isEnabled()).toBe(true);
     await check(page, 'evals-06-activatable');
     await activateB.click();

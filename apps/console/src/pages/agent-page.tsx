@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { api, ApiError, data } from '../api/client';
 import type { components } from '../api/openapi';
 import { TextDiff } from '../components/text-diff';
-import { activationGate } from './evaluations/activation-gate';
+import { activationGate, verdictOf } from './evaluations/activation-gate';
 import { useEvaluations } from './evaluations/evaluation-queries';
 import { Verdict } from './evaluations/evaluation-parts';
 import { Status } from './layout';
@@ -207,7 +207,10 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
                     <td>{v.note}</td>
                     <td>
                       {gate.latest && (
-                        <Link to={`${evaluationsPath}/${gate.latest.id}`} aria-label={`${t('evaluations.latestOf')} ${label(v)}`}>
+                        <Link
+                          to={`${evaluationsPath}/${gate.latest.id}`}
+                          aria-label={`${t(`evaluations.verdict.${verdictOf(gate.latest)}`)} (${t('evaluations.latestOf')} ${label(v)})`}
+                        >
                           <Verdict evaluation={gate.latest} />
                         </Link>
                       )}

@@ -44,6 +44,7 @@ export function EvaluationPage() {
   const e = evaluation.data;
   const version = prompt.data?.versions.find((v) => v.id === e?.candidate.promptId);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const number = new Intl.NumberFormat(i18n.language);
   const page = (to: number) => setSearch(to ? { offset: String(to) } : {});
 
   return (
@@ -66,7 +67,7 @@ export function EvaluationPage() {
             </p>
             <label>
               {t('evaluations.turnsDone', { done: e.progress.done, turns: e.progress.turns })} ·{' '}
-              {t('evaluations.tokens', { tokens: e.progress.tokens, max: e.budget.maxTokens })}
+              {t('evaluations.tokens', { tokens: number.format(e.progress.tokens), max: number.format(e.budget.maxTokens) })}
               <progress value={e.progress.done} max={Math.max(e.progress.turns, 1)} />
             </label>
             {e.status === 'running' && (
@@ -117,7 +118,8 @@ export function EvaluationPage() {
 
 /** What was asked: the candidate's prompt and model, the sample, the checks, the judge's rubric and the budget. */
 function Setup({ evaluation: e }: { evaluation: Detail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
   return (
     <dl>
       <dt>{t('agent.prompt')}</dt>
@@ -143,7 +145,7 @@ function Setup({ evaluation: e }: { evaluation: Detail }) {
         </>
       )}
       <dt>{t('evaluations.budget')}</dt>
-      <dd>{t('evaluations.budgetValue', { turns: e.budget.maxTurns, tokens: e.budget.maxTokens })}</dd>
+      <dd>{t('evaluations.budgetValue', { turns: number.format(e.budget.maxTurns), tokens: number.format(e.budget.maxTokens) })}</dd>
     </dl>
   );
 }
@@ -281,7 +283,7 @@ function TurnResult({ workspaceId, turn }: { workspaceId: string; turn: Turn }) 
             <li key={i} className={result.passed ? undefined : 'flagged'}>
               {result.passed ? '✓' : '✗'} {t(result.passed ? 'evaluations.checkPassed' : 'evaluations.checkFailed')}:{' '}
               {describeCheck(result.check, t)}
-              {result.detail && <small> — {result.detail}</small>}
+              {!result.passed && result.detail && <small> — {result.detail}</small>}
             </li>
           ))}
         </ul>
@@ -345,8 +347,9 @@ function ToolCalls({ n, recorded, candidate }: { n: number; recorded: Turn['reco
   const { t } = useTranslation();
   const rows = toolCallRows(recorded.toolCalls, candidate.toolCalls);
   if (rows.length === 0) return null;
+  // A call the other version did not make shows a dash.
   const args = (value: Record<string, unknown> | null | undefined) =>
-    value === undefined ? '—' : value === null ? t('evaluations.argumentsNotKept') : JSON.stringify(value, null, 1);
+    value === undefined ? '—' : <pre>{value === null ? t('evaluations.argumentsNotKept') : JSON.stringify(value, null, 1)}</pre>;
   return (
     <table className="tool-calls" aria-label={t('evaluations.toolCalls', { n })}>
       <thead>
@@ -363,12 +366,8 @@ function ToolCalls({ n, recorded, candidate }: { n: number; recorded: Turn['reco
             <td>
               <code>{row.name}</code>
             </td>
-            <td>
-              <pre>{args(row.recorded)}</pre>
-            </td>
-            <td>
-              <pre>{args(row.candidate)}</pre>
-            </td>
+            <td>{args(row.recorded)}</td>
+            <td>{args(row.candidate)}</td>
             <td>{t(`evaluations.toolDifference.${row.difference}`)}</td>
           </tr>
         ))}
