@@ -29,7 +29,8 @@ const GREETING = '¡Hola! ¿En qué puedo ayudarte hoy?';
  * started from the console; the evaluation page's summary and per-turn diffs (the changed reply
  * side by side, the added tool call with its arguments); and, with the agent requiring
  * evaluations, the Activate button refused with its reason until a passing evaluation, the API's
- * own 409 shown when the console's view is stale. Every page is screenshotted and checked by axe-core.
+ * own 409 shown when the console's view is stale; a running evaluation followed and cancelled.
+ * Every page is screenshotted and checked by axe-core.
  */
 describe('evaluations in the console (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
@@ -282,5 +283,30 @@ describe('evaluations in the console (e2e)', () => {
     await activateB.click();
     await eventually('B active', async () => (await activePromptId()) === versionB || undefined);
     await rowB.getByText('Active', { exact: true }).waitFor();
+  });
+
+  it('shows a running evaluation as it progresses, and cancels it', async () => {
+    const versionId = await storedVersion(`Eres Sofía. ${CANDIDATE} C`, `slow ${randomBytes(3).toString('hex')}`);
+    const page = await browser.newPage();
+    await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
+    // A slow model: each replayed turn takes seconds, long enough to see it run and cancel it.
+    llm.delayMs = 3_000;
+    try {
+      await page.goto(`${t.baseUrl}/console/w/${ws.id}/agents/${sofia}/evaluations?candidate=${versionId}`);
+      await page.getByRole('heading', { name: 'Start an evaluation' }).waitFor();
+      expect(await page.getByLabel('Candidate version').inputValue()).toBe(versionId);
+      await page.getByRole('button', { name: 'Start evaluation' }).click();
+      await page.waitForURL(/\/evaluations\/evl_/);
+      await page.getByText('Running', { exact: true }).waitFor();
+      await page.getByText('Updates every 2 seconds while it runs.').waitFor();
+      await check(page, 'evals-07-running');
+      await page.getByRole('button', { name: 'Cancel evaluation' }).click();
+      await page.getByText('Cancelled', { exact: true }).waitFor({ timeout: 30_000 });
+    } finally {
+      llm.delayMs = 0;
+    }
+    const evaluationId = page.url().split('/').pop()!;
+    expect((await ws.api.get(`/v1/agents/${sofia}/evaluations/${evaluationId}`)).body.status).toBe('cancelled');
+    await page.getByRole('button', { name: 'Cancel evaluation' }).waitFor({ state: 'detached' });
   });
 });
