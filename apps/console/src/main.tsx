@@ -10,6 +10,8 @@ import { AgentsPage } from './pages/agents-page';
 import { ClientPage, ClientsPage } from './pages/client-page';
 import { ApiKeysPage } from './pages/api-keys-page';
 import { ConversationPage } from './pages/conversation-page';
+import { EvaluationPage } from './pages/evaluations/evaluation-page';
+import { EvaluationsPage } from './pages/evaluations/evaluations-page';
 import { InboxPage } from './pages/inbox-page';
 import { Layout, WorkspaceHome } from './pages/layout';
 import { ScheduledPage } from './pages/scheduled-page';
@@ -45,6 +47,8 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/webhooks" element={<WebhooksPage />} />
             <Route path="w/:workspaceId/webhooks/:webhookId" element={<WebhookPage />} />
             <Route path="w/:workspaceId/api-keys" element={<ApiKeysPage />} />
+            <Route path="w/:workspaceId/agents/:agentId/evaluations" element={<EvaluationsPage />} />
+            <Route path="w/:workspaceId/agents/:agentId/evaluations/:evaluationId" element={<EvaluationPage />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

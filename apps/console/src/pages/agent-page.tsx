@@ -3,11 +3,14 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api, data } from '../api/client';
-import { sideBySide } from '../prompt-diff';
+import { api, ApiError, data } from '../api/client';
+import { TextDiff } from '../components/text-diff';
 import { AssistRulesForm } from './agent/assist-rules-form';
 import { GuardrailsForm } from './agent/guardrails-form';
 import { SettingsForm } from './agent/settings-form';
+import { activationGate, verdictOf } from './evaluations/activation-gate';
+import { useEvaluations } from './evaluations/evaluation-queries';
+import { Verdict } from './evaluations/evaluation-parts';
 import { Status } from './layout';
 
 /** One agent: its settings, human assistance and guardrails, a new prompt version, and the prompt history with a side-by-side diff and activation. */
@@ -53,24 +56,35 @@ export function AgentPage() {
 
 function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string; agentId: string; onChange: () => Promise<void> }) {
   const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const params = { query: { workspace: workspaceId }, path: { agentId } };
   const prompt = useQuery({
     queryKey: ['prompt', workspaceId, agentId],
     queryFn: () => data(api.GET('/v1/agents/{agentId}/prompt', { params })),
   });
-  const draft = useForm<{ systemPrompt: string; note: string }>({ defaultValues: { systemPrompt: '', note: '' } });
+  // The agent page's own query (shared by key): whether activation needs a passing evaluation.
+  const agent = useQuery({ queryKey: ['agent', workspaceId, agentId], queryFn: () => data(api.GET('/v1/agents/{agentId}', { params })) });
+  const requireEvaluation = agent.data?.workspaces.flatMap((w) => w.agents)[0]?.requireEvaluation ?? false;
+  const evaluations = useEvaluations(workspaceId, agentId);
+  const evaluationsPath = `/w/${workspaceId}/agents/${agentId}/evaluations`;
+  const draft = useForm<{ systemPrompt: string; note: string; activate: boolean }>({
+    defaultValues: { systemPrompt: '', note: '', activate: true },
+  });
   // A new version starts from the active prompt.
   const activePrompt = prompt.data?.systemPrompt;
   useEffect(() => {
-    if (activePrompt !== undefined) draft.reset({ systemPrompt: activePrompt, note: '' });
+    if (activePrompt !== undefined) draft.reset({ systemPrompt: activePrompt, note: '', activate: true });
   }, [activePrompt, draft]);
   const create = useMutation({
-    mutationFn: (body: { systemPrompt: string; note?: string }) => data(api.POST('/v1/agents/{agentId}/prompt', { params, body })),
+    mutationFn: (body: { systemPrompt: string; note?: string; activate: boolean }) =>
+      data(api.POST('/v1/agents/{agentId}/prompt', { params, body })),
     onSuccess: onChange,
   });
   const activate = useMutation({
     mutationFn: (promptId: string) => data(api.PATCH('/v1/agents/{agentId}/prompt', { params, body: { promptId } })),
     onSuccess: onChange,
+    // Refused: the evaluations this page read may be out of date (one ended since), so the gate is read again.
+    onError: () => queryClient.invalidateQueries({ queryKey: ['evaluations', workspaceId, agentId] }),
   });
   // Newest first, as the API lists them; by default the newest faces the one before it.
   const versions = [...(prompt.data?.versions ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -81,6 +95,11 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
   const label = (v: (typeof versions)[number]) => `${dateTime.format(new Date(v.createdAt))}${v.note ? ` — ${v.note}` : ''}`;
   const failure = create.error ?? activate.error;
+  // A 409 of the activation gate names the version to evaluate.
+  const toEvaluate =
+    failure instanceof ApiError && failure.status === 409
+      ? (failure.body as { details?: { promptId?: string } }).details?.promptId
+      : undefined;
 
   return (
     <>
@@ -88,7 +107,9 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
         <h2 id="new-version-heading">{t('agent.newVersion')}</h2>
         <form
           onSubmit={(event) =>
-            void draft.handleSubmit(({ systemPrompt, note }) => create.mutate({ systemPrompt, ...(note ? { note } : {}) }))(event)
+            void draft.handleSubmit(({ systemPrompt, note, activate: now }) =>
+              create.mutate({ systemPrompt, ...(note ? { note } : {}), activate: now && !requireEvaluation }),
+            )(event)
           }
         >
           <label>
@@ -99,14 +120,38 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
             {t('agent.note')}
             <input {...draft.register('note')} />
           </label>
+          {requireEvaluation ? (
+            <p>
+              <small>{t('evaluations.savedUnactivated')}</small>
+            </p>
+          ) : (
+            <label>
+              <input type="checkbox" role="switch" {...draft.register('activate')} />
+              {t('evaluations.activateNow')}
+            </label>
+          )}
           <button type="submit" disabled={create.isPending}>
             {t('agent.createVersion')}
           </button>
         </form>
       </section>
-      {failure && <p role="alert">{t('common.error', { message: failure.message })}</p>}
+      {failure && (
+        <p role="alert">
+          {t('common.error', { message: failure.message })}
+          {toEvaluate && (
+            <>
+              {' '}
+              <Link to={`${evaluationsPath}?candidate=${toEvaluate}`}>{t('evaluations.evaluateIt')}</Link>
+            </>
+          )}
+        </p>
+      )}
       <section aria-labelledby="history-heading">
         <h2 id="history-heading">{t('agent.history')}</h2>
+        <p>
+          <Link to={evaluationsPath}>{t('evaluations.link')}</Link>
+          {requireEvaluation && <small> · {t('evaluations.required')}</small>}
+        </p>
         <Status loading={prompt.isPending} error={prompt.error} />
         {versions.length > 0 && (
           <table>
@@ -114,31 +159,57 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
               <tr>
                 <th scope="col">{t('agent.created')}</th>
                 <th scope="col">{t('agent.note')}</th>
+                <th scope="col">{t('evaluations.column')}</th>
                 <th scope="col">{t('agent.version')}</th>
               </tr>
             </thead>
             <tbody>
-              {versions.map((v) => (
-                <tr key={v.id}>
-                  <td>{dateTime.format(new Date(v.createdAt))}</td>
-                  <td>{v.note}</td>
-                  <td>
-                    {v.id === prompt.data?.activePromptId ? (
-                      <span className="badge">{t('agent.activeBadge')}</span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="outline"
-                        aria-label={`${t('agent.activate')} ${label(v)}`}
-                        disabled={activate.isPending}
-                        onClick={() => activate.mutate(v.id)}
-                      >
-                        {t('agent.activate')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
+              {versions.map((v) => {
+                const gate = activationGate(v.id, evaluations.data?.evaluations ?? [], requireEvaluation);
+                const reasonId = `activation-reason-${v.id}`;
+                return (
+                  <tr key={v.id}>
+                    <td>{dateTime.format(new Date(v.createdAt))}</td>
+                    <td>{v.note}</td>
+                    <td>
+                      {gate.latest && (
+                        <Link
+                          to={`${evaluationsPath}/${gate.latest.id}`}
+                          aria-label={`${t(`evaluations.verdict.${verdictOf(gate.latest)}`)} (${t('evaluations.latestOf')} ${label(v)})`}
+                        >
+                          <Verdict evaluation={gate.latest} />
+                        </Link>
+                      )}
+                    </td>
+                    <td>
+                      {v.id === prompt.data?.activePromptId ? (
+                        <span className="badge">{t('agent.activeBadge')}</span>
+                      ) : (
+                        <div className="actions">
+                          <button
+                            type="button"
+                            className="outline"
+                            aria-label={`${t('agent.activate')} ${label(v)}`}
+                            aria-describedby={gate.activatable ? undefined : reasonId}
+                            disabled={activate.isPending || !gate.activatable}
+                            onClick={() => activate.mutate(v.id)}
+                          >
+                            {t('agent.activate')}
+                          </button>
+                          {!gate.activatable && (
+                            <small id={reasonId}>
+                              {t(`evaluations.gate.${gate.reason}`)}{' '}
+                              <Link to={`${evaluationsPath}?candidate=${v.id}`} aria-label={`${t('evaluations.evaluate')} ${label(v)}`}>
+                                {t('evaluations.evaluate')}
+                              </Link>
+                            </small>
+                          )}
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         )}
@@ -167,46 +238,20 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
                 </select>
               </label>
             </div>
-            <PromptDiff older={older.systemPrompt} newer={newer.systemPrompt} />
+            {older.systemPrompt === newer.systemPrompt ? (
+              <p>{t('agent.noDifference')}</p>
+            ) : (
+              <TextDiff
+                older={older.systemPrompt}
+                newer={newer.systemPrompt}
+                label={t('agent.diff')}
+                olderLabel={t('agent.older')}
+                newerLabel={t('agent.newer')}
+              />
+            )}
           </>
         )}
       </section>
     </>
-  );
-}
-
-function PromptDiff({ older, newer }: { older: string; newer: string }) {
-  const { t } = useTranslation();
-  const rows = sideBySide(older, newer);
-  if (older === newer) return <p>{t('agent.noDifference')}</p>;
-  return (
-    <table className="diff" aria-label={t('agent.diff')}>
-      <colgroup>
-        <col className="num" />
-        <col />
-        <col className="num" />
-        <col />
-      </colgroup>
-      <thead>
-        <tr>
-          <th scope="col" colSpan={2}>
-            {t('agent.older')}
-          </th>
-          <th scope="col" colSpan={2}>
-            {t('agent.newer')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          <tr key={index}>
-            <td className="num">{row.left?.line}</td>
-            <td className={row.left?.changed ? 'removed' : undefined}>{row.left?.text}</td>
-            <td className="num">{row.right?.line}</td>
-            <td className={row.right?.changed ? 'added' : undefined}>{row.right?.text}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
