@@ -1,4 +1,8 @@
-/** The console's English text; es.ts must have every key (its type says so). */
+/**
+ * The console's English text; es.ts must have every key (its type says so).
+ * Over 400 lines: one flat table of every string the console shows, kept whole so that a
+ * translator reads it top to bottom and es.ts mirrors it key for key.
+ */
 export const en = {
   'app.title': 'Plática console',
   'nav.inbox': 'Inbox',
