@@ -33,3 +33,16 @@ export function fieldOfIssue(path: FieldIssue['path'], fields: string[]): string
   }
   return undefined;
 }
+
+/**
+ * A 400's messages by field path, joined with dots (`owners.1`, `template.params`), for forms
+ * whose fields are not react-hook-form's; several messages for one field are joined with `; `.
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const byField: Record<string, string> = {};
+  for (const issue of fieldIssuesOf(error)) {
+    const key = issue.path.join('.');
+    byField[key] = byField[key] ? `${byField[key]}; ${issue.message}` : issue.message;
+  }
+  return byField;
+}

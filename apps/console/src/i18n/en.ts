@@ -570,6 +570,7 @@ export const en = {
   'evaluations.gate.notPassed': 'Its latest evaluation did not pass.',
   'evaluations.activateNow': 'Activate it now',
   'evaluations.savedUnactivated': 'Saved without activating it: this agent activates only evaluated versions.',
+  'conversation.clientProfile': 'Client profile',
 } as const;
 
 export type MessageKey = keyof typeof en;

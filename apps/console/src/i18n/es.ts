@@ -573,4 +573,5 @@ export const es: Record<MessageKey, string> = {
   'evaluations.gate.notPassed': 'Su última evaluación no fue aprobada.',
   'evaluations.activateNow': 'Activarla ahora',
   'evaluations.savedUnactivated': 'Se guarda sin activarla: este agente solo activa versiones evaluadas.',
+  'conversation.clientProfile': 'Perfil del cliente',
 };

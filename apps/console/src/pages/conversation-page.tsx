@@ -46,7 +46,8 @@ export function ConversationPage() {
           <hgroup>
             <h1>{current.contactName ?? current.phoneNumber ?? current.conversationId}</h1>
             <p>
-              {t(`status.${current.status}`)} · {current.platform} · {current.tags.join(', ')}
+              {t(`status.${current.status}`)} · {current.platform} · {current.tags.join(', ')} ·{' '}
+              <Link to={`/w/${workspaceId}/clients/${current.clientId}`}>{t('conversation.clientProfile')}</Link>
             </p>
           </hgroup>
           <p role="status">

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../../api/client';
-import { fieldErrors } from './field-errors';
+import { fieldErrors } from '../../forms/server-errors';
 import type { ConversationDetail } from './types';
 
 type Fields = { tags: string; owners: string };

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../../api/client';
-import { fieldErrors } from './field-errors';
+import { fieldErrors } from '../../forms/server-errors';
 import type { ConversationDetail, MessageTemplate } from './types';
 
 type TemplateFields = { params: string[]; file: string; buttons: string[] };
