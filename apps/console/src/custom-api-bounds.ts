@@ -8,7 +8,7 @@ export const CUSTOM_API_BOUNDS = {
   url: { max: 2048 },
   params: { maxItems: 25 },
   headers: { maxItems: 25 },
-  variables: { maxItems: 50 },
+  variables: { maxItems: 50, namePattern: /^[A-Za-z_][A-Za-z0-9_]{0,63}$/, descriptionMax: 1024 },
   timeoutMs: { min: 1000, max: 60000 },
   lastMessagesN: { min: 1, max: 50 },
   maxBytes: { min: 100, max: 1000000 },
@@ -19,3 +19,14 @@ export const BODY_MODES = ['none', 'json', 'text', 'form-urlencoded'] as const;
 export const AUTH_TYPES = ['none', 'bearer', 'basic', 'apikey'] as const;
 export const BODY_STRATEGIES = ['none', 'merge', 'replace'] as const;
 export const VARIABLE_MODES = ['ai', 'constant', 'context'] as const;
+export const VARIABLE_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object'] as const;
+/** What a `context` variable can take from the conversation (`lastMessages`: the last N of `context.lastMessagesN`). */
+export const CONTEXT_FIELDS = [
+  'phoneNumber',
+  'workspaceId',
+  'conversationId',
+  'agentId',
+  'agentName',
+  'channelId',
+  'lastMessages',
+] as const;

@@ -52,7 +52,7 @@ describe('the console: tools (e2e)', () => {
 
     // The form's own rules: a lowercase name, a timeout within 1000..60000; nothing reaches the API.
     await page.getByLabel(/^Name \(lowercase/).fill('Clima-Norte');
-    await page.getByLabel(/^Description/).fill('Consulta el clima actual de una ciudad para responder al cliente.');
+    await page.getByLabel(/^Description: when/).fill('Consulta el clima actual de una ciudad para responder al cliente.');
     await page.getByLabel(/^URL/).fill(`${target.url}/v2/{{units}}/weather/{{city}}`);
     await page.getByLabel(/^Timeout in ms/).fill('500');
     const countBefore = (await ws.api.get('/v1/tools/apis')).body.count;
@@ -68,13 +68,20 @@ describe('the console: tools (e2e)', () => {
     await page.getByLabel(/^Headers/).fill('Accept: application/json');
     await page.getByLabel('Authentication').selectOption('bearer');
     await page.getByLabel('Bearer token').fill(token);
-    await page.getByLabel(/^Variables as a JSON array/).fill(
-      JSON.stringify([
-        { name: 'city', type: 'string', description: 'Ciudad a consultar', required: true, mode: 'ai' },
-        { name: 'units', type: 'string', mode: 'constant', constantValue: 'metric' },
-        { name: 'callerPhone', type: 'string', mode: 'context', contextField: 'phoneNumber' },
-      ]),
-    );
+    // city (ai, with an enum), units (constant: a secret like any write-only value), callerPhone (from the conversation).
+    const addVariable = async (n: number, name: string, mode: string) => {
+      await page.getByRole('button', { name: /^Add a variable/ }).click();
+      await page.getByLabel(`Name of variable ${n}`).fill(name);
+      await page.getByLabel(`Mode of variable ${n}`).selectOption(mode);
+    };
+    await addVariable(1, 'city', 'ai');
+    await page.getByLabel(/^Description of variable 1/).fill('Ciudad a consultar');
+    await page.getByLabel('Variable 1 is required').check();
+    await page.getByLabel(/^Schema refinements of variable 1/).fill('{"enum": ["Monterrey", "CDMX"]}');
+    await addVariable(2, 'units', 'constant');
+    await page.getByLabel('Value of variable 2').fill('metric');
+    await addVariable(3, 'callerPhone', 'context');
+    await page.getByLabel('Conversation field of variable 3').selectOption('phoneNumber');
     await page.getByLabel(/^Pass the conversation context/).check();
     await page.getByLabel('Path to the useful fragment').fill('data');
     await page.getByLabel('Only these fields, one per line').fill('temp\ncity');
@@ -95,14 +102,19 @@ describe('the console: tools (e2e)', () => {
       },
       response: { path: 'data', include: ['temp', 'city'] },
     });
-    expect(created.variables.map((v: { mode: string }) => v.mode)).toEqual(['ai', 'constant', 'context']);
+    expect(created.variables).toEqual([
+      expect.objectContaining({ name: 'city', mode: 'ai', required: true, description: 'Ciudad a consultar', enum: ['Monterrey', 'CDMX'] }),
+      expect.objectContaining({ name: 'units', mode: 'constant', constantValue: REDACTED }),
+      expect.objectContaining({ name: 'callerPhone', mode: 'context', contextField: 'phoneNumber' }),
+    ]);
     await browser.check(page, 'tools-02-list');
 
     // Edited with the token left redacted: the description changes, the stored token stays.
     await page.getByRole('link', { name }).click();
     await page.getByRole('heading', { name }).waitFor();
     expect(await page.getByLabel('Bearer token').inputValue()).toBe(REDACTED);
-    await page.getByLabel(/^Description/).fill('Consulta el clima de una ciudad (actualizada desde la consola).');
+    expect(await page.getByLabel('Value of variable 2').inputValue()).toBe(REDACTED);
+    await page.getByLabel(/^Description: when/).fill('Consulta el clima de una ciudad (actualizada desde la consola).');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('version 2').waitFor();
     const edited = await read(id);

@@ -1,8 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AUTH_TYPES, BODY_MODES, BODY_STRATEGIES, CUSTOM_API_BOUNDS as B, HTTP_METHODS, VARIABLE_MODES } from '../../custom-api-bounds';
+import {
+  AUTH_TYPES,
+  BODY_MODES,
+  BODY_STRATEGIES,
+  CONTEXT_FIELDS,
+  CUSTOM_API_BOUNDS as B,
+  HTTP_METHODS,
+  VARIABLE_MODES,
+  VARIABLE_TYPES,
+} from '../../custom-api-bounds';
 import { SaveOutcome, linesOf, showFieldIssues, submitHandler, useFieldKit, useRules } from '../../forms/form-kit';
 import type { FieldIssue } from '../../forms/server-errors';
 
@@ -50,8 +59,7 @@ interface CustomApiValues {
   authValue: string;
   authIn: string;
   timeoutMs: number;
-  /** The variables as a JSON array (each `{name, type, description, required, mode, constantValue?, contextField?, …}`). */
-  variables: string;
+  variables: VariableValues[];
   passContext: boolean;
   lastMessagesN: number;
   bodyStrategy: string;
@@ -62,6 +70,59 @@ interface CustomApiValues {
   include: string;
   exclude: string;
   maxBytes: number;
+}
+
+/** One variable's fields; `constantValue` as typed (JSON for non-strings), the schema refinements as a JSON object. */
+interface VariableValues {
+  name: string;
+  type: string;
+  mode: string;
+  description: string;
+  required: boolean;
+  constantValue: string;
+  contextField: string;
+  /** `enum`, `format`, `pattern`, `minLength`, `maxLength`, `minimum`, `maximum`, `items`, `default`: a JSON object, or empty. */
+  refinements: string;
+}
+
+const NEW_VARIABLE: VariableValues = {
+  name: '',
+  type: 'string',
+  mode: 'ai',
+  description: '',
+  required: false,
+  constantValue: '',
+  contextField: 'phoneNumber',
+  refinements: '',
+};
+
+function variableValuesOf(variable: Record<string, unknown>): VariableValues {
+  const { name, type, mode, description, required, constantValue, contextField, ...refinements } = variable;
+  return {
+    name: String(name ?? ''),
+    type: String(type ?? 'string'),
+    mode: String(mode ?? 'ai'),
+    description: String(description ?? ''),
+    required: required === true,
+    constantValue: constantValue === undefined ? '' : typeof constantValue === 'string' ? constantValue : JSON.stringify(constantValue),
+    contextField: String(contextField ?? 'phoneNumber'),
+    refinements: Object.keys(refinements).length ? JSON.stringify(refinements) : '',
+  };
+}
+
+/** A variable as the API takes it: only the fields of its mode; a constant typed as its type when it reads as JSON (`[REDACTED]` stays text). */
+function variableOf(values: VariableValues): Record<string, unknown> {
+  const constant = values.type === 'string' ? values.constantValue : (parsed(values.constantValue) ?? values.constantValue);
+  return {
+    name: values.name,
+    type: values.type,
+    mode: values.mode,
+    required: values.required,
+    ...(values.description.trim() ? { description: values.description } : {}),
+    ...(values.mode === 'constant' ? { constantValue: constant } : {}),
+    ...(values.mode === 'context' ? { contextField: values.contextField } : {}),
+    ...(values.refinements.trim() ? (parsed(values.refinements) as object) : {}),
+  };
 }
 
 const HEADER_LINE = /^([^:\s]+)\s*:\s*(.*)$/;
@@ -109,7 +170,7 @@ function valuesOf(api?: CustomApiBody): CustomApiValues {
     authValue: auth.value ?? '',
     authIn: auth.in ?? 'header',
     timeoutMs: request?.settings.timeoutMs ?? 30000,
-    variables: JSON.stringify(api?.variables ?? [], null, 2),
+    variables: (api?.variables ?? []).map(variableValuesOf),
     passContext: api?.passContext ?? false,
     lastMessagesN: api?.context.lastMessagesN ?? 10,
     bodyStrategy: api?.mapping.bodyStrategy ?? 'none',
@@ -150,7 +211,7 @@ function bodyOf(values: CustomApiValues): CustomApiBody {
       auth,
       settings: { timeoutMs: values.timeoutMs },
     },
-    variables: parsed(values.variables) as Record<string, unknown>[],
+    variables: values.variables.map(variableOf),
     passContext: values.passContext,
     context: { lastMessagesN: values.lastMessagesN },
     mapping: { bodyStrategy: values.bodyStrategy, ...(values.extraBody.trim() ? { extraBody: parsed(values.extraBody) } : {}) },
@@ -197,18 +258,8 @@ export function CustomApiForm({
   const authType = form.watch('authType');
   const number = (bounds: { min: number; max: number }) => ({ valueAsNumber: true as const, ...rule.range(bounds) });
   const pairLines = (maxItems: number, pattern: RegExp, invalid: string) => rule.lines({ maxItems, pattern, invalid });
-  const variablesRule = {
-    validate: (text: string) => {
-      const variables = parsed(text);
-      if (!Array.isArray(variables)) return t('tools.variablesJson');
-      if (variables.length > B.variables.maxItems) return t('tools.tooManyVariables', { max: B.variables.maxItems });
-      const wrong = variables.findIndex(
-        (v: { name?: unknown; mode?: unknown }) =>
-          typeof v?.name !== 'string' || (v.mode !== undefined && !VARIABLE_MODES.includes(v.mode as never)),
-      );
-      return wrong < 0 || t('tools.variableInvalid', { n: wrong + 1, modes: VARIABLE_MODES.join(', ') });
-    },
-  };
+  const variables = useFieldArray({ control: form.control, name: 'variables' });
+  const variableModes = form.watch('variables');
   const options = (choices: readonly string[]) =>
     choices.map((choice) => (
       <option key={choice} value={choice}>
@@ -318,9 +369,84 @@ export function CustomApiForm({
       </fieldset>
       <fieldset>
         <legend>{t('tools.variables')}</legend>
-        <label htmlFor={`${prefix}-variables`}>{t('tools.variablesHelp', { max: B.variables.maxItems })}</label>
-        <textarea rows={6} className="code" {...field('variables', variablesRule)} />
-        {error('variables')}
+        {variables.fields.map((row, index) => {
+          const n = index + 1;
+          const mode = variableModes[index]?.mode;
+          return (
+            <article key={row.id} aria-label={t('tools.variableN', { n })}>
+              <div className="grid">
+                <div>
+                  <label htmlFor={`${prefix}-variables-${index}-name`}>{t('tools.variableName', { n })}</label>
+                  <input
+                    {...field(`variables.${index}.name`, {
+                      required: rule.required,
+                      pattern: { value: B.variables.namePattern, message: t('tools.variableNameRule') },
+                    })}
+                  />
+                  {error(`variables.${index}.name`)}
+                </div>
+                <div>
+                  <label htmlFor={`${prefix}-variables-${index}-type`}>{t('tools.variableType', { n })}</label>
+                  <select {...field(`variables.${index}.type`)}>{options(VARIABLE_TYPES)}</select>
+                </div>
+                <div>
+                  <label htmlFor={`${prefix}-variables-${index}-mode`}>{t('tools.variableMode', { n })}</label>
+                  <select {...field(`variables.${index}.mode`)}>
+                    {VARIABLE_MODES.map((choice) => (
+                      <option key={choice} value={choice}>
+                        {t(`tools.mode.${choice}`)}
+                      </option>
+                    ))}
+                  </select>
+                  {error(`variables.${index}.mode`)}
+                </div>
+              </div>
+              <label htmlFor={`${prefix}-variables-${index}-description`}>{t('tools.variableDescription', { n })}</label>
+              <input {...field(`variables.${index}.description`, rule.maxLength(B.variables.descriptionMax))} />
+              {error(`variables.${index}.description`)}
+              <label>
+                <input type="checkbox" {...form.register(`variables.${index}.required`)} />
+                {t('tools.variableRequired', { n })}
+              </label>
+              {mode === 'constant' && (
+                <>
+                  <label htmlFor={`${prefix}-variables-${index}-constantValue`}>{t('tools.constantValue', { n })}</label>
+                  <input autoComplete="off" {...field(`variables.${index}.constantValue`)} />
+                </>
+              )}
+              {mode === 'context' && (
+                <>
+                  <label htmlFor={`${prefix}-variables-${index}-contextField`}>{t('tools.contextField', { n })}</label>
+                  <select {...field(`variables.${index}.contextField`)}>{options(CONTEXT_FIELDS)}</select>
+                </>
+              )}
+              <label htmlFor={`${prefix}-variables-${index}-refinements`}>{t('tools.refinements', { n })}</label>
+              <input
+                placeholder='{"enum": ["Monterrey", "CDMX"]}'
+                {...field(`variables.${index}.refinements`, {
+                  validate: (text: string) => {
+                    const value = parsed(text);
+                    return (
+                      !text.trim() || (typeof value === 'object' && value !== null && !Array.isArray(value)) || t('tools.jsonObjectRule')
+                    );
+                  },
+                })}
+              />
+              {error(`variables.${index}.refinements`)}
+              <button type="button" className="secondary outline" onClick={() => variables.remove(index)}>
+                {t('tools.removeVariable', { n })}
+              </button>
+            </article>
+          );
+        })}
+        <button
+          type="button"
+          className="outline"
+          disabled={variables.fields.length >= B.variables.maxItems}
+          onClick={() => variables.append({ ...NEW_VARIABLE })}
+        >
+          {t('tools.addVariable', { max: B.variables.maxItems })}
+        </button>
         <label>
           <input type="checkbox" role="switch" {...form.register('passContext')} />
           {t('tools.passContext')}
