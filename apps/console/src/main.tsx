@@ -16,6 +16,9 @@ import { InboxPage } from './pages/inbox-page';
 import { Layout, WorkspaceHome } from './pages/layout';
 import { ScheduledPage } from './pages/scheduled-page';
 import { SignInPage } from './pages/sign-in-page';
+import { AgentToolsPage } from './pages/tools/agent-tools-page';
+import { CustomApiPage } from './pages/tools/custom-api-page';
+import { ToolsPage } from './pages/tools/tools-page';
 import { UsagePage } from './pages/usage-page';
 import { WebhookPage } from './pages/webhooks/webhook-page';
 import { WebhooksPage } from './pages/webhooks/webhooks-page';
@@ -49,6 +52,9 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/api-keys" element={<ApiKeysPage />} />
             <Route path="w/:workspaceId/agents/:agentId/evaluations" element={<EvaluationsPage />} />
             <Route path="w/:workspaceId/agents/:agentId/evaluations/:evaluationId" element={<EvaluationPage />} />
+            <Route path="w/:workspaceId/tools" element={<ToolsPage />} />
+            <Route path="w/:workspaceId/tools/apis/:integrationId" element={<CustomApiPage />} />
+            <Route path="w/:workspaceId/agents/:agentId/tools" element={<AgentToolsPage />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

@@ -149,7 +149,8 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
       <section aria-labelledby="history-heading">
         <h2 id="history-heading">{t('agent.history')}</h2>
         <p>
-          <Link to={evaluationsPath}>{t('evaluations.link')}</Link>
+          <Link to={evaluationsPath}>{t('evaluations.link')}</Link> ·{' '}
+          <Link to={`/w/${workspaceId}/agents/${agentId}/tools`}>{t('tools.agentTools')}</Link>
           {requireEvaluation && <small> · {t('evaluations.required')}</small>}
         </p>
         <Status loading={prompt.isPending} error={prompt.error} />

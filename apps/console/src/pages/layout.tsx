@@ -37,7 +37,8 @@ export function Layout() {
   const switchTo = (id: string) => {
     // Same page in the other workspace; a conversation or an agent belongs to one workspace, so their lists instead.
     const section =
-      ['agents', 'clients', 'scheduled', 'webhooks', 'usage', 'api-keys'].find((name) => location.pathname.includes(`/${name}`)) ?? 'inbox';
+      ['agents', 'clients', 'scheduled', 'webhooks', 'usage', 'api-keys', 'tools'].find((name) => location.pathname.includes(`/${name}`)) ??
+      'inbox';
     void navigate(`/w/${id}/${section}`);
   };
   const signOut = async () => {
@@ -77,6 +78,9 @@ export function Layout() {
                     </li>
                     <li>
                       <NavLink to={`/w/${workspaceId}/api-keys`}>{t('keys.nav')}</NavLink>
+                    </li>
+                    <li>
+                      <NavLink to={`/w/${workspaceId}/tools`}>{t('tools.nav')}</NavLink>
                     </li>
                   </>
                 )}

@@ -1,0 +1,121 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { api, data } from '../../api/client';
+import { Status } from '../layout';
+
+/** An agent's tool connections: connect a published catalog tool, activate or deactivate one, disconnect it. */
+export function AgentToolsPage() {
+  const { t } = useTranslation();
+  const { workspaceId = '', agentId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const params = { query: { workspace: workspaceId }, path: { agentId } };
+  const key = ['agent-tools', workspaceId, agentId];
+  const available = useQuery({
+    queryKey: [...key, 'available'],
+    queryFn: () => data(api.GET('/v1/agents/{agentId}/tools/available', { params })),
+  });
+  const connections = useQuery({ queryKey: key, queryFn: () => data(api.GET('/v1/agents/{agentId}/tools', { params })) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const [toolId, setToolId] = useState('');
+  const connect = useMutation({
+    mutationFn: () => data(api.POST('/v1/agents/{agentId}/tools', { params, body: { toolId } as never })),
+    onSuccess: async () => {
+      setToolId('');
+      await refresh();
+    },
+  });
+  const change = useMutation({
+    mutationFn: async ({ id, status }: { id: string; status?: 'active' | 'inactive' }): Promise<unknown> => {
+      const path = { query: { workspace: workspaceId }, path: { agentId, toolId: id } };
+      return status
+        ? data(api.PATCH('/v1/agents/{agentId}/tools/{toolId}', { params: path, body: { status } }))
+        : data(api.DELETE('/v1/agents/{agentId}/tools/{toolId}', { params: path }));
+    },
+    onSuccess: refresh,
+  });
+  const connectable = available.data?.tools.filter((tool) => !tool.isAlreadyConnected) ?? [];
+  const failure = connect.error ?? change.error;
+
+  return (
+    <>
+      <p>
+        <Link to={`/w/${workspaceId}/agents/${agentId}`}>← {t('tools.backToAgent')}</Link>
+      </p>
+      <h1>{t('tools.agentTools')}</h1>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (toolId) connect.mutate();
+        }}
+      >
+        <label htmlFor="agent-tool-connect">{t('tools.connectTool')}</label>
+        <select id="agent-tool-connect" value={toolId} onChange={(event) => setToolId(event.target.value)}>
+          <option value="">{t('tools.chooseTool')}</option>
+          {connectable.map((tool) => (
+            <option key={tool.id} value={tool.id}>
+              {tool.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" disabled={!toolId || connect.isPending}>
+          {t('tools.connect')}
+        </button>
+      </form>
+      {failure && <p role="alert">{t('common.error', { message: failure.message })}</p>}
+      <Status loading={connections.isPending} error={connections.error} />
+      {connections.data && connections.data.tools.length === 0 && <p>{t('tools.noConnections')}</p>}
+      {connections.data && connections.data.tools.length > 0 && (
+        <div className="overflow-auto">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('tools.name')}</th>
+                <th scope="col">{t('tools.kindColumn')}</th>
+                <th scope="col">{t('tools.connection')}</th>
+                <th scope="col">{t('tools.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {connections.data.tools.map((tool) => {
+                const active = tool.connectionStatus === 'active';
+                return (
+                  <tr key={tool.toolId}>
+                    <td>
+                      <code>{tool.name}</code>
+                    </td>
+                    <td>{t(`tools.kind.${tool.kind}`)}</td>
+                    <td>{t(`tools.connectionStatus.${tool.connectionStatus}`)}</td>
+                    <td>
+                      <div className="actions">
+                        <button
+                          type="button"
+                          className="outline"
+                          aria-label={`${t(active ? 'tools.deactivate' : 'tools.activate')} ${tool.name}`}
+                          disabled={change.isPending}
+                          onClick={() => change.mutate({ id: tool.toolId, status: active ? 'inactive' : 'active' })}
+                        >
+                          {t(active ? 'tools.deactivate' : 'tools.activate')}
+                        </button>
+                        <button
+                          type="button"
+                          className="secondary outline"
+                          aria-label={`${t('tools.disconnect')} ${tool.name}`}
+                          disabled={change.isPending}
+                          onClick={() => change.mutate({ id: tool.toolId })}
+                        >
+                          {t('tools.disconnect')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
