@@ -17,6 +17,7 @@ import { Layout, WorkspaceHome } from './pages/layout';
 import { ScheduledPage } from './pages/scheduled-page';
 import { SignInPage } from './pages/sign-in-page';
 import { UsagePage } from './pages/usage-page';
+import { SubagentsPage } from './pages/agent/subagents-page';
 import { WebhookPage } from './pages/webhooks/webhook-page';
 import { WebhooksPage } from './pages/webhooks/webhooks-page';
 
@@ -40,6 +41,7 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/conversations/:conversationId" element={<ConversationPage />} />
             <Route path="w/:workspaceId/agents" element={<AgentsPage />} />
             <Route path="w/:workspaceId/agents/:agentId" element={<AgentPage />} />
+            <Route path="w/:workspaceId/agents/:agentId/subagents" element={<SubagentsPage />} />
             <Route path="w/:workspaceId/scheduled" element={<ScheduledPage />} />
             <Route path="w/:workspaceId/clients" element={<ClientsPage />} />
             <Route path="w/:workspaceId/clients/:clientId" element={<ClientPage />} />
