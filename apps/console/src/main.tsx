@@ -17,6 +17,8 @@ import { Layout, WorkspaceHome } from './pages/layout';
 import { ScheduledPage } from './pages/scheduled-page';
 import { SignInPage } from './pages/sign-in-page';
 import { UsagePage } from './pages/usage-page';
+import { CampaignPage } from './pages/campaigns/campaign-page';
+import { CampaignsPage } from './pages/campaigns/campaigns-page';
 import { SubagentsPage } from './pages/agent/subagents-page';
 import { WebhookPage } from './pages/webhooks/webhook-page';
 import { WebhooksPage } from './pages/webhooks/webhooks-page';
@@ -47,6 +49,8 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/clients/:clientId" element={<ClientPage />} />
             <Route path="w/:workspaceId/usage" element={<UsagePage />} />
             <Route path="w/:workspaceId/webhooks" element={<WebhooksPage />} />
+            <Route path="w/:workspaceId/campaigns" element={<CampaignsPage />} />
+            <Route path="w/:workspaceId/campaigns/:campaignId" element={<CampaignPage />} />
             <Route path="w/:workspaceId/webhooks/:webhookId" element={<WebhookPage />} />
             <Route path="w/:workspaceId/api-keys" element={<ApiKeysPage />} />
             <Route path="w/:workspaceId/agents/:agentId/evaluations" element={<EvaluationsPage />} />
