@@ -20,6 +20,9 @@ import { AgentToolsPage } from './pages/tools/agent-tools-page';
 import { CustomApiPage } from './pages/tools/custom-api-page';
 import { ToolsPage } from './pages/tools/tools-page';
 import { UsagePage } from './pages/usage-page';
+import { CampaignPage } from './pages/campaigns/campaign-page';
+import { CampaignsPage } from './pages/campaigns/campaigns-page';
+import { SubagentsPage } from './pages/agent/subagents-page';
 import { WebhookPage } from './pages/webhooks/webhook-page';
 import { WebhooksPage } from './pages/webhooks/webhooks-page';
 
@@ -43,11 +46,14 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/conversations/:conversationId" element={<ConversationPage />} />
             <Route path="w/:workspaceId/agents" element={<AgentsPage />} />
             <Route path="w/:workspaceId/agents/:agentId" element={<AgentPage />} />
+            <Route path="w/:workspaceId/agents/:agentId/subagents" element={<SubagentsPage />} />
             <Route path="w/:workspaceId/scheduled" element={<ScheduledPage />} />
             <Route path="w/:workspaceId/clients" element={<ClientsPage />} />
             <Route path="w/:workspaceId/clients/:clientId" element={<ClientPage />} />
             <Route path="w/:workspaceId/usage" element={<UsagePage />} />
             <Route path="w/:workspaceId/webhooks" element={<WebhooksPage />} />
+            <Route path="w/:workspaceId/campaigns" element={<CampaignsPage />} />
+            <Route path="w/:workspaceId/campaigns/:campaignId" element={<CampaignPage />} />
             <Route path="w/:workspaceId/webhooks/:webhookId" element={<WebhookPage />} />
             <Route path="w/:workspaceId/api-keys" element={<ApiKeysPage />} />
             <Route path="w/:workspaceId/agents/:agentId/evaluations" element={<EvaluationsPage />} />

@@ -146,7 +146,7 @@ describe('the console: webhooks (e2e)', () => {
       .getByRole('row', { name: new RegExp(name) })
       .getByText('Paused')
       .waitFor();
-    expect((await webhookNamed(name)).active).toBe(false);
+    await eventually('paused in the API', async () => (await webhookNamed(name)).active === false || undefined);
     await page.getByRole('button', { name: `Resume ${name}` }).click();
     await page
       .getByRole('row', { name: new RegExp(name) })

@@ -35,6 +35,9 @@ export function AgentPage() {
       {current && (
         <>
           <h1>{current.name}</h1>
+          <p>
+            <Link to={`/w/${workspaceId}/agents/${agentId}/subagents`}>{t('subagents.link')}</Link>
+          </p>
           <section aria-labelledby="settings-heading">
             <h2 id="settings-heading">{t('agent.settings')}</h2>
             <SettingsForm agent={current} workspaceId={workspaceId} onSaved={refresh} />

@@ -37,8 +37,9 @@ export function Layout() {
   const switchTo = (id: string) => {
     // Same page in the other workspace; a conversation or an agent belongs to one workspace, so their lists instead.
     const section =
-      ['agents', 'clients', 'scheduled', 'webhooks', 'usage', 'api-keys', 'tools'].find((name) => location.pathname.includes(`/${name}`)) ??
-      'inbox';
+      ['agents', 'clients', 'scheduled', 'webhooks', 'campaigns', 'tools', 'usage', 'api-keys'].find((name) =>
+        location.pathname.includes(`/${name}`),
+      ) ?? 'inbox';
     void navigate(`/w/${id}/${section}`);
   };
   const signOut = async () => {
@@ -72,6 +73,9 @@ export function Layout() {
                     </li>
                     <li>
                       <NavLink to={`/w/${workspaceId}/webhooks`}>{t('nav.webhooks')}</NavLink>
+                    </li>
+                    <li>
+                      <NavLink to={`/w/${workspaceId}/campaigns`}>{t('campaigns.nav')}</NavLink>
                     </li>
                     <li>
                       <NavLink to={`/w/${workspaceId}/usage`}>{t('nav.usage')}</NavLink>
