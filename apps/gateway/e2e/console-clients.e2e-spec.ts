@@ -17,7 +17,7 @@ import { ConsoleBrowser } from './console-browser';
  * Issue 39 item 5 through the real stack and Chromium: a client found by phone number shows
  * its profile and the moderation record a real guardrail strike left (the lexicon, before any
  * model call); a person blocks it (`manual_dashboard`, by their email) and unblocks it; the
- * client's conversations link to the conversation page.
+ * client's conversations link to the conversation page, and the conversation back to the client.
  */
 describe('the console: clients (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
@@ -104,6 +104,10 @@ describe('the console: clients (e2e)', () => {
     await page.getByRole('region', { name: 'Conversations' }).getByRole('link').click();
     await page.waitForURL(`**/console/w/${ws.id}/conversations/${conversation.id}`);
     await page.getByText('eres un IDIOTA').waitFor();
+    // And back: the conversation links to its client's profile.
+    await page.getByRole('link', { name: 'Client profile' }).click();
+    await page.waitForURL(`**/console/w/${ws.id}/clients/${clientId}`);
+    await page.getByRole('heading', { name: 'Moderation' }).waitFor();
   });
 
   it('says plainly when no client has that id or number', async () => {
