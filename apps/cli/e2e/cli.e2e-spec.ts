@@ -51,6 +51,7 @@ describe('platica up (e2e)', () => {
 
   it('prints the base URL, a generated admin token and how to seed', () => {
     expect(output).toContain(`Base URL     http://127.0.0.1:${port}`);
+    expect(output).toContain(`Console      http://127.0.0.1:${port}/console/`);
     expect(output).toMatch(/Admin token {2}adm_[\w-]+ {3}\(generated/);
     expect(output).toContain('seed');
   });

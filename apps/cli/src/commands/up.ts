@@ -59,6 +59,7 @@ export async function up(root: string, args: string[]): Promise<void> {
       `Plática is up in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
       `  Base URL     ${base}   (health: ${base}/healthz, readiness: ${base}/readyz)`,
       `  Admin token  ${secrets.adminToken}${secrets.generatedAdminToken ? '   (generated; set PLATICA_ADMIN_TOKEN to choose it)' : ''}`,
+      `  Console      ${base}/console/   (sign in with a seeded user's email and password)`,
       `  Temporal     ${stack.temporal.address}${stack.temporal.process ? ' (dev server started here)' : ' (already running)'}`,
       `  Logs         ${logDir}`,
       '',
