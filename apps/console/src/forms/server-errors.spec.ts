@@ -31,10 +31,13 @@ describe('a 400 shown next to its fields', () => {
     expect(fieldOfIssue([], fields)).toBeUndefined();
   });
 
-  it('reads the issues of a 400 only', () => {
+  it('reads the issues of a 400, and of a 409 that names fields', () => {
     const details = [{ path: ['owners', 0], message: 'not a user of the workspace' }];
     expect(fieldIssuesOf(new ApiError(400, { code: 'validation', error: 'Validation failed', details }))).toEqual(details);
-    expect(fieldIssuesOf(new ApiError(409, { details }))).toEqual([]);
+    const taken = [{ path: ['name'], message: 'already used by a live key of the workspace' }];
+    expect(fieldIssuesOf(new ApiError(409, { details: taken }))).toEqual(taken);
+    expect(fieldIssuesOf(new ApiError(409, { details: { id: 'key_1', revokedAt: '2026-11-27T00:00:00Z' } }))).toEqual([]);
+    expect(fieldIssuesOf(new ApiError(500, { details }))).toEqual([]);
     expect(fieldIssuesOf(new Error('network'))).toEqual([]);
   });
 });

@@ -6,9 +6,12 @@ export interface FieldIssue {
   message: string;
 }
 
-/** The field issues of an API answer: a 400's `details`, or none. */
+/**
+ * The field issues of an API answer: a 400's `details`, or a 409's when it names fields (a name
+ * already taken); none otherwise (another 409's `details` is an object about the resource).
+ */
 export function fieldIssuesOf(error: unknown): FieldIssue[] {
-  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return [];
   const details = (error.body as { details?: unknown } | null)?.details;
   return Array.isArray(details)
     ? details.filter((d): d is FieldIssue => typeof d === 'object' && d !== null && Array.isArray((d as FieldIssue).path))

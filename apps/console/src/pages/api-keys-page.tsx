@@ -4,8 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { keyState } from '../api-key-state';
-import { ApiError, api, data } from '../api/client';
+import { api, data } from '../api/client';
 import type { paths } from '../api/openapi';
+import { fieldIssuesOf } from '../forms/server-errors';
 import { Status } from './layout';
 
 type ApiKey = paths['/v1/api-keys']['get']['responses'][200]['content']['application/json']['workspaces'][number]['apiKeys'][number];
@@ -196,7 +197,7 @@ function CreateKeyForm({ workspaceId, onCreated }: { workspaceId: string; onCrea
     },
     // The API names the field at fault (a name already used, an expiry already past): shown on that field.
     onError: (error) => {
-      for (const issue of fieldIssues(error)) {
+      for (const issue of fieldIssuesOf(error)) {
         const field = issue.path[0];
         if (field === 'name' || field === 'expiresAt')
           form.setError(field, { message: t(`keys.api.${field}`, { message: issue.message }) });
@@ -206,7 +207,7 @@ function CreateKeyForm({ workspaceId, onCreated }: { workspaceId: string; onCrea
   const submit = form.handleSubmit(({ name, expiresAt }) =>
     create.mutate({ name: name.trim(), ...(expiresAt ? { expiresAt: new Date(expiresAt).toISOString() } : {}) }),
   );
-  const unmapped = create.error && fieldIssues(create.error).length === 0;
+  const unmapped = create.error && fieldIssuesOf(create.error).length === 0;
 
   return (
     <section aria-labelledby="create-key-heading">
@@ -246,11 +247,4 @@ function CreateKeyForm({ workspaceId, onCreated }: { workspaceId: string; onCrea
       {unmapped && <p role="alert">{t('common.error', { message: create.error.message })}</p>}
     </section>
   );
-}
-
-/** The `details` of a `{code, error, details}` answer when they name fields: `[{path, message}]`. */
-function fieldIssues(error: Error): { path: (string | number)[]; message: string }[] {
-  if (!(error instanceof ApiError)) return [];
-  const details = (error.body as { details?: unknown } | null)?.details;
-  return Array.isArray(details) ? (details as { path: (string | number)[]; message: string }[]) : [];
 }

@@ -40,8 +40,13 @@ export function ClientsPage() {
 
 /** One client: the profile, its moderation record, block (`manual_dashboard`) and unblock, and its conversations. */
 export function ClientPage() {
-  const { t, i18n } = useTranslation();
   const { workspaceId = '', clientId = '' } = useParams();
+  // A block being confirmed belongs to its client: another client starts without it.
+  return <ClientRecord key={`${workspaceId}/${clientId}`} workspaceId={workspaceId} clientId={clientId} />;
+}
+
+function ClientRecord({ workspaceId, clientId }: { workspaceId: string; clientId: string }) {
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const params = { query: { workspace: workspaceId }, path: { id: clientId } };
   const client = useQuery({

@@ -4,7 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { api, data } from '../api/client';
 import { FALLBACK_POLL_SECONDS, useLiveUpdates } from '../api/live-updates';
 import type { components } from '../api/openapi';
-import { Status } from './layout';
+import { Status, useIsAdmin } from './layout';
 
 type Conversation = components['schemas']['ConversationSummary'];
 const STATUSES: Conversation['status'][] = ['initiated', 'active', 'finished', 'spam', 'expired'];
@@ -32,9 +32,12 @@ export function InboxPage() {
       { replace: true },
     );
 
+  // The agent filter lists agents by name, which only an admin may read.
+  const isAdmin = useIsAdmin(workspaceId);
   const agents = useQuery({
     queryKey: ['agents', workspaceId],
     queryFn: () => data(api.GET('/v1/agents', { params: { query: { workspace: workspaceId } } })),
+    enabled: isAdmin,
   });
   const tags = filter('tags')
     .split(',')
@@ -80,19 +83,21 @@ export function InboxPage() {
             {t('inbox.channel')}
             <input value={filter('channel')} onChange={(event) => setFilter('channel', event.target.value.trim())} />
           </label>
-          <label>
-            {t('inbox.agent')}
-            <select value={filter('agent')} onChange={(event) => setFilter('agent', event.target.value)}>
-              <option value="">{t('common.all')}</option>
-              {agents.data?.workspaces
-                .flatMap((w) => w.agents)
-                .map((agent) => (
-                  <option key={agent.id} value={agent.id}>
-                    {agent.name}
-                  </option>
-                ))}
-            </select>
-          </label>
+          {isAdmin && (
+            <label>
+              {t('inbox.agent')}
+              <select value={filter('agent')} onChange={(event) => setFilter('agent', event.target.value)}>
+                <option value="">{t('common.all')}</option>
+                {agents.data?.workspaces
+                  .flatMap((w) => w.agents)
+                  .map((agent) => (
+                    <option key={agent.id} value={agent.id}>
+                      {agent.name}
+                    </option>
+                  ))}
+              </select>
+            </label>
+          )}
           <label>
             {t('inbox.status')}
             <select value={filter('status')} onChange={(event) => setFilter('status', event.target.value)}>

@@ -1,8 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError, api, data } from '../api/client';
+import { ApiError, CSRF_HEADER, api, data } from '../api/client';
+import type { MessageKey } from '../i18n/en';
 import { LANGUAGES, setLanguage, type Language } from '../i18n/i18n';
+
+/**
+ * The workspace's sections, in the navigation's order; the admin-only ones are hidden from an
+ * `agent` (the API refuses them anyway). A workspace switch keeps the current section.
+ */
+const SECTIONS: { path: string; label: MessageKey; adminOnly: boolean }[] = [
+  { path: 'inbox', label: 'nav.inbox', adminOnly: false },
+  { path: 'clients', label: 'nav.clients', adminOnly: false },
+  { path: 'agents', label: 'nav.agents', adminOnly: true },
+  { path: 'scheduled', label: 'nav.scheduled', adminOnly: true },
+  { path: 'webhooks', label: 'nav.webhooks', adminOnly: true },
+  { path: 'campaigns', label: 'campaigns.nav', adminOnly: true },
+  { path: 'usage', label: 'nav.usage', adminOnly: true },
+  { path: 'api-keys', label: 'keys.nav', adminOnly: true },
+  { path: 'tools', label: 'tools.nav', adminOnly: true },
+];
+
+/**
+ * Whether the signed-in user is an `admin` of the workspace (an `agent`, a human support agent,
+ * reaches the inbox, conversations and clients only: apps/gateway/src/auth/workspace-roles.ts).
+ */
+export function useIsAdmin(workspaceId: string | undefined): boolean {
+  return useWorkspaces().data?.workspaces.find((w) => w.id === workspaceId)?.role === 'admin';
+}
 
 /** The workspaces the session's grant covers (every workspace of the user: the console is a first-party client). */
 export function useWorkspaces() {
@@ -31,19 +56,15 @@ export function Layout() {
   const workspaces = useWorkspaces();
   const user = workspaces.data?.user;
   const role = workspaces.data?.workspaces.find((w) => w.id === workspaceId)?.role;
-  // Agents and API keys are for admins: an `agent` (a human support agent) sees the inbox only.
-  const isAdmin = role === 'admin';
+  const isAdmin = useIsAdmin(workspaceId);
 
   const switchTo = (id: string) => {
-    // Same page in the other workspace; a conversation or an agent belongs to one workspace, so their lists instead.
-    const section =
-      ['agents', 'clients', 'scheduled', 'webhooks', 'campaigns', 'tools', 'usage', 'api-keys'].find((name) =>
-        location.pathname.includes(`/${name}`),
-      ) ?? 'inbox';
+    // The same section in the other workspace: a conversation, an agent or a webhook belongs to one workspace, so its section's list.
+    const section = SECTIONS.find(({ path }) => location.pathname.includes(`/${path}`))?.path ?? 'inbox';
     void navigate(`/w/${id}/${section}`);
   };
   const signOut = async () => {
-    await fetch('/console/logout', { method: 'POST', headers: { 'x-platica-console': '1' }, credentials: 'same-origin' });
+    await fetch('/console/logout', { method: 'POST', headers: { [CSRF_HEADER]: '1' }, credentials: 'same-origin' });
     window.location.assign('/console/signin?signedout=1');
   };
 
@@ -57,37 +78,11 @@ export function Layout() {
             </li>
             {workspaceId && (
               <>
-                <li>
-                  <NavLink to={`/w/${workspaceId}/inbox`}>{t('nav.inbox')}</NavLink>
-                </li>
-                <li>
-                  <NavLink to={`/w/${workspaceId}/clients`}>{t('nav.clients')}</NavLink>
-                </li>
-                {isAdmin && (
-                  <>
-                    <li>
-                      <NavLink to={`/w/${workspaceId}/agents`}>{t('nav.agents')}</NavLink>
-                    </li>
-                    <li>
-                      <NavLink to={`/w/${workspaceId}/scheduled`}>{t('nav.scheduled')}</NavLink>
-                    </li>
-                    <li>
-                      <NavLink to={`/w/${workspaceId}/webhooks`}>{t('nav.webhooks')}</NavLink>
-                    </li>
-                    <li>
-                      <NavLink to={`/w/${workspaceId}/campaigns`}>{t('campaigns.nav')}</NavLink>
-                    </li>
-                    <li>
-                      <NavLink to={`/w/${workspaceId}/usage`}>{t('nav.usage')}</NavLink>
-                    </li>
-                    <li>
-                      <NavLink to={`/w/${workspaceId}/api-keys`}>{t('keys.nav')}</NavLink>
-                    </li>
-                    <li>
-                      <NavLink to={`/w/${workspaceId}/tools`}>{t('tools.nav')}</NavLink>
-                    </li>
-                  </>
-                )}
+                {SECTIONS.filter((section) => isAdmin || !section.adminOnly).map((section) => (
+                  <li key={section.path}>
+                    <NavLink to={`/w/${workspaceId}/${section.path}`}>{t(section.label)}</NavLink>
+                  </li>
+                ))}
               </>
             )}
           </ul>

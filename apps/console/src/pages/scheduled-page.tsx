@@ -19,8 +19,13 @@ const DAY_MS = 86_400_000;
  * times; paged with the API's opaque tokens. Each pending message can be rescheduled or cancelled.
  */
 export function ScheduledPage() {
-  const { t, i18n } = useTranslation();
   const { workspaceId = '' } = useParams();
+  // Page tokens are the workspace's: another workspace starts from the first page.
+  return <ScheduledMessages key={workspaceId} workspaceId={workspaceId} />;
+}
+
+function ScheduledMessages({ workspaceId }: { workspaceId: string }) {
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filter = (name: string) => params.get(name) ?? '';
   // The tokens of the pages before this one; the last is this page's.

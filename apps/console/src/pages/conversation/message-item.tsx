@@ -61,9 +61,11 @@ function MediaLink({ file, contentType }: { file: Attachment; contentType: strin
   const type = typeof file.type === 'string' ? file.type : contentType;
   const name = file.filename ?? file.url ?? file.mediaId ?? '';
   const label = t('conv.mediaLink', { type: t(`conv.media.${mediaKind(type)}`), name });
-  if (!file.url) return <span>{label}</span>;
+  // A URL from a channel's payload is shown only as a web link: any other scheme stays text.
+  const href = webUrl(file.url);
+  if (!href) return <span>{label}</span>;
   return (
-    <a href={file.url} target="_blank" rel="noreferrer noopener">
+    <a href={href} target="_blank" rel="noreferrer noopener">
       {label}
     </a>
   );
@@ -113,5 +115,15 @@ function authorLabel(t: TFunction, message: ConversationMessage, turn: TurnLogEn
         ? t('conv.author.subagent', { name: nameOf(speaker), principal: nameOf(principal) })
         : t('conv.author.agent', { name: nameOf(principal) });
     }
+  }
+}
+
+/** The URL when it is http(s), else null (`javascript:`, `data:` and the unparsable are never links). */
+export function webUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol) ? url : null;
+  } catch {
+    return null;
   }
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../../api/client';
+import { useIsAdmin } from '../layout';
 import { MessageItem } from './message-item';
 import { TurnDetails } from './turn-details';
 import type { ConversationDetail, TurnLogEntry } from './types';
@@ -13,9 +14,11 @@ import type { ConversationDetail, TurnLogEntry } from './types';
 export function MessageTimeline({ workspaceId, conversation }: { workspaceId: string; conversation: ConversationDetail }) {
   const { t } = useTranslation();
   const scope = { query: { workspace: workspaceId } };
+  // Agents' names are an admin's to read: an `agent` (a person) sees replies labelled by agent id.
   const agents = useQuery({
     queryKey: ['agents', workspaceId],
     queryFn: () => data(api.GET('/v1/agents', { params: scope })),
+    enabled: useIsAdmin(workspaceId),
   });
   // Under the conversation's key, so whatever refreshes the conversation refreshes its turns; read again when a message arrives.
   const turns = useQuery({
