@@ -230,6 +230,8 @@ describe('evaluations in the console (e2e)', () => {
     const page = await browser.newPage();
     await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
     await agentPage(page);
+    // The history (with version A) is on the page before a new version is typed.
+    await page.getByRole('row', { name: new RegExp(`first ${tag}`) }).waitFor();
     await page.getByLabel('System prompt').fill(`Eres Sofía. ${CANDIDATE} B`);
     await page.getByLabel('Note').fill(`second ${tag}`);
     await page.getByText('Saved without activating it: this agent activates only evaluated versions.').waitFor();

@@ -73,15 +73,21 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
   const draft = useForm<{ systemPrompt: string; note: string; activate: boolean }>({
     defaultValues: { systemPrompt: '', note: '', activate: true },
   });
-  // A new version starts from the active prompt.
+  // A new version starts from the active prompt, unless the person already started typing one
+  // (the history may load, or another version become active, after they began).
   const activePrompt = prompt.data?.systemPrompt;
+  const draftIsDirty = draft.formState.isDirty;
   useEffect(() => {
-    if (activePrompt !== undefined) draft.reset({ systemPrompt: activePrompt, note: '', activate: true });
-  }, [activePrompt, draft]);
+    if (activePrompt !== undefined && !draftIsDirty) draft.reset({ systemPrompt: activePrompt, note: '', activate: true });
+  }, [activePrompt, draftIsDirty, draft]);
   const create = useMutation({
     mutationFn: (body: { systemPrompt: string; note?: string; activate: boolean }) =>
       data(api.POST('/v1/agents/{agentId}/prompt', { params, body })),
-    onSuccess: onChange,
+    onSuccess: async () => {
+      // Saved: no longer a draft, so the form follows the active prompt again.
+      draft.reset();
+      await onChange();
+    },
   });
   const activate = useMutation({
     mutationFn: (promptId: string) => data(api.PATCH('/v1/agents/{agentId}/prompt', { params, body: { promptId } })),
