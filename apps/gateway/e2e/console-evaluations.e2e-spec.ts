@@ -43,6 +43,12 @@ describe('evaluations in the console (e2e)', () => {
   let toolName: string;
   let conversationId: string;
   const browser = new ConsoleBrowser(() => t.baseUrl);
+  /**
+   * The evaluation page's own status, once it reads `status`: the list page it came from (with
+   * its own status cells) may still be on screen a moment after the URL changed.
+   */
+  const evaluationStatus = (page: Page, status: string) =>
+    page.getByRole('region', { name: 'Status', exact: true }).getByText(status, { exact: true }).waitFor({ timeout: 60_000 });
   const password = `pw-${randomBytes(6).toString('hex')}`;
 
   /** The active prompt echoes; the candidate greets back and looks the shipping up with the tool; the judge likes a greeting. */
@@ -180,7 +186,7 @@ describe('evaluations in the console (e2e)', () => {
 
     // The evaluation's page, read again until it ends.
     await page.waitForURL(/\/evaluations\/evl_/);
-    await page.getByText('Completed', { exact: true }).waitFor({ timeout: 60_000 });
+    await evaluationStatus(page, 'Completed');
     const evaluationId = page.url().split('/').pop()!;
     const stored = (await ws.api.get(`/v1/agents/${sofia}/evaluations/${evaluationId}`)).body;
     expect(stored).toMatchObject({
@@ -274,7 +280,7 @@ describe('evaluations in the console (e2e)', () => {
     await page.getByLabel(/Number of conversations/).fill('5');
     await page.getByRole('button', { name: 'Start evaluation' }).click();
     await page.waitForURL(/\/evaluations\/evl_/);
-    await page.getByText('Completed', { exact: true }).waitFor({ timeout: 60_000 });
+    await evaluationStatus(page, 'Completed');
     await page.getByText('Passed: no check failed and no guardrail outcome flipped.').waitFor();
 
     // Now B activates.
