@@ -14,8 +14,19 @@ export class ApiError extends Error {
   }
 }
 
+/** Set while signing out: the 401s of requests still in flight must not send the browser elsewhere. */
+let signingOut = false;
+
+/** Signs out (the grant revoked, the session and its cookie gone), then the sign-in page says so. */
+export async function signOut(): Promise<void> {
+  signingOut = true;
+  await fetch('/console/logout', { method: 'POST', headers: { [CSRF_HEADER]: '1' }, credentials: 'same-origin' });
+  window.location.assign('/console/signin?signedout=1');
+}
+
 /** Where a 401 sends the browser: the console's sign-in page, saying whether a session ended. */
 export function toSignIn(expired: boolean): void {
+  if (signingOut) return;
   const back = window.location.pathname + window.location.search;
   window.location.assign(`/console/signin?${expired ? 'expired=1&' : ''}returnTo=${encodeURIComponent(back)}`);
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError, CSRF_HEADER, api, data } from '../api/client';
+import { ApiError, api, data, signOut } from '../api/client';
 import type { MessageKey } from '../i18n/en';
 import { LANGUAGES, setLanguage, type Language } from '../i18n/i18n';
 
@@ -62,10 +62,6 @@ export function Layout() {
     // The same section in the other workspace: a conversation, an agent or a webhook belongs to one workspace, so its section's list.
     const section = SECTIONS.find(({ path }) => location.pathname.includes(`/${path}`))?.path ?? 'inbox';
     void navigate(`/w/${id}/${section}`);
-  };
-  const signOut = async () => {
-    await fetch('/console/logout', { method: 'POST', headers: { [CSRF_HEADER]: '1' }, credentials: 'same-origin' });
-    window.location.assign('/console/signin?signedout=1');
   };
 
   return (
