@@ -1,33 +1,47 @@
-import { createServer, Socket, type AddressInfo, type Server } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { createServer, Socket, type Server } from 'node:net';
 
-/** A port the OS says is free right now on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+/**
+ * Ports are picked below the kernel's ephemeral range (ip_local_port_range, 32768 by default), where
+ * the OS never hands a port to an outgoing connection: a port picked from that range (listen on 0)
+ * could be taken by any loopback connection between the pick and the service's own listen, as a
+ * container of the image test once was (EADDRINUSE).
+ */
+const PICK_FROM = 20000;
+const pickBelow = ephemeralRangeStart();
+
+function ephemeralRangeStart(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > PICK_FROM + 1000 ? low : 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/** A port free right now on 127.0.0.1, outside the ephemeral range. */
+export async function freePort(): Promise<number> {
+  const [port] = await freePorts(1);
+  return port;
 }
 
 /**
- * `count` distinct ports free right now on 127.0.0.1, none of `excluding`. Each is held until all
- * are found: ports asked for one after the other (freePort) may come back twice, as the OS may
- * hand out a port again once it is closed, and two services given one port leave one of them
- * unable to listen while the other answers its readiness probe.
+ * `count` distinct ports free right now on 127.0.0.1, none of `excluding`, outside the ephemeral
+ * range. Each is held (listened on) until all are found, which both proves it free and keeps one
+ * port from being picked twice.
  */
 export async function freePorts(count: number, excluding: readonly number[] = []): Promise<number[]> {
   const held: Server[] = [];
   const ports: number[] = [];
   try {
-    while (ports.length < count) {
-      const server = await listening();
+    for (let attempts = 0; ports.length < count; attempts++) {
+      if (attempts > count * 50) throw new Error(`no ${count} free ports found in ${PICK_FROM}-${pickBelow - 1}`);
+      const port = PICK_FROM + Math.floor(Math.random() * (pickBelow - PICK_FROM));
+      if (excluding.includes(port) || ports.includes(port)) continue;
+      const server = await listening(port);
+      if (!server) continue;
       held.push(server);
-      const port = (server.address() as AddressInfo).port;
-      if (!excluding.includes(port)) ports.push(port);
+      ports.push(port);
     }
     return ports;
   } finally {
@@ -35,12 +49,13 @@ export async function freePorts(count: number, excluding: readonly number[] = []
   }
 }
 
-function listening(): Promise<Server> {
-  return new Promise((resolve, reject) => {
+/** A server listening on `port`, or null when the port is taken. */
+function listening(port: number): Promise<Server | null> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server));
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => resolve(server));
   });
 }
 
