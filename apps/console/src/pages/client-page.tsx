@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, ApiError, data } from '../api/client';
 import type { components } from '../api/openapi';
+import { ConfirmPrompt } from '../components/confirm-prompt';
 import { Status } from './layout';
 
 type Client = components['schemas']['Client'];
@@ -120,22 +121,16 @@ function ClientRecord({ workspaceId, clientId }: { workspaceId: string; clientId
               </button>
             )}
             {record.status === 'active' && confirming && (
-              <div className="actions" role="group" aria-label={t('client.confirmBlockQuestion')}>
-                <span>{t('client.confirmBlockQuestion')}</span>
-                <button
-                  type="button"
-                  className="contrast"
-                  disabled={setStatus.isPending}
-                  onClick={() =>
-                    setStatus.mutate({ status: 'blocked', reason: DASHBOARD_BLOCK_REASON }, { onSuccess: () => setConfirming(false) })
-                  }
-                >
-                  {t('client.confirmBlock')}
-                </button>
-                <button type="button" className="secondary outline" onClick={() => setConfirming(false)}>
-                  {t('client.keep')}
-                </button>
-              </div>
+              <ConfirmPrompt
+                question={t('client.confirmBlockQuestion')}
+                confirmLabel={t('client.confirmBlock')}
+                keepLabel={t('client.keep')}
+                pending={setStatus.isPending}
+                onConfirm={() =>
+                  setStatus.mutate({ status: 'blocked', reason: DASHBOARD_BLOCK_REASON }, { onSuccess: () => setConfirming(false) })
+                }
+                onKeep={() => setConfirming(false)}
+              />
             )}
             {record.status === 'blocked' && (
               <button type="button" disabled={setStatus.isPending} onClick={() => setStatus.mutate({ status: 'active' })}>

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { api, data } from '../api/client';
 import { FALLBACK_POLL_SECONDS, useLiveUpdates } from '../api/live-updates';
 import type { components } from '../api/openapi';
+import { useUrlFilters } from '../components/url-filters';
 import { Status, useIsAdmin } from './layout';
 
 type Conversation = components['schemas']['ConversationSummary'];
@@ -19,18 +20,7 @@ export function InboxPage() {
   const { t, i18n } = useTranslation();
   const { workspaceId = '' } = useParams();
   const { live, refetchInterval } = useLiveUpdates(workspaceId);
-  const [params, setParams] = useSearchParams();
-  const filter = (name: string) => params.get(name) ?? '';
-  const setFilter = (name: string, value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const { filter, has, setFilter, clearFilters } = useUrlFilters();
 
   // The agent filter lists agents by name, which only an admin may read.
   const isAdmin = useIsAdmin(workspaceId);
@@ -54,7 +44,7 @@ export function InboxPage() {
     ...(filter('agent') ? { agentId: filter('agent') } : {}),
     ...(tags.length ? { tags } : {}),
     ...(filter('status') ? { status: filter('status') } : {}),
-    ...(params.has('human') ? { operation: 'assistance' as const } : {}),
+    ...(has('human') ? { operation: 'assistance' as const } : {}),
     ...(from || to
       ? {
           dateFilter: JSON.stringify({
@@ -125,12 +115,12 @@ export function InboxPage() {
             <input
               type="checkbox"
               role="switch"
-              checked={params.has('human')}
+              checked={has('human')}
               onChange={(event) => setFilter('human', event.target.checked ? '1' : '')}
             />
             {t('inbox.needsHuman')}
           </label>
-          <button type="button" className="secondary outline" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+          <button type="button" className="secondary outline" onClick={clearFilters}>
             {t('inbox.clear')}
           </button>
         </form>

@@ -2,9 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { api, data } from '../api/client';
 import type { components } from '../api/openapi';
+import { ConfirmPrompt } from '../components/confirm-prompt';
+import { useUrlFilters } from '../components/url-filters';
 import { Status } from './layout';
 
 type ScheduledMessage = components['schemas']['ScheduledMessage'];
@@ -26,21 +28,12 @@ export function ScheduledPage() {
 
 function ScheduledMessages({ workspaceId }: { workspaceId: string }) {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const filter = (name: string) => params.get(name) ?? '';
+  const { filter, setFilter: setUrlFilter } = useUrlFilters();
   // The tokens of the pages before this one; the last is this page's.
   const [pageTokens, setPageTokens] = useState<string[]>([]);
   const setFilter = (name: string, value: string) => {
     setPageTokens([]);
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+    setUrlFilter(name, value);
   };
   const query = {
     workspace: workspaceId,
@@ -223,15 +216,14 @@ function MessageActions({ workspaceId, message, label }: { workspaceId: string; 
         </form>
       )}
       {mode === 'cancel' && (
-        <div className="actions" role="group" aria-label={t('scheduled.confirmCancelQuestion')}>
-          <span>{t('scheduled.confirmCancelQuestion')}</span>
-          <button type="button" className="contrast" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-            {t('scheduled.confirmCancel')}
-          </button>
-          <button type="button" className="secondary outline" onClick={() => setMode('idle')}>
-            {t('scheduled.back')}
-          </button>
-        </div>
+        <ConfirmPrompt
+          question={t('scheduled.confirmCancelQuestion')}
+          confirmLabel={t('scheduled.confirmCancel')}
+          keepLabel={t('scheduled.back')}
+          pending={cancel.isPending}
+          onConfirm={() => cancel.mutate()}
+          onKeep={() => setMode('idle')}
+        />
       )}
       {failure && <p role="alert">{t('common.error', { message: failure.message })}</p>}
     </>

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { api, data } from '../api/client';
 import { DailyChart, daysBetween } from '../components/daily-chart';
+import { useUrlFilters } from '../components/url-filters';
 import { Status } from './layout';
 
 const BREAKDOWNS = ['platform', 'agent', 'channel', 'tag'] as const;
@@ -17,24 +18,12 @@ type Breakdown = (typeof BREAKDOWNS)[number];
 export function UsagePage() {
   const { t, i18n } = useTranslation();
   const { workspaceId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
-  const set = (name: string, value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
-  const breakdown = (BREAKDOWNS as readonly string[]).includes(params.get('breakdown') ?? '')
-    ? (params.get('breakdown') as Breakdown)
-    : 'platform';
+  const { filter, setFilter } = useUrlFilters();
+  const breakdown = (BREAKDOWNS as readonly string[]).includes(filter('breakdown')) ? (filter('breakdown') as Breakdown) : 'platform';
   const range = {
     workspace: workspaceId,
-    ...(params.get('from') ? { startDate: params.get('from')! } : {}),
-    ...(params.get('to') ? { endDate: params.get('to')! } : {}),
+    ...(filter('from') ? { startDate: filter('from') } : {}),
+    ...(filter('to') ? { endDate: filter('to') } : {}),
   };
   const conversations = useQuery({
     queryKey: ['usage', 'conversations', range, breakdown],
@@ -55,15 +44,15 @@ export function UsagePage() {
       <form className="filters" onSubmit={(event) => event.preventDefault()}>
         <label>
           {t('usage.from')}
-          <input type="date" value={params.get('from') ?? ''} onChange={(event) => set('from', event.target.value)} />
+          <input type="date" value={filter('from')} onChange={(event) => setFilter('from', event.target.value)} />
         </label>
         <label>
           {t('usage.to')}
-          <input type="date" value={params.get('to') ?? ''} onChange={(event) => set('to', event.target.value)} />
+          <input type="date" value={filter('to')} onChange={(event) => setFilter('to', event.target.value)} />
         </label>
         <label>
           {t('usage.breakdown')}
-          <select value={breakdown} onChange={(event) => set('breakdown', event.target.value)}>
+          <select value={breakdown} onChange={(event) => setFilter('breakdown', event.target.value)}>
             {BREAKDOWNS.map((name) => (
               <option key={name} value={name}>
                 {t(`usage.breakdown.${name}`)}

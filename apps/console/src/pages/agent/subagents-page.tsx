@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../../api/client';
+import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { Status } from '../layout';
 import { SubagentForm, type SubagentBody } from './subagent-form';
 
@@ -139,15 +140,14 @@ function ConnectionSection({
         />
       </details>
       {confirming ? (
-        <div className="actions" role="group" aria-label={t('subagents.confirmDisconnect', { name })}>
-          <span>{t('subagents.confirmDisconnect', { name })}</span>
-          <button type="button" className="contrast" disabled={disconnect.isPending} onClick={() => disconnect.mutate()}>
-            {t('subagents.yesDisconnect')}
-          </button>
-          <button type="button" className="secondary outline" onClick={() => setConfirming(false)}>
-            {t('subagents.keep')}
-          </button>
-        </div>
+        <ConfirmPrompt
+          question={t('subagents.confirmDisconnect', { name })}
+          confirmLabel={t('subagents.yesDisconnect')}
+          keepLabel={t('subagents.keep')}
+          pending={disconnect.isPending}
+          onConfirm={() => disconnect.mutate()}
+          onKeep={() => setConfirming(false)}
+        />
       ) : (
         <button type="button" className="secondary outline" onClick={() => setConfirming(true)}>
           {t('subagents.disconnect', { name })}

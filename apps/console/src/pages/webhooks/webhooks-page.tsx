@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../../api/client';
+import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { Status } from '../layout';
 import { WebhookForm, type WebhookBody } from './webhook-form';
 
@@ -95,15 +96,14 @@ function WebhookActions({ workspaceId, webhook, onChange }: { workspaceId: strin
   return (
     <>
       {confirming ? (
-        <div className="actions" role="group" aria-label={t('webhooks.confirmDelete', { name: webhook.name })}>
-          <span>{t('webhooks.confirmDelete', { name: webhook.name })}</span>
-          <button type="button" className="contrast" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {t('webhooks.yesDelete')}
-          </button>
-          <button type="button" className="secondary outline" onClick={() => setConfirming(false)}>
-            {t('webhooks.keep')}
-          </button>
-        </div>
+        <ConfirmPrompt
+          question={t('webhooks.confirmDelete', { name: webhook.name })}
+          confirmLabel={t('webhooks.yesDelete')}
+          keepLabel={t('webhooks.keep')}
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate()}
+          onKeep={() => setConfirming(false)}
+        />
       ) : (
         <div className="actions">
           <button

@@ -1,0 +1,25 @@
+import { useSearchParams } from 'react-router';
+
+/**
+ * A page's filters kept in the URL's query, so a filtered list can be bookmarked and shared.
+ * Setting one replaces the history entry (typing in a filter is not a navigation); an empty value
+ * removes it.
+ */
+export function useUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  return {
+    filter: (name: string) => params.get(name) ?? '',
+    has: (name: string) => params.has(name),
+    setFilter: (name: string, value: string) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    clearFilters: () => setParams(new URLSearchParams(), { replace: true }),
+  };
+}
