@@ -820,8 +820,7 @@ export const es: Record<MessageKey, string> = {
   'mcp.confirmDisconnect_other':
     '¿Desconectar {{name}}? Sus {{count}} herramientas instaladas salen del catálogo, con sus conexiones a agentes.',
   'mcp.yesDisconnect': 'Sí, desconectar',
-  'mcp.disconnected_one': '{{name}} desconectado: se quitaron {{tools}} herramientas y {{count}} conexión a agentes.',
-  'mcp.disconnected_other': '{{name}} desconectado: se quitaron {{tools}} herramientas y {{count}} conexiones a agentes.',
+  'mcp.disconnected': '{{name}} desconectado. Herramientas quitadas del catálogo: {{tools}}; conexiones a agentes quitadas: {{count}}.',
   'mcp.authorization': 'Autorización',
   'mcp.authorizationState.active': 'Autorizado.',
   'mcp.authorizationState.error': 'Autorizado, pero el servidor no respondió en la última actualización.',
@@ -838,8 +837,7 @@ export const es: Record<MessageKey, string> = {
   'mcp.inCatalog': 'en el catálogo como {{name}}',
   'mcp.notInCatalog': 'no instalada',
   'mcp.saveChoice': 'Guardar la elección',
-  'mcp.synced_one': 'Instaladas: {{installed}}. Desinstaladas: {{uninstalled}}. Se quitó {{count}} conexión a agentes.',
-  'mcp.synced_other': 'Instaladas: {{installed}}. Desinstaladas: {{uninstalled}}. Se quitaron {{count}} conexiones a agentes.',
+  'mcp.synced': 'Instaladas: {{installed}}. Desinstaladas: {{uninstalled}}. Conexiones a agentes quitadas: {{count}}.',
   'mcp.noToolsListed': 'El servidor no listó herramientas en su último descubrimiento.',
   'mcp.noToolsYet': 'Aún no hay herramientas: autoriza primero el servidor.',
 };

@@ -65,7 +65,7 @@ function placeRefusal(form: UseFormReturn<McpConnectValues>, failure: unknown): 
   if (failure instanceof ApiError && failure.status === 422) {
     const reason = (failure.body as { details?: { reason?: string } } | null)?.details?.reason;
     const bearer = form.getValues('auth.type') === 'bearer';
-    const field = reason === 'mcp_unreachable' ? 'url' : reason === 'mcp_unauthorized' ? (bearer ? 'auth.token' : 'headers') : null;
+    const field = reason === 'mcp_unreachable' ? 'url' : reason === 'mcp_unauthorized' ? (bearer ? 'auth.token' : 'auth.type') : null;
     if (field) {
       form.setError(field, { type: 'server', message: failure.message });
       return [];

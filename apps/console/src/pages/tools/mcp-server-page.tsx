@@ -36,9 +36,12 @@ export function McpServerPage() {
     queryFn: () => data(api.GET('/v1/tools/mcp/{mcpId}', { params })),
     refetchInterval: (query) => (authorizing && query.state.data?.status !== 'active' ? AUTHORIZATION_POLL_MS : false),
   });
+  const [syncNote, setSyncNote] = useState('');
   const changed = () => queryClient.invalidateQueries({ queryKey: toolsKey(workspaceId) });
   const rediscover = useMutation({
     mutationFn: () => data(api.POST('/v1/tools/mcp/{mcpId}/refresh', { params })),
+    // One outcome on screen at a time: the last choice's note would describe a list the refresh changed.
+    onMutate: () => setSyncNote(''),
     onSettled: changed,
   });
   const disconnect = useMutation({
@@ -51,7 +54,6 @@ export function McpServerPage() {
     },
   });
   const [confirming, setConfirming] = useState(false);
-  const [syncNote, setSyncNote] = useState('');
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const current = server.data;
   const limits = current?.limits as { maxBytes?: number; timeoutMs?: number; maxTimeoutMs?: number } | undefined;
@@ -171,6 +173,7 @@ export function McpServerPage() {
             tools={current.tools}
             syncNote={syncNote}
             onSynced={(said) => {
+              rediscover.reset();
               setSyncNote(said);
               return changed();
             }}
