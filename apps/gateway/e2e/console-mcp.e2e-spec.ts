@@ -234,4 +234,18 @@ describe('the console: MCP servers (e2e)', () => {
     expect(await catalogNames(mcpId)).toEqual(['get_weather', 'search_orders']);
     await browser.check(page, 'mcp-09-authorized');
   });
+
+  it('is for admins: an agent opening the MCP servers pages is told the role lacks access, with no form', async () => {
+    const agent = { email: `abel-${suffix()}@example.test`, password };
+    const { workspaceId } = await t.seedMinimalWorkspace({ users: [{ email: agent.email, password, role: 'agent' }] });
+    const page = await browser.newPage();
+    await browser.signIn(page, agent);
+    expect(await page.getByRole('link', { name: 'Tools', exact: true }).count()).toBe(0);
+    for (const path of ['tools/mcp', 'tools/mcp/mcp_unknown']) {
+      await page.goto(`${t.baseUrl}/console/w/${workspaceId}/${path}`);
+      await page.getByRole('heading', { name: 'No access' }).waitFor();
+      expect(await page.getByLabel('Server URL').count()).toBe(0);
+    }
+    await browser.check(page, 'mcp-10-agent-no-access');
+  });
 });

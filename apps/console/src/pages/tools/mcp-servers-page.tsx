@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { api, data } from '../../api/client';
+import { api, ApiError, data } from '../../api/client';
 import { Status } from '../layout';
 import { McpConnectForm } from './mcp-connect-form';
 import { mcpKey, McpStatusBadge } from './mcp-parts';
@@ -24,6 +24,8 @@ export function McpServersPage() {
     queryFn: () => data(api.GET('/v1/tools/mcp', { params: { query: { workspace: workspaceId } } })),
   });
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  // A role without access (the API's 403, said by Status) gets no form it could not use.
+  const refused = servers.error instanceof ApiError && servers.error.status === 403;
 
   return (
     <>
@@ -73,20 +75,22 @@ export function McpServersPage() {
           </div>
         )}
       </section>
-      <section aria-labelledby="mcp-connect-heading">
-        <h2 id="mcp-connect-heading">{t('mcp.connectHeading')}</h2>
-        <McpConnectForm
-          workspaceId={workspaceId}
-          onConnected={(server) => {
-            void queryClient.invalidateQueries({ queryKey: toolsKey(workspaceId) });
-            const said =
-              server.status === 'authorization_required'
-                ? t('mcp.connectedNeedsAuth', { name: server.name })
-                : t('mcp.connectedNote', { name: server.name, count: server.installedCount });
-            void navigate(`/w/${workspaceId}/tools/mcp/${server.mcpId}`, { state: { note: said } satisfies McpNote });
-          }}
-        />
-      </section>
+      {!refused && (
+        <section aria-labelledby="mcp-connect-heading">
+          <h2 id="mcp-connect-heading">{t('mcp.connectHeading')}</h2>
+          <McpConnectForm
+            workspaceId={workspaceId}
+            onConnected={(server) => {
+              void queryClient.invalidateQueries({ queryKey: toolsKey(workspaceId) });
+              const said =
+                server.status === 'authorization_required'
+                  ? t('mcp.connectedNeedsAuth', { name: server.name })
+                  : t('mcp.connectedNote', { name: server.name, count: server.installedCount });
+              void navigate(`/w/${workspaceId}/tools/mcp/${server.mcpId}`, { state: { note: said } satisfies McpNote });
+            }}
+          />
+        </section>
+      )}
     </>
   );
 }
