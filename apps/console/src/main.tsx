@@ -18,6 +18,8 @@ import { ScheduledPage } from './pages/scheduled-page';
 import { SignInPage } from './pages/sign-in-page';
 import { AgentToolsPage } from './pages/tools/agent-tools-page';
 import { CustomApiPage } from './pages/tools/custom-api-page';
+import { McpServerPage } from './pages/tools/mcp-server-page';
+import { McpServersPage } from './pages/tools/mcp-servers-page';
 import { ToolsPage } from './pages/tools/tools-page';
 import { UsagePage } from './pages/usage-page';
 import { CampaignPage } from './pages/campaigns/campaign-page';
@@ -60,6 +62,8 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/agents/:agentId/evaluations/:evaluationId" element={<EvaluationPage />} />
             <Route path="w/:workspaceId/tools" element={<ToolsPage />} />
             <Route path="w/:workspaceId/tools/apis/:integrationId" element={<CustomApiPage />} />
+            <Route path="w/:workspaceId/tools/mcp" element={<McpServersPage />} />
+            <Route path="w/:workspaceId/tools/mcp/:mcpId" element={<McpServerPage />} />
             <Route path="w/:workspaceId/agents/:agentId/tools" element={<AgentToolsPage />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />

@@ -60,7 +60,7 @@ export function ToolsPage() {
                 <>
                   <dt>{t('tools.mcpServer')}</dt>
                   <dd>
-                    {String(tool.mcpName ?? tool.mcpId)} ({tool.mcpToolName})
+                    <Link to={`/w/${workspaceId}/tools/mcp/${tool.mcpId}`}>{String(tool.mcpName ?? tool.mcpId)}</Link> ({tool.mcpToolName})
                   </dd>
                 </>
               )}
@@ -71,6 +71,12 @@ export function ToolsPage() {
             </pre>
           </details>
         ))}
+      </section>
+      <section aria-labelledby="mcp-servers-heading">
+        <h2 id="mcp-servers-heading">{t('mcp.heading')}</h2>
+        <p>
+          {t('mcp.toolsPageLead')} <Link to={`/w/${workspaceId}/tools/mcp`}>{t('mcp.manage')}</Link>
+        </p>
       </section>
       <section aria-labelledby="apis-heading">
         <h2 id="apis-heading">{t('tools.apis')}</h2>
