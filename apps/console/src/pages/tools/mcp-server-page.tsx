@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, data } from '../../api/client';
+import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { Status } from '../layout';
 import { installableOf, mcpKey, McpStatusBadge, McpToolDetails, type McpStatus } from './mcp-parts';
 import type { McpNote } from './mcp-servers-page';
@@ -135,19 +136,14 @@ export function McpServerPage() {
             )}
           </div>
           {confirming && (
-            <div
-              className="actions"
-              role="group"
-              aria-label={t('mcp.confirmDisconnect', { name: current.name, count: current.installedCount })}
-            >
-              <span>{t('mcp.confirmDisconnect', { name: current.name, count: current.installedCount })}</span>
-              <button type="button" className="contrast" disabled={disconnect.isPending} onClick={() => disconnect.mutate(current.name)}>
-                {t('mcp.yesDisconnect')}
-              </button>
-              <button type="button" className="secondary outline" onClick={() => setConfirming(false)}>
-                {t('tools.keep')}
-              </button>
-            </div>
+            <ConfirmPrompt
+              question={t('mcp.confirmDisconnect', { name: current.name, count: current.installedCount })}
+              confirmLabel={t('mcp.yesDisconnect')}
+              keepLabel={t('tools.keep')}
+              pending={disconnect.isPending}
+              onConfirm={() => disconnect.mutate(current.name)}
+              onKeep={() => setConfirming(false)}
+            />
           )}
           {disconnect.error && <p role="alert">{t('common.error', { message: disconnect.error.message })}</p>}
           {rediscover.error && <p role="alert">{t('mcp.refreshFailed', { message: rediscover.error.message })}</p>}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../../api/client';
+import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { Status } from '../layout';
 import { CustomApiForm, type CustomApiBody } from './custom-api-form';
 
@@ -161,15 +162,14 @@ export function CustomApiActions({
   return (
     <>
       {confirming ? (
-        <div className="actions" role="group" aria-label={t('tools.confirmDelete', { name: entry.name })}>
-          <span>{t('tools.confirmDelete', { name: entry.name })}</span>
-          <button type="button" className="contrast" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {t('tools.yesDelete')}
-          </button>
-          <button type="button" className="secondary outline" onClick={() => setConfirming(false)}>
-            {t('tools.keep')}
-          </button>
-        </div>
+        <ConfirmPrompt
+          question={t('tools.confirmDelete', { name: entry.name })}
+          confirmLabel={t('tools.yesDelete')}
+          keepLabel={t('tools.keep')}
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate()}
+          onKeep={() => setConfirming(false)}
+        />
       ) : (
         <div className="actions">
           <button
