@@ -265,6 +265,26 @@ describe('campaign lists (e2e)', () => {
       expect400(await api.get(recipientsUrl(runs.first, `?limit=1&pageToken=${encodeURIComponent(listToken)}`)), 'pageToken');
     });
 
+    it('are the MCP tools campaigns_list and campaigns_run_recipients_list, with the same answers', async () => {
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const res = await api.post(
+          '/mcp',
+          { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+          { accept: 'application/json, text/event-stream' },
+        );
+        expect(res.status).toBe(200);
+        const result = res.body.result as { isError?: boolean; content: { text: string }[] };
+        return { isError: result.isError ?? false, body: JSON.parse(result.content[0]!.text) };
+      };
+      const listed = await call('campaigns_list', { q: 'alpha' });
+      expect(listed).toMatchObject({ isError: false, body: { count: 1, campaigns: [{ id: campaign('alpha') }] } });
+      const failed = await call('campaigns_run_recipients_list', { campaignId: campaign('alpha'), runId: runs.first, status: 'failed' });
+      expect(failed.body).toEqual((await api.get(recipientsUrl(runs.first, '?status=failed'))).body);
+      expect(failed.body.recipients.map((r: Recipient) => r.phoneNumber)).toEqual([phones.bad]);
+      const refused = await call('campaigns_run_recipients_list', { campaignId: campaign('alpha'), runId: runs.first, status: 'lost' });
+      expect(refused).toMatchObject({ isError: true, body: { code: 400, details: [{ path: ['status'] }] } });
+    });
+
     it("answers 404 for an unknown run, another campaign's run and another workspace's campaign", async () => {
       expect((await api.get(recipientsUrl('run_nope'))).status).toBe(404);
       expect((await api.get(`/v1/campaigns/cmp_nope/runs/${runs.first}/recipients`)).status).toBe(404);
