@@ -294,4 +294,52 @@ describe('campaign lists (e2e)', () => {
       expect(JSON.stringify(foreign.body)).not.toContain(phones.good);
     });
   });
+  describe('a dated run', () => {
+    it('schedules only the recipients to send; the excluded are listed, never scheduled', async () => {
+      const phone = newPhone();
+      const doc = {
+        ...ws.doc,
+        campaigns: [
+          {
+            ref: 'dated',
+            title: 'Zeta programada',
+            category: 'marketing',
+            platform: 'whatsapp',
+            templateRef: 'welcome',
+            owners: [ws.doc.users[0]!.email],
+            audience: [{ phoneNumber: phone }, { phoneNumber: blocked }],
+          },
+        ],
+      };
+      const seeded = await t.admin.post('/admin/v1/seed', doc);
+      expect(seeded.status).toBe(200);
+      const campaignId = seeded.body.campaigns.dated.id as string;
+      const at = new Date(Date.now() + 3_600_000).toISOString();
+      const res = await api.post(`/v1/campaigns/${campaignId}/send`, {
+        channelId: ws.whatsapp.id,
+        template: { ...template, scheduledDates: [at] },
+      });
+      expect(res.status).toBe(200);
+      const runId = res.body.data.runId as string;
+      const scheduled = await eventually(
+        'the run’s messages scheduled',
+        async () => {
+          const list = await api.get(`/v1/messages/scheduled?campaignId=${campaignId}&limit=50`);
+          return list.body.count > 0 ? list.body.messages : undefined;
+        },
+        20_000,
+        250,
+      );
+      expect(scheduled.map((m: { phoneNumber: string }) => m.phoneNumber)).toEqual([phone]);
+
+      const listed = (await api.get(`/v1/campaigns/${campaignId}/runs/${runId}/recipients`)).body.recipients as Recipient[];
+      expect(listed.map((r) => [r.phoneNumber, r.status, r.reason])).toEqual([
+        [phone, 'pending', null],
+        [blocked, 'excluded', 'blocked'],
+      ]);
+      expect(listed[0]!.messageId).toBe(scheduled[0].messageId);
+      const latest = ((await api.get('/v1/campaigns?q=zeta')).body.campaigns as Item[])[0]!;
+      expect(latest.lastRun).toMatchObject({ runId, status: 'scheduled', scheduledFor: at, recipients: 1, pending: 1, excluded: 1 });
+    });
+  });
 });

@@ -48,9 +48,6 @@ export const campaignUpdateSchema = z.strictObject({
 });
 export type CampaignUpdate = z.output<typeof campaignUpdateSchema>;
 
-/** Recipient outcomes of a run (docs/campaigns.md). */
-export const RECIPIENT_OUTCOMES = ['pending', 'sent', 'failed', 'unknown'] as const;
-
 /** A run of a campaign as `GET /v1/campaigns/{id}` shows it (`runs[]`, docs/campaigns.md). */
 export const campaignRunSchema = z.object({
   runId: z.string(),
