@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CampaignsConfigService } from './campaigns.config';
 import { CampaignRepository } from './campaigns/campaign.repository';
+import { CampaignListsService } from './campaigns/campaign-lists.service';
 import { CampaignsController } from './campaigns/campaigns.controller';
+import { CampaignPageTokens } from './page-tokens';
 import { CampaignsService } from './campaigns/campaigns.service';
 import { CampaignRunActivitiesFactory } from './runs/campaign-run.activities';
 import { CampaignRunRepository } from './runs/campaign-run.repository';
@@ -16,6 +18,8 @@ import { SeedService } from './seed/seed.service';
     CampaignsConfigService,
     CampaignRepository,
     CampaignsService,
+    CampaignListsService,
+    CampaignPageTokens,
     CampaignRunRepository,
     CampaignRunWorkflows,
     CampaignRunActivitiesFactory,

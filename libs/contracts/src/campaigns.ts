@@ -22,7 +22,11 @@ export const campaignSendRequestSchema = z.strictObject({
   channelId: z.string().min(1).max(100),
   responderAgentId: z.string().min(1).max(100).optional(),
   template: campaignTemplateSendSchema.extend({
-    scheduledDates: z.array(z.iso.datetime({ offset: true })).min(1).max(50).optional(),
+    scheduledDates: z
+      .array(z.iso.datetime({ offset: true }))
+      .min(1)
+      .max(50)
+      .optional(),
     sendToProblematic: z.boolean().optional(),
     sendToUndeliverable: z.boolean().optional(),
   }),
@@ -43,9 +47,6 @@ export const campaignUpdateSchema = z.strictObject({
   owners: z.array(z.email()).max(50).optional(),
 });
 export type CampaignUpdate = z.output<typeof campaignUpdateSchema>;
-
-/** Recipient outcomes of a run (docs/campaigns.md). */
-export const RECIPIENT_OUTCOMES = ['pending', 'sent', 'failed', 'unknown'] as const;
 
 /** A run of a campaign as `GET /v1/campaigns/{id}` shows it (`runs[]`, docs/campaigns.md). */
 export const campaignRunSchema = z.object({
@@ -83,6 +84,80 @@ export const campaignResourceSchema = z
     runs: z.array(campaignRunSchema),
   })
   .meta({ id: 'Campaign' });
+
+// ---- Additions to the specification: the campaign list and a run's recipients (docs/campaigns.md) ----
+
+const pageToken = z.string().min(1).max(2000).optional();
+
+/** `GET /v1/campaigns`: newest first, paged by token; `q`, a piece of the title. */
+export const campaignListQuerySchema = z.object({
+  workspace: z.string().optional(),
+  q: z.string().trim().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  pageToken,
+});
+export type CampaignListQuery = z.output<typeof campaignListQuerySchema>;
+
+/** A campaign as the list shows it: the Campaign's fields, and its latest run instead of every run. */
+export const campaignListItemSchema = campaignResourceSchema
+  .omit({ runs: true })
+  .extend({ lastRun: campaignRunSchema.nullable() })
+  .meta({ id: 'CampaignListItem' });
+
+export const campaignListResponseSchema = z.object({
+  campaigns: z.array(campaignListItemSchema),
+  count: z.number().int(),
+  nextPageToken: z.string().optional(),
+});
+
+/**
+ * A recipient's outcome in a run. `pending`: not settled yet (waiting, or being handed to
+ * Meta); `excluded`: left out when the send was accepted (`reason` says why).
+ */
+export const RECIPIENT_STATUSES = ['pending', 'sent', 'failed', 'unknown', 'excluded'] as const;
+export type RecipientOutcome = (typeof RECIPIENT_STATUSES)[number];
+export const EXCLUSION_REASONS = ['blocked', 'problematic', 'undeliverable'] as const;
+
+/** `GET /v1/campaigns/{campaignId}/runs/{runId}/recipients`: in audience order, paged by token; `status`, one or more (comma-separated). */
+export const runRecipientsQuerySchema = z.object({
+  workspace: z.string().optional(),
+  status: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return undefined;
+      const statuses = [...new Set(v.split(',').map((s) => s.trim()))];
+      const unknown = statuses.filter((s) => !(RECIPIENT_STATUSES as readonly string[]).includes(s));
+      if (unknown.length > 0)
+        ctx.addIssue({ code: 'custom', message: `unknown status ${unknown.join(', ')}; one or more of ${RECIPIENT_STATUSES.join(', ')}` });
+      return statuses as RecipientOutcome[];
+    }),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  pageToken,
+});
+export type RunRecipientsQuery = z.output<typeof runRecipientsQuerySchema>;
+
+export const runRecipientSchema = z
+  .object({
+    position: z.number().int().describe('Place in the audience as the send took it'),
+    phoneNumber: z.string(),
+    name: z.string().nullable(),
+    status: z.enum(RECIPIENT_STATUSES),
+    reason: z.enum(EXCLUSION_REASONS).nullable().describe('Why an `excluded` recipient was left out'),
+    error: z.string().nullable().describe('Why a `failed` (Meta refused, `cancelled`) or `unknown` send ended so'),
+    messageId: z.string().nullable().describe('The message the run sent or tried to send (null when excluded)'),
+    sentAt: z.string().nullable(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'CampaignRunRecipient' });
+
+export const runRecipientsResponseSchema = z.object({
+  campaignId: z.string(),
+  runId: z.string(),
+  recipients: z.array(runRecipientSchema),
+  count: z.number().int(),
+  nextPageToken: z.string().optional(),
+});
 
 // ---- Between campaigns and messaging (internal operations) ----
 

@@ -32,6 +32,8 @@ const CampaignSchema = defineEntity({
       .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['workspaceId', 'title'], name: 'campaign_workspace_title_unique' }],
+  /** GET /v1/campaigns: a workspace's campaigns, newest first (read backwards). */
+  indexes: [{ properties: ['workspaceId', 'createdAt', 'id'], name: 'campaign_workspace_created_index' }],
 });
 export class Campaign extends CampaignSchema.class {}
 CampaignSchema.setClass(Campaign);

@@ -1,3 +1,4 @@
+import type { FilterQuery } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import type { CampaignUpdate, SeedCampaign, SeedTemplate } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
@@ -17,6 +18,14 @@ export class CampaignRepository {
     const campaign = await this.db.em().findOne(Campaign, { id, workspaceId: { $in: workspaceIds } });
     if (!campaign) throw DomainError.notFound('Campaign', id);
     return campaign;
+  }
+
+  /** A page of the workspace's campaigns, newest first, after a keyset position; `q`: a piece of the title, any case. */
+  list(workspaceId: string, q: string | undefined, after: { createdAt: Date; id: string } | null, limit: number): Promise<Campaign[]> {
+    const where: FilterQuery<Campaign>[] = [{ workspaceId }];
+    if (q) where.push({ title: { $ilike: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } });
+    if (after) where.push({ $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, id: { $lt: after.id } }] });
+    return this.db.em().find(Campaign, { $and: where }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
   }
 
   /** A partial update; a title another campaign of the workspace has is a 409. */

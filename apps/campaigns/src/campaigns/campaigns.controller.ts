@@ -1,11 +1,25 @@
 import { Payload } from '@nestjs/microservices';
 import { campaignOperations as ops, internalOperations, type OperationRequest } from '@platica/contracts';
 import { Handles, RpcController } from '@platica/platform';
+import { CampaignListsService } from './campaign-lists.service';
 import { CampaignsService } from './campaigns.service';
 
 @RpcController()
 export class CampaignsController {
-  constructor(private readonly service: CampaignsService) {}
+  constructor(
+    private readonly service: CampaignsService,
+    private readonly lists: CampaignListsService,
+  ) {}
+
+  @Handles(ops.list)
+  list(@Payload() request: OperationRequest<typeof ops.list>) {
+    return this.lists.list(request);
+  }
+
+  @Handles(ops.runRecipients)
+  runRecipients(@Payload() request: OperationRequest<typeof ops.runRecipients>) {
+    return this.lists.recipients(request);
+  }
 
   @Handles(ops.get)
   get(@Payload() request: OperationRequest<typeof ops.get>) {

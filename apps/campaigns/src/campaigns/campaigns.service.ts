@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { campaignOperations as ops, internalOperations, type CampaignRecipientRef, type OperationRequest } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode, type FieldIssue } from '@platica/errors';
 import { groupByWorkspace, newId, readScope, requireWorkspaceUsers, RpcClient, serviceRequest, writeScope } from '@platica/platform';
-import { CampaignRunRepository, UNDELIVERABLE_AFTER } from '../runs/campaign-run.repository';
+import { CampaignRunRepository, UNDELIVERABLE_AFTER, type ExclusionReason, type RunAudienceMember } from '../runs/campaign-run.repository';
 import { CampaignRunWorkflows } from '../runs/campaign-run.workflows';
 import { presentCampaign, presentRun } from './campaign.presenter';
 import { CampaignRepository } from './campaign.repository';
@@ -129,14 +129,20 @@ export class CampaignsService {
       workspaceId,
       audience.map((r) => r.phoneNumber),
     );
-    const exclusions = { blocked: 0, problematic: 0, undeliverable: 0 };
-    const recipients = audience.filter((recipient) => {
-      if (blocked.has(recipient.phoneNumber)) return (void exclusions.blocked++, false);
-      const failed = failures.get(recipient.phoneNumber) ?? 0;
-      if (failed >= UNDELIVERABLE_AFTER && !sendToUndeliverable) return (void exclusions.undeliverable++, false);
-      if (failed > 0 && failed < UNDELIVERABLE_AFTER && !sendToProblematic) return (void exclusions.problematic++, false);
-      return true;
+    const exclusionOf = (phone: string): ExclusionReason | null => {
+      if (blocked.has(phone)) return 'blocked';
+      const failed = failures.get(phone) ?? 0;
+      if (failed >= UNDELIVERABLE_AFTER && !sendToUndeliverable) return 'undeliverable';
+      if (failed > 0 && failed < UNDELIVERABLE_AFTER && !sendToProblematic) return 'problematic';
+      return null;
+    };
+    const exclusions: Record<ExclusionReason, number> = { blocked: 0, problematic: 0, undeliverable: 0 };
+    const members: RunAudienceMember[] = audience.map((recipient) => {
+      const excludedFor = exclusionOf(recipient.phoneNumber);
+      if (excludedFor) exclusions[excludedFor]++;
+      return { recipient, excludedFor };
     });
+    const recipients = members.filter((member) => member.excludedFor === null);
     if (!recipients.length) {
       const allBlocked = audience.length > 0 && exclusions.blocked === audience.length;
       throw DomainError.refused(
@@ -163,7 +169,7 @@ export class CampaignsService {
       excludedCount: audience.length - recipients.length,
       exclusions,
     }));
-    await this.runs.create(runs, recipients);
+    await this.runs.create(runs, members);
     for (const run of runs) await this.workflows.start(run.id, run.scheduledFor);
     return {
       status: 'success' as const,

@@ -2,7 +2,8 @@ import { defineEntity, p } from '@mikro-orm/core';
 import type { CampaignTemplateSend } from '@platica/contracts';
 
 export type RunStatus = 'scheduled' | 'sending' | 'completed';
-export type RecipientStatus = 'pending' | 'attempting' | 'sent' | 'failed' | 'unknown';
+/** `excluded`: left out when the send was accepted (`error` holds the reason: blocked, problematic, undeliverable); never claimed. */
+export type RecipientStatus = 'pending' | 'attempting' | 'sent' | 'failed' | 'unknown' | 'excluded';
 
 /**
  * One run of a campaign send: the audience as it was when the send was accepted (its
@@ -35,7 +36,8 @@ CampaignRunSchema.setClass(CampaignRun);
 /**
  * Each recipient's send in a run, with its outcome. `attempting`: handed to messaging and not
  * answered yet; the retried step asks messaging again, which answers from its own record
- * (made before the Graph call) without sending twice.
+ * (made before the Graph call) without sending twice. Recipients the send excluded are rows too
+ * (`excluded`, no message id), so a run's page can say who was left out and why.
  */
 const CampaignRecipientSchema = defineEntity({
   name: 'CampaignRecipient',
@@ -46,11 +48,12 @@ const CampaignRecipientSchema = defineEntity({
     phoneNumber: p.text(),
     name: p.text().nullable(),
     params: p.json<string[]>().nullable(),
-    messageId: p.text(),
+    messageId: p.text().nullable(),
     status: p.text().$type<RecipientStatus>(),
     error: p.text().nullable(),
     updatedAt: p.datetime(),
   },
+  indexes: [{ properties: ['runId', 'status', 'position'], name: 'campaign_recipient_status_index' }],
 });
 export class CampaignRecipient extends CampaignRecipientSchema.class {}
 CampaignRecipientSchema.setClass(CampaignRecipient);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CampaignRecipientRef, CampaignTemplateSend } from '@platica/contracts';
 import { Database, keysIn, newId } from '@platica/platform';
-import { CampaignContact, CampaignRun, type RecipientStatus } from './campaign-run.entity';
+import { CampaignContact, CampaignRecipient, CampaignRun, type RecipientStatus } from './campaign-run.entity';
 
 export interface NewRun {
   id: string;
@@ -12,7 +12,15 @@ export interface NewRun {
   template: CampaignTemplateSend & { name: string };
   scheduledFor: Date | null;
   excludedCount: number;
-  exclusions: { blocked: number; problematic: number; undeliverable: number };
+  exclusions: Record<ExclusionReason, number>;
+}
+
+export type ExclusionReason = 'blocked' | 'problematic' | 'undeliverable';
+
+/** A recipient of the audience as a send took it: to send (`excludedFor` null), or left out and why. */
+export interface RunAudienceMember {
+  recipient: CampaignRecipientRef;
+  excludedFor: ExclusionReason | null;
 }
 
 export interface ClaimedRecipient {
@@ -38,15 +46,19 @@ export const UNDELIVERABLE_AFTER = 3;
 export class CampaignRunRepository {
   constructor(private readonly db: Database) {}
 
-  /** Runs and their recipients, in one transaction (each run gets its own message ids). */
-  async create(runs: NewRun[], recipients: CampaignRecipientRef[]): Promise<void> {
+  /**
+   * Runs and their audience, in one transaction: each recipient to send gets its own message id
+   * per run; the excluded ones are stored `excluded` with their reason, in audience order.
+   */
+  async create(runs: NewRun[], audience: RunAudienceMember[]): Promise<void> {
+    const recipientCount = audience.filter((member) => member.excludedFor === null).length;
     await this.db.em().transactional(async (em) => {
       const now = new Date();
       for (const run of runs) {
         em.create(CampaignRun, {
           ...run,
           status: run.scheduledFor ? 'scheduled' : 'sending',
-          recipientCount: recipients.length,
+          recipientCount,
           createdAt: now,
           completedAt: null,
         });
@@ -55,18 +67,20 @@ export class CampaignRunRepository {
       for (const run of runs) {
         // One statement per run, whatever the audience's size.
         await em.execute(
-          `insert into campaigns.campaign_recipient (run_id, position, phone_number, name, params, message_id, status, updated_at)
-           select ?, r.position, r.phone, r.name, r.params, r.message_id, 'pending', now()
-             from jsonb_to_recordset(?::jsonb) as r(position int, phone text, name text, params jsonb, message_id text)`,
+          `insert into campaigns.campaign_recipient (run_id, position, phone_number, name, params, message_id, status, error, updated_at)
+           select ?, r.position, r.phone, r.name, r.params, r.message_id, r.status, r.error, now()
+             from jsonb_to_recordset(?::jsonb) as r(position int, phone text, name text, params jsonb, message_id text, status text, error text)`,
           [
             run.id,
             JSON.stringify(
-              recipients.map((r, position) => ({
+              audience.map(({ recipient: r, excludedFor }, position) => ({
                 position,
                 phone: r.phoneNumber,
                 name: r.name,
                 params: r.params,
-                message_id: newId('msg'),
+                message_id: excludedFor ? null : newId('msg'),
+                status: excludedFor ? 'excluded' : 'pending',
+                error: excludedFor,
               })),
             ),
           ],
@@ -88,7 +102,7 @@ export class CampaignRunRepository {
     const result = new Map<string, RunCounts>();
     if (!runIds.length) return result;
     const rows = await this.db.execute<{ run_id: string; status: RecipientStatus; n: string }[]>(
-      `select run_id, status, count(*) as n from campaigns.campaign_recipient where run_id in (?) group by run_id, status`,
+      `select run_id, status, count(*) as n from campaigns.campaign_recipient where run_id in (?) and status <> 'excluded' group by run_id, status`,
       [runIds],
     );
     for (const id of runIds) result.set(id, { runId: id, sent: 0, failed: 0, unknown: 0, open: 0 });
@@ -136,13 +150,13 @@ export class CampaignRunRepository {
       }));
   }
 
-  /** A page of a run's recipients after a position, whatever their status. */
+  /** A page of a run's recipients to send after a position, whatever their status (the excluded are not). */
   async page(runId: string, limit: number, after: number): Promise<ClaimedRecipient[]> {
     const rows = await this.db.execute<
       { position: number; message_id: string; phone_number: string; name: string | null; params: string[] | null }[]
     >(
       `select position, message_id, phone_number, name, params from campaigns.campaign_recipient
-        where run_id = ? and position > ? order by position limit ?`,
+        where run_id = ? and position > ? and status <> 'excluded' order by position limit ?`,
       [runId, after, limit],
     );
     return rows.map((row) => ({
@@ -151,6 +165,34 @@ export class CampaignRunRepository {
       recipient: { phoneNumber: row.phone_number, name: row.name, params: row.params },
       retry: false,
     }));
+  }
+
+  /** The latest run of each of these campaigns (those with none are absent). */
+  async latestOf(campaignIds: string[]): Promise<Map<string, CampaignRun>> {
+    if (!campaignIds.length) return new Map();
+    const rows = await this.db.execute<{ id: string }[]>(
+      `select distinct on (campaign_id) id from campaigns.campaign_run where campaign_id in (?) order by campaign_id, created_at desc, id desc`,
+      [campaignIds],
+    );
+    const runs = await this.db.em().find(CampaignRun, { id: { $in: rows.map((row) => row.id) } });
+    return new Map(runs.map((run) => [run.campaignId, run]));
+  }
+
+  /** The run of this campaign and workspace (null otherwise). */
+  findOf(workspaceId: string, campaignId: string, runId: string): Promise<CampaignRun | null> {
+    return this.db.em().findOne(CampaignRun, { id: runId, campaignId, workspaceId });
+  }
+
+  /** A run's recipients after a position, in audience order; `pending` covers those being handed over. */
+  recipients(runId: string, statuses: RecipientStatus[] | undefined, after: number, limit: number): Promise<CampaignRecipient[]> {
+    const stored = statuses?.flatMap((status): RecipientStatus[] => (status === 'pending' ? ['pending', 'attempting'] : [status]));
+    return this.db
+      .em()
+      .find(
+        CampaignRecipient,
+        { runId, position: { $gt: after }, ...(stored ? { status: { $in: stored } } : {}) },
+        { orderBy: { position: 'asc' }, limit },
+      );
   }
 
   /** Outcomes of handed-over recipients, in one statement. */

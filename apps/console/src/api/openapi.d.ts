@@ -845,6 +845,46 @@ export interface paths {
         patch: operations["campaigns_update"];
         trace?: never;
     };
+    "/v1/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's campaigns, newest first, each with its latest run
+         * @description An addition to the specification (docs/campaigns.md). `q`: campaigns whose title contains it (any case). Paged by `nextPageToken`, sent back unchanged as `pageToken` with the same filters.
+         */
+        get: operations["campaigns_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaignId}/runs/{runId}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each recipient's outcome in a run of a campaign
+         * @description An addition to the specification (docs/campaigns.md): in audience order, `status` filtering (comma-separated: pending, sent, failed, unknown, excluded); the reason an excluded recipient was left out, the error of a failed send. Paged by `nextPageToken`.
+         */
+        get: operations["campaigns_run_recipients_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -1710,6 +1750,55 @@ export interface components {
                 pending: number;
                 excluded: number;
             }[];
+        };
+        CampaignListItem: {
+            id: string;
+            title: string;
+            category: string;
+            platform: string;
+            templateName: string | null;
+            message: string | null;
+            template: {
+                [key: string]: unknown;
+            } | null;
+            language: string | null;
+            templateLanguage: string | null;
+            wabaId: string | null;
+            owners: string[];
+            creationDate: string;
+            lastUpdate: string;
+            lastRun: {
+                runId: string;
+                /** @enum {string} */
+                status: "scheduled" | "sending" | "completed";
+                channelId: string;
+                templateName: string;
+                scheduledFor: string | null;
+                createdAt: string;
+                completedAt: string | null;
+                recipients: number;
+                sent: number;
+                failed: number;
+                unknown: number;
+                pending: number;
+                excluded: number;
+            } | null;
+        };
+        CampaignRunRecipient: {
+            /** @description Place in the audience as the send took it */
+            position: number;
+            phoneNumber: string;
+            name: string | null;
+            /** @enum {string} */
+            status: "pending" | "sent" | "failed" | "unknown" | "excluded";
+            /** @description Why an `excluded` recipient was left out */
+            reason: ("blocked" | "problematic" | "undeliverable") | null;
+            /** @description Why a `failed` (Meta refused, `cancelled`) or `unknown` send ended so */
+            error: string | null;
+            /** @description The message the run sent or tried to send (null when excluded) */
+            messageId: string | null;
+            sentAt: string | null;
+            updatedAt: string;
         };
     };
     responses: never;
@@ -12987,6 +13076,287 @@ export interface operations {
             };
             /** @description Conflict with the resource’s state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    campaigns_list: {
+        parameters: {
+            query?: {
+                /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
+                workspace?: string;
+                q?: string;
+                limit?: number;
+                pageToken?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        campaigns: components["schemas"]["CampaignListItem"][];
+                        count: number;
+                        nextPageToken?: string;
+                    };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    campaigns_run_recipients_list: {
+        parameters: {
+            query?: {
+                /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
+                workspace?: string;
+                status?: string;
+                limit?: number;
+                pageToken?: string;
+            };
+            header?: never;
+            path: {
+                campaignId: string;
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        campaignId: string;
+                        runId: string;
+                        recipients: components["schemas"]["CampaignRunRecipient"][];
+                        count: number;
+                        nextPageToken?: string;
+                    };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { campaignResourceSchema, campaignSendRequestSchema, campaignUpdateSchema } from '../campaigns';
+import {
+  campaignListQuerySchema,
+  campaignListResponseSchema,
+  campaignResourceSchema,
+  campaignSendRequestSchema,
+  campaignUpdateSchema,
+  runRecipientsQuerySchema,
+  runRecipientsResponseSchema,
+} from '../campaigns';
 import { defineOperation, errorBodySchema, successEnvelope } from '../operation';
 
 /** `GET /v1/campaigns/{id}`: the spec's grouped payload. */
@@ -51,6 +59,37 @@ export const campaignOperations = {
     scope: 'read',
     workspace: 'all',
     responses: { 200: campaignsGrouped, 404: errorBodySchema },
+  }),
+  list: defineOperation({
+    operationId: 'campaigns_list',
+    method: 'GET',
+    path: '/v1/campaigns',
+    subject: 'campaigns.campaigns.list',
+    tag: 'campaigns',
+    summary: "List the workspace's campaigns, newest first, each with its latest run",
+    description:
+      'An addition to the specification (docs/campaigns.md). `q`: campaigns whose title contains it (any case). ' +
+      'Paged by `nextPageToken`, sent back unchanged as `pageToken` with the same filters.',
+    scope: 'read',
+    workspace: 'one',
+    query: campaignListQuerySchema,
+    responses: { 200: campaignListResponseSchema, 400: errorBodySchema },
+  }),
+  runRecipients: defineOperation({
+    operationId: 'campaigns_run_recipients_list',
+    method: 'GET',
+    path: '/v1/campaigns/{campaignId}/runs/{runId}/recipients',
+    subject: 'campaigns.runs.recipients',
+    tag: 'campaigns',
+    summary: "Each recipient's outcome in a run of a campaign",
+    description:
+      'An addition to the specification (docs/campaigns.md): in audience order, `status` filtering (comma-separated: ' +
+      'pending, sent, failed, unknown, excluded); the reason an excluded recipient was left out, the error of a failed send. ' +
+      'Paged by `nextPageToken`.',
+    scope: 'read',
+    workspace: 'one',
+    query: runRecipientsQuerySchema,
+    responses: { 200: runRecipientsResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
   }),
   update: defineOperation({
     operationId: 'campaigns_update',

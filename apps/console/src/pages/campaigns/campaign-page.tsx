@@ -8,6 +8,7 @@ import { CAMPAIGN_BOUNDS as B, CAMPAIGN_CATEGORIES } from '../../campaign-bounds
 import { SaveOutcome, showFieldIssues, submitHandler, useFieldKit, useRules } from '../../forms/form-kit';
 import type { FieldIssue } from '../../forms/server-errors';
 import { Status } from '../layout';
+import { RunRecipients } from './run-recipients';
 
 type Campaign = NonNullable<Awaited<ReturnType<typeof readCampaign>>['workspaces'][number]['campaigns'][number]>;
 
@@ -25,8 +26,8 @@ function useTemplates(workspaceId: string) {
 /**
  * A campaign: its fields edited, a send (a template with as many parameters as it has variables,
  * now or at dates), what the send queued (recipients, and those excluded: blocked, problematic,
- * undeliverable), and each run's progress, read again every 2 s while one is unsettled. The API
- * tells no recipient's own outcome, only each run's counts.
+ * undeliverable), and each run's progress, read again every 2 s while one is unsettled; a run's
+ * recipients with their outcomes below (the latest run's until another is chosen).
  */
 export function CampaignPage() {
   const { t } = useTranslation();
@@ -56,7 +57,7 @@ export function CampaignPage() {
             <h2 id="campaign-send-heading">{t('campaigns.sendHeading')}</h2>
             <SendForm workspaceId={workspaceId} campaign={current} />
           </section>
-          <Runs campaign={current} />
+          <Runs workspaceId={workspaceId} campaign={current} />
         </>
       )}
     </>
@@ -231,57 +232,84 @@ function SendForm({ workspaceId, campaign }: { workspaceId: string; campaign: Ca
   );
 }
 
-function Runs({ campaign }: { campaign: Campaign }) {
+function Runs({ workspaceId, campaign }: { workspaceId: string; campaign: Campaign }) {
   const { t, i18n } = useTranslation();
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
+  const [chosenRunId, setChosenRunId] = useState<string | null>(null);
+  const shown = campaign.runs.find((run) => run.runId === chosenRunId) ?? campaign.runs[0];
+  const runLabel = (run: Campaign['runs'][number]) => when(run.scheduledFor ?? run.createdAt);
   return (
-    <section aria-labelledby="campaign-runs-heading">
-      <h2 id="campaign-runs-heading">{t('campaigns.runs')}</h2>
-      {campaign.runs.length === 0 ? (
-        <p>{t('campaigns.noRuns')}</p>
-      ) : (
-        // Wider than a phone: the scrolling table takes the keyboard focus so it can be scrolled without a mouse.
-        <div className="overflow-auto" tabIndex={0} role="group" aria-labelledby="campaign-runs-heading">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('campaigns.runStatus')}</th>
-                <th scope="col">{t('campaigns.template')}</th>
-                <th scope="col">{t('campaigns.scheduledFor')}</th>
-                <th scope="col">{t('campaigns.recipients')}</th>
-                <th scope="col">{t('campaigns.sent')}</th>
-                <th scope="col">{t('campaigns.failed')}</th>
-                <th scope="col">{t('campaigns.unknown')}</th>
-                <th scope="col">{t('campaigns.pending')}</th>
-                <th scope="col">{t('campaigns.excluded')}</th>
-                <th scope="col">{t('campaigns.completedAt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {campaign.runs.map((run) => (
-                <tr key={run.runId}>
-                  <td>
-                    {run.status !== 'completed' && run.recipients > 0 && (
-                      <progress value={run.recipients - run.pending} max={run.recipients} aria-label={t('campaigns.progress')} />
-                    )}
-                    {t(`campaigns.runStatus.${run.status}`)}
-                  </td>
-                  <td>{run.templateName}</td>
-                  <td>{when(run.scheduledFor)}</td>
-                  <td>{run.recipients}</td>
-                  <td>{run.sent}</td>
-                  <td>{run.failed}</td>
-                  <td>{run.unknown}</td>
-                  <td>{run.pending}</td>
-                  <td>{run.excluded}</td>
-                  <td>{when(run.completedAt)}</td>
+    <>
+      <section aria-labelledby="campaign-runs-heading">
+        <h2 id="campaign-runs-heading">{t('campaigns.runs')}</h2>
+        {campaign.runs.length === 0 ? (
+          <p>{t('campaigns.noRuns')}</p>
+        ) : (
+          // Wider than a phone: the scrolling table takes the keyboard focus so it can be scrolled without a mouse.
+          <div className="overflow-auto" tabIndex={0} role="group" aria-labelledby="campaign-runs-heading">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('campaigns.runStatus')}</th>
+                  <th scope="col">{t('campaigns.template')}</th>
+                  <th scope="col">{t('campaigns.scheduledFor')}</th>
+                  <th scope="col">{t('campaigns.recipients')}</th>
+                  <th scope="col">{t('campaigns.sent')}</th>
+                  <th scope="col">{t('campaigns.failed')}</th>
+                  <th scope="col">{t('campaigns.unknown')}</th>
+                  <th scope="col">{t('campaigns.pending')}</th>
+                  <th scope="col">{t('campaigns.excluded')}</th>
+                  <th scope="col">{t('campaigns.completedAt')}</th>
+                  <th scope="col">{t('campaignLists.recipientsColumn')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {campaign.runs.map((run) => (
+                  <tr key={run.runId}>
+                    <td>
+                      {run.status !== 'completed' && run.recipients > 0 && (
+                        <progress value={run.recipients - run.pending} max={run.recipients} aria-label={t('campaigns.progress')} />
+                      )}
+                      {t(`campaigns.runStatus.${run.status}`)}
+                    </td>
+                    <td>{run.templateName}</td>
+                    <td>{when(run.scheduledFor)}</td>
+                    <td>{run.recipients}</td>
+                    <td>{run.sent}</td>
+                    <td>{run.failed}</td>
+                    <td>{run.unknown}</td>
+                    <td>{run.pending}</td>
+                    <td>{run.excluded}</td>
+                    <td>{when(run.completedAt)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="secondary outline"
+                        aria-pressed={run.runId === shown?.runId}
+                        aria-label={t('campaignLists.showRecipients', { run: runLabel(run) })}
+                        onClick={() => setChosenRunId(run.runId)}
+                      >
+                        {t('campaignLists.recipientsColumn')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {shown && (
+        <RunRecipients
+          key={shown.runId}
+          workspaceId={workspaceId}
+          campaignId={campaign.id}
+          runId={shown.runId}
+          label={runLabel(shown)}
+          settled={shown.status === 'completed'}
+        />
       )}
-    </section>
+    </>
   );
 }

@@ -1,14 +1,132 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { api, data } from '../../api/client';
+import type { components } from '../../api/openapi';
+import { Status } from '../layout';
+
+type CampaignItem = components['schemas']['CampaignListItem'];
 
 /**
- * `/campaigns`: opens a campaign by its id. The API lists no campaigns (they are seeded through
- * the admin API, and `GET /v1/campaigns/{id}` is the only read), so a person arrives with the id.
+ * `/campaigns`: the workspace's campaigns (`GET /v1/campaigns`, an addition to the spec), newest
+ * first, each with its latest run; `q` (a piece of the title) in the URL, paged with the API's
+ * tokens. A campaign can still be opened by its id.
  */
 export function CampaignsPage() {
-  const { t } = useTranslation();
   const { workspaceId = '' } = useParams();
+  // Page tokens are the workspace's: another workspace starts from the first page.
+  return <CampaignList key={workspaceId} workspaceId={workspaceId} />;
+}
+
+function CampaignList({ workspaceId }: { workspaceId: string }) {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  // The tokens of the pages before this one; the last is this page's.
+  const [pageTokens, setPageTokens] = useState<string[]>([]);
+  const setQ = (value: string) => {
+    setPageTokens([]);
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value.trim()) next.set('q', value);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  const query = {
+    workspace: workspaceId,
+    limit: 25,
+    ...(q.trim() ? { q: q.trim() } : {}),
+    ...(pageTokens.length ? { pageToken: pageTokens[pageTokens.length - 1] } : {}),
+  };
+  const campaigns = useQuery({
+    queryKey: ['campaigns', query],
+    queryFn: () => data(api.GET('/v1/campaigns', { params: { query } })),
+  });
+  const rows = campaigns.data?.campaigns ?? [];
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+
+  return (
+    <>
+      <h1>{t('campaigns.heading')}</h1>
+      <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
+        <label>
+          {t('campaignLists.search')}
+          <input type="search" value={q} maxLength={200} onChange={(event) => setQ(event.target.value)} />
+        </label>
+      </form>
+      <Status loading={campaigns.isPending} error={campaigns.error} />
+      {campaigns.data && rows.length === 0 && <p>{q.trim() ? t('campaignLists.noMatch') : t('campaignLists.empty')}</p>}
+      {rows.length > 0 && (
+        // Wider than a phone: the scrolling table takes the keyboard focus so it can be scrolled without a mouse.
+        <div className="overflow-auto" tabIndex={0} role="group" aria-label={t('campaigns.heading')}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('campaigns.title')}</th>
+                <th scope="col">{t('campaigns.category')}</th>
+                <th scope="col">{t('campaigns.template')}</th>
+                <th scope="col">{t('campaignLists.lastRun')}</th>
+                <th scope="col">{t('campaignLists.created')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((campaign) => (
+                <tr key={campaign.id}>
+                  <td>
+                    <Link to={`/w/${workspaceId}/campaigns/${encodeURIComponent(campaign.id)}`}>{campaign.title}</Link>
+                  </td>
+                  <td>{t(`campaigns.category.${campaign.category}`, { defaultValue: campaign.category })}</td>
+                  <td>{campaign.templateName ? <code>{campaign.templateName}</code> : '—'}</td>
+                  <td>
+                    <LastRun run={campaign.lastRun} format={(iso) => dateTime.format(new Date(iso))} />
+                  </td>
+                  <td>{dateTime.format(new Date(campaign.creationDate))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="actions">
+        {pageTokens.length > 0 && (
+          <button type="button" className="secondary outline" onClick={() => setPageTokens(pageTokens.slice(0, -1))}>
+            {t('common.previousPage')}
+          </button>
+        )}
+        {campaigns.data?.nextPageToken && (
+          <button type="button" className="secondary outline" onClick={() => setPageTokens([...pageTokens, campaigns.data.nextPageToken!])}>
+            {t('common.nextPage')}
+          </button>
+        )}
+      </div>
+      <OpenById workspaceId={workspaceId} />
+    </>
+  );
+}
+
+/** The latest run in a few words: its status, when, and what it sent. */
+function LastRun({ run, format }: { run: CampaignItem['lastRun']; format: (iso: string) => string }) {
+  const { t } = useTranslation();
+  if (!run) return <>{t('campaigns.noRuns')}</>;
+  return (
+    <>
+      {t(`campaigns.runStatus.${run.status}`)} · {format(run.scheduledFor ?? run.createdAt)}
+      <br />
+      <small>
+        {t('campaignLists.runSummary', { sent: run.sent, recipients: run.recipients, failed: run.failed, excluded: run.excluded })}
+      </small>
+    </>
+  );
+}
+
+/** A campaign opened by its id (a link shared by someone, an id from the API). */
+function OpenById({ workspaceId }: { workspaceId: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [lookup, setLookup] = useState('');
   const open = (event: FormEvent) => {
@@ -17,16 +135,15 @@ export function CampaignsPage() {
     if (id) void navigate(`/w/${workspaceId}/campaigns/${encodeURIComponent(id)}`);
   };
   return (
-    <>
-      <h1>{t('campaigns.heading')}</h1>
-      <p>{t('campaigns.noList')}</p>
-      <form role="search" onSubmit={open}>
+    <section aria-labelledby="campaign-open-heading">
+      <h2 id="campaign-open-heading">{t('campaignLists.openById')}</h2>
+      <form onSubmit={open}>
         <label>
           {t('campaigns.lookup')}
           <input value={lookup} onChange={(event) => setLookup(event.target.value)} />
         </label>
         <button type="submit">{t('campaigns.open')}</button>
       </form>
-    </>
+    </section>
   );
 }

@@ -1,0 +1,132 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, data } from '../../api/client';
+import type { components } from '../../api/openapi';
+import { Status } from '../layout';
+
+type Recipient = components['schemas']['CampaignRunRecipient'];
+const STATUSES: Recipient['status'][] = ['pending', 'sent', 'failed', 'unknown', 'excluded'];
+
+/**
+ * One run's recipients and their outcomes (`GET /v1/campaigns/{id}/runs/{runId}/recipients`, an
+ * addition to the spec) in audience order: the status filter, the API's page tokens, and why
+ * each one that was not sent was not (the exclusion's reason, Meta's error). Read again every
+ * 2 s while the run is unsettled.
+ */
+export function RunRecipients({
+  workspaceId,
+  campaignId,
+  runId,
+  label,
+  settled,
+}: {
+  workspaceId: string;
+  campaignId: string;
+  runId: string;
+  /** The run as its row in the runs table names it (its date). */
+  label: string;
+  settled: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const [status, setStatus] = useState('');
+  // The tokens of the pages before this one; the last is this page's.
+  const [pageTokens, setPageTokens] = useState<string[]>([]);
+  const query = {
+    workspace: workspaceId,
+    limit: 50,
+    ...(status ? { status } : {}),
+    ...(pageTokens.length ? { pageToken: pageTokens[pageTokens.length - 1] } : {}),
+  };
+  const recipients = useQuery({
+    queryKey: ['campaign-run-recipients', campaignId, runId, query],
+    queryFn: () => data(api.GET('/v1/campaigns/{campaignId}/runs/{runId}/recipients', { params: { path: { campaignId, runId }, query } })),
+    refetchInterval: settled ? false : 2000,
+  });
+  const rows = recipients.data?.recipients ?? [];
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+
+  return (
+    <section aria-labelledby="campaign-recipients-heading">
+      <h2 id="campaign-recipients-heading">{t('campaignLists.recipientsOf', { run: label })}</h2>
+      <form className="filters" onSubmit={(event) => event.preventDefault()}>
+        <label>
+          {t('campaignLists.recipientStatus')}
+          <select
+            value={status}
+            onChange={(event) => {
+              setPageTokens([]);
+              setStatus(event.target.value);
+            }}
+          >
+            <option value="">{t('common.all')}</option>
+            {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`campaignLists.recipientStatus.${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      <Status loading={recipients.isPending} error={recipients.error} />
+      {recipients.data && rows.length === 0 && <p>{t('campaignLists.noRecipients')}</p>}
+      {rows.length > 0 && (
+        <div className="overflow-auto" tabIndex={0} role="group" aria-labelledby="campaign-recipients-heading">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('campaignLists.recipient')}</th>
+                <th scope="col">{t('campaignLists.recipientStatus')}</th>
+                <th scope="col">{t('campaignLists.why')}</th>
+                <th scope="col">{t('campaignLists.messageId')}</th>
+                <th scope="col">{t('campaignLists.when')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((recipient) => (
+                <tr key={recipient.position}>
+                  <td>
+                    {recipient.name ?? recipient.phoneNumber}
+                    {recipient.name && <small> · {recipient.phoneNumber}</small>}
+                  </td>
+                  <td>{t(`campaignLists.recipientStatus.${recipient.status}`)}</td>
+                  <td>
+                    <Why recipient={recipient} />
+                  </td>
+                  <td>{recipient.messageId ? <code>{recipient.messageId}</code> : '—'}</td>
+                  <td>{dateTime.format(new Date(recipient.sentAt ?? recipient.updatedAt))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="actions">
+        {pageTokens.length > 0 && (
+          <button type="button" className="secondary outline" onClick={() => setPageTokens(pageTokens.slice(0, -1))}>
+            {t('common.previousPage')}
+          </button>
+        )}
+        {recipients.data?.nextPageToken && (
+          <button
+            type="button"
+            className="secondary outline"
+            onClick={() => setPageTokens([...pageTokens, recipients.data.nextPageToken!])}
+          >
+            {t('common.nextPage')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Why a recipient was not sent: the exclusion's reason in words, a cancellation, or Meta's own error. */
+function Why({ recipient }: { recipient: Recipient }) {
+  const { t } = useTranslation();
+  if (recipient.reason) return <>{t(`campaignLists.reason.${recipient.reason}`)}</>;
+  if (recipient.status === 'unknown') return <>{t('campaignLists.unknownOutcome')}</>;
+  if (recipient.error === 'cancelled') return <>{t('campaignLists.cancelled')}</>;
+  if (recipient.error) return <span className="recipient-error">{recipient.error}</span>;
+  return <>—</>;
+}
