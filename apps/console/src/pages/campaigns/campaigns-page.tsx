@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { api, data } from '../../api/client';
 import type { components } from '../../api/openapi';
+import { useUrlFilters } from '../../components/url-filters';
 import { Status } from '../layout';
 
 type CampaignItem = components['schemas']['CampaignListItem'];
@@ -21,21 +22,13 @@ export function CampaignsPage() {
 
 function CampaignList({ workspaceId }: { workspaceId: string }) {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const { filter, setFilter } = useUrlFilters();
+  const q = filter('q');
   // The tokens of the pages before this one; the last is this page's.
   const [pageTokens, setPageTokens] = useState<string[]>([]);
   const setQ = (value: string) => {
     setPageTokens([]);
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value.trim()) next.set('q', value);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
+    setFilter('q', value.trim() ? value : '');
   };
   const query = {
     workspace: workspaceId,
