@@ -1230,6 +1230,7 @@ export interface components {
             toolCalls: components["schemas"]["TurnLogToolCall"][];
             delegations: components["schemas"]["TurnLogDelegation"][];
             summaries: components["schemas"]["TurnLogSummary"][];
+            modelCalls: components["schemas"]["TurnLogModelCall"][];
         };
         TurnLogGuardrail: {
             /** @enum {string} */
@@ -1264,6 +1265,27 @@ export interface components {
             messageCount: number;
             summary: string;
             at: string;
+        };
+        TurnLogModelCall: {
+            /** @enum {string} */
+            purpose: "reply" | "guardrail" | "summary" | "subagent" | "working_message";
+            round: number | null;
+            attempt: number;
+            model: string;
+            provider: string | null;
+            /** @enum {string} */
+            outcome: "ok" | "error";
+            at: string;
+            durationMs: number;
+            inputTokens: number | null;
+            outputTokens: number | null;
+            finishReason: ("stop" | "length" | "content_filter" | "tool_calls" | "error" | "interrupted" | "other") | null;
+            toolCallCount: number;
+            error: {
+                status: number | null;
+                code: string | null;
+                message: string;
+            } | null;
         };
         Agent: {
             id: string;
