@@ -92,6 +92,24 @@ describe('the console conversation view in a browser (e2e)', () => {
     await reply.getByText('Agent turn: answered').waitFor();
     await reply.getByText(/Tool call consult_billing: ok in \d+ ms/).waitFor();
     await reply.getByText('Consulted Billing: ¿Cuánto debe?').waitFor();
+    // The turn's model calls, folded under their count: the agent's two rounds and the consultation (the fake reports 10 + 5 tokens each).
+    await reply.getByText('3 model calls · 45 tokens').click();
+    const provider = new URL(llm.url).host;
+    await reply
+      .getByRole('listitem')
+      .filter({ hasText: 'Reply · round 0' })
+      .getByText(
+        new RegExp(
+          `: fake-model at ${provider.replace(/\./g, '\\.')} · \\d+ ms · 10 in / 5 out tokens · finished: tool_calls · asked for 1 tool call$`,
+        ),
+      )
+      .waitFor();
+    await reply.getByRole('listitem').filter({ hasText: 'Sub-agent consulted · round 0' }).waitFor();
+    await reply
+      .getByRole('listitem')
+      .filter({ hasText: 'Reply · round 1' })
+      .getByText(/finished: stop$/)
+      .waitFor();
     await check(page, 'conv-01-agent-turn');
 
     // Take over: the page names the person who did.
