@@ -158,6 +158,28 @@ describe('the console conversation view in a browser (e2e)', () => {
     await check(page, 'conv-06-tags-and-owners');
   });
 
+  it("shows a turn's failed model call highlighted, open, beside the retried step's answer", async () => {
+    const phone = newPhone();
+    llm.failNext(1, 503);
+    const { conversation } = await ws.customerWrites(phone, 'hola de nuevo');
+    await eventually('the agent answers', async () => sentTo(phone).find((s) => s.body.text?.body === 'ECHO: hola de nuevo'), 30_000);
+
+    const page = await open(conversation.id);
+    const reply = page.getByRole('listitem').filter({ hasText: 'ECHO: hola de nuevo' });
+    await reply.getByText('2 model calls · 1 failed · 15 tokens').waitFor();
+    // Open without a click: a failure is what whoever is on call looks for.
+    const failed = reply.locator('li.flagged');
+    await failed.getByText('Reply · round 0', { exact: true }).waitFor();
+    await failed.getByText(/failed: 503 server_error: the fake model was told to fail$/).waitFor();
+    expect(await reply.locator('li.flagged').count()).toBe(1);
+    await reply
+      .getByRole('listitem')
+      .filter({ hasText: 'Reply · round 0 · attempt 2' })
+      .getByText(/10 in \/ 5 out tokens · finished: stop$/)
+      .waitFor();
+    await check(page, 'conv-09-failed-model-call');
+  });
+
   it("offers only templates once WhatsApp's 24-hour window is closed, and sends one with its parameters", async () => {
     const phone = newPhone();
     const { conversation } = await ws.customerWrites(phone, 'hola de anteayer', Date.now() - 25 * HOUR);
