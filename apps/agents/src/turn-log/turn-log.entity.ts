@@ -5,8 +5,9 @@ import type { TurnLogDelegation, TurnLogGuardrail, TurnLogSummary, TurnLogToolCa
 /**
  * One agent turn as the runtime ran it (docs/agents.md › Turn log): the evaluator's verdict (or that
  * none was asked), each tool call with its outcome and duration, the delegations, the
- * summaries made, each model call, and how the turn ended. Its id is the turn's reply message id, chosen by the
- * workflow, so every activity of the turn writes to the same row, and a retry to it again.
+ * summaries made, each model call, and how the turn ended. Its id is the turn's reply message
+ * id, chosen by the workflow, so every activity of the turn writes to the same row, and a retry
+ * to it again.
  */
 const TurnLogSchema = defineEntity({
   name: 'TurnLog',
