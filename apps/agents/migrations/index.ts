@@ -5,6 +5,7 @@ import { Migration20261123145408_guardrail_allowed_terms } from './Migration2026
 import { Migration20261123152754_subagent_delegations } from './Migration20261123152754_subagent_delegations';
 import { Migration20261123174838_memory_and_turn_log } from './Migration20261123174838_memory_and_turn_log';
 import { Migration20261127061354_evaluations } from './Migration20261127061354_evaluations';
+import { Migration20261127133152_turn_log_model_calls } from './Migration20261127133152_turn_log_model_calls';
 
 /** The committed migrations of agents, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const agentsMigrations = [
@@ -15,4 +16,5 @@ export const agentsMigrations = [
   Migration20261123152754_subagent_delegations,
   Migration20261123174838_memory_and_turn_log,
   Migration20261127061354_evaluations,
+  Migration20261127133152_turn_log_model_calls,
 ];

@@ -92,6 +92,24 @@ describe('the console conversation view in a browser (e2e)', () => {
     await reply.getByText('Agent turn: answered').waitFor();
     await reply.getByText(/Tool call consult_billing: ok in \d+ ms/).waitFor();
     await reply.getByText('Consulted Billing: ¿Cuánto debe?').waitFor();
+    // The turn's model calls, folded under their count: the agent's two rounds and the consultation (the fake reports 10 + 5 tokens each).
+    await reply.getByText('3 model calls · 45 tokens').click();
+    const provider = new URL(llm.url).host;
+    await reply
+      .getByRole('listitem')
+      .filter({ hasText: 'Reply · round 0' })
+      .getByText(
+        new RegExp(
+          `: fake-model at ${provider.replace(/\./g, '\\.')} · \\d+ ms · 10 in / 5 out tokens · finished: tool_calls · asked for 1 tool call$`,
+        ),
+      )
+      .waitFor();
+    await reply.getByRole('listitem').filter({ hasText: 'Sub-agent consulted · round 0' }).waitFor();
+    await reply
+      .getByRole('listitem')
+      .filter({ hasText: 'Reply · round 1' })
+      .getByText(/finished: stop$/)
+      .waitFor();
     await check(page, 'conv-01-agent-turn');
 
     // Take over: the page names the person who did.
@@ -138,6 +156,28 @@ describe('the console conversation view in a browser (e2e)', () => {
     expect([saved.tags, saved.owners]).toEqual([['vip', 'factura'], [email()]]);
     expect(saved.operationChangedBy).toEqual({ id: texted.owner.id, email: email() });
     await check(page, 'conv-06-tags-and-owners');
+  });
+
+  it("shows a turn's failed model call highlighted, open, beside the retried step's answer", async () => {
+    const phone = newPhone();
+    llm.failNext(1, 503);
+    const { conversation } = await ws.customerWrites(phone, 'hola de nuevo');
+    await eventually('the agent answers', async () => sentTo(phone).find((s) => s.body.text?.body === 'ECHO: hola de nuevo'), 30_000);
+
+    const page = await open(conversation.id);
+    const reply = page.getByRole('listitem').filter({ hasText: 'ECHO: hola de nuevo' });
+    await reply.getByText('2 model calls · 1 failed · 15 tokens').waitFor();
+    // Open without a click: a failure is what whoever is on call looks for.
+    const failed = reply.locator('li.flagged');
+    await failed.getByText('Reply · round 0', { exact: true }).waitFor();
+    await failed.getByText(/failed: 503 server_error: the fake model was told to fail$/).waitFor();
+    expect(await reply.locator('li.flagged').count()).toBe(1);
+    await reply
+      .getByRole('listitem')
+      .filter({ hasText: 'Reply · round 0 · attempt 2' })
+      .getByText(/10 in \/ 5 out tokens · finished: stop$/)
+      .waitFor();
+    await check(page, 'conv-09-failed-model-call');
   });
 
   it("offers only templates once WhatsApp's 24-hour window is closed, and sends one with its parameters", async () => {

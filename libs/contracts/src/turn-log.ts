@@ -52,6 +52,37 @@ export const turnLogSummarySchema = z
   })
   .meta({ id: 'TurnLogSummary' });
 
+export const turnLogModelCallSchema = z
+  .object({
+    /**
+     * What the call was for: `reply` the agent's answer (one per round of the turn), `guardrail`
+     * the guardrail evaluator (`llm_guardrail`), `summary` the agent's memory (recall or context),
+     * `subagent` a consulted sub-agent's answer, `working_message` a working message written from its `aiPrompt`.
+     */
+    purpose: z.enum(['reply', 'guardrail', 'summary', 'subagent', 'working_message']),
+    /** The turn's round: 0 its first model call, n the call after n rounds of tool calls (a consultation: the round that asked for it); `null` for a working message. */
+    round: z.number().int().nullable(),
+    /** The attempt of the runtime's step that made it: a step retried after a failure calls the model again, recorded again. */
+    attempt: z.number().int(),
+    model: z.string(),
+    /** The provider's host (LLM_BASE_URL's); `null` for the built-in development model. */
+    provider: z.string().nullable(),
+    outcome: z.enum(['ok', 'error']),
+    /** When it began. */
+    at: z.string(),
+    durationMs: z.number().int(),
+    /** As the provider reported them; `null` when it reported no usage. */
+    inputTokens: z.number().int().nullable(),
+    outputTokens: z.number().int().nullable(),
+    /** Why the model stopped; `null` when the call failed. */
+    finishReason: z.enum(['stop', 'length', 'content_filter', 'tool_calls', 'error', 'interrupted', 'other']).nullable(),
+    /** How many tool calls the model asked for. */
+    toolCallCount: z.number().int(),
+    /** Why the call failed: the provider's HTTP status and error code when it answered, and a short message (never the prompt, the reply or the API key). */
+    error: z.object({ status: z.number().int().nullable(), code: z.string().nullable(), message: z.string() }).nullable(),
+  })
+  .meta({ id: 'TurnLogModelCall' });
+
 export const turnLogEntrySchema = z
   .object({
     id: z.string(),
@@ -67,6 +98,8 @@ export const turnLogEntrySchema = z
     toolCalls: z.array(turnLogToolCallSchema),
     delegations: z.array(turnLogDelegationSchema),
     summaries: z.array(turnLogSummarySchema),
+    /** Each model call of the turn (the agent's, the evaluator's, the summaries', a sub-agent's), in the order they began. */
+    modelCalls: z.array(turnLogModelCallSchema),
   })
   .meta({ id: 'TurnLogEntry' });
 
@@ -82,4 +115,5 @@ export type TurnLogGuardrail = z.output<typeof turnLogGuardrailSchema>;
 export type TurnLogToolCall = z.output<typeof turnLogToolCallSchema>;
 export type TurnLogDelegation = z.output<typeof turnLogDelegationSchema>;
 export type TurnLogSummary = z.output<typeof turnLogSummarySchema>;
+export type TurnLogModelCall = z.output<typeof turnLogModelCallSchema>;
 export type TurnLogEntry = z.output<typeof turnLogEntrySchema>;

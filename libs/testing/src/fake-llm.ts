@@ -43,8 +43,8 @@ export function scriptedGuardrailVerdict(request: ChatCompletionRequest, severit
  * A fake OpenAI-compatible model on loopback speaking the Chat Completions protocol
  * (`POST /v1/chat/completions`, streamed as `data:` chunks ending in `data: [DONE]`, or not;
  * native tool calls; `usage`). By default it answers TEXT when the last user message holds
- * `[[reply:TEXT]]`, else `ECHO: <last user text>`; tests program it with `answer`, make it
- * fail with `failNext`, slow with `delayMs`, and read `requests` and `timings`.
+ * `[[reply:TEXT]]`, else `ECHO: <last user text>`; tests program it with `answer` and `usage`,
+ * make it fail with `failNext`, slow with `delayMs`, and read `requests` and `timings`.
  */
 export class FakeLlm {
   readonly requests: ChatCompletionRequest[] = [];
@@ -55,6 +55,12 @@ export class FakeLlm {
     return { text: /\[\[reply:([\s\S]*?)\]\]/.exec(said)?.[1] ?? `ECHO: ${said}` };
   };
   delayMs = 0;
+  /** The token counts every answer reports (`usage`); `null`: none reported. */
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null = {
+    prompt_tokens: 10,
+    completion_tokens: 5,
+    total_tokens: 15,
+  };
   private failures: number[] = [];
   private server: Server | null = null;
   /** The base URL to give as LLM_BASE_URL. */
@@ -102,7 +108,7 @@ export class FakeLlm {
     const answer = this.answer(request);
     const id = `chatcmpl-${randomBytes(8).toString('hex')}`;
     const created = Math.floor(Date.now() / 1000);
-    const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
+    const usage = this.usage;
     const toolCall =
       'toolCall' in answer
         ? {
@@ -123,13 +129,13 @@ export class FakeLlm {
         created,
         model: request.model,
         choices: [{ index: 0, message, finish_reason: finish }],
-        usage,
+        ...(usage ? { usage } : {}),
       });
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const send = (delta: Record<string, unknown>, finishReason: string | null, withUsage = false) =>
       res.write(
-        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...(withUsage ? { usage } : {}) })}\n\n`,
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: request.model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...(withUsage && usage ? { usage } : {}) })}\n\n`,
       );
     send({ role: 'assistant' }, null);
     if (toolCall) send({ tool_calls: [{ index: 0, ...toolCall }] }, null);

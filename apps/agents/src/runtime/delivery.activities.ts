@@ -3,6 +3,7 @@ import { generateText } from 'ai';
 import { internalOperations, type TurnFailureRequest, type TurnReplyRequest, type TurnReplyResult } from '@platica/contracts';
 import { agentTurns } from '@platica/platform';
 import type { ConversationTurnActivities } from '@platica/workflows/activities';
+import { turnModel } from './model-call-records';
 import { messaging, modelAbortSignal, note, turnContextOf, turnRefOf, type TurnDeps } from './turn-deps';
 
 type WorkingMessageInput = Parameters<ConversationTurnActivities['sendWorkingMessage']>[0];
@@ -62,8 +63,9 @@ export function createDeliveryActivities(deps: TurnDeps) {
     if (message.mode === 'fixed') return message.fixedText ?? '';
     const context = await turnContextOf(deps.rpc, input.workspaceId, input.conversationRef);
     const lastCustomer = [...context.history].reverse().find((item) => item.role === 'user')?.content ?? '';
+    const ref = turnRefOf(input.turnId, input);
     const answer = await generateText({
-      model: deps.model.model,
+      model: turnModel(deps, ref, { purpose: 'working_message', round: null, id: input.messageId }),
       system: `Write one short message telling the customer you are working on their request. ${message.aiPrompt ?? ''}`.trim(),
       prompt: lastCustomer || 'The customer is waiting.',
       maxRetries: 0,

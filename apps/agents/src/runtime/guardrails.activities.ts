@@ -2,6 +2,7 @@ import type { TurnLogGuardrail } from '@platica/contracts';
 import type { GeneratedReply, ToolRound } from '@platica/workflows/activities';
 import { customerTextOfTurn, evaluateGuardrails, type EvaluatorVerdict } from '../guardrails/evaluator';
 import { guardrailOutcome, lexiconViolation, type FoundViolation } from './guardrail-outcome';
+import { turnModel } from './model-call-records';
 import { modelAbortSignal, note, turnRefOf, type GenerateReplyInput, type TurnDeps } from './turn-deps';
 import type { TurnSetting } from './turn-setting';
 
@@ -40,7 +41,12 @@ export function createGuardrailChecks(deps: TurnDeps) {
       /** The evaluator's verdict, begun alongside the agent's call. */
       evaluate(): Promise<EvaluatorVerdict | null> {
         return said && guardrails.rules.length
-          ? evaluateGuardrails(deps.model.model, guardrails.rules, said, modelAbortSignal(deps.config))
+          ? evaluateGuardrails(
+              turnModel(deps, ref, { purpose: 'guardrail', round: 0, id: 0 }),
+              guardrails.rules,
+              said,
+              modelAbortSignal(deps.config),
+            )
           : Promise.resolve(null);
       },
       /** With the agent's answer: the evaluator's violation, else "no violation" logged. */

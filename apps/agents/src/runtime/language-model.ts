@@ -10,12 +10,15 @@ export class LanguageModelProvider implements OnModuleInit {
   readonly model: LanguageModelV4;
   /** Completions are requested streamed (`LLM_STREAM`): some gateways only stream, and long answers keep proxies from idling out. */
   readonly streams: boolean;
+  /** The provider's host (LLM_BASE_URL's, without credentials), as the turn log names it; none for the development model. */
+  readonly host: string | null;
   /** Another model of the same provider, by its id (an evaluation's candidate model); none without a provider. */
   private readonly otherModel: ((modelId: string) => LanguageModelV4) | null;
 
   constructor(config: AgentsConfigService) {
     const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_STREAM } = config.values;
     this.streams = LLM_STREAM && LLM_BASE_URL !== undefined;
+    this.host = LLM_BASE_URL ? new URL(LLM_BASE_URL).host : null;
     const provider = LLM_BASE_URL
       ? createOpenAICompatible({
           name: 'llm',

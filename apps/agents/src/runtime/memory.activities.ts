@@ -4,6 +4,7 @@ import type { ConversationMemory } from '../memory/conversation-memory.entity';
 import { summarize } from '../memory/summarizer';
 import { unansweredMessageIds } from './answered';
 import type { TurnRef } from '../turn-log/turn-log.repository';
+import { turnModel } from './model-call-records';
 import { messaging, modelAbortSignal, note, type TurnDeps } from './turn-deps';
 import { summarizedUpToOf } from './model-call-prompt';
 import { after } from './turn-prompt';
@@ -67,7 +68,8 @@ export function createMemoryActivities(deps: TurnDeps) {
       const said = previous.history.filter((item) => item.status !== 'failed' && (item.content || item.images.length || item.files.length));
       if (previous.conversationRef && said.length) {
         const earlier = await deps.memories.find(workspaceId, previous.conversationRef);
-        const summary = await summarize(deps.model.model, said, earlier?.contextSummary ?? null, modelAbortSignal(deps.config));
+        const model = turnModel(deps, ref, { purpose: 'summary', round: 0, id: 'recall' });
+        const summary = await summarize(model, said, earlier?.contextSummary ?? null, modelAbortSignal(deps.config));
         await deps.memories.saveRecall(workspaceId, conversation.id, { conversationRef: previous.conversationRef, summary });
         await logSummary('recall', previous.conversationRef, said.length, summary);
         made.push('recall');
@@ -87,7 +89,8 @@ export function createMemoryActivities(deps: TurnDeps) {
       if (pending.length > bound && foldable > 0) {
         const folded = pending.slice(0, foldable);
         const last = folded.at(-1)!;
-        const summary = await summarize(deps.model.model, folded, memory?.contextSummary ?? null, modelAbortSignal(deps.config));
+        const model = turnModel(deps, ref, { purpose: 'summary', round: 0, id: 'context' });
+        const summary = await summarize(model, folded, memory?.contextSummary ?? null, modelAbortSignal(deps.config));
         await deps.memories.saveContextSummary(
           workspaceId,
           conversation.id,

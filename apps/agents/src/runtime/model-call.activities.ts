@@ -14,8 +14,9 @@ import { REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
 import type { DeliveryActivities } from './delivery.activities';
 import type { GuardrailChecks } from './guardrails.activities';
 import { modelCallPromptOf, toolCallContextOf, toolCallsOf } from './model-call-prompt';
+import { turnModel } from './model-call-records';
 import type { ToolCallActivities } from './tool-calls.activities';
-import { asObject, currentRunId, modelAbortSignal, type GenerateReplyInput, type TurnDeps } from './turn-deps';
+import { asObject, currentRunId, modelAbortSignal, turnRefOf, type GenerateReplyInput, type TurnDeps } from './turn-deps';
 import { afterAnswer, roundsToBegin, workingMessageOf } from './tool-rounds';
 import type { TurnMemos } from './turn-memos';
 import { ModelFailures } from './turn-failures';
@@ -137,7 +138,7 @@ export function createModelCallActivities(
         },
       );
       const call = {
-        model: deps.model.model,
+        model: turnModel(deps, turnRefOf(input.turnId, input), { purpose: 'reply', round: rounds.length, id: rounds.length }),
         messages: prompt.messages,
         // The business's instructions sit in the history where they were given, as system messages.
         allowSystemInMessages: true,

@@ -14,6 +14,7 @@ import type { Delegation } from '../subagents/delegation.entity';
 import type { SubagentConnection } from '../subagents/subagent-connection.entity';
 import { RECORDED_OUTPUT_CHARS } from '../turn-log/turn-log.repository';
 import { delegationStateOf, subagentToolCallOf } from './delegation-state';
+import { turnModel } from './model-call-records';
 import { SUBAGENT_TOOL_ID } from './subagent-tools';
 import {
   asObject,
@@ -36,6 +37,8 @@ interface ToolCallInput {
   context: ToolCallContext;
   /** The turn's id, for the turn log. */
   turnId?: string;
+  /** The turn's round whose answer asked for the call, for the turn log. */
+  round?: number;
 }
 
 export type ToolCallActivities = ReturnType<typeof createToolCallActivities>;
@@ -77,7 +80,14 @@ export function createToolCallActivities(deps: TurnDeps, memos: TurnMemos) {
     if (ran) return ran;
     const results = await Promise.all(
       pending.calls.map((call) =>
-        runToolCall({ workspaceId, agentId: pending.agentId, call, context: pending.context, turnId: input.turnId }),
+        runToolCall({
+          workspaceId,
+          agentId: pending.agentId,
+          call,
+          context: pending.context,
+          turnId: input.turnId,
+          round: input.toolRounds?.length ?? 0,
+        }),
       ),
     );
     memos.toolResults.set(key, results);
@@ -205,7 +215,7 @@ export function createToolCallActivities(deps: TurnDeps, memos: TurnMemos) {
       }
       await logDelegation('consult', subagent, String(call.input.question ?? ''));
       const answer = await generateText({
-        model: deps.model.model,
+        model: turnModel(deps, ref, { purpose: 'subagent', round: input.round ?? null, id: call.toolCallId }),
         system: systemPromptOf(subagent),
         prompt: String(call.input.question ?? ''),
         maxRetries: 0,

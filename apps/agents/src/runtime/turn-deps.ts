@@ -80,6 +80,15 @@ export function currentRunId(): string | undefined {
   return Context.current().info.workflowExecution?.runId;
 }
 
+/** The current activity's attempt (1 the first; a retry calls the model again); 1 outside an activity. */
+export function currentAttempt(): number {
+  try {
+    return Context.current().info.attempt;
+  } catch {
+    return 1;
+  }
+}
+
 /** A conversation's key in this worker's memos: the workflow run (the current activity's by default) and the conversation; none outside a workflow. */
 export function runKeyOf(conversationRef: string, runId = currentRunId()): string | undefined {
   return runId && `${runId}:${conversationRef}`;

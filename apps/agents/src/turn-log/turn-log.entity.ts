@@ -1,11 +1,13 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { RecordedModelCall } from './turn-log.repository';
 import type { TurnLogDelegation, TurnLogGuardrail, TurnLogSummary, TurnLogToolCall } from '@platica/contracts';
 
 /**
  * One agent turn as the runtime ran it (docs/agents.md › Turn log): the evaluator's verdict (or that
  * none was asked), each tool call with its outcome and duration, the delegations, the
- * summaries made, and how the turn ended. Its id is the turn's reply message id, chosen by the
- * workflow, so every activity of the turn writes to the same row, and a retry to it again.
+ * summaries made, each model call, and how the turn ended. Its id is the turn's reply message
+ * id, chosen by the workflow, so every activity of the turn writes to the same row, and a retry
+ * to it again.
  */
 const TurnLogSchema = defineEntity({
   name: 'TurnLog',
@@ -27,6 +29,7 @@ const TurnLogSchema = defineEntity({
     toolCalls: p.json<TurnLogToolCall[]>(),
     delegations: p.json<TurnLogDelegation[]>(),
     summaries: p.json<TurnLogSummary[]>(),
+    modelCalls: p.json<RecordedModelCall[]>().default('[]'),
   },
 });
 export class TurnLog extends TurnLogSchema.class {}

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { TurnLogDelegation, TurnLogEntry, TurnLogGuardrail, TurnLogSummary, TurnLogToolCall } from '@platica/contracts';
+import type {
+  TurnLogDelegation,
+  TurnLogEntry,
+  TurnLogGuardrail,
+  TurnLogModelCall,
+  TurnLogSummary,
+  TurnLogToolCall,
+} from '@platica/contracts';
 import { Database } from '@platica/platform';
 
 /** Where a turn's entry belongs. */
@@ -17,6 +24,13 @@ type Outcome = NonNullable<TurnLogEntry['outcome']>;
  * through `GET /turns`: results may hold customer data.
  */
 export type RecordedToolCall = TurnLogToolCall & { input?: Record<string, unknown>; ok?: boolean; output?: unknown };
+
+/**
+ * A model call as stored: the public record and its key within the turn (its purpose, what
+ * tells it from the turn's other calls of that purpose, and its step's attempt), which a
+ * record written twice replaces instead of adding to.
+ */
+export type RecordedModelCall = TurnLogModelCall & { key: string };
 
 /** What an evaluation reads of a recorded turn. */
 export interface RecordedTurn {
@@ -43,6 +57,7 @@ interface TurnLogRow {
   tool_calls: RecordedToolCall[] | null;
   delegations: TurnLogDelegation[] | null;
   summaries: TurnLogSummary[] | null;
+  model_calls: RecordedModelCall[] | null;
 }
 
 /**
@@ -83,6 +98,18 @@ export class TurnLogRepository {
 
   async summary(ref: TurnRef, summary: TurnLogSummary): Promise<void> {
     await this.record(ref, { summaries: '?::jsonb' }, [JSON.stringify([summary])], 'summaries = turn_log.summaries || excluded.summaries');
+  }
+
+  /** The call's record, in place of one of the same key (the same call recorded again). */
+  async modelCall(ref: TurnRef, call: RecordedModelCall): Promise<void> {
+    await this.record(
+      ref,
+      { model_calls: '?::jsonb' },
+      [JSON.stringify([call])],
+      `model_calls = coalesce((select jsonb_agg(kept.call order by kept.position) from jsonb_array_elements(turn_log.model_calls)
+         with ordinality as kept(call, position) where kept.call->>'key' is distinct from excluded.model_calls->0->>'key'), '[]'::jsonb)
+         || excluded.model_calls`,
+    );
   }
 
   async end(ref: TurnRef, outcome: Outcome, detail: string | null): Promise<void> {
@@ -134,6 +161,7 @@ export class TurnLogRepository {
       toolCalls: (row.tool_calls ?? []).map(publicToolCall),
       delegations: row.delegations ?? [],
       summaries: row.summaries ?? [],
+      modelCalls: (row.model_calls ?? []).map(publicModelCall).sort((a, b) => a.at.localeCompare(b.at)),
     }));
   }
 
@@ -143,7 +171,7 @@ export class TurnLogRepository {
    * (of `excluded`, the values) updates it.
    */
   private async record(ref: TurnRef, values: Record<string, string>, params: unknown[], merge: string): Promise<void> {
-    const columns = { started_at: 'now()', tool_calls: `'[]'`, delegations: `'[]'`, summaries: `'[]'`, ...values };
+    const columns = { started_at: 'now()', tool_calls: `'[]'`, delegations: `'[]'`, summaries: `'[]'`, model_calls: `'[]'`, ...values };
     await this.db.execute(
       `insert into agents.turn_log (turn_id, workspace_id, conversation_ref, ${Object.keys(columns).join(', ')})
        values (?, ?, ?, ${Object.values(columns).join(', ')})
@@ -154,5 +182,9 @@ export class TurnLogRepository {
 }
 
 function publicToolCall({ input: _input, ok: _ok, output: _output, ...call }: RecordedToolCall): TurnLogToolCall {
+  return call;
+}
+
+function publicModelCall({ key: _key, ...call }: RecordedModelCall): TurnLogModelCall {
   return call;
 }

@@ -1270,6 +1270,7 @@ export interface components {
             toolCalls: components["schemas"]["TurnLogToolCall"][];
             delegations: components["schemas"]["TurnLogDelegation"][];
             summaries: components["schemas"]["TurnLogSummary"][];
+            modelCalls: components["schemas"]["TurnLogModelCall"][];
         };
         TurnLogGuardrail: {
             /** @enum {string} */
@@ -1304,6 +1305,27 @@ export interface components {
             messageCount: number;
             summary: string;
             at: string;
+        };
+        TurnLogModelCall: {
+            /** @enum {string} */
+            purpose: "reply" | "guardrail" | "summary" | "subagent" | "working_message";
+            round: number | null;
+            attempt: number;
+            model: string;
+            provider: string | null;
+            /** @enum {string} */
+            outcome: "ok" | "error";
+            at: string;
+            durationMs: number;
+            inputTokens: number | null;
+            outputTokens: number | null;
+            finishReason: ("stop" | "length" | "content_filter" | "tool_calls" | "error" | "interrupted" | "other") | null;
+            toolCallCount: number;
+            error: {
+                status: number | null;
+                code: string | null;
+                message: string;
+            } | null;
         };
         Agent: {
             id: string;

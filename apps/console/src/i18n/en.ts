@@ -860,6 +860,28 @@ export const en = {
   'campaignLists.reason.undeliverable': 'Undeliverable: Meta refused 3 or more campaign sends in a row to this number',
   'campaignLists.unknownOutcome': 'A crash hid whether Meta got it: not sent again',
   'campaignLists.cancelled': 'Cancelled before its date (the scheduled message was cancelled)',
+  // turn-model-calls: the turn log's model calls under an agent's reply.
+  'conv.modelCalls.summary_one': '{{count}} model call',
+  'conv.modelCalls.summary_other': '{{count}} model calls',
+  'conv.modelCalls.failedCount_one': '{{count}} failed',
+  'conv.modelCalls.failedCount_other': '{{count}} failed',
+  'conv.modelCalls.tokens': '{{tokens}} tokens',
+  'conv.modelCall.purpose.reply': 'Reply',
+  'conv.modelCall.purpose.guardrail': 'Guardrail evaluator',
+  'conv.modelCall.purpose.summary': 'Summary',
+  'conv.modelCall.purpose.subagent': 'Sub-agent consulted',
+  'conv.modelCall.purpose.working_message': 'Working message',
+  'conv.modelCall.round': 'round {{round}}',
+  'conv.modelCall.attempt': 'attempt {{attempt}}',
+  'conv.modelCall.modelAt': '{{model}} at {{provider}}',
+  'conv.modelCall.duration': '{{ms}} ms',
+  'conv.modelCall.usage': '{{input}} in / {{output}} out tokens',
+  'conv.modelCall.noUsage': 'no token usage reported',
+  'conv.modelCall.finish': 'finished: {{reason}}',
+  'conv.modelCall.toolCalls_one': 'asked for {{count}} tool call',
+  'conv.modelCall.toolCalls_other': 'asked for {{count}} tool calls',
+  'conv.modelCall.failed': 'failed: {{error}}: {{message}}',
+  'conv.modelCall.noStatus': 'no answer',
 } as const;
 
 export type MessageKey = keyof typeof en;

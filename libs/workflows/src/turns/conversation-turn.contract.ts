@@ -211,6 +211,8 @@ export interface ConversationTurnActivities {
     messageId: string;
     agentId: string;
     settings: WorkingMessageSettings;
+    /** The turn's id, what the turn log files the model call writing it under (absent in runs begun before it was given). */
+    turnId?: string;
   }): Promise<void>;
   /** Stores (and, on Meta channels, delivers) the reply; `seenUpTo`: the latest message the turn was given. */
   deliverReply(input: TurnReplyRequest): Promise<TurnReplyResult>;

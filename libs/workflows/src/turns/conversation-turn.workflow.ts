@@ -207,9 +207,7 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
 }
 
 type TurnResult =
-  | { replies: Awaited<ReturnType<ConversationTurnActivities['deliverReply']>>[] }
-  | { silent: string }
-  | { error: TurnError };
+  { replies: Awaited<ReturnType<ConversationTurnActivities['deliverReply']>>[] } | { silent: string } | { error: TurnError };
 
 /** A chat request's acceptance, scheduled alongside the turn's first model call. */
 interface Acceptance {
@@ -236,7 +234,7 @@ async function runTurn(
   let workingMessageSent = false;
   /** The agent's working message, sent while the tool calls run; a failure to send it never fails the turn. */
   const sendWorking = (agentId: string, settings: Parameters<typeof sendWorkingMessage>[0]['settings']) =>
-    sendWorkingMessage({ ...refOf(request), messageId: newMessageId(), agentId, settings }).catch(() => undefined);
+    sendWorkingMessage({ ...refOf(request), messageId: newMessageId(), agentId, settings, turnId: messageId }).catch(() => undefined);
   // A chat turn's reply is stored by the model call that writes it (nothing leaves Plática, and
   // storing is idempotent on the turn's id): the turn ends in the workflow task of its model call.
   // The turn log files each step under the turn's id, its reply's message id.
