@@ -5867,6 +5867,8 @@ export interface operations {
                     };
                     owners?: string[];
                     requireEvaluation?: boolean;
+                    /** Format: date-time */
+                    expectedLastUpdate?: string;
                 };
             };
         };

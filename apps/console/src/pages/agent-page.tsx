@@ -48,7 +48,7 @@ export function AgentPage() {
           </section>
           <section aria-labelledby="guardrails-heading">
             <h2 id="guardrails-heading">{t('agentForms.guardrailsHeading')}</h2>
-            <GuardrailsForm workspaceId={workspaceId} agentId={agentId} />
+            <GuardrailsForm workspaceId={workspaceId} agentId={agentId} onSaved={refresh} />
           </section>
           <PromptSection workspaceId={workspaceId} agentId={agentId} onChange={refresh} />
         </>
