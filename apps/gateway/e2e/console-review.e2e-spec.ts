@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { MessagingWorkspace, startTestStack, withAgents, type TestStack } from '@platica/testing';
+import { eventually, MessagingWorkspace, startTestStack, withAgents, type TestStack } from '@platica/testing';
 import { ConsoleBrowser } from './console-browser';
 
 /**
  * Console review fixes through the real stack and a headless Chromium: the agent settings form's
  * `requireEvaluation` switch; a refetch that must not wipe an edit in progress; a save that names
  * the agent's lastUpdate from when the edit began, so a change saved meanwhile by someone else is
- * a 409 the form explains, with a reload. Screenshots and axe: `review-…`.
+ * a 409 the form explains, with a reload; the activation gate reading a version's latest finished
+ * evaluation when 50 newer ones push it out of the list (the list's `promptId`, `finished` and
+ * `limit` filters). Screenshots and axe: `review-…`.
  */
 describe('the console’s review fixes in a browser (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
@@ -123,6 +125,63 @@ describe('the console’s review fixes in a browser (e2e)', () => {
     expect((await readAgent(agent.id)).waitMessage).toBe('Un momento, por favor');
     const malformed = await ws.api.patch(`/v1/agents/${agent.id}?workspace=${ws.id}`, { expectedLastUpdate: 'yesterday' });
     expect([malformed.status, malformed.body.details[0].path]).toEqual([400, ['expectedLastUpdate']]);
+  });
+
+  it('gates a version by its latest finished evaluation even when 50 newer ones push it out of the list', async () => {
+    const agent = await firstAgent();
+    const version = async (note: string) => {
+      const made = await ws.api.post(`/v1/agents/${agent.id}/prompt`, {
+        systemPrompt: `Eres un agente de prueba (${note}).`,
+        note,
+        activate: false,
+      });
+      expect(made.status).toBe(201);
+      return made.body.data.promptId as string;
+    };
+    /** An evaluation with an empty sample (turns from the future): it completes at once, not passing. */
+    const evaluate = async (promptId: string) => {
+      for (;;) {
+        const started = await ws.api.post(`/v1/agents/${agent.id}/evaluations`, {
+          candidate: { promptId },
+          sample: { from: new Date(Date.now() + 3_600_000).toISOString() },
+        });
+        if (started.status === 429) await new Promise((r) => setTimeout(r, 1_000));
+        else {
+          expect(started.status).toBe(202);
+          return started.body.data.id as string;
+        }
+      }
+    };
+    const older = await version('review-A');
+    const olderEvaluation = await evaluate(older);
+    await eventually('the evaluation of review-A to end', async () => {
+      const read = await ws.api.get(`/v1/agents/${agent.id}/evaluations/${olderEvaluation}?limit=1`);
+      return read.body.status === 'completed' ? read.body : undefined;
+    });
+    const newer = await version('review-B');
+    for (let i = 0; i < 50; i += 1) await evaluate(newer);
+
+    // The list holds the latest 50: review-A's is not among them; the filters find it.
+    const listed = await ws.api.get(`/v1/agents/${agent.id}/evaluations`);
+    expect(listed.body.evaluations).toHaveLength(50);
+    expect(listed.body.evaluations.some((e: { id: string }) => e.id === olderEvaluation)).toBe(false);
+    const found = await ws.api.get(`/v1/agents/${agent.id}/evaluations?promptId=${older}&finished=true&limit=1`);
+    expect(found.status).toBe(200);
+    expect(found.body.evaluations.map((e: { id: string }) => e.id)).toEqual([olderEvaluation]);
+    const running = await ws.api.get(`/v1/agents/${agent.id}/evaluations?promptId=${older}&finished=false`);
+    expect(running.body.evaluations).toEqual([]);
+    const bad = await ws.api.get(`/v1/agents/${agent.id}/evaluations?finished=maybe&limit=0`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.map((d: { path: string[] }) => d.path[0]).sort()).toEqual(['finished', 'limit']);
+
+    // The console's gate names review-A's own evaluation, not "needs a passing evaluation first".
+    expect((await ws.api.patch(`/v1/agents/${agent.id}`, { requireEvaluation: true })).status).toBe(200);
+    const { page } = await openAgent(agent.id);
+    const reason = page.locator(`[id="activation-reason-${older}"]`);
+    await reason.getByText('Its latest evaluation did not pass.').waitFor();
+    expect(await page.locator(`a[href$="/evaluations/${olderEvaluation}"]`).count()).toBe(1);
+    await check(page, 'review-03-gate-past-50');
+    expect((await ws.api.patch(`/v1/agents/${agent.id}`, { requireEvaluation: false })).status).toBe(200);
   });
 });
 
