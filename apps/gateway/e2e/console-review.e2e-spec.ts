@@ -183,6 +183,33 @@ describe('the console’s review fixes in a browser (e2e)', () => {
     await check(page, 'review-03-gate-past-50');
     expect((await ws.api.patch(`/v1/agents/${agent.id}`, { requireEvaluation: false })).status).toBe(200);
   });
+
+  it('keeps a key value just created on show when another key is created and revoked', async () => {
+    const page = await browser.newPage();
+    await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
+    await page.goto(`${t.baseUrl}/console/w/${ws.id}/api-keys`);
+    await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+    const suffix = randomBytes(3).toString('hex');
+    const revealed = (keyName: string) => page.getByRole('article', { name: `The key “${keyName}” was created` });
+    const create = async (keyName: string) => {
+      await page.getByLabel('Name', { exact: true }).fill(keyName);
+      await page.getByRole('button', { name: 'Create key' }).click();
+      await revealed(keyName).waitFor();
+      return revealed(keyName).getByLabel('Key value').inputValue();
+    };
+    const kept = await create(`kept ${suffix}`);
+    await create(`doomed ${suffix}`);
+    // Both values on show; revoking the second takes its value away, not the first's.
+    await page.getByRole('button', { name: `Revoke doomed ${suffix}` }).click();
+    await page.getByRole('button', { name: 'Revoke key' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(`doomed ${suffix}`) })
+      .getByRole('cell', { name: 'Revoked' })
+      .waitFor();
+    expect(await revealed(`doomed ${suffix}`).count()).toBe(0);
+    expect(await revealed(`kept ${suffix}`).getByLabel('Key value').inputValue()).toBe(kept);
+    await check(page, 'review-04-key-value-kept');
+  });
 });
 
 /** Waits for the form in `region` to say it saved; otherwise fails with what the form shows instead. */
