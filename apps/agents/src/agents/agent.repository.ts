@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import type { AgentUpdate, GuardrailsUpdate, SeedAgent, SeedChannel } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
@@ -22,8 +23,12 @@ export class AgentRepository {
   }
 
   /** The agent, or 404 when it does not exist in these workspaces (never revealing others'). */
-  async get(workspaceIds: string[], id: string, em: EntityManager = this.db.em()): Promise<Agent> {
-    const agent = await em.findOne(Agent, { id, workspaceId: { $in: workspaceIds } });
+  async get(workspaceIds: string[], id: string, em: EntityManager = this.db.em(), forUpdate = false): Promise<Agent> {
+    const agent = await em.findOne(
+      Agent,
+      { id, workspaceId: { $in: workspaceIds } },
+      forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+    );
     if (!agent) throw DomainError.notFound('Agent', id);
     return agent;
   }
@@ -48,8 +53,14 @@ export class AgentRepository {
     return this.db
       .em()
       .transactional(async (em) => {
-        const agent = await this.get([workspaceId], id, em);
-        const { systemPrompt, channelId, phoneNumber, supportInformation, workingMessage, owners, ...plain } = change;
+        const { systemPrompt, channelId, phoneNumber, supportInformation, workingMessage, owners, expectedLastUpdate, ...plain } = change;
+        // Locked when the client names the state it edited: a concurrent write waits, then sees the new lastUpdate.
+        const agent = await this.get([workspaceId], id, em, expectedLastUpdate !== undefined);
+        if (expectedLastUpdate !== undefined && agent.updatedAt.getTime() !== Date.parse(expectedLastUpdate)) {
+          throw new DomainError(ErrorCode.Conflict, 'The agent was changed since you read it: read it again, then apply your change', [
+            { path: ['expectedLastUpdate'], message: `the agent's lastUpdate is now ${agent.updatedAt.toISOString()}` },
+          ]);
+        }
         em.assign(agent, plain);
         if (owners) agent.owners = owners.map((email) => email.toLowerCase());
         if (channelId) agent.channelIds = channelId;

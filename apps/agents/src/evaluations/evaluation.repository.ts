@@ -57,10 +57,18 @@ export class EvaluationRepository implements PromptVerdicts {
     return evaluation;
   }
 
-  list(workspaceIds: string[], agentId: string): Promise<Evaluation[]> {
-    return this.db
-      .em()
-      .find(Evaluation, { agentId, workspaceId: { $in: workspaceIds } }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 50 });
+  /** Newest first: of one prompt version when `promptId` is given, finished (any status but running) or running when `finished` is. */
+  list(workspaceIds: string[], agentId: string, filter: { promptId?: string; finished?: boolean; limit: number }): Promise<Evaluation[]> {
+    return this.db.em().find(
+      Evaluation,
+      {
+        agentId,
+        workspaceId: { $in: workspaceIds },
+        ...(filter.promptId !== undefined ? { promptId: filter.promptId } : {}),
+        ...(filter.finished === undefined ? {} : { status: filter.finished ? { $ne: 'running' } : 'running' }),
+      },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: filter.limit },
+    );
   }
 
   /** The agent's latest finished evaluation of a prompt version, if any (what the activation gate reads). */

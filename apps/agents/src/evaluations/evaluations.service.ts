@@ -54,7 +54,12 @@ export class EvaluationsService {
   async list(request: OperationRequest<typeof ops.list>) {
     const workspaceIds = readScope(request).map((w) => w.id);
     const agent = await this.agents.get(workspaceIds, request.params.agentId);
-    const evaluations = await this.evaluations.list([agent.workspaceId], agent.id);
+    const { promptId, finished, limit } = request.query;
+    const evaluations = await this.evaluations.list([agent.workspaceId], agent.id, {
+      promptId,
+      finished: finished === undefined ? undefined : finished === 'true',
+      limit,
+    });
     return {
       evaluations: await Promise.all(evaluations.map(async (e) => presentEvaluation(e, await this.evaluations.progress(e.id)))),
     };

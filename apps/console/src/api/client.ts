@@ -1,4 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
+import { endLiveUpdates } from './live-updates';
 import type { paths } from './openapi';
 
 /** Set on every request: the gateway's console backend refuses an unsafe method without it (CSRF). */
@@ -17,10 +18,15 @@ export class ApiError extends Error {
 /** Set while signing out: the 401s of requests still in flight must not send the browser elsewhere. */
 let signingOut = false;
 
-/** Signs out (the grant revoked, the session and its cookie gone), then the sign-in page says so. */
+/**
+ * Signs out (the grant revoked, the session, its streams and its cookie gone), then the sign-in
+ * page says so. The tab's event stream is closed first, whether or not the sign-out succeeds.
+ */
 export async function signOut(): Promise<void> {
   signingOut = true;
-  await fetch('/console/logout', { method: 'POST', headers: { [CSRF_HEADER]: '1' }, credentials: 'same-origin' });
+  endLiveUpdates();
+  // Unreachable or refused, the tab leaves the session all the same: its stream is closed already.
+  await fetch('/console/logout', { method: 'POST', headers: { [CSRF_HEADER]: '1' }, credentials: 'same-origin' }).catch(() => undefined);
   window.location.assign('/console/signin?signedout=1');
 }
 

@@ -3,8 +3,13 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 /** How often the inbox and an open conversation are fetched again while the event stream is down. */
 export const FALLBACK_POLL_SECONDS = 60;
-/** EventSource gives up on an answer other than 200 (signed out, 429, 503): a new one is tried this much later. */
+/**
+ * EventSource gives up on an answer other than 200 (signed out, 429, 503): a new one is tried
+ * this much later, doubling with each refusal in a row up to MAX_REOPEN_MS (a sixth tab of a
+ * session, refused 429 while five others hold the session's streams, polls instead of knocking).
+ */
 const REOPEN_MS = 15_000;
+const MAX_REOPEN_MS = 5 * 60_000;
 /** A burst of events is one refetch per query: invalidations are gathered this long. */
 const COALESCE_MS = 150;
 /** Leaving one page for another unsubscribes before the next page subscribes: the connection waits this long for it. */
@@ -33,6 +38,8 @@ class LiveConnection {
   private source: EventSource | null = null;
   private lastEventId = '';
   private opened = false;
+  /** Refusals in a row since the stream was last open: they pace the next try. */
+  private refusals = 0;
   private stale = new Set<'inbox' | 'conversation'>();
   private timers: { reopen?: number; flush?: number; linger?: number } = {};
 
@@ -69,6 +76,7 @@ class LiveConnection {
       // Back after a gap: what changed meanwhile (polled at the fallback's pace) is read now.
       if (this.opened) this.markStale(['inbox', 'conversation']);
       this.opened = true;
+      this.refusals = 0;
       this.setOpen(true);
     };
     source.onerror = () => {
@@ -76,7 +84,8 @@ class LiveConnection {
       if (source.readyState !== EventSource.CLOSED) return; // reconnecting by itself, with Last-Event-ID
       // Refused: what is on screen is fetched now (a session that ended sends the browser to sign in), then polled until a new try.
       this.markStale(['inbox', 'conversation']);
-      this.timers.reopen = window.setTimeout(() => this.connect(), REOPEN_MS);
+      this.refusals += 1;
+      this.timers.reopen = window.setTimeout(() => this.connect(), reopenDelayMs(this.refusals));
     };
     for (const type of Object.keys(STALE_QUERIES) as EventType[]) {
       source.addEventListener(type, (event) => {
@@ -104,15 +113,38 @@ class LiveConnection {
   }
 }
 
+/**
+ * How long after the `refusals`-th refusal in a row the stream is tried again: REOPEN_MS,
+ * doubled each time up to MAX_REOPEN_MS, less up to a fifth at random so that a session's
+ * refused tabs do not all try at once.
+ */
+export function reopenDelayMs(refusals: number, random: () => number = Math.random): number {
+  const delay = Math.min(MAX_REOPEN_MS, REOPEN_MS * 2 ** Math.min(Math.max(refusals - 1, 0), 10));
+  return Math.round(delay * (1 - random() * 0.2));
+}
+
 let current: LiveConnection | null = null;
+/** Set at sign-out: no page opens a stream again in this tab. */
+let ended = false;
 const listeners = new Set<() => void>();
 
-function connectionFor(workspaceId: string, queryClient: QueryClient): LiveConnection {
+/**
+ * Closes the tab's stream for good (sign-out): before the session ends, whatever the sign-out's
+ * outcome, so a stream the server could not end does not outlive it here.
+ */
+export function endLiveUpdates(): void {
+  ended = true;
+  current?.close();
+}
+
+/** The calling page uses the tab's connection to the workspace's stream (opened if need be); the function says it no longer does. */
+export function attachLiveConnection(workspaceId: string, queryClient: QueryClient): (() => void) | undefined {
+  if (ended) return undefined;
   if (current?.workspaceId !== workspaceId) {
     current?.close();
     current = new LiveConnection(workspaceId, queryClient);
   }
-  return current;
+  return current.use();
 }
 
 function onOpenChange(listener: () => void): () => void {
@@ -127,7 +159,7 @@ function onOpenChange(listener: () => void): () => void {
  */
 export function useLiveUpdates(workspaceId: string): { live: boolean; refetchInterval: number | false } {
   const queryClient = useQueryClient();
-  useEffect(() => connectionFor(workspaceId, queryClient).use(), [workspaceId, queryClient]);
+  useEffect(() => attachLiveConnection(workspaceId, queryClient), [workspaceId, queryClient]);
   const live = useSyncExternalStore(onOpenChange, () => current?.workspaceId === workspaceId && current.open);
   return { live, refetchInterval: live ? false : FALLBACK_POLL_SECONDS * 1000 };
 }

@@ -483,7 +483,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An agent's evaluations, newest first (the latest 50) */
+        /** An agent's evaluations, newest first (the latest 50, or `limit`), of one prompt version (`promptId`), finished or not (`finished`) */
         get: operations["agents_evaluations_list"];
         put?: never;
         /** Replay a candidate prompt against the agent's recorded turns, compared with what the active version did (runs in the background) */
@@ -5978,6 +5978,8 @@ export interface operations {
                     };
                     owners?: string[];
                     requireEvaluation?: boolean;
+                    /** Format: date-time */
+                    expectedLastUpdate?: string;
                 };
             };
         };
@@ -8032,6 +8034,9 @@ export interface operations {
             query?: {
                 /** @description Restricts the answer to one of the credential’s workspaces */
                 workspace?: string;
+                promptId?: string;
+                finished?: "true" | "false";
+                limit?: number;
             };
             header?: never;
             path: {

@@ -882,6 +882,13 @@ export const en = {
   'conv.modelCall.toolCalls_other': 'asked for {{count}} tool calls',
   'conv.modelCall.failed': 'failed: {{error}}: {{message}}',
   'conv.modelCall.noStatus': 'no answer',
+  // console-review: the agent settings form's evaluation switch and stale-edit 409
+  'agentForms.evaluations': 'Evaluations',
+  'agentForms.requireEvaluation': 'Require a passing evaluation before a prompt version is activated',
+  'agentForms.requireEvaluationHint':
+    'When on, a new prompt version is stored without activating it; it can be activated once its latest finished evaluation passed.',
+  'agentForms.staleEdit': 'The agent was changed by someone else since you began editing: your changes were not saved.',
+  'agentForms.reloadAgent': 'Reload the agent (discards your changes)',
 } as const;
 
 export type MessageKey = keyof typeof en;

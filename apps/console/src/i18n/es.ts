@@ -889,4 +889,11 @@ export const es: Record<MessageKey, string> = {
   'conv.modelCall.toolCalls_other': 'pidió {{count}} llamadas a herramientas',
   'conv.modelCall.failed': 'falló: {{error}}: {{message}}',
   'conv.modelCall.noStatus': 'sin respuesta',
+  // console-review: the agent settings form's evaluation switch and stale-edit 409
+  'agentForms.evaluations': 'Evaluaciones',
+  'agentForms.requireEvaluation': 'Exigir una evaluación aprobada antes de activar una versión del prompt',
+  'agentForms.requireEvaluationHint':
+    'Activado, una versión nueva del prompt se guarda sin activarla; se puede activar cuando su última evaluación terminada haya sido aprobada.',
+  'agentForms.staleEdit': 'Otra persona cambió el agente desde que empezaste a editarlo: tus cambios no se guardaron.',
+  'agentForms.reloadAgent': 'Volver a cargar el agente (descarta tus cambios)',
 };

@@ -8,8 +8,8 @@ import { TextDiff } from '../components/text-diff';
 import { AssistRulesForm } from './agent/assist-rules-form';
 import { GuardrailsForm } from './agent/guardrails-form';
 import { SettingsForm } from './agent/settings-form';
-import { activationGate, verdictOf } from './evaluations/activation-gate';
-import { useEvaluations } from './evaluations/evaluation-queries';
+import { activationGate, verdictOf, versionsToLookUp, withLookedUp } from './evaluations/activation-gate';
+import { useEvaluations, useLatestFinished } from './evaluations/evaluation-queries';
 import { Verdict } from './evaluations/evaluation-parts';
 import { Status } from './layout';
 
@@ -48,7 +48,7 @@ export function AgentPage() {
           </section>
           <section aria-labelledby="guardrails-heading">
             <h2 id="guardrails-heading">{t('agentForms.guardrailsHeading')}</h2>
-            <GuardrailsForm workspaceId={workspaceId} agentId={agentId} />
+            <GuardrailsForm workspaceId={workspaceId} agentId={agentId} onSaved={refresh} />
           </section>
           <PromptSection workspaceId={workspaceId} agentId={agentId} onChange={refresh} />
         </>
@@ -97,6 +97,16 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
   });
   // Newest first, as the API lists them; by default the newest faces the one before it.
   const versions = [...(prompt.data?.versions ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  // The gate reads the latest 50 evaluations; a version whose latest finished one is older is asked for it alone.
+  const listed = evaluations.data?.evaluations ?? [];
+  const lookUps =
+    requireEvaluation && evaluations.data
+      ? versionsToLookUp(
+          versions.map((v) => v.id),
+          listed,
+        )
+      : [];
+  const gateEvaluations = withLookedUp(listed, useLatestFinished(workspaceId, agentId, lookUps));
   const [olderId, setOlderId] = useState('');
   const [newerId, setNewerId] = useState('');
   const older = versions.find((v) => v.id === olderId) ?? versions[1];
@@ -175,7 +185,7 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
             </thead>
             <tbody>
               {versions.map((v) => {
-                const gate = activationGate(v.id, evaluations.data?.evaluations ?? [], requireEvaluation);
+                const gate = activationGate(v.id, gateEvaluations, requireEvaluation);
                 const reasonId = `activation-reason-${v.id}`;
                 return (
                   <tr key={v.id}>

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { keyState } from '../api-key-state';
+import { keyState, revealedAfter, revealedIn, type RevealedChange, type RevealedKey } from '../api-key-state';
 import { api, data } from '../api/client';
 import type { paths } from '../api/openapi';
 import { fieldIssuesOf } from '../forms/server-errors';
@@ -12,13 +12,6 @@ import { Status } from './layout';
 type ApiKey = paths['/v1/api-keys']['get']['responses'][200]['content']['application/json']['workspaces'][number]['apiKeys'][number];
 /** The API's bound on a key's name (createApiKeyRequestSchema). */
 const NAME_MAX_LENGTH = 100;
-
-/** A key value just created or rotated: held only in this page's state, so leaving the page forgets it. */
-interface Revealed {
-  name: string;
-  value: string;
-  rotated: boolean;
-}
 
 /** The workspace's API keys: list, create (the value shown once), rotate and revoke, each change confirmed first. */
 export function ApiKeysPage() {
@@ -30,23 +23,32 @@ export function ApiKeysPage() {
     queryKey,
     queryFn: () => data(api.GET('/v1/api-keys', { params: { query: { workspace: workspaceId } } })),
   });
-  const [revealed, setRevealed] = useState<Revealed | null>(null);
+  // Values just created or rotated: only in this page's state, so leaving the page forgets them.
+  const [revealed, setRevealed] = useState<RevealedKey[]>([]);
+  const reveal = (change: RevealedChange) => setRevealed((held) => revealedAfter(held, change));
   const [confirming, setConfirming] = useState<{ action: 'revoke' | 'rotate'; key: ApiKey } | null>(null);
-  // Another workspace's page must not show this one's value.
-  useEffect(() => setRevealed(null), [workspaceId]);
+  // Switching workspace forgets the values on show; one whose answer comes after the switch stays its workspace's (revealedIn).
+  useEffect(() => setRevealed((held) => revealedIn(held, workspaceId)), [workspaceId]);
 
   const params = (id: string) => ({ query: { workspace: workspaceId }, path: { id } });
   const change = useMutation({
     mutationFn: ({ action, key }: { action: 'revoke' | 'rotate'; key: ApiKey }) =>
       action === 'revoke'
         ? data(api.DELETE('/v1/api-keys/{id}', { params: params(key.id) })).then(() => null)
-        : data(api.POST('/v1/api-keys/{id}/rotate', { params: params(key.id) })).then((answer) => answer.data.key),
+        : data(api.POST('/v1/api-keys/{id}/rotate', { params: params(key.id) })).then((answer) => answer.data),
     // The value must not outlive the page in react-query's cache.
     gcTime: 0,
-    onSuccess: (value, { key }) => {
+    onSuccess: (rotated, { key }) => {
       setConfirming(null);
-      setRevealed(value ? { name: key.name, value, rotated: true } : null);
-      return queryClient.invalidateQueries({ queryKey });
+      reveal(
+        rotated
+          ? {
+              kind: 'shown',
+              key: { keyId: rotated.id, workspaceId: rotated.workspaceId, name: rotated.name, value: rotated.key, rotated: true },
+            }
+          : { kind: 'revoked', keyId: key.id },
+      );
+      return queryClient.invalidateQueries({ queryKey: ['api-keys', key.workspaceId] });
     },
   });
 
@@ -61,12 +63,18 @@ export function ApiKeysPage() {
       {keys.data && (
         <>
           <p>{t('keys.lead')}</p>
-          {revealed && <RevealedValue revealed={revealed} onDone={() => setRevealed(null)} />}
+          {revealedIn(revealed, workspaceId).map((key) => (
+            <RevealedValue key={key.keyId} revealed={key} onDone={() => reveal({ kind: 'dismissed', keyId: key.keyId })} />
+          ))}
           <CreateKeyForm
+            key={workspaceId}
             workspaceId={workspaceId}
-            onCreated={(name, value) => {
-              setRevealed({ name, value, rotated: false });
-              return queryClient.invalidateQueries({ queryKey });
+            onCreated={(created) => {
+              reveal({
+                kind: 'shown',
+                key: { keyId: created.id, workspaceId: created.workspaceId, name: created.name, value: created.key, rotated: false },
+              });
+              return queryClient.invalidateQueries({ queryKey: ['api-keys', created.workspaceId] });
             }}
           />
           {confirming && (
@@ -145,9 +153,10 @@ export function ApiKeysPage() {
 }
 
 /** The value, this once, with a copy button. */
-function RevealedValue({ revealed, onDone }: { revealed: Revealed; onDone: () => void }) {
+function RevealedValue({ revealed, onDone }: { revealed: RevealedKey; onDone: () => void }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState<boolean | null>(null);
+  const headingId = useId();
   useEffect(() => setCopied(null), [revealed]);
   const copy = () =>
     navigator.clipboard.writeText(revealed.value).then(
@@ -155,8 +164,8 @@ function RevealedValue({ revealed, onDone }: { revealed: Revealed; onDone: () =>
       () => setCopied(false),
     );
   return (
-    <article aria-labelledby="revealed-heading">
-      <h2 id="revealed-heading">{t(revealed.rotated ? 'keys.revealed.rotated' : 'keys.revealed.created', { name: revealed.name })}</h2>
+    <article aria-labelledby={headingId}>
+      <h2 id={headingId}>{t(revealed.rotated ? 'keys.revealed.rotated' : 'keys.revealed.created', { name: revealed.name })}</h2>
       <p>
         <strong>{t('keys.revealed.once')}</strong>
       </p>
@@ -183,7 +192,9 @@ interface CreateKeyFields {
   expiresAt: string;
 }
 
-function CreateKeyForm({ workspaceId, onCreated }: { workspaceId: string; onCreated: (name: string, value: string) => Promise<void> }) {
+type CreatedKey = paths['/v1/api-keys']['post']['responses'][201]['content']['application/json']['data'];
+
+function CreateKeyForm({ workspaceId, onCreated }: { workspaceId: string; onCreated: (created: CreatedKey) => Promise<void> }) {
   const { t } = useTranslation();
   const form = useForm<CreateKeyFields>({ defaultValues: { name: '', expiresAt: '' } });
   const { errors } = form.formState;
@@ -193,7 +204,7 @@ function CreateKeyForm({ workspaceId, onCreated }: { workspaceId: string; onCrea
     gcTime: 0,
     onSuccess: (answer) => {
       form.reset();
-      return onCreated(answer.data.name, answer.data.key);
+      return onCreated(answer.data);
     },
     // The API names the field at fault (a name already used, an expiry already past): shown on that field.
     onError: (error) => {

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { GatewayConfigService } from '../config/gateway-config.service';
-import { EventStreamEndpoint } from '../events/event-stream.endpoint';
+import { hashCredential } from '@platica/platform';
+import { EventStreamEndpoint, registerStreamRoute } from '../events/event-stream.endpoint';
 import { sendError } from '../http/http-errors';
 import { authorizationServerPaths } from '../oauth/authorization-server-metadata';
 import { CONSOLE_CLIENT_ID } from '../oauth/first-party-clients';
@@ -60,10 +61,14 @@ export class ConsoleBff implements OnApplicationBootstrap {
     fastify.get('/console/login', (request, reply) => this.login(request, reply));
     fastify.get('/console/callback', (request, reply) => this.callback(request, reply));
     fastify.post('/console/logout', (request, reply) => this.logout(request, reply));
-    // A static route: it wins over the proxy's wildcard for this path.
-    fastify.get(CONSOLE_EVENTS_PATH, (request, reply) => this.events(request, reply));
+    this.registerEvents(fastify);
     fastify.all('/console/api/*', (request, reply) => this.proxy(request, reply));
     registerConsoleAssets(fastify);
+  }
+
+  /** Static routes: they win over the proxy's wildcard for this path. GET only: a HEAD opens no stream. */
+  private registerEvents(fastify: FastifyInstance): void {
+    registerStreamRoute(fastify, CONSOLE_EVENTS_PATH, (request, reply) => this.events(request, reply));
   }
 
   /** Starts the authorization code flow: a fresh PKCE verifier and state, bound to this browser by a short-lived cookie. */
@@ -132,7 +137,11 @@ export class ConsoleBff implements OnApplicationBootstrap {
     }
   }
 
-  /** Signs out: the grant is revoked (its refresh token takes every access token with it), the session and cookie cleared. */
+  /**
+   * Signs out: the grant is revoked (its refresh token takes every access token with it), the
+   * session's event streams ended (by its tag: so even when the revocation failed, on every
+   * replica), the session and cookie cleared.
+   */
   private async logout(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     try {
       this.checkCsrf(request);
@@ -143,7 +152,10 @@ export class ConsoleBff implements OnApplicationBootstrap {
           this.logger.warn(`revoking a console grant at sign-out failed: ${(error as Error).message}`);
         });
       }
-      if (sessionId) await this.sessions.delete(sessionId);
+      if (sessionId) {
+        await this.eventStream.endTagged(sessionStreamTag(sessionId));
+        await this.sessions.delete(sessionId);
+      }
       await reply
         .status(204)
         .headers(NO_STORE)
@@ -196,8 +208,8 @@ export class ConsoleBff implements OnApplicationBootstrap {
   /**
    * The workspace's events (docs/events.md) with the session's access token, streamed by
    * EventStreamEndpoint itself: the proxy's in-process request cannot carry an answer that never
-   * ends. The stream ends with its token: at sign-out (the grant's revocation ends it at once on
-   * every replica) or when the token expires; EventSource then reconnects here with
+   * ends. The stream ends at sign-out (tagged with the session, on every replica, whether or not
+   * the grant could be revoked), when its token is revoked, or when the token expires; EventSource then reconnects here with
    * `Last-Event-ID`, and the token is refreshed as for any console request. A GET changes
    * nothing, so it needs no CSRF header, but a page of another origin (a sibling subdomain, which
    * SameSite=Lax lets the cookie reach) may not hold streams open with the session.
@@ -212,7 +224,7 @@ export class ConsoleBff implements OnApplicationBootstrap {
       if (!session) return await this.expired(reply);
       // The session's token, whatever the browser sent: the stream is the session's.
       request.headers.authorization = `Bearer ${session.accessToken}`;
-      await this.eventStream.serve(request, reply);
+      await this.eventStream.serve(request, reply, sessionStreamTag(sessionId));
     } catch (error) {
       await sendError(reply, error, NO_STORE);
     }
@@ -286,6 +298,11 @@ export class ConsoleBff implements OnApplicationBootstrap {
 /** 403 naming the header that made the request cross-site, or would have shown it was not. */
 function crossSiteRefused(header: string): DomainError {
   return new DomainError(ErrorCode.Forbidden, 'Cross-site request refused', { header });
+}
+
+/** What a session's event streams are tagged with: a hash of the session id (never the id itself), distinct from any credential's hash. */
+function sessionStreamTag(sessionId: string): string {
+  return `console-session:${hashCredential(sessionId)}`;
 }
 
 function sessionOf(issued: TokenResponse): ConsoleSession {

@@ -17,34 +17,51 @@ describe('the console event stream', () => {
   let fastify: FastifyInstance;
   let session: ConsoleSession | null;
   let streamedWith: (string | undefined)[];
+  let streamTags: (string | undefined)[];
+  let endedTags: string[];
+  let revokeFails: boolean;
   let refreshes: number;
 
   beforeEach(async () => {
     session = { accessToken: 'pl_at_current', refreshToken: 'pl_rt_1', accessExpiresAt: Date.now() + 3_600_000 };
     streamedWith = [];
+    streamTags = [];
+    endedTags = [];
+    revokeFails = false;
     refreshes = 0;
     const sessions = {
       find: (id: string) => Promise.resolve(id === SESSION_ID ? session : null),
       refreshOnce: async (_id: string, _stale: ConsoleSession, refresh: (current: ConsoleSession) => Promise<ConsoleSession | null>) =>
         (session = await refresh(session!)),
+      delete: () => {
+        session = null;
+        return Promise.resolve();
+      },
     } as unknown as ConsoleSessions;
     const tokens = {
       exchange: () => {
         refreshes += 1;
         return Promise.resolve({ access_token: 'pl_at_fresh', refresh_token: 'pl_rt_2', expires_in: 3600 });
       },
+      revoke: () => (revokeFails ? Promise.reject(new Error('database unreachable')) : Promise.resolve()),
     } as unknown as OAuthTokenService;
     const eventStream = {
-      serve: async (request: { headers: { authorization?: string } }, reply: { send: (body: string) => Promise<void> }) => {
+      serve: async (request: { headers: { authorization?: string } }, reply: { send: (body: string) => Promise<void> }, tag?: string) => {
         streamedWith.push(request.headers.authorization);
+        streamTags.push(tag);
         await reply.send('streamed');
+      },
+      endTagged: (tag: string) => {
+        endedTags.push(tag);
+        return Promise.resolve();
       },
     } as unknown as EventStreamEndpoint;
     const config = { publicUrl: PUBLIC_URL } as GatewayConfigService;
     const bff = new ConsoleBff(sessions, tokens, {} as OAuthGrantRepository, config, eventStream);
     fastify = Fastify();
-    // Only the stream's route: the rest of register() serves the SPA's files.
-    fastify.get(CONSOLE_EVENTS_PATH, (request, reply) => bff['events'](request, reply));
+    // Only the stream's routes and sign-out: the rest of register() serves the SPA's files.
+    bff['registerEvents'](fastify);
+    fastify.post('/console/logout', (request, reply) => bff['logout'](request, reply));
     await fastify.ready();
   });
   afterEach(() => fastify.close());
@@ -81,5 +98,31 @@ describe('the console event stream', () => {
     expect([foreign.statusCode, foreign.json().details]).toEqual([403, { header: 'origin' }]);
     expect((await open({ origin: PUBLIC_URL })).payload).toBe('streamed');
     expect(streamedWith).toHaveLength(1);
+  });
+
+  it("ends the session's streams at sign-out, on every replica, even when revoking its grant failed", async () => {
+    await open();
+    revokeFails = true;
+    const signedOut = await fastify.inject({
+      method: 'POST',
+      url: '/console/logout',
+      headers: { cookie: `platica_console=${SESSION_ID}`, 'x-platica-console': '1' },
+    });
+    expect(signedOut.statusCode).toBe(204);
+    expect(streamTags).toHaveLength(1);
+    expect(streamTags[0]).toMatch(/^console-session:/);
+    expect(streamTags[0]).not.toContain(SESSION_ID);
+    expect(endedTags).toEqual(streamTags);
+  });
+
+  it('answers HEAD 405 naming GET, without opening a stream', async () => {
+    const head = await fastify.inject({
+      method: 'HEAD',
+      url: `${CONSOLE_EVENTS_PATH}?workspace=ws_1`,
+      headers: { cookie: `platica_console=${SESSION_ID}` },
+    });
+    expect([head.statusCode, head.headers.allow]).toEqual([405, 'GET']);
+    expect(streamedWith).toEqual([]);
+    expect((await open()).payload).toBe('streamed');
   });
 });

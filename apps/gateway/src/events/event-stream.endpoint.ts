@@ -29,20 +29,20 @@ export class EventStreamEndpoint {
   private readonly logger = new Logger(EventStreamEndpoint.name);
   /** Open streams by rate-limit subject (the key or token id). */
   private readonly openByCredential = new Map<string, number>();
-  /** Each open stream's close, by the hash of the credential it was opened with. */
-  private readonly open = new Map<() => void, string>();
+  /** Each open stream's close, with what ends it when revoked: its credential's hash, and any tag its opener gave it. */
+  private readonly open = new Map<() => void, string[]>();
 
   constructor(
     private readonly pipeline: RoutePipeline,
     private readonly nats: NatsHandle,
     private readonly config: GatewayConfigService,
     readiness: Readiness,
-    revocations: CredentialRevocations,
+    private readonly revocations: CredentialRevocations,
   ) {
     // A revoked key or token loses its streams at once, here and on every replica ('all' is a cache flush, not a revocation).
     revocations.onRevoked((hashes) => {
       if (hashes === 'all') return;
-      for (const [close, hash] of [...this.open]) if (hashes.includes(hash)) close();
+      for (const [close, endedBy] of [...this.open]) if (endedBy.some((hash) => hashes.includes(hash))) close();
     });
     // A stream never ends on its own: the replica ends them when it drains, and clients reconnect elsewhere.
     readiness.onDraining(() => {
@@ -51,11 +51,23 @@ export class EventStreamEndpoint {
   }
 
   register(fastify: FastifyInstance): void {
-    fastify.get(eventStreamOperation.path, (request, reply) => this.serve(request, reply));
+    registerStreamRoute(fastify, eventStreamOperation.path, (request, reply) => this.serve(request, reply));
   }
 
-  /** Serves one stream to the request's bearer credential; the console's backend calls it too, with the session's token. */
-  async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /**
+   * Ends every stream opened with `tag` (see serve), here and on every replica: through the
+   * revocation channel, which every replica's streams already listen to.
+   */
+  async endTagged(tag: string): Promise<void> {
+    await this.revocations.publish([tag]);
+  }
+
+  /**
+   * Serves one stream to the request's bearer credential; the console's backend calls it too,
+   * with the session's token and a tag naming the session, so signing out ends the session's
+   * streams (endTagged) even when its tokens could not be revoked.
+   */
+  async serve(request: FastifyRequest, reply: FastifyReply, tag?: string): Promise<void> {
     const requestId = randomUUID();
     void reply.header('x-request-id', requestId);
     let headers: Record<string, string> = {};
@@ -75,7 +87,7 @@ export class EventStreamEndpoint {
         const messages = await this.consume(types, start).catch(natsUnavailable);
         reply.hijack();
         const credential = {
-          hash: hashCredential(bearerToken(request.headers.authorization) ?? ''),
+          endedBy: [hashCredential(bearerToken(request.headers.authorization) ?? ''), ...(tag ? [tag] : [])],
           expiresAt: admitted.credential.expiresAt,
         };
         this.stream(reply.raw, { ...headers, 'x-request-id': requestId }, messages, { workspaceId, types, note, credential }, release);
@@ -139,7 +151,7 @@ export class EventStreamEndpoint {
     response: ServerResponse,
     headers: Record<string, string>,
     messages: ConsumerMessages,
-    scope: { workspaceId: string; types: Set<string>; note?: string; credential: { hash: string; expiresAt?: number } },
+    scope: { workspaceId: string; types: Set<string>; note?: string; credential: { endedBy: string[]; expiresAt?: number } },
     release: () => void,
   ): void {
     response.writeHead(200, {
@@ -167,7 +179,7 @@ export class EventStreamEndpoint {
     // An expiring credential (an access token) ends its stream when it expires; the client reconnects with a fresh one.
     const { expiresAt } = scope.credential;
     const expiry = expiresAt === undefined ? undefined : setTimeout(close, Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())));
-    this.open.set(close, scope.credential.hash);
+    this.open.set(close, scope.credential.endedBy);
     response.on('close', close);
     // A client that hung up while the stream was being set up has fired its `close` already.
     if (response.destroyed || !response.socket || response.socket.destroyed) close();
@@ -187,6 +199,25 @@ export class EventStreamEndpoint {
       )
       .finally(close);
   }
+}
+
+/**
+ * GET only: Fastify would otherwise answer HEAD with the GET's handler (exposeHeadRoute), which
+ * opens a stream (a JetStream consumer and one of the credential's stream slots) for an answer
+ * with no body. HEAD is answered 405, naming GET, without authenticating or opening anything.
+ */
+export function registerStreamRoute(
+  fastify: FastifyInstance,
+  path: string,
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+): void {
+  fastify.get(path, { exposeHeadRoute: false }, handler);
+  fastify.head(path, (_request, reply) =>
+    sendError(reply, new DomainError(ErrorCode.MethodNotAllowed, 'The event stream is read with GET', { allow: 'GET' }), {
+      allow: 'GET',
+      'cache-control': 'no-store',
+    }),
+  );
 }
 
 /** setTimeout's longest delay (about 24.8 days). */

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineOperation, errorBodySchema } from '../operation';
-import { evaluationCreateSchema, evaluationDetailSchema, evaluationGetQuerySchema, evaluationListSchema } from '../evaluations';
+import {
+  evaluationCreateSchema,
+  evaluationDetailSchema,
+  evaluationGetQuerySchema,
+  evaluationListQuerySchema,
+  evaluationListSchema,
+} from '../evaluations';
 
 const accepted = z.object({ status: z.literal('success'), message: z.string(), data: z.object({ id: z.string(), status: z.string() }) });
 
@@ -25,10 +31,12 @@ export const evaluationOperations = {
     path: '/v1/agents/{agentId}/evaluations',
     subject: 'agents.evaluations.list',
     tag: 'agents',
-    summary: "An agent's evaluations, newest first (the latest 50)",
+    summary:
+      "An agent's evaluations, newest first (the latest 50, or `limit`), of one prompt version (`promptId`), finished or not (`finished`)",
     scope: 'read',
     workspace: 'all',
-    responses: { 200: evaluationListSchema, 404: errorBodySchema },
+    query: evaluationListQuerySchema,
+    responses: { 200: evaluationListSchema, 400: errorBodySchema, 404: errorBodySchema },
   }),
   get: defineOperation({
     operationId: 'agents_evaluations_get',

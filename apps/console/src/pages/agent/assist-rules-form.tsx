@@ -23,13 +23,19 @@ export function AssistRulesForm({ workspaceId, agentId, onSaved }: { workspaceId
   const { field, error } = useFieldKit(form, 'assist');
   const rule = useRules();
   const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
+  // A refetch follows the API only while nothing is being edited: it must not wipe what the person is typing.
+  const isDirty = form.formState.isDirty;
   useEffect(() => {
-    if (rules.data) form.reset(rules.data);
-  }, [rules.data, form]);
+    if (rules.data && !isDirty) form.reset(rules.data);
+  }, [rules.data, isDirty, form]);
   const save = useMutation({
     mutationFn: (body: AssistRules) => data(api.PATCH('/v1/agents/{agentId}/assist-rules', { params, body })),
     onMutate: () => setUnplaced([]),
-    onSuccess: onSaved,
+    onSuccess: async (_answer, values) => {
+      // Saved: no longer an edit, so what the API answers next fills the form.
+      form.reset(values);
+      await onSaved();
+    },
     onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
   });
 

@@ -16,7 +16,7 @@ type GuardrailsValues = Omit<Guardrails, 'rules'> & { rules: { text: string }[] 
 const valuesOf = (guardrails: Guardrails): GuardrailsValues => ({ ...guardrails, rules: guardrails.rules.map((text) => ({ text })) });
 
 /** What the agent refuses to talk about, what the customer is told, and how many violations end the conversation or block the customer (spec › Guardrails). */
-export function GuardrailsForm({ workspaceId, agentId }: { workspaceId: string; agentId: string }) {
+export function GuardrailsForm({ workspaceId, agentId, onSaved }: { workspaceId: string; agentId: string; onSaved: () => Promise<void> }) {
   const { t } = useTranslation();
   const params = { query: { workspace: workspaceId }, path: { agentId } };
   const guardrails = useQuery({
@@ -28,13 +28,19 @@ export function GuardrailsForm({ workspaceId, agentId }: { workspaceId: string; 
   const { field, error } = useFieldKit(form, 'guardrails');
   const rule = useRules();
   const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
+  // A refetch follows the API only while nothing is being edited: it must not wipe what the person is typing.
+  const isDirty = form.formState.isDirty;
   useEffect(() => {
-    if (guardrails.data) form.reset(valuesOf(guardrails.data));
-  }, [guardrails.data, form]);
+    if (guardrails.data && !isDirty) form.reset(valuesOf(guardrails.data));
+  }, [guardrails.data, isDirty, form]);
   const save = useMutation({
     mutationFn: (body: Guardrails) => data(api.PATCH('/v1/agents/{agentId}/guardrails', { params, body })),
     onMutate: () => setUnplaced([]),
-    onSuccess: ({ data: saved }) => form.reset(valuesOf(saved)),
+    // The agent's lastUpdate moved: the page reads it again (the settings form's next save names it).
+    onSuccess: async ({ data: saved }) => {
+      form.reset(valuesOf(saved));
+      await onSaved();
+    },
     onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
   });
   const threshold = { valueAsNumber: true, ...rule.range(B.strikeThreshold) } as const;

@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AGENT_BOUNDS as B, AGENT_ENUMS, type Weekday } from '../../agent-bounds';
-import { api, data } from '../../api/client';
+import { ApiError, api, data } from '../../api/client';
 import type { components, operations } from '../../api/openapi';
 import { SaveOutcome, submitHandler, linesOf, showFieldIssues, useFieldKit, useRules } from '../../forms/form-kit';
-import type { FieldIssue } from '../../forms/server-errors';
+import { fieldIssuesOf, type FieldIssue } from '../../forms/server-errors';
 
 type Agent = components['schemas']['Agent'];
 type WorkingMessage = Agent['workingMessage'];
@@ -24,6 +24,7 @@ interface SettingsValues {
   recallLastConversation: boolean;
   enableFileAttachments: boolean;
   disableContextSummarization: boolean;
+  requireEvaluation: boolean;
   workingMessage: Omit<WorkingMessage, 'trigger' | 'sticker'> & {
     trigger: Omit<WorkingMessage['trigger'], 'toolNames'> & { toolNames: string };
     sticker: { enabled: boolean; url: string };
@@ -54,6 +55,7 @@ function valuesOf(agent: Agent): SettingsValues {
     recallLastConversation: agent.recallLastConversation,
     enableFileAttachments: agent.enableFileAttachments,
     disableContextSummarization: agent.disableContextSummarization ?? false,
+    requireEvaluation: agent.requireEvaluation,
     workingMessage: {
       ...agent.workingMessage,
       trigger: { ...trigger, toolNames: trigger.toolNames.join('\n') },
@@ -63,7 +65,8 @@ function valuesOf(agent: Agent): SettingsValues {
   };
 }
 
-function bodyOf(values: SettingsValues, agent: Agent): SettingsBody {
+/** The body of a save: `editedFrom` is the agent's lastUpdate when the edit began, so a change made meanwhile is a 409, not overwritten. */
+function bodyOf(values: SettingsValues, agent: Agent, editedFrom: string): SettingsBody {
   const { supportInformation: support, workingMessage: working } = values;
   const serviceHours = Object.fromEntries(
     Object.entries(support.serviceHours)
@@ -89,14 +92,20 @@ function bodyOf(values: SettingsValues, agent: Agent): SettingsBody {
     // Unset (the platform's default) stays unset until someone turns it on.
     disableContextSummarization:
       agent.disableContextSummarization === null && !values.disableContextSummarization ? null : values.disableContextSummarization,
+    requireEvaluation: values.requireEvaluation,
     workingMessage: {
       ...working,
       trigger: { ...working.trigger, toolNames: linesOf(working.trigger.toolNames) },
       sticker: { enabled: working.sticker.enabled, url: working.sticker.url.trim() || null },
     },
     owners: linesOf(values.owners),
+    expectedLastUpdate: editedFrom,
   };
 }
+
+/** The API's 409 for an agent changed since the form read it (`expectedLastUpdate`). */
+const isStaleEdit = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && fieldIssuesOf(error).some((issue) => issue.path[0] === 'expectedLastUpdate');
 
 const isUrl = (value: string) => !value.trim() || URL.canParse(value.trim());
 
@@ -107,14 +116,33 @@ export function SettingsForm({ agent, workspaceId, onSaved }: { agent: Agent; wo
   const { field, error } = useFieldKit(form, 'settings');
   const rules = useRules();
   const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
-  useEffect(() => form.reset(valuesOf(agent)), [agent, form]);
+  // The agent's lastUpdate the form's values were read from: what a save says it edited.
+  const [editedFrom, setEditedFrom] = useState(agent.lastUpdate);
+  // A refetch (a save of another form, the window regaining focus) follows the agent only while
+  // nothing is being edited: it must not wipe what the person is typing.
+  const isDirty = form.formState.isDirty;
+  useEffect(() => {
+    if (isDirty) return;
+    form.reset(valuesOf(agent));
+    setEditedFrom(agent.lastUpdate);
+  }, [agent, isDirty, form]);
   const save = useMutation({
-    mutationFn: (body: SettingsBody) =>
+    mutationFn: ({ body }: { body: SettingsBody; values: SettingsValues }) =>
       data(api.PATCH('/v1/agents/{agentId}', { params: { query: { workspace: workspaceId }, path: { agentId: agent.id } }, body })),
     onMutate: () => setUnplaced([]),
-    onSuccess: onSaved,
-    onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
+    onSuccess: async (_answer, { values }) => {
+      // Saved: no longer an edit, so the agent read again (with its new lastUpdate) fills the form.
+      form.reset(values);
+      await onSaved();
+    },
+    onError: (failure) => setUnplaced(isStaleEdit(failure) ? [] : showFieldIssues(form, failure)),
   });
+  /** After a 409: the edit is dropped and the form takes the agent as it is now. */
+  const reload = async () => {
+    save.reset();
+    form.reset();
+    await onSaved();
+  };
   const working = form.watch('workingMessage');
   // 2024-01-01 was a Monday: the weekdays' names in the reader's language.
   const weekdayName = (index: number) => new Intl.DateTimeFormat(i18n.language, { weekday: 'long' }).format(new Date(2024, 0, 1 + index));
@@ -129,7 +157,7 @@ export function SettingsForm({ agent, workspaceId, onSaved }: { agent: Agent; wo
   });
 
   return (
-    <form noValidate onSubmit={submitHandler(form, save, (values) => save.mutate(bodyOf(values, agent)))}>
+    <form noValidate onSubmit={submitHandler(form, save, (values) => save.mutate({ body: bodyOf(values, agent, editedFrom), values }))}>
       <fieldset>
         <legend>{t('agentForms.general')}</legend>
         <label htmlFor="settings-name">{t('agents.name')}</label>
@@ -226,6 +254,15 @@ export function SettingsForm({ agent, workspaceId, onSaved }: { agent: Agent; wo
       </fieldset>
 
       <fieldset>
+        <legend>{t('agentForms.evaluations')}</legend>
+        <label>
+          <input type="checkbox" role="switch" {...field('requireEvaluation')} aria-describedby="settings-requireEvaluation-hint" />
+          {t('agentForms.requireEvaluation')}
+        </label>
+        <small id="settings-requireEvaluation-hint">{t('agentForms.requireEvaluationHint')}</small>
+      </fieldset>
+
+      <fieldset>
         <legend>{t('agentForms.workingMessage')}</legend>
         <small>{t('agentForms.workingMessageHint')}</small>
         <label>
@@ -314,7 +351,16 @@ export function SettingsForm({ agent, workspaceId, onSaved }: { agent: Agent; wo
       <button type="submit" disabled={save.isPending}>
         {t('agentForms.saveSettings')}
       </button>
-      <SaveOutcome saved={save.isSuccess} error={save.error} unplaced={unplaced} />
+      {isStaleEdit(save.error) ? (
+        <div role="alert">
+          <p>{t('agentForms.staleEdit')}</p>
+          <button type="button" className="secondary" onClick={() => void reload()}>
+            {t('agentForms.reloadAgent')}
+          </button>
+        </div>
+      ) : (
+        <SaveOutcome saved={save.isSuccess} error={save.error} unplaced={unplaced} />
+      )}
     </form>
   );
 }

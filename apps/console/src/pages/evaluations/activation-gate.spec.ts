@@ -1,4 +1,4 @@
-import { activationGate, type Evaluation } from './activation-gate';
+import { activationGate, versionsToLookUp, withLookedUp, type Evaluation } from './activation-gate';
 
 const evaluation = (id: string, promptId: string | null, status: Evaluation['status'], passed: boolean | null): Evaluation =>
   ({
@@ -36,5 +36,31 @@ describe('activationGate', () => {
   it('refuses a version whose latest evaluation passed its turns but did not complete', () => {
     const exhausted = evaluation('evl_1', 'prm_a', 'budget_exhausted', true);
     expect(activationGate('prm_a', [exhausted], true)).toMatchObject({ activatable: false, reason: 'notPassed' });
+  });
+});
+
+describe('the gate past the latest 50 evaluations', () => {
+  // The newest 50: all of version B, so version A's passing evaluation, older, is not among them.
+  const full = Array.from({ length: 50 }, (_, i) => evaluation(`evl_b${i}`, 'prm_b', 'completed', false));
+  const olderPassOfA = evaluation('evl_a', 'prm_a', 'completed', true);
+
+  it('asks for the versions with no finished evaluation in a full list, and none when the list is not full', () => {
+    expect(versionsToLookUp(['prm_a', 'prm_b', 'prm_c'], full)).toEqual(['prm_a', 'prm_c']);
+    expect(versionsToLookUp(['prm_a', 'prm_b'], full.slice(0, 49))).toEqual([]);
+    const runningA = evaluation('evl_a2', 'prm_a', 'running', null);
+    expect(versionsToLookUp(['prm_a'], [runningA, ...full.slice(1)])).toEqual(['prm_a']);
+  });
+
+  it('reads the looked-up latest finished evaluation: a version the list alone would call unevaluated is activatable', () => {
+    expect(activationGate('prm_a', full, true)).toMatchObject({ activatable: false, reason: 'none' });
+    const gate = activationGate('prm_a', withLookedUp(full, [olderPassOfA, null]), true);
+    expect(gate).toEqual({ activatable: true, latest: olderPassOfA });
+  });
+
+  it('keeps a running evaluation of the list as the latest, and never counts one listed twice', () => {
+    const runningA = evaluation('evl_a2', 'prm_a', 'running', null);
+    const list = [runningA, ...full.slice(1)];
+    expect(activationGate('prm_a', withLookedUp(list, [olderPassOfA]), true)).toEqual({ activatable: true, latest: runningA });
+    expect(withLookedUp(list, [list[3]])).toHaveLength(50);
   });
 });

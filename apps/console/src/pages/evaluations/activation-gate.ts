@@ -28,3 +28,23 @@ export function verdictOf(evaluation: Evaluation): 'running' | 'passed' | 'notPa
   if (evaluation.status === 'running') return 'running';
   return evaluation.status === 'completed' && evaluation.summary?.passed ? 'passed' : 'notPassed';
 }
+
+/** The most evaluations the list the gate reads holds (the API's default: its newest). */
+export const EVALUATION_LIST_LIMIT = 50;
+
+/**
+ * The versions whose latest finished evaluation the list may not hold, to be asked for one by one
+ * (`?promptId=…&finished=true&limit=1`): only when the list is full (older evaluations were left
+ * out), and only those with no finished evaluation in it; one in it is the version's latest
+ * finished, since the list holds the newest.
+ */
+export function versionsToLookUp(promptIds: string[], evaluations: Evaluation[], listLimit = EVALUATION_LIST_LIMIT): string[] {
+  if (evaluations.length < listLimit) return [];
+  return promptIds.filter((id) => !evaluations.some((e) => e.candidate.promptId === id && e.status !== 'running'));
+}
+
+/** The list, then each version's latest finished evaluation looked up and not in it: older than all it holds, so still newest first. */
+export function withLookedUp(evaluations: Evaluation[], lookedUp: (Evaluation | null | undefined)[]): Evaluation[] {
+  const listed = new Set(evaluations.map((e) => e.id));
+  return [...evaluations, ...lookedUp.filter((e): e is Evaluation => !!e && !listed.has(e.id))];
+}

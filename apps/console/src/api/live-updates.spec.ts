@@ -1,0 +1,92 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type * as LiveUpdates from './live-updates';
+
+/** A stand-in for the browser's EventSource: each instance is one connection attempt, refused or opened by the test. */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static made: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeEventSource.made.push(this);
+  }
+  addEventListener(): void {}
+  close(): void {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  /** An answer other than 200 (429, 401, 503): EventSource gives up, closed. */
+  refuse(): void {
+    this.readyState = FakeEventSource.CLOSED;
+    this.onerror?.();
+  }
+  accept(): void {
+    this.readyState = FakeEventSource.OPEN;
+    this.onopen?.();
+  }
+}
+
+const queryClient = { invalidateQueries: () => Promise.resolve() } as unknown as QueryClient;
+
+describe('the console’s live updates', () => {
+  let live: typeof LiveUpdates;
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    jest.resetModules();
+    FakeEventSource.made = [];
+    Object.assign(globalThis, { window: globalThis, EventSource: FakeEventSource });
+    live = jest.requireActual('./live-updates');
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  /** Refuses every attempt made within `ms`, answering each as the server would. */
+  function refuseEveryAttemptFor(ms: number): void {
+    for (let elapsed = 0; elapsed < ms; elapsed += 1_000) {
+      for (const source of FakeEventSource.made) if (source.readyState === FakeEventSource.CONNECTING) source.refuse();
+      jest.advanceTimersByTime(1_000);
+    }
+  }
+
+  it('backs off a refused stream (a sixth tab answered 429): doubling waits, at most every 5 minutes', () => {
+    live.attachLiveConnection('ws_1', queryClient);
+    refuseEveryAttemptFor(60 * 60_000);
+    // 15 s, 30 s, 1, 2, 4 then 5 min (less a fifth at most): about 15 tries in an hour, not one every 15 s (240).
+    expect(FakeEventSource.made.length).toBeGreaterThanOrEqual(12);
+    expect(FakeEventSource.made.length).toBeLessThanOrEqual(20);
+  });
+
+  it('waits the first delay again once the stream was open', () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0); // no jitter: the tries fall at known times
+    live.attachLiveConnection('ws_1', queryClient);
+    refuseEveryAttemptFor(10 * 60_000);
+    const before = FakeEventSource.made.length;
+    jest.advanceTimersByTime(5 * 60_000);
+    FakeEventSource.made.at(-1)!.accept();
+    FakeEventSource.made.at(-1)!.refuse();
+    jest.advanceTimersByTime(15_000);
+    expect(FakeEventSource.made.length).toBe(before + 2);
+  });
+
+  it('pauses doubling from 15 s to 5 min, never less than four fifths of it', () => {
+    expect([1, 2, 3, 4, 5, 6, 40].map((n) => live.reopenDelayMs(n, () => 0))).toEqual([
+      15_000, 30_000, 60_000, 120_000, 240_000, 300_000, 300_000,
+    ]);
+    expect(live.reopenDelayMs(1, () => 0.999)).toBeGreaterThanOrEqual(12_000);
+  });
+
+  it('closes the tab’s stream at sign-out and opens none after', () => {
+    live.attachLiveConnection('ws_1', queryClient);
+    FakeEventSource.made[0].accept();
+    live.endLiveUpdates();
+    expect(FakeEventSource.made[0].readyState).toBe(FakeEventSource.CLOSED);
+    expect(live.attachLiveConnection('ws_2', queryClient)).toBeUndefined();
+    jest.advanceTimersByTime(10 * 60_000);
+    expect(FakeEventSource.made).toHaveLength(1);
+  });
+});
