@@ -107,6 +107,36 @@ describe('the console’s review fixes in a browser (e2e)', () => {
     expect(saved.supportInformation.supportPhone).toBe('+52 55 0000 1111');
   });
 
+  it("saves an edit begun before the page's guardrails were saved: another form's save is not someone else's change", async () => {
+    const agent = await firstAgent();
+    const before = await readAgent(agent.id);
+    const { page, settings } = await openAgent(agent.id);
+    const name = settings.getByLabel('Name', { exact: true });
+    await name.fill(`${before.name} (renamed)`);
+
+    // The guardrails' save moves the agent's lastUpdate, and the page reads the agent again.
+    const guardrails = page.getByRole('region', { name: 'Guardrails' });
+    const enabled = guardrails.getByRole('switch', { name: 'Guardrails on' });
+    const guardrailsWere = await enabled.isChecked();
+    await enabled.setChecked(!guardrailsWere);
+    const refetched = page.waitForResponse(
+      (response) => response.request().method() === 'GET' && new URL(response.url()).pathname === `/console/api/v1/agents/${agent.id}`,
+    );
+    await guardrails.getByRole('button', { name: 'Save guardrails' }).click();
+    await expectSaved(guardrails);
+    await refetched;
+    await page.waitForTimeout(300);
+    expect(await name.inputValue()).toBe(`${before.name} (renamed)`);
+
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expectSaved(settings);
+    const saved = await readAgent(agent.id);
+    expect(saved.name).toBe(`${before.name} (renamed)`);
+    expect((await ws.api.get(`/v1/agents/${agent.id}/guardrails`)).body.enabled).toBe(!guardrailsWere);
+    // The values just saved stay on show (not the agent as read before the save).
+    expect(await name.inputValue()).toBe(`${before.name} (renamed)`);
+  });
+
   it('refuses an API update naming a lastUpdate the agent no longer has (409), and applies one naming the current', async () => {
     const agent = await firstAgent();
     const { lastUpdate } = await readAgent(agent.id);
@@ -125,6 +155,11 @@ describe('the console’s review fixes in a browser (e2e)', () => {
     expect((await readAgent(agent.id)).waitMessage).toBe('Un momento, por favor');
     const malformed = await ws.api.patch(`/v1/agents/${agent.id}?workspace=${ws.id}`, { expectedLastUpdate: 'yesterday' });
     expect([malformed.status, malformed.body.details[0].path]).toEqual([400, ['expectedLastUpdate']]);
+    // The base alone changes nothing: refused as an empty update.
+    const { lastUpdate: now } = await readAgent(agent.id);
+    const nothing = await ws.api.patch(`/v1/agents/${agent.id}?workspace=${ws.id}`, { expectedLastUpdate: now });
+    expect(nothing.status).toBe(400);
+    expect((await readAgent(agent.id)).lastUpdate).toBe(now);
   });
 
   it('gates a version by its latest finished evaluation even when 50 newer ones push it out of the list', async () => {

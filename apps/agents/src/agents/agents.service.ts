@@ -42,7 +42,9 @@ export class AgentsService {
 
   async update(request: OperationRequest<typeof ops.update>) {
     const change = request.body;
-    if (Object.keys(change).length === 0) throw DomainError.validation([{ path: [], message: 'send at least one field to change' }]);
+    // `expectedLastUpdate` names the edit's base; it changes nothing by itself.
+    if (Object.keys(change).every((field) => field === 'expectedLastUpdate'))
+      throw DomainError.validation([{ path: [], message: 'send at least one field to change' }]);
     if (change.owners) await requireWorkspaceUsers(this.rpc, request, change.owners);
     // A prompt written here is activated at once: refused when the agent requires an evaluation first.
     if (change.systemPrompt !== undefined) {

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get, type FieldError, type FieldValues, type Path, type RegisterOptions, type UseFormReturn } from 'react-hook-form';
 import { fieldIssuesOf, fieldNamesOf, fieldOfIssue, type FieldIssue } from './server-errors';
@@ -44,6 +44,33 @@ export const linesOf = (text: string): string[] =>
     .filter(Boolean);
 
 /** The rules forms share, in the console's words; the numbers come from each form's bounds (agent-bounds.ts, …). */
+/**
+ * Keeps a form on what the API answers (`source`) while nothing in it is being edited: a refetch
+ * must not wipe what a person is typing. `saved(values)` after a save: the form keeps the values
+ * saved until the API answers anew, instead of going back to the answer from before the save.
+ */
+export function useFollowWhileUntouched<T extends FieldValues, S>(
+  form: UseFormReturn<T>,
+  source: S | undefined,
+  valuesOf: (source: S) => T,
+) {
+  const followed = useRef<S | undefined>(undefined);
+  const latest = useRef(source);
+  latest.current = source;
+  const isDirty = form.formState.isDirty;
+  useEffect(() => {
+    if (source === undefined || isDirty || source === followed.current) return;
+    followed.current = source;
+    form.reset(valuesOf(source));
+  }, [source, isDirty, form, valuesOf]);
+  return {
+    saved: (values: T) => {
+      followed.current = latest.current;
+      form.reset(values);
+    },
+  };
+}
+
 export function useRules() {
   const { t } = useTranslation();
   return {

@@ -1,15 +1,18 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AGENT_BOUNDS as B } from '../../agent-bounds';
 import { api, data } from '../../api/client';
 import type { components } from '../../api/openapi';
 import { Status } from '../layout';
-import { SaveOutcome, submitHandler, showFieldIssues, useFieldKit, useRules } from '../../forms/form-kit';
+import { SaveOutcome, submitHandler, showFieldIssues, useFieldKit, useFollowWhileUntouched, useRules } from '../../forms/form-kit';
 import type { FieldIssue } from '../../forms/server-errors';
 
 type AssistRules = components['schemas']['AssistRules'];
+
+/** The API's assist rules are the form's values as they are. */
+const asIs = (rules: AssistRules) => rules;
 
 /** When the agent hands a conversation to a person, and what the customer is told meanwhile (spec › Assist rules). */
 export function AssistRulesForm({ workspaceId, agentId, onSaved }: { workspaceId: string; agentId: string; onSaved: () => Promise<void> }) {
@@ -23,17 +26,12 @@ export function AssistRulesForm({ workspaceId, agentId, onSaved }: { workspaceId
   const { field, error } = useFieldKit(form, 'assist');
   const rule = useRules();
   const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
-  // A refetch follows the API only while nothing is being edited: it must not wipe what the person is typing.
-  const isDirty = form.formState.isDirty;
-  useEffect(() => {
-    if (rules.data && !isDirty) form.reset(rules.data);
-  }, [rules.data, isDirty, form]);
+  const follow = useFollowWhileUntouched(form, rules.data, asIs);
   const save = useMutation({
     mutationFn: (body: AssistRules) => data(api.PATCH('/v1/agents/{agentId}/assist-rules', { params, body })),
     onMutate: () => setUnplaced([]),
     onSuccess: async (_answer, values) => {
-      // Saved: no longer an edit, so what the API answers next fills the form.
-      form.reset(values);
+      follow.saved(values);
       await onSaved();
     },
     onError: (failure) => setUnplaced(showFieldIssues(form, failure)),

@@ -1,12 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AGENT_BOUNDS as B } from '../../agent-bounds';
 import { api, data } from '../../api/client';
 import type { components } from '../../api/openapi';
 import { Status } from '../layout';
-import { SaveOutcome, submitHandler, showFieldIssues, useFieldKit, useRules } from '../../forms/form-kit';
+import { SaveOutcome, submitHandler, showFieldIssues, useFieldKit, useFollowWhileUntouched, useRules } from '../../forms/form-kit';
 import type { FieldIssue } from '../../forms/server-errors';
 
 type Guardrails = components['schemas']['Guardrails'];
@@ -28,17 +28,13 @@ export function GuardrailsForm({ workspaceId, agentId, onSaved }: { workspaceId:
   const { field, error } = useFieldKit(form, 'guardrails');
   const rule = useRules();
   const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
-  // A refetch follows the API only while nothing is being edited: it must not wipe what the person is typing.
-  const isDirty = form.formState.isDirty;
-  useEffect(() => {
-    if (guardrails.data && !isDirty) form.reset(valuesOf(guardrails.data));
-  }, [guardrails.data, isDirty, form]);
+  const follow = useFollowWhileUntouched(form, guardrails.data, valuesOf);
   const save = useMutation({
     mutationFn: (body: Guardrails) => data(api.PATCH('/v1/agents/{agentId}/guardrails', { params, body })),
     onMutate: () => setUnplaced([]),
     // The agent's lastUpdate moved: the page reads it again (the settings form's next save names it).
     onSuccess: async ({ data: saved }) => {
-      form.reset(valuesOf(saved));
+      follow.saved(valuesOf(saved));
       await onSaved();
     },
     onError: (failure) => setUnplaced(showFieldIssues(form, failure)),

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AGENT_BOUNDS as B, AGENT_ENUMS, type Weekday } from '../../agent-bounds';
@@ -116,22 +116,30 @@ export function SettingsForm({ agent, workspaceId, onSaved }: { agent: Agent; wo
   const { field, error } = useFieldKit(form, 'settings');
   const rules = useRules();
   const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
-  // The agent's lastUpdate the form's values were read from: what a save says it edited.
-  const [editedFrom, setEditedFrom] = useState(agent.lastUpdate);
-  // A refetch (a save of another form, the window regaining focus) follows the agent only while
-  // nothing is being edited: it must not wipe what the person is typing.
+  // The agent the edit began from: its lastUpdate is what a save says it edited.
+  const [base, setBase] = useState(agent);
+  const editedFrom = base.lastUpdate;
+  // What this form saved last (its values as JSON).
+  const lastSaved = useRef('');
+  // A newer agent (a refetch) is followed while nothing is being edited: it must not wipe what the
+  // person is typing. While editing, it becomes the edit's base when what this form edits is the
+  // same in it (a save of the guardrails or assist rules, or this form's own save): only someone
+  // else's change to these settings makes the save a 409.
   const isDirty = form.formState.isDirty;
   useEffect(() => {
-    if (isDirty) return;
-    form.reset(valuesOf(agent));
-    setEditedFrom(agent.lastUpdate);
-  }, [agent, isDirty, form]);
+    if (agent.lastUpdate === base.lastUpdate) return;
+    const now = JSON.stringify(valuesOf(agent));
+    if (!isDirty) form.reset(valuesOf(agent));
+    else if (now !== JSON.stringify(valuesOf(base)) && now !== lastSaved.current) return;
+    setBase(agent);
+  }, [agent, base, isDirty, form]);
   const save = useMutation({
     mutationFn: ({ body }: { body: SettingsBody; values: SettingsValues }) =>
       data(api.PATCH('/v1/agents/{agentId}', { params: { query: { workspace: workspaceId }, path: { agentId: agent.id } }, body })),
     onMutate: () => setUnplaced([]),
     onSuccess: async (_answer, { values }) => {
-      // Saved: no longer an edit, so the agent read again (with its new lastUpdate) fills the form.
+      // Saved: no longer an edit; the agent read again (with its new lastUpdate) fills the form.
+      lastSaved.current = JSON.stringify(values);
       form.reset(values);
       await onSaved();
     },
