@@ -802,6 +802,7 @@ export const en = {
   'mcp.inputSchema': 'Input schema',
   'mcp.connectedNote_one': '{{name}} connected; {{count}} tool installed.',
   'mcp.connectedNote_other': '{{name}} connected; {{count}} tools installed.',
+  'mcp.connectedChoiceFailed': '{{name}} connected with all its tools: choosing among them failed ({{message}}). Choose them below.',
   'mcp.connectedNeedsAuth': '{{name}} saved; it needs authorization before its tools can be listed.',
   'mcp.serverInfo': 'Server',
   'mcp.headerNames': 'headers {{names}}',

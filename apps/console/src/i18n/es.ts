@@ -807,6 +807,8 @@ export const es: Record<MessageKey, string> = {
   'mcp.inputSchema': 'Esquema de entrada',
   'mcp.connectedNote_one': '{{name}} conectado; {{count}} herramienta instalada.',
   'mcp.connectedNote_other': '{{name}} conectado; {{count}} herramientas instaladas.',
+  'mcp.connectedChoiceFailed':
+    '{{name}} conectado con todas sus herramientas: no se pudo elegir entre ellas ({{message}}). Elígelas abajo.',
   'mcp.connectedNeedsAuth': '{{name}} guardado; necesita autorización antes de poder listar sus herramientas.',
   'mcp.serverInfo': 'Servidor',
   'mcp.headerNames': 'cabeceras {{names}}',

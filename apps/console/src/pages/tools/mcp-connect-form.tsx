@@ -86,7 +86,17 @@ export interface ConnectedMcpServer {
  * server exposes (nothing saved) and offers its tools to choose from; "Connect" saves it, which
  * installs every tool, then keeps only the chosen ones (tools/sync) when some were left out.
  */
-export function McpConnectForm({ workspaceId, onConnected }: { workspaceId: string; onConnected: (server: ConnectedMcpServer) => void }) {
+/**
+ * `choiceFailure`: the server is connected, but narrowing its tools to those chosen failed (with
+ * this message): it has all of them installed, to be chosen on its page.
+ */
+export function McpConnectForm({
+  workspaceId,
+  onConnected,
+}: {
+  workspaceId: string;
+  onConnected: (server: ConnectedMcpServer, choiceFailure?: string) => void;
+}) {
   const { t } = useTranslation();
   const form = useForm<McpConnectValues>({ defaultValues: DEFAULTS });
   const { field, error } = useFieldKit(form, 'mcp');
@@ -96,7 +106,9 @@ export function McpConnectForm({ workspaceId, onConnected }: { workspaceId: stri
   const [previewedFor, setPreviewedFor] = useState('');
   const params = { query: { workspace: workspaceId } };
 
+  // Both carry the server's credentials: not kept in the query cache once done (as API key values).
   const preview = useMutation({
+    gcTime: 0,
     mutationFn: (values: McpConnectValues) => data(api.POST('/v1/tools/mcp/preview', { params, body: reachOf(values) as never })),
     onSuccess: (found, values) => {
       setUnplaced([]);
@@ -110,20 +122,25 @@ export function McpConnectForm({ workspaceId, onConnected }: { workspaceId: stri
   const found = preview.data && previewedFor === JSON.stringify(reachOf(values)) ? preview.data : null;
 
   const connect = useMutation({
-    mutationFn: async (values: McpConnectValues): Promise<ConnectedMcpServer> => {
+    gcTime: 0,
+    mutationFn: async (values: McpConnectValues): Promise<{ server: ConnectedMcpServer; choiceFailure?: string }> => {
       const body = { ...reachOf(values), name: values.name, limits: values.limits };
       const server = (await data(api.POST('/v1/tools/mcp', { params, body: body as never }))).data;
       const installed = server.tools.filter((tool) => tool.installed).map((tool) => tool.mcpToolName);
       const keep = installed.filter((name) => chosen.has(name));
-      if (!found || keep.length === installed.length) return server;
-      const synced = await data(
+      if (!found || keep.length === installed.length) return { server };
+      // Connected already: a failed choice is said on the server's page, where it can be made again
+      // (connecting anew would be refused, the name being taken).
+      return data(
         api.POST('/v1/tools/mcp/{mcpId}/tools/sync', { params: { ...params, path: { mcpId: server.mcpId } }, body: { tools: keep } }),
+      ).then(
+        (synced) => ({ server: synced.data }),
+        (failure: Error) => ({ server, choiceFailure: failure.message }),
       );
-      return synced.data;
     },
-    onSuccess: (server) => {
+    onSuccess: ({ server, choiceFailure }) => {
       setUnplaced([]);
-      onConnected(server);
+      onConnected(server, choiceFailure);
     },
     onError: (failure) => setUnplaced(placeRefusal(form, failure)),
   });

@@ -80,10 +80,11 @@ export function McpServersPage() {
           <h2 id="mcp-connect-heading">{t('mcp.connectHeading')}</h2>
           <McpConnectForm
             workspaceId={workspaceId}
-            onConnected={(server) => {
+            onConnected={(server, choiceFailure) => {
               void queryClient.invalidateQueries({ queryKey: toolsKey(workspaceId) });
-              const said =
-                server.status === 'authorization_required'
+              const said = choiceFailure
+                ? t('mcp.connectedChoiceFailed', { name: server.name, message: choiceFailure })
+                : server.status === 'authorization_required'
                   ? t('mcp.connectedNeedsAuth', { name: server.name })
                   : t('mcp.connectedNote', { name: server.name, count: server.installedCount });
               void navigate(`/w/${workspaceId}/tools/mcp/${server.mcpId}`, { state: { note: said } satisfies McpNote });
