@@ -93,9 +93,16 @@ export class CampaignRunRepository {
     return this.db.em().findOne(CampaignRun, { id });
   }
 
+  /** Newest first; the runs of one send (one per scheduled date) share their creation time: the latest-dated first. */
   listForCampaigns(campaignIds: string[]): Promise<CampaignRun[]> {
     if (!campaignIds.length) return Promise.resolve([]);
-    return this.db.em().find(CampaignRun, { campaignId: { $in: campaignIds } }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    return this.db
+      .em()
+      .find(
+        CampaignRun,
+        { campaignId: { $in: campaignIds } },
+        { orderBy: { createdAt: 'desc', scheduledFor: 'desc nulls last', id: 'desc' } },
+      );
   }
 
   async counts(runIds: string[]): Promise<Map<string, RunCounts>> {
@@ -171,7 +178,7 @@ export class CampaignRunRepository {
   async latestOf(campaignIds: string[]): Promise<Map<string, CampaignRun>> {
     if (!campaignIds.length) return new Map();
     const rows = await this.db.execute<{ id: string }[]>(
-      `select distinct on (campaign_id) id from campaigns.campaign_run where campaign_id in (?) order by campaign_id, created_at desc, id desc`,
+      `select distinct on (campaign_id) id from campaigns.campaign_run where campaign_id in (?) order by campaign_id, created_at desc, scheduled_for desc nulls last, id desc`,
       [campaignIds],
     );
     const runs = await this.db.em().find(CampaignRun, { id: { $in: rows.map((row) => row.id) } });
