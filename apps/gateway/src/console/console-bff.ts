@@ -153,8 +153,9 @@ export class ConsoleBff implements OnApplicationBootstrap {
         });
       }
       if (sessionId) {
-        await this.eventStream.endTagged(sessionStreamTag(sessionId));
+        // The session first: a stream reconnecting meanwhile finds no session to open with.
         await this.sessions.delete(sessionId);
+        await this.eventStream.endTagged(sessionStreamTag(sessionId));
       }
       await reply
         .status(204)
