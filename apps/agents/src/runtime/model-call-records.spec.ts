@@ -1,7 +1,7 @@
 import { APICallError, type LanguageModelV4, type LanguageModelV4Content, type LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { generateText, jsonSchema, streamText, tool } from 'ai';
 import type { TurnLogModelCall } from '@platica/contracts';
-import type { RecordedModelCall } from '../turn-log/turn-log.repository';
+import type { RecordedModelCall } from '../turn-log/turn-log.entity';
 import { modelCallErrorOf, modelCallOutcome, recordingModel, turnModel } from './model-call-records';
 
 const usage = (input: number | undefined, output: number | undefined) => ({
@@ -156,6 +156,15 @@ describe('modelCallErrorOf', () => {
       data: { error: { message: 'the fake model was told to fail', type: 'server_error' } },
     });
     expect(modelCallErrorOf(failed, 'test-key')).toEqual({ status: 500, code: 'server_error', message: 'the fake model was told to fail' });
+  });
+
+  it("shows a stream's plain error object as JSON, the API key blanked out", () => {
+    const part = { error: { message: 'bad key sk-secret-123', type: 'invalid_request_error' } };
+    expect(modelCallErrorOf(part, 'sk-secret-123')).toEqual({
+      status: null,
+      code: null,
+      message: '{"error":{"message":"bad key [redacted]","type":"invalid_request_error"}}',
+    });
   });
 });
 

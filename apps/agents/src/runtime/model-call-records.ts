@@ -143,7 +143,8 @@ function finishReasonOf(reason: LanguageModelV4FinishReason): NonNullable<TurnLo
 export function modelCallErrorOf(error: unknown, apiKey: string | undefined): NonNullable<TurnLogModelCall['error']> {
   // Errors of another realm (a DOMException from fetch's abort) are not `instanceof Error`.
   const named = error !== null && typeof error === 'object' && 'message' in error && 'name' in error;
-  const message = named ? String(error.message) : String(error);
+  // A stream's error part may be a plain object (the provider's error body): shown as JSON, not `[object Object]`.
+  const message = named ? String(error.message) : typeof error === 'object' && error !== null ? safeJson(error) : String(error);
   const redacted = apiKey && apiKey.length >= 4 ? message.split(apiKey).join('[redacted]') : message;
   const short = redacted.length > ERROR_MESSAGE_CHARS ? `${redacted.slice(0, ERROR_MESSAGE_CHARS - 1)}…` : redacted;
   if (APICallError.isInstance(error)) {
@@ -156,4 +157,12 @@ export function modelCallErrorOf(error: unknown, apiKey: string | undefined): No
     };
   }
   return { status: null, code: named ? String(error.name) : null, message: short };
+}
+
+function safeJson(value: object): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
 }

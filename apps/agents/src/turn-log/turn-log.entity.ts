@@ -1,6 +1,12 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { RecordedModelCall } from './turn-log.repository';
-import type { TurnLogDelegation, TurnLogGuardrail, TurnLogSummary, TurnLogToolCall } from '@platica/contracts';
+import type { TurnLogDelegation, TurnLogGuardrail, TurnLogModelCall, TurnLogSummary, TurnLogToolCall } from '@platica/contracts';
+
+/**
+ * A model call as stored: the public record and its key within the turn (its purpose, what
+ * tells it from the turn's other calls of that purpose, and its step's attempt), which a
+ * record written twice replaces instead of adding to.
+ */
+export type RecordedModelCall = TurnLogModelCall & { key: string };
 
 /**
  * One agent turn as the runtime ran it (docs/agents.md › Turn log): the evaluator's verdict (or that

@@ -8,6 +8,7 @@ import type {
   TurnLogToolCall,
 } from '@platica/contracts';
 import { Database } from '@platica/platform';
+import type { RecordedModelCall } from './turn-log.entity';
 
 /** Where a turn's entry belongs. */
 export interface TurnRef {
@@ -24,13 +25,6 @@ type Outcome = NonNullable<TurnLogEntry['outcome']>;
  * through `GET /turns`: results may hold customer data.
  */
 export type RecordedToolCall = TurnLogToolCall & { input?: Record<string, unknown>; ok?: boolean; output?: unknown };
-
-/**
- * A model call as stored: the public record and its key within the turn (its purpose, what
- * tells it from the turn's other calls of that purpose, and its step's attempt), which a
- * record written twice replaces instead of adding to.
- */
-export type RecordedModelCall = TurnLogModelCall & { key: string };
 
 /** What an evaluation reads of a recorded turn. */
 export interface RecordedTurn {

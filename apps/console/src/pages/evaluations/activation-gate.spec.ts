@@ -1,4 +1,7 @@
-import { activationGate, versionsToLookUp, withLookedUp, type Evaluation } from './activation-gate';
+// To check the console's copy of the list's limit against the server's.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { EVALUATION_LIST_LIMIT as SERVER_LIMIT } from '@platica/contracts';
+import { activationGate, EVALUATION_LIST_LIMIT, versionsToLookUp, withLookedUp, type Evaluation } from './activation-gate';
 
 const evaluation = (id: string, promptId: string | null, status: Evaluation['status'], passed: boolean | null): Evaluation =>
   ({
@@ -62,5 +65,11 @@ describe('the gate past the latest 50 evaluations', () => {
     const list = [runningA, ...full.slice(1)];
     expect(activationGate('prm_a', withLookedUp(list, [olderPassOfA]), true)).toEqual({ activatable: true, latest: runningA });
     expect(withLookedUp(list, [list[3]])).toHaveLength(50);
+  });
+});
+
+describe('EVALUATION_LIST_LIMIT', () => {
+  it("is the server's: the most evaluations one list answers", () => {
+    expect(EVALUATION_LIST_LIMIT).toBe(SERVER_LIMIT);
   });
 });
