@@ -149,12 +149,19 @@ function SendForm({ workspaceId, campaign }: { workspaceId: string; campaign: Ca
   const send = useMutation({
     mutationFn: (body: {
       channelId: string;
-      template: { name: string; language: string; params: string[]; type?: string; file?: string; scheduledDates?: string[] };
+      template: {
+        name: string;
+        language: string;
+        params: string[];
+        type?: 'image' | 'video' | 'document';
+        file?: string;
+        scheduledDates?: string[];
+      };
     }) =>
       data(
         api.POST('/v1/campaigns/{campaignId}/send', {
           params: { query: { workspace: workspaceId }, path: { campaignId: campaign.id } },
-          body: body as never,
+          body,
         }),
       ),
     onSuccess: () => {

@@ -20,7 +20,7 @@ export function AgentToolsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const [toolId, setToolId] = useState('');
   const connect = useMutation({
-    mutationFn: () => data(api.POST('/v1/agents/{agentId}/tools', { params, body: { toolId } as never })),
+    mutationFn: () => data(api.POST('/v1/agents/{agentId}/tools', { params, body: { toolId } })),
     onSuccess: async () => {
       setToolId('');
       await refresh();

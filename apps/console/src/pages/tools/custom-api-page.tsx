@@ -20,6 +20,7 @@ export function CustomApiPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: toolsKey(workspaceId) });
   const update = (body: CustomApiBody) =>
     data(
+      // CustomApiBody types the form's choices (method, modes) as strings: the API checks them.
       api.PATCH('/v1/tools/apis/{integrationId}', { params, body: { ...body, expectedVersion: definition.data?.version } as never }),
     ).then(refresh);
   const current = definition.data;
@@ -66,7 +67,7 @@ function TestRunner({ workspaceId, integrationId, onRun }: { workspaceId: string
       return data(
         api.POST('/v1/tools/apis/{integrationId}/test', {
           params: { query: { workspace: workspaceId }, path: { integrationId } },
-          body: { dryRun, input: values, context: phoneNumber ? { phoneNumber } : {} } as never,
+          body: { dryRun, input: values, context: phoneNumber ? { phoneNumber } : {} },
         }),
       );
     },

@@ -109,7 +109,7 @@ export function McpConnectForm({
   // Both carry the server's credentials: not kept in the query cache once done (as API key values).
   const preview = useMutation({
     gcTime: 0,
-    mutationFn: (values: McpConnectValues) => data(api.POST('/v1/tools/mcp/preview', { params, body: reachOf(values) as never })),
+    mutationFn: (values: McpConnectValues) => data(api.POST('/v1/tools/mcp/preview', { params, body: reachOf(values) })),
     onSuccess: (found, values) => {
       setUnplaced([]);
       setPreviewedFor(JSON.stringify(reachOf(values)));
@@ -125,7 +125,7 @@ export function McpConnectForm({
     gcTime: 0,
     mutationFn: async (values: McpConnectValues): Promise<{ server: ConnectedMcpServer; choiceFailure?: string }> => {
       const body = { ...reachOf(values), name: values.name, limits: values.limits };
-      const server = (await data(api.POST('/v1/tools/mcp', { params, body: body as never }))).data;
+      const server = (await data(api.POST('/v1/tools/mcp', { params, body }))).data;
       const installed = server.tools.filter((tool) => tool.installed).map((tool) => tool.mcpToolName);
       const keep = installed.filter((name) => chosen.has(name));
       if (!found || keep.length === installed.length) return { server };

@@ -27,6 +27,7 @@ export function ToolsPage() {
     queryFn: () => data(api.GET('/v1/tools/apis', { params: inWorkspace(workspaceId) })),
   });
   const create = (body: CustomApiBody) =>
+    // CustomApiBody types the form's choices (method, modes) as strings: the API checks them.
     data(api.POST('/v1/tools/apis', { params: inWorkspace(workspaceId), body: body as never })).then(refresh);
 
   return (
