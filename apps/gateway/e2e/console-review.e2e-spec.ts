@@ -137,6 +137,41 @@ describe('the console’s review fixes in a browser (e2e)', () => {
     expect(await name.inputValue()).toBe(`${before.name} (renamed)`);
   });
 
+  it('keeps a custom API edit through a refetch, and refuses it (409) once someone else saved a new version', async () => {
+    const name = `pedidos_${randomBytes(3).toString('hex')}`;
+    const created = await ws.api.post('/v1/tools/apis', {
+      name,
+      description: 'Consulta el estado de un pedido.',
+      request: { method: 'GET', url: 'https://api.example.com/orders' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    const page = await browser.newPage();
+    await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
+    await page.goto(`${t.baseUrl}/console/w/${ws.id}/tools/apis/${id}`);
+    const description = page.getByLabel(/^Description: when/);
+    await description.waitFor();
+    await description.fill('Consulta un pedido (editado en la consola).');
+
+    // Someone else saves version 2; the page reads the custom API again (the window regains focus).
+    const concurrent = await ws.api.patch(`/v1/tools/apis/${id}`, { description: 'Consulta un pedido por su número.' });
+    expect(concurrent.status).toBe(200);
+    const refetched = page.waitForResponse(
+      (response) => response.request().method() === 'GET' && new URL(response.url()).pathname === `/console/api/v1/tools/apis/${id}`,
+    );
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await refetched;
+    await page.getByText('version 2').waitFor();
+    expect(await description.inputValue()).toBe('Consulta un pedido (editado en la consola).');
+
+    // The save names version 1, the one the edit began from: refused, the other save kept.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'changed since that version was read' }).waitFor();
+    const kept = (await ws.api.get(`/v1/tools/apis/${id}`)).body;
+    expect([kept.version, kept.description]).toEqual([2, 'Consulta un pedido por su número.']);
+    await check(page, 'review-05-custom-api-stale-edit');
+  });
+
   it('refuses an API update naming a lastUpdate the agent no longer has (409), and applies one naming the current', async () => {
     const agent = await firstAgent();
     const { lastUpdate } = await readAgent(agent.id);

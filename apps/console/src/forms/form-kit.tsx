@@ -46,8 +46,9 @@ export const linesOf = (text: string): string[] =>
 /** The rules forms share, in the console's words; the numbers come from each form's bounds (agent-bounds.ts, …). */
 /**
  * Keeps a form on what the API answers (`source`) while nothing in it is being edited: a refetch
- * must not wipe what a person is typing. `saved(values)` after a save: the form keeps the values
- * saved until the API answers anew, instead of going back to the answer from before the save.
+ * must not wipe what a person is typing. `base()`: the answer the form's values were read from
+ * (what an edit began from). `saved(values)` after a save: the form keeps the values saved until
+ * the API answers anew, instead of going back to the answer from before the save.
  */
 export function useFollowWhileUntouched<T extends FieldValues, S>(
   form: UseFormReturn<T>,
@@ -64,6 +65,7 @@ export function useFollowWhileUntouched<T extends FieldValues, S>(
     form.reset(valuesOf(source));
   }, [source, isDirty, form, valuesOf]);
   return {
+    base: () => followed.current,
     saved: (values: T) => {
       followed.current = latest.current;
       form.reset(values);

@@ -12,7 +12,7 @@ import {
   VARIABLE_MODES,
   VARIABLE_TYPES,
 } from '../../custom-api-bounds';
-import { SaveOutcome, linesOf, showFieldIssues, submitHandler, useFieldKit, useRules } from '../../forms/form-kit';
+import { SaveOutcome, linesOf, showFieldIssues, submitHandler, useFieldKit, useFollowWhileUntouched, useRules } from '../../forms/form-kit';
 import type { FieldIssue } from '../../forms/server-errors';
 
 type KeyValue = { key: string; value: string; enabled?: boolean };
@@ -21,6 +21,8 @@ type Auth = { type: string; token?: string; username?: string; password?: string
 
 /** A custom API as the API reads it and as the form sends it (create body, or PATCH with every field). */
 export interface CustomApiBody {
+  /** As read (the form never sends it). */
+  version?: number;
   name: string;
   description: string;
   request: {
@@ -237,19 +239,22 @@ export function CustomApiForm({
 }: {
   initial?: CustomApiBody;
   submitLabel: string;
-  save: (body: CustomApiBody) => Promise<unknown>;
+  /** `editedFrom`: the custom API as read when the edit began (its `version` names the edit's base). */
+  save: (body: CustomApiBody, editedFrom: CustomApiBody | undefined) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   const prefix = initial ? 'api' : 'new-api';
   const form = useForm<CustomApiValues>({ defaultValues: valuesOf(initial) });
+  const follow = useFollowWhileUntouched(form, initial, valuesOf);
   const { field, error } = useFieldKit(form, prefix);
   const rule = useRules();
   const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
   const mutation = useMutation({
-    mutationFn: save,
+    mutationFn: (body: CustomApiBody) => save(body, follow.base()),
     onSuccess: () => {
       setUnplaced([]);
-      if (!initial) form.reset();
+      if (initial) follow.saved(form.getValues());
+      else form.reset();
     },
     onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
   });

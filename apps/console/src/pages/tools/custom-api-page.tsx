@@ -18,10 +18,11 @@ export function CustomApiPage() {
     queryFn: () => data(api.GET('/v1/tools/apis/{integrationId}', { params })),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: toolsKey(workspaceId) });
-  const update = (body: CustomApiBody) =>
+  // The version the edit began from: a change saved meanwhile by someone else is a 409, not overwritten.
+  const update = (body: CustomApiBody, editedFrom: CustomApiBody | undefined) =>
     data(
       // CustomApiBody types the form's choices (method, modes) as strings: the API checks them.
-      api.PATCH('/v1/tools/apis/{integrationId}', { params, body: { ...body, expectedVersion: definition.data?.version } as never }),
+      api.PATCH('/v1/tools/apis/{integrationId}', { params, body: { ...body, expectedVersion: editedFrom?.version } as never }),
     ).then(refresh);
   const current = definition.data;
 
@@ -42,12 +43,7 @@ export function CustomApiPage() {
           <CustomApiActions workspaceId={workspaceId} api={current} onChange={refresh} />
           <section aria-labelledby="api-settings-heading">
             <h2 id="api-settings-heading">{t('tools.settings')}</h2>
-            <CustomApiForm
-              key={current.version}
-              initial={current as unknown as CustomApiBody}
-              submitLabel={t('common.save')}
-              save={update}
-            />
+            <CustomApiForm initial={current as unknown as CustomApiBody} submitLabel={t('common.save')} save={update} />
           </section>
           <TestRunner workspaceId={workspaceId} integrationId={integrationId} onRun={refresh} />
         </>
