@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { api, data } from '../api/client';
 import type { components } from '../api/openapi';
 import { ConfirmPrompt } from '../components/confirm-prompt';
+import { PageButtons, useTokenPages } from '../components/token-pages';
 import { useUrlFilters } from '../components/url-filters';
 import { Status } from './layout';
 
@@ -30,9 +31,9 @@ function ScheduledMessages({ workspaceId }: { workspaceId: string }) {
   const { t, i18n } = useTranslation();
   const { filter, setFilter: setUrlFilter } = useUrlFilters();
   // The tokens of the pages before this one; the last is this page's.
-  const [pageTokens, setPageTokens] = useState<string[]>([]);
+  const pages = useTokenPages();
   const setFilter = (name: string, value: string) => {
-    setPageTokens([]);
+    pages.reset();
     setUrlFilter(name, value);
   };
   const query = {
@@ -43,7 +44,7 @@ function ScheduledMessages({ workspaceId }: { workspaceId: string }) {
     ...(filter('campaign') ? { campaignId: filter('campaign') } : {}),
     ...(filter('from') ? { from: new Date(filter('from')).toISOString() } : {}),
     ...(filter('to') ? { to: new Date(filter('to')).toISOString() } : {}),
-    ...(pageTokens.length ? { pageToken: pageTokens[pageTokens.length - 1] } : {}),
+    ...pages.query,
   };
   const scheduled = useQuery({
     queryKey: ['scheduled', query],
@@ -125,18 +126,7 @@ function ScheduledMessages({ workspaceId }: { workspaceId: string }) {
           </table>
         </div>
       )}
-      <div className="actions">
-        {pageTokens.length > 0 && (
-          <button type="button" className="secondary outline" onClick={() => setPageTokens(pageTokens.slice(0, -1))}>
-            {t('common.previousPage')}
-          </button>
-        )}
-        {scheduled.data?.nextPageToken && (
-          <button type="button" className="secondary outline" onClick={() => setPageTokens([...pageTokens, scheduled.data.nextPageToken!])}>
-            {t('common.nextPage')}
-          </button>
-        )}
-      </div>
+      <PageButtons pages={pages} nextPageToken={scheduled.data?.nextPageToken} />
     </>
   );
 }

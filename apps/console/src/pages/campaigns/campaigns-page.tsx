@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, data } from '../../api/client';
 import type { components } from '../../api/openapi';
+import { PageButtons, useTokenPages } from '../../components/token-pages';
 import { useUrlFilters } from '../../components/url-filters';
 import { Status } from '../layout';
 
@@ -25,16 +26,16 @@ function CampaignList({ workspaceId }: { workspaceId: string }) {
   const { filter, setFilter } = useUrlFilters();
   const q = filter('q');
   // The tokens of the pages before this one; the last is this page's.
-  const [pageTokens, setPageTokens] = useState<string[]>([]);
+  const pages = useTokenPages();
   const setQ = (value: string) => {
-    setPageTokens([]);
+    pages.reset();
     setFilter('q', value.trim() ? value : '');
   };
   const query = {
     workspace: workspaceId,
     limit: 25,
     ...(q.trim() ? { q: q.trim() } : {}),
-    ...(pageTokens.length ? { pageToken: pageTokens[pageTokens.length - 1] } : {}),
+    ...pages.query,
   };
   const campaigns = useQuery({
     queryKey: ['campaigns', query],
@@ -85,18 +86,7 @@ function CampaignList({ workspaceId }: { workspaceId: string }) {
           </table>
         </div>
       )}
-      <div className="actions">
-        {pageTokens.length > 0 && (
-          <button type="button" className="secondary outline" onClick={() => setPageTokens(pageTokens.slice(0, -1))}>
-            {t('common.previousPage')}
-          </button>
-        )}
-        {campaigns.data?.nextPageToken && (
-          <button type="button" className="secondary outline" onClick={() => setPageTokens([...pageTokens, campaigns.data.nextPageToken!])}>
-            {t('common.nextPage')}
-          </button>
-        )}
-      </div>
+      <PageButtons pages={pages} nextPageToken={campaigns.data?.nextPageToken} />
       <OpenById workspaceId={workspaceId} />
     </>
   );

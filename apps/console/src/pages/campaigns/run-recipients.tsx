@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../../api/client';
 import type { components } from '../../api/openapi';
+import { PageButtons, useTokenPages } from '../../components/token-pages';
 import { Status } from '../layout';
 
 type Recipient = components['schemas']['CampaignRunRecipient'];
@@ -31,12 +32,12 @@ export function RunRecipients({
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState('');
   // The tokens of the pages before this one; the last is this page's.
-  const [pageTokens, setPageTokens] = useState<string[]>([]);
+  const pages = useTokenPages();
   const query = {
     workspace: workspaceId,
     limit: 50,
     ...(status ? { status } : {}),
-    ...(pageTokens.length ? { pageToken: pageTokens[pageTokens.length - 1] } : {}),
+    ...pages.query,
   };
   const recipients = useQuery({
     queryKey: ['campaign-run-recipients', campaignId, runId, query],
@@ -55,7 +56,7 @@ export function RunRecipients({
           <select
             value={status}
             onChange={(event) => {
-              setPageTokens([]);
+              pages.reset();
               setStatus(event.target.value);
             }}
           >
@@ -101,22 +102,7 @@ export function RunRecipients({
           </table>
         </div>
       )}
-      <div className="actions">
-        {pageTokens.length > 0 && (
-          <button type="button" className="secondary outline" onClick={() => setPageTokens(pageTokens.slice(0, -1))}>
-            {t('common.previousPage')}
-          </button>
-        )}
-        {recipients.data?.nextPageToken && (
-          <button
-            type="button"
-            className="secondary outline"
-            onClick={() => setPageTokens([...pageTokens, recipients.data.nextPageToken!])}
-          >
-            {t('common.nextPage')}
-          </button>
-        )}
-      </div>
+      <PageButtons pages={pages} nextPageToken={recipients.data?.nextPageToken} />
     </section>
   );
 }
