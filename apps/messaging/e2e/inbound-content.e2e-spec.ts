@@ -81,15 +81,15 @@ describe('inbound content from real Meta payloads (e2e)', () => {
 
   const answered: [Platform, string, string, string][] = [
     ['whatsapp', 'pywa/message.json', 'image', '[image]'],
-    ['whatsapp', 'pywa/message.json', 'video', '[video]\ncaption'],
-    ['whatsapp', 'pywa/message.json', 'document', '[document: filename.pdf]\ncaption'],
+    ['whatsapp', 'pywa/message.json', 'video', '[forwarded]\n[video]\ncaption'],
+    ['whatsapp', 'pywa/message.json', 'document', '[forwarded]\n[document: filename.pdf]\ncaption'],
     ['whatsapp', 'pywa/message.json', 'voice', '[voice message]'],
     ['whatsapp', 'pywa/message.json', 'static_sticker', '[sticker]'],
     [
       'whatsapp',
       'pywa/message.json',
       'chosen_location',
-      '[location: Facebook HQ, 1 Hacker Way, Menlo Park, CA 94025 (37.4611978, -122.2164385) https://maps.google.com/?cid=2000000000000000000]',
+      '[forwarded]\n[location: Facebook HQ, 1 Hacker Way, Menlo Park, CA 94025 (37.4611978, -122.2164385) https://maps.google.com/?cid=2000000000000000000]',
     ],
     [
       'whatsapp',

@@ -58,9 +58,9 @@ describe('errors', () => {
     const schema = z.strictObject({ limit: z.string().optional(), nested: z.strictObject({}).optional() });
     const issues = fieldIssuesOf(schema.safeParse({ foo: '1', bar: '2', nested: { baz: 3 } }).error!);
     expect(issues).toEqual([
+      { path: ['nested', 'baz'], message: 'unknown field "baz"' },
       { path: ['foo'], message: 'unknown field "foo"' },
       { path: ['bar'], message: 'unknown field "bar"' },
-      { path: ['nested', 'baz'], message: 'unknown field "baz"' },
     ]);
   });
 });

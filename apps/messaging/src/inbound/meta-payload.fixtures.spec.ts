@@ -34,12 +34,12 @@ describe('real Meta payloads: one content model, a faithful text for every type'
       images: [{ mediaId: '65463453', mimeType: 'image/jpeg' }],
     });
     expect(pywa('video')).toMatchObject({
-      content: '[video]\ncaption',
+      content: '[forwarded]\n[video]\ncaption',
       files: [{ mediaId: '765756756', mimeType: 'video/mp4', type: 'video' }],
     });
-    expect(pywa('document')).toMatchObject({ content: '[document: filename.pdf]\ncaption', files: [{ filename: 'filename.pdf' }] });
+    expect(pywa('document')).toMatchObject({ content: '[forwarded]\n[document: filename.pdf]\ncaption', files: [{ filename: 'filename.pdf' }] });
     expect(pywa('voice').content).toBe('[voice message]');
-    expect(pywa('audio').content).toBe('[audio]');
+    expect(pywa('audio').content).toBe('[forwarded]\n[audio]');
     expect(pywa('animated_sticker')).toMatchObject({ content: '[animated sticker]', contentType: 'sticker' });
     expect(pywa('media_with_url').images[0]).toMatchObject({ url: expect.stringContaining('lookaside.fbsbx.com') });
   });
@@ -47,10 +47,10 @@ describe('real Meta payloads: one content model, a faithful text for every type'
   it('keeps locations, contacts and orders whole', () => {
     expect(pywa('chosen_location')).toMatchObject({
       content:
-        '[location: Facebook HQ, 1 Hacker Way, Menlo Park, CA 94025 (37.4611978, -122.2164385) https://maps.google.com/?cid=2000000000000000000]',
+        '[forwarded]\n[location: Facebook HQ, 1 Hacker Way, Menlo Park, CA 94025 (37.4611978, -122.2164385) https://maps.google.com/?cid=2000000000000000000]',
       payload: { location: { latitude: 37.4611978, longitude: -122.2164385, address: '1 Hacker Way, Menlo Park, CA 94025' } },
     });
-    expect(pywa('current_location').content).toBe('[location: (12.25089, 43.90539)]');
+    expect(pywa('current_location').content).toBe('[forwarded]\n[location: (12.25089, 43.90539)]');
     expect(pywa('contacts').content).toBe(
       '[contacts: Chandler Bing (+1 555-555-5555 cell); Monica (+1 666-666-6666 home); Rachel Green (+1 777-777-7777 work)]',
     );

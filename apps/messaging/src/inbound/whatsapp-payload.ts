@@ -38,17 +38,21 @@ export function whatsappMessage(channel: ChannelRef, m: any, names: Map<string, 
   return {
     ...base,
     ...parsed,
-    content: joinLines(renderContext(m.context), parsed.content, referral ? renderReferral(referral) : ''),
+    content: joinLines(renderContext(m), parsed.content, referral ? renderReferral(referral) : ''),
     payload: { ...parsed.payload, ...(referral ? { referral } : {}), ...context },
   };
 }
 
-/** What `context` tells the model before the message: a forward, or a reply to an earlier message. */
-function renderContext(context: any): string {
+/**
+ * What `context` tells the model before the message: a forward, or a reply to an earlier message
+ * (not said of button, list and Flow answers, whose context is the message they answer by nature).
+ */
+function renderContext(m: any): string {
+  const context = m.context;
   if (!context || typeof context !== 'object') return '';
   if (context.frequently_forwarded) return '[forwarded many times]';
   if (context.forwarded) return '[forwarded]';
-  if (context.id) return '[in reply to an earlier message]';
+  if (context.id && m.type !== 'interactive' && m.type !== 'button') return '[in reply to an earlier message]';
   return '';
 }
 
