@@ -20,6 +20,8 @@ import {
 const GUARDRAIL_MESSAGE = 'Ese mensaje no cumple nuestras reglas.';
 /** The candidate's system prompt carries this: the fake model answers as the candidate then. */
 const CANDIDATE = 'CANDIDATE-PROMPT';
+/** A rubric the fake judge answers in words, never calling grade_reply. */
+const NO_GRADE_RUBRIC = 'NO-GRADE: the judge will not grade.';
 /** The stricter model a candidate may name: its guardrail evaluator flags `[[strict]]` too. */
 const STRICT_MODEL = 'strict-model';
 
@@ -53,6 +55,8 @@ describe('agent evaluations (e2e)', () => {
   function model(request: ChatCompletionRequest): FakeAnswer {
     // The judge: a reply that greets back scores 5, any other 2.
     if (request.tools?.some((tool) => tool.function.name === 'grade_reply')) {
+      // A judge that will not grade answers in words although a tool call is required.
+      if (systemOf(request).includes(NO_GRADE_RUBRIC)) return { text: 'The reply seems fine to me.' };
       const greets = textOf(lastOf(request.messages, 'user')).includes('Candidate reply: ¡Hola!');
       return { toolCall: { name: 'grade_reply', arguments: { score: greets ? 5 : 2, reason: greets ? 'greets back' : 'no greeting' } } };
     }
@@ -290,6 +294,16 @@ describe('agent evaluations (e2e)', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.details[0].path).toEqual(['candidate', 'promptId']);
     expect((await ws.api.get(`/v1/agents/${sofia}/evaluations/evl_nope`)).status).toBe(404);
+    // Unknown query parameters are refused by name, as on the other lists (a misspelt filter never passes unseen).
+    for (const path of [
+      `/v1/agents/${sofia}/evaluations?foo=1&limit=1`,
+      `/v1/agents/${sofia}/evaluations/evl_nope?foo=1`,
+      `/v1/conversations/${conversationId}/turns?foo=1`,
+    ]) {
+      const res = await ws.api.get(path);
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual([{ path: ['foo'], message: 'unknown field "foo"' }]);
+    }
   });
 
   it('a cancelled evaluation ends cancelled; one that ended cannot be cancelled', async () => {
@@ -337,6 +351,18 @@ describe('agent evaluations (e2e)', () => {
     const rubricSent = llm.requests.filter((r) => r.tools?.some((tool) => tool.function.name === 'grade_reply'));
     expect(rubricSent).toHaveLength(4);
     expect(systemOf(rubricSent[0]!)).toContain('The agent greets the customer back.');
+  });
+
+  it('a judge that does not call grade_reply fails each turn it judged (judgeFailed), not the evaluation', async () => {
+    const evaluation = await evaluate({
+      candidate: { systemPrompt: `Eres Sofía. ${CANDIDATE}` },
+      sample: { conversationIds: [conversationId] },
+      judge: { rubric: NO_GRADE_RUBRIC },
+    });
+    expect(evaluation).toMatchObject({ status: 'completed', progress: { turns: 4 }, summary: { judgeFailed: 4 } });
+    expect(evaluation.turns.items.map((turn: { judge: unknown }) => turn.judge)).toEqual(
+      Array(4).fill(expect.objectContaining({ score: 1, passed: false, reason: 'the judge gave no grade' })),
+    );
   });
 
   it('resumes an evaluation when the agents service is killed in the middle of it', async () => {

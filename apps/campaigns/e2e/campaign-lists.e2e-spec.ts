@@ -195,6 +195,7 @@ describe('campaign lists (e2e)', () => {
       expect400(await api.get('/v1/campaigns?limit=many'), 'limit');
       expect400(await api.get(`/v1/campaigns?q=${'x'.repeat(201)}`), 'q');
       expect400(await api.get('/v1/campaigns?pageToken=garbage'), 'pageToken');
+      expect400(await api.get('/v1/campaigns?titel=promo'), 'titel');
       const token = (await api.get('/v1/campaigns?limit=1')).body.nextPageToken as string;
       // Another filter, a forged position, another workspace: refused.
       expect400(await api.get(`/v1/campaigns?limit=1&q=a&pageToken=${encodeURIComponent(token)}`), 'pageToken');
@@ -257,6 +258,7 @@ describe('campaign lists (e2e)', () => {
     it('answers 400 naming the field for an unknown status, a bad limit or a foreign token', async () => {
       expect400(await api.get(recipientsUrl(runs.first, '?status=delivered')), 'status');
       expect400(await api.get(recipientsUrl(runs.first, '?limit=-1')), 'limit');
+      expect400(await api.get(recipientsUrl(runs.first, '?stat=sent')), 'stat');
       const token = (await api.get(recipientsUrl(runs.first, '?limit=1'))).body.nextPageToken as string;
       expect(typeof token).toBe('string');
       expect400(await api.get(recipientsUrl(runs.second, `?limit=1&pageToken=${encodeURIComponent(token)}`)), 'pageToken');

@@ -304,6 +304,10 @@ describe('gateway policy (e2e)', () => {
         scopes_supported: ['platica:read', 'platica:write'],
         bearer_methods_supported: ['header'],
       });
+      // RFC 9728's path-suffixed form for the resource /mcp, which MCP clients ask first.
+      const mcp = await t.http.get('/.well-known/oauth-protected-resource/mcp');
+      expect(mcp.status).toBe(200);
+      expect(mcp.body).toMatchObject({ resource: `${t.baseUrl}/mcp`, authorization_servers: [t.baseUrl], scopes_supported: ['platica:read', 'platica:write'] });
     });
   });
 });

@@ -60,7 +60,20 @@ describe('gateway (e2e)', () => {
       const { key } = await t.seedMinimalWorkspace();
       expectSpecError(await t.http.withToken(key).get('/v1/no-such-thing'), 404);
       expectSpecError(await t.http.get('/v2/workspaces'), 404);
-      expectSpecError(await t.http.withToken(key).post('/v1/workspaces', {}), 404);
+    });
+
+    it('answers 405 with Allow for a method the path does not have, with or without a credential', async () => {
+      const { key } = await t.seedMinimalWorkspace();
+      const api = t.http.withToken(key);
+      for (const [answer, allow] of [
+        [await api.post('/v1/workspaces', {}), 'GET, HEAD'],
+        [await t.http.delete('/v1/messages'), 'POST'],
+        [await api.request('PUT', '/v1/agents/agt_x', { name: 'x' }), 'GET, HEAD, PATCH'],
+        [await api.post('/v1/events', {}), 'GET'],
+      ] as const) {
+        expectSpecError(answer, 405);
+        expect(answer.headers.get('allow')).toBe(allow);
+      }
     });
 
     it("answers rate-limit headers on every authenticated response: the key's rate per second", async () => {

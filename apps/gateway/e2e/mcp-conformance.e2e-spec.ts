@@ -123,5 +123,20 @@ describe('MCP conformance suite against /mcp (e2e)', () => {
         });
       }
     });
+
+    it('answers JSON that is not JSON-RPC with -32600 (invalid request), not a parse error', async () => {
+      for (const body of ['{"foo":1}', '[]', '[{"foo":1}]', '"tools/list"']) {
+        const answer = await post(mcpUrl, body);
+        expect(answer.status).toBe(400);
+        expect(await answer.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringMatching(/^Invalid Request/) }, id: null });
+      }
+    });
+
+    it("sends an error's message once, without the SDK's `MCP error <code>:` prefix, which a client adds itself", async () => {
+      const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } };
+      const answer = await post(mcpUrl, JSON.stringify(call));
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32602, message: 'Unknown tool no_such_tool' } });
+    });
   });
 });

@@ -43,13 +43,20 @@ describe('inbound content from real Meta payloads (e2e)', () => {
   const channelIdOf = (platform: Platform) => ws.ids.channels[channelOf(platform).ref].id as string;
 
   /** Delivers one fixture from a fresh customer; answers the customer's id. */
-  async function deliver(platform: Platform, file: string, name: string, from = platform === 'whatsapp' ? newPhone() : newMetaId('9')) {
+  async function deliver(
+    platform: Platform,
+    file: string,
+    name: string,
+    from = platform === 'whatsapp' ? newPhone() : newMetaId('9'),
+    edit: (payload: any) => void = () => undefined,
+  ) {
     const channel = channelOf(platform);
     const payload = metaFixture(file, name, {
       channelExternalId: platform === 'whatsapp' ? channel.phoneNumberId : channel.pageId,
       idPrefix: `${randomBytes(4).toString('hex')}.`,
       from,
     });
+    edit(payload);
     const res = await deliverMetaWebhook(t.baseUrl, payload, channel.appSecret);
     expect(res.status).toBe(200);
     return from;
@@ -74,15 +81,15 @@ describe('inbound content from real Meta payloads (e2e)', () => {
 
   const answered: [Platform, string, string, string][] = [
     ['whatsapp', 'pywa/message.json', 'image', '[image]'],
-    ['whatsapp', 'pywa/message.json', 'video', '[video]\ncaption'],
-    ['whatsapp', 'pywa/message.json', 'document', '[document: filename.pdf]\ncaption'],
+    ['whatsapp', 'pywa/message.json', 'video', '[forwarded]\n[video]\ncaption'],
+    ['whatsapp', 'pywa/message.json', 'document', '[forwarded]\n[document: filename.pdf]\ncaption'],
     ['whatsapp', 'pywa/message.json', 'voice', '[voice message]'],
     ['whatsapp', 'pywa/message.json', 'static_sticker', '[sticker]'],
     [
       'whatsapp',
       'pywa/message.json',
       'chosen_location',
-      '[location: Facebook HQ, 1 Hacker Way, Menlo Park, CA 94025 (37.4611978, -122.2164385) https://maps.google.com/?cid=2000000000000000000]',
+      '[forwarded]\n[location: Facebook HQ, 1 Hacker Way, Menlo Park, CA 94025 (37.4611978, -122.2164385) https://maps.google.com/?cid=2000000000000000000]',
     ],
     [
       'whatsapp',
@@ -106,6 +113,10 @@ describe('inbound content from real Meta payloads (e2e)', () => {
     ],
     ['facebook', 'meta-docs/messenger.json', 'messenger_fallback', '[link: LINK_TITLE https://www.facebook.com/l.php?u=LINK_URL]'],
     ['facebook', 'meta-docs/messenger.json', 'messenger_location', '[location: Facebook HQ (37.483872693672, -122.14900441942) https://'],
+    ['facebook', 'meta-docs/messenger.json', 'messenger_postback_referral', 'TITLE_FOR_THE_CTA\n[came from shortlink: ref USER_DEFINED_REFERRAL_PARAM]'],
+    ['whatsapp', 'pywa/message.json', 'forwarded', '[forwarded]\nforwarded text'],
+    ['whatsapp', 'pywa/message.json', 'forwarded_many_times', '[forwarded many times]\ntext forwarded many times'],
+    ['whatsapp', 'pywa/message.json', 'reply', '[in reply to an earlier message]\nreplied text'],
   ];
 
   it.each(answered)('%s %s › %s: stored whole and rendered for the model', async (platform, file, name, rendering) => {
@@ -123,6 +134,7 @@ describe('inbound content from real Meta payloads (e2e)', () => {
     ['whatsapp', 'pywa/message.json', 'reaction', 'reaction', '[reacted 😮 to a message]'],
     ['whatsapp', 'pywa/message.json', 'unreaction_empty', 'reaction', '[removed a reaction]'],
     ['facebook', 'meta-docs/messenger.json', 'messenger_reaction', 'reaction', '[reacted ❤️ to a message]'],
+    ['facebook', 'meta-docs/messenger.json', 'messenger_referral_shortlink', 'referral', '[came from shortlink: ref REF_DATA_PASSED_IN_M.ME_PARAM]'],
   ];
 
   it.each(unanswered)(
@@ -131,22 +143,57 @@ describe('inbound content from real Meta payloads (e2e)', () => {
       const contact = await deliver(platform, file, name);
       const [stored] = await storedMessages(platform, contact);
       expect(stored).toMatchObject({ content: placeholder, contentType });
-      // The customer writes next: the turn is that text's, with the placeholder before it in the history.
-      const next =
-        platform === 'whatsapp'
-          ? (['pywa/message.json', 'text', 'Body Text'] as const)
-          : (['meta-docs/messenger.json', 'messenger_text', 'hello, world!'] as const);
-      await deliver(platform, next[0], next[1], contact);
-      const request = await eventually(`the turn of the text after ${placeholder}`, async () =>
-        llm.requests.find(
-          (r) => textOf(lastOf(r.messages, 'user')) === next[2] && r.messages.some((m) => m.role === 'user' && textOf(m) === placeholder),
-        ),
-      );
-      expect(request).toBeDefined();
-      // No turn ever ended on the placeholder.
-      expect(llm.requests.filter((r) => textOf(lastOf(r.messages, 'user')) === placeholder)).toEqual([]);
+      await readWithTheNextMessage(platform, contact, placeholder);
     },
   );
+
+  it('whatsapp: an empty text (pywa › text, its body emptied) is unsupported and starts no turn', async () => {
+    const contact = await deliver('whatsapp', 'pywa/message.json', 'text', newPhone(), (payload) => {
+      payload.entry[0].changes[0].value.messages[0].text.body = '';
+    });
+    const [stored] = await storedMessages('whatsapp', contact);
+    expect(stored).toMatchObject({ content: '[a empty message Plática cannot show]', contentType: 'unsupported' });
+    await readWithTheNextMessage('whatsapp', contact, stored.content);
+  });
+
+  it('facebook: a message on standby (handover: another app owns the conversation) is stored and read, never answered', async () => {
+    const contact = await deliver('facebook', 'meta-docs/messenger.json', 'messenger_standby_text');
+    const [stored] = await storedMessages('facebook', contact);
+    expect(stored).toMatchObject({ content: 'hello, world!', contentType: 'text' });
+    await deliver('facebook', 'meta-docs/messenger.json', 'messenger_text', contact);
+    const conversation = await eventually('the conversation', async () =>
+      (await ws.api.get(`/v1/conversations?channelId=${channelIdOf('facebook')}&limit=200`)).body.workspaces?.[0]?.conversations?.find(
+        (c: any) => c.conversationId === contact,
+      ),
+    );
+    // The second message's turn reads the standby one in its history…
+    await eventually('the turn of the second message', async () =>
+      llm.requests.find((r) => r.messages.filter((m) => m.role === 'user' && textOf(m) === 'hello, world!').length === 2),
+    );
+    // …and is the conversation's only turn.
+    const turns = await eventually('the turns ended', async () => {
+      const res = await ws.api.get(`/v1/conversations/${conversation.id}/turns`);
+      return res.body.turns?.length && res.body.turns.every((turn: any) => turn.outcome !== null) ? res.body.turns : undefined;
+    });
+    expect(turns).toHaveLength(1);
+    expect((await storedMessages('facebook', contact, 2)).map((m) => m.content)).toEqual(['hello, world!', 'hello, world!']);
+  });
+
+  /** The customer writes next: the turn is that text's, with `placeholder` before it in the history; no turn ended on it. */
+  async function readWithTheNextMessage(platform: Platform, contact: string, placeholder: string) {
+    const next =
+      platform === 'whatsapp'
+        ? (['pywa/message.json', 'text', 'Body Text'] as const)
+        : (['meta-docs/messenger.json', 'messenger_text', 'hello, world!'] as const);
+    await deliver(platform, next[0], next[1], contact);
+    const request = await eventually(`the turn of the text after ${placeholder}`, async () =>
+      llm.requests.find(
+        (r) => textOf(lastOf(r.messages, 'user')) === next[2] && r.messages.some((m) => m.role === 'user' && textOf(m) === placeholder),
+      ),
+    );
+    expect(request).toBeDefined();
+    expect(llm.requests.filter((r) => textOf(lastOf(r.messages, 'user')) === placeholder)).toEqual([]);
+  }
 
   it('Instagram unsend: the stored message says it was deleted; an unsend of an unknown message stores nothing', async () => {
     const contact = await deliver('instagram', 'meta-docs/messenger.json', 'instagram_text');

@@ -534,7 +534,7 @@ describe('custom APIs (e2e)', () => {
 
       target.setHandler(() => ({ body: { data: {} } }));
       const strict = await create(plain({}, { response: { path: 'data.items', strictPath: true } }));
-      expect(await test(strict, { input: { city: 'x' } })).toMatchObject({ outcome: 'mapping-error', httpStatus: null });
+      expect(await test(strict, { input: { city: 'x' } })).toMatchObject({ outcome: 'mapping-error', httpStatus: 200 });
       const lenient = await create(plain({}, { response: { path: 'data.items' } }));
       expect(await test(lenient, { input: { city: 'x' } })).toMatchObject({ outcome: 'success', response: { data: {} } });
     });

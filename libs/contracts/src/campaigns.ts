@@ -90,7 +90,7 @@ export const campaignResourceSchema = z
 const pageToken = z.string().min(1).max(2000).optional();
 
 /** `GET /v1/campaigns`: newest first, paged by token; `q`, a piece of the title. */
-export const campaignListQuerySchema = z.object({
+export const campaignListQuerySchema = z.strictObject({
   workspace: z.string().optional(),
   q: z.string().trim().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -119,7 +119,7 @@ export type RecipientOutcome = (typeof RECIPIENT_STATUSES)[number];
 export const EXCLUSION_REASONS = ['blocked', 'problematic', 'undeliverable'] as const;
 
 /** `GET /v1/campaigns/{campaignId}/runs/{runId}/recipients`: in audience order, paged by token; `status`, one or more (comma-separated). */
-export const runRecipientsQuerySchema = z.object({
+export const runRecipientsQuerySchema = z.strictObject({
   workspace: z.string().optional(),
   status: z
     .string()

@@ -195,13 +195,13 @@ export const EVALUATION_LIST_LIMIT = 50;
  * ended (`true`: any status but `running`) or are running (`false`). What the activation gate
  * reads: `?promptId=…&finished=true&limit=1` is a version's latest finished evaluation.
  */
-export const evaluationListQuerySchema = z.object({
+export const evaluationListQuerySchema = z.strictObject({
   promptId: z.string().min(1).max(100).optional(),
   finished: z.enum(['true', 'false'], { error: 'true or false' }).optional(),
   limit: z.coerce.number().int().min(1).max(EVALUATION_LIST_LIMIT).default(EVALUATION_LIST_LIMIT),
 });
 
-export const evaluationGetQuerySchema = z.object({
+export const evaluationGetQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(EVALUATION_LIMITS.maxTurns).default(0),
 });

@@ -107,7 +107,7 @@ export const turnLogResponseSchema = z
   .object({ conversationId: z.string(), turns: z.array(turnLogEntrySchema), count: z.number().int() })
   .meta({ id: 'TurnLog' });
 
-export const turnLogQuerySchema = z.object({
+export const turnLogQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

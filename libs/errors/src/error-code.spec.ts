@@ -1,7 +1,7 @@
 import { ErrorCode, httpStatusOf } from './error-code';
 import { DomainError } from './domain-error';
 import { z } from 'zod';
-import { parseOrThrow } from './zod-issues';
+import { fieldIssuesOf, parseOrThrow } from './zod-issues';
 
 describe('errors', () => {
   it('maps every code to the status of the spec', () => {
@@ -52,5 +52,15 @@ describe('errors', () => {
       expect(body.code).toBe(400);
       expect((body.details as { path: unknown[] }[]).map((d) => d.path)).toEqual([['name'], ['limits', 'rate']]);
     }
+  });
+
+  it('names each unknown key of a strict object by its path', () => {
+    const schema = z.strictObject({ limit: z.string().optional(), nested: z.strictObject({}).optional() });
+    const issues = fieldIssuesOf(schema.safeParse({ foo: '1', bar: '2', nested: { baz: 3 } }).error!);
+    expect(issues).toEqual([
+      { path: ['nested', 'baz'], message: 'unknown field "baz"' },
+      { path: ['foo'], message: 'unknown field "foo"' },
+      { path: ['bar'], message: 'unknown field "bar"' },
+    ]);
   });
 });

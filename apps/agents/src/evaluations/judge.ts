@@ -1,9 +1,19 @@
-import { generateText, jsonSchema, tool, type LanguageModel } from 'ai';
+import {
+  generateText,
+  InvalidToolInputError,
+  jsonSchema,
+  NoSuchToolError,
+  tool,
+  ToolChoiceViolationError,
+  type LanguageModel,
+} from 'ai';
 import { z } from 'zod';
 import type { EvaluationJudgement } from '@platica/contracts';
 
 /** The judge's only tool: its grade of the candidate's reply. */
 export const GRADE_REPLY = 'grade_reply';
+
+const NO_GRADE: EvaluationJudgement = { score: 1, passed: false, reason: 'the judge gave no grade' };
 
 /** A grade of 3 or more passes. */
 const PASSING_SCORE = 3;
@@ -36,26 +46,33 @@ export async function judgeReply(
   turn: { customerText: string; recordedReply: string | null; candidateReply: string | null },
   abortSignal: AbortSignal,
 ): Promise<EvaluationJudgement> {
-  const answer = await generateText({
-    model,
-    system: [
-      "You grade a customer-service agent's reply against a rubric. You never answer the customer.",
-      `Call ${GRADE_REPLY} once with a score from 1 to 5.`,
-      'Rubric:',
-      rubric,
-    ].join('\n'),
-    prompt: [
-      `Customer: ${turn.customerText}`,
-      `Previous reply: ${turn.recordedReply ?? '(none)'}`,
-      `Candidate reply: ${turn.candidateReply ?? '(none)'}`,
-    ].join('\n\n'),
-    tools: { [GRADE_REPLY]: gradeTool },
-    toolChoice: 'required',
-    maxRetries: 0,
-    abortSignal,
-  });
-  const call = answer.toolCalls.find((c) => c.toolName === GRADE_REPLY);
-  if (!call) return { score: 1, passed: false, reason: 'the judge gave no grade' };
+  let calls: { toolName: string; input: unknown }[];
+  try {
+    ({ toolCalls: calls } = await generateText({
+      model,
+      system: [
+        "You grade a customer-service agent's reply against a rubric. You never answer the customer.",
+        `Call ${GRADE_REPLY} once with a score from 1 to 5.`,
+        'Rubric:',
+        rubric,
+      ].join('\n'),
+      prompt: [
+        `Customer: ${turn.customerText}`,
+        `Previous reply: ${turn.recordedReply ?? '(none)'}`,
+        `Candidate reply: ${turn.candidateReply ?? '(none)'}`,
+      ].join('\n\n'),
+      tools: { [GRADE_REPLY]: gradeTool },
+      toolChoice: 'required',
+      maxRetries: 0,
+      abortSignal,
+    }));
+  } catch (error) {
+    // A judge that answers in words, or calls a tool it was not given, grades nothing: the turn fails, the evaluation goes on.
+    if (ToolChoiceViolationError.isInstance(error) || NoSuchToolError.isInstance(error) || InvalidToolInputError.isInstance(error)) return NO_GRADE;
+    throw error;
+  }
+  const call = calls.find((c) => c.toolName === GRADE_REPLY);
+  if (!call) return NO_GRADE;
   const { score, reason } = gradeArguments.parse(call.input ?? {});
   return { score, passed: score >= PASSING_SCORE, reason: reason.slice(0, 1000) };
 }

@@ -22,6 +22,28 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('declares what the gateway refuses: an empty workspace, NUL in any string or key, the admin API’s 429', () => {
+    const parameters = Object.values(doc.paths).flatMap((methods) => Object.values(methods).flatMap((op) => op.parameters ?? []));
+    const workspace = parameters.filter((parameter: any) => parameter.name === 'workspace');
+    expect(workspace.length).toBe(PUBLIC_OPERATIONS.length);
+    for (const parameter of workspace) expect(parameter.schema).toMatchObject({ type: 'string', minLength: 1, pattern: '^[^\\u0000]*$' });
+    const strings: any[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        if ((node as any).type === 'string' && (node as any).enum === undefined && (node as any).const === undefined) strings.push(node);
+        Object.values(node).forEach(walk);
+      }
+    };
+    walk(doc.paths['/v1/messages']!.post.requestBody);
+    walk(doc.components.schemas);
+    expect(strings.length).toBeGreaterThan(10);
+    for (const schema of strings) expect(schema.pattern).toEqual(expect.any(String));
+    const nul = new RegExp(doc.paths['/v1/agents/{agentId}']!.get.parameters[0].schema.pattern);
+    expect([nul.test('agt_1'), nul.test('agt\u00001')]).toEqual([true, false]);
+    expect(doc.paths['/admin/v1/seed']!.post.responses['429']).toBeDefined();
+  });
+
   it('shares one definition of each named resource', () => {
     expect(Object.keys(doc.components.schemas)).toEqual(
       expect.arrayContaining(['Error', 'Agent', 'ConversationSummary', 'ScheduledMessage']),

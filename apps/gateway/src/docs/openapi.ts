@@ -39,6 +39,30 @@ const LAST_EVENT_ID_HEADER = {
 };
 
 /**
+ * The gateway refuses every string, key and parameter carrying NUL (PostgreSQL cannot store it;
+ * routes/input-guard.ts): declared on each string schema of the document, so a client generated
+ * from it, or a fuzzer, knows such a value is a 400. (Lone surrogates are refused too; a JSON
+ * Schema pattern cannot single them out without refusing every emoji's pair.)
+ */
+const NO_NUL = '^[^\\u0000]*$';
+
+function declareNoNul(schema: unknown): void {
+  if (Array.isArray(schema)) {
+    for (const item of schema) declareNoNul(item);
+    return;
+  }
+  if (typeof schema !== 'object' || schema === null) return;
+  const node = schema as JsonSchema;
+  const type = node.type;
+  const isString = type === 'string' || (Array.isArray(type) && type.includes('string'));
+  if (isString && node.pattern === undefined && node.enum === undefined && node.const === undefined) node.pattern = NO_NUL;
+  if (typeof node.additionalProperties === 'object' && node.additionalProperties !== null && node.propertyNames === undefined) {
+    node.propertyNames = { pattern: NO_NUL };
+  }
+  for (const value of Object.values(node)) declareNoNul(value);
+}
+
+/**
  * Turns zod schemas into the document's JSON Schemas, hoisting named schemas (`.meta({id})`)
  * into `components.schemas` so every operation refers to one definition.
  */
@@ -84,7 +108,7 @@ function operationObject(operation: PublicOperation, schemas: SchemaConverter): 
     name: match[1],
     in: 'path',
     required: true,
-    schema: { type: 'string', minLength: 1 },
+    schema: { type: 'string', minLength: 1, pattern: NO_NUL },
   }));
   const workspaceParameter = {
     name: 'workspace',
@@ -94,7 +118,8 @@ function operationObject(operation: PublicOperation, schemas: SchemaConverter): 
       operation.workspace === 'one'
         ? 'Required when the credential covers several workspaces (GET /v1/workspaces lists them)'
         : 'Restricts the answer to one of the credential’s workspaces',
-    schema: { type: 'string' },
+    // An empty value is a 400 ("must be one workspace id"), as is NUL.
+    schema: { type: 'string', minLength: 1, pattern: NO_NUL },
   };
   const query = operation.query ? schemas.convert(operation.query, 'input') : undefined;
   const required = new Set((query?.required ?? []) as string[]);
@@ -123,7 +148,8 @@ function operationObject(operation: PublicOperation, schemas: SchemaConverter): 
 /** The admin API (ARCHITECTURE.md › Admin API), served by the gateway itself. */
 function adminPaths(schemas: SchemaConverter): Record<string, Record<string, unknown>> {
   const errors = Object.fromEntries(
-    [400, 401, 404, 500, 501].map((status) => [
+    // 429: too many failed authentications from the address (the admin token is throttled as API keys are).
+    [400, 401, 404, 413, 415, 429, 431, 500, 501].map((status) => [
       String(status),
       responseOf(status, COMMON_ERRORS[status] ?? STATUS_TEXT[status] ?? 'Error', { $ref: '#/components/schemas/Error' }),
     ]),
@@ -182,6 +208,13 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
     (paths[operation.path] ??= {})[operation.method.toLowerCase()] = operationObject(operation, schemas);
   }
   Object.assign(paths, adminPaths(schemas));
+  for (const methods of Object.values(paths)) {
+    for (const operation of Object.values(methods) as JsonSchema[]) {
+      declareNoNul(operation.parameters);
+      declareNoNul(operation.requestBody);
+    }
+  }
+  declareNoNul(schemas.components);
   return {
     openapi: '3.1.0',
     info: {

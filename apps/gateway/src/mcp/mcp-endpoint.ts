@@ -6,9 +6,11 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import {
   CallToolRequestSchema,
   ErrorCode as McpErrorCode,
+  JSONRPCMessageSchema,
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import { PUBLIC_OPERATIONS } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
@@ -86,6 +88,12 @@ export class McpEndpoint {
         if (admitted.refusal) throw admitted.refusal;
         // A write tool called with a read-only token is refused at the HTTP level, with the
         // RFC 6750 challenge MCP clients step up from (MCP authorization, scope challenge).
+        // JSON that is not JSON-RPC is an invalid request (-32600); the SDK's transport would call it a parse error.
+        if (!isJsonRpc(request.body)) {
+          for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+          sendJsonRpcError(reply, 400, -32600, 'Invalid Request: not a JSON-RPC 2.0 message');
+          return;
+        }
         for (const tool of this.calledTools(request.body)) requireScope(tool.operation, admitted.credential);
         await this.serve(request, reply, admitted.credential, headers, requestId);
       } catch (error) {
@@ -124,6 +132,9 @@ export class McpEndpoint {
     const server = this.serverFor(credential, requestId);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
+    // An McpError's message carries `MCP error <code>: ` already, and a client adds it again: the wire gets the bare message.
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => send(withoutCodePrefix(message), options);
     reply.hijack();
     for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
     reply.raw.on('close', () => {
@@ -176,6 +187,16 @@ export class McpEndpoint {
     }
     return called;
   }
+}
+
+function isJsonRpc(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.length > 0 && messages.every((message) => JSONRPCMessageSchema.safeParse(message).success);
+}
+
+function withoutCodePrefix(message: JSONRPCMessage): JSONRPCMessage {
+  if (!('error' in message)) return message;
+  return { ...message, error: { ...message.error, message: message.error.message.replace(/^(MCP error -?\d+: )+/, '') } };
 }
 
 /** A body that is not one JSON document: empty, not JSON, not UTF-8, or nested too deep (the input guard). */

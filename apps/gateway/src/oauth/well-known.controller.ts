@@ -13,10 +13,20 @@ export class WellKnownController {
 
   @Get('oauth-protected-resource')
   protectedResource(): Record<string, unknown> {
+    return this.resourceMetadata(this.config.publicUrl, 'Plática API');
+  }
+
+  /** RFC 9728 § 3.1: the metadata of the resource `{base}/mcp`, where MCP clients look first. */
+  @Get('oauth-protected-resource/mcp')
+  mcpResource(): Record<string, unknown> {
+    return this.resourceMetadata(`${this.config.publicUrl}/mcp`, 'Plática MCP server');
+  }
+
+  private resourceMetadata(resource: string, name: string): Record<string, unknown> {
     const base = this.config.publicUrl;
     return {
-      resource: base,
-      resource_name: 'Plática API',
+      resource,
+      resource_name: name,
       authorization_servers: [base],
       scopes_supported: [...SCOPES],
       bearer_methods_supported: ['header'],

@@ -11,6 +11,7 @@ import { GatewayConfigService } from '../config/gateway-config.service';
 import { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
 import { RateLimiter, rateLimitExceeded, rateLimitHeaders } from '../rate-limit/rate-limiter';
 import { retryAfterOf, sendError } from '../http/http-errors';
+import { registerMethodNotAllowed } from './method-not-allowed';
 import { ROUTES } from './route-table';
 
 /** An operation's input as the gateway receives it, before `workspace` is resolved. */
@@ -48,6 +49,7 @@ export class RoutePipeline {
         handler: (request, reply) => this.handle(route.operation, request, reply),
       });
     }
+    registerMethodNotAllowed(fastify, ROUTES);
   }
 
   private async handle(operation: PublicOperation, request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -34,12 +34,12 @@ describe('real Meta payloads: one content model, a faithful text for every type'
       images: [{ mediaId: '65463453', mimeType: 'image/jpeg' }],
     });
     expect(pywa('video')).toMatchObject({
-      content: '[video]\ncaption',
+      content: '[forwarded]\n[video]\ncaption',
       files: [{ mediaId: '765756756', mimeType: 'video/mp4', type: 'video' }],
     });
-    expect(pywa('document')).toMatchObject({ content: '[document: filename.pdf]\ncaption', files: [{ filename: 'filename.pdf' }] });
+    expect(pywa('document')).toMatchObject({ content: '[forwarded]\n[document: filename.pdf]\ncaption', files: [{ filename: 'filename.pdf' }] });
     expect(pywa('voice').content).toBe('[voice message]');
-    expect(pywa('audio').content).toBe('[audio]');
+    expect(pywa('audio').content).toBe('[forwarded]\n[audio]');
     expect(pywa('animated_sticker')).toMatchObject({ content: '[animated sticker]', contentType: 'sticker' });
     expect(pywa('media_with_url').images[0]).toMatchObject({ url: expect.stringContaining('lookaside.fbsbx.com') });
   });
@@ -47,10 +47,10 @@ describe('real Meta payloads: one content model, a faithful text for every type'
   it('keeps locations, contacts and orders whole', () => {
     expect(pywa('chosen_location')).toMatchObject({
       content:
-        '[location: Facebook HQ, 1 Hacker Way, Menlo Park, CA 94025 (37.4611978, -122.2164385) https://maps.google.com/?cid=2000000000000000000]',
+        '[forwarded]\n[location: Facebook HQ, 1 Hacker Way, Menlo Park, CA 94025 (37.4611978, -122.2164385) https://maps.google.com/?cid=2000000000000000000]',
       payload: { location: { latitude: 37.4611978, longitude: -122.2164385, address: '1 Hacker Way, Menlo Park, CA 94025' } },
     });
-    expect(pywa('current_location').content).toBe('[location: (12.25089, 43.90539)]');
+    expect(pywa('current_location').content).toBe('[forwarded]\n[location: (12.25089, 43.90539)]');
     expect(pywa('contacts').content).toBe(
       '[contacts: Chandler Bing (+1 555-555-5555 cell); Monica (+1 666-666-6666 home); Rachel Green (+1 777-777-7777 work)]',
     );
@@ -144,5 +144,62 @@ describe('real Meta payloads: one content model, a faithful text for every type'
       images: [{ url: expect.any(String) }],
     });
     expect(parsed('meta-docs/messenger.json', 'instagram_unsend', ig)).toEqual([{ kind: 'unsend', channel: ig, externalId: 'MESSAGE-ID' }]);
+  });
+
+  it('tells the model a WhatsApp message is a forward or a reply (context)', () => {
+    expect(pywa('forwarded')).toMatchObject({ content: '[forwarded]\nforwarded text', payload: { context: { forwarded: true } } });
+    expect(pywa('forwarded_many_times').content).toBe('[forwarded many times]\ntext forwarded many times');
+    expect(pywa('reply')).toMatchObject({
+      content: '[in reply to an earlier message]\nreplied text',
+      payload: { context: { id: 'wamid.xyzxyz==' } },
+      startsTurn: true,
+    });
+  });
+
+  it('refuses an empty WhatsApp text as unsupported: it starts no turn', () => {
+    const payload = metaFixture('pywa/message.json', 'text', { channelExternalId: wa.externalId! });
+    payload.entry[0].changes[0].value.messages[0].text.body = ' ';
+    const [m] = parseMetaPayload(payload, new Map([[wa.externalId!, wa]])) as InboundMessage[];
+    expect(m).toMatchObject({ contentType: 'unsupported', content: '[a empty message Plática cannot show]', startsTurn: false });
+  });
+
+  it('keeps Messenger referrals: on their own (no turn), and with a Get Started postback', () => {
+    expect(message('meta-docs/messenger.json', 'messenger_referral_shortlink', fb)).toMatchObject({
+      contentType: 'referral',
+      content: '[came from shortlink: ref REF_DATA_PASSED_IN_M.ME_PARAM]',
+      payload: { referral: { ref: 'REF_DATA_PASSED_IN_M.ME_PARAM', source: 'SHORTLINK', type: 'OPEN_THREAD' } },
+      startsTurn: false,
+    });
+    expect(message('meta-docs/messenger.json', 'messenger_referral_ad', fb)).toMatchObject({
+      content: '[came from ads: "TITLE_OF_THE_AD", ref REF_DATA_IF_SPECIFIED_IN_THE_AD]',
+      payload: { referral: { adId: 'ID_OF_THE_AD', headline: 'TITLE_OF_THE_AD' } },
+    });
+    expect(message('meta-docs/messenger.json', 'messenger_postback_referral', fb)).toMatchObject({
+      externalId: 'm_MESSAGE-ID',
+      content: 'TITLE_FOR_THE_CTA\n[came from shortlink: ref USER_DEFINED_REFERRAL_PARAM]',
+      payload: { reply: { type: 'postback', payload: 'USER_DEFINED_PAYLOAD' }, referral: { ref: 'USER_DEFINED_REFERRAL_PARAM' } },
+      startsTurn: true,
+    });
+  });
+
+  it('stores a message of a conversation another app owns (handover standby) without answering it', () => {
+    expect(message('meta-docs/messenger.json', 'messenger_standby_text', fb)).toMatchObject({
+      content: 'hello, world!',
+      externalId: 'mid.1457764197618:41d102a3e1ae206a39',
+      startsTurn: false,
+    });
+  });
+
+  it('keeps the URL of a fallback attachment that spells it `URL` in its payload', () => {
+    // The shape Meta's deliveries of shared links take (payload.URL), as a trial against Meta recorded it.
+    const payload = metaFixture('meta-docs/messenger.json', 'messenger_fallback', { channelExternalId: fb.externalId! });
+    const attachment = payload.entry[0].messaging[0].message.attachments[0];
+    Object.assign(attachment, { url: undefined, title: undefined, payload: { title: 'Shared post', URL: 'https://www.facebook.com/share/p/1' } });
+    const [m] = parseMetaPayload(payload, new Map([[fb.externalId!, fb]])) as InboundMessage[];
+    expect(m).toMatchObject({
+      contentType: 'link',
+      content: '[link: Shared post https://www.facebook.com/share/p/1]',
+      payload: { link: { title: 'Shared post', url: 'https://www.facebook.com/share/p/1' } },
+    });
   });
 });

@@ -115,6 +115,11 @@ export function parseMetaPayload(payload: any, channels: Map<string, ChannelRef>
       const channel = channels.get(String(entry?.id));
       if (!channel) continue;
       for (const event of asArray(entry?.messaging)) items.push(...pageEvent(channel, event));
+      // Handover protocol: a conversation another app (a person in Meta's inbox) owns arrives on
+      // `standby`. Stored for the history, never answered: the page's owner of the thread answers it.
+      for (const event of asArray(entry?.standby)) {
+        for (const item of pageEvent(channel, event)) items.push(item.kind === 'message' ? { ...item, startsTurn: false } : item);
+      }
     }
   }
   return items;

@@ -19,7 +19,35 @@ export function pageEvent(channel: ChannelRef, e: any): InboundItem[] {
   if (e.postback) {
     const id = e.postback.mid ?? `postback:${sender}:${e.timestamp}`;
     const reply = { type: 'postback', payload: e.postback.payload ?? null, title: String(e.postback.title ?? '') };
-    return [{ ...base, externalId: String(id), content: reply.title, contentType: 'text', payload: { reply }, files: [], images: [] }];
+    // A Get Started button pressed from an m.me link or an ad carries where the customer came from.
+    const referral = e.postback.referral ? pageReferralOf(e.postback.referral) : null;
+    return [
+      {
+        ...base,
+        externalId: String(id),
+        content: joinLines(reply.title, referral ? renderPageReferral(referral) : ''),
+        contentType: 'text',
+        payload: { reply, ...(referral ? { referral } : {}) },
+        files: [],
+        images: [],
+      },
+    ];
+  }
+  if (e.referral) {
+    // A customer already in the conversation followed an m.me link, an ad or a chat plugin: stored, no turn of its own.
+    const referral = pageReferralOf(e.referral);
+    return [
+      {
+        ...base,
+        externalId: `referral:${sender}:${String(e.timestamp)}`,
+        content: renderPageReferral(referral),
+        contentType: 'referral',
+        payload: { referral },
+        files: [],
+        images: [],
+        startsTurn: false,
+      },
+    ];
   }
   if (e.reaction?.mid) {
     const r = e.reaction;
@@ -46,14 +74,15 @@ function pageMessage(msg: any): Parsed {
   const payload: Record<string, unknown> = {};
   for (const a of attachments) {
     const type = String(a?.type ?? 'unknown');
-    const url = a?.payload?.url;
+    // Meta spells it `url`, and `URL` in fallback attachments' payloads.
+    const url = a?.payload?.url ?? a?.payload?.URL;
     if (type === 'location') {
       const c = a.payload?.coordinates ?? {};
       const location = compact({ latitude: c.lat ?? c.latitude, longitude: c.long ?? c.longitude, name: a.title, url: a.url });
       payload.location = location;
       lines.push(renderLocation(location));
     } else if (type === 'fallback') {
-      const link = compact({ title: a.title ?? a.payload?.title, url: a.url ?? url });
+      const link = compact({ title: a.title ?? a.payload?.title, url: a.url ?? a.URL ?? url });
       payload.link = link;
       lines.push(`[link: ${[link.title, link.url].filter(Boolean).map(String).join(' ')}]`);
     } else if (type === 'image' && url) {
@@ -82,4 +111,25 @@ function pageMessage(msg: any): Parsed {
   const content = joinLines(...lines, msg.text !== undefined ? String(msg.text) : '');
   if (!content) return { ...unsupported('empty', undefined), files, images };
   return { content, contentType, payload, files, images };
+}
+
+/** Messenger's `referral` (an m.me link's `ref`, an ad, the chat plugin, a shop), on its own or with a postback. */
+function pageReferralOf(r: any): Record<string, unknown> {
+  return compact({
+    ref: r.ref,
+    source: r.source,
+    type: r.type,
+    adId: r.ad_id,
+    refererUri: r.referer_uri,
+    headline: r.ads_context_data?.ad_title,
+    productId: r.product?.id,
+  });
+}
+
+function renderPageReferral(r: Record<string, unknown>): string {
+  const from = String(r.source ?? 'a link').toLowerCase().replace(/_/g, ' ');
+  const details = [r.headline ? `"${String(r.headline)}"` : '', r.ref ? `ref ${String(r.ref)}` : '', r.refererUri ? String(r.refererUri) : '']
+    .filter(Boolean)
+    .join(', ');
+  return `[came from ${from}${details ? `: ${details}` : ''}]`;
 }

@@ -38,14 +38,31 @@ export function whatsappMessage(channel: ChannelRef, m: any, names: Map<string, 
   return {
     ...base,
     ...parsed,
-    content: referral ? joinLines(parsed.content, renderReferral(referral)) : parsed.content,
+    content: joinLines(renderContext(m), parsed.content, referral ? renderReferral(referral) : ''),
     payload: { ...parsed.payload, ...(referral ? { referral } : {}), ...context },
   };
 }
 
+/**
+ * What `context` tells the model before the message: a forward, or a reply to an earlier message
+ * (not said of button, list and Flow answers, whose context is the message they answer by nature).
+ */
+function renderContext(m: any): string {
+  const context = m.context;
+  if (!context || typeof context !== 'object') return '';
+  if (context.frequently_forwarded) return '[forwarded many times]';
+  if (context.forwarded) return '[forwarded]';
+  if (context.id && m.type !== 'interactive' && m.type !== 'button') return '[in reply to an earlier message]';
+  return '';
+}
+
 function whatsappContent(m: any): Parsed {
   const type = String(m.type ?? 'unknown');
-  if (type === 'text') return { content: String(m.text?.body ?? ''), contentType: 'text', payload: {} };
+  if (type === 'text') {
+    const body = String(m.text?.body ?? '');
+    // Nothing to answer: an empty text is shown as such and starts no turn (as on Messenger).
+    return body.trim() ? { content: body, contentType: 'text', payload: {} } : unsupported('empty', undefined);
+  }
   if (WHATSAPP_MEDIA[type]) return whatsappMedia(type, m[type] ?? {});
   if (type === 'interactive') return whatsappInteractive(m.interactive ?? {});
   if (type === 'button') {

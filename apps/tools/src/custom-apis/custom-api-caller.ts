@@ -66,6 +66,7 @@ export class CustomApiCaller implements OnModuleDestroy {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     let display: AssembledRequest | null = null;
+    let httpStatus: number | null = null;
     try {
       const values = resolveValues(full, input, context);
       display = await shownAssembly(shown, displayValues(full, values), full.periodicAuth?.enabled ?? false);
@@ -82,6 +83,8 @@ export class CustomApiCaller implements OnModuleDestroy {
       const periodicToken = full.periodicAuth?.enabled ? await this.periodicToken(apiKey, full, timeoutMs) : undefined;
       const real = await assembleRequest(full, values, { periodicToken, sign: (payload) => this.sign(full, payload) });
       const answer = await this.send(real, timeoutMs);
+      // Kept for a mapping error on this answer (strictPath): the remote did answer, with this status.
+      httpStatus = answer.status;
       const ok = answer.status >= 200 && answer.status < 300;
       const response = ok
         ? trimResponse(answer.text, answer.contentType, full.response)
@@ -98,7 +101,7 @@ export class CustomApiCaller implements OnModuleDestroy {
       const outcome: TestOutcome = error instanceof CallProblem ? error.outcome : 'network-error';
       const message = error instanceof Error ? error.message : String(error);
       const request = display ? shownRequest(display, dryRun) : { method: full.request.method, url: shown.request.url };
-      return { outcome, httpStatus: null, durationMs: elapsed(), request, response: null, error: message };
+      return { outcome, httpStatus, durationMs: elapsed(), request, response: null, error: message };
     }
   }
 

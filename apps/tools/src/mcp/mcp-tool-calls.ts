@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode as McpErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RuntimeExecuteResult } from '@platica/contracts';
 import type { CatalogTool } from '../catalog/catalog-tool.entity';
 import { capBytes } from '../shared/byte-cap';
@@ -42,6 +42,10 @@ export class McpToolCalls {
         };
       return { ok: true, outcome: 'success', httpStatus: null, durationMs: took(), output };
     } catch (error) {
+      // -32001 is the SDK's client giving up at Plática's own limit, not an answer of the server.
+      if (error instanceof McpError && error.code === McpErrorCode.RequestTimeout) {
+        return { ok: false, outcome: 'network-error', httpStatus: null, durationMs: took(), output: { error: timeoutText(error, server) } };
+      }
       if (error instanceof McpError) {
         return {
           ok: false,
@@ -58,6 +62,14 @@ export class McpToolCalls {
       return { ok: false, outcome: 'network-error', httpStatus: null, durationMs: took(), output: { error: why } };
     }
   }
+}
+
+/** A call cut by Plática's time limits (docs/tools.md › MCP servers), said as such: the tool may still be running. */
+function timeoutText(error: McpError, server: McpServer): string {
+  const total = /maximum total timeout/i.test(error.message);
+  return total
+    ? `the MCP tool did not finish within ${server.maxCallTimeoutMs} ms, Plática's limit for one call of this server; it may still be running`
+    : `the MCP tool did not answer within ${server.callTimeoutMs} ms (Plática's time limit for this server, restarted by each progress notification); it may still be running`;
 }
 
 /** What a pooled session depends on: when any of it changes, the session is reopened. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { toolOperations, type OperationRequest } from '@platica/contracts';
 import { DomainError, parseOrThrow } from '@platica/errors';
 import { serviceRequest } from '@platica/platform';
@@ -173,5 +174,19 @@ describe('McpToolCalls.run', () => {
       output: { error: expect.stringContaining('refused the authorization') },
     });
     expect(await w.calls.run(w.tool, null, {})).toMatchObject({ ok: false, outcome: 'mapping-error' });
+  });
+
+  it("a call cut by Plática's time limit reads as a time-out, not as an error the server answered", async () => {
+    const w = await connected(() => Promise.reject(new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: 30_000 })));
+    expect(await w.calls.run(w.tool, w.server, {})).toMatchObject({
+      ok: false,
+      outcome: 'network-error',
+      output: { error: expect.stringMatching(/^the MCP tool did not answer within 30000 ms \(Plática's time limit/) },
+    });
+    const answered = await connected(() => Promise.reject(new McpError(ErrorCode.InternalError, 'the ledger is locked')));
+    expect(await answered.calls.run(answered.tool, answered.server, {})).toMatchObject({
+      outcome: 'http-error',
+      output: { error: 'the MCP server answered an error: MCP error -32603: the ledger is locked' },
+    });
   });
 });

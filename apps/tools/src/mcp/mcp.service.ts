@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Injectable } from '@nestjs/common';
 import {
   CUSTOM_API_LIMITS,
@@ -160,7 +161,8 @@ export class McpService {
         if (!tool) continue;
         const description = descriptionOf(tool);
         const parameters = parametersOf(tool.inputSchema);
-        if (entry.description !== description || JSON.stringify(entry.parameters) !== JSON.stringify(parameters)) {
+        // Compared as values: jsonb stores an object's keys in its own order, so text comparison saw every tool changed.
+        if (entry.description !== description || !isDeepStrictEqual(entry.parameters, parameters)) {
           Object.assign(entry, { description, parameters, updatedAt: new Date() });
           updated.push(name);
         }
