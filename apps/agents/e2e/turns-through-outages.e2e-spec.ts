@@ -20,12 +20,17 @@ import {
 } from '@platica/testing';
 import { turnWorkflowId } from '@platica/workflows/activities';
 
+/**
+ * The turn's retry backoffs at a tenth (PLATICA_TURN_RETRY_SCALE), and the outages with them:
+ * the same retries, in-worker and on workflow timers, in the same order, in a tenth of the time.
+ */
+const RETRY_SCALE = 0.1;
 /** Longer than the debounce: the database is cut while the turn waits for the customer to be quiet. */
 const DEBOUNCE_MS = 3_000;
-/** Longer than the ~27 s a turn's steps used to retry before its workflow failed. */
-const DATABASE_OUTAGE_MS = 40_000;
-/** Longer than the turn's first attempts to load the agent's tools. */
-const TOOLS_OUTAGE_MS = 15_000;
+/** 40 s unscaled: longer than the ~27 s a turn's steps used to retry before its workflow failed. */
+const DATABASE_OUTAGE_MS = 40_000 * RETRY_SCALE;
+/** 15 s unscaled: longer than the turn's first attempts to load the agent's tools. */
+const TOOLS_OUTAGE_MS = 15_000 * RETRY_SCALE;
 
 /**
  * Turns through outages made by the test (docs/workflows.md › Retries and outages): the
@@ -56,7 +61,12 @@ describe('turns through outages (e2e)', () => {
     databaseUrl.host = database.address;
     process.env.PLATICA_TEST_DATABASE_URL = databaseUrl.toString();
     t = await startTestStack(
-      { ...llm.env(), META_GRAPH_BASE_URL: graph.url, PLATICA_TURN_DEBOUNCE_MS: String(DEBOUNCE_MS) },
+      {
+        ...llm.env(),
+        META_GRAPH_BASE_URL: graph.url,
+        PLATICA_TURN_DEBOUNCE_MS: String(DEBOUNCE_MS),
+        PLATICA_TURN_RETRY_SCALE: String(RETRY_SCALE),
+      },
       {
         serviceEnv: (isolation) => {
           const toolsUrl = new URL(isolation.databaseUrl);
@@ -129,7 +139,7 @@ describe('turns through outages (e2e)', () => {
     }
   };
 
-  it('answers a customer whose message was stored before a 40 s PostgreSQL outage once, after it', async () => {
+  it('answers a customer whose message was stored before a (scaled) 40 s PostgreSQL outage once, after it', async () => {
     const phone = newPhone();
     const m = marker();
     await writes(phone, `hola ${m}`);

@@ -25,7 +25,8 @@ describe('the OpenAPI document against the running API (Schemathesis)', () => {
     // Schemathesis also sends requests without credentials: the failed-auth throttle would answer them 429.
     t = await startTestStack({ META_GRAPH_BASE_URL: graph.url, PLATICA_AUTH_FAILURE_LIMIT: '1000000' });
     ws = await MessagingWorkspace.seed(t, withAgents);
-  });
+    // Eight services' migrations and start-up, on a machine others share.
+  }, 300_000);
 
   afterAll(async () => {
     await t?.stop();

@@ -3,6 +3,11 @@ import { eventually, FakeMetaGraph, MessagingWorkspace, newPhone, startTestStack
 const CUSTOMERS = 50;
 const PER_CUSTOMER = 10;
 const TOTAL = CUSTOMERS * PER_CUSTOMER;
+/**
+ * How far ahead the batch is due: past the time accepting all of it takes (20 requests at once;
+ * the file prints it, a few seconds), which the test checks.
+ */
+const DUE_IN_MS = 40_000;
 
 /**
  * The messaging process (API, dispatcher and Temporal worker) SIGKILLed while a batch of 500
@@ -25,7 +30,8 @@ describe('scheduled messages: a crash in the middle of a due batch (e2e)', () =>
       baseUrl: t.baseUrl,
       channels: [{ phoneNumberId: ws.whatsapp.phoneNumberId, displayPhone: ws.whatsapp.phoneNumber, appSecret: ws.whatsapp.appSecret }],
     });
-  });
+    // Eight services' migrations and start-up, on a machine others share.
+  }, 300_000);
   afterAll(async () => {
     await t?.stop();
     await fake?.stop();
@@ -41,7 +47,7 @@ describe('scheduled messages: a crash in the middle of a due batch (e2e)', () =>
       const { phone, conversation } = await ws.customerWrites(newPhone());
       customers.push({ phone, conversationId: conversation.id });
     }
-    const dueAt = new Date(Date.now() + 40_000).toISOString();
+    const dueAt = new Date(Date.now() + DUE_IN_MS).toISOString();
     const scheduling = Date.now();
     const texts = Array.from({ length: TOTAL }, (_, i) => `lote ${i}`);
     let next = 0;
@@ -112,5 +118,5 @@ describe('scheduled messages: a crash in the middle of a due batch (e2e)', () =>
     for (const id of ids.slice(0, 20)) {
       expect((await ws.api.get(`/v1/messages/scheduled/${id}`)).body).toMatchObject({ status: 'sent', error: null });
     }
-  });
+  }, 240_000);
 });

@@ -22,6 +22,11 @@ export const agentsConfigSchema = baseConfigSchema.extend({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   /** Customer messages arriving within this window of each other are answered in one turn. */
   PLATICA_TURN_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(1_500),
+  /**
+   * Multiplies the backoffs of a turn's retries (docs/workflows.md › Retries and outages): 1 in
+   * production; tests wait out a shorter outage through the same retries (e.g. 0.1).
+   */
+  PLATICA_TURN_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   /** Rounds of tool calls one turn may make; the model must answer in text after the last. */
   PLATICA_TURN_MAX_TOOL_ROUNDS: z.coerce.number().int().min(1).max(20).default(5),
   /** How much of a conversation's history (characters, newest first) a turn gives the model. */

@@ -108,7 +108,13 @@ export class TurnRequests extends TemporalClientOwner {
   }
 
   private async startChatWorkflow(workspaceId: string, workflowId: string, trigger: TurnTrigger): Promise<ChatTurnStarted> {
-    const input: ConversationTurnInput = { workspaceId, conversationRef: null, debounceMs: 0, first: trigger };
+    const input: ConversationTurnInput = {
+      workspaceId,
+      conversationRef: null,
+      debounceMs: 0,
+      retryScale: this.agentsConfig.values.PLATICA_TURN_RETRY_SCALE,
+      first: trigger,
+    };
     const handle = await (this.workerClient ?? this.temporal()).workflow.start(conversationTurnWorkflow, {
       taskQueue: this.queueOf('agents'),
       workflowId,
@@ -126,6 +132,7 @@ export class TurnRequests extends TemporalClientOwner {
       workspaceId: event.workspaceId,
       conversationRef: data.conversationRef,
       debounceMs: this.agentsConfig.values.PLATICA_TURN_DEBOUNCE_MS,
+      retryScale: this.agentsConfig.values.PLATICA_TURN_RETRY_SCALE,
     };
     await this.temporal().workflow.signalWithStart(conversationTurnWorkflow, {
       taskQueue: this.queueOf('agents'),

@@ -7,6 +7,11 @@ export const toolsConfigSchema = baseConfigSchema.extend({
   TOOLS_RESPONSE_READ_LIMIT_BYTES: z.coerce.number().int().min(1_024).max(50_000_000).default(2_000_000),
   /** Outbound connections to remote APIs kept open per origin. */
   TOOLS_CONNECTIONS_PER_ORIGIN: z.coerce.number().int().min(1).max(1_000).default(32),
+  /**
+   * Multiplies an MCP server's tool call limits (`limits.timeoutMs`, `limits.maxTimeoutMs`) where
+   * they are enforced: 1 in production; tests run a slow tool against the same limits in less time.
+   */
+  TOOLS_MCP_TIMEOUT_SCALE: z.coerce.number().positive().max(1).default(1),
   /** The gateway's public origin: MCP OAuth redirects come back to `<it>/hooks/mcp/oauth/callback`. */
   PLATICA_PUBLIC_URL: z.url().default('http://127.0.0.1:8080'),
 });

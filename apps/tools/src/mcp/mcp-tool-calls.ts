@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { ErrorCode as McpErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RuntimeExecuteResult } from '@platica/contracts';
 import type { CatalogTool } from '../catalog/catalog-tool.entity';
+import { ToolsConfigService } from '../config/tools.config';
 import { capBytes } from '../shared/byte-cap';
 import { McpClients, mcpErrorText, McpUnavailableError } from './mcp-clients';
 import { McpCredentials, messageOf } from './mcp-credentials';
@@ -14,6 +15,7 @@ export class McpToolCalls {
   constructor(
     private readonly credentials: McpCredentials,
     private readonly clients: McpClients,
+    private readonly config: ToolsConfigService,
   ) {}
 
   /**
@@ -24,11 +26,13 @@ export class McpToolCalls {
     const started = performance.now();
     const took = () => Math.round(performance.now() - started);
     if (!server) return { ok: false, outcome: 'mapping-error', httpStatus: null, durationMs: 0, output: 'this tool is not available now' };
+    // TOOLS_MCP_TIMEOUT_SCALE: 1 in production.
+    const scaled = (ms: number) => Math.max(1, Math.round(ms * this.config.values.TOOLS_MCP_TIMEOUT_SCALE));
     try {
       const result = await this.credentials.withCredentials(server, (endpoint) =>
         this.clients.call(server.id, fingerprintOf(server), endpoint, tool.mcpToolName ?? '', args, {
-          timeoutMs: server.callTimeoutMs,
-          maxTimeoutMs: server.maxCallTimeoutMs,
+          timeoutMs: scaled(server.callTimeoutMs),
+          maxTimeoutMs: scaled(server.maxCallTimeoutMs),
         }),
       );
       const output = capped(outputOf(result), server.maxBytes);

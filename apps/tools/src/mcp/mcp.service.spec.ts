@@ -20,6 +20,7 @@ const config = new ToolsConfigService({
   PLATICA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   PLATICA_ENCRYPTION_KEYS_PREVIOUS: [],
   PLATICA_ALLOW_PRIVATE_NETWORKS: false,
+  TOOLS_MCP_TIMEOUT_SCALE: 1,
 } as unknown as ToolsConfig);
 const box = new McpSecretBox(config);
 
@@ -39,7 +40,11 @@ const discovery: McpDiscovery = {
 } as McpDiscovery;
 
 /** What the MCP server does when discovered or called. */
-type ServerBehaviour = { discover: () => Promise<McpDiscovery>; call?: () => Promise<unknown> };
+type ServerBehaviour = {
+  discover: () => Promise<McpDiscovery>;
+  call?: (limits: Parameters<McpClients['call']>[5]) => Promise<unknown>;
+  timeoutScale?: number;
+};
 
 /** MCP servers and the catalog in memory; the remote server is `behaviour`. */
 function world(behaviour: ServerBehaviour) {
@@ -60,7 +65,8 @@ function world(behaviour: ServerBehaviour) {
   const secretBox = fake(McpSecretBox, { seal: (s) => box.seal(s), open: (sealed) => box.open(sealed) });
   const clients = fake(McpClients, {
     discover: () => behaviour.discover(),
-    call: () => (behaviour.call ?? (() => Promise.reject(new Error('no call expected'))))() as ReturnType<McpClients['call']>,
+    call: (...args) =>
+      (behaviour.call ?? (() => Promise.reject(new Error('no call expected'))))(args[5]) as ReturnType<McpClients['call']>,
   });
   const credentials = newTestService(McpCredentials, serverRows, secretBox, fake(McpOauth, { needsRefresh: () => false })).service;
   const built = newTestService(
@@ -80,7 +86,12 @@ function world(behaviour: ServerBehaviour) {
     fake(ToolsConfigService, { values: config.values }),
     fake(McpCredentials, { withCredentials: (server, work) => credentials.withCredentials(server, work) }),
   );
-  const calls = newTestService(McpToolCalls, fake(McpCredentials, credentials), clients).service;
+  const calls = newTestService(
+    McpToolCalls,
+    fake(McpCredentials, credentials),
+    clients,
+    fake(ToolsConfigService, { values: { ...config.values, TOOLS_MCP_TIMEOUT_SCALE: behaviour.timeoutScale ?? 1 } }),
+  ).service;
   return { ...built, calls, servers, catalog };
 }
 
@@ -150,8 +161,8 @@ describe('McpService.connect', () => {
 
 describe('McpToolCalls.run', () => {
   /** A server connected with `discovery`, whose tool calls do `call`. */
-  async function connected(call: ServerBehaviour['call']) {
-    const w = world({ discover: async () => discovery, call });
+  async function connected(call: ServerBehaviour['call'], timeoutScale?: number) {
+    const w = world({ discover: async () => discovery, call, timeoutScale });
     await w.service.connect(connect({ name: 'Weather' }));
     return { ...w, server: [...w.servers.values()][0]!, tool: [...w.catalog.values()][0]! };
   }
@@ -163,6 +174,24 @@ describe('McpToolCalls.run', () => {
     const failing = await connected(async () => ({ isError: true, content: [{ type: 'text', text: 'unknown city' }] }));
     const result = await failing.calls.run(failing.tool, failing.server, { city: '?' });
     expect(result).toMatchObject({ ok: false, outcome: 'http-error', output: { error: 'the MCP tool reported an error' } });
+  });
+
+  it("enforces the server's call limits, times TOOLS_MCP_TIMEOUT_SCALE", async () => {
+    const limits: unknown[] = [];
+    const call = async (given: unknown) => {
+      limits.push(given);
+      return { content: [{ type: 'text', text: 'Sunny' }] };
+    };
+    for (const scale of [1, 0.1]) {
+      const w = await connected(call, scale);
+      w.server.callTimeoutMs = 30_000;
+      w.server.maxCallTimeoutMs = 120_000;
+      await w.calls.run(w.tool, w.server, {});
+    }
+    expect(limits).toEqual([
+      { timeoutMs: 30_000, maxTimeoutMs: 120_000 },
+      { timeoutMs: 3_000, maxTimeoutMs: 12_000 },
+    ]);
   });
 
   it('a server refusing the authorization is a network-error saying so; a removed server is not available', async () => {

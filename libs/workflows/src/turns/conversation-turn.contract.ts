@@ -28,6 +28,8 @@ export interface ConversationTurnInput {
   conversationRef: string | null;
   /** How long customer messages are gathered before a turn (a burst is answered once). */
   debounceMs: number;
+  /** A factor on the steps' retry backoffs (the agents service's PLATICA_TURN_RETRY_SCALE); absent: 1. */
+  retryScale?: number;
   /** The trigger that started the workflow (absent when started by a signal). */
   first?: TurnTrigger;
   /** What the run before this one handed on when it continued as new (its history had grown long). */

@@ -35,61 +35,73 @@ export const TURN_HORIZON = '24 hours';
  * lost one. Errors that cannot pass by waiting are non-retryable where they are thrown (the
  * activities): a refusal by a service (4xx), the model failing its third time.
  */
-const UNTIL_HORIZON = {
-  scheduleToCloseTimeout: TURN_HORIZON,
-  retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '1 minute' },
-};
+const UNTIL_HORIZON = { initialMs: 200, maximumMs: 60_000 };
 /**
  * A local activity's retry whose backoff is this long waits on a workflow timer, not in the
  * worker (which would keep the workflow task alive with a heartbeat every 8 s, three history
  * events each): a day of outage costs some 1,500 timers, well under Temporal's limits.
  */
-const LOCAL_RETRY_THRESHOLD = '10 seconds';
+const LOCAL_RETRY_THRESHOLD_MS = 10_000;
 
-// Deliveries are ordinary activities: their results are in the workflow's history, so a workflow
-// task that fails (a customer writing while the workflow completes, a worker killed) is replayed
-// to the same decisions and never sends twice.
-const { deliverReply } = proxyActivities<ConversationTurnActivities>({ startToCloseTimeout: '30 seconds', ...UNTIL_HORIZON });
-// The record of a failure is the last resort: it has no horizon.
-const { recordTurnFailure } = proxyActivities<ConversationTurnActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: UNTIL_HORIZON.retry,
-});
-// The working message is a courtesy: a turn never waits for it long.
-const { sendWorkingMessage } = proxyActivities<ConversationTurnActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '200 milliseconds', maximumInterval: '5 seconds', maximumAttempts: 5 },
-});
-// Local activities run in the worker that runs the turn, without a server round trip each, and
-// a worker killed during one is replaced within the workflow task timeout (10 s). They are
-// safe to run again: waiting and the model call write nothing, and accepting a chat request
-// is idempotent on its request message id.
-const { awaitQuiet, acceptChat } = proxyLocalActivities<ConversationTurnActivities>({
-  startToCloseTimeout: '1 minute',
-  localRetryThreshold: LOCAL_RETRY_THRESHOLD,
-  ...UNTIL_HORIZON,
-});
-// The model call: the activity gives the model three attempts (its third failure is
-// non-retryable), then the turn ends with a recorded failure; an unavailable dependency is
-// waited out like in every step. The turn's first call prepares the agent's memory (a failure
-// there costs the summary, never the reply); every call runs the model's rounds of tool calls
-// in the worker running the turn, with no workflow task between the model asking and getting
-// the results, until it answers or its working message is due. Their results are in the
-// history once the workflow task completes, so a replay never calls a remote API again; a
-// retried model call reuses them (kept in the worker). Only a worker killed inside that task
-// runs a call again.
-const { generateReply } = proxyLocalActivities<ConversationTurnActivities>({
-  // One tool round must fit: a tool waited for up to 5 min 15 s (TOOL_CALL_WAIT_MS: an MCP tool
-  // reporting progress may run 5 min) and the model's calls around it (60 s each). Still a local
-  // activity: the SDK heartbeats the workflow task while it runs, so a dead worker is noticed
-  // within the workflow task timeout, not this one, and a regular activity would only add a task
-  // queue round trip to every model call. A timed-out attempt's retry resumes the rounds already
-  // run (kept in the worker).
-  startToCloseTimeout: '8 minutes',
-  localRetryThreshold: LOCAL_RETRY_THRESHOLD,
-  scheduleToCloseTimeout: TURN_HORIZON,
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
+/**
+ * The turn's steps, their backoffs multiplied by `retryScale` (the input's, from the agents
+ * service's PLATICA_TURN_RETRY_SCALE: 1 in production; tests shorten the waits of an outage
+ * without changing their order). Only backoffs and the local retry threshold scale: the
+ * horizon and each attempt's time limit stay.
+ */
+function stepsOf(retryScale = 1) {
+  const scaled = (ms: number) => Math.max(1, Math.round(ms * retryScale));
+  const untilHorizon = {
+    scheduleToCloseTimeout: TURN_HORIZON,
+    retry: { initialInterval: scaled(UNTIL_HORIZON.initialMs), backoffCoefficient: 2, maximumInterval: scaled(UNTIL_HORIZON.maximumMs) },
+  };
+  const localRetryThreshold = scaled(LOCAL_RETRY_THRESHOLD_MS);
+  // Local activities run in the worker that runs the turn, without a server round trip each, and
+  // a worker killed during one is replaced within the workflow task timeout (10 s). They are
+  // safe to run again: waiting and the model call write nothing, and accepting a chat request
+  // is idempotent on its request message id.
+  const local = proxyLocalActivities<ConversationTurnActivities>({ startToCloseTimeout: '1 minute', localRetryThreshold, ...untilHorizon });
+  // Each activity is read from its proxy by name: a proxy has no keys to spread.
+  return {
+    // Deliveries are ordinary activities: their results are in the workflow's history, so a workflow
+    // task that fails (a customer writing while the workflow completes, a worker killed) is replayed
+    // to the same decisions and never sends twice.
+    deliverReply: proxyActivities<ConversationTurnActivities>({ startToCloseTimeout: '30 seconds', ...untilHorizon }).deliverReply,
+    // The record of a failure is the last resort: it has no horizon.
+    recordTurnFailure: proxyActivities<ConversationTurnActivities>({ startToCloseTimeout: '30 seconds', retry: untilHorizon.retry })
+      .recordTurnFailure,
+    // The working message is a courtesy: a turn never waits for it long.
+    sendWorkingMessage: proxyActivities<ConversationTurnActivities>({
+      startToCloseTimeout: '1 minute',
+      retry: { initialInterval: scaled(200), maximumInterval: scaled(5_000), maximumAttempts: 5 },
+    }).sendWorkingMessage,
+    awaitQuiet: local.awaitQuiet,
+    acceptChat: local.acceptChat,
+    // The model call: the activity gives the model three attempts (its third failure is
+    // non-retryable), then the turn ends with a recorded failure; an unavailable dependency is
+    // waited out like in every step. The turn's first call prepares the agent's memory (a failure
+    // there costs the summary, never the reply); every call runs the model's rounds of tool calls
+    // in the worker running the turn, with no workflow task between the model asking and getting
+    // the results, until it answers or its working message is due. Their results are in the
+    // history once the workflow task completes, so a replay never calls a remote API again; a
+    // retried model call reuses them (kept in the worker). Only a worker killed inside that task
+    // runs a call again.
+    generateReply: proxyLocalActivities<ConversationTurnActivities>({
+      // One tool round must fit: a tool waited for up to 5 min 15 s (TOOL_CALL_WAIT_MS: an MCP tool
+      // reporting progress may run 5 min) and the model's calls around it (60 s each). Still a local
+      // activity: the SDK heartbeats the workflow task while it runs, so a dead worker is noticed
+      // within the workflow task timeout, not this one, and a regular activity would only add a task
+      // queue round trip to every model call. A timed-out attempt's retry resumes the rounds already
+      // run (kept in the worker).
+      startToCloseTimeout: '8 minutes',
+      localRetryThreshold,
+      scheduleToCloseTimeout: TURN_HORIZON,
+      retry: { initialInterval: scaled(1_000), backoffCoefficient: 2, maximumInterval: scaled(60_000) },
+    }).generateReply,
+  };
+}
+
+type Steps = ReturnType<typeof stepsOf>;
 
 /** A burst is gathered for at most this many debounce windows, so a chatty customer still gets answers. */
 const MAX_DEBOUNCE_WINDOWS = 5;
@@ -117,6 +129,8 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
   const outcomes: TurnOutcome[] = [...(input.carried?.outcomes ?? [])];
   /** Messages an earlier turn of this run (or of the run it continues) was given: their triggers need no turn of their own. */
   const seen = new Set<string>(input.carried?.seenMessageIds);
+  const steps = stepsOf(input.retryScale);
+  const { awaitQuiet, acceptChat } = steps;
   // Started by signalWithStart: the signal is processed after this function starts, in the same activation.
   if (!pending.length) await condition(() => pending.length > 0, '1 minute');
 
@@ -140,7 +154,7 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
       if (waited) {
         // Past the horizon (or refused): the messages gathered get a visible failed turn instead of an answer.
         pending.splice(0);
-        await recordFailure({ workspaceId: input.workspaceId, conversationRef }, newMessageId(), errorOf(waited, 'turn_failed'));
+        await recordFailure(steps, { workspaceId: input.workspaceId, conversationRef }, newMessageId(), errorOf(waited, 'turn_failed'));
         continue;
       }
     }
@@ -171,7 +185,7 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
         additionalInstructions: alone.additionalInstructions ?? null,
         triggeringMessageIds: [],
       };
-      turn = await runTurn(request, seen, true, { request: alone.chat, accepting });
+      turn = await runTurn(steps, request, seen, true, { request: alone.chat, accepting });
       take(alone, await accepting);
       if (!answering.length) continue;
     } else {
@@ -187,6 +201,7 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
       const additionalInstructions = instructions.length ? instructions.join('\n\n') : null;
       const forChat = answering.some((t) => t.chat);
       turn = await runTurn(
+        steps,
         { workspaceId: input.workspaceId, conversationRef, additionalInstructions, triggeringMessageIds },
         seen,
         forChat,
@@ -221,6 +236,7 @@ interface Acceptance {
  * `conversationRef` is a placeholder until then); a refused request gets no turn (silent).
  */
 async function runTurn(
+  { generateReply, sendWorkingMessage, deliverReply, ...steps }: Steps,
   given: Parameters<ConversationTurnActivities['generateReply']>[0],
   seen: Set<string>,
   forChat: boolean,
@@ -269,7 +285,7 @@ async function runTurn(
     }
   } catch (failure) {
     const error = errorOf(failure, 'model_error');
-    await recordFailure(refOf(request), messageId, error);
+    await recordFailure(steps, refOf(request), messageId, error);
     return { error };
   }
   for (const id of reply.seenMessageIds) seen.add(id);
@@ -280,7 +296,7 @@ async function runTurn(
   } catch (failure) {
     // The reply's own id: a delivery that stored the message before it failed keeps it.
     const error = errorOf(failure, 'delivery_failed');
-    await recordFailure(refOf(request), messageId, error);
+    await recordFailure(steps, refOf(request), messageId, error);
     return { error };
   }
 }
@@ -289,7 +305,9 @@ async function runTurn(
  * A turn that ends without a reply: a failed assistant message (the conversation's detail shows
  * it) and the turn log's `failed` entry. A conversation gone meanwhile has nothing to record it on.
  */
-async function recordFailure(ref: { workspaceId: string; conversationRef: string }, messageId: string, error: TurnError): Promise<void> {
+async function recordFailure(
+  { recordTurnFailure }: Pick<Steps, 'recordTurnFailure'>,
+  ref: { workspaceId: string; conversationRef: string }, messageId: string, error: TurnError): Promise<void> {
   await recordTurnFailure({ ...ref, messageId, error }).catch(() => undefined);
 }
 
