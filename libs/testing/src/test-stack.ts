@@ -46,9 +46,12 @@ export async function startTestStack(
     root,
     gatewayPort,
     temporalCli: path.join(root, '.toolchain/py/bin/temporal'),
+    // Migrated once per run by global set-up; a stack started outside jest migrates its own.
+    templateDatabase: process.env.PLATICA_TEST_TEMPLATE_DATABASE,
     env: {
       ...isolatedStackEnv(isolation, { temporalAddress: temporalAddress(), adminToken }),
       PLATICA_ENV: 'test',
+      NODE_COMPILE_CACHE: process.env.PLATICA_TEST_COMPILE_CACHE,
       PLATICA_PUBLIC_URL: baseUrl,
       PLATICA_ALLOW_PRIVATE_NETWORKS: 'true',
       PLATICA_CREDENTIAL_CACHE_MS: '0',
