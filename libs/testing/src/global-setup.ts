@@ -13,6 +13,7 @@ import { ensureTemporalDevServer } from '../../devstack/src/temporal-dev-server'
 // eslint-disable-next-line @nx/enforce-module-boundaries -- jest loads global setup outside its module mapper: no @platica/* paths here
 import { SERVICE_NAMES } from '../../contracts/src/subjects';
 import { isolatedStackEnv, newIsolation } from './isolation';
+import type { startSharedStackHost as StartSharedStackHost } from './shared-stack-host';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -20,7 +21,8 @@ const root = path.resolve(__dirname, '../../..');
  * Once per integration run: builds dist/ (the services run from it, as in production), starts a
  * Temporal dev server of the run's own on a free port, in memory, unless
  * PLATICA_TEST_TEMPORAL_ADDRESS names one, and migrates a template database each test stack's
- * database is copied from (so no stack runs a migration). Test files start their own isolated stacks.
+ * database is copied from (so no stack runs a migration), and hosts the shared stacks
+ * (shared-stack-host.ts). Other test files start their own isolated stacks.
  */
 export default async function globalSetup(): Promise<void> {
   if (process.env.PLATICA_TEST_SKIP_BUILD !== 'true') {
@@ -39,6 +41,13 @@ export default async function globalSetup(): Promise<void> {
     (globalThis as { __platicaTemporal?: typeof server }).__platicaTemporal = server;
   }
   await migrateTemplate();
+  // From dist/ (built above), where its imports of the other libs resolve: jest's module mapper does not apply here.
+  const { startSharedStackHost } = (await import(path.join(root, 'dist/libs/testing/src/shared-stack-host.js'))) as {
+    startSharedStackHost: typeof StartSharedStackHost;
+  };
+  const host = await startSharedStackHost();
+  process.env.PLATICA_TEST_STACK_HOST = host.url;
+  (globalThis as { __platicaStackHost?: typeof host }).__platicaStackHost = host;
 }
 
 async function migrateTemplate(): Promise<void> {
