@@ -1,5 +1,21 @@
-// Two projects: `unit` (*.spec.ts, no infrastructure) and `integration` (*.integration-spec.ts
-// against real PostgreSQL, NATS and Temporal, and *.e2e-spec.ts through the gateway's HTTP).
+// Three projects: `unit` (*.spec.ts, no infrastructure), `integration` (*.integration-spec.ts
+// against real PostgreSQL, NATS and Temporal, and *.e2e-spec.ts through the gateway's HTTP), and
+// `integration-serial`: the files that kill, cut or restart services and time what follows,
+// which scripts/test runs in band, after the others (which run on two workers).
+const SERIAL = [
+  'apps/agents/e2e/agent-turns.e2e-spec.ts',
+  'apps/agents/e2e/evaluations.e2e-spec.ts',
+  'apps/agents/e2e/temporal-outage.e2e-spec.ts',
+  'apps/agents/e2e/turns-through-outages.e2e-spec.ts',
+  'apps/campaigns/e2e/campaign-crash.e2e-spec.ts',
+  'apps/gateway/e2e/dependency-outages.e2e-spec.ts',
+  'apps/gateway/e2e/gateway.e2e-spec.ts',
+  'apps/gateway/e2e/graceful-shutdown.e2e-spec.ts',
+  'apps/messaging/e2e/messaging.e2e-spec.ts',
+  'apps/messaging/e2e/scheduled-crash.e2e-spec.ts',
+  'apps/messaging/e2e/scheduled.e2e-spec.ts',
+  'apps/webhook-dispatcher/e2e/webhooks.e2e-spec.ts',
+];
 const swc = [
   '@swc/jest',
   {
@@ -25,16 +41,18 @@ const shared = {
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.toolchain/'],
 };
 
+const integration = {
+  ...shared,
+  testMatch: ['<rootDir>/{apps,libs}/**/*.{integration,e2e}-spec.ts'],
+  globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+  globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+};
+
 module.exports = {
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,deploy,tools}/**/*.spec.ts'] },
-    {
-      ...shared,
-      displayName: 'integration',
-      testMatch: ['<rootDir>/{apps,libs}/**/*.{integration,e2e}-spec.ts'],
-      globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
-      globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
-    },
+    { ...integration, displayName: 'integration', testPathIgnorePatterns: SERIAL.map((file) => `<rootDir>/${file}`) },
+    { ...integration, displayName: 'integration-serial', testMatch: SERIAL.map((file) => `<rootDir>/${file}`) },
   ],
   reporters: ['default', '<rootDir>/tools/jest/summary-reporter.js'],
   testTimeout: 120_000,

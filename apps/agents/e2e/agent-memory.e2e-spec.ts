@@ -57,6 +57,7 @@ describe('agent memory and the turn log (e2e)', () => {
   beforeAll(async () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
+    // A stack of its own: its context summaries after 6 messages (PLATICA_CONTEXT_*) would change other files' turns.
     t = await startTestStack({
       META_GRAPH_BASE_URL: graph.url,
       ...llm.env(),

@@ -44,6 +44,7 @@ describe('agent turns (e2e)', () => {
   beforeAll(async () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
+    // A stack of its own: it kills and restarts the agents service.
     t = await startTestStack({
       ...llm.env(),
       META_GRAPH_BASE_URL: graph.url,

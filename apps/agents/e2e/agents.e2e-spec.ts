@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { newMetaId, newPhone, startTestStack, type HttpAnswer, type HttpClient, type TestStack } from '@platica/testing';
+import { newMetaId, newPhone, useSharedStack, type HttpAnswer, type HttpClient, type StackApi } from '@platica/testing';
 
 /** Endpoints › Agents through the gateway: seeded agents, reads, updates with the spec's bounds, prompt history, guardrails, assist rules. */
 describe('agents (e2e)', () => {
-  let t: TestStack;
+  let t: StackApi;
   let api: HttpClient;
   let ids: { sofia: string; billing: string; workspace: string; whatsapp: string };
   /** The workspace's WhatsApp channel: an agent's channelId and phoneNumber must name its own channels. */
@@ -37,7 +37,7 @@ describe('agents (e2e)', () => {
   const readAgent = async (id: string) => (await api.get(`/v1/agents/${id}`)).body.workspaces[0].agents[0];
 
   beforeAll(async () => {
-    t = await startTestStack();
+    t = await useSharedStack();
     const seeded = await t.admin.post('/admin/v1/seed', { ...seedDoc(`Agents ${randomBytes(3).toString('hex')}`), channels: [whatsapp] });
     expect(seeded.status).toBe(200);
     ids = {

@@ -87,6 +87,7 @@ describe('agent evaluations (e2e)', () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
     target = await HttpTarget.start((r) => ({ body: { estado: `enviado ${r.path.split('/').pop()}` } }));
+    // A stack of its own: it restarts the agents service.
     t = await startTestStack({ ...llm.env(), META_GRAPH_BASE_URL: graph.url, PLATICA_TURN_DEBOUNCE_MS: '200' });
     ws = await MessagingWorkspace.seed(t, withAgents);
     sofia = ws.ids.agents.sofia.id;

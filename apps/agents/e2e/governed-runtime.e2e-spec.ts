@@ -9,12 +9,12 @@ import {
   MessagingWorkspace,
   newPhone,
   scriptedGuardrailVerdict,
-  startTestStack,
+  useSharedStack,
   textOf,
   whatsappInbound,
   withAgents,
   type ChatCompletionRequest,
-  type TestStack,
+  type StackApi,
 } from '@platica/testing';
 
 const GUARDRAIL_MESSAGE = 'Este mensaje no cumple nuestras reglas.';
@@ -27,7 +27,7 @@ const GUARDRAIL_MESSAGE = 'Este mensaje no cumple nuestras reglas.';
  * threshold and blocks the client at theirs, after which every entry point refuses them.
  */
 describe('governed agent runtime (e2e)', () => {
-  let t: TestStack;
+  let t: StackApi;
   let llm: FakeLlm;
   let graph: FakeMetaGraph;
   let ws: MessagingWorkspace;
@@ -41,11 +41,7 @@ describe('governed agent runtime (e2e)', () => {
   beforeAll(async () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
-    t = await startTestStack({
-      ...llm.env(),
-      META_GRAPH_BASE_URL: graph.url,
-      PLATICA_TURN_DEBOUNCE_MS: '300',
-    });
+    t = await useSharedStack({ llm, graph });
     ws = await MessagingWorkspace.seed(t, (doc) => {
       withAgents(doc);
       Object.assign(doc, { allowedTerms: ['Mierda'] });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { startTestStack, type HttpAnswer, type HttpClient, type TestStack } from '@platica/testing';
+import { useSharedStack, type HttpAnswer, type HttpClient, type StackApi } from '@platica/testing';
 
 /** Endpoints › Sub-agents through the gateway: connect, create-and-connect, list, available, update, disconnect, with each error. */
 describe('sub-agents (e2e)', () => {
-  let t: TestStack;
+  let t: StackApi;
   let api: HttpClient;
   let other: HttpClient;
   let ids: { sofia: string; billing: string; shipping: string; otherAgent: string };
@@ -33,7 +33,7 @@ describe('sub-agents (e2e)', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestStack();
+    t = await useSharedStack();
     const seeded = await t.admin.post('/admin/v1/seed', seedDoc(`Subagents ${randomBytes(3).toString('hex')}`));
     expect(seeded.status).toBe(200);
     const elsewhere = await t.admin.post('/admin/v1/seed', seedDoc(`Elsewhere ${randomBytes(3).toString('hex')}`));

@@ -11,6 +11,7 @@ describe('readiness through a Temporal outage (e2e)', () => {
 
   beforeAll(async () => {
     temporal = await CuttableProxy.start(temporalAddress());
+    // A stack of its own: it cuts the services' way to Temporal.
     t = await startTestStack({ TEMPORAL_ADDRESS: temporal.address });
   });
   afterAll(async () => {

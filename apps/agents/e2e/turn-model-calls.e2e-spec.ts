@@ -46,6 +46,7 @@ describe('model calls in the turn log (e2e)', () => {
 
   beforeAll(async () => {
     llm = await FakeLlm.start();
+    // A stack of its own: streamed model answers (LLM_STREAM), and it checks the provider's address.
     t = await startTestStack({ ...llm.env(), LLM_STREAM: 'true' });
     ws = await MessagingWorkspace.seed(t, (doc) => withAgents(doc));
     sofia = ws.ids.agents.sofia.id;

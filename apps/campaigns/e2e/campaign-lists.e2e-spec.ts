@@ -4,10 +4,10 @@ import {
   MessagingWorkspace,
   newPhone,
   reencodedPageToken,
-  startTestStack,
+  useSharedStack,
   type HttpClient,
   type MessagingSeedDocument,
-  type TestStack,
+  type StackApi,
 } from '@platica/testing';
 
 /** A valid send `template` of the seeded `welcome` template (two body variables, an image header, one URL button). */
@@ -37,7 +37,7 @@ type Recipient = {
  * sent, refused by Meta (failed), blocked and, on the next send, problematic (excluded).
  */
 describe('campaign lists (e2e)', () => {
-  let t: TestStack;
+  let t: StackApi;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
   let other: MessagingWorkspace;
@@ -85,7 +85,7 @@ describe('campaign lists (e2e)', () => {
 
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url, CAMPAIGN_SEND_RATE: '0' });
+    t = await useSharedStack({ graph: fake });
     ws = await MessagingWorkspace.seed(t, (doc: MessagingSeedDocument) => {
       blocked = doc.clients[0]!.phoneNumber;
       const base = { category: 'marketing', platform: 'whatsapp', templateRef: 'welcome', owners: [doc.users[0]!.email] };

@@ -60,6 +60,7 @@ describe('campaigns (e2e)', () => {
 
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
+    // A stack of its own: it measures pacing at its own CAMPAIGN_SEND_RATE (the shared stacks send unthrottled).
     t = await startTestStack({ META_GRAPH_BASE_URL: fake.url, CAMPAIGN_SEND_RATE: String(RATE) });
     ws = await MessagingWorkspace.seed(t, (doc: MessagingSeedDocument) => {
       withAgents(doc);

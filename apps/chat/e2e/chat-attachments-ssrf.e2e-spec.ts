@@ -15,6 +15,7 @@ describe('chat attachments and the SSRF guard (e2e)', () => {
 
   beforeAll(async () => {
     llm = await FakeLlm.start();
+    // A stack of its own: private networks refused (PLATICA_ALLOW_PRIVATE_NETWORKS=false), a process setting.
     t = await startTestStack({ ...llm.env(), PLATICA_ALLOW_PRIVATE_NETWORKS: 'false' });
     ws = await MessagingWorkspace.seed(t, withAgents);
     agentId = ws.ids.agents.billing.id;

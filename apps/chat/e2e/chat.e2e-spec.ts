@@ -40,6 +40,7 @@ describe('chat (e2e)', () => {
     filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
     llm = await FakeLlm.start();
     // Streamed completions here; agent-turns.e2e-spec.ts runs the same runtime on plain ones.
+    // A stack of its own: streamed model answers (LLM_STREAM), a process setting.
     t = await startTestStack({ ...llm.env(), LLM_STREAM: 'true' });
     ws = await MessagingWorkspace.seed(t, withAgents);
     agents = { sofia: ws.ids.agents.sofia.id, billing: ws.ids.agents.billing.id, dormant: ws.ids.agents.dormant.id };

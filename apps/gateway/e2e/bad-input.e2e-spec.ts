@@ -25,6 +25,7 @@ describe('bad input (e2e)', () => {
   let ws: MessagingWorkspace;
 
   beforeAll(async () => {
+    // A stack of its own: its own failed-authentication limits, a process setting.
     t = await startTestStack({
       PLATICA_AUTH_FAILURE_LIMIT: String(AUTH_FAILURE_LIMIT),
       PLATICA_AUTH_FAILURE_WINDOW_SECONDS: String(AUTH_FAILURE_WINDOW_SECONDS),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { eventually, startTestStack, type TestStack } from '@platica/testing';
+import { eventually, useSharedStack, type StackApi } from '@platica/testing';
 import { ConsoleBrowser } from './console-browser';
 
 /**
@@ -11,7 +11,7 @@ import { ConsoleBrowser } from './console-browser';
  */
 describe('API keys and roles in the console (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
-  let t: TestStack;
+  let t: StackApi;
   let workspaceId: string;
   let seededKey: string;
   const suffix = randomBytes(4).toString('hex');
@@ -21,7 +21,7 @@ describe('API keys and roles in the console (e2e)', () => {
   const browser = new ConsoleBrowser(() => t.baseUrl);
 
   beforeAll(async () => {
-    t = await startTestStack();
+    t = await useSharedStack();
     const seeded = await t.seedMinimalWorkspace({
       users: [
         { email: admin.email, name: 'Ada', password },

@@ -27,6 +27,7 @@ describe('the console in a browser (e2e)', () => {
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
     // Access tokens of 40 s: the console refreshes them 30 s before expiry, so a test sees a refresh after 10 s.
+    // A stack of its own: its own 40 s access token lifetime, a process setting.
     t = await startTestStack({ META_GRAPH_BASE_URL: fake.url, PLATICA_OAUTH_ACCESS_TOKEN_TTL_SECONDS: '40' });
     ws = await MessagingWorkspace.seed(t, (doc) => {
       Object.assign(doc.users[0]!, { password });

@@ -5,9 +5,9 @@ import {
   FakeMetaGraph,
   MessagingWorkspace,
   newPhone,
-  startTestStack,
+  useSharedStack,
   type MessagingSeedDocument,
-  type TestStack,
+  type StackApi,
 } from '@platica/testing';
 import { ConsoleBrowser } from './console-browser';
 
@@ -29,7 +29,7 @@ const AUDIENCE = 52;
  */
 describe('the console: campaign list and recipients (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
-  let t: TestStack;
+  let t: StackApi;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
   const browser = new ConsoleBrowser(() => t.baseUrl);
@@ -41,7 +41,7 @@ describe('the console: campaign list and recipients (e2e)', () => {
 
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url, CAMPAIGN_SEND_RATE: '0' });
+    t = await useSharedStack({ graph: fake });
     ws = await MessagingWorkspace.seed(t, (doc: MessagingSeedDocument) => {
       Object.assign(doc.users[0]!, { password });
       blocked = doc.clients[0]!.phoneNumber;

@@ -5,10 +5,10 @@ import {
   FakeMetaGraph,
   MessagingWorkspace,
   newPhone,
-  startTestStack,
+  useSharedStack,
   type GraphRequest,
   type MessagingSeedDocument,
-  type TestStack,
+  type StackApi,
 } from '@platica/testing';
 import { ConsoleBrowser } from './console-browser';
 
@@ -21,7 +21,7 @@ import { ConsoleBrowser } from './console-browser';
  */
 describe('the console: campaigns (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
-  let t: TestStack;
+  let t: StackApi;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
   const browser = new ConsoleBrowser(() => t.baseUrl);
@@ -30,7 +30,7 @@ describe('the console: campaigns (e2e)', () => {
 
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url });
+    t = await useSharedStack({ graph: fake });
     ws = await MessagingWorkspace.seed(t, (doc: MessagingSeedDocument) => {
       Object.assign(doc.users[0]!, { password });
       const blocked = doc.clients[0]!.phoneNumber;

@@ -7,9 +7,9 @@ import {
   MessagingWorkspace,
   newPhone,
   scriptedGuardrailVerdict,
-  startTestStack,
+  useSharedStack,
   withAgents,
-  type TestStack,
+  type StackApi,
 } from '@platica/testing';
 import { ConsoleBrowser } from './console-browser';
 
@@ -21,7 +21,7 @@ import { ConsoleBrowser } from './console-browser';
  */
 describe('the console: clients (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
-  let t: TestStack;
+  let t: StackApi;
   let llm: FakeLlm;
   let graph: FakeMetaGraph;
   let ws: MessagingWorkspace;
@@ -32,7 +32,7 @@ describe('the console: clients (e2e)', () => {
     llm = await FakeLlm.start();
     llm.answer = (request) => (isGuardrailEvaluation(request) ? scriptedGuardrailVerdict(request, 'high') : { text: 'hola' });
     graph = await FakeMetaGraph.start();
-    t = await startTestStack({ ...llm.env(), META_GRAPH_BASE_URL: graph.url, PLATICA_TURN_DEBOUNCE_MS: '300' });
+    t = await useSharedStack({ llm, graph });
     ws = await MessagingWorkspace.seed(t, (doc) => {
       Object.assign(doc.users[0]!, { password });
       withAgents(doc);

@@ -39,6 +39,7 @@ describe('the console conversation view in a browser (e2e)', () => {
   beforeAll(async () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
+    // A stack of its own: it checks the model provider's address, which on a shared stack is a relay's.
     t = await startTestStack({ ...llm.env(), META_GRAPH_BASE_URL: graph.url, PLATICA_TURN_DEBOUNCE_MS: '300' });
     ws = await MessagingWorkspace.seed(t, (doc) => {
       Object.assign(doc.users[0]!, { password });

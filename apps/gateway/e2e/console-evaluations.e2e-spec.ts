@@ -10,12 +10,12 @@ import {
   MessagingWorkspace,
   newPhone,
   scriptedGuardrailVerdict,
-  startTestStack,
+  useSharedStack,
   textOf,
   withAgents,
   type ChatCompletionRequest,
   type FakeAnswer,
-  type TestStack,
+  type StackApi,
 } from '@platica/testing';
 import { ConsoleBrowser } from './console-browser';
 
@@ -34,7 +34,7 @@ const GREETING = '¡Hola! ¿En qué puedo ayudarte hoy?';
  */
 describe('evaluations in the console (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
-  let t: TestStack;
+  let t: StackApi;
   let llm: FakeLlm;
   let graph: FakeMetaGraph;
   let target: HttpTarget;
@@ -70,7 +70,7 @@ describe('evaluations in the console (e2e)', () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
     target = await HttpTarget.start(() => ({ body: { estado: 'enviado' } }));
-    t = await startTestStack({ ...llm.env(), META_GRAPH_BASE_URL: graph.url, PLATICA_TURN_DEBOUNCE_MS: '200' });
+    t = await useSharedStack({ llm, graph });
     ws = await MessagingWorkspace.seed(t, (doc) => {
       Object.assign(doc.users[0]!, { password });
       withAgents(doc);

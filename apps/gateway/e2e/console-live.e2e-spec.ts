@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { EventStreamReader, FakeMetaGraph, MessagingWorkspace, startTestStack, withAgents, type TestStack } from '@platica/testing';
+import { EventStreamReader, FakeMetaGraph, MessagingWorkspace, useSharedStack, withAgents, type StackApi } from '@platica/testing';
 import { ConsoleBrowser } from './console-browser';
 
 /** Well under the console's fallback polling (60 s): a test waiting this long fails if only polling works. */
@@ -15,7 +15,7 @@ const LIVE_MS = 5_000;
  */
 describe('the live console (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
-  let t: TestStack;
+  let t: StackApi;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
   const browser = new ConsoleBrowser(() => t.baseUrl);
@@ -24,7 +24,7 @@ describe('the live console (e2e)', () => {
 
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url });
+    t = await useSharedStack({ graph: fake });
     ws = await MessagingWorkspace.seed(t, (doc) => {
       Object.assign(doc.users[0]!, { password });
       withAgents(doc);

@@ -4,12 +4,12 @@ import {
   defaultTestMcpTools,
   eventually,
   MessagingWorkspace,
-  startTestStack,
+  useSharedStack,
   TestAuthorizationServer,
   TestMcpServer,
   withAgents,
   type TestMcpTool,
-  type TestStack,
+  type StackApi,
 } from '@platica/testing';
 import { ConsoleBrowser } from './console-browser';
 
@@ -29,14 +29,14 @@ const TRACK_PARCEL: TestMcpTool = {
  */
 describe('the console: MCP servers (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
-  let t: TestStack;
+  let t: StackApi;
   let ws: MessagingWorkspace;
   const started: { stop(): Promise<void> }[] = [];
   const browser = new ConsoleBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
-    t = await startTestStack();
+    t = await useSharedStack();
     ws = await MessagingWorkspace.seed(t, (doc) => {
       withAgents(doc);
       Object.assign(doc.users[0]!, { password });

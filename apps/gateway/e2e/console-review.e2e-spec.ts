@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { eventually, MessagingWorkspace, startTestStack, withAgents, type TestStack } from '@platica/testing';
+import { eventually, MessagingWorkspace, useSharedStack, withAgents, type StackApi } from '@platica/testing';
 import { ConsoleBrowser } from './console-browser';
 
 /**
@@ -13,13 +13,13 @@ import { ConsoleBrowser } from './console-browser';
  */
 describe('the console’s review fixes in a browser (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
-  let t: TestStack;
+  let t: StackApi;
   let ws: MessagingWorkspace;
   const browser = new ConsoleBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
-    t = await startTestStack();
+    t = await useSharedStack();
     ws = await MessagingWorkspace.seed(t, (doc) => {
       Object.assign(doc.users[0]!, { password });
       withAgents(doc);

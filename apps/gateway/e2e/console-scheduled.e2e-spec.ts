@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { FakeMetaGraph, MessagingWorkspace, eventually, startTestStack, type TestStack } from '@platica/testing';
+import { FakeMetaGraph, MessagingWorkspace, eventually, useSharedStack, type StackApi } from '@platica/testing';
 import { ConsoleBrowser } from './console-browser';
 
 /**
@@ -11,7 +11,7 @@ import { ConsoleBrowser } from './console-browser';
  */
 describe('the console: scheduled messages (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
-  let t: TestStack;
+  let t: StackApi;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
   const browser = new ConsoleBrowser(() => t.baseUrl);
@@ -19,7 +19,7 @@ describe('the console: scheduled messages (e2e)', () => {
 
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url });
+    t = await useSharedStack({ graph: fake });
     ws = await MessagingWorkspace.seed(t, (doc) => Object.assign(doc.users[0]!, { password }));
   }, 240_000);
   afterAll(async () => {

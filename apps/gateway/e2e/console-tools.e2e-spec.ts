@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { eventually, HttpTarget, MessagingWorkspace, startTestStack, withAgents, type TestStack } from '@platica/testing';
+import { eventually, HttpTarget, MessagingWorkspace, useSharedStack, withAgents, type StackApi } from '@platica/testing';
 import { ConsoleBrowser } from './console-browser';
 
 const REDACTED = '[REDACTED]';
@@ -14,7 +14,7 @@ const REDACTED = '[REDACTED]';
  */
 describe('the console: tools (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
-  let t: TestStack;
+  let t: StackApi;
   let ws: MessagingWorkspace;
   let target: HttpTarget;
   const browser = new ConsoleBrowser(() => t.baseUrl);
@@ -22,7 +22,7 @@ describe('the console: tools (e2e)', () => {
 
   beforeAll(async () => {
     target = await HttpTarget.start();
-    t = await startTestStack();
+    t = await useSharedStack();
     ws = await MessagingWorkspace.seed(t, (doc) => {
       withAgents(doc);
       Object.assign(doc.users[0]!, { password });

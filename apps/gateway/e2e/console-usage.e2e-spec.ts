@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { eventually, FakeMetaGraph, MessagingWorkspace, startTestStack, type TestStack } from '@platica/testing';
+import { eventually, FakeMetaGraph, MessagingWorkspace, useSharedStack, type StackApi } from '@platica/testing';
 import { ConsoleBrowser } from './console-browser';
 
 /**
@@ -10,7 +10,7 @@ import { ConsoleBrowser } from './console-browser';
  */
 describe('the console: usage (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
-  let t: TestStack;
+  let t: StackApi;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
   const browser = new ConsoleBrowser(() => t.baseUrl);
@@ -18,7 +18,7 @@ describe('the console: usage (e2e)', () => {
 
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url });
+    t = await useSharedStack({ graph: fake });
     ws = await MessagingWorkspace.seed(t, (doc) => Object.assign(doc.users[0]!, { password }));
   }, 240_000);
   afterAll(async () => {

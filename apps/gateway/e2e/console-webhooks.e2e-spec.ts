@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { eventually, FakeMetaGraph, MessagingWorkspace, startTestStack, type TestStack } from '@platica/testing';
+import { eventually, FakeMetaGraph, MessagingWorkspace, useSharedStack, type StackApi } from '@platica/testing';
 import { ConsoleBrowser } from './console-browser';
 
 /**
@@ -13,7 +13,7 @@ import { ConsoleBrowser } from './console-browser';
  */
 describe('the console: webhooks (e2e)', () => {
   jest.retryTimes(1, { logErrorsBeforeRetry: true });
-  let t: TestStack;
+  let t: StackApi;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
   let receiver: Server;
@@ -37,7 +37,7 @@ describe('the console: webhooks (e2e)', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/crm`;
     fake = await FakeMetaGraph.start();
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url });
+    t = await useSharedStack({ graph: fake });
     ws = await MessagingWorkspace.seed(t, (doc) => Object.assign(doc.users[0]!, { password }));
   }, 240_000);
   afterAll(async () => {

@@ -47,6 +47,7 @@ describe('dependency outages answer 503 (e2e)', () => {
     // The stack's isolated database is made on the server the test database URL names: the proxy.
     databaseUrl.host = database.address;
     process.env.PLATICA_TEST_DATABASE_URL = databaseUrl.toString();
+    // A stack of its own: it cuts the services' way to their dependencies.
     t = await startTestStack({ ...llm.env(), TEMPORAL_ADDRESS: temporal.address });
     ws = await MessagingWorkspace.seed(t, withAgents);
   });

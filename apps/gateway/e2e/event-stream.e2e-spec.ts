@@ -17,6 +17,7 @@ describe('event stream (e2e)', () => {
   const open: EventStreamReader[] = [];
 
   beforeAll(async () => {
+    // A stack of its own: its own per-credential stream limit and heartbeat, process settings.
     t = await startTestStack({ PLATICA_EVENT_STREAMS_PER_CREDENTIAL: '3', PLATICA_EVENT_STREAM_HEARTBEAT_MS: '500' });
     nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
     js = jetstream(nc);

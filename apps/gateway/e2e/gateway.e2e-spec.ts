@@ -8,6 +8,7 @@ describe('gateway (e2e)', () => {
   let t: TestStack;
 
   beforeAll(async () => {
+    // A stack of its own: it stops and restarts a service, with its own RPC timeout.
     t = await startTestStack({ PLATICA_RPC_TIMEOUT_MS: '1500' });
   });
   afterAll(async () => {

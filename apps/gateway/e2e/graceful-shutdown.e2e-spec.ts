@@ -46,6 +46,7 @@ describe('graceful shutdown under load (e2e)', () => {
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    // A stack of its own: it stops services and replicas while they work.
     t = await startTestStack({
       ...llm.env(),
       META_GRAPH_BASE_URL: graph.url,

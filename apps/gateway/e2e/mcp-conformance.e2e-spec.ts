@@ -60,6 +60,7 @@ describe('MCP conformance suite against /mcp (e2e)', () => {
 
   beforeAll(async () => {
     const proxyPort = await freePort();
+    // A stack of its own: its public URL is a proxy of its own.
     t = await startTestStack({ PLATICA_PUBLIC_URL: `http://127.0.0.1:${proxyPort}` });
     const { key } = await t.seedMinimalWorkspace();
     proxy = await credentialProxy(proxyPort, t.baseUrl, key);

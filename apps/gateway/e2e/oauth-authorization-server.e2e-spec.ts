@@ -21,6 +21,7 @@ describe('OAuth authorization server (e2e)', () => {
   const REGISTRATIONS_PER_HOUR = 150;
 
   beforeAll(async () => {
+    // A stack of its own: its own token lifetime, credential cache and registration limit, process settings.
     t = await startTestStack({
       PLATICA_CREDENTIAL_CACHE_MS: '10000',
       PLATICA_OAUTH_ACCESS_TOKEN_TTL_SECONDS: '6',

@@ -8,10 +8,10 @@ import {
   MessagingWorkspace,
   newMetaId,
   newPhone,
-  startTestStack,
+  useSharedStack,
   textOf,
   withAgents,
-  type TestStack,
+  type StackApi,
 } from '@platica/testing';
 import { metaFixture } from './fixtures/meta/load';
 
@@ -21,7 +21,7 @@ import { metaFixture } from './fixtures/meta/load';
  * what the model is given (the fake LLM's requests). docs/receiving-from-meta.md.
  */
 describe('inbound content from real Meta payloads (e2e)', () => {
-  let t: TestStack;
+  let t: StackApi;
   let llm: FakeLlm;
   let graph: FakeMetaGraph;
   let ws: MessagingWorkspace;
@@ -29,7 +29,7 @@ describe('inbound content from real Meta payloads (e2e)', () => {
   beforeAll(async () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
-    t = await startTestStack({ ...llm.env(), META_GRAPH_BASE_URL: graph.url });
+    t = await useSharedStack({ llm: llm, graph: graph });
     ws = await MessagingWorkspace.seed(t, withAgents);
   });
   afterAll(async () => {

@@ -35,6 +35,7 @@ describe('WhatsApp media read through Graph for the model (e2e)', () => {
   beforeAll(async () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
+    // A stack of its own: its own attachment size limit, a process setting.
     t = await startTestStack({ ...llm.env(), META_GRAPH_BASE_URL: graph.url, PLATICA_ATTACHMENT_MAX_BYTES: String(MAX_BYTES) });
     reads = await MessagingWorkspace.seed(t, withAgents);
     named = await MessagingWorkspace.seed(t, withAgents);

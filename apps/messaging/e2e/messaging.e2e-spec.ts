@@ -28,6 +28,7 @@ describe('messaging (e2e)', () => {
 
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
+    // A stack of its own: it stops and restarts the messaging service.
     t = await startTestStack({ META_GRAPH_BASE_URL: fake.url });
     db = new PgClient({ connectionString: t.isolation.databaseUrl });
     await db.connect();

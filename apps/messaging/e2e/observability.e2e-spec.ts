@@ -25,6 +25,7 @@ describe('observability (e2e)', () => {
   beforeAll(async () => {
     graph = await FakeMetaGraph.start();
     collector = await FakeOtlpCollector.start();
+    // A stack of its own: its services export to its own OpenTelemetry collector.
     t = await startTestStack({
       META_GRAPH_BASE_URL: graph.url,
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,

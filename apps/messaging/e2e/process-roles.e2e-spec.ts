@@ -17,6 +17,7 @@ describe('process roles (e2e)', () => {
 
   beforeAll(async () => {
     graph = await FakeMetaGraph.start();
+    // A stack of its own: its messaging service runs split by role (PLATICA_ROLE).
     t = await startTestStack({ META_GRAPH_BASE_URL: graph.url, PLATICA_ROLE: 'handlers' });
     ws = await MessagingWorkspace.seed(t);
   });

@@ -23,6 +23,7 @@ describe('scheduled messages (e2e)', () => {
 
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
+    // A stack of its own: it restarts the messaging service.
     t = await startTestStack({ META_GRAPH_BASE_URL: fake.url });
     ws = await MessagingWorkspace.seed(t);
   });

@@ -17,10 +17,10 @@ import {
   MessagingWorkspace,
   newPhone,
   newWamid,
-  startTestStack,
+  useSharedStack,
   whatsappInbound,
   withAgents,
-  type TestStack,
+  type StackApi,
 } from '@platica/testing';
 
 /**
@@ -29,7 +29,7 @@ import {
  * runtime (customer messages on Meta channels, `resume` instructions).
  */
 describe('turn and chat contracts (e2e)', () => {
-  let t: TestStack;
+  let t: StackApi;
   let fake: FakeMetaGraph;
   let db: PgClient;
   let rpc: RpcClient;
@@ -38,7 +38,7 @@ describe('turn and chat contracts (e2e)', () => {
 
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url });
+    t = await useSharedStack({ graph: fake });
     db = new PgClient({ connectionString: t.isolation.databaseUrl });
     await db.connect();
     // The client applies the subject prefix of the process it runs in: this stack's.

@@ -5,10 +5,10 @@ import {
   FakeMetaGraph,
   MessagingWorkspace,
   newPhone,
-  startTestStack,
+  useSharedStack,
   withAgents,
   type MessagingSeedDocument,
-  type TestStack,
+  type StackApi,
 } from '@platica/testing';
 
 /**
@@ -18,7 +18,7 @@ import {
  * data never counted, and the figures equal to a recount of the rows.
  */
 describe('usage (e2e)', () => {
-  let t: TestStack;
+  let t: StackApi;
   let llm: FakeLlm;
   let graph: FakeMetaGraph;
   /** Mexico City (UTC-6 all year), with agents: the customer is answered. */
@@ -35,7 +35,7 @@ describe('usage (e2e)', () => {
   beforeAll(async () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
-    t = await startTestStack({ ...llm.env(), META_GRAPH_BASE_URL: graph.url });
+    t = await useSharedStack({ llm: llm, graph: graph });
     mx = await MessagingWorkspace.seed(t, (doc) => {
       withAgents(doc);
       inTimezone('America/Mexico_City')(doc);

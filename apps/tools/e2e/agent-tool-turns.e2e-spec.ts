@@ -9,13 +9,13 @@ import {
   lastOf,
   MessagingWorkspace,
   newPhone,
-  startTestStack,
+  useSharedStack,
   textOf,
   whatsappInbound,
   withAgents,
   type ChatCompletionRequest,
   type FakeAnswer,
-  type TestStack,
+  type StackApi,
 } from '@platica/testing';
 
 /**
@@ -25,7 +25,7 @@ import {
  * the model answers from the results; the working message goes out when its trigger matches.
  */
 describe('tools in agent turns (e2e)', () => {
-  let t: TestStack;
+  let t: StackApi;
   let llm: FakeLlm;
   let graph: FakeMetaGraph;
   let target: HttpTarget;
@@ -37,11 +37,7 @@ describe('tools in agent turns (e2e)', () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
     target = await HttpTarget.start((r) => ({ body: { forecast: `soleado en ${r.path.split('/').pop()}`, internal: 'no' } }));
-    t = await startTestStack({
-      ...llm.env(),
-      META_GRAPH_BASE_URL: graph.url,
-      PLATICA_TURN_DEBOUNCE_MS: '300',
-    });
+    t = await useSharedStack({ llm, graph });
     ws = await MessagingWorkspace.seed(t, withAgents);
     sofia = ws.ids.agents.sofia.id;
     weatherTool = await publish({

@@ -13,6 +13,7 @@ describe('custom APIs and the SSRF guard (e2e)', () => {
   let target: HttpTarget;
 
   beforeAll(async () => {
+    // A stack of its own: private networks refused (PLATICA_ALLOW_PRIVATE_NETWORKS=false), a process setting.
     t = await startTestStack({ PLATICA_ALLOW_PRIVATE_NETWORKS: 'false' });
     api = t.http.withToken((await t.seedMinimalWorkspace()).key);
     target = await HttpTarget.start();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { jwtVerify } from 'jose';
 import { Client } from 'pg';
-import { HttpTarget, MessagingWorkspace, startTestStack, withAgents, type HttpClient, type TestStack } from '@platica/testing';
+import { HttpTarget, MessagingWorkspace, useSharedStack, withAgents, type HttpClient, type StackApi } from '@platica/testing';
 
 const REDACTED = '[REDACTED]';
 
@@ -12,13 +12,13 @@ const REDACTED = '[REDACTED]';
  * States and transitions, Limits, Versioning 2), against real remote APIs on loopback.
  */
 describe('custom APIs (e2e)', () => {
-  let t: TestStack;
+  let t: StackApi;
   let ws: MessagingWorkspace;
   let api: HttpClient;
   let target: HttpTarget;
 
   beforeAll(async () => {
-    t = await startTestStack();
+    t = await useSharedStack();
     ws = await MessagingWorkspace.seed(t, withAgents);
     api = ws.api;
     target = await HttpTarget.start();

@@ -5,7 +5,7 @@ import {
   lastOf,
   MessagingWorkspace,
   newPhone,
-  startTestStack,
+  useSharedStack,
   TestMcpServer,
   textOf,
   withAgents,
@@ -13,7 +13,7 @@ import {
   type FakeAnswer,
   type HttpClient,
   type TestMcpTool,
-  type TestStack,
+  type StackApi,
 } from '@platica/testing';
 
 /**
@@ -23,7 +23,7 @@ import {
  * one `MCP error` prefix in errors, and the protocol version of HTTP+SSE servers.
  */
 describe('MCP tool calls (e2e)', () => {
-  let t: TestStack;
+  let t: StackApi;
   let llm: FakeLlm;
   let ws: MessagingWorkspace;
   let api: HttpClient;
@@ -32,7 +32,7 @@ describe('MCP tool calls (e2e)', () => {
 
   beforeAll(async () => {
     llm = await FakeLlm.start();
-    t = await startTestStack(llm.env());
+    t = await useSharedStack({ llm: llm });
     ws = await MessagingWorkspace.seed(t, withAgents);
     api = ws.api;
     sofia = ws.ids.agents.sofia.id;

@@ -6,7 +6,7 @@ import {
   lastOf,
   MessagingWorkspace,
   newPhone,
-  startTestStack,
+  useSharedStack,
   TestAuthorizationServer,
   TestMcpServer,
   textOf,
@@ -14,7 +14,7 @@ import {
   type ChatCompletionRequest,
   type FakeAnswer,
   type HttpClient,
-  type TestStack,
+  type StackApi,
 } from '@platica/testing';
 
 /**
@@ -26,7 +26,7 @@ import {
  * server adds, changes and removes tools, and chat turns that call an MCP tool.
  */
 describe('MCP servers (e2e)', () => {
-  let t: TestStack;
+  let t: StackApi;
   let llm: FakeLlm;
   let ws: MessagingWorkspace;
   let api: HttpClient;
@@ -36,7 +36,7 @@ describe('MCP servers (e2e)', () => {
 
   beforeAll(async () => {
     llm = await FakeLlm.start();
-    t = await startTestStack(llm.env());
+    t = await useSharedStack({ llm: llm });
     ws = await MessagingWorkspace.seed(t, withAgents);
     api = ws.api;
     sofia = ws.ids.agents.sofia.id;

@@ -19,6 +19,7 @@ describe('webhooks (e2e)', () => {
 
   beforeAll(async () => {
     await receiver.start();
+    // A stack of its own: it restarts the webhook dispatcher, with its own retry settings.
     t = await startTestStack({
       // The real schedule (5 s … 12 h) shrunk 10,000 times: a whole day of retries in about 8 s.
       WEBHOOK_RETRY_SCALE: '0.0001',

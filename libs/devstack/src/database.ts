@@ -16,6 +16,24 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
+/**
+ * Creates the database named in `databaseUrl` as a copy of `template` (an already migrated
+ * database nobody is connected to): a file copy, instead of every service's migrations.
+ */
+export async function createDatabaseFromTemplate(databaseUrl: string, template: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  for (const named of [name, template]) if (!/^[A-Za-z0-9_]+$/.test(named)) throw new Error(`unsupported database name "${named}"`);
+  url.pathname = '/postgres';
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function dropDatabase(databaseUrl: string): Promise<void> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.replace(/^\//, ''));

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceName } from '@platica/contracts';
 import { stopProcess } from './temporal-dev-server';
-import { waitUntil } from './ports';
 
 export interface ServiceSpec {
   name: ServiceName;
@@ -11,7 +11,11 @@ export interface ServiceSpec {
 
 export interface RunningService extends ServiceSpec {
   process: ChildProcess;
+  /** What it printed: the last lines (to say why it did not start) and how many in all. */
+  output: { recent: string[]; count: number };
 }
+
+const RECENT_LINES = 40;
 
 /** Where the compiled entry point of a service lives in dist/. */
 export function serviceEntry(root: string, name: ServiceName): string {
@@ -52,28 +56,61 @@ export function startService(
     env: { ...env, PLATICA_HTTP_PORT: String(spec.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  pipeLines(child, onLine);
-  return { ...spec, process: child };
+  const output = { recent: [] as string[], count: 0 };
+  pipeLines(child, (line) => {
+    output.count += 1;
+    output.recent.push(line);
+    if (output.recent.length > RECENT_LINES) output.recent.shift();
+    onLine(line);
+  });
+  return { ...spec, process: child, output };
 }
 
 /**
  * Waits until the service answers `GET /readyz` with 200 (dependencies up, NATS subscribed).
- * `PLATICA_READY_TIMEOUT_MS` lengthens the wait on a loaded machine (default 60 s).
+ * On a loaded machine a start takes longer but keeps making progress (CPU time, lines printed),
+ * so it waits as long as there is some; it fails at once when the service exits, and after
+ * `PLATICA_READY_TIMEOUT_MS` (default 60 s) without progress (or five times that in all),
+ * each time with the service's last lines.
  */
-export async function waitReady(
-  service: RunningService,
-  timeoutMs = Number(process.env.PLATICA_READY_TIMEOUT_MS ?? 60_000),
-): Promise<void> {
-  await waitUntil(
-    `${service.name} to be ready on port ${service.port}`,
-    async () => {
-      if (service.process.exitCode !== null) throw new Error(`${service.name} exited with code ${service.process.exitCode}`);
-      const res = await fetch(`http://127.0.0.1:${service.port}/readyz`);
-      return res.status === 200;
-    },
-    timeoutMs,
-    150,
-  );
+export async function waitReady(service: RunningService, stallMs = Number(process.env.PLATICA_READY_TIMEOUT_MS ?? 60_000)): Promise<void> {
+  const started = Date.now();
+  let progressAt = started;
+  let cpu = cpuTicks(service.process.pid);
+  let printed = service.output.count;
+  const failure = (why: string) =>
+    new Error(`${service.name} ${why}; its last lines:\n${service.output.recent.join('\n') || '(none)'}`);
+  for (;;) {
+    if (service.process.exitCode !== null || service.process.signalCode !== null)
+      throw failure(`exited (${service.process.exitCode ?? service.process.signalCode}) before it was ready on port ${service.port}`);
+    const answer = await fetch(`http://127.0.0.1:${service.port}/readyz`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+    if (answer?.status === 200) return;
+    const now = Date.now();
+    const cpuNow = cpuTicks(service.process.pid);
+    // 5 ticks (50 ms of CPU): more than an idle process spends on its timers between two polls.
+    if (service.output.count > printed || (cpuNow !== null && cpu !== null && cpuNow - cpu >= 5)) {
+      progressAt = now;
+      printed = service.output.count;
+      cpu = cpuNow;
+    }
+    if (now - progressAt > stallMs || now - started > 5 * stallMs)
+      throw failure(
+        `was not ready on port ${service.port} after ${Math.round((now - started) / 1000)} s, ${Math.round((now - progressAt) / 1000)} s of them without progress (PLATICA_READY_TIMEOUT_MS=${stallMs})`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+/** CPU time a process has used (user + system, in clock ticks), from /proc; null where there is none. */
+function cpuTicks(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
 }
 
 export async function stopService(service: RunningService): Promise<void> {

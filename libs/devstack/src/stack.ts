@@ -1,5 +1,5 @@
 import { SERVICE_NAMES, type ServiceName } from '@platica/contracts';
-import { ensureDatabase } from './database';
+import { createDatabaseFromTemplate, ensureDatabase } from './database';
 import { freePort, freePorts } from './ports';
 import { runMigrations, startService, stopService, waitReady, type RunningService } from './service-processes';
 import { ensureTemporalDevServer, type TemporalDevServer } from './temporal-dev-server';
@@ -12,6 +12,11 @@ export interface StackOptions {
   /** What one service gets besides (e.g. its own route to the database, for a test to cut). */
   serviceEnv?: Partial<Record<ServiceName, NodeJS.ProcessEnv>>;
   gatewayPort: number;
+  /**
+   * A database every service's migrations were applied to, nobody connected: the stack's
+   * database is created as its copy and no migration runs (tests: one migration per run).
+   */
+  templateDatabase?: string;
   /** Ports of the other services; free ports when omitted. */
   servicePorts?: Partial<Record<ServiceName, number>>;
   temporalCli: string;
@@ -43,13 +48,15 @@ export interface Stack {
 
 /**
  * Brings up the whole stack on this machine: the database, Temporal (a dev server when none
- * answers), every service's migrations, then the seven services, ready.
+ * answers), every service's migrations (or a copy of a migrated template), then the seven
+ * services, ready.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const env = { ...options.env };
   const processOptions = { sourceMaps: options.sourceMaps ?? true };
   const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/platica';
-  await ensureDatabase(databaseUrl);
+  if (options.templateDatabase) await createDatabaseFromTemplate(databaseUrl, options.templateDatabase);
+  else await ensureDatabase(databaseUrl);
 
   const temporal = await ensureTemporalDevServer({
     address: env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
@@ -62,8 +69,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const envOf = (name: ServiceName) => ({ ...env, ...options.serviceEnv?.[name] });
   const services = new Map<ServiceName, RunningService>();
   try {
-    for (const name of SERVICE_NAMES) {
-      await runMigrations(options.root, name, env, (line) => options.log(name, line));
+    if (!options.templateDatabase) {
+      for (const name of SERVICE_NAMES) await runMigrations(options.root, name, env, (line) => options.log(name, line));
     }
 
     const ports = new Map<ServiceName, number>([['gateway', options.gatewayPort]]);

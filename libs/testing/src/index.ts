@@ -12,3 +12,5 @@ export * from './test-authorization-server';
 export * from './cuttable-proxy';
 export * from './page-token';
 export * from './event-stream-reader';
+export * from './shared-stack';
+export { SHARED_STACK_SETTINGS } from './shared-stack-host';

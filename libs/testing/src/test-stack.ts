@@ -8,10 +8,12 @@ import { Client } from 'pg';
 import { HttpClient, postSeed } from './http-client';
 import { isolatedStackEnv, newIsolation, temporalAddress, type Isolation } from './isolation';
 
-const root = path.resolve(__dirname, '../../..');
+// The repository root, from libs/testing/src or from its build in dist/ (the run's shared stacks start from there).
+const built = path.basename(path.resolve(__dirname, '../../..')) === 'dist';
+const root = path.resolve(__dirname, built ? '../../../..' : '../../..');
 
-export interface TestStack {
-  stack: Stack;
+/** What a test drives a stack by: its HTTP API, the seed endpoint and its database. */
+export interface StackApi {
   isolation: Isolation;
   baseUrl: string;
   adminToken: string;
@@ -23,6 +25,11 @@ export interface TestStack {
   /** One SQL statement against the stack's database (a test reading what the API does not show); its rows. */
   query<Row extends Record<string, unknown> = Record<string, any>>(sql: string, params?: unknown[]): Promise<Row[]>;
   stop(): Promise<void>;
+}
+
+/** A stack of the file's own: its processes can be stopped, restarted and scaled. */
+export interface TestStack extends StackApi {
+  stack: Stack;
 }
 
 /**
@@ -46,9 +53,12 @@ export async function startTestStack(
     root,
     gatewayPort,
     temporalCli: path.join(root, '.toolchain/py/bin/temporal'),
+    // Migrated once per run by global set-up; a stack started outside jest migrates its own.
+    templateDatabase: process.env.PLATICA_TEST_TEMPLATE_DATABASE,
     env: {
       ...isolatedStackEnv(isolation, { temporalAddress: temporalAddress(), adminToken }),
       PLATICA_ENV: 'test',
+      NODE_COMPILE_CACHE: process.env.PLATICA_TEST_COMPILE_CACHE,
       PLATICA_PUBLIC_URL: baseUrl,
       PLATICA_ALLOW_PRIVATE_NETWORKS: 'true',
       PLATICA_CREDENTIAL_CACHE_MS: '0',
@@ -68,10 +78,22 @@ export async function startTestStack(
       process.stderr.write(`[${isolation.tag}] ${source} exited with code ${code}; its last lines:\n${recent.of(source).join('\n')}\n`);
     },
   });
+  return {
+    ...stackApi(isolation, baseUrl, adminToken),
+    stack,
+    async stop() {
+      await stack.stop();
+      await dropDatabase(isolation.databaseUrl).catch(() => undefined);
+      await deleteStream(isolation.eventsStream);
+    },
+  };
+}
+
+/** The API side of a running stack (its own or the worker's shared one); `stop` is the caller's. */
+export function stackApi(isolation: Isolation, baseUrl: string, adminToken: string): Omit<StackApi, 'stop'> {
   const http = new HttpClient(baseUrl);
   const admin = http.withToken(adminToken);
   return {
-    stack,
     isolation,
     baseUrl,
     adminToken,
@@ -96,11 +118,6 @@ export async function startTestStack(
       } finally {
         await db.end();
       }
-    },
-    async stop() {
-      await stack.stop();
-      await dropDatabase(isolation.databaseUrl).catch(() => undefined);
-      await deleteStream(isolation.eventsStream);
     },
   };
 }
