@@ -253,9 +253,15 @@ export default defineConfig(
     // Every file of libs/workflows is bundled into the workflows (tools/build.mjs bundles the
     // index, which reaches the workflows and their contracts) or is imported by services as
     // sandbox-safe contracts (`activities.ts`), except the Node side listed in `ignores`:
-    // activity implementations and the worker's entry (`@platica/workflows/worker`).
+    // activity implementations, the worker's entry (`@platica/workflows/worker`) and the specs' bundle.
     files: ['libs/workflows/src/**/*.ts'],
-    ignores: [...testFiles, 'libs/workflows/src/worker.ts', 'libs/workflows/src/worker-source.ts', 'libs/workflows/src/**/*.activities.ts'],
+    ignores: [
+      ...testFiles,
+      'libs/workflows/src/worker.ts',
+      'libs/workflows/src/worker-source.ts',
+      'libs/workflows/src/test-workflow-bundle.ts',
+      'libs/workflows/src/**/*.activities.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -121,6 +121,31 @@ const fixtures = {
 } as const;
 
 type Fixture = keyof typeof fixtures;
+
+/**
+ * The repository rule: MikroORM and the Database only in repositories, entities, migrations and
+ * the database set-up. By case: the file, and whether it may import what it imports.
+ */
+const orm = "import { LockMode } from '@mikro-orm/core';\nexport const mode = LockMode.NONE;\n";
+const ormType = "import type { EntityManager } from '@mikro-orm/postgresql';\nexport type Em = EntityManager;\n";
+const database = "import { Database } from '@platica/platform';\nexport const database = Database;\n";
+const repositoryCases = {
+  'a service importing MikroORM': { filePath: 'apps/messaging/src/messages/lint-fixture.service.ts', code: orm, allowed: false },
+  'a service importing an ORM type': { filePath: 'apps/messaging/src/turns/lint-fixture.service.ts', code: ormType, allowed: false },
+  'a controller importing MikroORM': { filePath: 'apps/webhook-dispatcher/src/webhooks/lint-fixture.controller.ts', code: orm, allowed: false },
+  'a service injecting the Database': { filePath: 'apps/messaging/src/chat/lint-fixture.service.ts', code: database, allowed: false },
+  'a library outside the database set-up': { filePath: 'libs/platform/src/nats/lint-fixture.client.ts', code: ormType, allowed: false },
+  'a repository': {
+    filePath: 'apps/messaging/src/messages/lint-fixture.repository.ts',
+    code: `${orm}${database.replace('database =', 'db =')}`,
+    allowed: true,
+  },
+  'an entity': { filePath: 'apps/messaging/src/messages/lint-fixture.entity.ts', code: orm, allowed: true },
+  'a migration': { filePath: 'apps/messaging/migrations/lint-fixture.ts', code: orm, allowed: true },
+  "the platform's database set-up": { filePath: 'libs/platform/src/database/lint-fixture.setup.ts', code: ormType, allowed: true },
+  'the outbox': { filePath: 'libs/platform/src/outbox/lint-fixture.relay.ts', code: ormType, allowed: true },
+};
+type RepositoryCase = keyof typeof repositoryCases;
 interface LintMessage {
   ruleId: string | null;
   message: string;
@@ -142,8 +167,8 @@ function bundledFiles(): string[] {
   return [...seen].sort();
 }
 
-// One ESLint process for every fixture: loading the type-aware config and Nx's project graph is
-// the slow part. Fixtures are linted from memory, in TypeScript's default project.
+// One ESLint process for every fixture of the lint specs: loading the type-aware config and Nx's
+// project graph is the slow part. Fixtures are linted from memory, in TypeScript's default project.
 const script = `
 import { ESLint } from 'eslint';
 const { fixtures, bundled } = JSON.parse(process.argv[1]);
@@ -151,7 +176,15 @@ const eslint = new ESLint({
   cwd: process.cwd(),
   overrideConfig: {
     files: ['**/*.ts'],
-    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['{apps,libs}/*/src/lint-fixture.ts', '{apps,libs}/*/src/*/lint-fixture.*.ts'] } } },
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['{apps,libs}/*/src/lint-fixture.ts', '{apps,libs}/*/src/*/lint-fixture.*.ts', 'apps/*/migrations/lint-fixture.ts'],
+          // One file a fixture path (the default of 8 would leave the later fixtures unparsed).
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 64,
+        },
+      },
+    },
   },
 });
 const messages = {};
@@ -168,18 +201,18 @@ process.stdout.write(JSON.stringify({ messages, sandboxed }));
 `;
 
 describe('lint rules (eslint.config.mjs)', () => {
-  let messages: Record<Fixture, LintMessage[]>;
+  let messages: Record<Fixture | RepositoryCase, LintMessage[]>;
   let sandboxed: Record<string, boolean>;
   const bundled = bundledFiles();
 
   beforeAll(async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--input-type=module', '-e', script, JSON.stringify({ fixtures, bundled })],
-      { cwd: root, env: { ...process.env, NX_DAEMON: 'false' }, maxBuffer: 16 * 1024 * 1024, timeout: 240_000 },
+      ['--input-type=module', '-e', script, JSON.stringify({ fixtures: { ...fixtures, ...repositoryCases }, bundled })],
+      { cwd: root, env: { ...process.env, NX_DAEMON: 'false' }, maxBuffer: 16 * 1024 * 1024, timeout: 420_000 },
     );
-    ({ messages, sandboxed } = JSON.parse(stdout) as { messages: Record<Fixture, LintMessage[]>; sandboxed: Record<string, boolean> });
-  }, 250_000);
+    ({ messages, sandboxed } = JSON.parse(stdout) as { messages: typeof messages; sandboxed: Record<string, boolean> });
+  }, 430_000);
 
   const restricted = '@typescript-eslint/no-restricted-imports';
   it.each<[Fixture, string, RegExp]>([
@@ -211,5 +244,20 @@ describe('lint rules (eslint.config.mjs)', () => {
     );
     expect(Object.entries(sandboxed).filter(([, covered]) => !covered)).toEqual([]);
     expect(Object.keys(sandboxed).sort()).toEqual(bundled);
+  });
+
+  describe('repositories own the ORM', () => {
+    // A fixture that failed to parse (ruleId null) counts too, so that an allowed case cannot pass unlinted.
+    const restrictedImports = (name: RepositoryCase) =>
+      messages[name].filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === null);
+    const cases = Object.entries(repositoryCases) as [RepositoryCase, (typeof repositoryCases)[RepositoryCase]][];
+
+    it.each(cases.filter(([, { allowed }]) => !allowed).map(([name]) => name))('fails %s', (name) => {
+      expect(restrictedImports(name)).toHaveLength(1);
+    });
+
+    it.each(cases.filter(([, { allowed }]) => allowed).map(([name]) => name))('allows %s', (name) => {
+      expect(restrictedImports(name)).toEqual([]);
+    });
   });
 });

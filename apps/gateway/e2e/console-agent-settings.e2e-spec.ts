@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { FakeMetaGraph, MessagingWorkspace, useSharedStack, withAgents, type StackApi } from '@platica/testing';
-import { ConsoleBrowser } from './console-browser';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 /**
  * Issue 38 item 4 through the real stack and a headless Chromium: every setting of an agent, its
@@ -10,11 +10,10 @@ import { ConsoleBrowser } from './console-browser';
  * a 400 from the API shown beside the field it names. Screenshots and axe: `agentforms-…`.
  */
 describe('the console’s agent settings in a browser (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: StackApi;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const colleague = `luis-${randomBytes(4).toString('hex')}@example.test`;
   const email = () => ws.doc.users[0]!.email;
@@ -36,6 +35,7 @@ describe('the console’s agent settings in a browser (e2e)', () => {
   });
   beforeEach(() => browser.open());
   afterEach(() => browser.close());
+  afterAll(() => browser.stop());
 
   const check = (page: Page, name: string) => browser.check(page, name);
   const agentNamed = async (prefix: string) => {

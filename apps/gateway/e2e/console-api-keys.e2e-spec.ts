@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { eventually, useSharedStack, type StackApi } from '@platica/testing';
-import { ConsoleBrowser } from './console-browser';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 /**
  * Issue 38 item 2 in a real headless Chromium through the real stack: an admin creates an API
@@ -10,7 +10,6 @@ import { ConsoleBrowser } from './console-browser';
  * that the admin pages are not theirs. Every page is screenshotted (`keys-…`) and checked by axe-core.
  */
 describe('API keys and roles in the console (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: StackApi;
   let workspaceId: string;
   let seededKey: string;
@@ -18,7 +17,7 @@ describe('API keys and roles in the console (e2e)', () => {
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const admin = { email: `ada-${suffix}@example.test`, password };
   const agent = { email: `abel-${suffix}@example.test`, password };
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
 
   beforeAll(async () => {
     t = await useSharedStack();
@@ -36,6 +35,7 @@ describe('API keys and roles in the console (e2e)', () => {
   });
   beforeEach(() => browser.open());
   afterEach(() => browser.close());
+  afterAll(() => browser.stop());
 
   const check = (page: Page, name: string) => browser.check(page, name);
   /** What `/v1/workspaces` answers with this key, asked by the page itself (the API's origin). */
@@ -49,7 +49,7 @@ describe('API keys and roles in the console (e2e)', () => {
   };
 
   it('lets an admin create a key with an expiry, shown once, then rotate and revoke it; the list shows each state', async () => {
-    // Names of this attempt's own (a retry finds the first attempt's keys).
+    // Names of this attempt's own.
     const attempt = randomBytes(3).toString('hex');
     const expiredName = `expired ${attempt}`;
     const keyName = `ci ${attempt}`;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
 import { FakeMetaGraph, MessagingWorkspace, eventually, startTestStack, withAgents, type TestStack } from '@platica/testing';
-import { ConsoleBrowser, SCREENSHOTS } from './console-browser';
+import { SCREENSHOTS, TestBrowser } from '@platica/testing/test-browser';
 
 /**
  * Issue 38 part 1 through the real stack and a real headless Chromium: the console served by
@@ -13,13 +13,12 @@ import { ConsoleBrowser, SCREENSHOTS } from './console-browser';
  * page is screenshotted and checked by axe-core for serious or critical violations.
  */
 describe('the console in a browser (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: TestStack;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
   let otherWorkspace: { workspaceId: string };
   let redis: Redis;
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const email = () => ws.doc.users[0]!.email;
   const sessionKeys = () => redis.keys(`${t.isolation.redisPrefix}console:session:*`);
@@ -46,15 +45,18 @@ describe('the console in a browser (e2e)', () => {
   });
   beforeEach(() => browser.open());
   afterEach(() => browser.close());
+  afterAll(() => browser.stop());
 
   const check = (page: Page, name: string) => browser.check(page, name);
-  const signIn = (page: Page, screenshots = false) => browser.signIn(page, { email: email(), password }, { screenshots });
+  const signIn = (page: Page, options: { screenshots?: boolean; fresh?: boolean } = {}) =>
+    browser.signIn(page, { email: email(), password }, options);
 
   it('signs in through the authorization server, keeps tokens server-side, switches workspaces, expires and signs out', async () => {
     // A retry starts without the sessions of the failed attempt.
     for (const stale of await sessionKeys()) await redis.del(stale);
     const page = await browser.newPage();
-    await signIn(page, true);
+    // Through the login pages: this test signs in, ends its session and signs out.
+    await signIn(page, { screenshots: true, fresh: true });
     process.stdout.write(`console screenshots: ${SCREENSHOTS}\n`);
     // The first-party client skips consent and covers both workspaces of the user.
     expect(new URL(page.url()).pathname).toBe(`/console/w/${ws.id}/inbox`);

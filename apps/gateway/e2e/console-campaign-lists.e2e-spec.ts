@@ -9,7 +9,7 @@ import {
   type MessagingSeedDocument,
   type StackApi,
 } from '@platica/testing';
-import { ConsoleBrowser } from './console-browser';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 /** The seeded `welcome` template's send (two body variables, an image header, one URL button). */
 const template = {
@@ -28,11 +28,10 @@ const AUDIENCE = 52;
  * Meta's refusals readable), through the real stack, Chromium and the fake Meta Graph.
  */
 describe('the console: campaign list and recipients (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: StackApi;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const audience = Array.from({ length: AUDIENCE }, (_, i) => ({ phoneNumber: newPhone(), name: `Cliente ${i + 1}` }));
   const refused = audience[1]!.phoneNumber;
@@ -86,6 +85,7 @@ describe('the console: campaign list and recipients (e2e)', () => {
   });
   beforeEach(() => browser.open());
   afterEach(() => browser.close());
+  afterAll(() => browser.stop());
 
   const listRows = (page: Page) => page.getByRole('group', { name: 'Campaigns' }).locator('tbody tr');
 

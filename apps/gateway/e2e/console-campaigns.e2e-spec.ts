@@ -10,7 +10,7 @@ import {
   type MessagingSeedDocument,
   type StackApi,
 } from '@platica/testing';
-import { ConsoleBrowser } from './console-browser';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 /**
  * Issue 39 item 4 through the real stack, Chromium and the fake Meta Graph: a campaign opened by
@@ -20,11 +20,10 @@ import { ConsoleBrowser } from './console-browser';
  * checked.
  */
 describe('the console: campaigns (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: StackApi;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const phones = [newPhone(), newPhone()];
 
@@ -63,6 +62,7 @@ describe('the console: campaigns (e2e)', () => {
   });
   beforeEach(() => browser.open());
   afterEach(() => browser.close());
+  afterAll(() => browser.stop());
 
   const campaignId = () => ws.ids.campaigns['promo']!.id;
   const read = async () => (await ws.api.get(`/v1/campaigns/${campaignId()}`)).body.workspaces[0].campaigns[0];

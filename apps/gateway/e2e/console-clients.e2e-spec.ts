@@ -11,7 +11,7 @@ import {
   withAgents,
   type StackApi,
 } from '@platica/testing';
-import { ConsoleBrowser } from './console-browser';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 /**
  * Issue 39 item 5 through the real stack and Chromium: a client found by phone number shows
@@ -20,12 +20,11 @@ import { ConsoleBrowser } from './console-browser';
  * client's conversations link to the conversation page, and the conversation back to the client.
  */
 describe('the console: clients (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: StackApi;
   let llm: FakeLlm;
   let graph: FakeMetaGraph;
   let ws: MessagingWorkspace;
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
@@ -53,6 +52,7 @@ describe('the console: clients (e2e)', () => {
   });
   beforeEach(() => browser.open());
   afterEach(() => browser.close());
+  afterAll(() => browser.stop());
 
   const clientOf = async (id: string) => (await ws.api.get(`/v1/clients/${id}`)).body.workspaces[0].clients[0];
 

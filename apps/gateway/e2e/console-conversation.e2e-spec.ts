@@ -13,7 +13,7 @@ import {
   withAgents,
   type TestStack,
 } from '@platica/testing';
-import { ConsoleBrowser } from './console-browser';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 const HOUR = 3_600_000;
 const BILL = 'Tu factura es de 120 pesos';
@@ -27,12 +27,11 @@ const BILL = 'Tu factura es de 120 pesos';
  * and owners edited, the API's 400 shown beside the field, and read back through the API.
  */
 describe('the console conversation view in a browser (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: TestStack;
   let llm: FakeLlm;
   let graph: FakeMetaGraph;
   let ws: MessagingWorkspace;
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const email = () => ws.doc.users[0]!.email;
 
@@ -69,6 +68,7 @@ describe('the console conversation view in a browser (e2e)', () => {
   });
   beforeEach(() => browser.open());
   afterEach(() => browser.close());
+  afterAll(() => browser.stop());
 
   const check = (page: Page, name: string) => browser.check(page, name);
   const sentTo = (phone: string) => graph.sends(ws.whatsapp.phoneNumberId).filter((s) => s.body.to === phone);

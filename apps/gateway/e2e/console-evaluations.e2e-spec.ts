@@ -17,7 +17,7 @@ import {
   type FakeAnswer,
   type StackApi,
 } from '@platica/testing';
-import { ConsoleBrowser } from './console-browser';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 /** A candidate's system prompt carries this: the fake model then greets back and looks shipping up. */
 const CANDIDATE = 'CANDIDATE-PROMPT';
@@ -33,7 +33,6 @@ const GREETING = '¡Hola! ¿En qué puedo ayudarte hoy?';
  * Every page is screenshotted and checked by axe-core.
  */
 describe('evaluations in the console (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: StackApi;
   let llm: FakeLlm;
   let graph: FakeMetaGraph;
@@ -42,7 +41,7 @@ describe('evaluations in the console (e2e)', () => {
   let sofia: string;
   let toolName: string;
   let conversationId: string;
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
   /**
    * The evaluation page's own status, once it reads `status`: the list page it came from (with
    * its own status cells) may still be on screen a moment after the URL changed.
@@ -119,6 +118,7 @@ describe('evaluations in the console (e2e)', () => {
     expect((await ws.api.patch(`/v1/agents/${sofia}`, { requireEvaluation: false })).status).toBe(200);
   });
   afterEach(() => browser.close());
+  afterAll(() => browser.stop());
 
   const check = (page: Page, name: string) => browser.check(page, name);
   const agentPage = async (page: Page) => {

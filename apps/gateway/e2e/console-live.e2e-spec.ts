@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { EventStreamReader, FakeMetaGraph, MessagingWorkspace, useSharedStack, withAgents, type StackApi } from '@platica/testing';
-import { ConsoleBrowser } from './console-browser';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 /** Well under the console's fallback polling (60 s): a test waiting this long fails if only polling works. */
 const LIVE_MS = 5_000;
@@ -14,11 +14,10 @@ const LIVE_MS = 5_000;
  * GET /v1/conversations).
  */
 describe('the live console (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: StackApi;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const streams: EventStreamReader[] = [];
 
@@ -41,8 +40,10 @@ describe('the live console (e2e)', () => {
     for (const stream of streams.splice(0)) stream.close();
     await browser.close();
   });
+  afterAll(() => browser.stop());
 
-  const signIn = (page: Page) => browser.signIn(page, { email: ws.doc.users[0]!.email, password });
+  /** `fresh` for the test that signs out: its session is not the one the others reuse. */
+  const signIn = (page: Page, fresh = false) => browser.signIn(page, { email: ws.doc.users[0]!.email, password }, { fresh });
   const liveNote = (page: Page) => page.getByText('Live: changes appear as they happen.');
   const row = (page: Page, phone: string) => page.getByRole('row').filter({ hasText: phone });
   /** The console's stream opened from outside the browser, with the browser's session cookie (or none). */
@@ -58,7 +59,7 @@ describe('the live console (e2e)', () => {
 
   it("streams the workspace's events to the session, refuses other origins and no session, and ends at sign-out", async () => {
     const page = await browser.newPage();
-    await signIn(page);
+    await signIn(page, true);
 
     // Without a session: 401 as for any console request. From another origin: 403, naming the header.
     const anonymous = await consoleStream({}, false);

@@ -11,7 +11,7 @@ import {
   type TestMcpTool,
   type StackApi,
 } from '@platica/testing';
-import { ConsoleBrowser } from './console-browser';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 const TRACK_PARCEL: TestMcpTool = {
   name: 'track_parcel',
@@ -28,11 +28,10 @@ const TRACK_PARCEL: TestMcpTool = {
  * link the page gives, against TestAuthorizationServer.
  */
 describe('the console: MCP servers (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: StackApi;
   let ws: MessagingWorkspace;
   const started: { stop(): Promise<void> }[] = [];
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
@@ -48,6 +47,7 @@ describe('the console: MCP servers (e2e)', () => {
   });
   beforeEach(() => browser.open());
   afterEach(() => browser.close());
+  afterAll(() => browser.stop());
 
   const suffix = () => randomBytes(3).toString('hex');
   const catalogNames = async (mcpId: string) =>
@@ -84,7 +84,7 @@ describe('the console: MCP servers (e2e)', () => {
     const mcp = await TestMcpServer.start({ bearer: token, tools: [...defaultTestMcpTools(), TRACK_PARCEL] });
     started.push(mcp);
     const name = `Clima ${suffix()}`;
-    // A retry starts from an empty list too.
+    // From an empty list.
     for (const { mcpId } of (await ws.api.get('/v1/tools/mcp')).body.servers) await ws.api.delete(`/v1/tools/mcp/${mcpId}`);
     const page = await browser.newPage();
     await openMcpServers(page);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { eventually, MessagingWorkspace, useSharedStack, withAgents, type StackApi } from '@platica/testing';
-import { ConsoleBrowser } from './console-browser';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 /**
  * Console review fixes through the real stack and a headless Chromium: the agent settings form's
@@ -12,10 +12,9 @@ import { ConsoleBrowser } from './console-browser';
  * `limit` filters). Screenshots and axe: `review-…`.
  */
 describe('the console’s review fixes in a browser (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: StackApi;
   let ws: MessagingWorkspace;
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
@@ -31,6 +30,7 @@ describe('the console’s review fixes in a browser (e2e)', () => {
   });
   beforeEach(() => browser.open());
   afterEach(() => browser.close());
+  afterAll(() => browser.stop());
 
   const check = (page: Page, name: string) => browser.check(page, name);
   const firstAgent = async () => ((await ws.api.get('/v1/agents')).body.workspaces[0].agents as { id: string; name: string }[])[0]!;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { FakeMetaGraph, MessagingWorkspace, eventually, useSharedStack, type StackApi } from '@platica/testing';
-import { ConsoleBrowser } from './console-browser';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 /**
  * Issue 39 item 6 through the real stack and Chromium: the scheduled messages page lists what
@@ -10,11 +10,10 @@ import { ConsoleBrowser } from './console-browser';
  * is refused by the form itself, and nothing is sent to the API.
  */
 describe('the console: scheduled messages (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: StackApi;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
@@ -28,6 +27,7 @@ describe('the console: scheduled messages (e2e)', () => {
   });
   beforeEach(() => browser.open());
   afterEach(() => browser.close());
+  afterAll(() => browser.stop());
 
   const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
   const read = async (messageId: string) => (await ws.api.get(`/v1/messages/scheduled/${messageId}`)).body;

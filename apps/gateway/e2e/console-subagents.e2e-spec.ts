@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { FakeMetaGraph, MessagingWorkspace, useSharedStack, withAgents, type StackApi } from '@platica/testing';
-import { ConsoleBrowser } from './console-browser';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 /**
  * Issue 39 item 2 through the real stack and Chromium: an agent's sub-agents listed with the
@@ -10,11 +10,10 @@ import { ConsoleBrowser } from './console-browser';
  * fields cleared) and a connection removed; each read back through the API.
  */
 describe('the console: sub-agents (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: StackApi;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
@@ -31,6 +30,7 @@ describe('the console: sub-agents (e2e)', () => {
   });
   beforeEach(() => browser.open());
   afterEach(() => browser.close());
+  afterAll(() => browser.stop());
 
   const agentNamed = async (name: string) =>
     ((await ws.api.get('/v1/agents')).body.workspaces[0].agents as { id: string; name: string }[]).find((a) => a.name === name)!;

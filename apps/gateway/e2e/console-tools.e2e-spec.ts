@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { eventually, HttpTarget, MessagingWorkspace, useSharedStack, withAgents, type StackApi } from '@platica/testing';
-import { ConsoleBrowser } from './console-browser';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 const REDACTED = '[REDACTED]';
 
@@ -13,11 +13,10 @@ const REDACTED = '[REDACTED]';
  * and disconnected, and deleted with the count of connections it took along.
  */
 describe('the console: tools (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: StackApi;
   let ws: MessagingWorkspace;
   let target: HttpTarget;
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
@@ -34,6 +33,7 @@ describe('the console: tools (e2e)', () => {
   });
   beforeEach(() => browser.open());
   afterEach(() => browser.close());
+  afterAll(() => browser.stop());
 
   const apiNamed = async (name: string) =>
     ((await ws.api.get('/v1/tools/apis')).body.apis as { id: string; name: string }[]).find((a) => a.name === name);

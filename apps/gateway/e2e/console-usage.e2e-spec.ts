@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { eventually, FakeMetaGraph, MessagingWorkspace, useSharedStack, type StackApi } from '@platica/testing';
-import { ConsoleBrowser } from './console-browser';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 /**
  * Issue 39 item 7 through the real stack and Chromium: the usage page's figures (the summary,
@@ -9,11 +9,10 @@ import { ConsoleBrowser } from './console-browser';
  * GET /v1/usage/conversations and /v1/usage/actors answer for the same range and breakdown.
  */
 describe('the console: usage (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: StackApi;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
@@ -27,6 +26,7 @@ describe('the console: usage (e2e)', () => {
   });
   beforeEach(() => browser.open());
   afterEach(() => browser.close());
+  afterAll(() => browser.stop());
 
   /** The `dd` beside a term of the page's description lists. */
   const fact = (page: Page, term: string) =>

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { eventually, FakeMetaGraph, MessagingWorkspace, useSharedStack, type StackApi } from '@platica/testing';
-import { ConsoleBrowser } from './console-browser';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 /**
  * Issue 39 item 3 through the real stack, a real receiver on loopback and Chromium: a webhook
@@ -12,7 +12,6 @@ import { ConsoleBrowser } from './console-browser';
  * the dispatcher on a 410 with the reason shown, and deleted.
  */
 describe('the console: webhooks (e2e)', () => {
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: StackApi;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
@@ -21,7 +20,7 @@ describe('the console: webhooks (e2e)', () => {
   /** What the receiver answers next: a status and its body. */
   let answer = { status: 200, body: '{"ok":true}' };
   const received: { headers: Record<string, unknown>; body: string }[] = [];
-  const browser = new ConsoleBrowser(() => t.baseUrl);
+  const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
@@ -47,6 +46,7 @@ describe('the console: webhooks (e2e)', () => {
   });
   beforeEach(() => browser.open());
   afterEach(() => browser.close());
+  afterAll(() => browser.stop());
 
   const webhookNamed = async (name: string) =>
     ((await ws.api.get('/v1/webhooks')).body.workspaces[0]?.webhooks ?? []).find((w: { name: string }) => w.name === name);

@@ -1,28 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { chromium, type BrowserContext } from 'playwright-core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { auth, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { FakeMetaGraph, MessagingWorkspace, startTestStack, type TestStack } from '@platica/testing';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 /** Where the login and consent screenshots go (git-ignored); printed by the test. */
 const SCREENSHOTS = path.resolve(__dirname, '../../../.platica/test-output/mcp-oauth');
-const CHROMIUM = process.env.PLATICA_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * An MCP client in memory, as Claude Desktop or an IDE keeps one on disk: the SDK's
@@ -117,15 +106,12 @@ function step<T>(name: string, work: Promise<T>, ms = 30_000): Promise<T> {
  * a read-only grant is refused a write. The credential cache is on (5 s, the default).
  */
 describe('MCP client through OAuth and a real browser (e2e)', () => {
-  // A headless browser is the one part of the suite outside our control: a test that fails is
-  // run once more, and its first failure is printed, so a flake shows in the log but a change
-  // that breaks the flow still fails twice.
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   let t: TestStack;
   let fake: FakeMetaGraph;
   let ws: MessagingWorkspace;
   let phone: string;
   const callback = new Callback();
+  const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
   /** Every answer /mcp gave the SDK client: status and WWW-Authenticate. */
   const answers: { status: number; challenge: string | null }[] = [];
@@ -150,6 +136,7 @@ describe('MCP client through OAuth and a real browser (e2e)', () => {
     await callback.start();
     mkdirSync(SCREENSHOTS, { recursive: true });
   });
+  afterAll(() => browser.stop());
   afterAll(async () => {
     await callback.stop();
     await t?.stop();
@@ -158,17 +145,12 @@ describe('MCP client through OAuth and a real browser (e2e)', () => {
 
   /**
    * What the user does in the browser: open the URL, sign in, pick the workspace and access,
-   * allow. Each consent has a browser of its own, as a user's first visit would: nothing of an
-   * earlier flow (cookies, a tab still closing) is left to meet this one.
+   * allow. Each consent has a browser context of its own, as a user's first visit would: nothing
+   * of an earlier flow (cookies, a tab still closing) is left to meet this one.
    */
   async function consentInBrowser(authorizationUrl: URL, access: 'Read only' | 'Read and write', screenshots = false): Promise<string> {
-    const userDataDir = mkdtempSync(path.join(tmpdir(), 'platica-chromium-'));
-    let browser: BrowserContext | undefined;
     try {
-      browser = await step(
-        'launch Chromium',
-        chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS }),
-      );
+      await step('open a browser context', browser.open());
       const page = await step('open a page', browser.newPage());
       const redirected = step('the redirect to the callback', callback.next());
       await page.goto(authorizationUrl.toString());
@@ -189,8 +171,7 @@ describe('MCP client through OAuth and a real browser (e2e)', () => {
       if (!code) throw new Error(`the redirect carried no code: ${params.toString()}`);
       return code;
     } finally {
-      await step('close Chromium', browser?.close() ?? Promise.resolve()).catch(() => undefined);
-      rmSync(userDataDir, { recursive: true, force: true });
+      await step('close the browser context', browser.close()).catch(() => undefined);
     }
   }
 

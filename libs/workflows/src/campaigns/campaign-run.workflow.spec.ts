@@ -6,6 +6,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { campaignRunWorkflow } from './campaign-run.workflow';
 import { campaignRunWorkflowId, type CampaignRunActivities } from './campaign-run.contract';
+import { testWorkflowBundle } from '../test-workflow-bundle';
 
 /** Recorded by the test "a dated run prepares its messages…" with UPDATE_FIXTURES=true. */
 const fixture = path.join(__dirname, '__fixtures__/campaign-run.history.json');
@@ -34,7 +35,7 @@ describe('campaignRunWorkflow', () => {
     const worker = await Worker.create({
       connection: env.nativeConnection,
       taskQueue: 'campaigns',
-      workflowsPath: require.resolve('./campaign-run.workflow'),
+      workflowBundle: await testWorkflowBundle(),
       activities,
     });
     await worker.runUntil(async () => {
@@ -94,7 +95,7 @@ describe('campaignRunWorkflow', () => {
   it('replays its committed history (a dated run: timer, activities) against today’s code', async () => {
     const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(fixture, 'utf8')));
     await expect(
-      Worker.runReplayHistory({ workflowsPath: require.resolve('./campaign-run.workflow') }, history, 'campaign-run-fixture'),
+      Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'campaign-run-fixture'),
     ).resolves.toBeUndefined();
   });
 });

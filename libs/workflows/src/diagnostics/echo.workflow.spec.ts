@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { temporal } from '@temporalio/proto';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
+import { testWorkflowBundle } from '../test-workflow-bundle';
 
 /**
  * Replays a recorded history of echoWorkflow against today's workflow code: a change that
@@ -16,7 +17,7 @@ describe('echoWorkflow replay', () => {
       JSON.parse(readFileSync(path.join(__dirname, '__fixtures__/echo.history.json'), 'utf8')),
     );
     await expect(
-      Worker.runReplayHistory({ workflowsPath: require.resolve('../index.ts') }, history, 'echo-fixture'),
+      Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'echo-fixture'),
     ).resolves.toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { agentEvaluationWorkflow } from './agent-evaluation.workflow';
 import { agentEvaluationWorkflowId, type AgentEvaluationActivities, type EvaluationEnd } from './agent-evaluation.contract';
+import { testWorkflowBundle } from '../test-workflow-bundle';
 
 /** Recorded by the test "replays every sampled turn…" with UPDATE_FIXTURES=true. */
 const fixture = path.join(__dirname, '__fixtures__/agent-evaluation.history.json');
@@ -36,7 +37,7 @@ describe('agentEvaluationWorkflow', () => {
     const worker = await Worker.create({
       connection: env.nativeConnection,
       taskQueue: 'agents',
-      workflowsPath: require.resolve('./agent-evaluation.workflow'),
+      workflowBundle: await testWorkflowBundle(),
       activities,
     });
     return worker.runUntil(async () => {
@@ -125,7 +126,7 @@ describe('agentEvaluationWorkflow', () => {
   it('replays its committed history (five turns, two lanes, a retried replay) against today’s code', async () => {
     const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(fixture, 'utf8')));
     await expect(
-      Worker.runReplayHistory({ workflowsPath: require.resolve('./agent-evaluation.workflow') }, history, 'agent-evaluation-fixture'),
+      Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'agent-evaluation-fixture'),
     ).resolves.toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { scheduledSendsDispatcherWorkflow } from './scheduled-sends-dispatcher.workflow';
 import { scheduledSendsDispatcherWorkflowId, type ScheduledSendsDispatcherActivities } from './scheduled-message.contract';
+import { testWorkflowBundle } from '../test-workflow-bundle';
 
 const testServer =
   process.env.PLATICA_TEMPORAL_TEST_SERVER ?? path.resolve(__dirname, '../../../../.toolchain/py/bin/temporal-test-server');
@@ -32,7 +33,7 @@ describe('scheduledSendsDispatcherWorkflow', () => {
     const worker = await Worker.create({
       connection: env.nativeConnection,
       taskQueue: 'dispatcher',
-      workflowsPath: require.resolve('./scheduled-sends-dispatcher.workflow'),
+      workflowBundle: await testWorkflowBundle(),
       activities,
     });
     return worker.runUntil(fn);
@@ -85,7 +86,7 @@ describe('scheduledSendsDispatcherWorkflow', () => {
   it('replays its committed history against today’s code', async () => {
     const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(fixture, 'utf8')));
     await expect(
-      Worker.runReplayHistory({ workflowsPath: require.resolve('./scheduled-sends-dispatcher.workflow') }, history, 'dispatcher-fixture'),
+      Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'dispatcher-fixture'),
     ).resolves.toBeUndefined();
   });
 });

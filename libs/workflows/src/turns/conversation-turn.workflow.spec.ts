@@ -22,6 +22,7 @@ import {
   type WorkingMessageSettings,
   workingMessageDue,
 } from './conversation-turn.contract';
+import { testWorkflowBundle } from '../test-workflow-bundle';
 
 /** Recorded by the test "runs a trigger that arrives during a turn…" with UPDATE_FIXTURES=true. */
 const fixture = path.join(__dirname, '__fixtures__/conversation-turn.history.json');
@@ -197,7 +198,7 @@ describe('conversationTurnWorkflow', () => {
     const worker = await Worker.create({
       connection: env.nativeConnection,
       taskQueue: 'turns',
-      workflowsPath: require.resolve('./conversation-turn.workflow'),
+      workflowBundle: await testWorkflowBundle(),
       activities,
     });
     return worker.runUntil(async () => {
@@ -332,7 +333,7 @@ describe('conversationTurnWorkflow', () => {
   it('replays the committed history of a chat turn accepted alongside its model call against today’s code', async () => {
     const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(acceptWithModelCallFixture, 'utf8')));
     await expect(
-      Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-accept-fixture'),
+      Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'turn-accept-fixture'),
     ).resolves.toBeUndefined();
   });
 
@@ -353,7 +354,7 @@ describe('conversationTurnWorkflow', () => {
   it('replays the committed history of a chat turn whose model call stored the reply against today’s code', async () => {
     const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(chatStoredHereFixture, 'utf8')));
     await expect(
-      Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-chat-fixture'),
+      Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'turn-chat-fixture'),
     ).resolves.toBeUndefined();
   });
 
@@ -390,7 +391,7 @@ describe('conversationTurnWorkflow', () => {
     const worker = await Worker.create({
       connection: env.nativeConnection,
       taskQueue: 'turns-long',
-      workflowsPath: require.resolve('./conversation-turn.workflow'),
+      workflowBundle: await testWorkflowBundle(),
       activities,
     });
     const { outcomes, runs } = await worker.runUntil(async () => {
@@ -420,14 +421,14 @@ describe('conversationTurnWorkflow', () => {
   it('replays the committed history of a run that continued as new against today’s code', async () => {
     const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(continuedFixture, 'utf8')));
     await expect(
-      Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-continued-fixture'),
+      Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'turn-continued-fixture'),
     ).resolves.toBeUndefined();
   });
 
   it('replays its committed history (signals, local and ordinary activities) against today’s code', async () => {
     const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(fixture, 'utf8')));
     await expect(
-      Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-fixture'),
+      Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'turn-fixture'),
     ).resolves.toBeUndefined();
   });
 
@@ -476,7 +477,7 @@ describe('conversationTurnWorkflow', () => {
     it('replays its committed history with the memory step inside the model call against today’s code', async () => {
       const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(memoryInModelCallFixture, 'utf8')));
       await expect(
-        Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-memory-fixture'),
+        Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'turn-memory-fixture'),
       ).resolves.toBeUndefined();
     });
   });
@@ -553,7 +554,7 @@ describe('conversationTurnWorkflow', () => {
     it('replays its committed history with a guardrail verdict against today’s code', async () => {
       const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(guardrailsFixture, 'utf8')));
       await expect(
-        Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-guardrails-fixture'),
+        Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'turn-guardrails-fixture'),
       ).resolves.toBeUndefined();
     });
   });
@@ -574,7 +575,7 @@ describe('conversationTurnWorkflow', () => {
     it('replays its committed history with an assistance request against today’s code', async () => {
       const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(assistanceFixture, 'utf8')));
       await expect(
-        Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-assistance-fixture'),
+        Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'turn-assistance-fixture'),
       ).resolves.toBeUndefined();
     });
   });
@@ -636,7 +637,7 @@ describe('conversationTurnWorkflow', () => {
     it('replays its committed history with tool rounds run in the model call against today’s code', async () => {
       const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(toolRoundsFixture, 'utf8')));
       await expect(
-        Worker.runReplayHistory({ workflowsPath: require.resolve('./conversation-turn.workflow') }, history, 'turn-tools-fixture'),
+        Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'turn-tools-fixture'),
       ).resolves.toBeUndefined();
     });
 

@@ -5,6 +5,7 @@ import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { temporal } from '@temporalio/proto';
 import type { ScheduledChatTurnActivities, ScheduledChatTurnInput } from './conversation-turn.contract';
 import { scheduledChatTurnWorkflow } from './scheduled-chat-turn.workflow';
+import { testWorkflowBundle } from '../test-workflow-bundle';
 
 /** Recorded by the first test with UPDATE_FIXTURES=true. */
 const fixture = path.join(__dirname, '__fixtures__/scheduled-chat-turn.history.json');
@@ -32,7 +33,7 @@ describe('scheduledChatTurnWorkflow', () => {
     const worker = await Worker.create({
       connection: env.nativeConnection,
       taskQueue: 'scheduled-chat',
-      workflowsPath: require.resolve('./scheduled-chat-turn.workflow'),
+      workflowBundle: await testWorkflowBundle(),
       activities,
     });
     const startedAt = await env.currentTimeMs();
@@ -62,7 +63,7 @@ describe('scheduledChatTurnWorkflow', () => {
   it('replays its committed history (a timer, then an activity) against today’s code', async () => {
     const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(fixture, 'utf8')));
     await expect(
-      Worker.runReplayHistory({ workflowsPath: require.resolve('./scheduled-chat-turn.workflow') }, history, 'scheduled-chat-fixture'),
+      Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'scheduled-chat-fixture'),
     ).resolves.toBeUndefined();
   });
 });

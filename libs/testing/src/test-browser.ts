@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
 
 /** Where each console page's screenshot goes (git-ignored); printed by the tests. */
 export const SCREENSHOTS = path.resolve(__dirname, '../../../.platica/test-output/console');
@@ -10,6 +9,7 @@ const CHROMIUM = process.env.PLATICA_CHROMIUM ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
+  '--disable-quic',
   '--no-first-run',
   '--disable-background-networking',
   '--disable-component-update',
@@ -17,38 +17,45 @@ const CHROMIUM_FLAGS = [
 ];
 
 /**
- * A headless Debian Chromium for the console's browser tests: a fresh profile per test, each
- * page screenshotted and checked by axe-core, and the sign-in through Plática's own login page.
- * Use `open()` in beforeEach and `close()` in afterEach.
+ * A headless Debian Chromium for a browser test file: launched once (at the first `open()`),
+ * a fresh context per test (no cookie or storage of an earlier test), each page screenshotted
+ * and checked by axe-core, and the console's sign-in through Plática's own login page.
+ * `open()` in beforeEach, `close()` in afterEach, `stop()` in afterAll.
+ *
+ * Signing in is done through the login pages once per user and file: later `signIn`s of that
+ * user start with the session it left (its storageState's cookies), which a test that signs
+ * out or ends sessions must not share: it says `fresh`.
  */
-export class ConsoleBrowser {
+export class TestBrowser {
   context: BrowserContext | undefined;
-  private userDataDir = '';
+  private browser: Promise<Browser> | undefined;
+  /** By email: the cookies of the session a first sign-in made. */
+  private readonly sessions = new Map<string, Cookie[]>();
 
   constructor(private readonly baseUrl: () => string) {
     mkdirSync(SCREENSHOTS, { recursive: true });
   }
 
   async open(): Promise<BrowserContext> {
-    this.userDataDir = mkdtempSync(path.join(tmpdir(), 'platica-console-'));
-    this.context = await chromium.launchPersistentContext(this.userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      viewport: { width: 1280, height: 900 },
-      locale: 'en-US',
-    });
+    this.browser ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    this.context = await (await this.browser).newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     return this.context;
   }
 
   async close(): Promise<void> {
     await this.context?.close().catch(() => undefined);
     this.context = undefined;
-    if (this.userDataDir) rmSync(this.userDataDir, { recursive: true, force: true });
+  }
+
+  async stop(): Promise<void> {
+    await this.close();
+    const launched = this.browser;
+    this.browser = undefined;
+    await (await launched?.catch(() => undefined))?.close();
   }
 
   newPage(): Promise<Page> {
-    if (!this.context) throw new Error('ConsoleBrowser.open() was not called');
+    if (!this.context) throw new Error('TestBrowser.open() was not called');
     return this.context.newPage();
   }
 
@@ -61,14 +68,24 @@ export class ConsoleBrowser {
   }
 
   /**
-   * From the console's sign-in page through Plática's login page, back into the console, where
-   * `landing` (the inbox's heading by default) is awaited. `screenshots` names the first two pages'.
+   * Into the console as this user, where `landing` (the inbox's heading by default) is awaited:
+   * with the session of the user's first sign-in in this file, or, the first time and when
+   * `fresh`, from the console's sign-in page through Plática's login page. `screenshots` names
+   * those first two pages'. A `fresh` session is not kept for later sign-ins.
    */
   async signIn(
     page: Page,
     credentials: { email: string; password: string },
-    options: { screenshots?: boolean; landing?: string } = {},
+    options: { screenshots?: boolean; landing?: string; fresh?: boolean } = {},
   ): Promise<void> {
+    const landing = page.getByRole('heading', { name: options.landing ?? 'Inbox' });
+    const session = options.fresh ? undefined : this.sessions.get(credentials.email);
+    if (session) {
+      await page.context().addCookies(session);
+      await page.goto(`${this.baseUrl()}/console/`);
+      await landing.waitFor();
+      return;
+    }
     await page.goto(`${this.baseUrl()}/console/`);
     await page.getByRole('heading', { name: 'Sign in to the Plática console' }).waitFor();
     if (options.screenshots) await this.check(page, '01-sign-in');
@@ -83,6 +100,7 @@ export class ConsoleBrowser {
     await page.getByLabel('Email').fill(credentials.email);
     await page.getByLabel('Password').fill(credentials.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: options.landing ?? 'Inbox' }).waitFor();
+    await landing.waitFor();
+    if (!options.fresh) this.sessions.set(credentials.email, (await page.context().storageState()).cookies);
   }
 }
