@@ -1,5 +1,5 @@
 # Sourced by scripts/test-image: builds and runs the project's image on a machine without a
-# Docker engine or a reachable container registry (TOOLCHAIN.md › Containers): podman with
+# Docker engine or a reachable container registry (docs/development.md › The toolchain): podman with
 # runc, buildah with chroot isolation, a base image from Debian packages plus Node from npm.
 BASE_NODE_VERSION="$NODE_VERSION"
 BASE_NPM_VERSION="11.21.2"
