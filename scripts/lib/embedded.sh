@@ -61,8 +61,8 @@ ensure_embedded_infrastructure() {
 }
 
 # PostgreSQL refuses to run as root. As root, it runs in a user namespace of its own, where it
-# is uid 1000 while the kernel still sees root: it reaches its binaries and data wherever the
-# clone is, under /root (mode 700) included, and its files stay root's. Where no user namespace
+# is nobody (a user initdb can name) while the kernel still sees root: it reaches its binaries
+# and data wherever the clone is, under /root (mode 700) included, and its files stay root's. Where no user namespace
 # can be made (a container runtime's seccomp profile may forbid it), it runs as nobody, who
 # must then be able to enter every directory on the way to them.
 # (Arrays, not functions: `$!` must be the server's own pid, for the stop.)
@@ -70,8 +70,8 @@ AS_SERVER_USER=()
 IN_OWN_SESSION=(setsid)
 POSTGRES_AS_NOBODY=false
 if [ "$(id -u)" -eq 0 ]; then
-  if unshare --user --map-user=1000 --map-group=1000 true 2>/dev/null; then
-    AS_SERVER_USER=(unshare --user --map-user=1000 --map-group=1000)
+  if unshare --user --map-user=65534 --map-group=65534 true 2>/dev/null; then
+    AS_SERVER_USER=(unshare --user --map-user=65534 --map-group=65534)
   else
     AS_SERVER_USER=(setpriv --reuid=65534 --regid=65534 --clear-groups)
     POSTGRES_AS_NOBODY=true
