@@ -62,9 +62,9 @@ ensure_embedded_infrastructure() {
 
 # PostgreSQL refuses to run as root. As root, it runs in a user namespace of its own, where it
 # is nobody (a user initdb can name) while the kernel still sees root: it reaches its binaries
-# and data wherever the clone is, under /root (mode 700) included, and its files stay root's. Where no user namespace
-# can be made (a container runtime's seccomp profile may forbid it), it runs as nobody, who
-# must then be able to enter every directory on the way to them.
+# and data wherever the clone is, under /root (mode 700) included, and its files stay root's.
+# Where no user namespace can be made (a container runtime's seccomp profile may forbid it), it
+# runs as the real nobody, who must then be able to enter every directory on the way to them.
 # (Arrays, not functions: `$!` must be the server's own pid, for the stop.)
 AS_SERVER_USER=()
 IN_OWN_SESSION=(setsid)
