@@ -78,12 +78,15 @@ if [ "$(id -u)" -eq 0 ]; then
   fi
 fi
 
-# The first directory on the way to $1 that nobody cannot enter, if any.
+# The first directory on the way from / to $1 that nobody cannot enter, if any.
 closed_to_nobody() {
-  local dir="$1"
+  local dir="$1" on_the_way=() i
   while [ "$dir" != / ]; do
     dir="$(dirname "$dir")"
-    setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$dir" || { echo "$dir"; return; }
+    on_the_way=("$dir" "${on_the_way[@]}")
+  done
+  for i in "${on_the_way[@]}"; do
+    setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$i" || { echo "$i"; return; }
   done
 }
 
