@@ -121,7 +121,7 @@ build_project() {
   local stamp="$PLATICA_ROOT/dist/.built-from-sources" started changed
   if [ -f "$stamp" ]; then
     changed="$(cd "$PLATICA_ROOT" && find apps libs bench tools/build.mjs .swcrc package.json package-lock.json tsconfig.base.json \
-      -newer "$stamp" -type f ! -path '*/node_modules/*' ! -path 'apps/console/src/api/openapi.d.ts' -print -quit 2>/dev/null)"
+      -newer "$stamp" -type f ! -path '*/node_modules/*' ! -path 'apps/console/src/api/openapi.d.ts' -print -quit 2>/dev/null || true)"
     [ -z "$changed" ] && { say "dist/ is up to date with the sources"; return; }
   fi
   say "building"
