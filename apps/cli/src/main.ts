@@ -6,7 +6,7 @@ import { up } from './commands/up';
 const HELP = `platica — run and operate a Plática stack
 
   platica up [--verbose]     run the whole stack here (Ctrl-C stops it)
-  platica seed FILE          apply a seed document (JSON or YAML, see SEED.md) through the admin API
+  platica seed FILE          apply a seed document (JSON or YAML, see docs/seed.md) through the admin API
   platica token --user EMAIL --workspace ID [--scope platica:read|platica:write] [--expires SECONDS]
                              mint an OAuth access token (pl_at_…) for a user over their workspaces
 

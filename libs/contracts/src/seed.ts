@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WORKSPACE_ROLES } from './api-keys';
 
 /**
- * The admin seed document (SEED.md): one workspace with everything in it, applied like
+ * The admin seed document (docs/seed.md): one workspace with everything in it, applied like
  * `kubectl apply` (matched by natural keys, created when missing, updated otherwise).
  * The gateway validates the whole document once with this schema, then hands each
  * section to the service that owns it (ARCHITECTURE.md › Admin API).

@@ -12,7 +12,7 @@ export interface TemporalDevServer {
 /**
  * Uses the Temporal server at `address` when one answers there; otherwise starts the CLI's
  * dev server (SQLite in `dbFile`, or in memory when omitted) on that address with
- * `namespace` registered. The CLI comes from PyPI's wheels (TOOLCHAIN.md).
+ * `namespace` registered. The CLI comes from PyPI's wheels (docs/development.md › The toolchain).
  */
 export async function ensureTemporalDevServer(options: {
   address: string;

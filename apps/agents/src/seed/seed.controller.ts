@@ -4,7 +4,7 @@ import { Handles, RpcController } from '@platica/platform';
 import { SeedService } from './seed.service';
 
 /**
- * The seed's agents section (SEED.md): created or updated by name, linked to the channel ids
+ * The seed's agents section (docs/seed.md): created or updated by name, linked to the channel ids
  * resolved before; and `allowedTerms`, the workspace whitelist of the guardrails' lexicon (added).
  */
 @RpcController()

@@ -5,7 +5,7 @@ import { AgentRepository } from '../agents/agent.repository';
 import { AllowedTermRepository } from '../guardrails/allowed-term.repository';
 
 /**
- * The seed's agents section (SEED.md): created or updated by name, linked to the channel ids
+ * The seed's agents section (docs/seed.md): created or updated by name, linked to the channel ids
  * resolved before; and `allowedTerms`, the workspace whitelist of the guardrails' lexicon (added).
  */
 @Injectable()

@@ -3,7 +3,7 @@ import { type OperationRequest, type SeedSectionResult, internalOperations } fro
 import { Handles, RpcController } from '@platica/platform';
 import { SeedService } from './seed.service';
 
-/** The seed's campaigns section: stored as given, with their audiences (SEED.md). */
+/** The seed's campaigns section: stored as given, with their audiences (docs/seed.md). */
 @RpcController()
 export class SeedController {
   constructor(private readonly seeds: SeedService) {}

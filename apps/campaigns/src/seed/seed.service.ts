@@ -3,7 +3,7 @@ import { internalOperations, type OperationRequest, type SeedCampaign, type Seed
 import { unsupportedSeedSection } from '@platica/platform';
 import { CampaignRepository } from '../campaigns/campaign.repository';
 
-/** The seed's campaigns section: stored as given, with their audiences (SEED.md). */
+/** The seed's campaigns section: stored as given, with their audiences (docs/seed.md). */
 @Injectable()
 export class SeedService {
   constructor(private readonly campaigns: CampaignRepository) {}

@@ -144,7 +144,7 @@ export class ChatTurnsService {
     });
   }
 
-  /** A chat started without `client` speaks as the credential's user (SEED.md: an API key's owner). */
+  /** A chat started without `client` speaks as the credential's user (docs/seed.md: an API key's owner). */
   private speaker(request: RpcRequest): ChatAcceptRequest['client'] {
     if (!request.auth.userEmail) {
       throw DomainError.validation([{ path: ['client'], message: 'required: this credential has no user to speak as' }]);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 
-/** `platica seed FILE`: POST /admin/v1/seed with a JSON or YAML seed document (SEED.md). */
+/** `platica seed FILE`: POST /admin/v1/seed with a JSON or YAML seed document (docs/seed.md). */
 export async function seed(args: string[]): Promise<void> {
   const file = args[0];
   if (!file) throw new UsageError('platica seed FILE.(json|yaml)');

@@ -965,7 +965,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apply a seed document (SEED.md): a workspace and everything in it */
+        /** Apply a seed document (docs/seed.md): a workspace and everything in it */
         post: operations["admin_seed"];
         delete?: never;
         options?: never;

@@ -15,7 +15,7 @@ import { RpcClient, currentRequestId } from '@platica/platform';
 import { IdentityRepository } from '../identity/identity.repository';
 import { checkSeedReferences } from './seed-references';
 
-/** Where each section's ids go in the answer (SEED.md › The answer). */
+/** Where each section's ids go in the answer (docs/seed.md › The answer). */
 const ANSWER_KEY: Record<SeedSection, string | null> = {
   internalChannel: 'channels',
   customFields: null,
@@ -29,7 +29,7 @@ const ANSWER_KEY: Record<SeedSection, string | null> = {
 };
 
 /**
- * Applies a seed document (SEED.md): the gateway's own sections (workspace, users, API
+ * Applies a seed document (docs/seed.md): the gateway's own sections (workspace, users, API
  * keys), then each other section through the service that owns it, in dependency order.
  * Every owning service is asked first whether it can apply its section, so a section not
  * built yet answers 501 before anything is written.

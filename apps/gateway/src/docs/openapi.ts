@@ -166,7 +166,7 @@ function adminPaths(schemas: SchemaConverter): Record<string, Record<string, unk
     '/admin/v1/seed': {
       post: admin(
         'admin_seed',
-        'Apply a seed document (SEED.md): a workspace and everything in it',
+        'Apply a seed document (docs/seed.md): a workspace and everything in it',
         200,
         schemas.convert(seedDocumentSchema, 'input'),
         {

@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
-import { writeClientError } from './http-server-options';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { gatewayHttpOptions, writeClientError } from './http-server-options';
+import { MAX_PARAM_LENGTH } from './input-guard';
 
 /** A socket that keeps what is written to it. */
 function fakeSocket() {
@@ -48,5 +50,22 @@ describe("the gateway's answer to requests Node's parser refuses", () => {
     const { socket, written } = fakeSocket();
     writeClientError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }), socket);
     expect(written).toEqual([]);
+  });
+});
+
+describe("the gateway's Fastify options", () => {
+  it('configure Fastify without a deprecation warning, path parameters capped at MAX_PARAM_LENGTH', async () => {
+    const warnings = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    const fastify = new FastifyAdapter(gatewayHttpOptions()).getInstance();
+    try {
+      expect(warnings.mock.calls.map((call) => JSON.stringify(call))).toEqual([]);
+      fastify.get('/things/:id', async () => ({ ok: true }));
+      expect((await fastify.inject({ url: `/things/${'a'.repeat(MAX_PARAM_LENGTH)}` })).statusCode).toBe(200);
+      const tooLong = await fastify.inject({ url: `/things/${'a'.repeat(MAX_PARAM_LENGTH + 1)}` });
+      expect(tooLong.statusCode).toBe(414);
+    } finally {
+      warnings.mockRestore();
+      await fastify.close();
+    }
   });
 });

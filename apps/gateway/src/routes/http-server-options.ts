@@ -10,9 +10,10 @@ import { frameworkError, MAX_PARAM_LENGTH } from './input-guard';
  * The gateway's HTTP server: every refusal made before a route runs answers in the spec's
  * `{code, error, details}` shape, through the same mapping as the routes (errorResponse).
  */
-export function gatewayHttpOptions(): Pick<FastifyServerOptions, 'maxParamLength' | 'frameworkErrors' | 'clientErrorHandler'> {
+export function gatewayHttpOptions(): Pick<FastifyServerOptions, 'routerOptions' | 'frameworkErrors' | 'clientErrorHandler'> {
   return {
-    maxParamLength: MAX_PARAM_LENGTH,
+    // Under routerOptions: Fastify 5 warns (FSTDEP022) of router options given at the top level.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: (error, _request, reply) => {
       void sendError(reply as FastifyReply, frameworkError(error));
     },

@@ -101,7 +101,7 @@ export class ChannelRepository {
     );
   }
 
-  /** The seed's channels (SEED.md): matched by phone number or page id, created or updated. */
+  /** The seed's channels (docs/seed.md): matched by phone number or page id, created or updated. */
   async applySeed(workspaceId: string, items: SeedChannel[]): Promise<Record<string, string>> {
     const ids: Record<string, string> = {};
     await this.db.em().transactional(async (em) => {

@@ -3,7 +3,7 @@ import { type OperationRequest, type SeedSectionResult, internalOperations } fro
 import { Handles, RpcController } from '@platica/platform';
 import { SeedService } from '../seed/seed.service';
 
-/** The seed's messaging sections (SEED.md), each applied by natural key. */
+/** The seed's messaging sections (docs/seed.md), each applied by natural key. */
 @RpcController()
 export class SeedController {
   constructor(private readonly seeds: SeedService) {}

@@ -18,7 +18,7 @@ import { TemplateRepository } from '../templates/template.repository';
 
 const SUPPORTED = new Set(['internalChannel', 'customFields', 'channels', 'channelDefaultAgents', 'templates', 'clients']);
 
-/** The seed's messaging sections (SEED.md), each applied by natural key. */
+/** The seed's messaging sections (docs/seed.md), each applied by natural key. */
 @Injectable()
 export class SeedService {
   constructor(

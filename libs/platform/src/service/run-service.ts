@@ -38,7 +38,7 @@ export interface ServiceDefinition {
   /** Runs an outbox relay: the service writes domain events. */
   publishesEvents?: boolean;
   /** Options of the HTTP server (the gateway's limits and its handler of framework and client errors). */
-  httpOptions?: Pick<FastifyServerOptions, 'maxParamLength' | 'frameworkErrors' | 'clientErrorHandler' | 'bodyLimit'>;
+  httpOptions?: Pick<FastifyServerOptions, 'routerOptions' | 'frameworkErrors' | 'clientErrorHandler' | 'bodyLimit'>;
   /** Last wiring before the HTTP server listens (the gateway registers its route table here). */
   beforeListen?: (app: NestFastifyApplication) => Promise<void> | void;
   /** Background parts started once the service is ready (event consumers, sweeps…); not in the `worker` role. */
