@@ -99,6 +99,25 @@ describe('governed agent runtime (e2e)', () => {
   const conversation = async (id: string) => (await ws.api.get(`/v1/conversations/${id}`)).body.workspaces[0].conversations[0];
   const client = async (id: string) => (await ws.api.get(`/v1/clients/${id}`)).body.workspaces[0].clients[0];
 
+  it('never makes a chat thread spam (chats are active, finished or expired): there only the client threshold applies', async () => {
+    const email = `g-${randomBytes(4).toString('hex')}@example.test`;
+    const first = await ws.api.post('/v1/chat', { agentId: sofia, client: { email }, message: `[[violate:0]] ${marker()}` });
+    expect(first.status).toBe(200);
+    const second = await ws.api.post('/v1/chat', { conversationId: first.body.conversationId, message: `[[violate:1]] ${marker()}` });
+    expect(second.body.messages).toEqual([expect.objectContaining({ role: 'assistant', content: GUARDRAIL_MESSAGE })]);
+    // The conversation threshold (2) is reached: a Meta conversation would be spam; the chat stays active and answered.
+    expect((await ws.api.get(`/v1/chat/${first.body.id}`)).body.status).toBe('active');
+    expect((await client(first.body.clientId)).moderation).toMatchObject({ totalStrikes: 2, lastAction: 'warn' });
+    const m = marker();
+    const answered = await ws.api.post('/v1/chat', { conversationId: first.body.conversationId, message: `hola ${m}` });
+    expect(answered.body.messages).toEqual([expect.objectContaining({ role: 'assistant', content: `ECHO: hola ${m}` })]);
+    const statusEvents = await t.query(
+      `select 1 from messaging.outbox_event where type = 'conversation.status.updated' and data->>'conversationId' = $1`,
+      [first.body.id],
+    );
+    expect(statusEvents).toEqual([]);
+  });
+
   it('flags with the evaluator, records strikes, turns the conversation spam at its threshold and blocks the client at theirs', async () => {
     const phone = newPhone();
     const first = await ws.customerWrites(phone, 'hola');

@@ -193,6 +193,16 @@ describe('chat (e2e)', () => {
     expect(listed.body.chats.map((c: any) => c.id)).toContain(started.body.id);
   });
 
+  it("keeps a chat's status to the spec's three (active, finished, expired): PATCH to spam or initiated is 400 naming status", async () => {
+    const started = await chat({ agentId: agents.sofia, client: { email: newEmail() }, message: 'hola' });
+    for (const status of ['spam', 'initiated']) {
+      const refused = await ws.api.patch(`/v1/conversations/${started.body.id}`, { status });
+      expectSpecError(refused, 400);
+      expect(fieldPaths(refused)).toEqual(['status']);
+    }
+    expect((await ws.api.get(`/v1/chat/${started.body.id}`)).body.status).toBe('active');
+  });
+
   it('answers 409 to a turn of a thread whose earlier turn still runs, storing nothing of it', async () => {
     const started = await chat({ agentId: agents.sofia, client: { email: newEmail() }, message: 'hola' });
     llm.delayMs = 1_500;

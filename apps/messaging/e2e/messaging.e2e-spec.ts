@@ -298,9 +298,16 @@ describe('messaging (e2e)', () => {
           }),
           ws.wa.appSecret,
         );
-      expect((await status('delivered')).status).toBe(200);
-      expect((await status('read')).status).toBe(200);
       const statusOf = async () => (await detail(ws, conversation.id)).messages.find((m: any) => m.id === sent.body.messageId).status;
+      // Accepted by Meta, not yet confirmed: `received` (the spec's four values), in the detail and in message.created.
+      expect(await statusOf()).toBe('received');
+      const created = await db.query("select data from messaging.outbox_event where type = 'message.created' and data->>'messageId' = $1", [
+        sent.body.messageId,
+      ]);
+      expect(created.rows.map((r) => r.data.message.status)).toEqual(['received']);
+      expect((await status('delivered')).status).toBe(200);
+      await eventually('delivered', async () => (await statusOf()) === 'delivered');
+      expect((await status('read')).status).toBe(200);
       await eventually('read', async () => (await statusOf()) === 'read');
       expect((await status('delivered')).status).toBe(200);
       await eventually('the late delivery processed', async () => {

@@ -11,12 +11,14 @@ import { DomainError, fieldIssuesOf } from '@platica/errors';
 import { RpcClient, readScope, recordEvent, requireWorkspaceUsers, UnitOfWork, writeScope } from '@platica/platform';
 import type { Conversation } from './conversation.entity';
 import { conversationStatusUpdated } from './domain-events';
-import { ConversationRepository, type ConversationFilters } from './conversation.repository';
+import { CHAT_SOURCE, ConversationRepository, type ConversationFilters } from './conversation.repository';
 import { conversationSummary, messageRecord, operationChangedBy } from './conversation-summary';
 import { filtersFingerprint, PageTokens } from './page-token';
 import { actorOf } from './actor';
 
 const DEFAULT_LIMIT = 50;
+/** spec › Conversation summary: a chat (`source: api_chat`) is `active`, `finished` or `expired`, never `initiated` or `spam`. */
+const CHAT_STATUSES: readonly ConversationStatus[] = ['active', 'finished', 'expired'];
 const DAY_MS = 86_400_000;
 
 /** `GET /v1/conversations`, `GET /v1/conversations/{id}`, `PATCH /v1/conversations/{id}`. */
@@ -95,7 +97,7 @@ export class ConversationsService {
           conversations: [
             {
               ...conversationSummary(conversation),
-              messages: messages.map((m) => messageRecord(m, true, emails)),
+              messages: messages.map((m) => messageRecord(m, conversation.platform, true, emails)),
               operationChangedBy: operationChangedBy(conversation.operationChangedBy, emails),
               operationChangedAt: conversation.operationChangedAt ? new Date(conversation.operationChangedAt).toISOString() : null,
             },
@@ -125,6 +127,9 @@ export class ConversationsService {
     const summary = await this.unitOfWork.run(async (transaction) => {
       const conversation = await this.conversations.findForUpdate(transaction, [writeScope(request).id], id);
       if (!conversation) throw DomainError.notFound('Conversation', id);
+      if (body.status !== undefined && conversation.source === CHAT_SOURCE && !CHAT_STATUSES.includes(body.status)) {
+        throw DomainError.validation([{ path: ['status'], message: `a chat's status is one of ${CHAT_STATUSES.join(', ')}` }]);
+      }
       // Owners are users of the conversation's own workspace (the gateway knows them).
       if (body.owners) await requireWorkspaceUsers(this.rpc, { ...request, workspaceId: conversation.workspaceId }, body.owners);
       const previousStatus = conversation.status;

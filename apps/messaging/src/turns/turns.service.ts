@@ -17,7 +17,7 @@ import { ChannelRepository, type OpenChannel } from '../channels/channel.reposit
 import type { Client } from '../clients/client.entity';
 import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
-import { ConversationRepository } from '../conversations/conversation.repository';
+import { CHAT_SOURCE, ConversationRepository } from '../conversations/conversation.repository';
 import { canSendDirectMessage } from '../conversations/conversation-summary';
 import { conversationAssistanceRequested, conversationStatusUpdated } from '../conversations/domain-events';
 import { platformName } from '../messages/channel-rules';
@@ -247,14 +247,16 @@ export class TurnsService {
    * `clientStrikeThreshold`. `lastAction` takes the spec's values: `warn` for a strike that only
    * sent the guardrail's message, `spam` once it made the conversation spam or blocked the client
    * (the block itself is told by `status` and `blockedReason`). Nothing here hands the customer to
-   * a human, so `assist` is never recorded by the runtime (docs/agents.md › Guardrails).
+   * a human, so `assist` is never recorded by the runtime (docs/agents.md › Guardrails). A chat
+   * thread is never `spam` (the spec's chat statuses are `active`, `finished`, `expired`): there
+   * only the client's threshold applies.
    */
   private async recordStrike(tx: Transaction, conversation: Conversation, verdict: GuardrailVerdict): Promise<void> {
     const client = await this.clients.lockForUpdate(tx, conversation.clientId);
     const clientStrikes = (client.moderation?.totalStrikes ?? 0) + 1;
     const conversationStrikes = await this.messages.countGuardrailStrikes(tx, conversation.id);
     const blocks = client.status !== 'blocked' && clientStrikes >= verdict.clientStrikeThreshold;
-    const spam = conversationStrikes >= verdict.conversationStrikeThreshold;
+    const spam = conversation.source !== CHAT_SOURCE && conversationStrikes >= verdict.conversationStrikeThreshold;
     const action: ModerationAction = blocks || spam ? 'spam' : 'warn';
     await this.clients.recordStrike(tx, client, {
       source: verdict.source,
