@@ -844,6 +844,27 @@ describe('messaging (e2e)', () => {
       expectError(await other.api.patch(`/v1/conversations/${ids[2]}`, { status: 'closed' }), 400);
     });
 
+    it('finds a conversation by its thread id (deprecated lookup), channelId choosing; 409 naming them when several match', async () => {
+      const { phone, conversation } = await openWindow(ws);
+      for (const id of [phone, `+${phone}`]) expect((await detail(ws, id)).id).toBe(conversation.id);
+      // The same page-scoped id on Messenger and Instagram: two conversations share the thread id.
+      const sid = newMetaId('5');
+      for (const [object, channel] of [['page', ws.fb], ['instagram', ws.ig]] as const) {
+        const res = await deliverMetaWebhook(t.baseUrl, pageInbound(object, { accountId: channel.pageId, senderId: sid, text: 'hola' }), channel.appSecret);
+        expect(res.status).toBe(200);
+      }
+      const [onFb, onIg] = [await conversationWith(ws, sid, ws.fb.id), await conversationWith(ws, sid, ws.ig.id)];
+      const ambiguous = await ws.api.get(`/v1/conversations/${sid}`);
+      expectError(ambiguous, 409);
+      expect(ambiguous.body.details).toMatchObject({ reason: 'ambiguous_conversation', conversationId: sid });
+      expect(ambiguous.body.details.matches.map((m: any) => m.id).sort()).toEqual([onFb.id, onIg.id].sort());
+      expect((await ws.api.get(`/v1/conversations/${sid}?channelId=${ws.ig.id}`)).body.workspaces[0].conversations[0].id).toBe(onIg.id);
+      expect((await ws.api.get(`/v1/conversations/${sid}?channelId=${ws.fb.id}`)).body.workspaces[0].conversations[0].id).toBe(onFb.id);
+      expectError(await ws.api.get(`/v1/conversations/${sid}?channelId=${ws.wa.id}`), 404);
+      // Another workspace's thread ids stay 404.
+      expectError(await other.api.get(`/v1/conversations/${phone}`), 404);
+    });
+
     it("answers 404 for another workspace's conversation and client", async () => {
       expectError(await ws.api.get(`/v1/conversations/${ids[0]}`), 404);
       expectError(await ws.api.patch(`/v1/conversations/${ids[0]}`, { status: 'finished' }), 404);

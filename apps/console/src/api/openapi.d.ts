@@ -1088,7 +1088,8 @@ export interface components {
             contentType: string;
             /** @enum {string} */
             direction: "incoming" | "outgoing";
-            status: string;
+            /** @enum {string} */
+            status: "received" | "delivered" | "read" | "failed";
             /** @description ISO 8601 */
             creationDate: string;
             reply?: {
@@ -1239,7 +1240,8 @@ export interface components {
             contentType: string;
             /** @enum {string} */
             direction: "incoming" | "outgoing";
-            status: string;
+            /** @enum {string} */
+            status: "received" | "delivered" | "read" | "failed";
             /** @description ISO 8601 */
             creationDate: string;
             reply?: {

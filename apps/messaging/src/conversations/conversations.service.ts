@@ -7,7 +7,7 @@ import {
   type OperationRequest,
   type RpcRequest,
 } from '@platica/contracts';
-import { DomainError, fieldIssuesOf } from '@platica/errors';
+import { DomainError, DomainReason, ErrorCode, fieldIssuesOf } from '@platica/errors';
 import { RpcClient, readScope, recordEvent, requireWorkspaceUsers, UnitOfWork, writeScope } from '@platica/platform';
 import type { Conversation } from './conversation.entity';
 import { conversationStatusUpdated } from './domain-events';
@@ -17,6 +17,8 @@ import { filtersFingerprint, PageTokens } from './page-token';
 import { actorOf } from './actor';
 
 const DEFAULT_LIMIT = 50;
+/** The conversations a 409 of the deprecated lookup names (the first by creation). */
+const LEGACY_MATCHES_SHOWN = 20;
 /** spec › Conversation summary: a chat (`source: api_chat`) is `active`, `finished` or `expired`, never `initiated` or `spam`. */
 const CHAT_STATUSES: readonly ConversationStatus[] = ['active', 'finished', 'expired'];
 const DAY_MS = 86_400_000;
@@ -82,8 +84,8 @@ export class ConversationsService {
     };
   }
 
-  async get(request: RpcRequest<unknown>) {
-    const conversation = await this.find(request);
+  async get(request: OperationRequest<typeof messagingOperations.conversationsGet>) {
+    const conversation = await this.lookUp(request);
     const messages = await this.conversations.messagesOf(conversation.id);
     const workspace = readScope(request).find((w) => w.id === conversation.workspaceId)!;
     const people = messages.some((m) => m.actorType === 'user') || conversation.operationChangedBy;
@@ -153,14 +155,30 @@ export class ConversationsService {
     return { status: 'success', message: 'Conversation updated', data: summary };
   }
 
-  private async find(request: RpcRequest<unknown>): Promise<Conversation> {
+  /**
+   * By the canonical id (`channelId` ignored); failing that, the deprecated lookup by thread id (a phone number, with or
+   * without `+`, a PSID, a `chat_…` id), `channelId` choosing among conversations that share it:
+   * several matches without it are 409 naming them (docs/sending-messages.md › Looking a conversation up).
+   */
+  private async lookUp(request: OperationRequest<typeof messagingOperations.conversationsGet>): Promise<Conversation> {
     const id = request.params.id ?? '';
-    const conversation = await this.conversations.findById(
-      readScope(request).map((w) => w.id),
-      id,
+    const workspaceIds = readScope(request).map((w) => w.id);
+    const { channelId } = request.query;
+    const byId = await this.conversations.findById(workspaceIds, id);
+    if (byId) return byId;
+    const threadId = id.replace(/^\+/, '');
+    const matches = await this.conversations.findByThreadId(workspaceIds, threadId, channelId, LEGACY_MATCHES_SHOWN + 1);
+    if (matches.length === 1) return matches[0]!;
+    if (!matches.length) throw DomainError.notFound('Conversation', id);
+    throw DomainError.refused(
+      ErrorCode.Conflict,
+      DomainReason.AmbiguousConversation,
+      `Several conversations have conversationId ${threadId}: send channelId, or use the canonical id`,
+      {
+        conversationId: threadId,
+        matches: matches.slice(0, LEGACY_MATCHES_SHOWN).map((c) => ({ id: c.id, channelId: c.channelId, workspaceId: c.workspaceId })),
+      },
     );
-    if (!conversation) throw DomainError.notFound('Conversation', id);
-    return conversation;
   }
 }
 
