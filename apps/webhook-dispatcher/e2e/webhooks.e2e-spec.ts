@@ -233,8 +233,19 @@ describe('webhooks (e2e)', () => {
       const deleted = await client.delete(`/v1/webhooks/${id}`);
       expect(deleted.status).toBe(200);
       expect(deleted.body).toMatchObject({ status: 'success', data: { id, workspaceId } });
-      expectSpecError(await client.get(`/v1/webhooks/${id}`), 404);
-      expectSpecError(await client.delete(`/v1/webhooks/${id}`), 404);
+      // Deleted in its own workspace: 410 Gone (no longer available) on every operation of it; elsewhere 404.
+      for (const answer of [
+        await client.get(`/v1/webhooks/${id}`),
+        await client.patch(`/v1/webhooks/${id}`, { name: 'again' }),
+        await client.delete(`/v1/webhooks/${id}`),
+        await client.get(`/v1/webhooks/${id}/deliveries`),
+      ]) {
+        expectSpecError(answer, 410);
+        expect(answer.body.details).toEqual({ id, deletedAt: expect.stringMatching(/Z$/) });
+      }
+      const other = await t.seedMinimalWorkspace();
+      expectSpecError(await t.http.withToken(other.key).get(`/v1/webhooks/${id}`), 404);
+      expectSpecError(await client.get('/v1/webhooks/wh_never_existed'), 404);
     });
 
     it("never shows or touches another workspace's webhook (404)", async () => {
