@@ -865,6 +865,24 @@ describe('messaging (e2e)', () => {
       expectError(await other.api.get(`/v1/conversations/${phone}`), 404);
     });
 
+    it("blocks the client of a conversation marked spam: blockedReason conversation_spam, by the key's owner, once", async () => {
+      const own = await workspace();
+      const { phone, conversation } = await openWindow(own);
+      expect((await own.api.patch(`/v1/conversations/${conversation.id}`, { status: 'spam' })).status).toBe(200);
+      const client = (await own.api.get(`/v1/clients/${conversation.clientId}`)).body.workspaces[0].clients[0];
+      expect(client.status).toBe('blocked');
+      expect(client.moderation).toMatchObject({ blockedReason: 'conversation_spam', blockedAt: expect.any(String) });
+      expect(client.moderation.blockedBy?.toLowerCase()).toBe((own.doc.users![0] as { email: string }).email.toLowerCase());
+      // Marked spam again (after a round through active): the block is kept, not repeated.
+      expect((await own.api.patch(`/v1/conversations/${conversation.id}`, { status: 'active' })).status).toBe(200);
+      expect((await own.api.patch(`/v1/conversations/${conversation.id}`, { status: 'spam' })).status).toBe(200);
+      const blocked = await db.query("select data from messaging.outbox_event where type = 'client.blocked' and data->>'clientId' = $1", [
+        conversation.clientId,
+      ]);
+      expect(blocked.rows.map((r) => r.data.blockedReason)).toEqual(['conversation_spam']);
+      expectError(await own.api.post('/v1/messages', { channelId: own.wa.id, conversationId: phone, content: 'hola' }), 422);
+    });
+
     it("answers 404 for another workspace's conversation and client", async () => {
       expectError(await ws.api.get(`/v1/conversations/${ids[0]}`), 404);
       expectError(await ws.api.patch(`/v1/conversations/${ids[0]}`, { status: 'finished' }), 404);

@@ -201,7 +201,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a conversation with its messages */
+        /**
+         * Get a conversation with its messages
+         * @description `id` is the canonical id. Deprecated: a thread id (`conversationId`: a phone number, a PSID, a `chat_…` id) also finds its conversation; `channelId` chooses when several share it (409 naming them otherwise).
+         */
         get: operations["conversations_get"];
         put?: never;
         post?: never;
@@ -4142,6 +4145,15 @@ export interface operations {
             };
             /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13855,6 +13867,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large for the forwarding path */
             413: {
                 headers: {
@@ -13991,6 +14012,15 @@ export interface operations {
             };
             /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14147,6 +14177,15 @@ export interface operations {
             };
             /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14316,6 +14355,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large for the forwarding path */
             413: {
                 headers: {
@@ -14467,6 +14515,15 @@ export interface operations {
             };
             /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,7 +8,8 @@ import {
   type RpcRequest,
 } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode, fieldIssuesOf } from '@platica/errors';
-import { RpcClient, readScope, recordEvent, requireWorkspaceUsers, UnitOfWork, writeScope } from '@platica/platform';
+import { RpcClient, readScope, recordEvent, requireWorkspaceUsers, UnitOfWork, writeScope, type Transaction } from '@platica/platform';
+import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from './conversation.entity';
 import { conversationStatusUpdated } from './domain-events';
 import { CHAT_SOURCE, ConversationRepository, type ConversationFilters } from './conversation.repository';
@@ -29,6 +30,7 @@ export class ConversationsService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly conversations: ConversationRepository,
+    private readonly clients: ClientRepository,
     private readonly rpc: RpcClient,
     private readonly pageTokens: PageTokens,
   ) {}
@@ -150,9 +152,22 @@ export class ConversationsService {
       if (body.status !== undefined && body.status !== previousStatus) {
         await recordEvent(transaction, 'messaging', conversationStatusUpdated(conversation, previousStatus));
       }
+      if (body.status === 'spam' && previousStatus !== 'spam') await this.blockForSpam(transaction, conversation, request.auth.userEmail);
       return summary;
     });
     return { status: 'success', message: 'Conversation updated', data: summary };
+  }
+
+  /**
+   * A person (or an integration) marked the conversation spam: its client is blocked with the
+   * spec's `blockedReason: conversation_spam`, by the credential's user, and `client.blocked` is
+   * emitted; a client already blocked keeps its block. The guardrails' own spam marking blocks no
+   * one (their client threshold does: docs/agents.md › Guardrails).
+   */
+  private async blockForSpam(transaction: Transaction, conversation: Conversation, by: string | null): Promise<void> {
+    const client = await this.clients.lockForUpdate(transaction, conversation.clientId);
+    if (client.status === 'blocked') return;
+    await this.clients.setStatus(transaction, client, { reason: 'conversation_spam', by });
   }
 
   /**
