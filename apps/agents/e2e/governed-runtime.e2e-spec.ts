@@ -303,6 +303,21 @@ describe('governed agent runtime (e2e)', () => {
       await eventually('the agent answers again', async () => sentTexts(phone).some((text) => text?.includes(back)), 20_000);
     });
 
+    it('hands the customer to a person on a high violation (lastAction assist), after the guardrail message', async () => {
+      const m = marker();
+      const res = await ws.api.post('/v1/chat', { agentId: sofia, client: { email: `a-${m}@example.test` }, message: `[[violate:0]] ${m}` });
+      expect(res.status).toBe(200);
+      expect(res.body.messages).toEqual([expect.objectContaining({ role: 'assistant', content: GUARDRAIL_MESSAGE })]);
+      expect((await client(res.body.clientId)).moderation).toMatchObject({ totalStrikes: 1, lastAction: 'assist', lastSeverity: 'high' });
+      const thread = (await ws.api.get(`/v1/chat/${res.body.id}`)).body;
+      expect(thread).toMatchObject({ status: 'active', operation: 'assistance' });
+      const events = await t.query(
+        `select 1 from messaging.outbox_event where type = 'conversation.assistance.requested' and data->>'conversationId' = $1`,
+        [res.body.id],
+      );
+      expect(events).toHaveLength(1);
+    });
+
     it('is not offered when assistanceEnabled is false', async () => {
       const billing = ws.ids.agents.billing.id;
       const m = marker();
