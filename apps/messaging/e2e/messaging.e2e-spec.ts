@@ -611,6 +611,9 @@ describe('messaging (e2e)', () => {
       expect(unblocked.body.data).toMatchObject({ status: 'active', moderation: { blockedReason: null } });
       expect((await ws.api.post('/v1/messages', { channelId: ws.wa.id, conversationId: phone, content: 'hola' })).status).toBe(200);
       expect(await eventTypes(ws.id)).toContain('client.blocked');
+      // Blocked through the API without a reason: the spec's api_request, by the key's owner.
+      const plain = await ws.api.patch(`/v1/clients/${phone}`, { status: 'blocked' });
+      expect(plain.body.data.moderation).toMatchObject({ blockedReason: 'api_request', blockedBy: expect.stringContaining('@') });
     });
   });
 
