@@ -191,6 +191,11 @@ describe('chat (e2e)', () => {
     expect(textOf(requestWith(m).messages[0])).toContain('You answer billing questions');
     const listed = await ws.api.get(`/v1/chat?agentId=${agents.billing}`);
     expect(listed.body.chats.map((c: any) => c.id)).toContain(started.body.id);
+    // Rule 6's other branch: an expired thread is reactivated too.
+    expect((await ws.api.patch(`/v1/conversations/${started.body.id}`, { status: 'expired' })).status).toBe(200);
+    const revived = await chat({ conversationId: started.body.conversationId, message: 'de nuevo' });
+    expect(revived.body).toMatchObject({ reactivated: true, id: started.body.id });
+    expect((await ws.api.get(`/v1/chat/${started.body.id}`)).body.status).toBe('active');
   });
 
   it("keeps a chat's status to the spec's three (active, finished, expired): PATCH to spam or initiated is 400 naming status", async () => {
