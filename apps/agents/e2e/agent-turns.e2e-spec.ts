@@ -143,7 +143,7 @@ describe('agent turns (e2e)', () => {
     const messages = await ws.messagesOf(conversation.id);
     expect(messages.map((msg: any) => [msg.role, msg.status])).toEqual([
       ['user', 'received'],
-      ['assistant', 'sent'],
+      ['assistant', 'received'],
     ]);
   });
 

@@ -95,6 +95,25 @@ describe('governed agent runtime (e2e)', () => {
   const conversation = async (id: string) => (await ws.api.get(`/v1/conversations/${id}`)).body.workspaces[0].conversations[0];
   const client = async (id: string) => (await ws.api.get(`/v1/clients/${id}`)).body.workspaces[0].clients[0];
 
+  it('never makes a chat thread spam (chats are active, finished or expired): there only the client threshold applies', async () => {
+    const email = `g-${randomBytes(4).toString('hex')}@example.test`;
+    const first = await ws.api.post('/v1/chat', { agentId: sofia, client: { email }, message: `[[violate:0]] ${marker()}` });
+    expect(first.status).toBe(200);
+    const second = await ws.api.post('/v1/chat', { conversationId: first.body.conversationId, message: `[[violate:1]] ${marker()}` });
+    expect(second.body.messages).toEqual([expect.objectContaining({ role: 'assistant', content: GUARDRAIL_MESSAGE })]);
+    // The conversation threshold (2) is reached: a Meta conversation would be spam; the chat stays active and answered.
+    expect((await ws.api.get(`/v1/chat/${first.body.id}`)).body.status).toBe('active');
+    expect((await client(first.body.clientId)).moderation).toMatchObject({ totalStrikes: 2, lastAction: 'warn' });
+    const m = marker();
+    const answered = await ws.api.post('/v1/chat', { conversationId: first.body.conversationId, message: `hola ${m}` });
+    expect(answered.body.messages).toEqual([expect.objectContaining({ role: 'assistant', content: `ECHO: hola ${m}` })]);
+    const statusEvents = await t.query(
+      `select 1 from messaging.outbox_event where type = 'conversation.status.updated' and data->>'conversationId' = $1`,
+      [first.body.id],
+    );
+    expect(statusEvents).toEqual([]);
+  });
+
   it('flags with the evaluator, records strikes, turns the conversation spam at its threshold and blocks the client at theirs', async () => {
     const phone = newPhone();
     const first = await ws.customerWrites(phone, 'hola');
@@ -278,6 +297,21 @@ describe('governed agent runtime (e2e)', () => {
       const back = marker();
       await writes(phone, `gracias ${back}`);
       await eventually('the agent answers again', async () => sentTexts(phone).some((text) => text?.includes(back)), 20_000);
+    });
+
+    it('hands the customer to a person on a high violation (lastAction assist), after the guardrail message', async () => {
+      const m = marker();
+      const res = await ws.api.post('/v1/chat', { agentId: sofia, client: { email: `a-${m}@example.test` }, message: `[[violate:0]] ${m}` });
+      expect(res.status).toBe(200);
+      expect(res.body.messages).toEqual([expect.objectContaining({ role: 'assistant', content: GUARDRAIL_MESSAGE })]);
+      expect((await client(res.body.clientId)).moderation).toMatchObject({ totalStrikes: 1, lastAction: 'assist', lastSeverity: 'high' });
+      const thread = (await ws.api.get(`/v1/chat/${res.body.id}`)).body;
+      expect(thread).toMatchObject({ status: 'active', operation: 'assistance' });
+      const events = await t.query(
+        `select 1 from messaging.outbox_event where type = 'conversation.assistance.requested' and data->>'conversationId' = $1`,
+        [res.body.id],
+      );
+      expect(events).toHaveLength(1);
     });
 
     it('is not offered when assistanceEnabled is false', async () => {

@@ -254,7 +254,7 @@ describe('campaigns (e2e)', () => {
       expect(conversation).toMatchObject({ status: 'initiated' });
       const messages = await ws.messagesOf(conversation.id);
       expect(messages).toEqual([
-        expect.objectContaining({ direction: 'outgoing', contentType: 'template', status: 'sent', content: 'Hola Cliente, tu pedido B-2 está listo' }),
+        expect.objectContaining({ direction: 'outgoing', contentType: 'template', status: 'received', content: 'Hola Cliente, tu pedido B-2 está listo' }),
       ]);
       const db = new Client({ connectionString: t.isolation.databaseUrl });
       await db.connect();

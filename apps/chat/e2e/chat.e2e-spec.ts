@@ -192,6 +192,21 @@ describe('chat (e2e)', () => {
     expect(textOf(requestWith(m).messages[0])).toContain('You answer billing questions');
     const listed = await ws.api.get(`/v1/chat?agentId=${agents.billing}`);
     expect(listed.body.chats.map((c: any) => c.id)).toContain(started.body.id);
+    // Rule 6's other branch: an expired thread is reactivated too.
+    expect((await ws.api.patch(`/v1/conversations/${started.body.id}`, { status: 'expired' })).status).toBe(200);
+    const revived = await chat({ conversationId: started.body.conversationId, message: 'de nuevo' });
+    expect(revived.body).toMatchObject({ reactivated: true, id: started.body.id });
+    expect((await ws.api.get(`/v1/chat/${started.body.id}`)).body.status).toBe('active');
+  });
+
+  it("keeps a chat's status to the spec's three (active, finished, expired): PATCH to spam or initiated is 400 naming status", async () => {
+    const started = await chat({ agentId: agents.sofia, client: { email: newEmail() }, message: 'hola' });
+    for (const status of ['spam', 'initiated']) {
+      const refused = await ws.api.patch(`/v1/conversations/${started.body.id}`, { status });
+      expectSpecError(refused, 400);
+      expect(fieldPaths(refused)).toEqual(['status']);
+    }
+    expect((await ws.api.get(`/v1/chat/${started.body.id}`)).body.status).toBe('active');
   });
 
   it('answers 409 to a turn of a thread whose earlier turn still runs, storing nothing of it', async () => {

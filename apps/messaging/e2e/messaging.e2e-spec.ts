@@ -299,9 +299,16 @@ describe('messaging (e2e)', () => {
           }),
           ws.wa.appSecret,
         );
-      expect((await status('delivered')).status).toBe(200);
-      expect((await status('read')).status).toBe(200);
       const statusOf = async () => (await detail(ws, conversation.id)).messages.find((m: any) => m.id === sent.body.messageId).status;
+      // Accepted by Meta, not yet confirmed: `received` (the spec's four values), in the detail and in message.created.
+      expect(await statusOf()).toBe('received');
+      const created = await db.query("select data from messaging.outbox_event where type = 'message.created' and data->>'messageId' = $1", [
+        sent.body.messageId,
+      ]);
+      expect(created.rows.map((r) => r.data.message.status)).toEqual(['received']);
+      expect((await status('delivered')).status).toBe(200);
+      await eventually('delivered', async () => (await statusOf()) === 'delivered');
+      expect((await status('read')).status).toBe(200);
       await eventually('read', async () => (await statusOf()) === 'read');
       expect((await status('delivered')).status).toBe(200);
       await eventually('the late delivery processed', async () => {
@@ -605,6 +612,9 @@ describe('messaging (e2e)', () => {
       expect(unblocked.body.data).toMatchObject({ status: 'active', moderation: { blockedReason: null } });
       expect((await ws.api.post('/v1/messages', { channelId: ws.wa.id, conversationId: phone, content: 'hola' })).status).toBe(200);
       expect(await eventTypes(ws.id)).toContain('client.blocked');
+      // Blocked through the API without a reason: the spec's api_request, by the key's owner.
+      const plain = await ws.api.patch(`/v1/clients/${phone}`, { status: 'blocked' });
+      expect(plain.body.data.moderation).toMatchObject({ blockedReason: 'api_request', blockedBy: expect.stringContaining('@') });
     });
   });
 
@@ -836,6 +846,45 @@ describe('messaging (e2e)', () => {
       expect(await eventTypes(other.id)).toContain('conversation.status.updated');
       expectError(await other.api.patch(`/v1/conversations/${ids[2]}`, {}), 400);
       expectError(await other.api.patch(`/v1/conversations/${ids[2]}`, { status: 'closed' }), 400);
+    });
+
+    it('finds a conversation by its thread id (deprecated lookup), channelId choosing; 409 naming them when several match', async () => {
+      const { phone, conversation } = await openWindow(ws);
+      for (const id of [phone, `+${phone}`]) expect((await detail(ws, id)).id).toBe(conversation.id);
+      // The same page-scoped id on Messenger and Instagram: two conversations share the thread id.
+      const sid = newMetaId('5');
+      for (const [object, channel] of [['page', ws.fb], ['instagram', ws.ig]] as const) {
+        const res = await deliverMetaWebhook(t.baseUrl, pageInbound(object, { accountId: channel.pageId, senderId: sid, text: 'hola' }), channel.appSecret);
+        expect(res.status).toBe(200);
+      }
+      const [onFb, onIg] = [await conversationWith(ws, sid, ws.fb.id), await conversationWith(ws, sid, ws.ig.id)];
+      const ambiguous = await ws.api.get(`/v1/conversations/${sid}`);
+      expectError(ambiguous, 409);
+      expect(ambiguous.body.details).toMatchObject({ reason: 'ambiguous_conversation', conversationId: sid });
+      expect(ambiguous.body.details.matches.map((m: any) => m.id).sort()).toEqual([onFb.id, onIg.id].sort());
+      expect((await ws.api.get(`/v1/conversations/${sid}?channelId=${ws.ig.id}`)).body.workspaces[0].conversations[0].id).toBe(onIg.id);
+      expect((await ws.api.get(`/v1/conversations/${sid}?channelId=${ws.fb.id}`)).body.workspaces[0].conversations[0].id).toBe(onFb.id);
+      expectError(await ws.api.get(`/v1/conversations/${sid}?channelId=${ws.wa.id}`), 404);
+      // Another workspace's thread ids stay 404.
+      expectError(await other.api.get(`/v1/conversations/${phone}`), 404);
+    });
+
+    it("blocks the client of a conversation marked spam: blockedReason conversation_spam, by the key's owner, once", async () => {
+      const own = await workspace();
+      const { phone, conversation } = await openWindow(own);
+      expect((await own.api.patch(`/v1/conversations/${conversation.id}`, { status: 'spam' })).status).toBe(200);
+      const client = (await own.api.get(`/v1/clients/${conversation.clientId}`)).body.workspaces[0].clients[0];
+      expect(client.status).toBe('blocked');
+      expect(client.moderation).toMatchObject({ blockedReason: 'conversation_spam', blockedAt: expect.any(String) });
+      expect(client.moderation.blockedBy?.toLowerCase()).toBe((own.doc.users![0] as { email: string }).email.toLowerCase());
+      // Marked spam again (after a round through active): the block is kept, not repeated.
+      expect((await own.api.patch(`/v1/conversations/${conversation.id}`, { status: 'active' })).status).toBe(200);
+      expect((await own.api.patch(`/v1/conversations/${conversation.id}`, { status: 'spam' })).status).toBe(200);
+      const blocked = await db.query("select data from messaging.outbox_event where type = 'client.blocked' and data->>'clientId' = $1", [
+        conversation.clientId,
+      ]);
+      expect(blocked.rows.map((r) => r.data.blockedReason)).toEqual(['conversation_spam']);
+      expectError(await own.api.post('/v1/messages', { channelId: own.wa.id, conversationId: phone, content: 'hola' }), 422);
     });
 
     it("answers 404 for another workspace's conversation and client", async () => {

@@ -1,3 +1,4 @@
+import { Client as PgClient } from 'pg';
 import {
   eventually,
   FakeMetaGraph,
@@ -94,6 +95,30 @@ describe('scheduled messages (e2e)', () => {
     // Final states refuse changes.
     expectSpecError(await ws.api.patch(`/v1/messages/scheduled/${sent.messageId}`, { delay: 5_000 }), 409);
     expectSpecError(await ws.api.delete(`/v1/messages/scheduled/${sent.messageId}`), 409);
+  });
+
+  it('is processing while its send runs: listed by default, not reschedulable, PATCH and DELETE 409; then sent', async () => {
+    const { phone, conversation } = await ws.customerWrites();
+    // Holding the conversation's row keeps the send from storing its message: it stays processing.
+    const db = new PgClient({ connectionString: t.isolation.databaseUrl });
+    await db.connect();
+    try {
+      await db.query('begin');
+      await db.query('select 1 from messaging.conversation where id = $1 for update', [conversation.id]);
+      const accepted = await send({ conversationId: phone, content: 'En proceso', delay: 3_000 });
+      expect(accepted.status).toBe(202);
+      const processing = await settled(accepted.body.messageId, 'processing', 30_000);
+      expect(processing).toMatchObject({ reschedulable: false, sentAt: null, failedAt: null });
+      const listed = await ws.api.get('/v1/messages/scheduled?limit=100');
+      expect(listed.body.messages.map((m: { messageId: string }) => m.messageId)).toContain(accepted.body.messageId);
+      expectSpecError(await ws.api.patch(`/v1/messages/scheduled/${accepted.body.messageId}`, { delay: 5_000 }), 409);
+      expectSpecError(await ws.api.delete(`/v1/messages/scheduled/${accepted.body.messageId}`), 409);
+      await db.query('commit');
+      await settled(accepted.body.messageId, 'sent', 60_000);
+      expect(sentTexts(phone)).toEqual(['En proceso']);
+    } finally {
+      await db.end();
+    }
   });
 
   it('reads a scheduleTime without a zone as Mexican time and answers what was sent', async () => {

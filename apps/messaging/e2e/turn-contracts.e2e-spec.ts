@@ -471,7 +471,8 @@ describe('turn and chat contracts (e2e)', () => {
           content: 'Sí, envío gratis',
           contentType: 'text',
           direction: 'outgoing',
-          status: 'sent',
+          // An internal reply is delivered once stored: nothing on an internal channel confirms more.
+          status: 'delivered',
           creationDate: expect.any(String),
         },
       ]);

@@ -263,6 +263,52 @@ describe('tools in agent turns (e2e)', () => {
     await ws.api.patch(`/v1/agents/${sofia}`, { workingMessage: { enabled: false } });
   });
 
+  it("a working message in mode ai: the model writes it from aiPrompt and the customer's message, sent before the answer", async () => {
+    const WORKING = 'Write one short message telling the customer you are working';
+    const answer = llm.answer;
+    llm.answer = (request) =>
+      textOf(request.messages.find((m) => m.role === 'system')).startsWith(WORKING) ? { text: 'Reviso el clima, un momento.' } : twoCalls(request);
+    try {
+      const patched = await ws.api.patch(`/v1/agents/${sofia}`, {
+        workingMessage: {
+          enabled: true,
+          trigger: { type: 'toolName', toolNames: ['api_clima'], match: 'prefix' },
+          message: { enabled: true, mode: 'ai', aiPrompt: 'Habla de nubes.' },
+          sticker: { enabled: false },
+        },
+      });
+      expect(patched.status).toBe(200);
+      const phone = newPhone();
+      const wa = ws.whatsapp;
+      await deliverMetaWebhook(
+        t.baseUrl,
+        whatsappInbound({ phoneNumberId: wa.phoneNumberId, displayPhone: wa.phoneNumber, from: phone, text: '[[tools:Leon]]' }),
+        wa.appSecret,
+      );
+      const sends = await eventually(
+        'the working message and the answer',
+        async () => {
+          const sent = graph.sends(wa.phoneNumberId).filter((s) => s.body.to === phone);
+          return sent.length >= 2 && sent;
+        },
+        30_000,
+      );
+      expect(sends.map((s) => s.body.text?.body)).toEqual(['Reviso el clima, un momento.', 'Resultados: {"forecast":"soleado en Leon"}']);
+      const written = llm.requests.filter((r) => textOf(r.messages.find((m) => m.role === 'system')).startsWith(WORKING));
+      expect(written).toHaveLength(1);
+      expect(textOf(written[0]!.messages.find((m) => m.role === 'system'))).toContain('Habla de nubes.');
+      expect(textOf(lastOf(written[0]!.messages, 'user'))).toContain('[[tools:Leon]]');
+      expect(await actorsOf(phone)).toEqual([
+        { content_type: 'text', actor_type: 'customer' },
+        { content_type: 'text', actor_type: 'system' },
+        { content_type: 'text', actor_type: 'ai' },
+      ]);
+    } finally {
+      llm.answer = answer;
+      await ws.api.patch(`/v1/agents/${sofia}`, { workingMessage: { enabled: false } });
+    }
+  });
+
   it('a model call failing after a round of tool calls is retried from that round: each call reaches the remote API once', async () => {
     const m = randomBytes(3).toString('hex');
     const phone = newPhone();

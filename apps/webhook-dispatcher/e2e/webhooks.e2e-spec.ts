@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { EVENT_TYPES, eventDataSchemas, type DomainEvent, type EventType } from '@platica/contracts';
-import { eventually, startTestStack, type HttpClient, type TestStack } from '@platica/testing';
+import { eventually, MessagingWorkspace, startTestStack, withAgents, type HttpClient, type TestStack } from '@platica/testing';
 import { WebhookReceiver, type ReceivedDelivery } from './webhook-receiver';
 
 /**
@@ -234,8 +234,19 @@ describe('webhooks (e2e)', () => {
       const deleted = await client.delete(`/v1/webhooks/${id}`);
       expect(deleted.status).toBe(200);
       expect(deleted.body).toMatchObject({ status: 'success', data: { id, workspaceId } });
-      expectSpecError(await client.get(`/v1/webhooks/${id}`), 404);
-      expectSpecError(await client.delete(`/v1/webhooks/${id}`), 404);
+      // Deleted in its own workspace: 410 Gone (no longer available) on every operation of it; elsewhere 404.
+      for (const answer of [
+        await client.get(`/v1/webhooks/${id}`),
+        await client.patch(`/v1/webhooks/${id}`, { name: 'again' }),
+        await client.delete(`/v1/webhooks/${id}`),
+        await client.get(`/v1/webhooks/${id}/deliveries`),
+      ]) {
+        expectSpecError(answer, 410);
+        expect(answer.body.details).toEqual({ id, deletedAt: expect.stringMatching(/Z$/) });
+      }
+      const other = await t.seedMinimalWorkspace();
+      expectSpecError(await t.http.withToken(other.key).get(`/v1/webhooks/${id}`), 404);
+      expectSpecError(await client.get('/v1/webhooks/wh_never_existed'), 404);
     });
 
     it("never shows or touches another workspace's webhook (404)", async () => {
@@ -307,6 +318,50 @@ describe('webhooks (e2e)', () => {
         expect(delivery!.headers['x-crm-tenant']).toBe('acme');
         expect(delivery!.headers['x-route']).toBe('mx');
       }
+    });
+
+    it("delivers the spec's event types from real operations (a chat, its client's custom fields, closing it), signed", async () => {
+      const ws = await MessagingWorkspace.seed(t, withAgents);
+      const endpoint = receiver.endpoint('real');
+      const types = ['conversation.status.updated', 'message.created', 'client.created', 'client.customFields.updated'];
+      const hook = await createWebhook(ws.api, { name: 'real', url: endpoint.url, events: types });
+      const email = `w-${randomBytes(4).toString('hex')}@example.test`;
+      const started = await ws.api.post('/v1/chat', { agentId: ws.ids.agents.sofia.id, client: { email }, message: 'hola' });
+      expect(started.status).toBe(200);
+      const { conversationId, id, clientId } = started.body;
+      expect((await ws.api.post('/v1/chat', { conversationId, client: { customFields: { plan: 'pro' } }, message: 'soy pro' })).status).toBe(200);
+      expect((await ws.api.patch(`/v1/conversations/${id}`, { status: 'finished' })).status).toBe(200);
+
+      const delivered = await eventually(
+        'a delivery of each type',
+        async () => {
+          const got = receiver.at(endpoint.path);
+          const created = got.filter((d) => d.body.type === 'message.created').length;
+          return types.every((type) => got.some((d) => d.body.type === type)) && created >= 4 && got;
+        },
+        30_000,
+      );
+      for (const delivery of delivered) {
+        expect(WebhookReceiver.verify(delivery, hook.secret)).toEqual(delivery.body);
+        expect(delivery.body.workspaceId).toBe(ws.id);
+      }
+      const ofType = (type: string) => delivered.filter((d) => d.body.type === type).map((d) => d.body.data);
+      expect(ofType('client.created')).toEqual([expect.objectContaining({ clientId, client: expect.objectContaining({ email }) })]);
+      expect(ofType('client.customFields.updated')).toContainEqual(
+        expect.objectContaining({ clientId, changed: ['plan'], customFields: expect.objectContaining({ plan: 'pro' }) }),
+      );
+      expect(ofType('conversation.status.updated')).toEqual([
+        expect.objectContaining({ conversationId: id, status: 'finished', previousStatus: 'active' }),
+      ]);
+      // The customer's messages are received; the agent's replies on the internal channel delivered.
+      const messages = ofType('message.created').map((data) => [data.conversationId, data.message.role, data.message.status]);
+      expect(messages).toEqual(
+        expect.arrayContaining([
+          [id, 'user', 'received'],
+          [id, 'assistant', 'delivered'],
+        ]),
+      );
+      expect(messages.length).toBeGreaterThanOrEqual(4);
     });
 
     it('signs with a given secret as its UTF-8 bytes', async () => {

@@ -34,7 +34,7 @@ const messageCreated = {
     content: 'hola',
     contentType: 'text',
     direction: 'outgoing' as const,
-    status: 'failed',
+    status: 'failed' as const,
     creationDate: '2026-11-21T12:00:00.000Z',
     reply: { to: 'msg_0' },
     error: { code: 131047, message: 'Re-engagement message' },
@@ -65,6 +65,11 @@ describe('typed events', () => {
   it('leaves a customer message without campaignId as it is (no key added)', () => {
     const { campaignId: _campaignId, ...inbound } = messageCreated;
     expect(domainEvent('message.created', 'ws_1', inbound).data).not.toHaveProperty('campaignId');
+  });
+
+  it("refuses a message status outside the spec's four (received, delivered, read, failed)", () => {
+    const sent = { ...messageCreated, message: { ...messageCreated.message, status: 'sent' } };
+    expect(() => domainEvent('message.created', 'ws_1', sent as never)).toThrow(/status/);
   });
 
   it('refuses to build an event whose data does not match its type', () => {

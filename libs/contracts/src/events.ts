@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONVERSATION_STATUSES } from './messaging';
-import { chatMessageSchema, clientRecordSchema, conversationSummarySchema } from './resources';
+import { chatMessageSchema, clientRecordSchema, conversationSummarySchema, MESSAGE_STATUSES } from './resources';
 
 /** Domain events webhooks can subscribe to, published through each service's outbox to the JetStream stream (ARCHITECTURE.md › Events). */
 export const EVENT_TYPES = [
@@ -75,7 +75,7 @@ export const eventDataSchemas = {
     messageId: z.string(),
     conversationId: z.string(),
     channelId: z.string(),
-    status: z.string(),
+    status: z.enum(MESSAGE_STATUSES),
     /** The provider's error when the status is `failed`. */
     error: jsonObject.nullable(),
   }),

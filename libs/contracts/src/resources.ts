@@ -89,6 +89,13 @@ export const conversationSummarySchema = z
   })
   .meta({ id: 'ConversationSummary' });
 
+/**
+ * spec › Message in a conversation or chat detail: the four values a message's `status` takes
+ * (docs/sending-messages.md › Message status says how each stored state maps onto them).
+ */
+export const MESSAGE_STATUSES = ['received', 'delivered', 'read', 'failed'] as const;
+export type PublicMessageStatus = (typeof MESSAGE_STATUSES)[number];
+
 /** A file or image of a message: by `url` when sent or attached, by Meta's `mediaId` when received. */
 const attachmentSchema = z
   .object({ url: z.string().optional(), mediaId: z.string().optional(), mimeType: z.string().optional(), filename: z.string().optional() })
@@ -102,7 +109,7 @@ export const chatMessageSchema = z
     content: z.string(),
     contentType: z.string(),
     direction: z.enum(['incoming', 'outgoing']),
-    status: z.string(),
+    status: z.enum(MESSAGE_STATUSES),
     creationDate: instant,
     /** What the customer answered to (a button or list reply), when it is one. */
     reply: z.record(z.string(), z.unknown()).optional(),

@@ -192,6 +192,12 @@ export interface GuardrailVerdict {
   matchedTerms: string[];
   conversationStrikeThreshold: number;
   clientStrikeThreshold: number;
+  /**
+   * A `high` violation on an agent whose human assistance is on: unless the strike makes the
+   * conversation spam or blocks the client, the customer is handed to a person (`operation:
+   * assistance`, `conversation.assistance.requested`) and `lastAction` is `assist`.
+   */
+  handOver?: boolean;
 }
 
 export interface TurnReplyResult {

@@ -72,5 +72,6 @@ export const DomainReason = {
   McpUnreachable: 'mcp_unreachable',
   McpUnauthorized: 'mcp_unauthorized',
   AudienceExcluded: 'audience_excluded',
+  AmbiguousConversation: 'ambiguous_conversation',
 } as const;
 export type DomainReason = (typeof DomainReason)[keyof typeof DomainReason];

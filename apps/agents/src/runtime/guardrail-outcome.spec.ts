@@ -29,6 +29,17 @@ describe('guardrailOutcome', () => {
     });
   });
 
+  it('hands a high violation over to a person when the agent has human assistance on; not a lower one, nor without assistance', () => {
+    const high = { ...evaluatorFound, severity: 'high' as const };
+    const verdictOf = (found: FoundViolation, assistance: boolean) => {
+      const outcome = guardrailOutcome(guardrails(), 'x', found, assistance);
+      return outcome.violation ? outcome.verdict : null;
+    };
+    expect(verdictOf(high, true)).toMatchObject({ handOver: true });
+    expect(verdictOf(high, false)).not.toHaveProperty('handOver');
+    expect(verdictOf(evaluatorFound, true)).not.toHaveProperty('handOver');
+  });
+
   it('falls back to the default message when the guardrails have none (blank counts as none)', () => {
     const outcome = guardrailOutcome(guardrails({ message: '   ' }), 'x', evaluatorFound);
     expect(outcome).toMatchObject({ violation: true, text: DEFAULT_GUARDRAIL_MESSAGE });

@@ -24,9 +24,15 @@ export function lexiconViolation(said: string, allowedTerms: ReadonlySet<string>
  * The outcome of the agent's guardrails over one model call: `said` is the customer's text they
  * judged (empty when nothing was judged: a tool round, or guardrails disabled), `found` the
  * violation, if any. A violation's reply is the guardrails' message and carries the agent's
- * strike thresholds.
+ * strike thresholds; a `high` one on an agent with human assistance on (`assistanceEnabled`)
+ * hands the customer to a person (docs/agents.md › Guardrails).
  */
-export function guardrailOutcome(guardrails: Guardrails, said: string, found: FoundViolation | null): GuardrailOutcome {
+export function guardrailOutcome(
+  guardrails: Guardrails,
+  said: string,
+  found: FoundViolation | null,
+  assistanceEnabled = false,
+): GuardrailOutcome {
   if (found) {
     return {
       violation: true,
@@ -35,6 +41,7 @@ export function guardrailOutcome(guardrails: Guardrails, said: string, found: Fo
         ...found,
         conversationStrikeThreshold: guardrails.conversationStrikeThreshold,
         clientStrikeThreshold: guardrails.clientStrikeThreshold,
+        ...(assistanceEnabled && found.severity === 'high' ? { handOver: true } : {}),
       },
       log: { status: 'violation', ...found },
     };

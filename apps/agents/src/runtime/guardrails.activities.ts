@@ -24,7 +24,7 @@ export function createGuardrailChecks(deps: TurnDeps) {
       rounds.length ? Promise.resolve() : setting.logStarted.then(() => note(deps, ref, (r) => deps.turnLog.guardrail(r, verdict)));
     /** A violation's reply; "no violation" logged alongside the rest of the turn (note() never throws). */
     const outcome = async (found: FoundViolation | null): Promise<GeneratedReply | undefined> => {
-      const decided = guardrailOutcome(guardrails, said, found);
+      const decided = guardrailOutcome(guardrails, said, found, agent.assistanceEnabled);
       if (!decided.violation) {
         void logVerdict(decided.log);
         return undefined;

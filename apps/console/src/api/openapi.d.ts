@@ -201,7 +201,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a conversation with its messages */
+        /**
+         * Get a conversation with its messages
+         * @description `id` is the canonical id. Deprecated: a thread id (`conversationId`: a phone number, a PSID, a `chat_…` id) also finds its conversation; `channelId` chooses when several share it (409 naming them otherwise).
+         */
         get: operations["conversations_get"];
         put?: never;
         post?: never;
@@ -1088,7 +1091,8 @@ export interface components {
             contentType: string;
             /** @enum {string} */
             direction: "incoming" | "outgoing";
-            status: string;
+            /** @enum {string} */
+            status: "received" | "delivered" | "read" | "failed";
             /** @description ISO 8601 */
             creationDate: string;
             reply?: {
@@ -1239,7 +1243,8 @@ export interface components {
             contentType: string;
             /** @enum {string} */
             direction: "incoming" | "outgoing";
-            status: string;
+            /** @enum {string} */
+            status: "received" | "delivered" | "read" | "failed";
             /** @description ISO 8601 */
             creationDate: string;
             reply?: {
@@ -4140,6 +4145,15 @@ export interface operations {
             };
             /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13853,6 +13867,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large for the forwarding path */
             413: {
                 headers: {
@@ -13989,6 +14012,15 @@ export interface operations {
             };
             /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14145,6 +14177,15 @@ export interface operations {
             };
             /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14314,6 +14355,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large for the forwarding path */
             413: {
                 headers: {
@@ -14465,6 +14515,15 @@ export interface operations {
             };
             /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

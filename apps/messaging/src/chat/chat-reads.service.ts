@@ -35,6 +35,6 @@ export class ChatReadsService {
     );
     if (!conversation || conversation.source !== CHAT_SOURCE) throw DomainError.notFound('Chat', id);
     const messages = await this.conversations.messagesOf(conversation.id);
-    return { ...conversationSummary(conversation), messages: messages.map((m) => messageRecord(m, false)) };
+    return { ...conversationSummary(conversation), messages: messages.map((m) => messageRecord(m, conversation.platform, false)) };
   }
 }

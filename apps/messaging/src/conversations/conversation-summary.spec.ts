@@ -1,4 +1,4 @@
-import { messageRecord, operationChangedBy, type MessageRow } from './conversation-summary';
+import { messageRecord, operationChangedBy, publicMessageStatus, type MessageRow } from './conversation-summary';
 
 const row = (over: Partial<MessageRow>): MessageRow => ({
   id: 'msg_1',
@@ -22,27 +22,46 @@ describe('who wrote a message (the conversation detail)', () => {
   const emails = new Map([['usr_1', 'ana@example.test']]);
 
   it("names the actor's type, and a person's email when they are a user of the workspace", () => {
-    expect(messageRecord(row({}), true, emails).owner).toEqual({ id: 'agt_1', type: 'ai' });
-    expect(messageRecord(row({ actorType: 'user', actorId: 'usr_1' }), true, emails).owner).toEqual({
+    expect(messageRecord(row({}), 'whatsapp', true, emails).owner).toEqual({ id: 'agt_1', type: 'ai' });
+    expect(messageRecord(row({ actorType: 'user', actorId: 'usr_1' }), 'whatsapp', true, emails).owner).toEqual({
       id: 'usr_1',
       type: 'user',
       email: 'ana@example.test',
     });
-    expect(messageRecord(row({ actorType: 'user', actorId: 'usr_gone' }), true, emails).owner).toEqual({ id: 'usr_gone', type: 'user' });
-    expect(messageRecord(row({ actorType: 'customer', actorId: 'cli_1', role: 'user' }), true, emails).owner).toEqual({
+    expect(messageRecord(row({ actorType: 'user', actorId: 'usr_gone' }), 'whatsapp', true, emails).owner).toEqual({ id: 'usr_gone', type: 'user' });
+    expect(messageRecord(row({ actorType: 'customer', actorId: 'cli_1', role: 'user' }), 'whatsapp', true, emails).owner).toEqual({
       id: 'cli_1',
       type: 'customer',
     });
   });
 
   it('shows no owner without an actor id, and none at all in the chat shape', () => {
-    expect(messageRecord(row({ actorType: 'api', actorId: null }), true, emails).owner).toBeNull();
-    expect(messageRecord(row({}), false, emails)).not.toHaveProperty('owner');
+    expect(messageRecord(row({ actorType: 'api', actorId: null }), 'whatsapp', true, emails).owner).toBeNull();
+    expect(messageRecord(row({}), 'whatsapp', false, emails)).not.toHaveProperty('owner');
   });
 
   it('names who switched the operation: a person with their email, an API key by its id, nobody as null', () => {
     expect(operationChangedBy('usr_1', emails)).toEqual({ id: 'usr_1', email: 'ana@example.test' });
     expect(operationChangedBy('key_1', emails)).toEqual({ id: 'key_1' });
     expect(operationChangedBy(null, emails)).toBeNull();
+  });
+});
+
+describe("a message's status (the spec's four values)", () => {
+  it('shows a reply Meta accepted but has not confirmed as received, and what Meta confirmed as it is', () => {
+    expect(publicMessageStatus('sent', 'whatsapp')).toBe('received');
+    expect(publicMessageStatus('sent', 'instagram')).toBe('received');
+    expect(publicMessageStatus('delivered', 'whatsapp')).toBe('delivered');
+    expect(publicMessageStatus('read', 'facebook')).toBe('read');
+    expect(publicMessageStatus('failed', 'whatsapp')).toBe('failed');
+  });
+
+  it('shows a reply on an internal channel as delivered: storing it is its delivery', () => {
+    expect(publicMessageStatus('sent', 'service')).toBe('delivered');
+    expect(messageRecord(row({}), 'service', false).status).toBe('delivered');
+  });
+
+  it('shows a customer message as received', () => {
+    expect(messageRecord(row({ direction: 'incoming', role: 'user', status: 'received' }), 'whatsapp').status).toBe('received');
   });
 });

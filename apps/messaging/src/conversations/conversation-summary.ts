@@ -1,5 +1,6 @@
+import type { PublicMessageStatus } from '@platica/contracts';
 import type { Conversation } from './conversation.entity';
-import type { Message } from './message.entity';
+import type { Message, MessageStatus } from './message.entity';
 
 /** The WhatsApp service window (and Meta's standard messaging window on Messenger and Instagram). */
 export const SERVICE_WINDOW_MS = 24 * 3_600_000;
@@ -58,10 +59,31 @@ export type MessageRow = Pick<
 >;
 
 /**
- * A message as the conversation detail shows it (`files`, `images`, `lastUpdate`, `owner` there only).
- * `emails` names the workspace's users, for the `owner` of a message a person sent.
+ * A stored status as one of the spec's four (docs/sending-messages.md › Message status). Plática
+ * keeps Meta's `sent` (accepted by Meta, not yet confirmed) to rank the statuses Meta reports later;
+ * the API shows it as `received` (received for delivery) on Meta's channels, where `delivered` and
+ * `read` may follow, and as `delivered` on internal channels, where the reply reaches its reader
+ * the moment it is stored and nothing confirms more.
  */
-export function messageRecord(row: MessageRow, detail = true, emails: ReadonlyMap<string, string> = new Map()) {
+export function publicMessageStatus(status: MessageStatus, platform: string): PublicMessageStatus {
+  switch (status) {
+    case 'received':
+    case 'delivered':
+    case 'read':
+    case 'failed':
+      return status;
+    case 'sending':
+      return 'received';
+    case 'sent':
+      return platform === 'service' ? 'delivered' : 'received';
+  }
+}
+
+/**
+ * A message as the conversation detail shows it (`files`, `images`, `lastUpdate`, `owner` there only),
+ * on a channel of `platform`. `emails` names the workspace's users, for the `owner` of a message a person sent.
+ */
+export function messageRecord(row: MessageRow, platform: string, detail = true, emails: ReadonlyMap<string, string> = new Map()) {
   const reply = row.payload?.reply as Record<string, unknown> | undefined;
   return {
     id: row.id,
@@ -69,7 +91,7 @@ export function messageRecord(row: MessageRow, detail = true, emails: ReadonlyMa
     content: row.content,
     contentType: row.contentType,
     direction: row.direction,
-    status: row.status,
+    status: publicMessageStatus(row.status, platform),
     creationDate: new Date(row.createdAt).toISOString(),
     ...(reply ? { reply } : {}),
     ...(row.error ? { error: row.error } : {}),

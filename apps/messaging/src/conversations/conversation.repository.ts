@@ -80,6 +80,20 @@ export class ConversationRepository {
     return this.db.em().findOne(Conversation, { id, workspaceId: { $in: workspaceIds } });
   }
 
+  /**
+   * The deprecated lookup of `GET /v1/conversations/{id}` (spec › Conversations, Versioning rule 4):
+   * the conversations of the workspaces whose thread id (`conversationId`: a phone number, a PSID, a
+   * `chat_…` id) is `conversationId`, on `channelId` when given; at most `limit`.
+   */
+  findByThreadId(workspaceIds: string[], conversationId: string, channelId: string | undefined, limit: number): Promise<Conversation[]> {
+    if (!workspaceIds.length) return Promise.resolve([]);
+    return this.db.em().find(
+      Conversation,
+      { conversationId, workspaceId: { $in: workspaceIds }, ...(channelId !== undefined ? { channelId } : {}) },
+      { orderBy: { createdAt: 'asc', id: 'asc' }, limit },
+    );
+  }
+
   /** A conversation of the workspace (a turn's, scoped by the workspace it was asked in). */
   findInWorkspace(workspaceId: string, id: string, transaction?: Transaction): Promise<Conversation | null> {
     return this.db.em(transaction).findOne(Conversation, { id, workspaceId });

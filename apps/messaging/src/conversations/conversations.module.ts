@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClientsModule } from '../clients/clients.module';
 import { ConversationRepository } from './conversation.repository';
 import { ConversationsController } from './conversations.controller';
 import { ConversationsService } from './conversations.service';
@@ -6,6 +7,7 @@ import { PageTokens } from './page-token';
 
 /** `/v1/conversations`, and the conversations (chat threads included) other features store into. */
 @Module({
+  imports: [ClientsModule],
   controllers: [ConversationsController],
   providers: [ConversationRepository, ConversationsService, PageTokens],
   exports: [ConversationRepository, PageTokens],

@@ -7,16 +7,21 @@ import {
   type OperationRequest,
   type RpcRequest,
 } from '@platica/contracts';
-import { DomainError, fieldIssuesOf } from '@platica/errors';
-import { RpcClient, readScope, recordEvent, requireWorkspaceUsers, UnitOfWork, writeScope } from '@platica/platform';
+import { DomainError, DomainReason, ErrorCode, fieldIssuesOf } from '@platica/errors';
+import { RpcClient, readScope, recordEvent, requireWorkspaceUsers, UnitOfWork, writeScope, type Transaction } from '@platica/platform';
+import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from './conversation.entity';
 import { conversationStatusUpdated } from './domain-events';
-import { ConversationRepository, type ConversationFilters } from './conversation.repository';
+import { CHAT_SOURCE, ConversationRepository, type ConversationFilters } from './conversation.repository';
 import { conversationSummary, messageRecord, operationChangedBy } from './conversation-summary';
 import { filtersFingerprint, PageTokens } from './page-token';
 import { actorOf } from './actor';
 
 const DEFAULT_LIMIT = 50;
+/** The conversations a 409 of the deprecated lookup names (the first by creation). */
+const LEGACY_MATCHES_SHOWN = 20;
+/** spec › Conversation summary: a chat (`source: api_chat`) is `active`, `finished` or `expired`, never `initiated` or `spam`. */
+const CHAT_STATUSES: readonly ConversationStatus[] = ['active', 'finished', 'expired'];
 const DAY_MS = 86_400_000;
 
 /** `GET /v1/conversations`, `GET /v1/conversations/{id}`, `PATCH /v1/conversations/{id}`. */
@@ -25,6 +30,7 @@ export class ConversationsService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly conversations: ConversationRepository,
+    private readonly clients: ClientRepository,
     private readonly rpc: RpcClient,
     private readonly pageTokens: PageTokens,
   ) {}
@@ -80,8 +86,8 @@ export class ConversationsService {
     };
   }
 
-  async get(request: RpcRequest<unknown>) {
-    const conversation = await this.find(request);
+  async get(request: OperationRequest<typeof messagingOperations.conversationsGet>) {
+    const conversation = await this.lookUp(request);
     const messages = await this.conversations.messagesOf(conversation.id);
     const workspace = readScope(request).find((w) => w.id === conversation.workspaceId)!;
     const people = messages.some((m) => m.actorType === 'user') || conversation.operationChangedBy;
@@ -95,7 +101,7 @@ export class ConversationsService {
           conversations: [
             {
               ...conversationSummary(conversation),
-              messages: messages.map((m) => messageRecord(m, true, emails)),
+              messages: messages.map((m) => messageRecord(m, conversation.platform, true, emails)),
               operationChangedBy: operationChangedBy(conversation.operationChangedBy, emails),
               operationChangedAt: conversation.operationChangedAt ? new Date(conversation.operationChangedAt).toISOString() : null,
             },
@@ -125,6 +131,9 @@ export class ConversationsService {
     const summary = await this.unitOfWork.run(async (transaction) => {
       const conversation = await this.conversations.findForUpdate(transaction, [writeScope(request).id], id);
       if (!conversation) throw DomainError.notFound('Conversation', id);
+      if (body.status !== undefined && conversation.source === CHAT_SOURCE && !CHAT_STATUSES.includes(body.status)) {
+        throw DomainError.validation([{ path: ['status'], message: `a chat's status is one of ${CHAT_STATUSES.join(', ')}` }]);
+      }
       // Owners are users of the conversation's own workspace (the gateway knows them).
       if (body.owners) await requireWorkspaceUsers(this.rpc, { ...request, workspaceId: conversation.workspaceId }, body.owners);
       const previousStatus = conversation.status;
@@ -143,19 +152,48 @@ export class ConversationsService {
       if (body.status !== undefined && body.status !== previousStatus) {
         await recordEvent(transaction, 'messaging', conversationStatusUpdated(conversation, previousStatus));
       }
+      if (body.status === 'spam' && previousStatus !== 'spam') await this.blockForSpam(transaction, conversation, request.auth.userEmail);
       return summary;
     });
     return { status: 'success', message: 'Conversation updated', data: summary };
   }
 
-  private async find(request: RpcRequest<unknown>): Promise<Conversation> {
+  /**
+   * A person (or an integration) marked the conversation spam: its client is blocked with the
+   * spec's `blockedReason: conversation_spam`, by the credential's user, and `client.blocked` is
+   * emitted; a client already blocked keeps its block. The guardrails' own spam marking blocks no
+   * one (their client threshold does: docs/agents.md › Guardrails).
+   */
+  private async blockForSpam(transaction: Transaction, conversation: Conversation, by: string | null): Promise<void> {
+    const client = await this.clients.lockForUpdate(transaction, conversation.clientId);
+    if (client.status === 'blocked') return;
+    await this.clients.setStatus(transaction, client, { reason: 'conversation_spam', by });
+  }
+
+  /**
+   * By the canonical id (`channelId` ignored); failing that, the deprecated lookup by thread id (a phone number, with or
+   * without `+`, a PSID, a `chat_…` id), `channelId` choosing among conversations that share it:
+   * several matches without it are 409 naming them (docs/sending-messages.md › Looking a conversation up).
+   */
+  private async lookUp(request: OperationRequest<typeof messagingOperations.conversationsGet>): Promise<Conversation> {
     const id = request.params.id ?? '';
-    const conversation = await this.conversations.findById(
-      readScope(request).map((w) => w.id),
-      id,
+    const workspaceIds = readScope(request).map((w) => w.id);
+    const { channelId } = request.query;
+    const byId = await this.conversations.findById(workspaceIds, id);
+    if (byId) return byId;
+    const threadId = id.replace(/^\+/, '');
+    const matches = await this.conversations.findByThreadId(workspaceIds, threadId, channelId, LEGACY_MATCHES_SHOWN + 1);
+    if (matches.length === 1) return matches[0]!;
+    if (!matches.length) throw DomainError.notFound('Conversation', id);
+    throw DomainError.refused(
+      ErrorCode.Conflict,
+      DomainReason.AmbiguousConversation,
+      `Several conversations have conversationId ${threadId}: send channelId, or use the canonical id`,
+      {
+        conversationId: threadId,
+        matches: matches.slice(0, LEGACY_MATCHES_SHOWN).map((c) => ({ id: c.id, channelId: c.channelId, workspaceId: c.workspaceId })),
+      },
     );
-    if (!conversation) throw DomainError.notFound('Conversation', id);
-    return conversation;
   }
 }
 

@@ -1,5 +1,6 @@
 import { domainEvent, type EventData, type TurnRequestedData } from '@platica/contracts';
-import { conversationSummary, messageRecord, type ConversationRow, type MessageRow } from './conversation-summary';
+import { conversationSummary, messageRecord, publicMessageStatus, type ConversationRow, type MessageRow } from './conversation-summary';
+import type { MessageStatus } from './message.entity';
 
 /**
  * The domain events messaging records, one builder per type: whatever writes the change (a
@@ -33,12 +34,12 @@ export function conversationAssistanceRequested(conversation: ConversationRow) {
 }
 
 /**
- * A stored message (system messages are internal: the caller records none for them).
+ * A stored message (system messages are internal: the caller records none for them), on a channel of `platform`.
  * `campaignId`: sent messages carry theirs; customers' messages have no key at all.
  */
 export function messageCreated(
   workspaceId: string,
-  refs: { conversationId: string; clientId: string; channelId: string; campaignId?: string | null },
+  refs: { conversationId: string; clientId: string; channelId: string; platform: string; campaignId?: string | null },
   message: MessageRow,
 ) {
   return domainEvent('message.created', workspaceId, {
@@ -47,12 +48,17 @@ export function messageCreated(
     clientId: refs.clientId,
     channelId: refs.channelId,
     ...(refs.campaignId !== undefined ? { campaignId: refs.campaignId } : {}),
-    message: messageRecord(message, false),
+    message: messageRecord(message, refs.platform, false),
   });
 }
 
-export function messageStatusUpdated(workspaceId: string, data: EventData<'message.status.updated'>) {
-  return domainEvent('message.status.updated', workspaceId, data);
+/** An outgoing message's status moved (Meta reported it): the stored status is shown as the API shows it. */
+export function messageStatusUpdated(
+  workspaceId: string,
+  data: Omit<EventData<'message.status.updated'>, 'status'> & { status: MessageStatus; platform: string },
+) {
+  const { platform, status, ...rest } = data;
+  return domainEvent('message.status.updated', workspaceId, { ...rest, status: publicMessageStatus(status, platform) });
 }
 
 /** The internal `agent.turn.requested` event: messaging asks the agent runtime for a turn of a conversation. */

@@ -109,7 +109,12 @@ export class InboundStore {
     const inserted = await this.insertMessages(transaction, messages, conversations);
     if (!inserted.length) return;
     const counted = await this.batch.countMessages(transaction, countsOf(inserted));
-    events.push(...conversationEvents(counted, conversations), ...inserted.map(messageCreatedOf), ...turnRequests(inserted, messages));
+    const platforms = new Map(messages.map((m) => [m.channel.id, m.channel.platform]));
+    events.push(
+      ...conversationEvents(counted, conversations),
+      ...inserted.map((row) => messageCreatedOf(row, platforms.get(row.channel_id)!)),
+      ...turnRequests(inserted, messages),
+    );
   }
 
   /**
@@ -225,12 +230,14 @@ export class InboundStore {
     if (!best.size) return;
     const scheduled = statuses.filter((s) => s.callbackData !== null && s.status !== 'failed');
     if (scheduled.length) await this.batch.recordScheduledDeliveries(transaction, scheduled);
+    const platforms = new Map(statuses.map((s) => [s.channel.id, s.channel.platform]));
     for (const row of await this.batch.advanceStatuses(transaction, [...best.values()])) {
       events.push(
         messageStatusUpdated(row.workspace_id, {
           messageId: row.id,
           conversationId: row.conversation_ref,
           channelId: row.channel_id,
+          platform: platforms.get(row.channel_id)!,
           status: row.status,
           error: row.error ?? null,
         }),
@@ -245,6 +252,7 @@ export class InboundStore {
           messageId: row.id,
           conversationId: row.conversation_ref,
           channelId: row.channel_id,
+          platform: read.channel.platform,
           status: 'read',
           error: null,
         }),
@@ -303,10 +311,10 @@ function conversationEvents(counted: ConversationRow[], conversations: BatchConv
   });
 }
 
-function messageCreatedOf(row: MessageRow): OutboxRow {
+function messageCreatedOf(row: MessageRow, platform: string): OutboxRow {
   return messageCreated(
     row.workspace_id,
-    { conversationId: row.conversation_ref, clientId: row.client_id, channelId: row.channel_id },
+    { conversationId: row.conversation_ref, clientId: row.client_id, channelId: row.channel_id, platform },
     messageFromRow(row),
   );
 }

@@ -193,6 +193,7 @@ export class MessageRepository {
           conversationId: conversation.id,
           clientId: conversation.clientId,
           channelId: conversation.channelId,
+          platform: conversation.platform,
           campaignId: message.campaignId ?? null,
         };
         return [messageCreated(conversation.workspaceId, refs, message)];

@@ -225,6 +225,22 @@ describe('TurnsService.reply', () => {
     expect(w.messages.get('msg_r')).toMatchObject({ actorType: 'system' });
   });
 
+  it('a strike that hands the customer over (high, assistance on) records assist and sets operation assistance with its event', async () => {
+    const w = world();
+    await w.service.reply(reply({ content: 'Please keep it civil.', guardrail: { ...verdict, handOver: true } }));
+    expect(w.strikes).toEqual([expect.objectContaining({ action: 'assist' })]);
+    expect(w.conversationChanges).toEqual([{ operation: 'assistance' }]);
+    expect(w.unitOfWork.events.map((e) => e.type)).toEqual(['conversation.assistance.requested']);
+    expect(w.sent).toHaveLength(1);
+  });
+
+  it('a chat thread reaching the conversation threshold stays as it is (chats are never spam)', async () => {
+    const w = world({ priorStrikes: 1, conversation: conversationOn('service', { source: 'api_chat' }) });
+    await w.service.reply(reply({ content: 'Please keep it civil.', guardrail: verdict }));
+    expect(w.strikes).toEqual([expect.objectContaining({ action: 'warn' })]);
+    expect([w.conversationChanges, w.unitOfWork.events]).toEqual([[], []]);
+  });
+
   it('the strike that reaches the thresholds makes the conversation spam (with its event) and blocks the client, whose notice still goes out', async () => {
     const w = world({ priorStrikes: 1, client: { moderation: { totalStrikes: 2 } as Client['moderation'] } });
     await w.service.reply(reply({ content: 'Goodbye.', guardrail: verdict }));

@@ -17,7 +17,7 @@ import { ChannelRepository, type OpenChannel } from '../channels/channel.reposit
 import type { Client } from '../clients/client.entity';
 import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
-import { ConversationRepository } from '../conversations/conversation.repository';
+import { CHAT_SOURCE, ConversationRepository } from '../conversations/conversation.repository';
 import { canSendDirectMessage } from '../conversations/conversation-summary';
 import { conversationAssistanceRequested, conversationStatusUpdated } from '../conversations/domain-events';
 import { platformName } from '../messages/channel-rules';
@@ -245,17 +245,21 @@ export class TurnsService {
    * when its guardrail messages reach `conversationStrikeThreshold`; the client is blocked
    * (`guardrails_threshold_reached`, by no one, `client.blocked`) when its strikes reach
    * `clientStrikeThreshold`. `lastAction` takes the spec's values: `warn` for a strike that only
-   * sent the guardrail's message, `spam` once it made the conversation spam or blocked the client
-   * (the block itself is told by `status` and `blockedReason`). Nothing here hands the customer to
-   * a human, so `assist` is never recorded by the runtime (docs/agents.md › Guardrails).
+   * sent the guardrail's message, `assist` for one that also handed the customer to a person (a
+   * `high` violation on an agent with human assistance on: `operation: assistance`,
+   * `conversation.assistance.requested`), `spam` once it made the conversation spam or blocked the
+   * client (the block itself is told by `status` and `blockedReason`; docs/agents.md › Guardrails). A chat
+   * thread is never `spam` (the spec's chat statuses are `active`, `finished`, `expired`): there
+   * only the client's threshold applies.
    */
   private async recordStrike(tx: Transaction, conversation: Conversation, verdict: GuardrailVerdict): Promise<void> {
     const client = await this.clients.lockForUpdate(tx, conversation.clientId);
     const clientStrikes = (client.moderation?.totalStrikes ?? 0) + 1;
     const conversationStrikes = await this.messages.countGuardrailStrikes(tx, conversation.id);
     const blocks = client.status !== 'blocked' && clientStrikes >= verdict.clientStrikeThreshold;
-    const spam = conversationStrikes >= verdict.conversationStrikeThreshold;
-    const action: ModerationAction = blocks || spam ? 'spam' : 'warn';
+    const spam = conversation.source !== CHAT_SOURCE && conversationStrikes >= verdict.conversationStrikeThreshold;
+    const handOver = !blocks && !spam && verdict.handOver === true;
+    const action: ModerationAction = blocks || spam ? 'spam' : handOver ? 'assist' : 'warn';
     await this.clients.recordStrike(tx, client, {
       source: verdict.source,
       action,
@@ -270,6 +274,7 @@ export class TurnsService {
       await recordEvent(tx, 'messaging', conversationStatusUpdated(current, previousStatus));
     }
     if (blocks) await this.clients.setStatus(tx, client, { reason: 'guardrails_threshold_reached', by: null });
+    if (handOver && conversation.operation !== 'assistance') await this.requestAssistance(tx, conversation);
   }
 
   /** `request_human_assistance` (ARCHITECTURE.md › Agent runtime): the agent is silent until a human sets `operation: automatic`. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '@platica/platform';
+import { DeletedWebhook } from './deleted-webhook.entity';
 import { Webhook } from './webhook.entity';
 
 export interface NewWebhook {
@@ -44,12 +45,22 @@ export class WebhookRepository {
     return webhook;
   }
 
-  /** Deletes a workspace's webhook, its deliveries and their attempts with it (foreign keys cascade); null when there is none. */
+  /**
+   * Deletes a workspace's webhook, its deliveries and their attempts with it (foreign keys cascade),
+   * leaving its tombstone in the same flush; null when there is none.
+   */
   async delete(workspaceId: string, id: string): Promise<Webhook | null> {
     const em = this.db.em();
     const webhook = await em.findOne(Webhook, { id, workspaceId });
     if (!webhook) return null;
-    await em.remove(webhook).flush();
+    em.remove(webhook);
+    em.create(DeletedWebhook, { id, workspaceId, deletedAt: new Date() });
+    await em.flush();
     return webhook;
+  }
+
+  /** The tombstone of a webhook these workspaces deleted, if any. */
+  findDeletedIn(workspaceIds: string[], id: string): Promise<DeletedWebhook | null> {
+    return this.db.em().findOne(DeletedWebhook, { id, workspaceId: { $in: workspaceIds } });
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { webhookOperations, type OperationRequest, type RpcRequest, type WebhookView } from '@platica/contracts';
-import { DomainError } from '@platica/errors';
+import { DomainError, ErrorCode } from '@platica/errors';
 import { assertPublicHttpUrl, groupByWorkspace, newId, readScope, UnsafeUrlError, withStatus, writeScope } from '@platica/platform';
 import { WebhookDispatcherConfigService } from '../config/webhook-dispatcher.config';
 import { generateSecret } from './signature';
@@ -63,33 +63,38 @@ export class WebhooksService {
       }
       webhook.updatedAt = new Date();
     });
-    if (!webhook) throw DomainError.notFound('Webhook', id);
+    if (!webhook) throw await this.missing([writeScope(request).id], id);
     return { status: 'success', message: 'Webhook updated', data: this.view(webhook) };
   }
 
   async delete(request: RpcRequest<unknown>) {
     const id = request.params.id ?? '';
     const webhook = await this.webhooks.delete(writeScope(request).id, id);
-    if (!webhook) throw DomainError.notFound('Webhook', id);
+    if (!webhook) throw await this.missing([writeScope(request).id], id);
     return { status: 'success', message: 'Webhook deleted', data: { id: webhook.id, workspaceId: webhook.workspaceId } };
   }
 
-  /** A webhook of the credential's readable workspaces, or 404 (another workspace's webhook is never revealed). */
+  /** A webhook of the credential's readable workspaces, or 404 (another workspace's webhook is never revealed), 410 once deleted. */
   async findReadable(request: RpcRequest<unknown>): Promise<Webhook> {
     const id = request.params.id ?? '';
-    const found = await this.webhooks.findIn(
-      readScope(request).map((w) => w.id),
-      id,
-    );
-    if (!found) throw DomainError.notFound('Webhook', id);
+    const workspaceIds = readScope(request).map((w) => w.id);
+    const found = await this.webhooks.findIn(workspaceIds, id);
+    if (!found) throw await this.missing(workspaceIds, id);
     return found;
   }
 
   async findWritable(request: RpcRequest<unknown>): Promise<Webhook> {
     const id = request.params.id ?? '';
     const found = await this.webhooks.findIn([writeScope(request).id], id);
-    if (!found) throw DomainError.notFound('Webhook', id);
+    if (!found) throw await this.missing([writeScope(request).id], id);
     return found;
+  }
+
+  /** Why these workspaces have no webhook `id`: 410 when they deleted it (spec › Errors: no longer available), else 404. */
+  private async missing(workspaceIds: string[], id: string): Promise<DomainError> {
+    const deleted = await this.webhooks.findDeletedIn(workspaceIds, id);
+    if (!deleted) return DomainError.notFound('Webhook', id);
+    return new DomainError(ErrorCode.Gone, 'Webhook deleted', { id, deletedAt: deleted.deletedAt.toISOString() });
   }
 
   view(webhook: Webhook): WebhookView {

@@ -139,10 +139,14 @@ export const messagingOperations = {
     subject: 'messaging.conversations.get',
     tag: 'conversations',
     summary: 'Get a conversation with its messages',
+    description:
+      '`id` is the canonical id. Deprecated: a thread id (`conversationId`: a phone number, a PSID, a `chat_…` id) also finds its conversation; `channelId` chooses when several share it (409 naming them otherwise).',
     scope: 'read',
     workspace: 'all',
-    query: z.object({ channelId: z.string().min(1).max(100).optional() }),
-    responses: { 200: conversationDetailResponseSchema, 404: errorBodySchema },
+    query: z.object({
+      channelId: z.string().min(1).max(100).optional().describe('Deprecated lookup by thread id: the channel of the conversation meant'),
+    }),
+    responses: { 200: conversationDetailResponseSchema, 404: errorBodySchema, 409: errorBodySchema },
   }),
   conversationsUpdate: defineOperation({
     operationId: 'conversations_update',

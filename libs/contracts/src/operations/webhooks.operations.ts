@@ -44,7 +44,7 @@ export const webhookOperations = {
     summary: 'Get a webhook',
     scope: 'read',
     workspace: 'all',
-    responses: { 200: webhooksListResponseSchema, 404: errorBodySchema },
+    responses: { 200: webhooksListResponseSchema, 404: errorBodySchema, 410: errorBodySchema },
   }),
   update: defineOperation({
     operationId: 'webhooks_update',
@@ -56,7 +56,7 @@ export const webhookOperations = {
     scope: 'write',
     workspace: 'one',
     body: updateWebhookRequestSchema,
-    responses: { 200: webhookWriteResponseSchema, 404: errorBodySchema },
+    responses: { 200: webhookWriteResponseSchema, 404: errorBodySchema, 410: errorBodySchema },
   }),
   delete: defineOperation({
     operationId: 'webhooks_delete',
@@ -67,7 +67,7 @@ export const webhookOperations = {
     summary: 'Delete a webhook',
     scope: 'write',
     workspace: 'one',
-    responses: { 200: webhookWriteResponseSchema, 404: errorBodySchema },
+    responses: { 200: webhookWriteResponseSchema, 404: errorBodySchema, 410: errorBodySchema },
   }),
   deliveriesList: defineOperation({
     operationId: 'webhooks_deliveries_list',
@@ -79,7 +79,7 @@ export const webhookOperations = {
     scope: 'read',
     workspace: 'all',
     query: listDeliveriesQuerySchema,
-    responses: { 200: deliveriesListResponseSchema, 404: errorBodySchema },
+    responses: { 200: deliveriesListResponseSchema, 404: errorBodySchema, 410: errorBodySchema },
   }),
   deliveriesRetry: defineOperation({
     operationId: 'webhooks_deliveries_retry',
@@ -90,6 +90,6 @@ export const webhookOperations = {
     summary: 'Deliver an event again',
     scope: 'write',
     workspace: 'one',
-    responses: { 202: successEnvelope(deliverySchema), 404: errorBodySchema },
+    responses: { 202: successEnvelope(deliverySchema), 404: errorBodySchema, 410: errorBodySchema },
   }),
 };
