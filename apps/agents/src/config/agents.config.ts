@@ -13,6 +13,13 @@ export const agentsConfigSchema = baseConfigSchema.extend({
   LLM_BASE_URL: unsetWhenEmpty(z.url({ protocol: /^https?$/ }).optional()),
   LLM_API_KEY: unsetWhenEmpty(z.string().optional()),
   LLM_MODEL: unsetWhenEmpty(z.string().min(1).default('gpt-4o-mini')),
+  /** The provider's name in the turn log (`openai`, `vllm`…); unset: read from LLM_BASE_URL's host when well known. */
+  LLM_PROVIDER_NAME: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._-]{0,39}$/i, 'a short name: letters, digits, ".", "_" or "-"')
+      .optional(),
+  ),
   /** Ask for streamed completions (`stream: true`), read whole. */
   LLM_STREAM: z
     .enum(['true', 'false', '1', '0', ''])
