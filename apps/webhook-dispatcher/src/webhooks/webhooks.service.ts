@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { webhookOperations, type OperationRequest, type RpcRequest, type WebhookView } from '@platica/contracts';
-import { DomainError } from '@platica/errors';
+import { REDACTED, webhookOperations, type OperationRequest, type RpcRequest, type WebhookView } from '@platica/contracts';
+import { DomainError, type FieldIssue } from '@platica/errors';
 import { assertPublicHttpUrl, groupByWorkspace, newId, readScope, UnsafeUrlError, withStatus, writeScope } from '@platica/platform';
 import { WebhookDispatcherConfigService } from '../config/webhook-dispatcher.config';
 import { generateSecret } from './signature';
@@ -21,6 +21,9 @@ export class WebhooksService {
     const { body } = request;
     const workspaceId = writeScope(request).id;
     await this.checkUrl(body.url);
+    const redacted = Object.keys(body.headers ?? {}).filter((name) => body.headers?.[name] === REDACTED);
+    if (redacted.length)
+      throw DomainError.validation(redacted.map((name) => ({ path: ['headers', name], message: `${REDACTED} keeps a stored value, and none is stored here` })));
     const webhook = await this.webhooks.create({
       id: newId('wh'),
       workspaceId,
@@ -51,11 +54,14 @@ export class WebhooksService {
     if (body.url !== undefined) await this.checkUrl(body.url);
     const id = request.params.id ?? '';
     const webhook = await this.webhooks.update(writeScope(request).id, id, (webhook) => {
+      const headers = headersAfter(body.headers, this.secrets.openHeaders(webhook.headersSealed));
+      const issues = [...headers.issues, ...headersMovedIssues(webhook.url, body.url ?? webhook.url, headers.kept)];
+      if (issues.length) throw DomainError.validation(issues);
       if (body.name !== undefined) webhook.name = body.name;
       if (body.url !== undefined) webhook.url = body.url;
       if (body.events !== undefined) webhook.events = [...new Set(body.events)];
       if (body.secret !== undefined) webhook.secretSealed = this.secrets.sealSecret(body.secret);
-      if (body.headers !== undefined) webhook.headersSealed = this.secrets.sealHeaders(body.headers);
+      if (body.headers !== undefined) webhook.headersSealed = this.secrets.sealHeaders(headers.values);
       if (body.active !== undefined && body.active !== webhook.active) {
         webhook.active = body.active;
         // Switched back on: the dispatcher's reason to stop no longer holds, and failures count afresh.
@@ -101,7 +107,8 @@ export class WebhooksService {
       events: webhook.events,
       active: webhook.active,
       secret: this.secrets.openSecret(webhook.secretSealed),
-      headers: this.secrets.openHeaders(webhook.headersSealed),
+      // Header values are credentials more often than not: write-only, as custom APIs' secrets are.
+      headers: Object.fromEntries(Object.keys(this.secrets.openHeaders(webhook.headersSealed)).map((name) => [name, REDACTED])),
       disabledReason: webhook.disabledReason ?? null,
       disabledAt: webhook.disabledAt?.toISOString() ?? null,
       creationDate: webhook.createdAt.toISOString(),
@@ -117,4 +124,43 @@ export class WebhooksService {
       throw error;
     }
   }
+}
+
+/**
+ * The headers a PATCH leaves: the stored ones when it sends none, else the ones it sends, each
+ * `[REDACTED]` value replaced by the stored one; `kept` names the stored values it keeps.
+ */
+function headersAfter(
+  incoming: Record<string, string> | undefined,
+  stored: Record<string, string>,
+): { values: Record<string, string>; kept: string[]; issues: FieldIssue[] } {
+  if (incoming === undefined) return { values: stored, kept: Object.keys(stored), issues: [] };
+  const values: Record<string, string> = {};
+  const kept: string[] = [];
+  const issues: FieldIssue[] = [];
+  for (const [name, value] of Object.entries(incoming)) {
+    const storedName = Object.keys(stored).find((key) => key.toLowerCase() === name.toLowerCase());
+    if (value !== REDACTED) values[name] = value;
+    else if (storedName === undefined) issues.push({ path: ['headers', name], message: `${REDACTED} keeps a stored value, and none is stored here` });
+    else {
+      values[name] = stored[storedName]!;
+      kept.push(name);
+    }
+  }
+  return { values, kept, issues };
+}
+
+/**
+ * A stored header value goes only to the origin it was saved with (as custom APIs' secrets,
+ * docs/security.md): a PATCH that moves the URL to another origin must send each header again,
+ * or drop them (`headers: {}`); each it keeps, by leaving `headers` out or by `[REDACTED]`, is an issue.
+ */
+function headersMovedIssues(fromUrl: string, toUrl: string, kept: string[]): FieldIssue[] {
+  const from = new URL(fromUrl).origin;
+  const to = new URL(toUrl).origin;
+  if (from === to) return [];
+  return kept.map((name) => ({
+    path: ['headers', name],
+    message: `the URL's origin changes (${from} to ${to}): send this header again, or headers: {} to drop them; ${REDACTED} keeps it only for the origin it was saved with`,
+  }));
 }
