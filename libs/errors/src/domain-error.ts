@@ -72,5 +72,7 @@ export const DomainReason = {
   McpUnreachable: 'mcp_unreachable',
   McpUnauthorized: 'mcp_unauthorized',
   AudienceExcluded: 'audience_excluded',
+  /** A per-workspace bound (live API keys, evaluations running at once) is reached. */
+  WorkspaceLimitReached: 'workspace_limit_reached',
 } as const;
 export type DomainReason = (typeof DomainReason)[keyof typeof DomainReason];

@@ -2002,6 +2002,7 @@ export interface operations {
                                 workspaceId: string;
                                 name: string;
                                 ownerId: string;
+                                createdByKeyId: string | null;
                                 rateLimitPerSecond: number;
                                 expiresAt: string | null;
                                 lastUsedAt: string | null;
@@ -2158,6 +2159,7 @@ export interface operations {
                             workspaceId: string;
                             name: string;
                             ownerId: string;
+                            createdByKeyId: string | null;
                             rateLimitPerSecond: number;
                             expiresAt: string | null;
                             lastUsedAt: string | null;
@@ -2317,6 +2319,7 @@ export interface operations {
                             workspaceId: string;
                             name: string;
                             ownerId: string;
+                            createdByKeyId: string | null;
                             rateLimitPerSecond: number;
                             expiresAt: string | null;
                             lastUsedAt: string | null;
@@ -2465,6 +2468,7 @@ export interface operations {
                             workspaceId: string;
                             name: string;
                             ownerId: string;
+                            createdByKeyId: string | null;
                             rateLimitPerSecond: number;
                             expiresAt: string | null;
                             lastUsedAt: string | null;
