@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { REDACTED, webhookOperations, type OperationRequest, type RpcRequest, type WebhookView } from '@platica/contracts';
+import { isSensitiveName, REDACTED, webhookOperations, type OperationRequest, type RpcRequest, type WebhookView } from '@platica/contracts';
 import { DomainError, type FieldIssue } from '@platica/errors';
 import { assertPublicHttpUrl, groupByWorkspace, newId, readScope, UnsafeUrlError, withStatus, writeScope } from '@platica/platform';
 import { WebhookDispatcherConfigService } from '../config/webhook-dispatcher.config';
@@ -107,8 +107,10 @@ export class WebhooksService {
       events: webhook.events,
       active: webhook.active,
       secret: this.secrets.openSecret(webhook.secretSealed),
-      // Header values are credentials more often than not: write-only, as custom APIs' secrets are.
-      headers: Object.fromEntries(Object.keys(this.secrets.openHeaders(webhook.headersSealed)).map((name) => [name, REDACTED])),
+      // A sensitive header's value (authorization, *token*, *secret*, api keys…) is write-only, as custom APIs' are.
+      headers: Object.fromEntries(
+        Object.entries(this.secrets.openHeaders(webhook.headersSealed)).map(([name, value]) => [name, isSensitiveName(name) ? REDACTED : value]),
+      ),
       disabledReason: webhook.disabledReason ?? null,
       disabledAt: webhook.disabledAt?.toISOString() ?? null,
       creationDate: webhook.createdAt.toISOString(),
@@ -128,13 +130,13 @@ export class WebhooksService {
 
 /**
  * The headers a PATCH leaves: the stored ones when it sends none, else the ones it sends, each
- * `[REDACTED]` value replaced by the stored one; `kept` names the stored values it keeps.
+ * `[REDACTED]` value replaced by the stored one; `kept` names the stored secret values it keeps.
  */
 function headersAfter(
   incoming: Record<string, string> | undefined,
   stored: Record<string, string>,
 ): { values: Record<string, string>; kept: string[]; issues: FieldIssue[] } {
-  if (incoming === undefined) return { values: stored, kept: Object.keys(stored), issues: [] };
+  if (incoming === undefined) return { values: stored, kept: Object.keys(stored).filter(isSensitiveName), issues: [] };
   const values: Record<string, string> = {};
   const kept: string[] = [];
   const issues: FieldIssue[] = [];
@@ -144,16 +146,16 @@ function headersAfter(
     else if (storedName === undefined) issues.push({ path: ['headers', name], message: `${REDACTED} keeps a stored value, and none is stored here` });
     else {
       values[name] = stored[storedName]!;
-      kept.push(name);
+      if (isSensitiveName(name)) kept.push(name);
     }
   }
   return { values, kept, issues };
 }
 
 /**
- * A stored header value goes only to the origin it was saved with (as custom APIs' secrets,
- * docs/security.md): a PATCH that moves the URL to another origin must send each header again,
- * or drop them (`headers: {}`); each it keeps, by leaving `headers` out or by `[REDACTED]`, is an issue.
+ * A stored secret header goes only to the origin it was saved with (as custom APIs' secrets,
+ * docs/security.md): a PATCH that moves the URL to another origin must send each again, or drop
+ * them; each it keeps, by leaving `headers` out or by `[REDACTED]`, is an issue.
  */
 function headersMovedIssues(fromUrl: string, toUrl: string, kept: string[]): FieldIssue[] {
   const from = new URL(fromUrl).origin;
@@ -161,6 +163,6 @@ function headersMovedIssues(fromUrl: string, toUrl: string, kept: string[]): Fie
   if (from === to) return [];
   return kept.map((name) => ({
     path: ['headers', name],
-    message: `the URL's origin changes (${from} to ${to}): send this header again, or headers: {} to drop them; ${REDACTED} keeps it only for the origin it was saved with`,
+    message: `the URL's origin changes (${from} to ${to}): send this secret header again, or leave it out of headers to drop it; ${REDACTED} keeps it only for the origin it was saved with`,
   }));
 }
