@@ -2243,6 +2243,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request is valid but cannot be carried out (channel or resource rules) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
             429: {
                 headers: {
