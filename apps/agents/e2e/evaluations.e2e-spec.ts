@@ -305,6 +305,44 @@ describe('agent evaluations (e2e)', () => {
       expect(res.status).toBe(400);
       expect(res.body.details).toEqual([{ path: ['foo'], message: 'unknown field "foo"' }]);
     }
+    // Only the models the installation offers (LLM_MODEL, LLM_ALLOWED_MODELS), for the candidate and the judge.
+    const models = await ws.api.post(`/v1/agents/${sofia}/evaluations`, {
+      candidate: { systemPrompt: 'x', model: 'o1-pro' },
+      sample: { last: 1 },
+      judge: { rubric: 'x', model: 'gpt-4.5-preview' },
+    });
+    expect(models.status).toBe(400);
+    expect(models.body.details.map((d: { path: string[] }) => d.path.join('.'))).toEqual(['candidate.model', 'judge.model']);
+  });
+
+  it('bounds the evaluations running at once in a workspace: concurrent starts past it answer 429 naming the limit', async () => {
+    llm.delayMs = 1_500;
+    const started: string[] = [];
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          ws.api.post(`/v1/agents/${sofia}/evaluations`, {
+            candidate: { systemPrompt: `Eres Sofía. ${CANDIDATE}` },
+            sample: { conversationIds: [conversationId] },
+          }),
+        ),
+      );
+      started.push(...answers.filter((a) => a.status === 202).map((a) => a.body.data.id as string));
+      expect(answers.map((a) => a.status).sort()).toEqual([202, 202, 202, 429, 429]);
+      const refused = answers.find((a) => a.status === 429)!;
+      expect(refused.body).toMatchObject({ code: 429, details: { reason: 'workspace_limit_reached', limit: 3 } });
+    } finally {
+      for (const id of started) await ws.api.post(`/v1/agents/${sofia}/evaluations/${id}/cancel`, {});
+      await eventually(
+        'the evaluations to end',
+        async () => {
+          const reads = await Promise.all(started.map((id) => ws.api.get(`/v1/agents/${sofia}/evaluations/${id}`)));
+          return reads.every((read) => read.body.status !== 'running');
+        },
+        30_000,
+      );
+      llm.delayMs = 0;
+    }
   });
 
   it('a cancelled evaluation ends cancelled; one that ended cannot be cancelled', async () => {

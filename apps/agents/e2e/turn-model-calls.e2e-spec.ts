@@ -89,8 +89,8 @@ describe('model calls in the turn log (e2e)', () => {
       const [turn] = await endedTurns(res.body.id, 4);
       expect(turn).toMatchObject({ outcome: 'answered', toolCalls: [{ name: 'consult_billing', outcome: 'ok' }] });
       const calls = turn!.modelCalls as ModelCall[];
-      const provider = new URL(llm.url).host;
-      const ok = { attempt: 1, model: 'fake-model', provider, outcome: 'ok', inputTokens: 321, outputTokens: 54, error: null };
+      // The provider by name, never the endpoint's host and port (every reader of the log sees it).
+      const ok = { attempt: 1, model: 'fake-model', provider: 'openai-compatible', outcome: 'ok', inputTokens: 321, outputTokens: 54, error: null };
       // The evaluator and the agent's first answer begin together: their order between them is not fixed.
       expect(calls.map((call) => `${call.purpose} ${call.round}`).sort()).toEqual(['guardrail 0', 'reply 0', 'reply 1', 'subagent 0']);
       const of = (purpose: string, round: number) => calls.find((call) => call.purpose === purpose && call.round === round)!;
@@ -109,8 +109,26 @@ describe('model calls in the turn log (e2e)', () => {
       // Nothing the customer said, nor the reply, is in the records.
       expect(JSON.stringify(calls)).not.toContain(m);
       expect(JSON.stringify(calls)).not.toContain('key');
+      expect(JSON.stringify(turn)).not.toContain(new URL(llm.url).host);
     } finally {
       await ws.api.patch(`/v1/agents/${sofia}/guardrails`, { enabled: false });
+    }
+  });
+
+  it("answers 404 for an unknown conversation's or another workspace's turns, as the conversation itself does", async () => {
+    const m = marker();
+    const res = await chat({ agentId: billing, client: { email: `${m}@example.test` }, message: `hola ${m}` });
+    expect(res.status).toBe(200);
+    await endedTurns(res.body.id, 1);
+    const other = await MessagingWorkspace.seed(t);
+    for (const [api, id] of [
+      [other.api, res.body.id as string],
+      [ws.api, `${res.body.id as string}0`],
+    ] as const) {
+      const turns = await api.get(`/v1/conversations/${id}/turns`);
+      expect(turns.status).toBe(404);
+      expect(turns.body).toMatchObject({ error: expect.any(String) });
+      expect((await api.get(`/v1/conversations/${id}`)).status).toBe(404);
     }
   });
 

@@ -66,6 +66,7 @@ describe('API keys and roles (e2e)', () => {
           workspaceId,
           name: `ci ${suffix}`,
           ownerId: expect.any(String),
+          createdByKeyId: expect.stringMatching(/^key_/),
           rateLimitPerSecond: 30,
           expiresAt: null,
           lastUsedAt: null,
@@ -163,6 +164,53 @@ describe('API keys and roles (e2e)', () => {
       }
       expect(working).toHaveLength(1);
       expect(working[0]).not.toBe(original);
+    });
+
+    it('records the key that minted a key, and revokes what a key minted (and what that minted) with it; a user\'s keys stay', async () => {
+      const parent = (await create(seededKey, { name: `parent ${suffix}` })).body.data;
+      const child = (await create(parent.key, { name: `child ${suffix}` })).body.data;
+      const grandchild = (await create(child.key, { name: `grandchild ${suffix}` })).body.data;
+      const byUser = (await create(await tokenFor(adminEmail), { name: `by a user ${suffix}` })).body.data;
+      expect([child.createdByKeyId, grandchild.createdByKeyId, byUser.createdByKeyId]).toEqual([parent.id, child.id, null]);
+      for (const key of [parent.key, child.key, grandchild.key, byUser.key]) await expectAcceptedByBoth(key);
+
+      const revoked = await api(seededKey).delete(`/v1/api-keys/${parent.id}`);
+      expect(revoked.status).toBe(200);
+      for (const key of [parent.key, child.key, grandchild.key]) await expectRefusedByBoth(key);
+      await expectAcceptedByBoth(byUser.key);
+      const listed = (await api(seededKey).get('/v1/api-keys')).body.workspaces[0].apiKeys as { id: string; revokedAt: string | null }[];
+      expect(listed.filter((k) => [child.id, grandchild.id].includes(k.id)).map((k) => k.revokedAt)).toEqual([
+        expect.any(String),
+        expect.any(String),
+      ]);
+    });
+
+    it('bounds the live keys of a workspace, concurrent creations included (422 naming the limit); a revoked key frees a place', async () => {
+      const other = await t.seedMinimalWorkspace();
+      const limit = 50;
+      /** Sequential creations, waiting out the request rate (30/s) when it answers 429. */
+      const createPaced = async (credential: string, name: string) => {
+        for (;;) {
+          const answer = await create(credential, { name });
+          if (answer.status !== 429) return answer;
+          await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after') ?? '1') * 1_000));
+        }
+      };
+      // The seeded key, a second key for the concurrent burst (its own request budget), and 43 more: 45 live.
+      const burstKey = (await createPaced(other.key, 'burst')).body.data.key as string;
+      for (let i = 0; i < 43; i++) expect((await createPaced(other.key, `filler ${i}`)).status).toBe(201);
+      const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => create(burstKey, { name: `raced ${i}` })));
+      expect(burst.map((a) => a.status).sort()).toEqual([...Array(5).fill(201), ...Array(5).fill(422)]);
+      const refused = burst.find((a) => a.status === 422)!;
+      expectSpecError(refused, 422);
+      expect(refused.body.details).toMatchObject({ reason: 'workspace_limit_reached', limit });
+      const live = (await api(other.key).get('/v1/api-keys')).body.workspaces[0].apiKeys.filter((k: { revokedAt: string | null }) => !k.revokedAt);
+      expect(live).toHaveLength(limit);
+
+      const freed = burst.find((a) => a.status === 201)!.body.data.id as string;
+      expect((await api(other.key).delete(`/v1/api-keys/${freed}`)).status).toBe(200);
+      expect((await createPaced(other.key, 'after one was revoked')).status).toBe(201);
+      expectSpecError(await createPaced(other.key, 'one too many'), 422);
     });
 
     it('expires a key at its expiresAt, even while cached', async () => {

@@ -95,7 +95,7 @@ describe('the console conversation view in a browser (e2e)', () => {
     await reply.getByText('Consulted Billing: ¿Cuánto debe?').waitFor();
     // The turn's model calls, folded under their count: the agent's two rounds and the consultation (the fake reports 10 + 5 tokens each).
     await reply.getByText('3 model calls · 45 tokens').click();
-    const provider = new URL(llm.url).host;
+    const provider = 'openai-compatible'; // the provider's name, never the endpoint's host and port
     await reply
       .getByRole('listitem')
       .filter({ hasText: 'Reply · round 0' })

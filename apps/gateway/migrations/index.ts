@@ -3,6 +3,7 @@ import { Migration20261121124522_oauth_access_tokens } from './Migration20261121
 import { Migration20261123113629_oauth_authorization_server } from './Migration20261123113629_oauth_authorization_server';
 import { Migration20261126230000_oauth_client_authorized_at } from './Migration20261126230000_oauth_client_authorized_at';
 import { Migration20261127062934_api_key_management_and_roles } from './Migration20261127062934_api_key_management_and_roles';
+import { Migration20261128084123_api_key_created_by_key } from './Migration20261128084123_api_key_created_by_key';
 
 /** The gateway's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const gatewayMigrations = [
@@ -11,4 +12,5 @@ export const gatewayMigrations = [
   Migration20261123113629_oauth_authorization_server,
   Migration20261126230000_oauth_client_authorized_at,
   Migration20261127062934_api_key_management_and_roles,
+  Migration20261128084123_api_key_created_by_key,
 ];

@@ -47,6 +47,23 @@ describe('custom APIs and the SSRF guard (e2e)', () => {
     expect((await api.patch(`/v1/tools/apis/${created.body.data.id}`, { request: { method: 'GET', url: url() } })).status).toBe(400);
   });
 
+  it.each([
+    ['loopback', () => `http://127.0.0.1:${port()}/token`],
+    ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data'],
+    ['a name resolving to 127.0.0.1', () => `http://localhost:${port()}/token`],
+  ])("refuses a periodicAuth token URL on %s when the API is saved (400 naming periodicAuth.url)", async (_label, url) => {
+    const periodicAuth = { url: url(), body: 'client_id=a&client_secret=b' };
+    const res = await api.post('/v1/tools/apis', { ...definition('https://api.example.com/x'), periodicAuth });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([expect.objectContaining({ path: ['periodicAuth', 'url'] })]);
+    const created = await api.post('/v1/tools/apis', definition('https://api.example.com/x'));
+    expect(created.status).toBe(201);
+    const patched = await api.patch(`/v1/tools/apis/${created.body.data.id}`, { periodicAuth });
+    expect(patched.status).toBe(400);
+    expect(patched.body.details).toEqual([expect.objectContaining({ path: ['periodicAuth', 'url'] })]);
+    expect(target.requests).toHaveLength(0);
+  });
+
   it.each(['127.0.0.1', '10.0.0.1', '169.254.169.254', '[::1]', 'localhost', 'vm'])(
     'refuses to call %s when a variable decides the host (network-error, nothing reached)',
     async (host) => {

@@ -249,6 +249,49 @@ describe('webhooks (e2e)', () => {
       expectSpecError(await client.get('/v1/webhooks/wh_never_existed'), 404);
     });
 
+    it('keeps secret header values write-only: [REDACTED] when read, kept by [REDACTED] on PATCH, never carried to another origin', async () => {
+      const first = receiver.endpoint('headers');
+      const { id, view } = await createWebhook(client, {
+        ...valid(),
+        url: first.url,
+        headers: { 'x-api-key': 'k-recognizable', authorization: 'Bearer t-recognizable', 'x-tenant': 'acme' },
+      });
+      // As custom APIs' sensitive headers: credentials redacted, the rest shown.
+      expect(view.headers).toEqual({ 'x-api-key': '[REDACTED]', authorization: '[REDACTED]', 'x-tenant': 'acme' });
+      const read = JSON.stringify((await client.get(`/v1/webhooks/${id}`)).body);
+      expect(read).not.toContain('k-recognizable');
+      expect(read).not.toContain('t-recognizable');
+      expectSpecError(await client.post('/v1/webhooks', { ...valid(), headers: { 'x-api-key': '[REDACTED]' } }), 400);
+
+      // Another origin (the same receiver by another name): every stored secret must be sent again.
+      const elsewhere = first.url.replace('127.0.0.1', 'localhost');
+      expect(elsewhere).not.toBe(first.url);
+      for (const change of [
+        { url: elsewhere },
+        { url: elsewhere, headers: { 'x-api-key': '[REDACTED]', authorization: '[REDACTED]', 'x-tenant': 'acme' } },
+      ]) {
+        const refused = await client.patch(`/v1/webhooks/${id}`, change);
+        expectSpecError(refused, 400);
+        expect(refused.body.details.map((d: any) => d.path.join('.')).sort()).toEqual(['headers.authorization', 'headers.x-api-key']);
+      }
+      expectSpecError(await client.patch(`/v1/webhooks/${id}`, { headers: { 'x-other-token': '[REDACTED]' } }), 400);
+
+      // The same origin: [REDACTED] keeps the stored value, a new value replaces one; deliveries carry them.
+      const kept = await client.patch(`/v1/webhooks/${id}`, {
+        headers: { 'x-api-key': '[REDACTED]', authorization: 'Bearer t-2', 'x-tenant': 'globex' },
+      });
+      expect(kept.status).toBe(200);
+      expect(kept.body.data.headers).toEqual({ 'x-api-key': '[REDACTED]', authorization: '[REDACTED]', 'x-tenant': 'globex' });
+      const event = await publish(workspaceId, 'message.created');
+      const delivery = await eventually('the delivery', async () => receiver.at(first.path).find((d) => d.headers['webhook-id'] === event.id));
+      expect(delivery.headers).toMatchObject({ 'x-api-key': 'k-recognizable', authorization: 'Bearer t-2', 'x-tenant': 'globex' });
+
+      // Moved with its secrets sent again (the others may stay): accepted.
+      const moved = await client.patch(`/v1/webhooks/${id}`, { url: elsewhere, headers: { 'x-api-key': 'k-2', 'x-tenant': 'globex' } });
+      expect(moved.status).toBe(200);
+      expect(moved.body.data).toMatchObject({ url: elsewhere, headers: { 'x-api-key': '[REDACTED]', 'x-tenant': 'globex' } });
+    });
+
     it("never shows or touches another workspace's webhook (404)", async () => {
       const other = await t.seedMinimalWorkspace();
       const { id } = await createWebhook(t.http.withToken(other.key), valid());

@@ -22,6 +22,8 @@ export const apiKeySchema = z.object({
   name: z.string(),
   /** Who created it. The key belongs to the workspace: it keeps working when that user is demoted or leaves. */
   ownerId: z.string(),
+  /** The key whose request created this one (null: created by a user or the seed); revoking that key revokes this one. */
+  createdByKeyId: z.string().nullable(),
   rateLimitPerSecond: z.number().int(),
   expiresAt: z.string().nullable(),
   /** Accurate to about a minute (updated at most once a minute per key). */

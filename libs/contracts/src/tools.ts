@@ -9,6 +9,14 @@ import { z } from 'zod';
 /** What every read of a custom API shows instead of a write-only value; sent back in a PATCH it keeps the stored one. */
 export const REDACTED = '[REDACTED]';
 
+/** Header and param names whose values are credentials (spec: "sensitive headers and params"): custom APIs' and webhooks' write-only values. */
+const SENSITIVE_NAME =
+  /^(authorization|proxy-authorization|cookie|key|sig|code)$|api[-_]?key|token|secret|passw(or)?d|signature|session|credential|private/i;
+
+export function isSensitiveName(name: string): boolean {
+  return SENSITIVE_NAME.test(name);
+}
+
 export const CUSTOM_API_LIMITS = {
   nameMax: 62,
   descriptionMin: 10,

@@ -73,5 +73,7 @@ export const DomainReason = {
   McpUnauthorized: 'mcp_unauthorized',
   AudienceExcluded: 'audience_excluded',
   AmbiguousConversation: 'ambiguous_conversation',
+  /** A per-workspace bound (live API keys, evaluations running at once) is reached. */
+  WorkspaceLimitReached: 'workspace_limit_reached',
 } as const;
 export type DomainReason = (typeof DomainReason)[keyof typeof DomainReason];

@@ -79,9 +79,9 @@ export class FakeLlm {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
   }
 
-  /** The settings that point a stack's model calls at this fake. */
-  env(): { LLM_BASE_URL: string; LLM_API_KEY: string; LLM_MODEL: string } {
-    return { LLM_BASE_URL: this.url, LLM_API_KEY: 'test-key', LLM_MODEL: 'fake-model' };
+  /** The settings that point a stack's model calls at this fake; `strict-model` is the other model it offers (evaluations' candidates). */
+  env(): { LLM_BASE_URL: string; LLM_API_KEY: string; LLM_MODEL: string; LLM_ALLOWED_MODELS: string } {
+    return { LLM_BASE_URL: this.url, LLM_API_KEY: 'test-key', LLM_MODEL: 'fake-model', LLM_ALLOWED_MODELS: 'strict-model' };
   }
 
   /** The next `count` completions answer `status` (an OpenAI error body). */

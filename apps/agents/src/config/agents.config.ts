@@ -13,6 +13,28 @@ export const agentsConfigSchema = baseConfigSchema.extend({
   LLM_BASE_URL: unsetWhenEmpty(z.url({ protocol: /^https?$/ }).optional()),
   LLM_API_KEY: unsetWhenEmpty(z.string().optional()),
   LLM_MODEL: unsetWhenEmpty(z.string().min(1).default('gpt-4o-mini')),
+  /**
+   * Other models of the provider an evaluation may name as its candidate or judge (comma-separated);
+   * LLM_MODEL is always allowed. Unset: LLM_MODEL only.
+   */
+  LLM_ALLOWED_MODELS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((model) => model.trim())
+        .filter(Boolean),
+    ),
+  /** Evaluations one workspace may have running at once (each replays turns against the provider). */
+  PLATICA_EVALUATIONS_RUNNING_PER_WORKSPACE: z.coerce.number().int().min(1).max(100).default(3),
+  /** The provider's name in the turn log (`openai`, `vllm`…); unset: read from LLM_BASE_URL's host when well known. */
+  LLM_PROVIDER_NAME: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._-]{0,39}$/i, 'a short name: letters, digits, ".", "_" or "-"')
+      .optional(),
+  ),
   /** Ask for streamed completions (`stream: true`), read whole. */
   LLM_STREAM: z
     .enum(['true', 'false', '1', '0', ''])

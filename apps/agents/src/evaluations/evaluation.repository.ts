@@ -21,9 +21,17 @@ export class EvaluationRepository implements PromptVerdicts {
     agentId: string,
     request: EvaluationCreate,
     candidate: { promptId: string | null; systemPrompt: string },
-  ): Promise<Evaluation> {
-    const em = this.db.em();
-    const evaluation = em.create(Evaluation, {
+    maxRunning: number,
+  ): Promise<Evaluation | null> {
+    return this.db.em().transactional(async (em) => {
+      // Starts in one workspace take turns, so concurrent ones cannot pass the bound together.
+      await em.execute(`select pg_advisory_xact_lock(hashtext('agents.evaluation:' || ?))`, [workspaceId]);
+      const [running] = await em.execute<{ count: number }[]>(
+        `select count(*)::int as count from agents.evaluation where workspace_id = ? and status = 'running'`,
+        [workspaceId],
+      );
+      if ((running?.count ?? 0) >= maxRunning) return null;
+      const evaluation = em.create(Evaluation, {
       id: newId('evl'),
       workspaceId,
       agentId,
@@ -40,8 +48,9 @@ export class EvaluationRepository implements PromptVerdicts {
       error: null,
       finishedAt: null,
     });
-    await em.flush();
-    return evaluation;
+      await em.flush();
+      return evaluation;
+    });
   }
 
   async get(workspaceIds: string[], agentId: string, id: string): Promise<Evaluation> {

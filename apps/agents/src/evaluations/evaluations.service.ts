@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { evaluationOperations as ops, type OperationRequest } from '@platica/contracts';
-import { DomainError, ErrorCode } from '@platica/errors';
+import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { readScope, withStatus, writeScope } from '@platica/platform';
 import { AgentRepository } from '../agents/agent.repository';
+import { AgentsConfigService } from '../config/agents.config';
 import { EvaluationRepository } from './evaluation.repository';
 import { presentEvaluation, presentEvaluationTurn } from './evaluation.presenter';
 import { EvaluationWorkflows } from './evaluation.workflows';
@@ -15,12 +16,14 @@ export class EvaluationsService {
     private readonly agents: AgentRepository,
     private readonly evaluations: EvaluationRepository,
     private readonly workflows: EvaluationWorkflows,
+    private readonly config: AgentsConfigService,
   ) {}
 
   async create(request: OperationRequest<typeof ops.create>) {
     const workspaceId = writeScope(request).id;
     const { body } = request;
     const agent = await this.agents.get([workspaceId], request.params.agentId);
+    this.requireAllowedModels(body);
     let systemPrompt = body.candidate.systemPrompt ?? '';
     if (body.candidate.promptId) {
       const version = await this.agents.findVersion(agent.id, body.candidate.promptId);
@@ -31,10 +34,22 @@ export class EvaluationsService {
       }
       systemPrompt = version.systemPrompt;
     }
-    const evaluation = await this.evaluations.create(workspaceId, agent.id, body, {
-      promptId: body.candidate.promptId ?? null,
-      systemPrompt,
-    });
+    const maxRunning = this.config.values.PLATICA_EVALUATIONS_RUNNING_PER_WORKSPACE;
+    const evaluation = await this.evaluations.create(
+      workspaceId,
+      agent.id,
+      body,
+      { promptId: body.candidate.promptId ?? null, systemPrompt },
+      maxRunning,
+    );
+    if (!evaluation) {
+      throw DomainError.refused(
+        ErrorCode.RateLimited,
+        DomainReason.WorkspaceLimitReached,
+        `The workspace has ${maxRunning} evaluations running, the most it may: wait for one to end or cancel one`,
+        { limit: maxRunning, setting: 'PLATICA_EVALUATIONS_RUNNING_PER_WORKSPACE' },
+      );
+    }
     try {
       await this.workflows.start(workspaceId, evaluation.id);
     } catch (error) {
@@ -49,6 +64,24 @@ export class EvaluationsService {
       throw error;
     }
     return withStatus(202, { status: 'success', message: 'Evaluation started', data: { id: evaluation.id, status: evaluation.status } });
+  }
+
+  /**
+   * A candidate or judge model must be one the installation offers (docs/agents.md › Evaluations):
+   * LLM_MODEL or one of LLM_ALLOWED_MODELS. A workspace cannot spend the installation's provider
+   * account on any model the provider sells.
+   */
+  private requireAllowedModels(body: OperationRequest<typeof ops.create>['body']): void {
+    const { LLM_MODEL, LLM_ALLOWED_MODELS } = this.config.values;
+    const allowed = new Set([LLM_MODEL, ...LLM_ALLOWED_MODELS]);
+    const asked = [
+      { path: ['candidate', 'model'], model: body.candidate.model },
+      { path: ['judge', 'model'], model: body.judge?.model },
+    ];
+    const issues = asked
+      .filter((ask): ask is { path: string[]; model: string } => ask.model !== undefined && !allowed.has(ask.model))
+      .map(({ path, model }) => ({ path, message: `the model ${model} is not offered here; allowed: ${[...allowed].join(', ')}` }));
+    if (issues.length) throw DomainError.validation(issues);
   }
 
   async list(request: OperationRequest<typeof ops.list>) {

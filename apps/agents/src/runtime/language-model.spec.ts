@@ -1,5 +1,5 @@
 import { generateText } from 'ai';
-import { DEVELOPMENT_MODEL_ID, DevelopmentModel } from './language-model';
+import { DEVELOPMENT_MODEL_ID, DevelopmentModel, providerNameOf } from './language-model';
 
 /** With no LLM configured, the built-in development model answers deterministically. */
 describe('DevelopmentModel', () => {
@@ -18,5 +18,15 @@ describe('DevelopmentModel', () => {
     const first = await ask();
     expect(first.text).toBe(`[${DEVELOPMENT_MODEL_ID}] No language model is configured (set LLM_BASE_URL). You said: "¿tienen envío?"`);
     expect((await ask()).text).toBe(first.text);
+  });
+});
+
+/** The turn log names the provider, never the endpoint's address (readers include agent-role users). */
+describe('providerNameOf', () => {
+  it('names a well-known public API by its provider, and any other endpoint by its protocol', () => {
+    expect(providerNameOf('https://api.openai.com/v1')).toBe('openai');
+    expect(providerNameOf('https://OpenRouter.ai/api/v1')).toBe('openrouter');
+    expect(providerNameOf('http://10.0.3.7:8000/v1')).toBe('openai-compatible');
+    expect(providerNameOf('http://llm-gateway.internal:4000')).toBe('openai-compatible');
   });
 });

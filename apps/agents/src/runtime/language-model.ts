@@ -10,15 +10,18 @@ export class LanguageModelProvider implements OnModuleInit {
   readonly model: LanguageModelV4;
   /** Completions are requested streamed (`LLM_STREAM`): some gateways only stream, and long answers keep proxies from idling out. */
   readonly streams: boolean;
-  /** The provider's host (LLM_BASE_URL's, without credentials), as the turn log names it; none for the development model. */
-  readonly host: string | null;
+  /**
+   * The provider's name as the turn log shows it to every reader (never its address: an
+   * internal endpoint's host and port are not for agent-role users); none for the development model.
+   */
+  readonly providerName: string | null;
   /** Another model of the same provider, by its id (an evaluation's candidate model); none without a provider. */
   private readonly otherModel: ((modelId: string) => LanguageModelV4) | null;
 
   constructor(config: AgentsConfigService) {
-    const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_STREAM } = config.values;
+    const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_STREAM, LLM_PROVIDER_NAME } = config.values;
     this.streams = LLM_STREAM && LLM_BASE_URL !== undefined;
-    this.host = LLM_BASE_URL ? new URL(LLM_BASE_URL).host : null;
+    this.providerName = LLM_BASE_URL ? (LLM_PROVIDER_NAME ?? providerNameOf(LLM_BASE_URL)) : null;
     const provider = LLM_BASE_URL
       ? createOpenAICompatible({
           name: 'llm',
@@ -50,6 +53,24 @@ export class LanguageModelProvider implements OnModuleInit {
 }
 
 export const DEVELOPMENT_MODEL_ID = 'platica-development-echo';
+
+/** Public providers known by their API's host; any other endpoint is named by its protocol. */
+const PROVIDERS_BY_HOST: Record<string, string> = {
+  'api.openai.com': 'openai',
+  'api.anthropic.com': 'anthropic',
+  'openrouter.ai': 'openrouter',
+  'api.groq.com': 'groq',
+  'api.mistral.ai': 'mistral',
+  'api.deepseek.com': 'deepseek',
+  'api.together.xyz': 'together',
+  'api.fireworks.ai': 'fireworks',
+  'generativelanguage.googleapis.com': 'google',
+};
+
+/** The name the turn log gives the provider at `baseUrl` when LLM_PROVIDER_NAME does not say. */
+export function providerNameOf(baseUrl: string): string {
+  return PROVIDERS_BY_HOST[new URL(baseUrl).hostname.toLowerCase()] ?? 'openai-compatible';
+}
 
 /**
  * Attachments are URLs (spec › Chat: no binary upload) handed to the provider as they are:

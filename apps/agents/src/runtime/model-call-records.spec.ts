@@ -170,7 +170,7 @@ describe('modelCallErrorOf', () => {
 
 describe('turnModel', () => {
   const deps = (written: RecordedModelCall[]) => ({
-    model: { model: scriptedModel({ parts: textAnswer }), host: 'llm.example.com', streams: false },
+    model: { model: scriptedModel({ parts: textAnswer }), providerName: 'openai-compatible', streams: false },
     config: { values: { LLM_API_KEY: 'sk-secret-123' } },
     turnLog: { modelCall: (_ref: unknown, call: RecordedModelCall) => Promise.resolve(void written.push(call)) },
     logger: { warn: jest.fn() },
@@ -189,7 +189,7 @@ describe('turnModel', () => {
         round: 2,
         attempt: 1,
         model: 'test-model',
-        provider: 'llm.example.com',
+        provider: 'openai-compatible',
         outcome: 'ok',
         at: expect.any(String),
         durationMs: expect.any(Number),

@@ -47,7 +47,7 @@ export function turnModel(deps: Pick<TurnDeps, 'model' | 'config' | 'turnLog' | 
         round: of.round,
         attempt,
         model: model.modelId,
-        provider: deps.model.host,
+        provider: deps.model.providerName,
         ...modelCallOutcome(answered, error, apiKey),
         at: new Date(startedAt).toISOString(),
         durationMs: Date.now() - startedAt,

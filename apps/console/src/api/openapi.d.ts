@@ -2007,6 +2007,7 @@ export interface operations {
                                 workspaceId: string;
                                 name: string;
                                 ownerId: string;
+                                createdByKeyId: string | null;
                                 rateLimitPerSecond: number;
                                 expiresAt: string | null;
                                 lastUsedAt: string | null;
@@ -2163,6 +2164,7 @@ export interface operations {
                             workspaceId: string;
                             name: string;
                             ownerId: string;
+                            createdByKeyId: string | null;
                             rateLimitPerSecond: number;
                             expiresAt: string | null;
                             lastUsedAt: string | null;
@@ -2246,6 +2248,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request is valid but cannot be carried out (channel or resource rules) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
             429: {
                 headers: {
@@ -2322,6 +2333,7 @@ export interface operations {
                             workspaceId: string;
                             name: string;
                             ownerId: string;
+                            createdByKeyId: string | null;
                             rateLimitPerSecond: number;
                             expiresAt: string | null;
                             lastUsedAt: string | null;
@@ -2470,6 +2482,7 @@ export interface operations {
                             workspaceId: string;
                             name: string;
                             ownerId: string;
+                            createdByKeyId: string | null;
                             rateLimitPerSecond: number;
                             expiresAt: string | null;
                             lastUsedAt: string | null;

@@ -8,6 +8,7 @@ export function apiKeyView(key: ApiKey): ApiKeyView {
     workspaceId: key.workspace.id,
     name: key.name,
     ownerId: key.owner.id,
+    createdByKeyId: key.createdByKeyId ?? null,
     rateLimitPerSecond: key.rateLimitPerSecond,
     expiresAt: key.expiresAt?.toISOString() ?? null,
     lastUsedAt: key.lastUsedAt?.toISOString() ?? null,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { apiKeyOperations, type ApiKeyView, type OperationRequest, type RpcRequest } from '@platica/contracts';
-import { DomainError, ErrorCode } from '@platica/errors';
+import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { hashCredential, newCredential, readScope, withStatus, writeScope } from '@platica/platform';
+import { GatewayConfigService } from '../config/gateway-config.service';
 import { API_KEY_PREFIX } from '../credentials/credential';
 import { CredentialRevocations } from '../credentials/credential-revocations';
 import type { ApiKey } from '../identity/api-key.entity';
@@ -22,6 +23,7 @@ export class ApiKeysService {
   constructor(
     private readonly keys: ApiKeyRepository,
     private readonly revocations: CredentialRevocations,
+    private readonly config: GatewayConfigService,
   ) {}
 
   async list(request: OperationRequest<typeof apiKeyOperations.list>) {
@@ -37,24 +39,40 @@ export class ApiKeysService {
 
   async create(request: OperationRequest<typeof apiKeyOperations.create>) {
     const value = newCredential(API_KEY_PREFIX);
-    const key = await this.keys.create({
+    const maxLive = this.config.values.PLATICA_API_KEYS_PER_WORKSPACE;
+    const created = await this.keys.create({
       workspaceId: writeScope(request).id,
       // Who created it, for the record (an API key's owner, or the signed-in user): the key belongs to the workspace.
       ownerId: actingUser(request),
+      // A key minted by a key lives no longer than it: revoking the parent revokes it.
+      createdByKeyId: request.auth.credentialType === 'api_key' ? request.auth.principal.replace(/^key:/, '') : null,
       name: request.body.name.trim(),
       keyHash: hashCredential(value),
       rateLimitPerSecond: DEFAULT_RATE_LIMIT_PER_SECOND,
       expiresAt: request.body.expiresAt ? new Date(request.body.expiresAt) : null,
+      maxLive,
     });
-    if (!key) {
-      throw new DomainError(ErrorCode.Conflict, 'An API key with this name exists in the workspace', [
-        { path: ['name'], message: 'already used by a live key of the workspace' },
-      ]);
+    if ('refused' in created) {
+      switch (created.refused) {
+        case 'name_taken':
+          throw new DomainError(ErrorCode.Conflict, 'An API key with this name exists in the workspace', [
+            { path: ['name'], message: 'already used by a live key of the workspace' },
+          ]);
+        case 'limit_reached':
+          throw DomainError.refused(
+            ErrorCode.Unprocessable,
+            DomainReason.WorkspaceLimitReached,
+            `The workspace has ${maxLive} live API keys, the most it may hold: revoke one first`,
+            { limit: maxLive, setting: 'PLATICA_API_KEYS_PER_WORKSPACE' },
+          );
+        case 'parent_revoked':
+          throw new DomainError(ErrorCode.Unauthenticated, 'The API key making this request was revoked', {});
+      }
     }
     return withStatus(201, {
       status: 'success' as const,
       message: 'API key created: store its value now, it is not shown again',
-      data: withValue(key, value),
+      data: withValue(created.key, value),
     });
   }
 
@@ -62,7 +80,7 @@ export class ApiKeysService {
     const revoked = await this.keys.revoke(writeScope(request).id, request.params.id);
     if (!revoked) throw DomainError.notFound('API key', request.params.id);
     // Told again on a repeated revoke: harmless, and covers a replica that missed the first.
-    await this.revocations.publish([revoked.revokedHash]);
+    await this.revocations.publish(revoked.revokedHashes);
     return { status: 'success' as const, message: 'API key revoked', data: apiKeyView(revoked.key) };
   }
 

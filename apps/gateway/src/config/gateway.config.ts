@@ -30,6 +30,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .pipe(z.array(z.url())),
   /** How long a resolved credential is trusted before it is read again (revocation delay). */
   PLATICA_CREDENTIAL_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Live (not revoked, not expired) API keys one workspace may hold: a runaway script cannot mint without end. */
+  PLATICA_API_KEYS_PER_WORKSPACE: z.coerce.number().int().min(1).max(10_000).default(50),
   /** Lifetime of an access token issued by the OAuth token endpoint. */
   PLATICA_OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
   /** Lifetime of a refresh token (each rotation issues a new one with a fresh lifetime). */

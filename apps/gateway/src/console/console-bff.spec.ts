@@ -19,4 +19,12 @@ describe('proxiedPath', () => {
     expect(proxiedPath('/console/api/admin/v1/seed')).toBeNull();
     expect(proxiedPath('/console/api/v1/events?types=message.created')).toBeNull();
   });
+
+  it('decides on the decoded path, as the router matches it: no spelling of the event stream passes', () => {
+    expect(proxiedPath('/console/api/v1/%65vents')).toBeNull();
+    expect(proxiedPath('/console/api/v1/%65%76%65%6E%74%73?types=message.created')).toBeNull();
+    expect(proxiedPath('/console/api/v1/events/')).toBeNull();
+    expect(proxiedPath('/console/api/v1/agents/%zz')).toBeNull();
+    expect(proxiedPath('/console/api/v1/clients/%2B34600')).toBe('/v1/clients/%2B34600');
+  });
 });

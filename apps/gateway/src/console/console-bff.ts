@@ -329,9 +329,23 @@ function safeReturnTo(value: unknown): string {
  * The public API path a `/console/api/...` request names, resolved as the gateway will route it
  * (`..` and `%2e%2e` segments applied), or null outside `/v1`. The event stream is not proxied:
  * an answer that never ends cannot pass through an in-process request (`events` serves it).
+ * The decision is made on the decoded path, as the router matches it: `/v1/%65vents` is the stream too.
  */
 export function proxiedPath(url: string): string | null {
   const resolved = new URL(url.slice('/console/api'.length), 'http://console.invalid');
-  if (!resolved.pathname.startsWith('/v1/') || resolved.pathname === '/v1/events') return null;
+  const routed = decodedPath(resolved.pathname);
+  if (routed === null || !routed.startsWith('/v1/') || /^\/v1\/events\/?$/.test(routed)) return null;
   return `${resolved.pathname}${resolved.search}`;
+}
+
+/** Each segment percent-decoded (a segment's encoded `/` stays inside it); null when one is malformed. */
+function decodedPath(pathname: string): string | null {
+  try {
+    return pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replaceAll('/', '%2F'))
+      .join('/');
+  } catch {
+    return null;
+  }
 }

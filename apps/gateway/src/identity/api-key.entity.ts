@@ -19,6 +19,8 @@ const ApiKeySchema = defineEntity({
     /** Updated at most once a minute per key (IdentityRepository.credentialForApiKey). */
     lastUsedAt: p.datetime().nullable(),
     revokedAt: p.datetime().nullable(),
+    /** The key whose request created this one (null: a user, the dashboard or the seed); revoking it revokes this one. */
+    createdByKeyId: p.text().nullable().index(),
   },
   // A name is unique among the workspace's live keys: a revoked key's name can be given again.
   uniques: [

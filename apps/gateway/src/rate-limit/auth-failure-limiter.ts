@@ -1,7 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { DomainError, ErrorCode } from '@platica/errors';
 import type { RedisStore } from '../redis/redis.store';
-import type { RateLimitBarrier } from './rate-limiter';
 
 export interface AuthFailurePolicy {
   /** Failed authentications allowed per client address in one window. */
@@ -10,11 +9,13 @@ export interface AuthFailurePolicy {
 }
 
 /**
- * Throttles guessing of credentials: each failed authentication (401) counts against the
- * client's address in Redis (shared by every gateway replica); once an address has spent
- * its budget, its requests answer 429 before any credential is checked, until the window
- * ends, so a right guess cannot get through a blocked address either. While Redis is down,
- * each replica counts in its own memory.
+ * Throttles failed authentications per client address, never a valid credential: each
+ * failure (401) counts against the address in Redis (shared by every gateway replica), and
+ * once the address has spent its budget its failures answer 429 with `Retry-After` until the
+ * window ends. A valid credential is always checked and admitted: behind one office address or
+ * proxy, one broken script must not lock the whole team out (credentials are random 256-bit
+ * values, so the throttle is about a client that keeps failing, not about guessing). While
+ * Redis is down, each replica counts in its own memory.
  */
 export class AuthFailureLimiter {
   private readonly failures: RateLimiterRedis;
@@ -30,42 +31,21 @@ export class AuthFailureLimiter {
     this.localFailures = new RateLimiterMemory(options);
   }
 
-  /** Runs `authenticate` for a client at `address`, unless the address is blocked; counts its 401s. */
+  /** Runs `authenticate` for a client at `address`; counts its 401s, and answers 429 for those past the budget. */
   async guard<T>(address: string, authenticate: () => T | Promise<T>): Promise<T> {
-    const spent = await this.store.withFallback(
-      'auth-failures',
-      () => this.failures.get(address),
-      () => this.localFailures.get(address),
-    );
-    if (spent && spent.consumedPoints >= this.policy.limit) throw this.blocked(spent.msBeforeNext);
     try {
       return await authenticate();
     } catch (error) {
       if (error instanceof DomainError && error.code === ErrorCode.Unauthenticated) {
-        await this.store.withFallback(
+        const spent = await this.store.withFallback(
           'auth-failures',
           () => this.failures.penalty(address, 1),
           () => this.localFailures.penalty(address, 1),
         );
+        if (spent.consumedPoints > this.policy.limit) throw this.blocked(spent.msBeforeNext);
       }
       throw error;
     }
-  }
-
-  /**
-   * The address's failure counter as a barrier for the RateLimiter, which checks it in the
-   * script that counts the request: a credential already known to the gateway is admitted in
-   * one round trip, and a blocked address is refused all the same.
-   */
-  barrierFor(address: string): RateLimitBarrier {
-    return {
-      key: this.failures.getKey(address),
-      limit: this.policy.limit,
-      localMsBeforeLifted: async () => {
-        const spent = await this.localFailures.get(address);
-        return spent && spent.consumedPoints >= this.policy.limit ? Math.max(1, spent.msBeforeNext) : 0;
-      },
-    };
   }
 
   /** The 429 of a blocked address, lifted in `msBeforeLifted`. */

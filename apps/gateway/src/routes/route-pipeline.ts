@@ -87,19 +87,14 @@ export class RoutePipeline {
     requests = 1,
   ): Promise<{ credential: Credential; headers: Record<string, string>; refusal?: DomainError }> {
     const { authorization } = request.headers;
-    // A credential the gateway holds in memory goes straight to the count, whose script also
-    // refuses an address that keeps failing authentication (the barrier): one Redis round trip.
-    // Any other is looked up only after the address was checked.
+    // A credential the gateway holds in memory goes straight to the count: one Redis round trip.
+    // Any other is looked up; a failure counts against the address (429 once it keeps failing),
+    // a valid credential is admitted whatever else its address sent.
     const credential =
       this.authenticator.known(authorization) ??
       (await this.authFailures.guard(request.ip, () => this.authenticator.authenticate(authorization)));
-    const rate = await this.rateLimiter.consume(
-      credential.rateLimitSubject,
-      credential.rateLimitPerSecond,
-      this.authFailures.barrierFor(request.ip),
-      requests,
-    );
-    if (rate.barred) throw this.authFailures.blocked(rate.msBeforeLifted);
+    const rate = await this.rateLimiter.consume(credential.rateLimitSubject, credential.rateLimitPerSecond, undefined, requests);
+    if (rate.barred) throw this.authFailures.blocked(rate.msBeforeLifted); // no barrier given: never
     const headers = rateLimitHeaders(rate.state);
     return rate.allowed ? { credential, headers } : { credential, headers, refusal: rateLimitExceeded(rate) };
   }

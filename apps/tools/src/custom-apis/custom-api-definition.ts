@@ -1,4 +1,4 @@
-import { REDACTED, type CreateCustomApi, type CustomApiVariable, type KeyValue } from '@platica/contracts';
+import { isSensitiveName, REDACTED, type CreateCustomApi, type CustomApiVariable, type KeyValue } from '@platica/contracts';
 import type { FieldIssue } from '@platica/errors';
 
 /** A custom API's definition as stored and read: everything but name and description, write-only values redacted. */
@@ -7,13 +7,6 @@ export type StoredDefinition = Omit<CreateCustomApi, 'name' | 'description'>;
 /** The write-only values of one definition, keyed by where each belongs (`request.auth.token`, `variables.<name>`…). */
 export type Secrets = Record<string, unknown>;
 
-/** Header and param names whose values are credentials (spec: "sensitive headers and params"). */
-const SENSITIVE_NAME =
-  /^(authorization|proxy-authorization|cookie|key|sig|code)$|api[-_]?key|token|secret|passw(or)?d|signature|session|credential|private/i;
-
-export function isSensitiveName(name: string): boolean {
-  return SENSITIVE_NAME.test(name);
-}
 
 /**
  * Every write-only slot of a definition, with how to read and write it: authentication,

@@ -51,6 +51,7 @@ export class CustomApisService {
     const { body } = request;
     const workspaceId = writeScope(request).id;
     await this.checkUrl(body.request.url, ['request', 'url']);
+    if (body.periodicAuth) await this.checkUrl(body.periodicAuth.url, ['periodicAuth', 'url']);
     const { name, description, ...full } = body;
     const hostIssues = originIssues(full);
     if (hostIssues.length) throw DomainError.validation(hostIssues);
@@ -111,6 +112,7 @@ export class CustomApisService {
     const workspaceId = writeScope(request).id;
     const { expectedVersion, name, description, ...fields } = change;
     if (fields.request) await this.checkUrl(fields.request.url, ['request', 'url']);
+    if (fields.periodicAuth) await this.checkUrl(fields.periodicAuth.url, ['periodicAuth', 'url']);
     const api = await this.unitOfWork
       .run(async (transaction) => {
         const api = await this.writable(request, transaction);

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { webhookOperations, type OperationRequest, type RpcRequest, type WebhookView } from '@platica/contracts';
+import { isSensitiveName, REDACTED, webhookOperations, type OperationRequest, type RpcRequest, type WebhookView } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { assertPublicHttpUrl, groupByWorkspace, newId, readScope, UnsafeUrlError, withStatus, writeScope } from '@platica/platform';
 import { WebhookDispatcherConfigService } from '../config/webhook-dispatcher.config';
 import { generateSecret } from './signature';
+import { headersAfter, headersMovedIssues } from './webhook-headers';
 import type { Webhook } from './webhook.entity';
 import { WebhookRepository } from './webhook.repository';
 import { WebhookSecrets } from './webhook-secrets';
@@ -21,6 +22,9 @@ export class WebhooksService {
     const { body } = request;
     const workspaceId = writeScope(request).id;
     await this.checkUrl(body.url);
+    const redacted = Object.keys(body.headers ?? {}).filter((name) => body.headers?.[name] === REDACTED);
+    if (redacted.length)
+      throw DomainError.validation(redacted.map((name) => ({ path: ['headers', name], message: `${REDACTED} keeps a stored value, and none is stored here` })));
     const webhook = await this.webhooks.create({
       id: newId('wh'),
       workspaceId,
@@ -51,11 +55,14 @@ export class WebhooksService {
     if (body.url !== undefined) await this.checkUrl(body.url);
     const id = request.params.id ?? '';
     const webhook = await this.webhooks.update(writeScope(request).id, id, (webhook) => {
+      const headers = headersAfter(body.headers, this.secrets.openHeaders(webhook.headersSealed));
+      const issues = [...headers.issues, ...headersMovedIssues(webhook.url, body.url ?? webhook.url, headers.kept)];
+      if (issues.length) throw DomainError.validation(issues);
       if (body.name !== undefined) webhook.name = body.name;
       if (body.url !== undefined) webhook.url = body.url;
       if (body.events !== undefined) webhook.events = [...new Set(body.events)];
       if (body.secret !== undefined) webhook.secretSealed = this.secrets.sealSecret(body.secret);
-      if (body.headers !== undefined) webhook.headersSealed = this.secrets.sealHeaders(body.headers);
+      if (body.headers !== undefined) webhook.headersSealed = this.secrets.sealHeaders(headers.values);
       if (body.active !== undefined && body.active !== webhook.active) {
         webhook.active = body.active;
         // Switched back on: the dispatcher's reason to stop no longer holds, and failures count afresh.
@@ -106,7 +113,10 @@ export class WebhooksService {
       events: webhook.events,
       active: webhook.active,
       secret: this.secrets.openSecret(webhook.secretSealed),
-      headers: this.secrets.openHeaders(webhook.headersSealed),
+      // A sensitive header's value (authorization, *token*, *secret*, api keys…) is write-only, as custom APIs' are.
+      headers: Object.fromEntries(
+        Object.entries(this.secrets.openHeaders(webhook.headersSealed)).map(([name, value]) => [name, isSensitiveName(name) ? REDACTED : value]),
+      ),
       disabledReason: webhook.disabledReason ?? null,
       disabledAt: webhook.disabledAt?.toISOString() ?? null,
       creationDate: webhook.createdAt.toISOString(),

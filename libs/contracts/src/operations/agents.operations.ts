@@ -45,7 +45,7 @@ export const agentOperations = {
     scope: 'read',
     workspace: 'all',
     query: turnLogQuerySchema,
-    responses: { 200: turnLogResponseSchema },
+    responses: { 200: turnLogResponseSchema, 404: errorBodySchema },
   }),
   list: defineOperation({
     operationId: 'agents_list',

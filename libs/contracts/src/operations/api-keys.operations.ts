@@ -32,7 +32,7 @@ export const apiKeyOperations = {
     scope: 'write',
     workspace: 'one',
     body: createApiKeyRequestSchema,
-    responses: { 201: apiKeyWithValueResponseSchema, 409: errorBodySchema },
+    responses: { 201: apiKeyWithValueResponseSchema, 409: errorBodySchema, 422: errorBodySchema },
   }),
   revoke: defineOperation({
     operationId: 'api_keys_revoke',

@@ -23,7 +23,7 @@ export const evaluationOperations = {
     scope: 'write',
     workspace: 'one',
     body: evaluationCreateSchema,
-    responses: { 202: accepted, 400: errorBodySchema, 404: errorBodySchema },
+    responses: { 202: accepted, 400: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
   }),
   list: defineOperation({
     operationId: 'agents_evaluations_list',
