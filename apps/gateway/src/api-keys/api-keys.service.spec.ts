@@ -2,6 +2,7 @@ import type { apiKeyOperations, AuthContext, Operation, OperationRequest } from 
 import { DomainError, ErrorCode } from '@platica/errors';
 import { hashCredential } from '@platica/platform';
 import { fake, freezeTime, newTestService } from '@platica/testing/test-service';
+import { GatewayConfigService } from '../config/gateway-config.service';
 import { API_KEY_PREFIX } from '../credentials/credential';
 import { CredentialRevocations } from '../credentials/credential-revocations';
 import type { ApiKey } from '../identity/api-key.entity';
@@ -51,14 +52,16 @@ function world(keys: ApiKey[] = [key('key_1', 'ws_1'), key('key_2', 'ws_2')]) {
       list: async (workspaceIds) => keys.filter((k) => workspaceIds.includes(k.workspace.id)),
       create: async (input) => {
         created.push(input);
-        if (keys.some((k) => k.workspace.id === input.workspaceId && k.name === input.name && !k.revokedAt)) return null;
+        const live = keys.filter((k) => k.workspace.id === input.workspaceId && !k.revokedAt);
+        if (live.some((k) => k.name === input.name)) return { refused: 'name_taken' as const };
+        if (live.length >= input.maxLive) return { refused: 'limit_reached' as const };
         const made = key(`key_${keys.length + 1}`, input.workspaceId, {
           name: input.name,
           keyHash: input.keyHash,
           expiresAt: input.expiresAt,
         });
         keys.push(made);
-        return made;
+        return { key: made };
       },
       find: async (workspaceId, id) => {
         const found = keys.find((k) => k.id === id && k.workspace.id === workspaceId);
@@ -68,7 +71,7 @@ function world(keys: ApiKey[] = [key('key_1', 'ws_1'), key('key_2', 'ws_2')]) {
         const found = keys.find((k) => k.id === id && k.workspace.id === workspaceId);
         if (!found) return null;
         found.revokedAt ??= new Date();
-        return { key: found, revokedHash: found.keyHash };
+        return { key: found, revokedHashes: [found.keyHash] };
       },
       swapHash: async (id, previousHash, keyHash) => {
         // A conditional update in the database: the key the service loaded keeps the hash it read.
@@ -79,6 +82,7 @@ function world(keys: ApiKey[] = [key('key_1', 'ws_1'), key('key_2', 'ws_2')]) {
       },
     }),
     fake(CredentialRevocations, { publish: async (hashes) => void published.push(hashes) }),
+    fake(GatewayConfigService, { values: { PLATICA_API_KEYS_PER_WORKSPACE: 50 } as GatewayConfigService['values'] }),
   );
   return { ...built, keys, published, created };
 }
@@ -130,10 +134,12 @@ describe('ApiKeysService', () => {
       {
         workspaceId: 'ws_1',
         ownerId: 'usr_1',
+        createdByKeyId: 'key_1',
         name: 'CI',
         keyHash: hashCredential(data.key),
         rateLimitPerSecond: 30,
         expiresAt: new Date('2027-01-01T00:00:00Z'),
+        maxLive: 50,
       },
     ]);
     expect(data).toMatchObject({ name: 'CI', workspaceId: 'ws_1', expiresAt: '2027-01-01T00:00:00.000Z' });
@@ -145,6 +151,16 @@ describe('ApiKeysService', () => {
     expect([error.code, error.details]).toEqual([
       ErrorCode.Conflict,
       [{ path: ['name'], message: 'already used by a live key of the workspace' }],
+    ]);
+  });
+
+  it("refuses a key past the workspace's live-key bound from its config (422 naming the limit and the setting)", async () => {
+    const full = Array.from({ length: 50 }, (_, i) => key(`key_${i + 1}`, 'ws_1'));
+    const { service } = world([...full, key('key_old', 'ws_1', { name: 'old', revokedAt: new Date('2026-11-02T00:00:00Z') })]);
+    const error = await refusal(service.create(request<typeof apiKeyOperations.create>({ body: { name: 'one more' } })));
+    expect([error.code, error.details]).toEqual([
+      ErrorCode.Unprocessable,
+      { reason: 'workspace_limit_reached', limit: 50, setting: 'PLATICA_API_KEYS_PER_WORKSPACE' },
     ]);
   });
 
