@@ -224,7 +224,7 @@ describe('agent memory and the turn log (e2e)', () => {
     }
   });
 
-  it("a WhatsApp conversation recalls the client's earlier chat with the agent; its turn is logged; another workspace reads no turns of it", async () => {
+  it("a WhatsApp conversation recalls the client's earlier chat with the agent; its turn is logged; another workspace reads no turns of it (404, as for the conversation)", async () => {
     const phone = newPhone();
     const order = fact();
     const earlier = await chat({ agentId: sofia, client: { phoneNumber: `+${phone}` }, message: `Pedí ${order}` });
@@ -248,7 +248,7 @@ describe('agent memory and the turn log (e2e)', () => {
     expect(systemTexts(agentCalls(m)[0]!)).toContainEqual(expect.stringContaining(`RESUMEN: ${order}`));
     const other = await MessagingWorkspace.seed(t, (doc) => withAgents(doc));
     const res = await other.api.get(`/v1/conversations/${conversation.id}/turns`);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ conversationId: conversation.id, turns: [], count: 0 });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 404, error: expect.any(String) });
   });
 });

@@ -25,9 +25,9 @@ describe('the console in a browser (e2e)', () => {
 
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
-    // Access tokens of 32 s: the console refreshes them 30 s before expiry, so a test sees a refresh after 2 s.
-    // A stack of its own: its own 32 s access token lifetime, a process setting.
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url, PLATICA_OAUTH_ACCESS_TOKEN_TTL_SECONDS: '32' });
+    // Access tokens of 40 s: the console refreshes them 30 s before expiry, so a test sees a refresh after 10 s.
+    // A stack of its own: its own 40 s access token lifetime, a process setting.
+    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url, PLATICA_OAUTH_ACCESS_TOKEN_TTL_SECONDS: '40' });
     ws = await MessagingWorkspace.seed(t, (doc) => {
       Object.assign(doc.users[0]!, { password });
       withAgents(doc);
@@ -100,8 +100,8 @@ describe('the console in a browser (e2e)', () => {
     await check(page, '05-inbox-spanish');
     await page.getByLabel('Idioma').selectOption('en');
 
-    // The access token is refreshed behind the browser's back once it nears expiry (32 s tokens, 30 s margin).
-    await page.waitForTimeout(3_000);
+    // The access token is refreshed behind the browser's back once it nears expiry (40 s tokens, 30 s margin).
+    await page.waitForTimeout(11_000);
     await page.getByRole('link', { name: 'Agents' }).click();
     await page.getByRole('heading', { name: 'Agents' }).waitFor();
     // Awaited: the page shows its cached list at once, and its request (the first since the inbox stopped polling) follows.

@@ -72,8 +72,12 @@ function message(id: string, fields: Partial<Message> = {}): Message {
 const pageTokens = new PageTokens({ values: { PLATICA_ENCRYPTION_KEYS_PREVIOUS: [] } } as unknown as ServiceConfig);
 
 /** Conversations in memory (committed on the unit of work's commit), the listing's page as the test sets it, the gateway's users. */
-function world(options: { messages?: Message[]; gatewayUsers?: { id: string; email: string }[] | 'down' } = {}) {
-  const stored = new Map([conversation('conv_001', 'ws_1'), conversation('conv_002', 'ws_2')].map((c) => [c.id, c]));
+function world(
+  options: { messages?: Message[]; gatewayUsers?: { id: string; email: string }[] | 'down'; conversations?: Conversation[] } = {},
+) {
+  const stored = new Map(
+    (options.conversations ?? [conversation('conv_001', 'ws_1'), conversation('conv_002', 'ws_2')]).map((c) => [c.id, c]),
+  );
   const pages: { filters: ConversationFilters; page: ConversationPageRequest }[] = [];
   let hasMore = false;
   const unitOfWork = new FakeUnitOfWork();
@@ -91,6 +95,10 @@ function world(options: { messages?: Message[]; gatewayUsers?: { id: string; ema
         const found = stored.get(id);
         return found && workspaceIds.includes(found.workspaceId) ? { ...found } : null;
       },
+      findByThreadId: async (workspaceIds, threadId, channelId, limit) =>
+        [...stored.values()]
+          .filter((c) => workspaceIds.includes(c.workspaceId) && c.conversationId === threadId && (!channelId || c.channelId === channelId))
+          .slice(0, limit),
       messagesOf: async () => options.messages ?? [message('msg_1')],
       findForUpdate: async (_transaction, workspaceIds, id) => {
         const found = stored.get(id);
@@ -232,6 +240,25 @@ describe('ConversationsService.get', () => {
     const { service } = world();
     const error = await refusal(service.get(request({ workspaceId: 'ws_1', params: { id: 'conv_002' } })));
     expect([error.code, error.details]).toEqual([ErrorCode.NotFound, { id: 'conv_002' }]);
+  });
+
+  it('finds a conversation by its thread id (the deprecated lookup), with or without +, channelId choosing; several without it are 409', async () => {
+    const shared = '5215550100';
+    const { service } = world({
+      conversations: [
+        conversation('conv_wa', 'ws_1', { conversationId: shared, channelId: 'ch_wa' }),
+        conversation('conv_wa2', 'ws_1', { conversationId: shared, channelId: 'ch_wa2' }),
+      ],
+    });
+    const found = await service.get(request({ params: { id: `+${shared}` }, query: { channelId: 'ch_wa2' } }));
+    expect(found.workspaces[0]!.conversations[0]).toMatchObject({ id: 'conv_wa2' });
+    const ambiguous = await refusal(service.get(request({ params: { id: shared } })));
+    expect([ambiguous.code, ambiguous.details]).toMatchObject([
+      ErrorCode.Conflict,
+      { reason: 'ambiguous_conversation', conversationId: shared, matches: [{ id: 'conv_wa' }, { id: 'conv_wa2' }] },
+    ]);
+    const unknown = await refusal(service.get(request({ params: { id: '5215550999' } })));
+    expect([unknown.code, unknown.details]).toEqual([ErrorCode.NotFound, { id: '5215550999' }]);
   });
 
   it('shows the conversation with its messages under its workspace, without asking the gateway when no person wrote', async () => {
