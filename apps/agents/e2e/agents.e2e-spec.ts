@@ -135,7 +135,7 @@ describe('agents (e2e)', () => {
     ['an unknown status', { status: 'paused' }, ['status']],
     ['minToolCalls of 11', { workingMessage: { trigger: { minToolCalls: 11 } } }, ['workingMessage.trigger.minToolCalls']],
     ['assistanceTriggers of 651 characters', { assistanceTriggers: 't'.repeat(651) }, ['assistanceTriggers']],
-    ['an unknown field', { colour: 'red' }, ['']],
+    ['an unknown field', { colour: 'red' }, ['colour']],
     ['an empty body', {}, ['']],
   ])('refuses %s with 400 naming the field', async (_what, body, paths) => {
     const res = await api.patch(`/v1/agents/${ids.sofia}`, body);
