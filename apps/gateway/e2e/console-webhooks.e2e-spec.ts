@@ -164,6 +164,6 @@ describe('the console: webhooks (e2e)', () => {
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await page.getByRole('link', { name }).waitFor({ state: 'detached' });
-    expect((await ws.api.get(`/v1/webhooks/${created.id}`)).status).toBe(404);
+    expect((await ws.api.get(`/v1/webhooks/${created.id}`)).status).toBe(410);
   });
 });

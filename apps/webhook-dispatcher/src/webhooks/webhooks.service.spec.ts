@@ -2,6 +2,7 @@ import type { AuthContext, Operation, OperationRequest, webhookOperations } from
 import { DomainError, ErrorCode } from '@platica/errors';
 import { fake, freezeTime, newTestService } from '@platica/testing/test-service';
 import { WebhookDispatcherConfigService, type WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
+import type { DeletedWebhook } from './deleted-webhook.entity';
 import type { Webhook } from './webhook.entity';
 import { WebhookRepository } from './webhook.repository';
 import { WebhookSecrets } from './webhook-secrets';
@@ -46,6 +47,7 @@ function world() {
     webhook('wh_1', 'ws_1'),
     webhook('wh_2', 'ws_2', { active: false, disabledReason: 'failing for 3 days', disabledAt: new Date('2026-11-15T00:00:00Z') }),
   ];
+  const deleted: { id: string; workspaceId: string; deletedAt: Date }[] = [];
   const built = newTestService(
     WebhooksService,
     fake(WebhookRepository, {
@@ -63,8 +65,12 @@ function world() {
       },
       delete: async (workspaceId, id) => {
         const index = stored.findIndex((w) => w.id === id && w.workspaceId === workspaceId);
-        return index < 0 ? null : stored.splice(index, 1)[0]!;
+        if (index < 0) return null;
+        deleted.push({ id, workspaceId, deletedAt: new Date() });
+        return stored.splice(index, 1)[0]!;
       },
+      findDeletedIn: async (workspaceIds, id) =>
+        (deleted.find((d) => d.id === id && workspaceIds.includes(d.workspaceId)) as DeletedWebhook | undefined) ?? null,
     }),
     fake(WebhookSecrets, {
       sealSecret: (secret) => `sealed:${secret}`,
@@ -160,11 +166,11 @@ describe('WebhooksService', () => {
   it("never reveals another workspace's webhook: 404 to read, change or delete it", async () => {
     const { service, stored } = world();
     for (const attempt of [
-      service.get(request({ params: { id: 'wh_2' } })),
-      service.update(request<typeof webhookOperations.update>({ params: { id: 'wh_2' }, body: { name: 'mine' } })),
-      service.delete(request({ params: { id: 'wh_2' } })),
+      () => service.get(request({ params: { id: 'wh_2' } })),
+      () => service.update(request<typeof webhookOperations.update>({ params: { id: 'wh_2' }, body: { name: 'mine' } })),
+      () => service.delete(request({ params: { id: 'wh_2' } })),
     ]) {
-      const error = await refusal(attempt);
+      const error = await refusal(attempt());
       expect([error.code, error.details]).toEqual([ErrorCode.NotFound, { id: 'wh_2' }]);
     }
     expect(stored.find((w) => w.id === 'wh_2')!.name).toBe('wh_2');
@@ -217,5 +223,20 @@ describe('WebhooksService', () => {
       data: { id: 'wh_1', workspaceId: 'ws_1' },
     });
     expect(stored.map((w) => w.id)).toEqual(['wh_2']);
+  });
+
+  it('answers 410 naming when for a webhook its own workspace deleted, and still 404 to another workspace', async () => {
+    const { service } = world();
+    await service.delete(request({ params: { id: 'wh_1' } }));
+    for (const attempt of [
+      () => service.get(request({ params: { id: 'wh_1' } })),
+      () => service.update(request<typeof webhookOperations.update>({ params: { id: 'wh_1' }, body: { name: 'again' } })),
+      () => service.delete(request({ params: { id: 'wh_1' } })),
+    ]) {
+      const error = await refusal(attempt());
+      expect([error.code, error.details]).toEqual([ErrorCode.Gone, { id: 'wh_1', deletedAt: NOW }]);
+    }
+    const elsewhere = await refusal(service.get(request({ workspaceId: 'ws_2', params: { id: 'wh_1' } })));
+    expect(elsewhere.code).toBe(ErrorCode.NotFound);
   });
 });
