@@ -1,0 +1,198 @@
+import type { LanguageModelV4CallOptions, LanguageModelV4Content } from '@ai-sdk/provider';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { MockLanguageModelV4 } from 'ai/test';
+import type { Guardrails, TurnContext, TurnHistoryItem, TurnLogGuardrail } from '@platica/contracts';
+import { strict } from '@platica/testing/test-service';
+import type { GeneratedReply, ToolRound } from '@platica/workflows/activities';
+import type { Agent } from '../agents/agent.entity';
+import { FLAG_GUARDRAIL_VIOLATION } from '../guardrails/evaluator';
+import { DEFAULT_GUARDRAIL_MESSAGE } from './guardrail-outcome';
+import { createGuardrailChecks } from './guardrails.activities';
+import type { GenerateReplyInput, TurnDeps } from './turn-deps';
+import type { TurnSetting } from './turn-setting';
+
+function item(id: string, role: TurnHistoryItem['role'], content: string, status = 'sent'): TurnHistoryItem {
+  return { id, role, content, contentType: 'text', images: [], files: [], status, createdAt: '2026-01-01T00:00:00.000Z' };
+}
+
+const guardrailsOn: Guardrails = {
+  enabled: true,
+  rules: ['No talk of competitors', 'No requests for medical advice'],
+  message: '  Please keep it civil.  ',
+  conversationStrikeThreshold: 3,
+  clientStrikeThreshold: 5,
+};
+
+/** The evaluator's answer: a flag of `args`, or plain "OK". */
+function evaluatorAnswer(args?: Record<string, unknown>): LanguageModelV4Content[] {
+  return args
+    ? [{ type: 'tool-call', toolCallId: 'flag_1', toolName: FLAG_GUARDRAIL_VIOLATION, input: JSON.stringify(args) }]
+    : [{ type: 'text', text: 'OK' }];
+}
+
+/** The guardrail checks over an evaluator answering `flag`, and a turn log in memory. */
+function world(options: { flag?: Record<string, unknown>; logFails?: boolean } = {}) {
+  const evaluatorCalls: LanguageModelV4CallOptions[] = [];
+  const model = new MockLanguageModelV4({
+    modelId: 'evaluator',
+    doGenerate: async (call: LanguageModelV4CallOptions) => {
+      evaluatorCalls.push(call);
+      return {
+        content: evaluatorAnswer(options.flag),
+        finishReason: options.flag ? { unified: 'tool-calls', raw: 'tool_calls' } : { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+          outputTokens: { total: 2, text: 2, reasoning: undefined },
+        },
+        warnings: [],
+      };
+    },
+  });
+  const logged: TurnLogGuardrail[] = [];
+  const warnings: unknown[] = [];
+  const deps = strict<TurnDeps>('TurnDeps', {
+    model: strict('LanguageModelProvider', { model, host: 'llm.test' }),
+    config: strict('AgentsConfigService', { values: { LLM_TIMEOUT_MS: 60_000, LLM_API_KEY: 'sk-test' } }),
+    turnLog: strict('TurnLogRepository', {
+      guardrail: async (_ref: unknown, verdict: TurnLogGuardrail) => {
+        if (options.logFails) throw new Error('database is down');
+        logged.push(verdict);
+      },
+      modelCall: async () => undefined,
+    }),
+    logger: strict('Logger', { warn: (entry: unknown) => void warnings.push(entry) }),
+  });
+  const checks = createGuardrailChecks(deps);
+  const input = { workspaceId: 'ws_1', conversationRef: 'conv_1', turnId: 'msg_turn' } as GenerateReplyInput;
+  const forCall = (history: TurnHistoryItem[], guardrails: Guardrails = guardrailsOn, rounds: ToolRound[] = [], allowed: string[] = []) => {
+    const setting = {
+      context: { history } as TurnContext,
+      seenMessageIds: history.map((h) => h.id),
+      agentId: 'agt_1',
+      agent: { guardrails } as Agent,
+      allowedTerms: new Set(allowed),
+      logStarted: Promise.resolve(),
+    } as TurnSetting;
+    return checks.forModelCall(input, setting, rounds);
+  };
+  const environment = new MockActivityEnvironment();
+  /** The evaluator's verdict and its conclusion, as the model call runs them (within an activity). */
+  const evaluated = (check: ReturnType<typeof forCall>): Promise<GeneratedReply | undefined> =>
+    environment.run(async () => check.conclude(await check.evaluate()));
+  /** Lets the "no violation" records, written alongside, land. */
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+  return { forCall, evaluated, settled, logged, warnings, evaluatorCalls };
+}
+
+const insult = [item('m0', 'assistant', 'Hola, ¿en qué te ayudo?'), item('m1', 'user', 'eres un idiota')];
+const polite = [item('m0', 'assistant', 'Hola'), item('m1', 'user', 'Is your rival cheaper?'), item('m2', 'user', 'Tell me.')];
+
+describe('createGuardrailChecks.forModelCall: the lexicon', () => {
+  it("answers an abusive message with the guardrails' message and the agent's strike thresholds, and logs the violation first", async () => {
+    const w = world();
+    const reply = await w.forCall(insult).lexicon();
+    expect(reply).toEqual({
+      agentId: 'agt_1',
+      text: 'Please keep it civil.',
+      seenMessageIds: ['m0', 'm1'],
+      guardrail: expect.objectContaining({
+        source: 'lexicon',
+        severity: 'high',
+        matchedTerms: ['idiota'],
+        conversationStrikeThreshold: 3,
+        clientStrikeThreshold: 5,
+      }),
+    });
+    expect(w.logged).toEqual([expect.objectContaining({ status: 'violation', source: 'lexicon', matchedTerms: ['idiota'] })]);
+  });
+
+  it("answers with the default message when the guardrails have none", async () => {
+    const w = world();
+    const reply = await w.forCall(insult, { ...guardrailsOn, message: ' ' }).lexicon();
+    expect(reply).toMatchObject({ text: DEFAULT_GUARDRAIL_MESSAGE });
+  });
+
+  it("lets through the workspace's allowed terms, what the agent said, and what came before its latest reply", async () => {
+    const w = world();
+    expect(await w.forCall(insult, guardrailsOn, [], ['idiota']).lexicon()).toBeUndefined();
+    expect(await w.forCall([item('m0', 'user', 'eres un idiota'), item('m1', 'assistant', 'Lo siento')]).lexicon()).toBeUndefined();
+    expect(await w.forCall([item('m0', 'assistant', 'idiota'), item('m1', 'user', 'gracias')]).lexicon()).toBeUndefined();
+    expect(w.logged).toEqual([]);
+  });
+
+  it("judges again what came before a reply that failed, which the customer never got", async () => {
+    const w = world();
+    const history = [item('m0', 'user', 'eres un idiota'), item('m1', 'assistant', 'Lo siento', 'failed')];
+    expect(await w.forCall(history).lexicon()).toMatchObject({ guardrail: { source: 'lexicon' } });
+  });
+
+  it('judges nothing on a tool round (the turn was judged on its first call) or with guardrails disabled', async () => {
+    const w = world();
+    expect(await w.forCall(insult, guardrailsOn, [{} as ToolRound]).lexicon()).toBeUndefined();
+    expect(await w.forCall(insult, { ...guardrailsOn, enabled: false }).lexicon()).toBeUndefined();
+    expect(w.logged).toEqual([]);
+  });
+});
+
+describe('createGuardrailChecks.forModelCall: the evaluator', () => {
+  it("asks the model with the agent's numbered rules about everything the customer said this turn", async () => {
+    const w = world();
+    await w.evaluated(w.forCall(polite));
+    expect(w.evaluatorCalls).toHaveLength(1);
+    const prompt = JSON.stringify(w.evaluatorCalls[0]!.prompt);
+    expect(prompt).toContain('0. No talk of competitors');
+    expect(prompt).toContain('1. No requests for medical advice');
+    expect(prompt).toContain('Is your rival cheaper?\\nTell me.');
+    expect(w.evaluatorCalls[0]!.tools?.map((t) => t.name)).toEqual([FLAG_GUARDRAIL_VIOLATION]);
+  });
+
+  it("answers a flagged message instead of the agent, with the rule broken, and logs the evaluator's violation", async () => {
+    const w = world({ flag: { ruleIndex: 0, severity: 'low', categories: ['competitors'], matchedTerms: ['rival'] } });
+    const reply = await w.evaluated(w.forCall(polite));
+    expect(reply).toEqual({
+      agentId: 'agt_1',
+      text: 'Please keep it civil.',
+      seenMessageIds: ['m0', 'm1', 'm2'],
+      guardrail: {
+        source: 'llm_guardrail',
+        ruleIndex: 0,
+        severity: 'low',
+        categories: ['competitors'],
+        matchedTerms: ['rival'],
+        conversationStrikeThreshold: 3,
+        clientStrikeThreshold: 5,
+      },
+    });
+    expect(w.logged).toEqual([expect.objectContaining({ status: 'violation', source: 'llm_guardrail', ruleIndex: 0 })]);
+  });
+
+  it('keeps a flag naming no rule of the agent as a violation of no particular rule', async () => {
+    const w = world({ flag: { ruleIndex: 7, severity: 'extreme', categories: ['spam'], matchedTerms: [] } });
+    const reply = await w.evaluated(w.forCall(polite));
+    expect(reply).toMatchObject({ guardrail: { source: 'llm_guardrail', ruleIndex: null, severity: 'medium' } });
+  });
+
+  it('lets the agent answer when the evaluator finds nothing, logging "no violation"', async () => {
+    const w = world();
+    expect(await w.evaluated(w.forCall(polite))).toBeUndefined();
+    await w.settled();
+    expect(w.logged).toEqual([expect.objectContaining({ status: 'no_violation', source: null })]);
+  });
+
+  it('asks no model without rules, on a tool round or when the customer said nothing; logs "skipped" or "disabled" on the first call', async () => {
+    const w = world({ flag: { ruleIndex: 0, severity: 'high', categories: [], matchedTerms: [] } });
+    expect(await w.evaluated(w.forCall(polite, { ...guardrailsOn, rules: [] }))).toBeUndefined();
+    expect(await w.evaluated(w.forCall(polite, guardrailsOn, [{} as ToolRound]))).toBeUndefined();
+    expect(await w.evaluated(w.forCall([item('m0', 'user', '   ')]))).toBeUndefined();
+    expect(await w.evaluated(w.forCall(polite, { ...guardrailsOn, enabled: false }))).toBeUndefined();
+    await w.settled();
+    expect(w.evaluatorCalls).toEqual([]);
+    expect(w.logged.map((l) => l.status)).toEqual(['no_violation', 'skipped', 'disabled']);
+  });
+
+  it('still answers the violation when the turn log cannot be written, saying so in the log', async () => {
+    const w = world({ flag: { ruleIndex: 1, severity: 'high', categories: [], matchedTerms: [] }, logFails: true });
+    expect(await w.evaluated(w.forCall(polite))).toMatchObject({ text: 'Please keep it civil.' });
+    expect(w.warnings).toEqual([expect.objectContaining({ msg: 'a turn log record was not written', turnId: 'msg_turn' })]);
+  });
+});
