@@ -42,7 +42,7 @@ function turnRequests(starts: ('started' | 'busy')[]) {
   } as unknown as TurnActivitiesFactory;
   const requests = new TurnRequests(
     { values: { PLATICA_TASK_QUEUE_PREFIX: '' } } as unknown as ServiceConfig,
-    {} as AgentsConfigService,
+    { values: { PLATICA_TURN_RETRY_SCALE: 1 } } as unknown as AgentsConfigService,
     chatAnswers,
     activities,
   );

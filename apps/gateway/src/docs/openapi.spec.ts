@@ -36,9 +36,12 @@ describe('OpenAPI document', () => {
       }
     };
     walk(doc.paths['/v1/messages']!.post.requestBody);
-    walk(doc.components.schemas);
+    const { Error: error, ...resources } = doc.components.schemas;
+    walk(resources);
     expect(strings.length).toBeGreaterThan(10);
     for (const schema of strings) expect(schema.pattern).toEqual(expect.any(String));
+    // An error's details name what was sent, a refused NUL included: nothing there may refuse it.
+    expect(JSON.stringify(error)).not.toContain('\\u0000');
     const nul = new RegExp(doc.paths['/v1/agents/{agentId}']!.get.parameters[0].schema.pattern);
     expect([nul.test('agt_1'), nul.test('agt\u00001')]).toEqual([true, false]);
     expect(doc.paths['/admin/v1/seed']!.post.responses['429']).toBeDefined();

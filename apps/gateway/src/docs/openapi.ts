@@ -214,7 +214,8 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       declareNoNul(operation.requestBody);
     }
   }
-  declareNoNul(schemas.components);
+  // Not on Error: its details name what the client sent, a refused NUL included.
+  for (const [name, schema] of Object.entries(schemas.components)) if (name !== 'Error') declareNoNul(schema);
   return {
     openapi: '3.1.0',
     info: {

@@ -5,22 +5,8 @@ import type { ConversationStatus } from '@platica/contracts';
 import { Database, newId, recordEvent, recordEvents, type Transaction } from '@platica/platform';
 import type { OpenChannel } from '../channels/channel.repository';
 import { Conversation } from './conversation.entity';
+import { whereOf, type ConversationFilters } from './conversation-filters';
 import { conversationCreated } from './domain-events';
-
-export interface ConversationFilters {
-  workspaceIds: string[];
-  /** `api_chat` for chat threads. */
-  source?: string;
-  channelId?: string;
-  clientId?: string;
-  agentId?: string;
-  tags?: string[];
-  /** Any of these statuses. */
-  statuses?: ConversationStatus[];
-  operation?: 'automatic' | 'assistance';
-  createdFrom?: Date;
-  createdBefore?: Date;
-}
 
 export interface ConversationPageRequest {
   sortBy: 'lastUpdate' | 'creationDate';
@@ -326,40 +312,6 @@ export interface ConversationContact {
   contactName: string | null;
   /** The agent of a conversation created now (null: unassigned). Default: the channel's default agent. */
   agentId?: string | null;
-}
-
-function whereOf(filters: ConversationFilters): { where: string[]; params: unknown[] } {
-  const where = ['workspace_id in (?)'];
-  const params: unknown[] = [filters.workspaceIds];
-  const equal = {
-    source: filters.source,
-    channel_id: filters.channelId,
-    client_id: filters.clientId,
-    agent_id: filters.agentId,
-    operation: filters.operation,
-  };
-  for (const [column, value] of Object.entries(equal)) {
-    if (value === undefined) continue;
-    where.push(`${column} = ?`);
-    params.push(value);
-  }
-  if (filters.statuses?.length) {
-    where.push('status in (?)');
-    params.push(filters.statuses);
-  }
-  if (filters.tags?.length) {
-    where.push(`jsonb_exists_any(tags, array[${filters.tags.map(() => '?').join(', ')}]::text[])`);
-    params.push(...filters.tags);
-  }
-  if (filters.createdFrom) {
-    where.push('created_at >= ?::timestamptz');
-    params.push(filters.createdFrom.toISOString());
-  }
-  if (filters.createdBefore) {
-    where.push('created_at < ?::timestamptz');
-    params.push(filters.createdBefore.toISOString());
-  }
-  return { where, params };
 }
 
 /** A `messaging.conversation` row as raw SQL returns it (timestamps as Postgres prints them). */

@@ -12,7 +12,8 @@ import { RpcClient, readScope, recordEvent, requireWorkspaceUsers, UnitOfWork, w
 import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from './conversation.entity';
 import { conversationStatusUpdated } from './domain-events';
-import { CHAT_SOURCE, ConversationRepository, type ConversationFilters } from './conversation.repository';
+import type { ConversationFilters } from './conversation-filters';
+import { CHAT_SOURCE, ConversationRepository } from './conversation.repository';
 import { conversationSummary, messageRecord, operationChangedBy } from './conversation-summary';
 import { filtersFingerprint, PageTokens } from './page-token';
 import { actorOf } from './actor';

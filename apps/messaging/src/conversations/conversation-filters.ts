@@ -1,0 +1,52 @@
+import type { ConversationStatus } from '@platica/contracts';
+
+/** What a listing of conversations narrows by (`GET /v1/conversations`, `GET /v1/chat`). */
+export interface ConversationFilters {
+  workspaceIds: string[];
+  /** `api_chat` for chat threads. */
+  source?: string;
+  channelId?: string;
+  clientId?: string;
+  agentId?: string;
+  tags?: string[];
+  /** Any of these statuses. */
+  statuses?: ConversationStatus[];
+  operation?: 'automatic' | 'assistance';
+  createdFrom?: Date;
+  createdBefore?: Date;
+}
+
+/** The filters as a raw-SQL `where` (joined with `and`) and its parameters, in order. */
+export function whereOf(filters: ConversationFilters): { where: string[]; params: unknown[] } {
+  const where = ['workspace_id in (?)'];
+  const params: unknown[] = [filters.workspaceIds];
+  const equal = {
+    source: filters.source,
+    channel_id: filters.channelId,
+    client_id: filters.clientId,
+    agent_id: filters.agentId,
+    operation: filters.operation,
+  };
+  for (const [column, value] of Object.entries(equal)) {
+    if (value === undefined) continue;
+    where.push(`${column} = ?`);
+    params.push(value);
+  }
+  if (filters.statuses?.length) {
+    where.push('status in (?)');
+    params.push(filters.statuses);
+  }
+  if (filters.tags?.length) {
+    where.push(`jsonb_exists_any(tags, array[${filters.tags.map(() => '?').join(', ')}]::text[])`);
+    params.push(...filters.tags);
+  }
+  if (filters.createdFrom) {
+    where.push('created_at >= ?::timestamptz');
+    params.push(filters.createdFrom.toISOString());
+  }
+  if (filters.createdBefore) {
+    where.push('created_at < ?::timestamptz');
+    params.push(filters.createdBefore.toISOString());
+  }
+  return { where, params };
+}
