@@ -51,7 +51,7 @@ function world(options: { flag?: Record<string, unknown>; logFails?: boolean } =
   const logged: TurnLogGuardrail[] = [];
   const warnings: unknown[] = [];
   const deps = strict<TurnDeps>('TurnDeps', {
-    model: strict('LanguageModelProvider', { model, host: 'llm.test' }),
+    model: strict('LanguageModelProvider', { model, providerName: 'openai-compatible' }),
     config: strict('AgentsConfigService', { values: { LLM_TIMEOUT_MS: 60_000, LLM_API_KEY: 'sk-test' } }),
     turnLog: strict('TurnLogRepository', {
       guardrail: async (_ref: unknown, verdict: TurnLogGuardrail) => {

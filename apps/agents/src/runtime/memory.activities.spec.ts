@@ -63,7 +63,7 @@ function world(options: { previous?: PreviousConversation; summary?: string; mod
   const warnings: unknown[] = [];
   const deps = strict<TurnDeps>('TurnDeps', {
     rpc,
-    model: strict('LanguageModelProvider', { model, host: 'llm.test' }),
+    model: strict('LanguageModelProvider', { model, providerName: 'openai-compatible' }),
     config: strict('AgentsConfigService', {
       values: {
         LLM_TIMEOUT_MS: 60_000,

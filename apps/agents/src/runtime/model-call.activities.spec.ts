@@ -88,7 +88,7 @@ function world(options: {
   const answeredChats: unknown[] = [];
   const settingsLoaded: boolean[] = [];
   const deps = strict<TurnDeps>('TurnDeps', {
-    model: strict('LanguageModelProvider', { model, host: 'llm.test', streams: false }),
+    model: strict('LanguageModelProvider', { model, providerName: 'openai-compatible', streams: false }),
     config: strict('AgentsConfigService', {
       values: {
         LLM_TIMEOUT_MS: 60_000,

@@ -74,7 +74,7 @@ function world(options: { execute?: (body: RuntimeExecuteRequest) => unknown; ag
         delegation = null;
       },
     }),
-    model: strict('LanguageModelProvider', { model, host: 'llm.test' }),
+    model: strict('LanguageModelProvider', { model, providerName: 'openai-compatible' }),
     config: strict('AgentsConfigService', { values: { LLM_TIMEOUT_MS: 60_000, LLM_API_KEY: 'sk-test' } }),
     turnLog: strict('TurnLogRepository', {
       toolCall: async (_ref: unknown, recorded: RecordedToolCall) => void toolCalls.push(recorded),
