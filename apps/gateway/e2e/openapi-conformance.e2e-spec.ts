@@ -111,7 +111,7 @@ describe('the OpenAPI document against the running API (Schemathesis)', () => {
         'examples,fuzzing',
         // Per operation and phase; without --max-time, fuzzing runs them once instead of repeating until a time budget is spent.
         '--max-examples',
-        '25',
+        '10',
         '--workers',
         '2',
         '--seed',
