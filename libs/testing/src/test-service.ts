@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { DomainEvent, RpcReply } from '@platica/contracts';
+import { DomainError } from '@platica/errors';
 import { RpcClient, Transaction, UnitOfWork } from '@platica/platform';
 
 /**
@@ -233,6 +234,16 @@ function subjectOf(target: unknown): string {
 
 function isEnvelope(value: unknown): value is { body: unknown } {
   return typeof value === 'object' && value !== null && 'body' in value && 'auth' in value;
+}
+
+/** The DomainError a call was refused with; anything else (an answer, another error) fails the test. */
+export async function refusal(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
+  return error;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { serviceRequest } from '@platica/platform';
-import { fake, freezeTime, newTestService } from '@platica/testing/test-service';
+import { fake, freezeTime, newTestService, refusal } from '@platica/testing/test-service';
 import type { CampaignRun } from '../runs/campaign-run.entity';
 import { CampaignRunRepository, type NewRun, type RunAudienceMember } from '../runs/campaign-run.repository';
 import { CampaignRunWorkflows } from '../runs/campaign-run.workflows';
@@ -119,15 +119,6 @@ function request<Op extends Operation = Operation>(body: unknown, workspaceId: s
 
 function sendBody(template: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
   return { channelId: '5215559999', template, ...extra };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
 }
 
 describe('CampaignsService.describe', () => {

@@ -1,7 +1,7 @@
 import { type chatOperations, internalOperations, type AuthContext, type ChatAccepted, type OperationRequest } from '@platica/contracts';
-import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
+import { DomainReason, ErrorCode } from '@platica/errors';
 import type { RpcReply } from '@platica/contracts';
-import { fake, freezeTime, newTestService } from '@platica/testing/test-service';
+import { fake, freezeTime, newTestService, refusal } from '@platica/testing/test-service';
 import type { ScheduledChatTurnInput, TurnOutcome, TurnTrigger } from '@platica/workflows/activities';
 import { ChatConfigService, type ChatConfig } from '../config/chat.config';
 import { TurnWorkflows } from './chat-turn.workflows';
@@ -78,15 +78,6 @@ function chatRequest(body: Record<string, unknown>, userEmail: string | null = '
     requestId: 'req_1',
     body: { agentId: 'agt_1', message: 'Hi', ...body },
   } as unknown as OperationRequest<typeof chatOperations.send>;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
 }
 
 describe('ChatTurnsService.send, a turn now', () => {

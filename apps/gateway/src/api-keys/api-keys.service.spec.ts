@@ -1,7 +1,7 @@
 import type { apiKeyOperations, AuthContext, Operation, OperationRequest } from '@platica/contracts';
-import { DomainError, ErrorCode } from '@platica/errors';
+import { ErrorCode } from '@platica/errors';
 import { hashCredential } from '@platica/platform';
-import { fake, freezeTime, newTestService } from '@platica/testing/test-service';
+import { fake, freezeTime, newTestService, refusal } from '@platica/testing/test-service';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { API_KEY_PREFIX } from '../credentials/credential';
 import { CredentialRevocations } from '../credentials/credential-revocations';
@@ -97,15 +97,6 @@ function request<Op extends Operation>(fields: { params?: object; body?: unknown
     requestId: 'req_1',
     ...fields,
   } as unknown as OperationRequest<Op>;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
 }
 
 describe('ApiKeysService', () => {

@@ -1,6 +1,6 @@
 import type { ChatAcceptRequest } from '@platica/contracts';
-import { DomainError, ErrorCode } from '@platica/errors';
-import { fake, FakeUnitOfWork, newTestService } from '@platica/testing/test-service';
+import { ErrorCode } from '@platica/errors';
+import { fake, FakeUnitOfWork, newTestService, refusal } from '@platica/testing/test-service';
 import type { Transaction } from '@platica/platform';
 import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
 import type { Client } from '../clients/client.entity';
@@ -141,15 +141,6 @@ function acceptRequest(extra: Partial<ChatAcceptRequest> = {}): ChatAcceptReques
     actorId: 'key_1',
     ...extra,
   };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
 }
 
 describe('ChatThreadsService.accept', () => {

@@ -7,7 +7,7 @@ import {
 } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import type { ServiceConfig, Transaction } from '@platica/platform';
-import { fake, FakeUnitOfWork, freezeTime, newTestService } from '@platica/testing/test-service';
+import { fake, FakeUnitOfWork, freezeTime, newTestService, refusal } from '@platica/testing/test-service';
 import type { Conversation } from './conversation.entity';
 import type { ConversationFilters } from './conversation-filters';
 import { ConversationRepository, type ConversationPageRequest } from './conversation.repository';
@@ -143,15 +143,6 @@ function request<Op extends Operation = Operation>(fields: {
 const list = (query: object, workspaceId?: string) => request<typeof ops.conversationsList>({ query, workspaceId });
 const patch = (id: string, body: object, auth = authOf()) =>
   request<typeof ops.conversationsUpdate>({ workspaceId: 'ws_1', params: { id }, body, auth });
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
-}
 
 describe('ConversationsService.list', () => {
   beforeEach(() => freezeTime(NOW));

@@ -1,6 +1,6 @@
 import { internalOperations, type AuthContext } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { fake, FakeUnitOfWork, freezeTime, newTestService } from '@platica/testing/test-service';
+import { fake, FakeUnitOfWork, freezeTime, newTestService, refusal } from '@platica/testing/test-service';
 import type { Transaction } from '@platica/platform';
 import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
 import { ClientRepository } from '../clients/client.repository';
@@ -114,15 +114,6 @@ function sendRequest(body: Record<string, unknown>) {
     requestId: 'req_1',
     body: { channelId: whatsapp.id, conversationId: '+5511999990000', content: 'hello', ...body },
   } as Parameters<SendMessageService['send']>[0];
-}
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
 }
 
 describe('SendMessageService.send', () => {

@@ -1,6 +1,6 @@
 import type { GuardrailVerdict, TurnReplyRequest } from '@platica/contracts';
-import { DomainError, ErrorCode } from '@platica/errors';
-import { fake, freezeTime, newTestService } from '@platica/testing/test-service';
+import { ErrorCode } from '@platica/errors';
+import { fake, freezeTime, newTestService, refusal } from '@platica/testing/test-service';
 import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
 import type { Client } from '../clients/client.entity';
 import { ClientRepository } from '../clients/client.repository';
@@ -148,15 +148,6 @@ const verdict: GuardrailVerdict = {
   conversationStrikeThreshold: 2,
   clientStrikeThreshold: 3,
 };
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
-}
 
 describe('TurnsService.reply', () => {
   beforeEach(() => freezeTime(NOW));

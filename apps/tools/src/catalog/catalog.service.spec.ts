@@ -7,7 +7,7 @@ import {
 } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import type { Transaction } from '@platica/platform';
-import { fake, FakeUnitOfWork, newTestService } from '@platica/testing/test-service';
+import { fake, FakeUnitOfWork, newTestService, refusal } from '@platica/testing/test-service';
 import type { AgentToolConnection, CatalogTool } from './catalog-tool.entity';
 import { CatalogRepository, PUBLISHED, WITHDRAWN, type CatalogFilter } from './catalog.repository';
 import { CatalogService } from './catalog.service';
@@ -119,15 +119,6 @@ function request<Op extends Operation = Operation>(fields: {
   body?: unknown;
 }): OperationRequest<Op> {
   return { auth, params: {}, query: {}, body: undefined, requestId: 'req_1', ...fields } as unknown as OperationRequest<Op>;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
 }
 
 describe('CatalogService, the workspace catalog', () => {

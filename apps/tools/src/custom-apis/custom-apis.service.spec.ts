@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { toolOperations, type Operation, type OperationRequest } from '@platica/contracts';
-import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
+import { ErrorCode, parseOrThrow } from '@platica/errors';
 import { serviceRequest, type Transaction } from '@platica/platform';
-import { fake, FakeUnitOfWork, newTestService } from '@platica/testing/test-service';
+import { fake, FakeUnitOfWork, newTestService, refusal } from '@platica/testing/test-service';
 import { CatalogRepository, PUBLISHED, WITHDRAWN } from '../catalog/catalog.repository';
 import type { CatalogTool } from '../catalog/catalog-tool.entity';
 import { ToolsConfigService, type ToolsConfig } from '../config/tools.config';
@@ -89,15 +89,6 @@ function request<O extends Operation>(operation: O, body: unknown = {}, integrat
   const params: Record<string, string> = integrationId ? { integrationId } : {};
   const parsed = operation.body ? parseOrThrow(operation.body, body) : body;
   return { ...serviceRequest('test', 'ws_1', parsed), params } as OperationRequest<O>;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
 }
 
 async function created(w: ReturnType<typeof world>, body: Record<string, unknown> = weather): Promise<string> {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { toolOperations, type OperationRequest } from '@platica/contracts';
-import { DomainError, parseOrThrow } from '@platica/errors';
+import { parseOrThrow } from '@platica/errors';
 import { serviceRequest } from '@platica/platform';
-import { fake, newTestService } from '@platica/testing/test-service';
+import { fake, newTestService, refusal } from '@platica/testing/test-service';
 import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
 import type { CatalogTool } from '../catalog/catalog-tool.entity';
 import { ToolsConfigService, type ToolsConfig } from '../config/tools.config';
@@ -98,15 +98,6 @@ function world(behaviour: ServerBehaviour) {
 /** The envelope the connect handler receives: its body validated by the operation's schema. */
 const connect = (body: Record<string, unknown>): OperationRequest<typeof toolOperations.mcpConnect> =>
   serviceRequest('test', 'ws_1', parseOrThrow(toolOperations.mcpConnect.body, { url: 'https://93.184.216.34/mcp', ...body }));
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
-}
 
 describe('McpService.connect', () => {
   it('installs the tools it can call, named per server; a task-only tool is listed but not installed', async () => {

@@ -1,6 +1,6 @@
 import type { AuthContext, Operation, OperationRequest, webhookOperations } from '@platica/contracts';
-import { DomainError, ErrorCode } from '@platica/errors';
-import { fake, freezeTime, newTestService } from '@platica/testing/test-service';
+import { ErrorCode } from '@platica/errors';
+import { fake, freezeTime, newTestService, refusal } from '@platica/testing/test-service';
 import { WebhookDispatcherConfigService, type WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 import type { DeletedWebhook } from './deleted-webhook.entity';
 import type { Webhook } from './webhook.entity';
@@ -93,15 +93,6 @@ function request<Op extends Operation>(fields: { params?: object; body?: unknown
     requestId: 'req_1',
     ...fields,
   } as unknown as OperationRequest<Op>;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
-  return error;
 }
 
 describe('WebhooksService', () => {
