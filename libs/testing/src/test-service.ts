@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { DomainEvent, RpcReply } from '@platica/contracts';
+import type { AuthContext, DomainEvent, RpcReply } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { RpcClient, Transaction, UnitOfWork } from '@platica/platform';
 
@@ -234,6 +234,23 @@ function subjectOf(target: unknown): string {
 
 function isEnvelope(value: unknown): value is { body: unknown } {
   return typeof value === 'object' && value !== null && 'body' in value && 'auth' in value;
+}
+
+/** An API key's authentication over two workspaces (`ws_1` One, `ws_2` Two), read and write, with no user. */
+export function testAuth(fields: Partial<AuthContext> = {}): AuthContext {
+  return {
+    principal: 'key_1',
+    credentialType: 'api_key',
+    workspaceIds: ['ws_1', 'ws_2'],
+    workspaces: [
+      { id: 'ws_1', name: 'One' },
+      { id: 'ws_2', name: 'Two' },
+    ],
+    scopes: ['platica:read', 'platica:write'],
+    userId: null,
+    userEmail: null,
+    ...fields,
+  } as AuthContext;
 }
 
 /** The DomainError a call was refused with; anything else (an answer, another error) fails the test. */

@@ -2,7 +2,6 @@ import {
   type campaignOperations as ops,
   internalOperations,
   workspaceOperations,
-  type AuthContext,
   type CampaignPrepareAnswer,
   type CampaignPrepareRequest,
   type Operation,
@@ -10,7 +9,7 @@ import {
 } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { serviceRequest } from '@platica/platform';
-import { fake, freezeTime, newTestService, refusal } from '@platica/testing/test-service';
+import { fake, freezeTime, newTestService, refusal, testAuth } from '@platica/testing/test-service';
 import type { CampaignRun } from '../runs/campaign-run.entity';
 import { CampaignRunRepository, type NewRun, type RunAudienceMember } from '../runs/campaign-run.repository';
 import { CampaignRunWorkflows } from '../runs/campaign-run.workflows';
@@ -19,18 +18,7 @@ import { CampaignRepository } from './campaign.repository';
 import { CampaignsService, CHANNEL_DEFAULT_AGENT } from './campaigns.service';
 
 const NOW = '2026-11-20T12:00:00.000Z';
-const auth = {
-  principal: 'key_1',
-  credentialType: 'api_key',
-  workspaceIds: ['ws_1', 'ws_2'],
-  workspaces: [
-    { id: 'ws_1', name: 'One' },
-    { id: 'ws_2', name: 'Two' },
-  ],
-  scopes: ['platica:read', 'platica:write'],
-  userId: null,
-  userEmail: null,
-} as AuthContext;
+const auth = testAuth();
 
 function campaign(fields: Partial<Campaign> = {}): Campaign {
   return {

@@ -1,7 +1,7 @@
 import type { apiKeyOperations, AuthContext, Operation, OperationRequest } from '@platica/contracts';
 import { ErrorCode } from '@platica/errors';
 import { hashCredential } from '@platica/platform';
-import { fake, freezeTime, newTestService, refusal } from '@platica/testing/test-service';
+import { fake, freezeTime, newTestService, refusal, testAuth } from '@platica/testing/test-service';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { API_KEY_PREFIX } from '../credentials/credential';
 import { CredentialRevocations } from '../credentials/credential-revocations';
@@ -12,18 +12,7 @@ import { ApiKeysService } from './api-keys.service';
 const NOW = '2026-11-20T12:00:00.000Z';
 
 function authOf(userId: string | null = 'usr_1'): AuthContext {
-  return {
-    principal: 'key_1',
-    credentialType: 'api_key',
-    workspaceIds: ['ws_1', 'ws_2'],
-    workspaces: [
-      { id: 'ws_1', name: 'One' },
-      { id: 'ws_2', name: 'Two' },
-    ],
-    scopes: ['platica:read', 'platica:write'],
-    userId,
-    userEmail: null,
-  } as AuthContext;
+  return testAuth({ userId });
 }
 
 function key(id: string, workspaceId: string, fields: Partial<ApiKey> = {}): ApiKey {

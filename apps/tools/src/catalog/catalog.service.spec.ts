@@ -1,29 +1,17 @@
 import {
   internalOperations,
   type toolOperations as ops,
-  type AuthContext,
   type Operation,
   type OperationRequest,
 } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import type { Transaction } from '@platica/platform';
-import { fake, FakeUnitOfWork, newTestService, refusal } from '@platica/testing/test-service';
+import { fake, FakeUnitOfWork, newTestService, refusal, testAuth } from '@platica/testing/test-service';
 import type { AgentToolConnection, CatalogTool } from './catalog-tool.entity';
 import { CatalogRepository, PUBLISHED, WITHDRAWN, type CatalogFilter } from './catalog.repository';
 import { CatalogService } from './catalog.service';
 
-const auth = {
-  principal: 'key_1',
-  credentialType: 'api_key',
-  workspaceIds: ['ws_1', 'ws_2'],
-  workspaces: [
-    { id: 'ws_1', name: 'One' },
-    { id: 'ws_2', name: 'Two' },
-  ],
-  scopes: ['platica:read', 'platica:write'],
-  userId: null,
-  userEmail: null,
-} as AuthContext;
+const auth = testAuth();
 
 const CREATED = new Date('2026-11-01T00:00:00Z');
 

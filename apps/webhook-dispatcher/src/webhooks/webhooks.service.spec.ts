@@ -1,6 +1,6 @@
-import type { AuthContext, Operation, OperationRequest, webhookOperations } from '@platica/contracts';
+import type { Operation, OperationRequest, webhookOperations } from '@platica/contracts';
 import { ErrorCode } from '@platica/errors';
-import { fake, freezeTime, newTestService, refusal } from '@platica/testing/test-service';
+import { fake, freezeTime, newTestService, refusal, testAuth } from '@platica/testing/test-service';
 import { WebhookDispatcherConfigService, type WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 import type { DeletedWebhook } from './deleted-webhook.entity';
 import type { Webhook } from './webhook.entity';
@@ -9,18 +9,7 @@ import { WebhookSecrets } from './webhook-secrets';
 import { WebhooksService } from './webhooks.service';
 
 const NOW = '2026-11-20T12:00:00.000Z';
-const auth = {
-  principal: 'key_1',
-  credentialType: 'api_key',
-  workspaceIds: ['ws_1', 'ws_2'],
-  workspaces: [
-    { id: 'ws_1', name: 'One' },
-    { id: 'ws_2', name: 'Two' },
-  ],
-  scopes: ['platica:read', 'platica:write'],
-  userId: null,
-  userEmail: null,
-} as AuthContext;
+const auth = testAuth();
 
 function webhook(id: string, workspaceId: string, fields: Partial<Webhook> = {}): Webhook {
   return {
