@@ -75,6 +75,7 @@ export async function startSharedStackHost(): Promise<{ url: string; stop(): Pro
       answer(res, 200, { baseUrl: stack.baseUrl, adminToken: stack.adminToken, isolation: stack.isolation } satisfies SharedStackInfo);
     })().catch((error: Error) => answer(res, 500, { error: error.message }));
   });
+  keepIdleConnections(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -98,6 +99,7 @@ class Relay {
   static async start(name: string): Promise<Relay> {
     const relay = new Relay(name);
     relay.server = createServer((req, res) => relay.forward(req, res));
+    keepIdleConnections(relay.server);
     await new Promise<void>((resolve) => relay.server!.listen(0, '127.0.0.1', resolve));
     relay.url = `http://127.0.0.1:${(relay.server.address() as AddressInfo).port}`;
     return relay;
@@ -118,6 +120,15 @@ class Relay {
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
   }
+}
+
+/**
+ * Node closes an idle kept-alive connection after 5 s, but a jest worker busy loading its next
+ * file for longer cannot notice before it sends that file's first request on it ("other side
+ * closed"): these servers live as long as the run, so they keep idle connections as long.
+ */
+function keepIdleConnections(server: Server): void {
+  server.keepAliveTimeout = 30 * 60_000;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
