@@ -297,8 +297,8 @@ describe('evaluations in the console (e2e)', () => {
     const versionId = await storedVersion(`Eres Sofía. ${CANDIDATE} C`, `slow ${randomBytes(3).toString('hex')}`);
     const page = await browser.newPage();
     await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
-    // A slow model: each replayed turn takes seconds, long enough to see it run and cancel it.
-    llm.delayMs = 3_000;
+    // The model holds its answers until the evaluation is cancelled: it cannot finish first, however slow the machine.
+    const release = llm.hold();
     try {
       await page.goto(`${t.baseUrl}/console/w/${ws.id}/agents/${sofia}/evaluations?candidate=${versionId}`);
       await page.getByRole('heading', { name: 'Start an evaluation' }).waitFor();
@@ -309,9 +309,10 @@ describe('evaluations in the console (e2e)', () => {
       await page.getByText('Updates every 2 seconds while it runs.').waitFor();
       await check(page, 'evals-07-running');
       await page.getByRole('button', { name: 'Cancel evaluation' }).click();
+      release();
       await page.getByText('Cancelled', { exact: true }).waitFor({ timeout: 30_000 });
     } finally {
-      llm.delayMs = 0;
+      release();
     }
     const evaluationId = page.url().split('/').pop()!;
     expect((await ws.api.get(`/v1/agents/${sofia}/evaluations/${evaluationId}`)).body.status).toBe('cancelled');

@@ -44,7 +44,7 @@ export function scriptedGuardrailVerdict(request: ChatCompletionRequest, severit
  * (`POST /v1/chat/completions`, streamed as `data:` chunks ending in `data: [DONE]`, or not;
  * native tool calls; `usage`). By default it answers TEXT when the last user message holds
  * `[[reply:TEXT]]`, else `ECHO: <last user text>`; tests program it with `answer` and `usage`,
- * make it fail with `failNext`, slow with `delayMs`, and read `requests` and `timings`.
+ * make it fail with `failNext`, slow with `delayMs` or `hold()`, and read `requests` and `timings`.
  */
 export class FakeLlm {
   readonly requests: ChatCompletionRequest[] = [];
@@ -62,6 +62,7 @@ export class FakeLlm {
     total_tokens: 15,
   };
   private failures: number[] = [];
+  private held: { until: Promise<void>; release(): void } | null = null;
   private server: Server | null = null;
   /** The base URL to give as LLM_BASE_URL. */
   url = '';
@@ -75,6 +76,7 @@ export class FakeLlm {
   }
 
   async stop(): Promise<void> {
+    this.held?.release();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
   }
@@ -82,6 +84,23 @@ export class FakeLlm {
   /** The settings that point a stack's model calls at this fake; `strict-model` is the other model it offers (evaluations' candidates). */
   env(): { LLM_BASE_URL: string; LLM_API_KEY: string; LLM_MODEL: string; LLM_ALLOWED_MODELS: string } {
     return { LLM_BASE_URL: this.url, LLM_API_KEY: 'test-key', LLM_MODEL: 'fake-model', LLM_ALLOWED_MODELS: 'strict-model' };
+  }
+
+  /**
+   * Every completion waits, from now until the returned function is called: a model slow for
+   * exactly as long as a test needs, however loaded the machine (`delayMs` is a fixed time).
+   */
+  hold(): () => void {
+    let resolve = (): void => undefined;
+    const held = {
+      until: new Promise<void>((done) => (resolve = done)),
+      release: () => {
+        if (this.held === held) this.held = null;
+        resolve();
+      },
+    };
+    this.held = held;
+    return held.release;
   }
 
   /** The next `count` completions answer `status` (an OpenAI error body). */
@@ -104,6 +123,7 @@ export class FakeLlm {
     const failure = this.failures.shift();
     if (failure !== undefined) return json(res, failure, { error: { message: 'the fake model was told to fail', type: 'server_error' } });
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    if (this.held) await this.held.until;
 
     const answer = this.answer(request);
     const id = `chatcmpl-${randomBytes(8).toString('hex')}`;
