@@ -11,6 +11,7 @@ const SERIAL = [
   'apps/gateway/e2e/dependency-outages.e2e-spec.ts',
   'apps/gateway/e2e/gateway.e2e-spec.ts',
   'apps/gateway/e2e/graceful-shutdown.e2e-spec.ts',
+  'apps/messaging/e2e/conversation-expiry.e2e-spec.ts',
   'apps/messaging/e2e/messaging.e2e-spec.ts',
   'apps/messaging/e2e/scheduled-crash.e2e-spec.ts',
   'apps/messaging/e2e/scheduled.e2e-spec.ts',

@@ -3,6 +3,7 @@ import { diagnosticsActivities, workflowSource } from '@platica/workflows/worker
 import { MessagingModule } from './messaging.module';
 import { messagingConfigSchema } from './config/messaging.config';
 import { messagingDatabase } from './database';
+import { ConversationExpiryActivitiesFactory } from './expiry/conversation-expiry.activities';
 import { InboundQueue } from './inbound/inbound-queue';
 import { InboundSubscriber } from './inbound/inbound-subscriber';
 import { ScheduledMessageActivitiesFactory } from './scheduled-dispatch/scheduled-message.activities';
@@ -16,9 +17,10 @@ void runService({
   publishesEvents: true,
   worker: async (app, { config }) => {
     const scheduled = app.get(ScheduledMessageActivitiesFactory);
+    const expiry = app.get(ConversationExpiryActivitiesFactory);
     const part = await startTemporalWorker(config.values, {
       service: 'messaging',
-      activities: { ...diagnosticsActivities('messaging'), ...scheduled.activities() },
+      activities: { ...diagnosticsActivities('messaging'), ...scheduled.activities(), ...expiry.activities() },
       workflows: workflowSource(),
     });
     // The scheduled-sends dispatch returns before the worker drains, so the next window starts on a live worker.

@@ -6,6 +6,7 @@ import { ClientsModule } from './clients/clients.module';
 import { ConversationsModule } from './conversations/conversations.module';
 import { MessagingConfigModule } from './config/messaging-config.module';
 import { CustomFieldsModule } from './custom-fields/custom-fields.module';
+import { ExpiryModule } from './expiry/expiry.module';
 import { InboundModule } from './inbound/inbound.module';
 import { InternalModule } from './internal/internal.module';
 import { MessagesModule } from './messages/messages.module';
@@ -35,6 +36,7 @@ import { UsageModule } from './usage/usage.module';
     SeedModule,
     CampaignSendsModule,
     UsageModule,
+    ExpiryModule,
     InternalModule,
   ],
   // Scheduled sends run through messages, which schedules through scheduled: their dispatch and

@@ -6,6 +6,7 @@ export {
   type ScheduledSendsDispatcherActivities,
   type ScheduledSendsDispatcherInput,
 } from './scheduled-messages/scheduled-message.contract';
+export { conversationExpiryWorkflowId, type ConversationExpiryActivities } from './conversation-expiry/conversation-expiry.contract';
 export {
   MODEL_REFUSED,
   MODEL_FAILED,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createInbox, type Subscription } from '@nats-io/transport-node';
 import { internalOperations } from '@platica/contracts';
-import { DomainError, ErrorCode } from '@platica/errors';
 import { NatsHandle, RpcClient, ServiceConfig, TemporalClientOwner, serviceRequest } from '@platica/platform';
 import { conversationTurnWorkflow, scheduledChatTurnWorkflow } from '@platica/workflows';
 import {
@@ -14,6 +13,16 @@ import {
   type TurnTrigger,
 } from '@platica/workflows/activities';
 import { ChatConfigService } from '../config/chat.config';
+
+/**
+ * The turn did not answer within PLATICA_CHAT_TURN_TIMEOUT_MS. It goes on (its workflow is not
+ * cancelled) and its reply is stored in the thread; the request answers 504 (ChatTurnsService).
+ */
+export class TurnTimedOut extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`the turn did not answer within ${timeoutMs} ms`);
+  }
+}
 
 /** The chat service's side of the turn workflows (which the agents service's worker runs). */
 @Injectable()
@@ -32,6 +41,7 @@ export class TurnWorkflows extends TemporalClientOwner {
    * where the turn's worker runs (so the turn begins with the start; 409 while another turn of
    * the thread runs), and publishes the outcome on this request's own subject as soon as the
    * reply is stored; the workflow's result is read too, and answers when that message does not come.
+   * Throws TurnTimedOut past PLATICA_CHAT_TURN_TIMEOUT_MS.
    */
   async runNow(workspaceId: string, threadId: string, trigger: TurnTrigger): Promise<TurnOutcome> {
     const answerTo = createInbox();
@@ -49,16 +59,7 @@ export class TurnWorkflows extends TemporalClientOwner {
         earlyAnswer(early).then((outcome) => [outcome]),
         this.temporal().withAbortSignal(stopped.signal, () => handle.result()),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () =>
-              reject(
-                new DomainError(ErrorCode.Timeout, 'The agent did not answer in time; the reply will appear in the chat', {
-                  conversationId: threadId,
-                  timeoutMs,
-                }),
-              ),
-            timeoutMs,
-          );
+          timer = setTimeout(() => reject(new TurnTimedOut(timeoutMs)), timeoutMs);
         }),
       ]);
       const outcome = outcomes.find((o) => o.requestId === trigger.requestId);

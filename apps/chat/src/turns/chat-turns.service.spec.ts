@@ -4,7 +4,7 @@ import type { RpcReply } from '@platica/contracts';
 import { fake, freezeTime, newTestService, refusal } from '@platica/testing/test-service';
 import type { ScheduledChatTurnInput, TurnOutcome, TurnTrigger } from '@platica/workflows/activities';
 import { ChatConfigService, type ChatConfig } from '../config/chat.config';
-import { TurnWorkflows } from './chat-turn.workflows';
+import { TurnTimedOut, TurnWorkflows } from './chat-turn.workflows';
 import { ChatTurnsService } from './chat-turns.service';
 
 const NOW = '2026-11-20T12:00:00.000Z';
@@ -175,6 +175,23 @@ describe('ChatTurnsService.send, a turn now', () => {
     expect([error.code, error.status]).toEqual([ErrorCode.UpstreamFailed, 502]);
     expect(error.message).toContain('the provider answered 503');
     expect(error.details).toEqual({ id: 'conv_1', conversationId: 'chat_given', requestMessageId: 'msg_req', reason: 'model_unavailable' });
+  });
+
+  it('answers 504 past the time limit, with what the client needs to read the thread before retrying', async () => {
+    const { service } = world(() => {
+      throw new TurnTimedOut(110_000);
+    });
+    const started = await refusal(service.send(chatRequest({})));
+    expect([started.code, started.status, started.message]).toEqual([ErrorCode.Timeout, 504, expect.stringContaining('reply will appear')]);
+    // A new thread: the id this request gave it (GET /v1/chat/{id}).
+    expect(started.details).toEqual({
+      id: expect.stringMatching(/^conv_/),
+      conversationId: expect.stringMatching(/^chat_/),
+      requestMessageId: expect.stringMatching(/^msg_/),
+      timeoutMs: 110_000,
+    });
+    const continued = await refusal(service.send(chatRequest({ conversationId: 'chat_given' })));
+    expect(continued.details).toEqual({ conversationId: 'chat_given', requestMessageId: expect.stringMatching(/^msg_/), timeoutMs: 110_000 });
   });
 
   it('answers a silent turn as completed without messages', async () => {

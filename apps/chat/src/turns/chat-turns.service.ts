@@ -25,7 +25,7 @@ import {
 import type { TurnOutcome, TurnTrigger } from '@platica/workflows/activities';
 import { ChatConfigService } from '../config/chat.config';
 import { chatTimingOf } from './chat-timing';
-import { TurnWorkflows } from './chat-turn.workflows';
+import { TurnTimedOut, TurnWorkflows } from './chat-turn.workflows';
 
 /**
  * `POST /v1/chat` (spec › Chat with an agent): a turn now (200 with the agent's reply) or
@@ -70,7 +70,19 @@ export class ChatTurnsService {
       chat: accept,
       additionalInstructions: body.additionalInstructions,
     };
-    return answerOf(await this.workflows.runNow(workspaceId, accept.conversationId, trigger));
+    try {
+      return answerOf(await this.workflows.runNow(workspaceId, accept.conversationId, trigger));
+    } catch (error) {
+      if (!(error instanceof TurnTimedOut)) throw error;
+      // What the client needs to read the thread before retrying (spec › Errors, client guidance):
+      // a new thread's id is the one this request gave it; a continued thread's the client has.
+      throw new DomainError(ErrorCode.Timeout, 'The agent did not answer in time; the turn goes on and its reply will appear in the chat', {
+        ...(body.conversationId === undefined ? { id: accept.documentId } : {}),
+        conversationId: accept.conversationId,
+        requestMessageId: accept.requestMessageId,
+        timeoutMs: error.timeoutMs,
+      });
+    }
   }
 
   /**
