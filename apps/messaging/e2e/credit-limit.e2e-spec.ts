@@ -45,8 +45,10 @@ describe('credit limit (e2e)', () => {
   const delivered: { type: string; workspaceId: string; data: Record<string, any> }[] = [];
 
   const marker = () => `m${randomBytes(4).toString('hex')}`;
+  /** The seeded `welcome` template as `POST /v1/messages/template` takes it (it opens the conversation). */
+  const welcome = { name: 'welcome', language: 'es_MX', params: ['Ana', 'A-1'], file: FILE, buttons: template().buttons };
   const sendTemplate = (w: MessagingWorkspace, phone = newPhone()) =>
-    w.api.post('/v1/messages/template', { channelId: w.whatsapp.id, conversationId: phone, template: template() });
+    w.api.post('/v1/messages/template', { channelId: w.whatsapp.id, conversationId: phone, template: welcome });
   const creditOf = async (w: MessagingWorkspace) => {
     const res = await w.api.get('/v1/usage/actors');
     expect(res.status).toBe(200);
@@ -117,7 +119,7 @@ describe('credit limit (e2e)', () => {
       await ws.api.post('/v1/messages/template', {
         channelId: ws.whatsapp.id,
         conversationId: refused,
-        template: template(),
+        template: welcome,
         delay: 3_600_000,
       }),
     );
