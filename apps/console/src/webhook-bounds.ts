@@ -19,4 +19,5 @@ export const WEBHOOK_EVENTS = [
   'message.status.updated',
   'conversation.assistance.requested',
   'client.blocked',
+  'workspace.credit_limit.reached',
 ] as const;

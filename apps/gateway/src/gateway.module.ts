@@ -19,6 +19,7 @@ import { CredentialRevocations } from './credentials/credential-revocations';
 import { McpEndpoint } from './mcp/mcp-endpoint';
 import { SeedService } from './admin/seed.service';
 import { TokenMintingService } from './admin/token-minting.service';
+import { WorkspaceSettingsService } from './admin/workspace-settings.service';
 import { Authenticator } from './auth/authenticator';
 import { GatewayConfigService } from './config/gateway-config.service';
 import { HooksModule } from './hooks/meta-hooks';
@@ -72,6 +73,7 @@ import { WorkspacesService } from './workspaces/workspaces.service';
     IdentityRepository,
     AccessTokenRepository,
     TokenMintingService,
+    WorkspaceSettingsService,
     WorkspacesService,
     ApiKeyRepository,
     ApiKeysService,

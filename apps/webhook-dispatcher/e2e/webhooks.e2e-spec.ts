@@ -110,6 +110,11 @@ describe('webhooks (e2e)', () => {
     'message.status.updated': { messageId: 'msg_1', conversationId: 'conv_1', channelId: 'ch_1', status: 'read', error: null },
     'conversation.assistance.requested': { conversationId: 'conv_1', conversation },
     'client.blocked': { clientId: 'cl_1', blockedReason: 'api_request', blockedBy: null },
+    'workspace.credit_limit.reached': {
+      creditLimit: 100,
+      billableMessages: 100,
+      billingPeriod: { startDate: '2026-11-01T00:00:00.000-06:00', endDate: '2026-11-30T23:59:59.999-06:00' },
+    },
     'agent.turn.requested': { conversationRef: 'conv_1', reason: 'customer_message', messageIds: ['msg_1'] },
   };
 

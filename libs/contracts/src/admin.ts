@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SCOPES } from './rpc';
+import { creditLimitSchema } from './seed';
 
 /** `POST /admin/v1/tokens`: mints an OAuth access token without the browser flow (ARCHITECTURE.md). */
 export const mintTokenRequestSchema = z.object({
@@ -15,3 +16,20 @@ export const mintTokenRequestSchema = z.object({
     .default(3600),
 });
 export type MintTokenRequest = z.output<typeof mintTokenRequestSchema>;
+
+/**
+ * `PATCH /admin/v1/workspaces/{workspaceId}`: the operator's settings of a workspace. `creditLimit`:
+ * billable messages per billing period, `null` for none (docs/usage.md › Credit limit).
+ */
+export const updateWorkspaceRequestSchema = z.strictObject({
+  creditLimit: creditLimitSchema.nullable(),
+});
+export type UpdateWorkspaceRequest = z.output<typeof updateWorkspaceRequestSchema>;
+
+/** A workspace as the admin API shows it. */
+export interface AdminWorkspace {
+  id: string;
+  name: string;
+  timezone: string;
+  creditLimit: number | null;
+}

@@ -12,6 +12,7 @@ export const EVENT_TYPES = [
   'message.status.updated',
   'conversation.assistance.requested',
   'client.blocked',
+  'workspace.credit_limit.reached',
 ] as const;
 
 /** Events other services consume but webhooks cannot subscribe to. */
@@ -82,6 +83,16 @@ export const eventDataSchemas = {
   /** Not emitted yet: reserved for the human hand-over (`operation: assistance`). */
   'conversation.assistance.requested': z.object({ conversationId: z.string(), conversation: conversationSummarySchema }),
   'client.blocked': z.object({ clientId: z.string(), blockedReason: z.string(), blockedBy: z.string().nullable() }),
+  /**
+   * The workspace's billable messages reached its credit limit: once per billing period (docs/usage.md
+   * › Credit limit). From then on sends, chat turns and campaign sends answer 402 and agents stay silent.
+   */
+  'workspace.credit_limit.reached': z.object({
+    creditLimit: z.number().int(),
+    /** The billing period's billable messages when the limit was seen reached. */
+    billableMessages: z.number().int(),
+    billingPeriod: z.object({ startDate: z.string(), endDate: z.string() }),
+  }),
   'agent.turn.requested': z.object({
     conversationRef: z.string(),
     reason: z.enum(['customer_message', 'resume']),

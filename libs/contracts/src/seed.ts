@@ -12,6 +12,9 @@ const email = z.email();
 const e164 = z.string().regex(/^\d{8,15}$/, 'an E.164 phone number without "+"');
 const metaId = z.string().regex(/^\d{1,32}$/, 'a numeric Meta id');
 
+/** A workspace's credit limit: billable messages per billing period (docs/usage.md › Credit limit). */
+export const creditLimitSchema = z.number().int().min(0).max(1_000_000_000);
+
 export const seedWorkspaceSchema = z.object({
   name: z.string().trim().min(1).max(200),
   timezone: z
@@ -25,6 +28,11 @@ export const seedWorkspaceSchema = z.object({
         return false;
       }
     }, 'an IANA time zone such as America/Mexico_City'),
+  /**
+   * Billable messages the workspace may send per billing period (docs/usage.md › Credit limit);
+   * `null` removes the limit; absent leaves it as it is (none for a new workspace).
+   */
+  creditLimit: creditLimitSchema.nullable().optional(),
 });
 
 export const seedUserSchema = z.object({

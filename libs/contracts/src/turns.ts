@@ -151,6 +151,19 @@ export interface TurnContext {
   channelDefaultAgentId: string | null;
   client: { id: string; name: string | null; email: string | null; phoneNumber: string | null; status: 'active' | 'blocked' };
   history: TurnHistoryItem[];
+  /**
+   * The workspace is at its credit limit (docs/usage.md › Credit limit): the agent does not answer,
+   * and hands the conversation to a person when its human assistance is on. Absent: not reached.
+   */
+  creditLimitReached?: boolean;
+}
+
+/** A conversation handed to a person without a message to the customer (an agent that may not answer: the credit limit). */
+export interface TurnHandOverRequest {
+  workspaceId: string;
+  conversationRef: string;
+  /** Why, for the logs (the event carries the conversation). */
+  reason: string;
 }
 
 /** Stores (and, on Meta channels, delivers) an agent's reply. */

@@ -36,6 +36,19 @@ const usageWorkspace = {
   name: z.string(),
   /** The calendar month in the workspace's timezone that holds the request's time. */
   billingPeriod: rangeSchema,
+  /**
+   * The workspace's credit limit (docs/usage.md › Credit limit): `limit` billable messages per
+   * billing period (null: unlimited), `used` this period's billable messages, `remaining` what
+   * is left (null when unlimited), `reached` once `used` is at the limit (sends answer 402).
+   */
+  credit: z
+    .object({
+      limit: z.number().int().nullable(),
+      used: z.number().int(),
+      remaining: z.number().int().nullable(),
+      reached: z.boolean(),
+    })
+    .meta({ id: 'CreditUsage' }),
 };
 
 export const conversationUsageSchema = z
@@ -82,5 +95,7 @@ export const usageActorsResponseSchema = z.object({
 export interface WorkspaceProfile {
   id: string;
   timezone: string;
+  /** Billable messages per billing period; null: unlimited (docs/usage.md › Credit limit). */
+  creditLimit: number | null;
   users: { id: string; email: string }[];
 }

@@ -53,6 +53,19 @@ export class DomainError extends Error {
     });
   }
 
+  /**
+   * 402: the workspace's billable messages this billing period reached its credit limit
+   * (docs/usage.md › Credit limit); `details` names the limit, the count and the period.
+   */
+  static creditLimitReached(credit: { limit: number; used: number; billingPeriod: { startDate: string; endDate: string } }): DomainError {
+    return DomainError.refused(
+      ErrorCode.CreditLimit,
+      DomainReason.CreditLimitReached,
+      `The workspace reached its credit limit: ${credit.used} of ${credit.limit} billable messages this billing period`,
+      { creditLimit: credit.limit, billableMessages: credit.used, billingPeriod: credit.billingPeriod },
+    );
+  }
+
   static notImplemented(what: string): DomainError {
     return new DomainError(ErrorCode.NotImplemented, `${what} is not implemented yet`, { feature: what });
   }
@@ -75,5 +88,7 @@ export const DomainReason = {
   AmbiguousConversation: 'ambiguous_conversation',
   /** A per-workspace bound (live API keys, evaluations running at once) is reached. */
   WorkspaceLimitReached: 'workspace_limit_reached',
+  /** The workspace's billable messages this billing period reached its credit limit (402). */
+  CreditLimitReached: 'credit_limit_reached',
 } as const;
 export type DomainReason = (typeof DomainReason)[keyof typeof DomainReason];

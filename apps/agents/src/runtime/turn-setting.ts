@@ -1,4 +1,4 @@
-import type { RuntimeTool, TurnContext } from '@platica/contracts';
+import { internalOperations, type RuntimeTool, type TurnContext } from '@platica/contracts';
 import type { GeneratedReply } from '@platica/workflows/activities';
 import type { Agent } from '../agents/agent.entity';
 import type { ConversationMemory } from '../memory/conversation-memory.entity';
@@ -7,10 +7,13 @@ import type { SubagentConnection } from '../subagents/subagent-connection.entity
 import { answeredAlready } from './answered';
 import type { MemoryActivities } from './memory.activities';
 import { completeDelegationTool, subagentTools } from './subagent-tools';
-import { note, runKeyOf, turnContextOf, turnRefOf, type GenerateReplyInput, type TurnDeps } from './turn-deps';
+import { messaging, note, runKeyOf, turnContextOf, turnRefOf, type GenerateReplyInput, type TurnDeps } from './turn-deps';
 import type { TurnMemos } from './turn-memos';
 import type { ReadFiles } from './turn-prompt';
 import type { ToolCallActivities } from './tool-calls.activities';
+
+/** Why an agent stays silent in a workspace at its credit limit (the turn log's `silent` record; docs/usage.md › Credit limit). */
+export const CREDIT_LIMIT_REACHED = 'the workspace reached its credit limit';
 
 /** What a turn loads on its first model call and keeps for its tool rounds. */
 export interface TurnSetting {
@@ -129,6 +132,17 @@ export function createTurnSettingLoader(
       (await accepted?.loads) ?? (await settingLoads(workspaceId, agentId, context.conversation.id));
     if (!agent) return silent(`agent ${agentId} does not exist`);
     if (agent.status !== 'active') return silent(`agent ${agentId} is inactive`);
+    if (context.creditLimitReached) {
+      // No model call at all (nor the memory's): the workspace may send nothing more this billing
+      // period. Where the agent's human assistance is on, a person takes the conversation over.
+      if (!agent.assistanceEnabled) return silent(CREDIT_LIMIT_REACHED);
+      await messaging(deps.rpc, internalOperations.messaging.turnHandOver, {
+        workspaceId,
+        conversationRef: context.conversation.id,
+        reason: CREDIT_LIMIT_REACHED,
+      });
+      return silent(`${CREDIT_LIMIT_REACHED}: the conversation was handed to a person`);
+    }
     // The turn's first model call prepares the agent's memory from what it just loaded.
     const turnMemory = withMemory ? await memory.rememberQuietly(ref, context, agent, loadedMemory) : loadedMemory;
     // Under an active delegation the sub-agent answers (with its own prompt and tools, and

@@ -993,6 +993,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/workspaces/{workspaceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set a workspace's operator settings: its credit limit (docs/usage.md › Credit limit) */
+        patch: operations["admin_workspaces_update"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1174,6 +1191,12 @@ export interface components {
             creationDate: string;
             /** @description ISO 8601 */
             lastUpdate: string;
+        };
+        CreditUsage: {
+            limit: number | null;
+            used: number;
+            remaining: number | null;
+            reached: boolean;
         };
         ConversationUsage: {
             range: {
@@ -2851,6 +2874,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The workspace reached its credit limit (`details`: `creditLimit`, `billableMessages`, `billingPeriod`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
             403: {
                 headers: {
@@ -3084,6 +3116,15 @@ export interface operations {
             };
             /** @description Missing, invalid, expired or revoked credential */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace reached its credit limit (`details`: `creditLimit`, `billableMessages`, `billingPeriod`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4718,6 +4759,7 @@ export interface operations {
                                 /** @description ISO 8601, with the workspace timezone's offset */
                                 endDate: string;
                             };
+                            credit: components["schemas"]["CreditUsage"];
                             conversations: components["schemas"]["ConversationUsage"];
                         }[];
                         workspacesCount: number;
@@ -4864,6 +4906,7 @@ export interface operations {
                                 /** @description ISO 8601, with the workspace timezone's offset */
                                 endDate: string;
                             };
+                            credit: components["schemas"]["CreditUsage"];
                             actors: components["schemas"]["ActorUsage"];
                         }[];
                         workspacesCount: number;
@@ -5243,6 +5286,15 @@ export interface operations {
             };
             /** @description Missing, invalid, expired or revoked credential */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace reached its credit limit (`details`: `creditLimit`, `billableMessages`, `billingPeriod`) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12796,6 +12848,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The workspace reached its credit limit (`details`: `creditLimit`, `billableMessages`, `billingPeriod`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
             403: {
                 headers: {
@@ -14632,6 +14693,7 @@ export interface operations {
                         name: string;
                         /** @default America/Mexico_City */
                         timezone?: string;
+                        creditLimit?: number | null;
                     };
                     /** @default [] */
                     users?: {
@@ -14899,6 +14961,120 @@ export interface operations {
                         expiresAt: string;
                         scopes: string[];
                         workspaceIds: string[];
+                    };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not implemented yet */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_workspaces_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    creditLimit: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        timezone: string;
+                        creditLimit: number | null;
                     };
                 };
             };

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { PUBLIC_OPERATIONS, errorBodySchema, mintTokenRequestSchema, seedDocumentSchema, type PublicOperation } from '@platica/contracts';
+import {
+  PUBLIC_OPERATIONS,
+  errorBodySchema,
+  mintTokenRequestSchema,
+  seedDocumentSchema,
+  updateWorkspaceRequestSchema,
+  type PublicOperation,
+} from '@platica/contracts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -23,6 +30,7 @@ const STATUS_TEXT: Record<number, string> = {
   200: 'Success',
   201: 'Created',
   202: 'Accepted: the work runs later',
+  402: 'The workspace reached its credit limit (`details`: `creditLimit`, `billableMessages`, `billingPeriod`)',
   409: 'Conflict with the resource’s state',
   422: 'The request is valid but cannot be carried out (channel or resource rules)',
   501: 'Not implemented yet',
@@ -192,6 +200,27 @@ function adminPaths(schemas: SchemaConverter): Record<string, Record<string, unk
           },
         },
       ),
+    },
+    '/admin/v1/workspaces/{workspaceId}': {
+      patch: {
+        ...admin(
+          'admin_workspaces_update',
+          "Set a workspace's operator settings: its credit limit (docs/usage.md › Credit limit)",
+          200,
+          schemas.convert(updateWorkspaceRequestSchema, 'input'),
+          {
+            type: 'object',
+            required: ['id', 'name', 'timezone', 'creditLimit'],
+            properties: {
+              id: { type: 'string' },
+              name: { type: 'string' },
+              timezone: { type: 'string' },
+              creditLimit: { type: ['integer', 'null'] },
+            },
+          },
+        ),
+        parameters: [{ name: 'workspaceId', in: 'path', required: true, schema: { type: 'string' } }],
+      },
     },
   };
 }

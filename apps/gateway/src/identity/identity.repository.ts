@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SeedDocument, WorkspaceProfile, WorkspaceRef, WorkspaceRole } from '@platica/contracts';
+import type { AdminWorkspace, SeedDocument, WorkspaceProfile, WorkspaceRef, WorkspaceRole } from '@platica/contracts';
 import { Database, hashCredential, newCredential, newId } from '@platica/platform';
 import { API_KEY_PREFIX, type Credential } from '../credentials/credential';
 import { ApiKey } from './api-key.entity';
@@ -101,7 +101,7 @@ export class IdentityRepository {
   /** Applies the seed's workspace, users and API keys in one transaction (idempotent by natural keys). */
   async applySeed(doc: SeedDocument): Promise<AppliedIdentity> {
     return this.db.em().transactional(async (em) => {
-      const workspace = await upsertWorkspace(em, doc.workspace.name, doc.workspace.timezone);
+      const workspace = await upsertWorkspace(em, doc.workspace);
       const users: User[] = [];
       for (const seeded of doc.users) {
         const user = await upsertUser(em, seeded.email, seeded.name, seeded.password);
@@ -166,13 +166,23 @@ export class IdentityRepository {
     return workspace ? this.memberEmailsOf(workspace.id) : new Set();
   }
 
-  /** Timezone and users of each workspace (usage figures): two plain queries. */
+  /** The operator sets a workspace's credit limit (`PATCH /admin/v1/workspaces/{id}`); null when there is no such workspace. */
+  async setCreditLimit(workspaceId: string, creditLimit: number | null): Promise<AdminWorkspace | null> {
+    const [row] = await this.db.execute<AdminWorkspace[]>(
+      'update gateway.workspace set credit_limit = ?, updated_at = now() where id = ? returning id, name, timezone, credit_limit as "creditLimit"',
+      [creditLimit, workspaceId],
+    );
+    return row ?? null;
+  }
+
+  /** Timezone, credit limit and users of each workspace (usage figures, the credit check): two plain queries. */
   async profiles(ids: string[]): Promise<WorkspaceProfile[]> {
     if (ids.length === 0) return [];
     const em = this.db.em();
-    const workspaces = await em.execute<{ id: string; timezone: string }[]>('select id, timezone from gateway.workspace where id in (?)', [
-      ids,
-    ]);
+    const workspaces = await em.execute<{ id: string; timezone: string; credit_limit: number | null }[]>(
+      'select id, timezone, credit_limit from gateway.workspace where id in (?)',
+      [ids],
+    );
     const users = await em.execute<{ workspace_id: string; id: string; email: string }[]>(
       'select m.workspace_id, u.id, u.email from gateway.workspace_member m join gateway.user_account u on u.id = m.user_id where m.workspace_id in (?) order by u.email',
       [ids],
@@ -180,6 +190,7 @@ export class IdentityRepository {
     return workspaces.map((w) => ({
       id: w.id,
       timezone: w.timezone,
+      creditLimit: w.credit_limit,
       users: users.filter((u) => u.workspace_id === w.id).map((u) => ({ id: u.id, email: u.email })),
     }));
   }
@@ -190,13 +201,16 @@ export class IdentityRepository {
   }
 }
 
-async function upsertWorkspace(em: EntityManager, name: string, timezone: string): Promise<Workspace> {
+/** The seed's workspace: `creditLimit` is set when the document gives it (null removes it), else left as it is. */
+async function upsertWorkspace(em: EntityManager, seeded: SeedDocument['workspace']): Promise<Workspace> {
+  const { name, timezone, creditLimit } = seeded;
   const existing = await em.findOne(Workspace, { name });
   if (existing) {
     existing.timezone = timezone;
+    if (creditLimit !== undefined) existing.creditLimit = creditLimit;
     return existing;
   }
-  return em.create(Workspace, { id: newId('ws'), name, timezone });
+  return em.create(Workspace, { id: newId('ws'), name, timezone, creditLimit: creditLimit ?? null });
 }
 
 async function upsertUser(em: EntityManager, rawEmail: string, name: string | undefined, password: string | undefined): Promise<User> {

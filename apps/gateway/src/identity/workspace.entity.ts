@@ -7,6 +7,8 @@ const WorkspaceSchema = defineEntity({
     id: p.text().primary(),
     name: p.text().unique(),
     timezone: p.text(),
+    /** Billable messages per billing period; null: unlimited (docs/usage.md › Credit limit). */
+    creditLimit: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UsageModule } from '../usage/usage.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { MessagesModule } from '../messages/messages.module';
 import { ScheduledModule } from '../scheduled/scheduled.module';
@@ -8,7 +9,7 @@ import { CampaignSendsService } from './campaign-sends.service';
 
 /** Campaign runs' sends (issue 16), asked by the campaigns service. */
 @Module({
-  imports: [ChannelsModule, TemplatesModule, MessagesModule, ScheduledModule],
+  imports: [UsageModule, ChannelsModule, TemplatesModule, MessagesModule, ScheduledModule],
   providers: [CampaignDeliveryRepository, CampaignSendsService],
   exports: [CampaignSendsService],
 })

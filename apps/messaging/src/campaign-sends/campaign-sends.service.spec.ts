@@ -11,6 +11,7 @@ import { ScheduledMessageRepository } from '../scheduled/scheduled-message.repos
 import { TemplateRepository } from '../templates/template.repository';
 import { CampaignDeliveryRepository, type DeliveryRecord } from './campaign-delivery.repository';
 import { CampaignSendsService } from './campaign-sends.service';
+import { CreditService } from '../usage/credit.service';
 
 /** What the send path does with a recipient's message: Graph accepts it, refuses it, a rule refuses it first, or the process dies mid-call. */
 type Behaviour = 'accepted' | 'graph-refuses' | 'rule-refuses' | 'crashes' | 'database-down';
@@ -37,6 +38,8 @@ function world(
   const scheduledFailures: { messageId: string; error: string }[] = [];
   const built = newTestService(
     CampaignSendsService,
+    // No credit limit here (credit.service.spec.ts decides it).
+    fake(CreditService, { requireCredit: async () => {}, observe: () => {} }),
     fake(SendMessageService, {
       openConversations: async () => new Map(),
       storedOutcome: async (messageId) => options.stored?.[messageId] ?? null,

@@ -27,6 +27,7 @@ import { UnrecordedOutcomes } from '../messages/unrecorded-outcomes';
 import { ScheduledMessageRepository } from '../scheduled/scheduled-message.repository';
 import { buildTemplateSend, requireApproved, variableCount } from '../templates/template-message';
 import { TemplateRepository } from '../templates/template.repository';
+import { CreditService } from '../usage/credit.service';
 import { AttemptSlots } from './attempt-slots';
 import { CampaignDeliveryRepository } from './campaign-delivery.repository';
 
@@ -78,6 +79,7 @@ export class CampaignSendsService {
     /** The sends' client, conversation and message writes, committed together. */
     private readonly stores: BatchTransaction,
     private readonly messages: MessageRepository,
+    private readonly credit: CreditService,
   ) {}
 
   async describeTemplate(
@@ -91,6 +93,8 @@ export class CampaignSendsService {
   /** The send checked as every recipient's message will be (400 on a mismatch), and the blocked part of the audience. */
   async prepare(request: OperationRequest<typeof internalOperations.messaging.campaignsPrepare>): Promise<CampaignPrepareAnswer> {
     const workspaceId = writeScope(request).id;
+    // A workspace at its credit limit sends no campaign (402); a run under way has each further message refused (failed).
+    await this.credit.requireCredit(workspaceId);
     const { channelId, template: send, audience } = request.body;
     const channel = await this.channels.findForWorkspace(workspaceId, channelId);
     if (!channel) throw DomainError.notFound('Channel', channelId);
@@ -157,6 +161,7 @@ export class CampaignSendsService {
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, lane));
+    this.credit.observe(writeScope(request).id);
     return { results };
   }
 

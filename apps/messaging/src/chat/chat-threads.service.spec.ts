@@ -11,6 +11,7 @@ import { CustomFieldRepository } from '../custom-fields/custom-field.repository'
 import type { Message } from '../conversations/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 import { ChatThreadsService } from './chat-threads.service';
+import { CreditService } from '../usage/credit.service';
 
 const internal: OpenChannel = {
   id: 'ch_int',
@@ -73,6 +74,8 @@ function world(options: { thread?: Conversation; matches?: Matches; stored?: Par
   const clients = new Map([['cl_1', client('cl_1')]]);
   const built = newTestService(
     ChatThreadsService,
+    // No credit limit here (credit.service.spec.ts decides it).
+    fake(CreditService, { requireCredit: async () => {} }),
     unitOfWork,
     fake(ChannelRepository, { findInternalChannel: async (workspaceId) => (workspaceId === 'ws_1' ? internal : null) }),
     fake(CustomFieldRepository, { activeKeys: async () => new Map([['ws_1', new Set<string>()]]) }),

@@ -19,6 +19,7 @@ import { conversationStatusUpdated } from '../conversations/domain-events';
 import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
 import type { Message } from '../conversations/message.entity';
 import { MessageRepository } from '../messages/message.repository';
+import { CreditService } from '../usage/credit.service';
 import { chatMessageContent } from './chat-message';
 
 /** An accepted request, with the thread, channel and client its transaction read (a repeat reads the thread only). */
@@ -48,9 +49,12 @@ export class ChatThreadsService {
     private readonly conversations: ConversationRepository,
     private readonly customFields: CustomFieldRepository,
     private readonly messages: MessageRepository,
+    private readonly credit: CreditService,
   ) {}
 
+  /** A workspace at its credit limit gets no chat turn (402; a scheduled one is refused when it comes). */
   async accept(request: ChatAcceptRequest): Promise<AcceptedThread> {
+    await this.credit.requireCredit(request.workspaceId);
     const activeFields = await this.activeFields(request.workspaceId, request.client);
     return this.unitOfWork.run(async (transaction) => {
       await this.messages.lockId(transaction, request.requestMessageId);
@@ -104,6 +108,7 @@ export class ChatThreadsService {
 
   /** A scheduled turn's acceptance: the client resolved and the thread checked; nothing else is written until it runs. */
   async prepare(request: ChatPrepareRequest): Promise<ChatPrepared> {
+    await this.credit.requireCredit(request.workspaceId);
     const activeFields = await this.activeFields(request.workspaceId, request.client);
     return this.unitOfWork.run(async (transaction) => {
       const { thread, client } = await this.resolve(transaction, { ...request, clientId: null }, activeFields);

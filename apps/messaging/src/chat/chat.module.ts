@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UsageModule } from '../usage/usage.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { ClientsModule } from '../clients/clients.module';
 import { ConversationsModule } from '../conversations/conversations.module';
@@ -10,7 +11,7 @@ import { ChatThreadsService } from './chat-threads.service';
 
 /** Chat threads as the chat service stores and reads them (conversations of source `api_chat`). */
 @Module({
-  imports: [ChannelsModule, ClientsModule, ConversationsModule, CustomFieldsModule, MessagesModule, TurnsModule],
+  imports: [UsageModule, ChannelsModule, ClientsModule, ConversationsModule, CustomFieldsModule, MessagesModule, TurnsModule],
   providers: [ChatThreadsService, ChatReadsService],
   exports: [ChatThreadsService, ChatReadsService],
 })

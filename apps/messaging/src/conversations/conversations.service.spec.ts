@@ -118,7 +118,7 @@ function world(
   built.rpc.answer(workspaceOperations.profiles.subject, (_body, envelope) => {
     if (options.gatewayUsers === 'down') throw new DomainError(ErrorCode.Unavailable, 'gateway down');
     const workspaceId = (envelope as { workspaceId: string }).workspaceId;
-    return { workspaces: [{ id: workspaceId, timezone: 'UTC', users: options.gatewayUsers ?? [] }] };
+    return { workspaces: [{ id: workspaceId, timezone: 'UTC', creditLimit: null, users: options.gatewayUsers ?? [] }] };
   });
   return {
     ...built,

@@ -32,6 +32,11 @@ export class TurnsController {
     return this.turns.failure(request.body);
   }
 
+  @Handles(internalOperations.messaging.turnHandOver)
+  handOver(@Payload() request: OperationRequest<typeof internalOperations.messaging.turnHandOver>) {
+    return this.turns.handOver(request.body);
+  }
+
   @Handles(internalOperations.messaging.turnMedia)
   readMedia(@Payload() request: OperationRequest<typeof internalOperations.messaging.turnMedia>) {
     return this.media.read(request.body);

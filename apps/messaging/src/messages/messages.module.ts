@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UsageModule } from '../usage/usage.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { ClientsModule } from '../clients/clients.module';
 import { ConversationsModule } from '../conversations/conversations.module';
@@ -14,7 +15,7 @@ import { SendMessageService } from './send-message.service';
 
 /** `POST /v1/messages` and `/v1/messages/template` (immediate or handed to the scheduler), and message storage. */
 @Module({
-  imports: [ChannelsModule, ClientsModule, ConversationsModule, CustomFieldsModule, TemplatesModule, GraphModule, ScheduledModule],
+  imports: [UsageModule, ChannelsModule, ClientsModule, ConversationsModule, CustomFieldsModule, TemplatesModule, GraphModule, ScheduledModule],
   controllers: [MessagesController],
   providers: [MessageRepository, GraphDelivery, SendMessageService, BatchTransaction],
   exports: [MessageRepository, GraphDelivery, SendMessageService, BatchTransaction],

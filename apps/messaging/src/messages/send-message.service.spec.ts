@@ -14,6 +14,7 @@ import { GraphDelivery } from './graph-delivery';
 import type { Message } from '../conversations/message.entity';
 import { MessageRepository, type NewOutgoingMessage } from './message.repository';
 import { SendMessageService } from './send-message.service';
+import { CreditService } from '../usage/credit.service';
 
 const NOW = '2026-11-20T12:00:00.000Z';
 const HOUR = 3_600_000;
@@ -61,6 +62,8 @@ function world(options: { conversation?: Conversation | null; clientBlocked?: bo
   const found = options.conversation === undefined ? conversation(new Date(Date.parse(NOW) - HOUR)) : options.conversation;
   const built = newTestService(
     SendMessageService,
+    // No credit limit here (credit.service.spec.ts decides it).
+    fake(CreditService, { requireCredit: async () => {}, observe: () => {} }),
     unitOfWork,
     fake(ChannelRepository, {
       findForWorkspace: async (workspaceId, ref) => (workspaceId === 'ws_1' && ref === whatsapp.id ? whatsapp : null),

@@ -38,6 +38,7 @@ import { ScheduledMessagesService, type ScheduledSend } from '../scheduled/sched
 import { timingOf } from '../scheduled/schedule-timing';
 import { actorOf, type SendActor, type SendCommand, type SendOptions } from './send-command';
 import { turnRequested } from '../conversations/domain-events';
+import { CreditService } from '../usage/credit.service';
 
 export interface SendAnswer {
   messageId: string;
@@ -67,6 +68,7 @@ export class SendMessageService {
     private readonly delivery: GraphDelivery,
     private readonly scheduled: ScheduledMessagesService,
     private readonly rpc: RpcClient,
+    private readonly credit: CreditService,
   ) {}
 
   async send(request: OperationRequest<typeof messagingOperations.send>): Promise<SendAnswer | RpcReply> {
@@ -75,7 +77,9 @@ export class SendMessageService {
     const workspaceId = writeScope(request).id;
     await this.requireReferences(request, workspaceId, body);
     const command = { kind: 'service' as const, workspaceId, actor: actorOf(request.auth), body };
-    return this.sendMessage(command, timing ? { later: { timing, auth: request.auth } } : {});
+    const answer = await this.sendMessage(command, timing ? { later: { timing, auth: request.auth } } : {});
+    if (!timing) this.credit.observe(workspaceId);
+    return answer;
   }
 
   async sendTemplate(request: OperationRequest<typeof messagingOperations.sendTemplate>): Promise<SendAnswer | RpcReply> {
@@ -84,15 +88,19 @@ export class SendMessageService {
     const workspaceId = writeScope(request).id;
     await this.requireReferences(request, workspaceId, body);
     const command = { kind: 'template' as const, workspaceId, actor: actorOf(request.auth), body };
-    return this.sendTemplateMessage(command, timing ? { later: { timing, auth: request.auth } } : {});
+    const answer = await this.sendTemplateMessage(command, timing ? { later: { timing, auth: request.auth } } : {});
+    if (!timing) this.credit.observe(workspaceId);
+    return answer;
   }
 
   /**
    * A validated free-form send: checked, then sent, or with `options.later` accepted for its
-   * time (202). A scheduled send runs its stored command through here at its time.
+   * time (202). A scheduled send runs its stored command through here at its time. A workspace
+   * at its credit limit is refused (402) either way, and at a scheduled send's time.
    */
   async sendMessage(command: Extract<SendCommand, { kind: 'service' }>, options: SendOptions = {}): Promise<SendAnswer | RpcReply> {
     const { workspaceId, body, actor } = command;
+    await this.credit.requireCredit(workspaceId);
     const type = body.type ?? 'text';
     const channel = await this.channel(workspaceId, body.channelId);
     checkTypeOnChannel(channel.platform, type);
@@ -168,12 +176,16 @@ export class SendMessageService {
     return this.deliverAndStore(actor, channel, conversation, content, storedForm(content), body, activeFields, options);
   }
 
-  /** A validated template send: like sendMessage, and it opens the conversation when there is none. */
+  /**
+   * A validated template send: like sendMessage (402 at the credit limit: a campaign's message
+   * is then marked failed), and it opens the conversation when there is none.
+   */
   async sendTemplateMessage(
     command: Extract<SendCommand, { kind: 'template' }>,
     options: SendOptions = {},
   ): Promise<SendAnswer | RpcReply> {
     const { workspaceId, body, actor } = command;
+    await this.credit.requireCredit(workspaceId);
     const channel = await this.channel(workspaceId, body.channelId);
     checkTypeOnChannel(channel.platform, 'template');
     const activeFields = await this.activeFields(workspaceId, body.client, options);

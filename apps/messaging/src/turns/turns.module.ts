@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UsageModule } from '../usage/usage.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { ClientsModule } from '../clients/clients.module';
 import { ConversationsModule } from '../conversations/conversations.module';
@@ -9,7 +10,7 @@ import { TurnsService } from './turns.service';
 
 /** What the agent runtime asks of messaging during a turn: its context, and storing (and delivering) its reply. */
 @Module({
-  imports: [ChannelsModule, ClientsModule, ConversationsModule, MessagesModule, GraphModule],
+  imports: [UsageModule, ChannelsModule, ClientsModule, ConversationsModule, MessagesModule, GraphModule],
   providers: [TurnsService, TurnMediaService],
   exports: [TurnsService, TurnMediaService],
 })

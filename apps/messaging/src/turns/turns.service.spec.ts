@@ -10,6 +10,7 @@ import { GraphDelivery } from '../messages/graph-delivery';
 import type { Message } from '../conversations/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 import { TurnsService } from './turns.service';
+import { CreditService } from '../usage/credit.service';
 
 const NOW = '2026-11-20T12:00:00.000Z';
 const HOUR = 3_600_000;
@@ -81,6 +82,8 @@ function world(
   };
   const built = newTestService(
     TurnsService,
+    // No credit limit here (credit.service.spec.ts decides it).
+    fake(CreditService, { isReached: async () => false, observe: () => {} }),
     fake(ConversationRepository, {
       findInWorkspace: async (workspaceId, ref) => (workspaceId === 'ws_1' && ref === conversation.id ? conversation : null),
       update: async (_tx, target, changes) => {

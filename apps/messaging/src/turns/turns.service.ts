@@ -7,6 +7,7 @@ import type {
   TurnContext,
   TurnContextRequest,
   TurnFailureRequest,
+  TurnHandOverRequest,
   TurnHistoryItem,
   TurnReplyRequest,
   TurnReplyResult,
@@ -26,6 +27,7 @@ import { type OutboundContent, storedForm } from '../graph/message-content';
 import type { Message } from '../conversations/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 import { UnrecordedOutcomes } from '../messages/unrecorded-outcomes';
+import { CreditService } from '../usage/credit.service';
 
 /** Longer than a Graph call may take (META_GRAPH_TIMEOUT_MS at most 60 s): a claim this old was abandoned. */
 const STALE_CLAIM_MS = 90_000;
@@ -58,6 +60,7 @@ export class TurnsService {
     private readonly conversations: ConversationRepository,
     private readonly messages: MessageRepository,
     private readonly delivery: GraphDelivery,
+    private readonly credit: CreditService,
   ) {}
 
   /** The client's previous conversation with the agent and its latest messages (to recall it). */
@@ -90,10 +93,11 @@ export class TurnsService {
     known: { channel?: OpenChannel; client?: Client } = {},
     { answering = [], historyLimit = TURN_HISTORY }: { answering?: string[]; historyLimit?: number } = {},
   ): Promise<TurnContext> {
-    const [channel, client, history] = await Promise.all([
+    const [channel, client, history, creditLimitReached] = await Promise.all([
       known.channel ?? this.channels.findById(conversation.channelId),
       known.client ?? this.clients.get(conversation.clientId),
       this.historyAnswering(conversation.id, answering, historyLimit),
+      this.credit.isReached(conversation.workspaceId),
     ]);
     return {
       conversation: {
@@ -117,7 +121,22 @@ export class TurnsService {
         status: client.status,
       },
       history: history.map(historyItemOf),
+      ...(creditLimitReached ? { creditLimitReached } : {}),
     };
+  }
+
+  /**
+   * A person takes the conversation over with nothing sent to the customer (the agent may not
+   * answer: the workspace is at its credit limit): `operation: assistance` and
+   * `conversation.assistance.requested`, once (a conversation already in assistance is left as it is).
+   */
+  async handOver(request: TurnHandOverRequest): Promise<{ handedOver: boolean }> {
+    return this.unitOfWork.run(async (tx) => {
+      const conversation = await this.conversationOf(request, tx);
+      if (conversation.operation === 'assistance') return { handedOver: false };
+      await this.requestAssistance(tx, conversation);
+      return { handedOver: true };
+    });
   }
 
   /** The latest `limit` messages, or, when some message the turn answers is older, every message from it on (to TURN_HISTORY_REACH). */
@@ -130,6 +149,13 @@ export class TurnsService {
     return reaching.length ? reaching : latest;
   }
 
+  /** The reply stored (and delivered); the credit limit may be reached with it (its event is recorded then). */
+  async reply(request: TurnReplyRequest): Promise<TurnReplyResult> {
+    const result = await this.storeReply(request);
+    this.credit.observe(request.workspaceId);
+    return result;
+  }
+
   /**
    * Stores the agent's reply: on the internal channel as sent; on Meta channels delivered
    * through Graph, or stored `failed` (blocked client, closed window, the provider's refusal).
@@ -138,7 +164,7 @@ export class TurnsService {
    * `sending`), so a concurrent attempt waits for the outcome instead of sending again; a
    * claim older than a Graph call can last (an attempt that died) is taken over.
    */
-  async reply(request: TurnReplyRequest): Promise<TurnReplyResult> {
+  private async storeReply(request: TurnReplyRequest): Promise<TurnReplyResult> {
     const conversation = await this.conversationOf(request);
     const content = replyContent(request);
     const form = storedForm(content);

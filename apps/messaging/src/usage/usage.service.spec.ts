@@ -2,6 +2,8 @@ import { workspaceOperations, type UsageBreakdown, type WorkspaceProfile } from 
 import { DomainError } from '@platica/errors';
 import { fake, newTestService } from '@platica/testing/test-service';
 import type { Span } from './usage-range';
+import { creditFigures } from './credit-limit';
+import { CreditService } from './credit.service';
 import { UsageRepository } from './usage.repository';
 import { UsageService } from './usage.service';
 
@@ -43,6 +45,8 @@ function world(profiles: WorkspaceProfile[], perRead: { key: string | null; valu
         return [];
       },
     }),
+    // The credit's own figures are credit.service.spec.ts's: here, each workspace's limit as its profile says, none used.
+    fake(CreditService, { figures: async (_id: string, profile: WorkspaceProfile | undefined) => creditFigures(profile?.creditLimit ?? null, 0) }),
   );
   let gatewayFails = false;
   built.rpc.answer(PROFILES, () => {
@@ -60,8 +64,8 @@ const request = (workspaces: { id: string; name: string }[], workspaceId?: strin
 describe('UsageService.conversations', () => {
   it("resolves the range's days in each workspace's timezone, UTC when its timezone is unknown", async () => {
     const w = world([
-      { id: 'ws_lima', timezone: 'America/Lima', users: [] },
-      { id: 'ws_x', timezone: 'Mars/Olympus', users: [] },
+      { id: 'ws_lima', timezone: 'America/Lima', creditLimit: null, users: [] },
+      { id: 'ws_x', timezone: 'Mars/Olympus', creditLimit: null, users: [] },
     ]);
     const answer = await w.service.conversations(request([lima, elsewhere]), { startDate: '2026-03-10', endDate: '2026-03-11' });
     const spanOf = (id: string) => w.reads.find((r) => r.workspaceId === id && r.what === 'conversations')!.span;
@@ -79,7 +83,7 @@ describe('UsageService.conversations', () => {
   });
 
   it('refuses a range that ends before it starts, naming endDate, before reading any figure', async () => {
-    const w = world([{ id: 'ws_lima', timezone: 'America/Lima', users: [] }]);
+    const w = world([{ id: 'ws_lima', timezone: 'America/Lima', creditLimit: null, users: [] }]);
     const refused = await w.service.conversations(request([lima]), { startDate: '2026-03-11', endDate: '2026-03-10' }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).toBody()).toMatchObject({ code: 400, details: [expect.objectContaining({ path: ['endDate'] })] });
@@ -87,7 +91,7 @@ describe('UsageService.conversations', () => {
   });
 
   it('reads whole 15-minute buckets from the aggregates and recounts the partial edges, summing both', async () => {
-    const w = world([{ id: 'ws_x', timezone: 'UTC', users: [] }]);
+    const w = world([{ id: 'ws_x', timezone: 'UTC', creditLimit: null, users: [] }]);
     const answer = await w.service.conversations(request([elsewhere]), {
       startDate: '2026-03-10T10:07:00Z',
       endDate: '2026-03-10T11:52:00Z',
@@ -109,7 +113,7 @@ describe('UsageService.conversations', () => {
   });
 
   it("counts a conversation once in the summary when broken down by tag (it has many), from the platform's counts", async () => {
-    const w = world([{ id: 'ws_x', timezone: 'UTC', users: [] }], [
+    const w = world([{ id: 'ws_x', timezone: 'UTC', creditLimit: null, users: [] }], [
       { key: 'vip', value: 4 },
       { key: null, value: 1 },
     ]);
@@ -121,7 +125,7 @@ describe('UsageService.conversations', () => {
   });
 
   it("labels channels by their names, an unknown channel by its id and none as 'Unknown'", async () => {
-    const w = world([{ id: 'ws_x', timezone: 'UTC', users: [] }], [
+    const w = world([{ id: 'ws_x', timezone: 'UTC', creditLimit: null, users: [] }], [
       { key: 'ch_1', value: 3 },
       { key: 'ch_gone', value: 2 },
       { key: null, value: 1 },
@@ -135,14 +139,14 @@ describe('UsageService.conversations', () => {
   });
 
   it('reads only the workspace the request names, of those in its scope', async () => {
-    const w = world([{ id: 'ws_x', timezone: 'UTC', users: [] }]);
+    const w = world([{ id: 'ws_x', timezone: 'UTC', creditLimit: null, users: [] }]);
     const answer = await w.service.conversations(request([lima, elsewhere], 'ws_x'), {});
     expect(answer.workspaces.map((ws) => ws.id)).toEqual(['ws_x']);
     expect(new Set(w.reads.map((r) => r.workspaceId))).toEqual(new Set(['ws_x']));
   });
 
   it("asks the gateway for the workspaces' timezones once for a while, and again after it failed", async () => {
-    const w = world([{ id: 'ws_x', timezone: 'UTC', users: [] }]);
+    const w = world([{ id: 'ws_x', timezone: 'UTC', creditLimit: null, users: [] }]);
     w.failGateway(true);
     await expect(w.service.conversations(request([elsewhere]), {})).rejects.toThrow('gateway unavailable');
     w.failGateway(false);

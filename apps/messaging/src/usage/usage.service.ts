@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type RpcRequest, type UsageBreakdown, type WorkspaceProfile, type WorkspaceRef, workspaceOperations } from '@platica/contracts';
 import { readScope, RpcClient } from '@platica/platform';
+import { CreditService } from './credit.service';
 import { actorFigures, autonomyRate, breakdownOf, mergeActorCounts, mergeDayCounts, platformLabel } from './usage-figures';
 import { billingPeriod, formatInstant, isTimeZone, localDays, datesOfSpan, resolveRange, splitByBuckets, type Span } from './usage-range';
 import { UsageRepository } from './usage.repository';
@@ -31,6 +32,7 @@ export class UsageService {
   constructor(
     private readonly usage: UsageRepository,
     private readonly rpc: RpcClient,
+    private readonly credit: CreditService,
   ) {}
 
   async conversations(request: UsageRequest, query: RangeQuery & { breakdown?: UsageBreakdown }) {
@@ -90,7 +92,7 @@ export class UsageService {
     });
   }
 
-  /** The grouped payload: one entry per workspace in scope, with its billing period and figures. */
+  /** The grouped payload: one entry per workspace in scope, with its billing period, its credit (docs/usage.md › Credit limit) and figures. */
   private async perWorkspace<Figures extends object>(
     request: UsageRequest,
     query: RangeQuery,
@@ -106,12 +108,19 @@ export class UsageService {
       return { workspace, profile, timeZone, span: resolveRange(query, now, timeZone) };
     });
     const workspaces = await Promise.all(
-      plans.map(async ({ workspace, profile, timeZone, span }) => ({
-        id: workspace.id,
-        name: workspace.name,
-        billingPeriod: datesOfSpan(billingPeriod(now, timeZone), timeZone),
-        ...(await figures(workspace, timeZone, span, now, profile)),
-      })),
+      plans.map(async ({ workspace, profile, timeZone, span }) => {
+        const [credit, own] = await Promise.all([
+          this.credit.figures(workspace.id, profile, timeZone, now),
+          figures(workspace, timeZone, span, now, profile),
+        ]);
+        return {
+          id: workspace.id,
+          name: workspace.name,
+          billingPeriod: datesOfSpan(billingPeriod(now, timeZone), timeZone),
+          credit,
+          ...own,
+        };
+      }),
     );
     return { workspaces, workspacesCount: workspaces.length };
   }

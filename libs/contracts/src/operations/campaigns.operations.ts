@@ -45,6 +45,8 @@ export const campaignOperations = {
         }),
       ),
       400: errorBodySchema,
+      /** The workspace reached its credit limit (docs/usage.md › Credit limit). */
+      402: errorBodySchema,
       404: errorBodySchema,
       409: errorBodySchema,
     },

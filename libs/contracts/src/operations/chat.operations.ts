@@ -19,6 +19,8 @@ export const chatOperations = {
     responses: {
       200: chatTurnAnswerSchema,
       202: chatTurnAnswerSchema,
+      /** The workspace reached its credit limit (docs/usage.md › Credit limit). */
+      402: errorBodySchema,
       404: errorBodySchema,
       409: errorBodySchema,
       422: errorBodySchema,

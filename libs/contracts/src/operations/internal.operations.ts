@@ -28,6 +28,7 @@ import type {
   TurnContext,
   TurnContextRequest,
   TurnFailureRequest,
+  TurnHandOverRequest,
   TurnMedia,
   TurnMediaRequest,
   TurnReplyRequest,
@@ -72,6 +73,8 @@ export const internalOperations = {
     turnContext: internal<TurnContextRequest, TurnContext>('messaging.turns.context'),
     turnReply: internal<TurnReplyRequest, TurnReplyResult>('messaging.turns.reply'),
     turnFailure: internal<TurnFailureRequest, TurnReplyResult>('messaging.turns.failure'),
+    /** `operation: assistance` and `conversation.assistance.requested`, no message sent; `handedOver` false when it was already. */
+    turnHandOver: internal<TurnHandOverRequest, { handedOver: boolean }>('messaging.turns.handOver'),
     /** The client's previous conversation with an agent and its latest messages (agents, to recall it). */
     turnPrevious: internal<PreviousConversationRequest, PreviousConversation>('messaging.turns.previous'),
     /** A WhatsApp media of a conversation, its bytes through Graph (agents, for a model given attachments). */

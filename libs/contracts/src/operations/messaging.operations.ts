@@ -31,6 +31,8 @@ import {
 const sendResponses = {
   200: sentMessageSchema,
   202: scheduledSendSchema,
+  /** The workspace reached its credit limit (docs/usage.md › Credit limit). */
+  402: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
   422: errorBodySchema,
