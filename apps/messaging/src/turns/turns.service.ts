@@ -8,7 +8,6 @@ import type {
   TurnContextRequest,
   TurnFailureRequest,
   TurnHandOverRequest,
-  TurnHistoryItem,
   TurnReplyRequest,
   TurnReplyResult,
 } from '@platica/contracts';
@@ -28,10 +27,10 @@ import type { Message } from '../conversations/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 import { UnrecordedOutcomes } from '../messages/unrecorded-outcomes';
 import { CreditService } from '../usage/credit.service';
+import { historyItemOf, resultOf } from './turn.presenter';
 
 /** Longer than a Graph call may take (META_GRAPH_TIMEOUT_MS at most 60 s): a claim this old was abandoned. */
 const STALE_CLAIM_MS = 90_000;
-
 /** How much history a turn is given (the latest messages, chronological). */
 export const TURN_HISTORY = 50;
 /**
@@ -125,11 +124,7 @@ export class TurnsService {
     };
   }
 
-  /**
-   * A person takes the conversation over with nothing sent to the customer (the agent may not
-   * answer: the workspace is at its credit limit): `operation: assistance` and
-   * `conversation.assistance.requested`, once (a conversation already in assistance is left as it is).
-   */
+  /** A person takes over, nothing sent to the customer (the workspace is at its credit limit); once. */
   async handOver(request: TurnHandOverRequest): Promise<{ handedOver: boolean }> {
     return this.unitOfWork.run(async (tx) => {
       const conversation = await this.conversationOf(request, tx);
@@ -371,37 +366,4 @@ function replyContent(request: TurnReplyRequest): OutboundContent {
 
 function messageIdTaken(messageId: string): DomainError {
   return new DomainError(ErrorCode.Conflict, 'The message id is already used by another message', { messageId });
-}
-
-function resultOf(message: Message): TurnReplyResult {
-  const error = message.error;
-  return {
-    messageId: message.id,
-    content: message.content,
-    contentType: message.contentType,
-    status: message.status === 'failed' ? 'failed' : 'sent',
-    // Graph's refusals are stored as Meta's error (a numeric code); the runtime gets one code for them.
-    error: error
-      ? {
-          code: typeof error.code === 'string' ? error.code : 'provider_error',
-          message: String(error.message ?? 'the message was not delivered'),
-        }
-      : null,
-  };
-}
-
-type StoredHistoryMessage = Awaited<ReturnType<ConversationRepository['historyOf']>>[number];
-
-function historyItemOf(m: StoredHistoryMessage): TurnHistoryItem {
-  return {
-    id: m.id,
-    role: m.role,
-    content: m.content,
-    contentType: m.contentType,
-    images: (m.images ?? []) as TurnHistoryItem['images'],
-    files: (m.files ?? []) as TurnHistoryItem['files'],
-    status: m.status,
-    createdAt: m.createdAt.toISOString(),
-    ...(typeof m.payload?.seenUpTo === 'string' ? { seenUpTo: m.payload.seenUpTo } : {}),
-  };
 }
