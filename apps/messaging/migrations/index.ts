@@ -10,6 +10,7 @@ import { Migration20261125225318_usage_message_shards } from './Migration2026112
 import { Migration20261126230000_moderation_last_action } from './Migration20261126230000_moderation_last_action';
 import { Migration20261127063000_campaign_attempt_owner } from './Migration20261127063000_campaign_attempt_owner';
 import { Migration20261127065044_conversation_operation_changed_by } from './Migration20261127065044_conversation_operation_changed_by';
+import { Migration20261128120000_evaluation_usage } from './Migration20261128120000_evaluation_usage';
 
 /** Messaging's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const messagingMigrations = [
@@ -25,4 +26,5 @@ export const messagingMigrations = [
   Migration20261126230000_moderation_last_action,
   Migration20261127063000_campaign_attempt_owner,
   Migration20261127065044_conversation_operation_changed_by,
+  Migration20261128120000_evaluation_usage,
 ];
