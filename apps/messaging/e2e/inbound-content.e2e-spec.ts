@@ -181,7 +181,9 @@ describe('inbound content from real Meta payloads (e2e)', () => {
 
   it("facebook echoes: a person's message from Meta's inbox stored as the page's, no turn, in the model's history; Plática's own echo not stored twice", async () => {
     const channel = channelOf('facebook');
-    const contact = await deliver('facebook', 'meta-docs/messenger.json', 'messenger_text');
+    // Written now (the example's 2016 timestamp would leave the service window closed: no reply could be sent).
+    const now = (payload: any) => (payload.entry[0].messaging[0].timestamp = Date.now());
+    const contact = await deliver('facebook', 'meta-docs/messenger.json', 'messenger_text', newMetaId('9'), now);
     const conversation = await eventually('the conversation', async () =>
       (await ws.api.get(`/v1/conversations?channelId=${channelIdOf('facebook')}&limit=200`)).body.workspaces?.[0]?.conversations?.find(
         (c: any) => c.conversationId === contact,
@@ -216,8 +218,9 @@ describe('inbound content from real Meta payloads (e2e)', () => {
     const { messages, messageCount } = await detail();
     expect(messages.filter((m: any) => m.content === 'ECHO: hello, world!')).toHaveLength(1);
     const echoes = messages.filter((m: any) => m.role === 'assistant' && m.content === 'hello, world!');
+    // Stored `sent`, shown as the spec's `received` (docs/sending-messages.md › Message status), as Plática's own sends.
     expect(echoes).toEqual([
-      expect.objectContaining({ direction: 'outgoing', status: 'sent', contentType: 'text', owner: null }),
+      expect.objectContaining({ direction: 'outgoing', status: 'received', contentType: 'text', owner: null }),
     ]);
     expect(messages.map((m: any) => [m.role, m.content])).toEqual([
       ['user', 'hello, world!'],
@@ -230,7 +233,7 @@ describe('inbound content from real Meta payloads (e2e)', () => {
     expect(turns).toHaveLength(1);
 
     // The customer writes again: the model reads the person's message as the page's, before it.
-    await deliver('facebook', 'meta-docs/messenger.json', 'messenger_text', contact);
+    await deliver('facebook', 'meta-docs/messenger.json', 'messenger_text', contact, now);
     const request = await eventually('the next turn', async () =>
       llm.requests.find((r) => r.messages.filter((m) => m.role === 'user' && textOf(m) === 'hello, world!').length === 2 &&
         r.messages.some((m) => m.role === 'assistant' && textOf(m) === 'hello, world!')),
