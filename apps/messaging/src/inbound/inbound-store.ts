@@ -103,12 +103,13 @@ export class InboundStore {
    */
   private async storeMessages(transaction: Transaction, arrived: ArrivedMessage[], events: OutboxRow[]): Promise<void> {
     const distinct = distinctMessages(arrived);
+    const messages = distinct.filter((m) => !m.echo);
     await this.storeEchoes(
       transaction,
       distinct.filter((m) => m.echo),
+      messages,
       events,
     );
-    const messages = distinct.filter((m) => !m.echo);
     if (!messages.length) return;
     const clients = await this.resolveClients(transaction, messages, events);
     const conversations = await this.resolveConversations(transaction, messages, clients);
@@ -229,12 +230,19 @@ export class InboundStore {
    * Echoes (what the page sent from Meta's inbox or another app) join their conversation as its
    * outgoing messages: no client or conversation is created for them, no turn is asked, and the
    * customer's service window is untouched. The echo of Plática's own send has the mid the send
-   * was stored under: it inserts nothing, as does a redelivered echo.
+   * was stored under: it inserts nothing, as does a redelivered echo. The conversations of the
+   * batch's customer messages are locked with the echoes' in one ordered statement, so concurrent
+   * batches still take their locks in one order.
    */
-  private async storeEchoes(transaction: Transaction, echoes: PositionedMessage[], events: OutboxRow[]): Promise<void> {
+  private async storeEchoes(
+    transaction: Transaction,
+    echoes: PositionedMessage[],
+    messages: PositionedMessage[],
+    events: OutboxRow[],
+  ): Promise<void> {
     if (!echoes.length) return;
     const keys = uniqueBy(
-      echoes.map((m): ConversationKey => ({ channel: m.channel, contact: m.contact })),
+      [...echoes, ...messages].map((m): ConversationKey => ({ channel: m.channel, contact: m.contact })),
       conversationKey,
     );
     const byKey = new Map((await this.batch.lockConversations(transaction, keys)).map((row) => [`${row.channel_id}|${row.conversation_id}`, row]));
