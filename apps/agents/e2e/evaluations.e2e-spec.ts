@@ -392,6 +392,42 @@ describe('agent evaluations (e2e)', () => {
     expect(systemOf(rubricSent[0]!)).toContain('The agent greets the customer back.');
   });
 
+  it("counts the evaluation's model tokens in usage as evaluation tokens, apart from customers' figures", async () => {
+    const usage = async () => (await ws.api.get('/v1/usage/actors')).body.workspaces[0].actors;
+    const before = await usage();
+    const calls = llm.requests.length;
+    const reported = llm.usage;
+    llm.usage = { prompt_tokens: 100, completion_tokens: 7, total_tokens: 107 };
+    let evaluation;
+    try {
+      evaluation = await evaluate({
+        candidate: { systemPrompt: `Eres Sofía. ${CANDIDATE}` },
+        sample: { conversationIds: [conversationId] },
+        judge: { rubric: 'The agent greets the customer back.' },
+      });
+    } finally {
+      llm.usage = reported;
+    }
+    expect(evaluation.status).toBe('completed');
+    // Every call of the evaluation (candidate rounds, guardrail evaluator, judge) reported 100 in and 7 out.
+    const evaluationCalls = llm.requests.length - calls;
+    expect(evaluationCalls).toBeGreaterThanOrEqual(8);
+    expect(evaluation.progress.tokens).toBe(107 * evaluationCalls);
+    const after = await usage();
+    const delta = Object.fromEntries(
+      Object.entries(after.evaluations as Record<string, number>).map(([key, value]) => [key, value - (before.evaluations[key] as number)]),
+    );
+    expect(delta).toEqual({
+      evaluationCount: 1,
+      turnCount: 4,
+      inputTokens: 100 * evaluationCalls,
+      outputTokens: 7 * evaluationCalls,
+      totalTokens: 107 * evaluationCalls,
+    });
+    // Customers' figures are untouched: an evaluation sends no message.
+    expect({ actorTypes: after.actorTypes, summary: after.summary }).toEqual({ actorTypes: before.actorTypes, summary: before.summary });
+  });
+
   it('a judge that does not call grade_reply fails each turn it judged (judgeFailed), not the evaluation', async () => {
     const evaluation = await evaluate({
       candidate: { systemPrompt: `Eres Sofía. ${CANDIDATE}` },

@@ -179,6 +179,74 @@ describe('inbound content from real Meta payloads (e2e)', () => {
     expect((await storedMessages('facebook', contact, 2)).map((m) => m.content)).toEqual(['hello, world!', 'hello, world!']);
   });
 
+  it("facebook echoes: a person's message from Meta's inbox stored as the page's, no turn, in the model's history; Plática's own echo not stored twice", async () => {
+    const channel = channelOf('facebook');
+    // Written now (the example's 2016 timestamp would leave the service window closed: no reply could be sent).
+    const now = (payload: any) => (payload.entry[0].messaging[0].timestamp = Date.now());
+    const contact = await deliver('facebook', 'meta-docs/messenger.json', 'messenger_text', newMetaId('9'), now);
+    const conversation = await eventually('the conversation', async () =>
+      (await ws.api.get(`/v1/conversations?channelId=${channelIdOf('facebook')}&limit=200`)).body.workspaces?.[0]?.conversations?.find(
+        (c: any) => c.conversationId === contact,
+      ),
+    );
+    const detail = async () => (await ws.api.get(`/v1/conversations/${conversation.id}`)).body.workspaces[0].conversations[0];
+    // The agent's reply went through the Send API tagged as Plática's; its mid is what Graph answered.
+    const send = await eventually('the agent reply sent', async () =>
+      graph.sends(channel.pageId).find((r) => r.body?.recipient?.id === contact && r.status === 200),
+    );
+    expect(send.body.message).toMatchObject({ text: 'ECHO: hello, world!', metadata: 'platica' });
+    const replyMid = (send.response as { message_id: string }).message_id;
+    await eventually('the reply stored', async () => (await detail()).messages.some((m: any) => m.content === 'ECHO: hello, world!') || undefined);
+    const processed = () =>
+      eventually(
+        'the deliveries processed',
+        async () => (await t.query('select 1 from messaging.inbound_event where processed_at is null limit 1')).length === 0 || undefined,
+      );
+
+    // Its echo, untagged (as Instagram's are): matched by mid, stored once.
+    await deliver('facebook', 'meta-docs/messenger.json', 'messenger_echo_text', contact, (payload) => {
+      const message = payload.entry[0].messaging[0].message;
+      message.mid = replyMid;
+      delete message.metadata;
+    });
+    // A person's message from Meta's inbox, delivered twice.
+    const prefix = `${randomBytes(4).toString('hex')}.`;
+    const personal = metaFixture('meta-docs/messenger.json', 'messenger_echo_text', { channelExternalId: channel.pageId, idPrefix: prefix, from: contact });
+    for (let i = 0; i < 2; i++) expect((await deliverMetaWebhook(t.baseUrl, personal, channel.appSecret)).status).toBe(200);
+    await processed();
+
+    const { messages, messageCount } = await detail();
+    expect(messages.filter((m: any) => m.content === 'ECHO: hello, world!')).toHaveLength(1);
+    const echoes = messages.filter((m: any) => m.role === 'assistant' && m.content === 'hello, world!');
+    // Stored `sent`, shown as the spec's `received` (docs/sending-messages.md › Message status), as Plática's own sends.
+    expect(echoes).toEqual([
+      expect.objectContaining({ direction: 'outgoing', status: 'received', contentType: 'text', owner: null }),
+    ]);
+    expect(messages.map((m: any) => [m.role, m.content])).toEqual([
+      ['user', 'hello, world!'],
+      ['assistant', 'ECHO: hello, world!'],
+      ['assistant', 'hello, world!'],
+    ]);
+    expect(messageCount).toBe(3);
+    // No turn of its own: the conversation's only turn is the customer's message's.
+    const turns = (await ws.api.get(`/v1/conversations/${conversation.id}/turns`)).body.turns;
+    expect(turns).toHaveLength(1);
+
+    // The customer writes again: the model reads the person's message as the page's, before it.
+    await deliver('facebook', 'meta-docs/messenger.json', 'messenger_text', contact, now);
+    const request = await eventually('the next turn', async () =>
+      llm.requests.find((r) => r.messages.filter((m) => m.role === 'user' && textOf(m) === 'hello, world!').length === 2 &&
+        r.messages.some((m) => m.role === 'assistant' && textOf(m) === 'hello, world!')),
+    );
+    const said = request.messages.filter((m) => m.role !== 'system').map((m) => [m.role, textOf(m)]);
+    expect(said.slice(-4)).toEqual([
+      ['user', 'hello, world!'],
+      ['assistant', 'ECHO: hello, world!'],
+      ['assistant', 'hello, world!'],
+      ['user', 'hello, world!'],
+    ]);
+  });
+
   /** The customer writes next: the turn is that text's, with `placeholder` before it in the history; no turn ended on it. */
   async function readWithTheNextMessage(platform: Platform, contact: string, placeholder: string) {
     const next =

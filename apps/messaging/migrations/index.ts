@@ -11,6 +11,7 @@ import { Migration20261126230000_moderation_last_action } from './Migration20261
 import { Migration20261127063000_campaign_attempt_owner } from './Migration20261127063000_campaign_attempt_owner';
 import { Migration20261127065044_conversation_operation_changed_by } from './Migration20261127065044_conversation_operation_changed_by';
 import { Migration20261128120000_conversation_expiry_index } from './Migration20261128120000_conversation_expiry_index';
+import { Migration20261128120000_evaluation_usage } from './Migration20261128120000_evaluation_usage';
 import { Migration20261129090000_credit_limit_reached } from './Migration20261129090000_credit_limit_reached';
 
 /** Messaging's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
@@ -28,5 +29,6 @@ export const messagingMigrations = [
   Migration20261127063000_campaign_attempt_owner,
   Migration20261127065044_conversation_operation_changed_by,
   Migration20261128120000_conversation_expiry_index,
+  Migration20261128120000_evaluation_usage,
   Migration20261129090000_credit_limit_reached,
 ];

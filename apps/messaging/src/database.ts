@@ -9,6 +9,7 @@ import { InboundRejection } from './inbound/inbound-rejection.entity';
 import { Message } from './conversations/message.entity';
 import { ScheduledMessage } from './scheduled/scheduled-message.entity';
 import { Template } from './templates/template.entity';
+import { EvaluationUsage } from './usage/evaluation-usage.entity';
 import { UsageAssistedConversation, UsageConversationBucket, UsageMessageBucket, UsageTagBucket } from './usage/usage-aggregate.entity';
 
 export const messagingDatabase: DatabaseDefinition = {
@@ -28,6 +29,7 @@ export const messagingDatabase: DatabaseDefinition = {
     UsageTagBucket,
     UsageAssistedConversation,
     UsageMessageBucket,
+    EvaluationUsage,
   ],
   migrations: messagingMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/messaging/migrations'),

@@ -78,6 +78,17 @@ export const actorUsageSchema = z
     actorTypes: z.array(z.object({ actorType: z.enum(USAGE_ACTOR_TYPES), messages: z.number().int() })),
     workspaceUsers: z.array(z.object({ userId: z.string(), email: z.string().nullable(), messages: z.number().int() })),
     summary: z.object({ totalMessages: z.number().int() }),
+    /**
+     * Model tokens agent evaluations spent in the range (replayed turns and their judge), as the
+     * provider reported them: apart from customers' figures (an evaluation sends no message).
+     */
+    evaluations: z.object({
+      evaluationCount: z.number().int(),
+      turnCount: z.number().int(),
+      inputTokens: z.number().int(),
+      outputTokens: z.number().int(),
+      totalTokens: z.number().int(),
+    }),
   })
   .meta({ id: 'ActorUsage' });
 
@@ -98,4 +109,13 @@ export interface WorkspaceProfile {
   /** Billable messages per billing period; null: unlimited (docs/usage.md › Credit limit). */
   creditLimit: number | null;
   users: { id: string; email: string }[];
+}
+
+/** One replayed evaluation turn's model tokens, reported by the agents service (`messaging.usage.evaluation`). */
+export interface EvaluationUsageReport {
+  workspaceId: string;
+  evaluationId: string;
+  turnId: string;
+  inputTokens: number;
+  outputTokens: number;
 }

@@ -16,6 +16,7 @@ import type { Evaluation, EvaluationTurnResult } from './evaluation.entity';
 import { EvaluationRepository } from './evaluation.repository';
 
 const CONTEXT = internalOperations.messaging.turnContext.subject;
+const USAGE = internalOperations.messaging.usageEvaluation.subject;
 const AGENT_TOOLS = internalOperations.tools.runtimeAgentTools.subject;
 
 function item(id: string, role: TurnHistoryItem['role'], content: string, fields: Partial<TurnHistoryItem> = {}): TurnHistoryItem {
@@ -118,7 +119,10 @@ function world(options: { stored?: EvaluationTurnResult[]; sampled?: EvaluationT
       } as AgentsConfigService['values'],
     }),
   );
-  built.rpc.answer(CONTEXT, () => conversation).answer(AGENT_TOOLS, () => []);
+  built.rpc
+    .answer(CONTEXT, () => conversation)
+    .answer(AGENT_TOOLS, () => [])
+    .answer(USAGE, () => ({ recorded: true as const }));
   const activities: AgentEvaluationActivities = built.service.activities();
   const environment = new MockActivityEnvironment();
   const replay = (turnId: string) => environment.run(activities.replayEvaluationTurn, { workspaceId: 'ws_1', evaluationId: 'eval_1', turnId });
@@ -161,6 +165,8 @@ describe('EvaluationActivitiesFactory.replayEvaluationTurn', () => {
         tokens: 42,
       }),
     ]);
+    // Counted in messaging's usage as evaluation tokens, input and output apart.
+    expect(w.rpc.bodiesTo(USAGE)).toEqual([{ workspaceId: 'ws_1', evaluationId: 'eval_1', turnId: 'msg_reply', inputTokens: 30, outputTokens: 12 }]);
   });
 
   it('loads the agent, its tools and the conversation once for the turns of an evaluation', async () => {
@@ -181,6 +187,7 @@ describe('EvaluationActivitiesFactory.replayEvaluationTurn', () => {
     ] as const) {
       expect(await w.replay(turnId)).toEqual({ tokens: 0 });
       expect(w.prompts).toEqual([]);
+      expect(w.rpc.bodiesTo(USAGE)).toEqual([]);
     }
     expect([gone, unlogged, scrolledAway].map((w) => [w.storedTurns[0]!.status, w.storedTurns[0]!.detail])).toEqual([
       ['skipped', 'the agent no longer exists'],

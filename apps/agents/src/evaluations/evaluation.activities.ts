@@ -22,7 +22,7 @@ import { EvaluationRepository } from './evaluation.repository';
 import { judgeReply } from './judge';
 import { compareTurn, gradeChecks, summarise } from './turn-comparison';
 import type { Evaluation } from './evaluation.entity';
-import { conversationForReplay, countingModel, replayCandidate, turnAsRecorded } from './turn-replay';
+import { conversationForReplay, countingModel, noTokensUsed, replayCandidate, turnAsRecorded } from './turn-replay';
 
 /**
  * The steps of agentEvaluationWorkflow (docs/agents.md › Evaluations), run by the agents
@@ -106,7 +106,7 @@ export class EvaluationActivitiesFactory {
     }
     const { evaluation, agent, tools, allowedTerms } = setting;
     const values = this.config.values;
-    const used = { tokens: 0 };
+    const used = noTokensUsed();
     const candidate = await replayCandidate(
       read,
       log?.toolCalls ?? [],
@@ -137,6 +137,18 @@ export class EvaluationActivitiesFactory {
           AbortSignal.any([abortSignal, AbortSignal.timeout(values.LLM_TIMEOUT_MS)]),
         )
       : null;
+    // Usage's evaluation figures (messaging's), before the turn is stored: a replayed turn is always counted;
+    // a retried replay reports again and replaces its count.
+    await this.rpc.call(
+      internalOperations.messaging.usageEvaluation,
+      serviceRequest('agents', workspaceId, {
+        workspaceId,
+        evaluationId,
+        turnId,
+        inputTokens: used.inputTokens,
+        outputTokens: used.outputTokens,
+      }),
+    );
     await this.evaluations.storeTurn(
       Object.assign(turn, {
         status: 'replayed',

@@ -3,7 +3,7 @@ import type { RuntimeTool, TurnContext, TurnHistoryItem } from '@platica/contrac
 import type { RpcClient } from '@platica/platform';
 import type { Agent } from '../agents/agent.entity';
 import { consultToolId } from '../runtime/subagent-tools';
-import { historyOfTurn, NOT_EXECUTED, replayCandidate, type TurnAsRecorded } from './turn-replay';
+import { historyOfTurn, noTokensUsed, NOT_EXECUTED, replayCandidate, type TurnAsRecorded } from './turn-replay';
 
 const item = (id: string, role: TurnHistoryItem['role'], seenUpTo?: string): TurnHistoryItem => ({
   id,
@@ -136,7 +136,7 @@ describe('replayCandidate', () => {
         return Promise.resolve({ ok: true, outcome: 'success', httpStatus: null, durationMs: 0, output: { notExecuted: NOT_EXECUTED } });
       },
     } as unknown as RpcClient;
-    const used = { tokens: 0 };
+    const used = noTokensUsed();
     const recorded = [
       {
         toolCallId: 'c1',

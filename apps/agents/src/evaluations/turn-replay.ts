@@ -108,15 +108,28 @@ export interface ReplayTools {
   subagentName(subagentId: string | undefined): Promise<string | null>;
 }
 
-/** A model that adds every call's tokens to `used` (the evaluation's budget). */
-export function countingModel(model: LanguageModelV4, used: { tokens: number }): LanguageModel {
+/** The model tokens a replayed turn spent, as the provider reported them: `tokens` (their sum) is the evaluation's budget. */
+export interface TokensUsed {
+  tokens: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export const noTokensUsed = (): TokensUsed => ({ tokens: 0, inputTokens: 0, outputTokens: 0 });
+
+/** A model that adds every call's tokens to `used` (the evaluation's budget, and usage's evaluation figures). */
+export function countingModel(model: LanguageModelV4, used: TokensUsed): LanguageModel {
   return wrapLanguageModel({
     model,
     middleware: {
       specificationVersion: 'v4',
       wrapGenerate: async ({ doGenerate }) => {
         const result = await doGenerate();
-        used.tokens += (result.usage.inputTokens.total ?? 0) + (result.usage.outputTokens.total ?? 0);
+        const input = result.usage.inputTokens.total ?? 0;
+        const output = result.usage.outputTokens.total ?? 0;
+        used.inputTokens += input;
+        used.outputTokens += output;
+        used.tokens += input + output;
         return result;
       },
     },
@@ -135,7 +148,7 @@ export async function replayCandidate(
   recordedCalls: RecordedToolCall[],
   candidate: Candidate,
   tools: ReplayTools,
-  used: { tokens: number },
+  used: TokensUsed,
   signals: { cancelled: AbortSignal; modelTimeoutMs: number },
 ): Promise<EvaluationBehaviour> {
   // Each model call is bounded like the runtime's (LLM_TIMEOUT_MS), and stops when the replay is cancelled.

@@ -1257,6 +1257,13 @@ export interface components {
             summary: {
                 totalMessages: number;
             };
+            evaluations: {
+                evaluationCount: number;
+                turnCount: number;
+                inputTokens: number;
+                outputTokens: number;
+                totalTokens: number;
+            };
         };
         ChatMessage: {
             id: string;

@@ -1,4 +1,4 @@
-import { pageMessages, whatsappMessage } from './graph-payloads';
+import { messengerMessages, pageMessages, PLATICA_ECHO_METADATA, whatsappMessage } from './graph-payloads';
 
 describe('Graph API payloads', () => {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: '5215551234567' };
@@ -81,5 +81,13 @@ describe('Graph API payloads', () => {
     expect(() =>
       pageMessages('psid', { type: 'interactive', interactive: { type: 'button', body: { text: 'x' }, action: { buttons: [] } } }),
     ).toThrow();
+  });
+
+  it("tags each Messenger message as Plática's (metadata returned in its echo), Instagram's not", () => {
+    expect(messengerMessages('psid', { type: 'image', url: 'https://x.test/i.png', caption: 'mira' }).map((m) => m.message)).toEqual([
+      { attachment: { type: 'image', payload: { url: 'https://x.test/i.png', is_reusable: true } }, metadata: PLATICA_ECHO_METADATA },
+      { text: 'mira', metadata: PLATICA_ECHO_METADATA },
+    ]);
+    expect(pageMessages('igsid', { type: 'text', text: 'hola' })[0]!.message).not.toHaveProperty('metadata');
   });
 });

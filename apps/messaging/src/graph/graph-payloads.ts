@@ -109,6 +109,21 @@ function whatsappInteractive(interactive: Extract<OutboundContent, { type: 'inte
  * Messenger / Instagram Send API bodies. Attachments carry no caption there, so a caption
  * follows as a text message. Interactive messages are not offered on these channels (spec).
  */
+/**
+ * What Plática's Messenger sends carry as `message.metadata`, which Meta returns in their echo:
+ * the echo of Plática's own send is skipped even when it arrives before the send is stored
+ * under its mid (inbound/page-payload.ts). Instagram's Send API documents no metadata.
+ */
+export const PLATICA_ECHO_METADATA = 'platica';
+
+/** `pageMessages` for a Messenger page: each tagged as Plática's (PLATICA_ECHO_METADATA). */
+export function messengerMessages(recipientId: string, content: OutboundContent): GraphBody[] {
+  return pageMessages(recipientId, content).map((body) => ({
+    ...body,
+    message: { ...(body.message as Record<string, unknown>), metadata: PLATICA_ECHO_METADATA },
+  }));
+}
+
 export function pageMessages(recipientId: string, content: OutboundContent): GraphBody[] {
   const base = { recipient: { id: recipientId }, messaging_type: 'RESPONSE' };
   const text = (body: string) => ({ ...base, message: { text: body } });

@@ -215,6 +215,44 @@ export class InboundBatchRepository {
     );
   }
 
+  /**
+   * Stores echoes (what the page sent from Meta's inbox or another app) as the conversation's
+   * outgoing messages, `sent`, by actor `inbox`; a mid already stored (Plática's own send, a
+   * redelivered echo) inserts nothing and is not returned. Ordered as `insertMessages`.
+   */
+  insertEchoes(transaction: Transaction, messages: NewInboundMessage[]): Promise<MessageRow[]> {
+    return this.db.em(transaction).execute<MessageRow[]>(
+      `insert into messaging.message (${MESSAGE_COLUMNS})
+       values ${messages.map(() => `(?, ?, ?, ?, ?, 'assistant', 'outgoing', ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, 'sent', ?, 'inbox', null, null, null, ?::timestamptz, ?::timestamptz + ? * interval '1 microsecond', clock_timestamp())`).join(', ')}
+       on conflict (channel_id, external_id) do nothing returning *`,
+      messages.flatMap((m) => [
+        newId('msg'),
+        m.channel.workspaceId,
+        m.channel.id,
+        m.conversationRef,
+        m.clientId,
+        m.content,
+        m.contentType,
+        JSON.stringify(m.payload),
+        JSON.stringify(m.files),
+        JSON.stringify(m.images),
+        m.externalId,
+        m.providerTimestamp.toISOString(),
+        m.receivedAt,
+        m.position,
+      ]),
+    );
+  }
+
+  /** Counts stored echoes on their conversations: neither the customer's latest message nor a reactivation. */
+  async countEchoes(transaction: Transaction, counts: ConversationCount[]): Promise<void> {
+    await this.db.em(transaction).execute(
+      `update messaging.conversation c set message_count = c.message_count + v.n, updated_at = now()
+       from (values ${counts.map(() => '(?, ?::int)').join(', ')}) as v(id, n) where c.id = v.id`,
+      counts.flatMap((c) => [c.conversationRef, c.count]),
+    );
+  }
+
   /** Counts new customer messages on their conversations, resets their service window and reactivates them (not spam). */
   countMessages(transaction: Transaction, counts: ConversationCount[]): Promise<ConversationRow[]> {
     return this.db.em(transaction).execute<ConversationRow[]>(

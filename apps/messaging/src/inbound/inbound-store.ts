@@ -102,7 +102,14 @@ export class InboundStore {
    * batches are processed in: conversations read chronologically.
    */
   private async storeMessages(transaction: Transaction, arrived: ArrivedMessage[], events: OutboxRow[]): Promise<void> {
-    const messages = distinctMessages(arrived);
+    const distinct = distinctMessages(arrived);
+    const messages = distinct.filter((m) => !m.echo);
+    await this.storeEchoes(
+      transaction,
+      distinct.filter((m) => m.echo),
+      messages,
+      events,
+    );
     if (!messages.length) return;
     const clients = await this.resolveClients(transaction, messages, events);
     const conversations = await this.resolveConversations(transaction, messages, clients);
@@ -217,6 +224,54 @@ export class InboundStore {
         };
       }),
     );
+  }
+
+  /**
+   * Echoes (what the page sent from Meta's inbox or another app) join their conversation as its
+   * outgoing messages: no client or conversation is created for them, no turn is asked, and the
+   * customer's service window is untouched. The echo of Plática's own send has the mid the send
+   * was stored under: it inserts nothing, as does a redelivered echo. The conversations of the
+   * batch's customer messages are locked with the echoes' in one ordered statement, so concurrent
+   * batches still take their locks in one order.
+   */
+  private async storeEchoes(
+    transaction: Transaction,
+    echoes: PositionedMessage[],
+    messages: PositionedMessage[],
+    events: OutboxRow[],
+  ): Promise<void> {
+    if (!echoes.length) return;
+    const keys = uniqueBy(
+      [...echoes, ...messages].map((m): ConversationKey => ({ channel: m.channel, contact: m.contact })),
+      conversationKey,
+    );
+    const byKey = new Map((await this.batch.lockConversations(transaction, keys)).map((row) => [`${row.channel_id}|${row.conversation_id}`, row]));
+    const stored = echoes.filter((m) => byKey.has(conversationKey(m)));
+    if (!stored.length) return;
+    const inserted = await this.batch.insertEchoes(
+      transaction,
+      stored.map((m) => {
+        const conversation = byKey.get(conversationKey(m))!;
+        return {
+          channel: m.channel,
+          conversationRef: conversation.id,
+          clientId: conversation.client_id,
+          externalId: m.externalId,
+          content: m.content,
+          contentType: m.contentType,
+          payload: m.payload,
+          files: m.files,
+          images: m.images,
+          providerTimestamp: m.timestamp,
+          receivedAt: m.receivedAt,
+          position: m.position,
+        };
+      }),
+    );
+    if (!inserted.length) return;
+    await this.batch.countEchoes(transaction, countsOf(inserted));
+    const platforms = new Map(stored.map((m) => [m.channel.id, m.channel.platform]));
+    events.push(...inserted.map((row) => messageCreatedOf(row, platforms.get(row.channel_id)!)));
   }
 
   /** Status updates move an outgoing message forward only (sent < delivered < read; failed wins). */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { metaFixture } from '../../e2e/fixtures/meta/load';
+import { PLATICA_ECHO_METADATA } from '../graph/graph-payloads';
 import { parseMetaPayload, type ChannelRef, type InboundItem, type InboundMessage } from './meta-payload';
 
 /** Real payloads (apps/messaging/e2e/fixtures/meta/README.md: pywa's test data, Meta's documented examples). */
@@ -188,6 +189,34 @@ describe('real Meta payloads: one content model, a faithful text for every type'
       externalId: 'mid.1457764197618:41d102a3e1ae206a39',
       startsTurn: false,
     });
+  });
+
+  it("reads a page's echo as its message to the customer (the recipient), never answered", () => {
+    const echo = message('meta-docs/messenger.json', 'messenger_echo_text', fb);
+    expect(echo).toMatchObject({
+      contact: 'PSID',
+      externalId: 'mid.1457764197618:41d102a3e1ae206a38',
+      content: 'hello, world!',
+      contentType: 'text',
+      payload: { echo: { appId: '1517776481860111' } },
+      timestamp: new Date(1457764197627),
+      startsTurn: false,
+      echo: true,
+    });
+    // One of another app, on the handover protocol's standby: stored all the same.
+    expect(message('meta-docs/messenger.json', 'messenger_echo_standby_template', fb)).toMatchObject({
+      contact: 'PSID',
+      content: '[shared template: https://www.facebook.com/commerce/update/]',
+      payload: { echo: { appId: 'APP_ID' } },
+      startsTurn: false,
+      echo: true,
+    });
+  });
+
+  it("drops the echo of Plática's own Messenger send, tagged by its metadata", () => {
+    const payload = metaFixture('meta-docs/messenger.json', 'messenger_echo_text', { channelExternalId: fb.externalId! });
+    payload.entry[0].messaging[0].message.metadata = PLATICA_ECHO_METADATA;
+    expect(parseMetaPayload(payload, new Map([[fb.externalId!, fb]]))).toEqual([]);
   });
 
   it('keeps the URL of a fallback attachment that spells it `URL` in its payload', () => {

@@ -78,7 +78,7 @@ describe('Meta webhook payloads', () => {
     expect(parseMetaPayload(whatsapp({ messages: [{ from: '1', id: 'x', type: 'text', text: { body: 'x' } }] }), new Map())).toEqual([]);
   });
 
-  it('reads Messenger messages, postbacks, deliveries and reads, skipping echoes', () => {
+  it("reads Messenger messages, the page's echoes, postbacks, deliveries and reads", () => {
     const entry = (messaging: unknown[]) => ({ object: 'page', entry: [{ id: '400', time: 1, messaging }] });
     const items = parseMetaPayload(
       entry([
@@ -96,10 +96,12 @@ describe('Meta webhook payloads', () => {
       ]),
       new Map([['400', fb]]),
     );
-    expect(items.map((i) => i.kind)).toEqual(['message', 'message', 'message', 'status', 'read']);
-    expect(items[0]).toMatchObject({ contact: '77', phoneNumber: null, content: 'hola', externalId: 'm_1' });
-    expect(items[1]).toMatchObject({ contentType: 'image', images: [{ url: 'https://x/i.png' }] });
-    expect(items[2]).toMatchObject({ content: 'Empezar', payload: { reply: { type: 'postback', payload: 'START' } } });
-    expect(items[3]).toMatchObject({ externalId: 'm_out', status: 'delivered' });
+    expect(items.map((i) => i.kind)).toEqual(['message', 'message', 'message', 'message', 'status', 'read']);
+    expect(items[0]).toMatchObject({ contact: '77', phoneNumber: null, content: 'hola', externalId: 'm_1', startsTurn: true });
+    expect(items[0]).not.toHaveProperty('echo');
+    expect(items[1]).toMatchObject({ contact: '77', content: 'eco', externalId: 'm_2', echo: true, startsTurn: false });
+    expect(items[2]).toMatchObject({ contentType: 'image', images: [{ url: 'https://x/i.png' }] });
+    expect(items[3]).toMatchObject({ content: 'Empezar', payload: { reply: { type: 'postback', payload: 'START' } } });
+    expect(items[4]).toMatchObject({ externalId: 'm_out', status: 'delivered' });
   });
 });

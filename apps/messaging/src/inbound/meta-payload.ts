@@ -32,6 +32,8 @@ export interface InboundMessage {
   images: Record<string, unknown>[];
   /** False for what the customer did not write to be answered (reactions, system notices, types Plática cannot show). */
   startsTurn: boolean;
+  /** A Messenger / Instagram echo: the page sent it to `contact` (a person in Meta's inbox, another app); never starts a turn. */
+  echo?: true;
 }
 
 /** Instagram's unsend: the customer deleted a message they had sent. */

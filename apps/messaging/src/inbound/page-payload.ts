@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Meta's payloads are untyped JSON, read defensively field by field. */
+import { PLATICA_ECHO_METADATA } from '../graph/graph-payloads';
 import type { ChannelRef, InboundItem, InboundStatus } from './meta-payload';
 import { asArray, compact, joinLines, reactionOf, renderLocation, unsupported, type Parsed } from './meta-content';
 
@@ -6,6 +7,7 @@ import { asArray, compact, joinLines, reactionOf, renderLocation, unsupported, t
 const PAGE_ATTACHMENTS: Record<string, string> = { image: 'image', video: 'video', audio: 'audio', file: 'file' };
 
 export function pageEvent(channel: ChannelRef, e: any): InboundItem[] {
+  if (e?.message?.is_echo) return pageEcho(channel, e);
   const sender = e?.sender?.id !== undefined ? String(e.sender.id) : null;
   if (!sender || sender === channel.externalId) return [];
   const timestamp = new Date(Number(e.timestamp) || Date.now());
@@ -65,6 +67,36 @@ export function pageEvent(channel: ChannelRef, e: any): InboundItem[] {
   return [];
 }
 
+/**
+ * `message.is_echo`: a message the page sent (Meta's inbox, another app, or Plática itself),
+ * from the page to the customer (`recipient`). Stored as the page's outgoing message, never
+ * answered; Plática's own are dropped here when tagged, otherwise by their mid when stored.
+ */
+function pageEcho(channel: ChannelRef, e: any): InboundItem[] {
+  const msg = e.message;
+  const customer = e?.recipient?.id !== undefined ? String(e.recipient.id) : null;
+  if (!msg.mid || !customer || customer === channel.externalId || msg.metadata === PLATICA_ECHO_METADATA) return [];
+  const appId = msg.app_id !== undefined && msg.app_id !== null ? String(msg.app_id) : null;
+  const parsed = pageMessage(msg);
+  return [
+    {
+      kind: 'message',
+      channel,
+      contact: customer,
+      phoneNumber: null,
+      profileName: null,
+      timestamp: new Date(Number(e.timestamp) || Date.now()),
+      files: [],
+      images: [],
+      ...parsed,
+      payload: { ...parsed.payload, echo: { appId } },
+      externalId: String(msg.mid),
+      startsTurn: false,
+      echo: true,
+    },
+  ];
+}
+
 /** A Messenger / Instagram message: text, quick reply, attachments (media, location, shared links), reply context. */
 function pageMessage(msg: any): Parsed {
   const attachments = asArray(msg.attachments);
@@ -93,8 +125,10 @@ function pageMessage(msg: any): Parsed {
       lines.push(`[${PAGE_ATTACHMENTS[type] === 'file' ? 'document' : PAGE_ATTACHMENTS[type]}]`);
     } else {
       // Instagram shares, story mentions, reels and the like: named, with their link when they have one.
-      lines.push(`[shared ${type.replace(/_/g, ' ')}${url ? `: ${String(url)}` : ''}]`);
-      payload.shared = [...((payload.shared as unknown[]) ?? []), compact({ type, url })];
+      // A template (an echo of the page's own) names its link beside the payload.
+      const link = url ?? a?.url;
+      lines.push(`[shared ${type.replace(/_/g, ' ')}${link ? `: ${String(link)}` : ''}]`);
+      payload.shared = [...((payload.shared as unknown[]) ?? []), compact({ type, url: link })];
     }
   }
   const first = attachments[0];

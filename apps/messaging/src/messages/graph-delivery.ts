@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OpenChannel } from '../channels/channel.repository';
-import { pageMessages, whatsappMessage, type GraphBody } from '../graph/graph-payloads';
+import { messengerMessages, pageMessages, whatsappMessage, type GraphBody } from '../graph/graph-payloads';
 import { GraphError, MetaGraphAdapter } from '../graph/meta-graph.adapter';
 
 export type DeliverableContent = Parameters<typeof whatsappMessage>[1];
@@ -32,7 +32,7 @@ export class GraphDelivery {
     if (channel.platform === 'whatsapp')
       return this.graph.sendMessage(channel.externalId, accessToken, whatsappMessage(recipient, content, callbackData));
     if (content.type === 'template') throw new GraphError('templates are WhatsApp only', null, null, null);
-    const bodies: GraphBody[] = pageMessages(recipient, content);
+    const bodies: GraphBody[] = channel.platform === 'facebook' ? messengerMessages(recipient, content) : pageMessages(recipient, content);
     // The attachment's id identifies the message; a caption follows it as a text.
     const ids: string[] = [];
     for (const body of bodies) ids.push(await this.graph.sendMessage(channel.externalId, accessToken, body));

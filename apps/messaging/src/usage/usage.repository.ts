@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { UsageBreakdown } from '@platica/contracts';
+import type { EvaluationUsageReport, UsageBreakdown } from '@platica/contracts';
 import { Database } from '@platica/platform';
 import type { ActorCount } from './usage-figures';
 import type { Span } from './usage-range';
@@ -12,6 +12,14 @@ import type { Span } from './usage-range';
 export type UsageSource = 'aggregates' | 'recount';
 
 const BILLABLE = `direction = 'outgoing' and status in ('sent', 'delivered', 'read')`;
+
+/** Evaluation tokens of a span (usage's `evaluations`, less `totalTokens`). */
+export interface EvaluationTokens {
+  evaluationCount: number;
+  turnCount: number;
+  inputTokens: number;
+  outputTokens: number;
+}
 
 /** The breakdown key of each dimension, on the aggregate table and on the conversation table. */
 const CONVERSATION_KEYS: Record<Exclude<UsageBreakdown, 'tag'>, { aggregate: string; recount: string }> = {
@@ -107,6 +115,28 @@ export class UsageRepository {
         : `select actor_type as "actorType", case when actor_type = 'user' then actor_id end as "actorId", count(*)::int as messages
              from messaging.message where workspace_id = ? and created_at >= ? and created_at < ? and ${BILLABLE} group by 1, 2`;
     return this.db.execute<ActorCount[]>(sql, [workspaceId, span.from, span.to]);
+  }
+
+  /** An evaluation turn's tokens: a report repeated (a retried replay) replaces the turn's row. */
+  async recordEvaluationTurn(report: EvaluationUsageReport): Promise<void> {
+    await this.db.execute(
+      `insert into messaging.evaluation_usage (evaluation_id, turn_id, workspace_id, input_tokens, output_tokens, recorded_at)
+       values (?, ?, ?, ?, ?, now())
+       on conflict (evaluation_id, turn_id) do update set input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,
+         recorded_at = excluded.recorded_at where evaluation_usage.workspace_id = excluded.workspace_id`,
+      [report.evaluationId, report.turnId, report.workspaceId, report.inputTokens, report.outputTokens],
+    );
+  }
+
+  /** Evaluation tokens recorded in the span (the index on workspace and time reads them directly: a few rows per turn replayed). */
+  async evaluationTokens(workspaceId: string, span: Span): Promise<EvaluationTokens> {
+    const [row] = await this.db.execute<EvaluationTokens[]>(
+      `select count(distinct evaluation_id)::int as "evaluationCount", count(*)::int as "turnCount",
+              coalesce(sum(input_tokens), 0)::int as "inputTokens", coalesce(sum(output_tokens), 0)::int as "outputTokens"
+         from messaging.evaluation_usage where workspace_id = ? and recorded_at >= ? and recorded_at < ?`,
+      [workspaceId, span.from, span.to],
+    );
+    return row ?? { evaluationCount: 0, turnCount: 0, inputTokens: 0, outputTokens: 0 };
   }
 
   /** Names of the workspace's channels, for the `channel` breakdown's labels. */

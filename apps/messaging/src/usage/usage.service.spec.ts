@@ -24,6 +24,7 @@ interface Read {
  */
 function world(profiles: WorkspaceProfile[], perRead: { key: string | null; value: number }[] = [{ key: 'whatsapp', value: 3 }]) {
   const reads: Read[] = [];
+  const recorded: unknown[] = [];
   const built = newTestService(
     UsageService,
     fake(UsageRepository, {
@@ -44,6 +45,11 @@ function world(profiles: WorkspaceProfile[], perRead: { key: string | null; valu
         reads.push({ what: 'actors', workspaceId, span, source });
         return [];
       },
+      evaluationTokens: async (workspaceId: string, span: Span) => {
+        reads.push({ what: 'evaluations', workspaceId, span, source: 'recount' });
+        return { evaluationCount: 1, turnCount: 2, inputTokens: 300, outputTokens: 45 };
+      },
+      recordEvaluationTurn: async (report: unknown) => void recorded.push(report),
     }),
     // The credit's own figures are credit.service.spec.ts's: here, each workspace's limit as its profile says, none used.
     fake(CreditService, { figures: async (_id: string, profile: WorkspaceProfile | undefined) => creditFigures(profile?.creditLimit ?? null, 0) }),
@@ -53,7 +59,7 @@ function world(profiles: WorkspaceProfile[], perRead: { key: string | null; valu
     if (gatewayFails) throw new Error('gateway unavailable');
     return { workspaces: profiles };
   });
-  return { service: built.service, rpc: built.rpc, reads, failGateway: (fails: boolean) => (gatewayFails = fails) };
+  return { service: built.service, rpc: built.rpc, reads, recorded, failGateway: (fails: boolean) => (gatewayFails = fails) };
 }
 
 const lima = { id: 'ws_lima', name: 'Lima' };
@@ -153,5 +159,24 @@ describe('UsageService.conversations', () => {
     await w.service.conversations(request([elsewhere]), {});
     await w.service.actors(request([elsewhere]), {});
     expect(w.rpc.bodiesTo(PROFILES)).toHaveLength(2);
+  });
+});
+
+describe('UsageService evaluation tokens', () => {
+  it("answers the range's evaluation tokens apart from the actors' messages, read over the whole range", async () => {
+    const w = world([{ id: 'ws_x', timezone: 'UTC', users: [] }]);
+    const answer = await w.service.actors(request([elsewhere]), { startDate: '2026-11-01T08:07:00Z', endDate: '2026-11-02T00:00:00Z' });
+    expect(answer.workspaces[0]!.actors).toMatchObject({
+      summary: { totalMessages: 0 },
+      evaluations: { evaluationCount: 1, turnCount: 2, inputTokens: 300, outputTokens: 45, totalTokens: 345 },
+    });
+    const [read] = w.reads.filter((r) => r.what === 'evaluations');
+    expect(read!.span.from.toISOString()).toBe('2026-11-01T08:07:00.000Z');
+  });
+
+  it('records a reported turn with whole, non-negative token counts', async () => {
+    const w = world([]);
+    await w.service.recordEvaluationTurn({ workspaceId: 'ws_x', evaluationId: 'ev_1', turnId: 't1', inputTokens: 12.4, outputTokens: -3 });
+    expect(w.recorded).toEqual([{ workspaceId: 'ws_x', evaluationId: 'ev_1', turnId: 't1', inputTokens: 12, outputTokens: 0 }]);
   });
 });

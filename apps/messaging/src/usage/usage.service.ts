@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type RpcRequest, type UsageBreakdown, type WorkspaceProfile, type WorkspaceRef, workspaceOperations } from '@platica/contracts';
+import { type EvaluationUsageReport, type RpcRequest, type UsageBreakdown, type WorkspaceProfile, type WorkspaceRef, workspaceOperations } from '@platica/contracts';
 import { readScope, RpcClient } from '@platica/platform';
 import { CreditService } from './credit.service';
 import { actorFigures, autonomyRate, breakdownOf, mergeActorCounts, mergeDayCounts, platformLabel } from './usage-figures';
@@ -78,7 +78,8 @@ export class UsageService {
   async actors(request: UsageRequest, query: RangeQuery) {
     return this.perWorkspace(request, query, async (workspace, timeZone, span, now, profile) => {
       const { buckets, edges } = splitByBuckets(span);
-      const parts = await Promise.all([
+      const [evaluations, ...parts] = await Promise.all([
+        this.usage.evaluationTokens(workspace.id, span),
         buckets ? this.usage.messagesByActor(workspace.id, buckets, 'aggregates') : [],
         ...edges.map((edge) => this.usage.messagesByActor(workspace.id, edge, 'recount')),
       ]);
@@ -87,9 +88,20 @@ export class UsageService {
           range: datesOfSpan(span, timeZone),
           freshness: { source: FRESHNESS_SOURCE, lastUpdated: formatInstant(now, timeZone), expectedLagSeconds: 0 },
           ...actorFigures(mergeActorCounts(...parts), profile?.users ?? []),
+          evaluations: { ...evaluations, totalTokens: evaluations.inputTokens + evaluations.outputTokens },
         },
       };
     });
+  }
+
+  /** An evaluation turn's tokens, reported by the agents service (`messaging.usage.evaluation`). */
+  async recordEvaluationTurn(report: EvaluationUsageReport): Promise<{ recorded: true }> {
+    await this.usage.recordEvaluationTurn({
+      ...report,
+      inputTokens: Math.max(0, Math.round(report.inputTokens)),
+      outputTokens: Math.max(0, Math.round(report.outputTokens)),
+    });
+    return { recorded: true };
   }
 
   /** The grouped payload: one entry per workspace in scope, with its billing period, its credit (docs/usage.md › Credit limit) and figures. */

@@ -34,6 +34,7 @@ import type {
   TurnReplyRequest,
   TurnReplyResult,
 } from '../turns';
+import type { EvaluationUsageReport } from '../usage';
 
 /**
  * Subjects services answer for each other (seed sections, chat threads, agent turns, inbound
@@ -79,6 +80,8 @@ export const internalOperations = {
     turnPrevious: internal<PreviousConversationRequest, PreviousConversation>('messaging.turns.previous'),
     /** A WhatsApp media of a conversation, its bytes through Graph (agents, for a model given attachments). */
     turnMedia: internal<TurnMediaRequest, TurnMedia>('messaging.turns.media'),
+    /** An agent evaluation's replayed turn: its model tokens, for usage's evaluation figures. */
+    usageEvaluation: internal<EvaluationUsageReport, { recorded: true }>('messaging.usage.evaluation'),
     /** A campaign send checked against channel and template; the blocked part of its audience (campaigns). */
     campaignsPrepare: internal<CampaignPrepareRequest, CampaignPrepareAnswer>('messaging.campaigns.prepare'),
     /** A dated campaign run's messages stored as scheduled ones (campaigns). */
