@@ -164,7 +164,7 @@ describe('UsageService.conversations', () => {
 
 describe('UsageService evaluation tokens', () => {
   it("answers the range's evaluation tokens apart from the actors' messages, read over the whole range", async () => {
-    const w = world([{ id: 'ws_x', timezone: 'UTC', users: [] }]);
+    const w = world([{ id: 'ws_x', timezone: 'UTC', creditLimit: null, users: [] }]);
     const answer = await w.service.actors(request([elsewhere]), { startDate: '2026-11-01T08:07:00Z', endDate: '2026-11-02T00:00:00Z' });
     expect(answer.workspaces[0]!.actors).toMatchObject({
       summary: { totalMessages: 0 },
