@@ -109,6 +109,7 @@ export class MessageRepository {
   private async insertMany(transaction: Transaction, inputs: NewMessage[]): Promise<Message[]> {
     const now = new Date();
     const messages = inputs.map((input) => messageOf(input, now));
+    await this.dropEarlyEchoes(transaction, messages);
     await this.counted(
       transaction,
       messages,
@@ -142,6 +143,7 @@ export class MessageRepository {
     outcome: { status: MessageStatus; externalId: string | null; error: Record<string, unknown> | null },
   ): Promise<Message> {
     const em = this.db.em(transaction);
+    await this.dropEarlyEchoes(transaction, [{ channelId: message.channelId, externalId: outcome.externalId, direction: 'outgoing' }]);
     em.assign(message, { ...outcome, createdAt: new Date(), updatedAt: new Date() });
     await em.flush();
     await this.counted(transaction, [message], [conversation]);
@@ -155,6 +157,28 @@ export class MessageRepository {
     const messages = inputs.map((input) => em.create(Message, messageOf(input, now)));
     await em.flush();
     return messages;
+  }
+
+  /**
+   * The echo of a send that Meta delivered before Graph's answer was stored (Instagram's Send
+   * API takes no metadata to recognise it by: docs/receiving-from-meta.md › Echoes) was stored
+   * as a person's message (`inbox`): the send's own row is the message, so the echo goes, and
+   * its count with it.
+   */
+  private async dropEarlyEchoes(
+    transaction: Transaction,
+    sent: { channelId: string; externalId?: string | null; direction: string }[],
+  ): Promise<void> {
+    const keys = sent.filter((m) => m.direction === 'outgoing' && m.externalId).map((m) => ({ channel: m.channelId, mid: m.externalId }));
+    if (!keys.length) return;
+    await this.db.em(transaction).execute(
+      `with echo as (
+         delete from messaging.message m using jsonb_to_recordset(?::jsonb) as k(channel text, mid text)
+         where m.channel_id = k.channel and m.external_id = k.mid and m.actor_type = 'inbox' returning m.conversation_ref)
+       update messaging.conversation c set message_count = c.message_count - e.n
+       from (select conversation_ref, count(*)::int as n from echo group by conversation_ref) e where c.id = e.conversation_ref`,
+      [JSON.stringify(keys)],
+    );
   }
 
   /**
