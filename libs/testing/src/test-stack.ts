@@ -43,8 +43,9 @@ export async function startTestStack(
     /** What one service gets besides, given the stack's isolation (e.g. its own route to the isolated database). */
     serviceEnv?: (isolation: Isolation) => Partial<Record<ServiceName, NodeJS.ProcessEnv>>;
     /**
-     * The seven services in one Node process (default): a seventh of the CPU time to start.
-     * false for a file that stops, restarts, scales or kills a service (separate processes).
+     * The seven services in one Node process (default): far less CPU time to start.
+     * false for a file that stops, restarts, scales or kills a service (separate processes);
+     * PLATICA_TEST_ONE_PROCESS=false makes separate processes every file's default (to compare, or to rule it out).
      */
     oneProcess?: boolean;
   } = {},
@@ -72,7 +73,7 @@ export async function startTestStack(
       ...env,
     },
     serviceEnv: options.serviceEnv?.(isolation),
-    oneProcess: options.oneProcess ?? true,
+    oneProcess: options.oneProcess ?? process.env.PLATICA_TEST_ONE_PROCESS !== 'false',
     log: (source, line) => {
       recent.keep(source, line);
       if (process.env.PLATICA_TEST_LOGS) process.stdout.write(`[${isolation.tag} ${source}] ${line}\n`);
