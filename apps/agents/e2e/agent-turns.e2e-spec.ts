@@ -45,11 +45,12 @@ describe('agent turns (e2e)', () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
     // A stack of its own: it kills and restarts the agents service.
+    // Separate processes (oneProcess: false): this file kills and restarts agents.
     t = await startTestStack({
       ...llm.env(),
       META_GRAPH_BASE_URL: graph.url,
       PLATICA_TURN_DEBOUNCE_MS: String(DEBOUNCE_MS),
-    });
+    }, { oneProcess: false });
     ws = await MessagingWorkspace.seed(t, withAgents);
     systemPrompt = (ws.doc.agents![0] as { systemPrompt: string }).systemPrompt;
     nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });

@@ -9,7 +9,8 @@ describe('gateway (e2e)', () => {
 
   beforeAll(async () => {
     // A stack of its own: it stops and restarts a service, with its own RPC timeout.
-    t = await startTestStack({ PLATICA_RPC_TIMEOUT_MS: '1500' });
+    // Separate processes (oneProcess: false): this file stops, restarts and kills services.
+    t = await startTestStack({ PLATICA_RPC_TIMEOUT_MS: '1500' }, { oneProcess: false });
   });
   afterAll(async () => {
     await t?.stop();

@@ -29,7 +29,8 @@ describe('messaging (e2e)', () => {
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
     // A stack of its own: it stops and restarts the messaging service.
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url });
+    // Separate processes (oneProcess: false): this file stops and restarts a service.
+    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url }, { oneProcess: false });
     db = new PgClient({ connectionString: t.isolation.databaseUrl });
     await db.connect();
   });

@@ -18,7 +18,8 @@ describe('process roles (e2e)', () => {
   beforeAll(async () => {
     graph = await FakeMetaGraph.start();
     // A stack of its own: its messaging service runs split by role (PLATICA_ROLE).
-    t = await startTestStack({ META_GRAPH_BASE_URL: graph.url, PLATICA_ROLE: 'handlers' });
+    // Separate processes (oneProcess: false): this file stops and restarts messaging in other roles.
+    t = await startTestStack({ META_GRAPH_BASE_URL: graph.url, PLATICA_ROLE: 'handlers' }, { oneProcess: false });
     ws = await MessagingWorkspace.seed(t);
   });
   afterAll(async () => {

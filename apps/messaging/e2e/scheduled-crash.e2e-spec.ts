@@ -25,7 +25,8 @@ describe('scheduled messages: a crash in the middle of a due batch (e2e)', () =>
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
     // The grace outlasts a status webhook's redelivery to the restarted service (every 500 ms).
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url, SCHEDULED_CONFIRMATION_GRACE_MS: '5000' });
+    // Separate processes (oneProcess: false): this file kills and restarts messaging.
+    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url, SCHEDULED_CONFIRMATION_GRACE_MS: '5000' }, { oneProcess: false });
     ws = await MessagingWorkspace.seed(t);
     fake.reportStatuses({
       baseUrl: t.baseUrl,

@@ -25,7 +25,8 @@ describe('scheduled messages (e2e)', () => {
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
     // A stack of its own: it restarts the messaging service.
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url });
+    // Separate processes (oneProcess: false): this file kills and restarts messaging.
+    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url }, { oneProcess: false });
     ws = await MessagingWorkspace.seed(t);
   });
   afterAll(async () => {

@@ -66,6 +66,42 @@ export function startService(
   return { ...spec, process: child, output };
 }
 
+/** Where the compiled one-process host (test stacks) lives in dist/. */
+export function oneProcessHostEntry(root: string): string {
+  return path.join(root, 'dist', 'libs', 'devstack', 'src', 'one-process-host.js');
+}
+
+/**
+ * Starts the given services in one process (test stacks: see one-process-host.ts); each
+ * gets `env` plus its own `serviceEnv` and its port. They share the process and its output.
+ */
+export function startServicesInOneProcess(
+  root: string,
+  specs: ServiceSpec[],
+  env: NodeJS.ProcessEnv,
+  serviceEnv: Partial<Record<ServiceName, NodeJS.ProcessEnv>>,
+  onLine: (line: string) => void,
+  { sourceMaps = true } = {},
+): RunningService[] {
+  const plan = specs.map((spec) => ({
+    name: spec.name,
+    entry: serviceEntry(root, spec.name),
+    env: { ...serviceEnv[spec.name], PLATICA_HTTP_PORT: String(spec.port) },
+  }));
+  const child = spawn(process.execPath, [...(sourceMaps ? ['--enable-source-maps'] : []), oneProcessHostEntry(root)], {
+    env: { ...env, PLATICA_HOSTED_SERVICES: JSON.stringify(plan) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { recent: [] as string[], count: 0 };
+  pipeLines(child, (line) => {
+    output.count += 1;
+    output.recent.push(line);
+    if (output.recent.length > RECENT_LINES) output.recent.shift();
+    onLine(line);
+  });
+  return specs.map((spec) => ({ ...spec, process: child, output }));
+}
+
 /**
  * Waits until the service answers `GET /readyz` with 200 (dependencies up, NATS subscribed).
  * On a loaded machine a start takes longer but keeps making progress (CPU time, lines printed),
@@ -78,8 +114,7 @@ export async function waitReady(service: RunningService, stallMs = Number(proces
   let progressAt = started;
   let cpu = cpuTicks(service.process.pid);
   let printed = service.output.count;
-  const failure = (why: string) =>
-    new Error(`${service.name} ${why}; its last lines:\n${service.output.recent.join('\n') || '(none)'}`);
+  const failure = (why: string) => new Error(`${service.name} ${why}; its last lines:\n${service.output.recent.join('\n') || '(none)'}`);
   for (;;) {
     if (service.process.exitCode !== null || service.process.signalCode !== null)
       throw failure(`exited (${service.process.exitCode ?? service.process.signalCode}) before it was ready on port ${service.port}`);

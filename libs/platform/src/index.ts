@@ -22,6 +22,7 @@ export * from './outbox/event-subscription';
 export * from './health/readiness';
 export * from './service/platform.module';
 export * from './service/run-service';
+export * from './service/service-host';
 export * from './temporal/temporal';
 export * from './service/seed-sections';
 export * from './net/address-policy';

@@ -33,7 +33,7 @@ export interface TestStack extends StackApi {
 }
 
 /**
- * The whole stack (seven services from dist/, as `platica up` runs them) on an isolated
+ * The whole stack (seven services from dist/, in one process or as `platica up` runs them) on an isolated
  * database, NATS subject prefix, events stream, Redis prefix and task queues, against the
  * run's Temporal server. Service logs are kept and printed only when `PLATICA_TEST_LOGS` is set.
  */
@@ -42,6 +42,12 @@ export async function startTestStack(
   options: {
     /** What one service gets besides, given the stack's isolation (e.g. its own route to the isolated database). */
     serviceEnv?: (isolation: Isolation) => Partial<Record<ServiceName, NodeJS.ProcessEnv>>;
+    /**
+     * The seven services in one Node process (default): far less CPU time to start.
+     * false for a file that stops, restarts, scales or kills a service (separate processes);
+     * PLATICA_TEST_ONE_PROCESS=false makes separate processes every file's default (to compare, or to rule it out).
+     */
+    oneProcess?: boolean;
   } = {},
 ): Promise<TestStack> {
   const isolation = newIsolation();
@@ -67,6 +73,7 @@ export async function startTestStack(
       ...env,
     },
     serviceEnv: options.serviceEnv?.(isolation),
+    oneProcess: options.oneProcess ?? process.env.PLATICA_TEST_ONE_PROCESS !== 'false',
     log: (source, line) => {
       recent.keep(source, line);
       if (process.env.PLATICA_TEST_LOGS) process.stdout.write(`[${isolation.tag} ${source}] ${line}\n`);

@@ -61,24 +61,41 @@ export const webhookAttempts = new Counter({
   registers: [metricsRegistry],
 });
 
+/** What each database gauge reads, by name and then by source (a service's schema). */
+const databaseGaugeReads = new Map<string, Map<string, () => Promise<number>>>();
+
 /**
  * A gauge read from the database when scraped (a backlog), e.g. unpublished outbox rows.
- * Registered once per name; `read` answers the current value.
+ * Registered once per name; `read` answers the current value of `source`. A process holds
+ * one service, so one source; the test stacks' one-process host holds several, and the
+ * gauge is their sum (a source registered again replaces its read).
  */
-export function databaseGauge(name: string, help: string, read: () => Promise<number>): Gauge {
+export function databaseGauge(name: string, help: string, read: () => Promise<number>, source = ''): Gauge {
+  const reads = databaseGaugeReads.get(name) ?? new Map<string, () => Promise<number>>();
+  databaseGaugeReads.set(name, reads);
+  reads.set(source, read);
   const existing = metricsRegistry.getSingleMetric(name);
   if (existing) metricsRegistry.removeSingleMetric(name);
+  let last = new Map<string, number>();
   return new Gauge({
     name,
     help,
     registers: [metricsRegistry],
     async collect() {
       // A failed read leaves the last value: a scrape never fails because the database is slow.
-      try {
-        this.set(await read());
-      } catch {
-        // keep the last value
-      }
+      const values = new Map<string, number>();
+      await Promise.all(
+        [...reads].map(async ([key, readOne]) => {
+          try {
+            values.set(key, await readOne());
+          } catch {
+            const kept = last.get(key);
+            if (kept !== undefined) values.set(key, kept);
+          }
+        }),
+      );
+      last = values;
+      if (values.size > 0) this.set([...values.values()].reduce((sum, value) => sum + value, 0));
     },
   });
 }

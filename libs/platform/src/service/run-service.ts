@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Logger, Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
+import { Logger, Module, type DynamicModule, type INestApplication, type LoggerService, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -22,6 +22,7 @@ import { ensureEventsStream, OutboxRelay } from '../outbox/outbox-relay';
 import { Database } from '../database/unit-of-work';
 import { temporalReachable, type TemporalWorkerPart } from '../temporal/temporal';
 import { NatsHandle, PlatformModule, ServiceConfig, type PlatformInstances } from './platform.module';
+import { hostedEnvironment, hostedServiceLogger, runAsHostedService } from './service-host';
 
 /** Something started after the service is up and stopped before its connections close. */
 export interface BackgroundPart {
@@ -64,10 +65,12 @@ const SHUTDOWN_DEADLINE_MS = 40_000;
  *   main.js migration:create NAME   write a migration for entity changes (development)
  */
 export async function runService(definition: ServiceDefinition, argv = process.argv.slice(2)): Promise<void> {
+  // Hosted with the other services in one process (test stacks): its own environment, serve only.
+  const hosted = hostedEnvironment(definition.name);
   let config: BaseConfig;
   try {
     // A service's schema extends the base schema, so its output is a BaseConfig and more.
-    config = loadConfig(definition.configSchema ?? baseConfigSchema) as BaseConfig;
+    config = loadConfig(definition.configSchema ?? baseConfigSchema, hosted ?? process.env) as BaseConfig;
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${definition.name}: ${error.message}\n`);
@@ -76,6 +79,11 @@ export async function runService(definition: ServiceDefinition, argv = process.a
     throw error;
   }
   const logger = new JsonLogger(definition.name, config.LOG_LEVEL);
+  if (hosted) {
+    const nestLogger = hostedServiceLogger(logger);
+    Logger.overrideLogger(nestLogger);
+    return runAsHostedService(logger, () => serveOrExit(definition, config, logger, nestLogger));
+  }
   Logger.overrideLogger(logger);
 
   const [command, ...args] = argv;
@@ -101,6 +109,15 @@ export async function runService(definition: ServiceDefinition, argv = process.a
   }
   if (command !== undefined)
     throw new Error(`unknown command "${command}" (serve by default, or: migrate, migrate:check, migration:create NAME)`);
+  await serveOrExit(definition, config, logger, logger);
+}
+
+async function serveOrExit(
+  definition: ServiceDefinition,
+  config: BaseConfig,
+  logger: JsonLogger,
+  nestLogger: LoggerService,
+): Promise<void> {
   if (config.PLATICA_ROLE === 'worker' && !definition.worker) {
     process.stderr.write(`${definition.name}: PLATICA_ROLE: ${definition.name} has no Temporal worker (use all or handlers)\n`);
     process.exit(78);
@@ -109,14 +126,17 @@ export async function runService(definition: ServiceDefinition, argv = process.a
   // An error nobody handled (a background part's promise, the Temporal worker's run) ends the
   // process, as Node would, said first in the log's own format so that it reaches the log store.
   const die = (what: string) => (error: unknown) => {
-    logger.fatal({ msg: `${definition.name}: ${what}`, error: error instanceof Error ? error.message : String(error) }, (error as Error)?.stack);
+    logger.fatal(
+      { msg: `${definition.name}: ${what}`, error: error instanceof Error ? error.message : String(error) },
+      (error as Error)?.stack,
+    );
     process.exit(1);
   };
   process.once('unhandledRejection', die('unhandled rejection'));
   process.once('uncaughtException', die('uncaught exception'));
 
   try {
-    await serve(definition, config, logger);
+    await serve(definition, config, logger, nestLogger);
   } catch (error) {
     // A service that cannot start says why and exits, so an orchestrator restarts it.
     logger.fatal(
@@ -127,7 +147,7 @@ export async function runService(definition: ServiceDefinition, argv = process.a
   }
 }
 
-async function serve(definition: ServiceDefinition, config: BaseConfig, logger: JsonLogger): Promise<void> {
+async function serve(definition: ServiceDefinition, config: BaseConfig, logger: JsonLogger, nestLogger: LoggerService): Promise<void> {
   const role = config.PLATICA_ROLE;
   const runsHandlers = role !== 'worker';
   const runsWorker = role !== 'handlers' && definition.worker !== undefined;
@@ -158,7 +178,7 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
     ServiceRootModule as Type<unknown> | DynamicModule,
     new FastifyAdapter(definition.httpOptions as ConstructorParameters<typeof FastifyAdapter>[0]),
     {
-      logger,
+      logger: nestLogger,
       bufferLogs: false,
       abortOnError: false,
     },
@@ -213,12 +233,17 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
     await relay.start();
     parts.push(relay);
     const schema = definition.database.schema;
-    databaseGauge('platica_outbox_backlog', 'Outbox events committed but not yet published to JetStream', async () => {
-      const [row] = await orm.em
-        .fork()
-        .execute<{ count: string }[]>(`select count(*) as count from "${schema}".outbox_event where published_at is null`);
-      return Number(row?.count ?? 0);
-    });
+    databaseGauge(
+      'platica_outbox_backlog',
+      'Outbox events committed but not yet published to JetStream',
+      async () => {
+        const [row] = await orm.em
+          .fork()
+          .execute<{ count: string }[]>(`select count(*) as count from "${schema}".outbox_event where published_at is null`);
+        return Number(row?.count ?? 0);
+      },
+      schema,
+    );
   }
   if (runsWorker) {
     const worker = await definition.worker!(app, instances);
