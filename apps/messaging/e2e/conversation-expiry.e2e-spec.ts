@@ -37,15 +37,20 @@ describe('conversation expiry (e2e)', () => {
   beforeAll(async () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
-    t = await startTestStack({
-      ...llm.env(),
-      META_GRAPH_BASE_URL: graph.url,
-      PLATICA_TURN_DEBOUNCE_MS: '300',
-      PLATICA_CHAT_IDLE_EXPIRY_MS: String(CHAT_IDLE_MS),
-      PLATICA_EXPIRY_QUIET_MS: '1000',
-      PLATICA_EXPIRY_SWEEP_INTERVAL_MS: '300',
-      PLATICA_CHAT_TURN_TIMEOUT_MS: String(CHAT_TURN_TIMEOUT_MS),
-    });
+    // A stack of its own: its own expiry and chat-turn timings (process settings); separate
+    // processes (oneProcess: false): it stops and restarts messaging.
+    t = await startTestStack(
+      {
+        ...llm.env(),
+        META_GRAPH_BASE_URL: graph.url,
+        PLATICA_TURN_DEBOUNCE_MS: '300',
+        PLATICA_CHAT_IDLE_EXPIRY_MS: String(CHAT_IDLE_MS),
+        PLATICA_EXPIRY_QUIET_MS: '1000',
+        PLATICA_EXPIRY_SWEEP_INTERVAL_MS: '300',
+        PLATICA_CHAT_TURN_TIMEOUT_MS: String(CHAT_TURN_TIMEOUT_MS),
+      },
+      { oneProcess: false },
+    );
     ws = await MessagingWorkspace.seed(t, withAgents);
     events = await EventStreamReader.open(`${t.baseUrl}/v1/events?types=conversation.status.updated`, {
       authorization: `Bearer ${ws.ids.apiKeys.main.key}`,
@@ -119,7 +124,12 @@ describe('conversation expiry (e2e)', () => {
     await events.until('the reactivation event', () => transitionsOf(id).includes('expired>active'));
     expect(transitionsOf(id).slice(0, 2)).toEqual(['active>expired', 'expired>active']);
     // History kept across the expiry (spec › Chat thread).
-    expect((await chatThread(id)).messages.map((m: { content: string }) => m.content)).toEqual(['hola', 'ECHO: hola', '[[reply:de vuelta]] sigo aquí', 'de vuelta']);
+    expect((await chatThread(id)).messages.map((m: { content: string }) => m.content)).toEqual([
+      'hola',
+      'ECHO: hola',
+      '[[reply:de vuelta]] sigo aquí',
+      'de vuelta',
+    ]);
   });
 
   it('never expires a thread while its turn runs; a turn past the time limit answers 504 and its reply still lands in the thread', async () => {
@@ -127,7 +137,11 @@ describe('conversation expiry (e2e)', () => {
     llm.delayMs = CHAT_TURN_TIMEOUT_MS + 4_000;
     const client = { email: newEmail() };
     const began = Date.now();
-    const late = await ws.api.post('/v1/chat', { agentId: ws.ids.agents.sofia.id, client, message: '[[reply:perdón la demora]] ¿hay stock?' });
+    const late = await ws.api.post('/v1/chat', {
+      agentId: ws.ids.agents.sofia.id,
+      client,
+      message: '[[reply:perdón la demora]] ¿hay stock?',
+    });
     expect(late.status).toBe(504);
     expect(Date.now() - began).toBeGreaterThanOrEqual(CHAT_TURN_TIMEOUT_MS);
     // The spec's error shape; details say where to look before retrying (the thread this request started).
@@ -170,7 +184,11 @@ describe('conversation expiry (e2e)', () => {
     } finally {
       await t.stack.startService('messaging');
     }
-    await eventually('the thread to expire after the restart', async () => (await chatThread(started.body.id)).status === 'expired', 60_000);
+    await eventually(
+      'the thread to expire after the restart',
+      async () => (await chatThread(started.body.id)).status === 'expired',
+      60_000,
+    );
     await events.until('its one event', () => transitionsOf(started.body.id).includes('active>expired'), 30_000);
     expect(transitionsOf(started.body.id)).toEqual(['active>expired']);
   });
