@@ -71,14 +71,18 @@ function world(options: { evaluations?: Evaluation[]; startFails?: boolean; turn
         if (!agent) throw DomainError.notFound('Agent', id);
         return agent;
       },
-      findVersion: async (agentId, promptId) =>
-        (VERSIONS.find((v) => v.agentId === agentId && v.id === promptId) ?? null) as never,
+      findVersion: async (agentId, promptId) => (VERSIONS.find((v) => v.agentId === agentId && v.id === promptId) ?? null) as never,
     }),
     fake(EvaluationRepository, {
       create: async (workspaceId, agentId, request, candidate, maxRunning) => {
         created.push({ workspaceId, agentId, candidate, maxRunning });
         if (evaluations.filter((e) => e.workspaceId === workspaceId && e.status === 'running').length >= maxRunning) return null;
-        const made = evaluation(`evl_${evaluations.length + 1}`, { workspaceId, agentId, ...candidate, model: request.candidate.model ?? null });
+        const made = evaluation(`evl_${evaluations.length + 1}`, {
+          workspaceId,
+          agentId,
+          ...candidate,
+          model: request.candidate.model ?? null,
+        });
         evaluations.push(made);
         return made;
       },
@@ -93,7 +97,7 @@ function world(options: { evaluations?: Evaluation[]; startFails?: boolean; turn
         return evaluations.filter((e) => e.agentId === agentId && workspaceIds.includes(e.workspaceId));
       },
       progress: async (id) => ({ turns: id === 'evl_1' ? 4 : 0, done: id === 'evl_1' ? 2 : 0, tokens: 1234 }),
-      turns: async (_id, page) => (options.turns ?? []).slice(page.offset, page.offset + page.limit),
+      turns: async (_id, page = { limit: 100, offset: 0 }) => (options.turns ?? []).slice(page.offset, page.offset + page.limit),
     }),
     fake(EvaluationWorkflows, {
       start: async (workspaceId, id) => {
@@ -122,7 +126,13 @@ const body = (fields: Partial<EvaluationCreate> = {}): EvaluationCreate => ({
 });
 
 const createOf = (fields: { body?: EvaluationCreate; agentId?: string; workspaceId?: string } = {}) =>
-  ({ auth: testAuth(), workspaceId: fields.workspaceId ?? 'ws_1', params: { agentId: fields.agentId ?? 'agt_1' }, query: {}, body: fields.body ?? body() }) as never;
+  ({
+    auth: testAuth(),
+    workspaceId: fields.workspaceId ?? 'ws_1',
+    params: { agentId: fields.agentId ?? 'agt_1' },
+    query: {},
+    body: fields.body ?? body(),
+  }) as never;
 
 const readOf = (params: object, query: object, workspaceId?: string) => ({ auth: testAuth(), workspaceId, params, query }) as never;
 
@@ -134,7 +144,9 @@ describe('EvaluationsService', () => {
         status: 202,
         body: { status: 'success', message: 'Evaluation started', data: { id: 'evl_1', status: 'running' } },
       });
-      expect(w.created).toEqual([{ workspaceId: 'ws_1', agentId: 'agt_1', candidate: { promptId: null, systemPrompt: 'Be kind' }, maxRunning: 2 }]);
+      expect(w.created).toEqual([
+        { workspaceId: 'ws_1', agentId: 'agt_1', candidate: { promptId: null, systemPrompt: 'Be kind' }, maxRunning: 2 },
+      ]);
       expect(w.started).toEqual([['ws_1', 'evl_1']]);
     });
 
@@ -158,7 +170,9 @@ describe('EvaluationsService', () => {
     it('refuses candidate and judge models the installation does not offer, naming each field', async () => {
       const w = world();
       const error = await refusal(
-        w.service.create(createOf({ body: body({ candidate: { systemPrompt: 'x', model: 'o3-pro' }, judge: { rubric: 'r', model: 'claude' } }) })),
+        w.service.create(
+          createOf({ body: body({ candidate: { systemPrompt: 'x', model: 'o3-pro' }, judge: { rubric: 'r', model: 'claude' } }) }),
+        ),
       );
       expect(error.code).toBe(ErrorCode.Validation);
       expect(error.details).toEqual([
@@ -170,7 +184,9 @@ describe('EvaluationsService', () => {
 
     it('accepts LLM_MODEL and the allowed models', async () => {
       const w = world();
-      await w.service.create(createOf({ body: body({ candidate: { systemPrompt: 'x', model: 'gpt-4o' }, judge: { rubric: 'r', model: 'gpt-4o-mini' } }) }));
+      await w.service.create(
+        createOf({ body: body({ candidate: { systemPrompt: 'x', model: 'gpt-4o' }, judge: { rubric: 'r', model: 'gpt-4o-mini' } }) }),
+      );
       expect(w.started).toEqual([['ws_1', 'evl_1']]);
     });
 
@@ -208,7 +224,9 @@ describe('EvaluationsService', () => {
 
   describe('list', () => {
     it("lists the agent's evaluations in its workspace with their progress, passing the filters", async () => {
-      const w = world({ evaluations: [evaluation('evl_1'), evaluation('evl_2', { status: 'completed', finishedAt: new Date('2026-11-21T00:00:00Z') })] });
+      const w = world({
+        evaluations: [evaluation('evl_1'), evaluation('evl_2', { status: 'completed', finishedAt: new Date('2026-11-21T00:00:00Z') })],
+      });
       const answer = await w.service.list(readOf({ agentId: 'agt_1' }, { promptId: 'prm_1', finished: 'true', limit: 20 }));
       expect(w.listed).toEqual([{ workspaceIds: ['ws_1'], agentId: 'agt_1', filter: { promptId: 'prm_1', finished: true, limit: 20 } }]);
       expect(answer.evaluations.map((e) => [e.id, e.status, e.progress, e.finishedAt])).toEqual([
@@ -226,7 +244,9 @@ describe('EvaluationsService', () => {
     it('leaves the finished filter out when not given', async () => {
       const w = world();
       await w.service.list(readOf({ agentId: 'agt_1' }, { limit: 20 }));
-      expect(w.listed).toEqual([{ workspaceIds: ['ws_1'], agentId: 'agt_1', filter: { promptId: undefined, finished: undefined, limit: 20 } }]);
+      expect(w.listed).toEqual([
+        { workspaceIds: ['ws_1'], agentId: 'agt_1', filter: { promptId: undefined, finished: undefined, limit: 20 } },
+      ]);
     });
 
     it('answers 404 for an agent outside the workspace asked for', async () => {

@@ -107,7 +107,7 @@ describe('TurnActivitiesFactory', () => {
     expect(answered).toEqual([{ runId: RUN_ID, accepted }]);
   });
 
-  it("takes an acceptance begun early for the run: the step asks messaging no second time", async () => {
+  it('takes an acceptance begun early for the run: the step asks messaging no second time', async () => {
     const { factory, rpc } = world();
     factory.acceptEarly(RUN_ID, chatRequest);
     const result = await new MockActivityEnvironment().run(factory.activities().acceptChat, chatRequest);
@@ -140,7 +140,10 @@ describe('TurnActivitiesFactory', () => {
     rpc.answer(REPLY, () => {
       throw new DomainError(ErrorCode.Conflict, 'the conversation was closed');
     });
-    const refused = await factory.activities().deliverReply(reply).catch((e: unknown) => e);
+    const refused = await factory
+      .activities()
+      .deliverReply(reply)
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApplicationFailure);
     expect(refused).toMatchObject({ message: 'the conversation was closed', type: ErrorCode.Conflict, nonRetryable: true });
 

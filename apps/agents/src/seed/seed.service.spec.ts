@@ -33,7 +33,9 @@ describe('SeedService', () => {
     const { service } = world();
     expect(service.validate({ body: { section: 'agents', items: [], document } } as never)).toEqual({ ok: true });
     expect(service.validate({ body: { section: 'allowedTerms', items: [], document } } as never)).toEqual({ ok: true });
-    const error = await refusal(Promise.resolve().then(() => service.validate({ body: { section: 'campaigns', items: [], document } } as never)));
+    const error = await refusal(
+      Promise.resolve().then(() => service.validate({ body: { section: 'campaigns', items: [], document } } as never)),
+    );
     expect([error.code, error.details]).toEqual([ErrorCode.NotImplemented, { feature: 'the seed\'s "campaigns" section' }]);
   });
 

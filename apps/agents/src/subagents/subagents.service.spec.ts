@@ -80,7 +80,8 @@ function world() {
         if (subagentId === 'agt_unknown') throw DomainError.notFound('Sub-agent connection', subagentId);
         return connection(parentAgentId, subagentId, change as Partial<SubagentConnection>);
       },
-      disconnect: async (workspaceId, parentAgentId, subagentId) => void writes.push(['disconnect', workspaceId, parentAgentId, subagentId]),
+      disconnect: async (workspaceId, parentAgentId, subagentId) =>
+        void writes.push(['disconnect', workspaceId, parentAgentId, subagentId]),
     }),
   );
   return { ...built, writes, lookups };
@@ -92,7 +93,7 @@ const requestOf = (params: object, body?: unknown, workspaceId: string | null = 
 
 describe('SubagentsService', () => {
   describe('list', () => {
-    it("shows each connection with the state of its sub-agent, and a deleted sub-agent as missing", async () => {
+    it('shows each connection with the state of its sub-agent, and a deleted sub-agent as missing', async () => {
       const w = world();
       const answer = await w.service.list(requestOf({ agentId: 'agt_1' }, undefined, null));
       expect(answer.subagents).toEqual([
@@ -132,12 +133,28 @@ describe('SubagentsService', () => {
       const w = world();
       const answer = await w.service.available(requestOf({ agentId: 'agt_1' }));
       expect(answer.agents).toEqual([
-        { id: 'agt_2', name: 'Agent agt_2', imageUrl: null, status: 'inactive', hasPrompt: false, lastUpdate: '2026-11-21T08:00:00.000Z', isAlreadyConnected: true },
-        { id: 'agt_3', name: 'Tres', imageUrl: 'https://img.example/3.png', status: 'active', hasPrompt: true, lastUpdate: '2026-11-20T12:00:00.000Z', isAlreadyConnected: false },
+        {
+          id: 'agt_2',
+          name: 'Agent agt_2',
+          imageUrl: null,
+          status: 'inactive',
+          hasPrompt: false,
+          lastUpdate: '2026-11-21T08:00:00.000Z',
+          isAlreadyConnected: true,
+        },
+        {
+          id: 'agt_3',
+          name: 'Tres',
+          imageUrl: 'https://img.example/3.png',
+          status: 'active',
+          hasPrompt: true,
+          lastUpdate: '2026-11-20T12:00:00.000Z',
+          isAlreadyConnected: false,
+        },
       ]);
     });
 
-    it("answers 404 for an agent outside the workspace asked for", async () => {
+    it('answers 404 for an agent outside the workspace asked for', async () => {
       const w = world();
       expect((await refusal(w.service.available(requestOf({ agentId: 'agt_1' }, undefined, 'ws_2')))).code).toBe(ErrorCode.NotFound);
     });
@@ -149,7 +166,11 @@ describe('SubagentsService', () => {
       const reply = await w.service.connect(requestOf({ agentId: 'agt_1' }, { subagentId: 'agt_3', name: 'Precios' }));
       expect(reply).toEqual({
         status: 201,
-        body: { status: 'success', message: 'Sub-agent connected', data: { connection: expect.objectContaining({ reference: 'agt_3', task: 'delegate' }) as unknown } },
+        body: {
+          status: 'success',
+          message: 'Sub-agent connected',
+          data: { connection: expect.objectContaining({ reference: 'agt_3', task: 'delegate' }) as unknown },
+        },
       });
       expect(w.writes).toEqual([['connect', 'ws_1', 'agt_1', { subagentId: 'agt_3', name: 'Precios' }]]);
     });
@@ -158,7 +179,10 @@ describe('SubagentsService', () => {
       const w = world();
       const reply = await w.service.create(requestOf({ agentId: 'agt_1' }, { name: 'Nuevo' }, 'ws_2'));
       expect(reply.status).toBe(201);
-      expect(reply.body).toMatchObject({ message: 'Sub-agent created and connected', data: { subagentId: 'agt_new', connection: { reference: 'agt_new', name: 'Nuevo' } } });
+      expect(reply.body).toMatchObject({
+        message: 'Sub-agent created and connected',
+        data: { subagentId: 'agt_new', connection: { reference: 'agt_new', name: 'Nuevo' } },
+      });
       expect(w.writes).toEqual([['createAndConnect', 'ws_2', 'agt_1', { name: 'Nuevo' }]]);
     });
 
@@ -169,7 +193,9 @@ describe('SubagentsService', () => {
         message: 'Sub-agent connection updated',
         data: { connection: expect.objectContaining({ reference: 'agt_2', description: 'nuevo' }) as unknown },
       });
-      expect((await refusal(w.service.update(requestOf({ agentId: 'agt_1', subagentId: 'agt_unknown' }, {})))).code).toBe(ErrorCode.NotFound);
+      expect((await refusal(w.service.update(requestOf({ agentId: 'agt_1', subagentId: 'agt_unknown' }, {})))).code).toBe(
+        ErrorCode.NotFound,
+      );
       expect(w.writes.map((call) => call.slice(0, 4))).toEqual([
         ['update', 'ws_1', 'agt_1', 'agt_2'],
         ['update', 'ws_1', 'agt_1', 'agt_unknown'],
@@ -178,7 +204,10 @@ describe('SubagentsService', () => {
 
     it('disconnects in the write workspace', async () => {
       const w = world();
-      expect(await w.service.disconnect(requestOf({ agentId: 'agt_1', subagentId: 'agt_2' }))).toEqual({ status: 'success', message: 'Sub-agent disconnected' });
+      expect(await w.service.disconnect(requestOf({ agentId: 'agt_1', subagentId: 'agt_2' }))).toEqual({
+        status: 'success',
+        message: 'Sub-agent disconnected',
+      });
       expect(w.writes).toEqual([['disconnect', 'ws_1', 'agt_1', 'agt_2']]);
     });
 

@@ -38,12 +38,12 @@ describe('TurnLogService.list', () => {
     expect(w.rpc.calls).toEqual([]);
   });
 
-  it('answers no turns for a conversation messaging knows, asking it with the caller\'s request and no query', async () => {
+  it("answers no turns for a conversation messaging knows, asking it with the caller's request and no query", async () => {
     const w = world();
     expect(await w.service.list(listOf('conv_2'))).toEqual({ conversationId: 'conv_2', turns: [], count: 0 });
-    expect(w.rpc.calls.map((c) => [c.subject, (c.request as { query: unknown }).query, (c.request as { params: unknown }).params])).toEqual([
-      [GET_CONVERSATION, {}, { id: 'conv_2' }],
-    ]);
+    expect(w.rpc.calls.map((c) => [c.subject, (c.request as { query: unknown }).query, (c.request as { params: unknown }).params])).toEqual(
+      [[GET_CONVERSATION, {}, { id: 'conv_2' }]],
+    );
   });
 
   it("answers messaging's 404 for an unknown conversation or another workspace's", async () => {

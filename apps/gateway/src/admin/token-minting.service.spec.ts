@@ -11,7 +11,12 @@ function world() {
     fake(AccessTokenRepository, {
       mint: async (input) => {
         minted.push(input);
-        return { token: `pl_at_${minted.length}`, expiresAt: '2026-11-20T13:00:00.000Z', scopes: input.scopes, workspaceIds: input.workspaceIds };
+        return {
+          token: `pl_at_${minted.length}`,
+          expiresAt: '2026-11-20T13:00:00.000Z',
+          scopes: input.scopes,
+          workspaceIds: input.workspaceIds,
+        };
       },
     }),
   );

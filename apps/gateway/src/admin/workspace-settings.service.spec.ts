@@ -12,7 +12,9 @@ function world() {
     fake(IdentityRepository, {
       setCreditLimit: async (workspaceId, creditLimit) => {
         written.push([workspaceId, creditLimit]);
-        return workspaceId === 'ws_1' ? ({ id: 'ws_1', name: 'One', timezone: 'America/Lima', creditLimit } satisfies AdminWorkspace) : null;
+        return workspaceId === 'ws_1'
+          ? ({ id: 'ws_1', name: 'One', timezone: 'America/Lima', creditLimit } satisfies AdminWorkspace)
+          : null;
       },
     }),
   );
@@ -22,7 +24,12 @@ function world() {
 describe('WorkspaceSettingsService.update', () => {
   it("sets the workspace's credit limit and answers the workspace", async () => {
     const w = world();
-    expect(await w.service.update('ws_1', { creditLimit: 5000 })).toEqual({ id: 'ws_1', name: 'One', timezone: 'America/Lima', creditLimit: 5000 });
+    expect(await w.service.update('ws_1', { creditLimit: 5000 })).toEqual({
+      id: 'ws_1',
+      name: 'One',
+      timezone: 'America/Lima',
+      creditLimit: 5000,
+    });
     expect(w.written).toEqual([['ws_1', 5000]]);
   });
 

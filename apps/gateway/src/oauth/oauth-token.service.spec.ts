@@ -136,9 +136,7 @@ describe('OAuthTokenService', () => {
         refresh_token: 'pl_rt_new',
         scope: 'platica:read platica:write',
       });
-      expect(issued).toEqual([
-        { grant: code(), familyId: 'fam_1', ttl: { accessSeconds: 900, refreshSeconds: 2_592_000 } },
-      ]);
+      expect(issued).toEqual([{ grant: code(), familyId: 'fam_1', ttl: { accessSeconds: 900, refreshSeconds: 2_592_000 } }]);
       expect(published).toEqual([]);
     });
 
@@ -202,7 +200,12 @@ describe('OAuthTokenService', () => {
 
     it.each([
       ['another client', { clientId: 'cli_2' }, {}, 'authorization code was issued to another client'],
-      ['another redirect_uri (even another loopback port)', {}, { redirect_uri: 'http://127.0.0.1:9999/callback' }, 'redirect_uri differs from the authorization request'],
+      [
+        'another redirect_uri (even another loopback port)',
+        {},
+        { redirect_uri: 'http://127.0.0.1:9999/callback' },
+        'redirect_uri differs from the authorization request',
+      ],
       ['a verifier that does not match', {}, { code_verifier: 'w'.repeat(43) }, 'code_verifier does not match the code_challenge'],
     ])('refuses a code redeemed with %s, issuing nothing', async (_case, grant, form, description) => {
       const { service, issued } = world({ codes: { code_1: { outcome: 'redeemed', value: code(grant) } } });

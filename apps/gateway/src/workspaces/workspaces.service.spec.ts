@@ -3,7 +3,7 @@ import { fake, newTestService, testAuth } from '@platica/testing/test-service';
 import { IdentityRepository } from '../identity/identity.repository';
 import { WorkspacesService } from './workspaces.service';
 
-/** The gateway's identity tables in memory: workspaces ws_1..ws_3, user usr_1 an admin of ws_1 and a member of ws_2. */
+/** The gateway's identity tables in memory: workspaces ws_1..ws_3, user usr_1 an admin of ws_1 and an agent of ws_2. */
 function world() {
   const asked: unknown[][] = [];
   const names: Record<string, string> = { ws_1: 'One', ws_2: 'Two', ws_3: 'Three' };
@@ -16,7 +16,7 @@ function world() {
       },
       memberships: async (userId, ids) => {
         asked.push(['memberships', userId, ids]);
-        return ids.map((id) => ({ id, name: names[id]!, role: id === 'ws_1' ? ('admin' as const) : ('member' as const) }));
+        return ids.map((id) => ({ id, name: names[id]!, role: id === 'ws_1' ? ('admin' as const) : ('agent' as const) }));
       },
       user: async (id) => ({ id, email: 'ana@example.com', name: 'Ana' }),
       memberEmailsOf: async (workspaceId) => {
@@ -40,7 +40,7 @@ describe('WorkspacesService', () => {
     expect(await w.service.list({ auth: oauthUser } as never)).toEqual({
       workspaces: [
         { id: 'ws_1', name: 'One', role: 'admin' },
-        { id: 'ws_2', name: 'Two', role: 'member' },
+        { id: 'ws_2', name: 'Two', role: 'agent' },
       ],
       user: { id: 'usr_1', email: 'ana@example.com', name: 'Ana' },
     });
@@ -61,7 +61,9 @@ describe('WorkspacesService', () => {
 
   it("answers the member emails of the request's workspace, and none without one", async () => {
     const w = world();
-    expect(await w.service.members({ auth: testAuth(), workspaceId: 'ws_1' } as never)).toEqual({ emails: ['ana@example.com', 'bo@example.com'] });
+    expect(await w.service.members({ auth: testAuth(), workspaceId: 'ws_1' } as never)).toEqual({
+      emails: ['ana@example.com', 'bo@example.com'],
+    });
     expect(await w.service.members({ auth: testAuth() } as never)).toEqual({ emails: [] });
     expect(w.asked).toEqual([['memberEmailsOf', 'ws_1']]);
   });

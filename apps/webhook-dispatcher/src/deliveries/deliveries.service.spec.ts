@@ -47,7 +47,11 @@ function attempt(deliveryId: string, n: number, fields: Partial<DeliveryAttempt>
  */
 function world() {
   const deliveries = [delivery('dlv_1'), delivery('dlv_2', { status: 'delivered', deliveredAt: new Date('2026-11-20T12:01:00Z') })];
-  const attempts = [attempt('dlv_1', 1), attempt('dlv_1', 2, { statusCode: null, error: 'timeout', responseExcerpt: null }), attempt('dlv_2', 1, { statusCode: 200, error: null })];
+  const attempts = [
+    attempt('dlv_1', 1),
+    attempt('dlv_1', 2, { statusCode: null, error: 'timeout', responseExcerpt: null }),
+    attempt('dlv_2', 1, { statusCode: 200, error: null }),
+  ];
   const pages: unknown[] = [];
   const requeued: string[][] = [];
   let wakes = 0;
@@ -75,7 +79,11 @@ function world() {
       },
     }),
     fake(WebhooksService, {
-      findReadable: async (request) => find(readScope(request).map((w) => w.id), request.params.id),
+      findReadable: async (request) =>
+        find(
+          readScope(request).map((w) => w.id),
+          request.params.id,
+        ),
       findWritable: async (request) => find([writeScope(request).id], request.params.id),
     }),
     fake(SchedulerWaker, { wake: () => void (wakes += 1) }),
@@ -104,11 +112,29 @@ describe('DeliveriesService', () => {
         deliveredAt: null,
         createdAt: '2026-11-20T12:00:00.000Z',
         attempts: [
-          { attempt: 1, attemptedAt: '2026-11-20T12:01:00.000Z', statusCode: 500, durationMs: 120, error: 'HTTP 500', responseExcerpt: 'oops' },
-          { attempt: 2, attemptedAt: '2026-11-20T12:02:00.000Z', statusCode: null, durationMs: 120, error: 'timeout', responseExcerpt: null },
+          {
+            attempt: 1,
+            attemptedAt: '2026-11-20T12:01:00.000Z',
+            statusCode: 500,
+            durationMs: 120,
+            error: 'HTTP 500',
+            responseExcerpt: 'oops',
+          },
+          {
+            attempt: 2,
+            attemptedAt: '2026-11-20T12:02:00.000Z',
+            statusCode: null,
+            durationMs: 120,
+            error: 'timeout',
+            responseExcerpt: null,
+          },
         ],
       });
-      expect(answer.deliveries[1]).toMatchObject({ id: 'dlv_2', deliveredAt: '2026-11-20T12:01:00.000Z', attempts: [{ attempt: 1, statusCode: 200 }] });
+      expect(answer.deliveries[1]).toMatchObject({
+        id: 'dlv_2',
+        deliveredAt: '2026-11-20T12:01:00.000Z',
+        attempts: [{ attempt: 1, statusCode: 200 }],
+      });
     });
 
     it('passes the status filter and the page asked for (numbers from the query string)', async () => {
