@@ -85,15 +85,13 @@ function world() {
     fake(CampaignRepository, {
       list: async (workspaceId, q, after, limit) => {
         calls.push(['list', workspaceId, q, after, limit]);
-        return campaigns
-          .filter((c) => c.workspaceId === workspaceId && (!after || c.createdAt < after.createdAt))
-          .slice(0, limit);
+        return campaigns.filter((c) => c.workspaceId === workspaceId && (!after || c.createdAt < after.createdAt)).slice(0, limit);
       },
       find: async (workspaceId, id) => campaigns.find((c) => c.id === id && c.workspaceId === workspaceId) ?? null,
     }),
     fake(CampaignRunRepository, {
       latestOf: async (ids) => new Map(runs.filter((r) => ids.includes(r.campaignId)).map((r) => [r.campaignId, r])),
-      counts: async (ids) => new Map(ids.map((id) => [id, { sent: 1, failed: 1, unknown: 0, open: 1 }])),
+      counts: async (ids) => new Map(ids.map((id) => [id, { runId: id, sent: 1, failed: 1, unknown: 0, open: 1 }])),
       findOf: async (workspaceId, campaignId, runId) =>
         runs.find((r) => r.id === runId && r.campaignId === campaignId && r.workspaceId === workspaceId) ?? null,
       recipients: async (runId, statuses, after, limit) => {
@@ -159,7 +157,17 @@ describe('CampaignListsService.recipients', () => {
       runId: 'run_1',
       count: 4,
       recipients: [
-        { position: 0, phoneNumber: '+5215550100', name: null, status: 'sent', reason: null, error: null, messageId: 'msg_1', sentAt: '2026-11-27T10:05:00.000Z', updatedAt: '2026-11-27T10:05:00.000Z' },
+        {
+          position: 0,
+          phoneNumber: '+5215550100',
+          name: null,
+          status: 'sent',
+          reason: null,
+          error: null,
+          messageId: 'msg_1',
+          sentAt: '2026-11-27T10:05:00.000Z',
+          updatedAt: '2026-11-27T10:05:00.000Z',
+        },
         expect.objectContaining({ position: 1, status: 'pending', sentAt: null }),
         expect.objectContaining({ position: 2, status: 'excluded', reason: 'blocked', error: null }),
         expect.objectContaining({ position: 3, status: 'failed', reason: null, error: 'template paused', name: 'Ana' }),
@@ -172,11 +180,15 @@ describe('CampaignListsService.recipients', () => {
     const first = await service.recipients(request({ params, query: { limit: 1, status: ['sent', 'failed'] } }));
     expect(first.recipients.map((r) => r.position)).toEqual([0]);
     expect(calls[0]).toEqual(['recipients', 'run_1', ['sent', 'failed'], -1, 2]);
-    const second = await service.recipients(request({ params, query: { limit: 1, status: ['failed', 'sent'], pageToken: first.nextPageToken } }));
+    const second = await service.recipients(
+      request({ params, query: { limit: 1, status: ['failed', 'sent'], pageToken: first.nextPageToken } }),
+    );
     expect(calls[1]).toEqual(['recipients', 'run_1', ['failed', 'sent'], 0, 2]);
     expect(second.recipients.map((r) => r.position)).toEqual([3]);
     expect(second).not.toHaveProperty('nextPageToken');
-    const changed = await refusal(service.recipients(request({ params, query: { limit: 1, status: ['sent'], pageToken: first.nextPageToken } })));
+    const changed = await refusal(
+      service.recipients(request({ params, query: { limit: 1, status: ['sent'], pageToken: first.nextPageToken } })),
+    );
     expect((changed.details as { path: string[] }[])[0]!.path).toEqual(['pageToken']);
   });
 

@@ -6,8 +6,28 @@ describe('ChannelsService.describe', () => {
   it('resolves each reference in the write workspace, in order, null where it is not its channel, without secrets', async () => {
     const lookups: [string, string][] = [];
     const channels: OpenChannel[] = [
-      { id: 'ch_1', workspaceId: 'ws_1', platform: 'whatsapp', name: 'Ventas', naturalKey: '+5215550100', externalId: '111', phoneNumber: '+5215550100', defaultAgentId: null, secrets: { accessToken: 'tok' } as never },
-      { id: 'ch_2', workspaceId: 'ws_2', platform: 'facebook', name: 'Page', naturalKey: 'page_1', externalId: 'page_1', phoneNumber: null, defaultAgentId: null, secrets: null },
+      {
+        id: 'ch_1',
+        workspaceId: 'ws_1',
+        platform: 'whatsapp',
+        name: 'Ventas',
+        naturalKey: '+5215550100',
+        externalId: '111',
+        phoneNumber: '+5215550100',
+        defaultAgentId: null,
+        secrets: { accessToken: 'tok' } as never,
+      },
+      {
+        id: 'ch_2',
+        workspaceId: 'ws_2',
+        platform: 'facebook',
+        name: 'Page',
+        naturalKey: 'page_1',
+        externalId: 'page_1',
+        phoneNumber: null,
+        defaultAgentId: null,
+        secrets: null,
+      },
     ];
     const { service } = newTestService(
       ChannelsService,

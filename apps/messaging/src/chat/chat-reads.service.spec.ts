@@ -31,7 +31,11 @@ function conversation(id: string, workspaceId: string, source: string | null): C
 }
 
 function world() {
-  const stored = [conversation('conv_1', 'ws_1', 'api_chat'), conversation('conv_2', 'ws_2', 'api_chat'), conversation('conv_3', 'ws_1', null)];
+  const stored = [
+    conversation('conv_1', 'ws_1', 'api_chat'),
+    conversation('conv_2', 'ws_2', 'api_chat'),
+    conversation('conv_3', 'ws_1', null),
+  ];
   const pages: { filters: ConversationFilters; page: ConversationPageRequest }[] = [];
   const messagesAsked: string[] = [];
   const built = newTestService(
@@ -39,7 +43,11 @@ function world() {
     fake(ConversationRepository, {
       page: async (filters, page) => {
         pages.push({ filters, page });
-        return { items: stored.filter((c) => filters.workspaceIds.includes(c.workspaceId) && c.source === filters.source), hasMore: true, last: null } as never;
+        return {
+          items: stored.filter((c) => filters.workspaceIds.includes(c.workspaceId) && c.source === filters.source),
+          hasMore: true,
+          last: null,
+        } as never;
       },
       findById: async (workspaceIds, id) => stored.find((c) => c.id === id && workspaceIds.includes(c.workspaceId)) ?? null,
       messagesOf: async (ref) => {
@@ -102,14 +110,26 @@ describe('ChatReadsService.get', () => {
     const answer = await service.get(request({ params: { id: 'conv_1' } }));
     expect(answer).toMatchObject({ id: 'conv_1', source: 'api_chat', conversationId: 'thread_conv_1' });
     expect(answer.messages).toEqual([
-      { id: 'msg_1', role: 'user', content: 'Hola', contentType: 'text', direction: 'incoming', status: expect.any(String), creationDate: '2026-11-20T10:00:00.000Z' },
+      {
+        id: 'msg_1',
+        role: 'user',
+        content: 'Hola',
+        contentType: 'text',
+        direction: 'incoming',
+        status: expect.any(String),
+        creationDate: '2026-11-20T10:00:00.000Z',
+      },
     ]);
     expect(messagesAsked).toEqual(['conv_1']);
   });
 
   it("answers 404 for a conversation that is not a chat, another workspace's chat, or no id", async () => {
     const { service, messagesAsked } = world();
-    for (const [workspaceId, id] of [[undefined, 'conv_3'], ['ws_1', 'conv_2'], [undefined, undefined]] as const) {
+    for (const [workspaceId, id] of [
+      [undefined, 'conv_3'],
+      ['ws_1', 'conv_2'],
+      [undefined, undefined],
+    ] as const) {
       const error = await refusal(service.get(request({ workspaceId, params: id ? { id } : {} })));
       expect([error.code, error.details]).toEqual([ErrorCode.NotFound, expect.objectContaining({ id: id ?? '' })]);
     }

@@ -38,7 +38,10 @@ function world(clients: Client[] = [client('cl_1', 'ws_1'), client('cl_2', 'ws_2
       get: async (id) => stored.get(id)!,
       setStatus: async (_transaction, row, block) => {
         writes.push(['setStatus', row.id, block]);
-        Object.assign(row, { status: block ? 'blocked' : 'active', moderation: { ...row.moderation, blockedReason: block?.reason ?? null } });
+        Object.assign(row, {
+          status: block ? 'blocked' : 'active',
+          moderation: { ...row.moderation, blockedReason: block?.reason ?? null },
+        });
       },
       changeBlockedReason: async (_transaction, row, reason) => {
         writes.push(['changeBlockedReason', row.id, reason]);
@@ -93,7 +96,11 @@ describe('ClientsService.update', () => {
     const { service, writes, unitOfWork } = world();
     const answer = await service.update(patch('cl_1', { status: 'blocked', reason: 'spam' }, testAuth({ userEmail: 'ana@acme.test' })));
     expect(writes).toEqual([['setStatus', 'cl_1', { reason: 'spam', by: 'ana@acme.test' }]]);
-    expect(answer).toMatchObject({ status: 'success', message: 'Client blocked', data: { id: 'cl_1', status: 'blocked', customFields: { plan: 'gold' } } });
+    expect(answer).toMatchObject({
+      status: 'success',
+      message: 'Client blocked',
+      data: { id: 'cl_1', status: 'blocked', customFields: { plan: 'gold' } },
+    });
     expect(unitOfWork.outcomes.committed).toBe(1);
   });
 

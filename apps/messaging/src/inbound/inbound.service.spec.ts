@@ -55,7 +55,9 @@ const sign = (raw: Buffer, secret: string) => `sha256=${createHmac('sha256', sec
 describe('InboundService.verify', () => {
   it("echoes the challenge of a subscription with a channel's verify token", async () => {
     const { service } = world();
-    expect(await service.verify({ mode: 'subscribe', verifyToken: 'known-token', challenge: '1158201444' })).toEqual({ challenge: '1158201444' });
+    expect(await service.verify({ mode: 'subscribe', verifyToken: 'known-token', challenge: '1158201444' })).toEqual({
+      challenge: '1158201444',
+    });
   });
 
   it.each([
@@ -75,7 +77,9 @@ describe('InboundService.receive', () => {
     const raw = whatsapp('111');
     expect(await service.receive(raw, sign(raw, 'secret-one'))).toEqual({ received: true, id: 'inb_1' });
     expect(lookups).toEqual(['whatsapp|111']);
-    expect(accepted).toEqual([{ raw: raw.toString('utf8'), payload: JSON.parse(raw.toString('utf8')), channels: [expect.objectContaining({ id: 'ch_1' })] }]);
+    expect(accepted).toEqual([
+      { raw: raw.toString('utf8'), payload: JSON.parse(raw.toString('utf8')), channels: [expect.objectContaining({ id: 'ch_1' })] },
+    ]);
   });
 
   it('keeps, of a delivery addressing two channels, those whose secret verifies; the same channel once; an uppercase signature too', async () => {

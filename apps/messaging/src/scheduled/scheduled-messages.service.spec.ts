@@ -81,7 +81,13 @@ function world(rows: ScheduledMessage[] = [row('msg_1', 'ws_1'), row('msg_2', 'w
         race?.(id);
         const found = stored.get(id)!;
         if (found.workspaceId !== workspaceId || !WAITING.has(found.status)) return false;
-        stored.set(id, { ...found, executeAt: new Date(change.executeAt), status: change.status, delayMs: change.delayMs, scheduledTime: change.scheduledTime } as ScheduledMessage);
+        stored.set(id, {
+          ...found,
+          executeAt: new Date(change.executeAt),
+          status: change.status,
+          delayMs: change.delayMs,
+          scheduledTime: change.scheduledTime,
+        } as ScheduledMessage);
         return true;
       },
       cancel: async (workspaceId, id, cancelledAt) => {
@@ -164,7 +170,12 @@ describe('ScheduledMessagesService.schedule', () => {
 
   it('answers a scheduleTime (not a delayMs) for a send at a time', async () => {
     const { service } = world();
-    const reply = await service.schedule('ws_1', testAuth(), { ...send, kind: 'template' }, timingOf({ scheduleTime: '2026-11-21T09:00:00Z' })!);
+    const reply = await service.schedule(
+      'ws_1',
+      testAuth(),
+      { ...send, kind: 'template' },
+      timingOf({ scheduleTime: '2026-11-21T09:00:00Z' })!,
+    );
     expect(reply.body).toEqual({
       messageId: expect.stringMatching(/^msg_/),
       kind: 'template',
@@ -192,7 +203,7 @@ describe('ScheduledMessagesService.list and get', () => {
     expect(single).toEqual({ messages: [expect.objectContaining({ messageId: 'msg_2' })], count: 1 });
   });
 
-  it('presents one message of the workspace, and answers 404 for another workspace\'s', async () => {
+  it("presents one message of the workspace, and answers 404 for another workspace's", async () => {
     const { service } = world();
     expect(await service.get(request() as RpcRequest, 'msg_1')).toMatchObject({
       messageId: 'msg_1',
@@ -211,7 +222,11 @@ describe('ScheduledMessagesService.reschedule', () => {
     const { service, reschedules, notified, stored } = world();
     const answer = await service.reschedule(request({ body: { scheduleTime: '2026-11-22T08:00:00Z' } }), 'msg_1');
     expect(reschedules).toEqual([
-      ['ws_1', 'msg_1', { executeAt: '2026-11-22T08:00:00.000Z', status: 'scheduled', delayMs: null, scheduledTime: '2026-11-22T08:00:00Z' }],
+      [
+        'ws_1',
+        'msg_1',
+        { executeAt: '2026-11-22T08:00:00.000Z', status: 'scheduled', delayMs: null, scheduledTime: '2026-11-22T08:00:00Z' },
+      ],
     ]);
     expect(answer).toMatchObject({ messageId: 'msg_1', status: 'scheduled', executeAt: '2026-11-22T08:00:00.000Z' });
     expect(stored.get('msg_1')!.status).toBe('scheduled');

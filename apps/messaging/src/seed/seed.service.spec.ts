@@ -62,7 +62,13 @@ function world(options: { sealing?: 'works' | 'broken' } = {}) {
 const validate = (section: string, items: unknown[] = []) =>
   ({ auth: testAuth(), params: {}, query: {}, requestId: 'req_1', body: { section, items, document: {} } }) as never;
 const apply = (section: SeedSection, items: unknown[] = [], resolved: Record<string, Record<string, string>> = {}) =>
-  ({ auth: testAuth(), params: {}, query: {}, requestId: 'req_1', body: { section, workspace, users: [], items, resolved, document: {} } }) as never;
+  ({
+    auth: testAuth(),
+    params: {},
+    query: {},
+    requestId: 'req_1',
+    body: { section, workspace, users: [], items, resolved, document: {} },
+  }) as never;
 
 describe('SeedService.validate', () => {
   it.each(['internalChannel', 'customFields', 'channelDefaultAgents', 'templates', 'clients'])('accepts the %s section', (section) => {
@@ -94,7 +100,7 @@ describe('SeedService.validate', () => {
 });
 
 describe('SeedService.apply', () => {
-  it("applies each section to the workspace and answers the ids by natural key", async () => {
+  it('applies each section to the workspace and answers the ids by natural key', async () => {
     const { service, calls } = world();
     const field = { key: 'plan' };
     const channel = { platform: 'whatsapp', phoneNumber: '+5215550100' };
@@ -102,7 +108,9 @@ describe('SeedService.apply', () => {
     expect(await service.apply(apply('internalChannel'))).toEqual({ ids: { internal: 'ch_internal' } });
     expect(await service.apply(apply('customFields', [field]))).toEqual({ ids: { plan: 'cf_1' } });
     expect(await service.apply(apply('channels', [channel]))).toEqual({ ids: { '+5215550100': 'ch_wa' } });
-    expect(await service.apply(apply('templates', [template], { channels: { '+5215550100': 'ch_wa' } }))).toEqual({ ids: { welcome: 'tpl_1' } });
+    expect(await service.apply(apply('templates', [template], { channels: { '+5215550100': 'ch_wa' } }))).toEqual({
+      ids: { welcome: 'tpl_1' },
+    });
     expect(calls).toEqual([
       ['ensureInternalChannel', 'ws_1'],
       ['customFields.applySeed', 'ws_1', [field]],
@@ -142,7 +150,7 @@ describe('SeedService.apply', () => {
     ]);
   });
 
-  it('refuses a default agent the document does not have (400 naming the channel\'s defaultAgentRef)', async () => {
+  it("refuses a default agent the document does not have (400 naming the channel's defaultAgentRef)", async () => {
     const { service, calls } = world();
     const error = await refusal(
       service.apply(
@@ -159,7 +167,7 @@ describe('SeedService.apply', () => {
     expect(calls).toEqual([]);
   });
 
-  it.each<SeedSection>(['agents', 'campaigns', 'allowedTerms'])("refuses to apply the %s section (501)", async (section) => {
+  it.each<SeedSection>(['agents', 'campaigns', 'allowedTerms'])('refuses to apply the %s section (501)', async (section) => {
     const { service, calls } = world();
     expect((await refusal(service.apply(apply(section)))).code).toBe(ErrorCode.NotImplemented);
     expect(calls).toEqual([]);

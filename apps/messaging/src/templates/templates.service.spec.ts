@@ -20,7 +20,17 @@ describe('TemplatesService.list', () => {
         footer: 'Gracias',
         buttons: [{ type: 'QUICK_REPLY', text: 'OK' }],
       },
-      { id: 'tpl_2', workspaceId: 'ws_1', channelId: 'ch_1', name: 'plain', language: 'es', category: 'UTILITY', status: 'pending', body: 'Sin variables', buttons: [] },
+      {
+        id: 'tpl_2',
+        workspaceId: 'ws_1',
+        channelId: 'ch_1',
+        name: 'plain',
+        language: 'es',
+        category: 'UTILITY',
+        status: 'pending',
+        body: 'Sin variables',
+        buttons: [],
+      },
     ] as unknown as Template[];
     const { service } = newTestService(
       TemplatesService,

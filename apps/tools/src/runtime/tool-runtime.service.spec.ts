@@ -24,7 +24,8 @@ const tool = (id: string, fields: Partial<CatalogTool> = {}) =>
     ...fields,
   }) as unknown as CatalogTool;
 
-const connection = (toolId: string, status = 'active') => ({ workspaceId: 'ws_1', agentId: 'agt_1', toolId, status }) as unknown as AgentToolConnection;
+const connection = (toolId: string, status = 'active') =>
+  ({ workspaceId: 'ws_1', agentId: 'agt_1', toolId, status }) as unknown as AgentToolConnection;
 
 const api = { id: 'api_1', workspaceId: 'ws_1', version: 2 } as unknown as CustomApi;
 const server = { id: 'mcp_1', workspaceId: 'ws_1' } as unknown as McpServer;
@@ -39,7 +40,15 @@ const success: CallResult = {
 };
 
 /** The catalog, the call's target, the custom API's and MCP's runs, and the run log, as the test sets them. */
-function world(options: { connections?: AgentToolConnection[]; tools?: CatalogTool[]; target?: Partial<ToolCallTarget>; result?: CallResult; recordFails?: boolean } = {}) {
+function world(
+  options: {
+    connections?: AgentToolConnection[];
+    tools?: CatalogTool[];
+    target?: Partial<ToolCallTarget>;
+    result?: CallResult;
+    recordFails?: boolean;
+  } = {},
+) {
   const lookups: unknown[][] = [];
   const runs: unknown[][] = [];
   const recorded: unknown[][] = [];
@@ -108,7 +117,12 @@ describe('ToolRuntimeService.agentTools', () => {
     });
     const tools = await service.agentTools({ workspaceId: 'ws_1', agentId: 'agt_1' });
     expect(tools).toEqual([
-      { toolId: 't_alpha', name: 'alpha', description: 'The t_alpha tool', parameters: { type: 'object', properties: { q: { type: 'string' } } } },
+      {
+        toolId: 't_alpha',
+        name: 'alpha',
+        description: 'The t_alpha tool',
+        parameters: { type: 'object', properties: { q: { type: 'string' } } },
+      },
       { toolId: 't_zeta', name: 'zeta', description: 'The t_zeta tool', parameters: { type: 'object' } },
     ]);
     expect(lookups).toEqual([
@@ -158,7 +172,13 @@ describe('ToolRuntimeService.execute', () => {
   });
 
   it("gives the model the remote API's error (not ok), and still answers when the run cannot be recorded", async () => {
-    const failure: CallResult = { ...success, outcome: 'http-error', httpStatus: 502, response: { message: 'bad gateway' }, error: 'HTTP 502' };
+    const failure: CallResult = {
+      ...success,
+      outcome: 'http-error',
+      httpStatus: 502,
+      response: { message: 'bad gateway' },
+      error: 'HTTP 502',
+    };
     const { service, recorded } = world({ result: failure, recordFails: true });
     const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const result = await service.execute(call());
@@ -220,7 +240,13 @@ describe('ToolRuntimeService.execute', () => {
     ['of a kind that cannot run', { tool: tool('tool_x', { kind: 'webhook' as never }) }, 'tools of kind webhook cannot run yet'],
   ])('tells the model (never throws) when the tool is %s, and calls nothing', async (_case, target, message) => {
     const { service, runs, mcpRuns, recorded } = world({ target });
-    expect(await service.execute(call())).toEqual({ ok: false, outcome: 'mapping-error', httpStatus: null, durationMs: 0, output: message });
+    expect(await service.execute(call())).toEqual({
+      ok: false,
+      outcome: 'mapping-error',
+      httpStatus: null,
+      durationMs: 0,
+      output: message,
+    });
     expect([runs, mcpRuns, recorded]).toEqual([[], [], []]);
   });
 });
