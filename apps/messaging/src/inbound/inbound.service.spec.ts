@@ -93,6 +93,15 @@ describe('InboundService.receive', () => {
     expect(accepted[0]!.channels.map((c) => c.id)).toEqual(['ch_1', 'ch_3']);
   });
 
+  it('hands the queue a channel once when two addressed ids lead to it', async () => {
+    const shared = channel('ch_1', '111', 'secret-one');
+    // The repository answering the same channel under a second id (e.g. a renumbered phone still cached).
+    const { service, accepted } = world([shared, { ...shared, externalId: '999' }]);
+    const raw = whatsapp('111', '999');
+    await service.receive(raw, sign(raw, 'secret-one'));
+    expect(accepted[0]!.channels.map((c) => c.id)).toEqual(['ch_1']);
+  });
+
   it('reads the channels a page delivery addresses by its entry ids', async () => {
     const { service, accepted, lookups } = world([channel('ch_fb', 'page_1', 'fb-secret', 'facebook')]);
     const raw = Buffer.from(JSON.stringify({ object: 'page', entry: [{ id: 'page_1', messaging: [] }] }));
