@@ -27,7 +27,7 @@ function sourcesUnder(dir: string): string[] {
 /** Metric names the code declares (`name: 'platica_…'`), plus prom-client's default process metrics under the `platica_` prefix. */
 const exported = new Set(
   [...sourcesUnder(path.join(root, 'libs')), ...sourcesUnder(path.join(root, 'apps'))].flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(/(?:name: |databaseGauge\()'(platica_[a-z0-9_]+)'/g)].map((match) => match[1]!),
+    [...readFileSync(file, 'utf8').matchAll(/(?:name: |databaseGauge\(\s*)'(platica_[a-z0-9_]+)'/g)].map((match) => match[1]!),
   ),
 );
 const defaults = ['platica_process_resident_memory_bytes', 'platica_process_cpu_seconds_total', 'platica_nodejs_eventloop_lag_p99_seconds'];

@@ -5,20 +5,30 @@ import { ChatModule } from '../chat/chat.module';
 import { InboundModule } from '../inbound/inbound.module';
 import { SeedModule } from '../seed/seed.module';
 import { TurnsModule } from '../turns/turns.module';
+import { UsageModule } from '../usage/usage.module';
 import { CampaignSendsController } from './campaign-sends.controller';
 import { ChannelsController } from './channels.controller';
 import { ChatController } from './chat.controller';
 import { InboundController } from './inbound.controller';
 import { SeedController } from './seed.controller';
 import { TurnsController } from './turns.controller';
+import { EvaluationUsageController } from './evaluation-usage.controller';
 
 /**
  * Messaging's internal operations (`internalOperations.messaging`), the handlers serving other
- * services: the gateway (webhook verification), chat, the agent runtime (turns), campaigns and
- * seed. One controller per caller's concern; the services stay in their feature folders.
+ * services: the gateway (webhook verification), chat, the agent runtime (turns, evaluation usage),
+ * campaigns and seed. One controller per caller's concern; the services stay in their feature folders.
  */
 @Module({
-  imports: [ChannelsModule, InboundModule, ChatModule, TurnsModule, SeedModule, CampaignSendsModule],
-  controllers: [InboundController, ChannelsController, ChatController, TurnsController, SeedController, CampaignSendsController],
+  imports: [ChannelsModule, InboundModule, ChatModule, TurnsModule, SeedModule, CampaignSendsModule, UsageModule],
+  controllers: [
+    InboundController,
+    ChannelsController,
+    ChatController,
+    TurnsController,
+    SeedController,
+    CampaignSendsController,
+    EvaluationUsageController,
+  ],
 })
 export class InternalModule {}

@@ -1,9 +1,9 @@
 import { Payload } from '@nestjs/microservices';
-import { internalOperations, messagingOperations, type OperationRequest } from '@platica/contracts';
-import { Handles, RpcController, writeScope } from '@platica/platform';
+import { messagingOperations, type OperationRequest } from '@platica/contracts';
+import { Handles, RpcController } from '@platica/platform';
 import { UsageService } from './usage.service';
 
-/** `GET /v1/usage/conversations` and `GET /v1/usage/actors` (spec › Usage), and the agents service's evaluation tokens. */
+/** `GET /v1/usage/conversations` and `GET /v1/usage/actors` (spec › Usage). */
 @RpcController()
 export class UsageController {
   constructor(private readonly usage: UsageService) {}
@@ -16,10 +16,5 @@ export class UsageController {
   @Handles(messagingOperations.usageActors)
   actors(@Payload() request: OperationRequest<typeof messagingOperations.usageActors>) {
     return this.usage.actors(request, request.query);
-  }
-
-  @Handles(internalOperations.messaging.usageEvaluation)
-  evaluation(@Payload() request: OperationRequest<typeof internalOperations.messaging.usageEvaluation>) {
-    return this.usage.recordEvaluationTurn({ ...request.body, workspaceId: writeScope(request).id });
   }
 }

@@ -12,6 +12,6 @@ import { UsageService } from './usage.service';
 @Module({
   controllers: [UsageController],
   providers: [UsageRepository, UsageService, CreditRepository, CreditService],
-  exports: [CreditService],
+  exports: [CreditService, UsageService],
 })
 export class UsageModule {}
