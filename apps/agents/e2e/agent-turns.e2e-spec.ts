@@ -46,11 +46,14 @@ describe('agent turns (e2e)', () => {
     graph = await FakeMetaGraph.start();
     // A stack of its own: it kills and restarts the agents service.
     // Separate processes (oneProcess: false): this file kills and restarts agents.
-    t = await startTestStack({
-      ...llm.env(),
-      META_GRAPH_BASE_URL: graph.url,
-      PLATICA_TURN_DEBOUNCE_MS: String(DEBOUNCE_MS),
-    }, { oneProcess: false });
+    t = await startTestStack(
+      {
+        ...llm.env(),
+        META_GRAPH_BASE_URL: graph.url,
+        PLATICA_TURN_DEBOUNCE_MS: String(DEBOUNCE_MS),
+      },
+      { oneProcess: false },
+    );
     ws = await MessagingWorkspace.seed(t, withAgents);
     systemPrompt = (ws.doc.agents![0] as { systemPrompt: string }).systemPrompt;
     nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
@@ -184,7 +187,7 @@ describe('agent turns (e2e)', () => {
       async () => graph.sends(fb.pageId).find((s) => s.body.recipient?.id === psid),
       20_000,
     );
-    expect(send.body.message).toEqual({ text: `Hola FB ${m}` });
+    expect(send.body.message).toEqual({ text: `Hola FB ${m}`, metadata: 'platica' });
   });
 
   it('answers a burst of three messages once, with all three given to the model', async () => {

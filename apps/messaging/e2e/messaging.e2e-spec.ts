@@ -560,9 +560,13 @@ describe('messaging (e2e)', () => {
       expect(attachment!.body).toEqual({
         recipient: { id: psid },
         messaging_type: 'RESPONSE',
-        message: { attachment: { type: 'image', payload: { url: 'https://cdn.example.com/i.png', is_reusable: true } } },
+        // Tagged as Plática's: Meta returns the tag in the send's echo (docs/receiving-from-meta.md › Echoes).
+        message: {
+          attachment: { type: 'image', payload: { url: 'https://cdn.example.com/i.png', is_reusable: true } },
+          metadata: 'platica',
+        },
       });
-      expect(caption!.body.message).toEqual({ text: 'mira' });
+      expect(caption!.body.message).toEqual({ text: 'mira', metadata: 'platica' });
       const before = fake.sends().length;
       const interactive = await ws.api.post('/v1/messages', {
         channelId: ws.fb.id,
@@ -854,8 +858,15 @@ describe('messaging (e2e)', () => {
       for (const id of [phone, `+${phone}`]) expect((await detail(ws, id)).id).toBe(conversation.id);
       // The same page-scoped id on Messenger and Instagram: two conversations share the thread id.
       const sid = newMetaId('5');
-      for (const [object, channel] of [['page', ws.fb], ['instagram', ws.ig]] as const) {
-        const res = await deliverMetaWebhook(t.baseUrl, pageInbound(object, { accountId: channel.pageId, senderId: sid, text: 'hola' }), channel.appSecret);
+      for (const [object, channel] of [
+        ['page', ws.fb],
+        ['instagram', ws.ig],
+      ] as const) {
+        const res = await deliverMetaWebhook(
+          t.baseUrl,
+          pageInbound(object, { accountId: channel.pageId, senderId: sid, text: 'hola' }),
+          channel.appSecret,
+        );
         expect(res.status).toBe(200);
       }
       const [onFb, onIg] = [await conversationWith(ws, sid, ws.fb.id), await conversationWith(ws, sid, ws.ig.id)];

@@ -104,12 +104,8 @@ export class InboundStore {
   private async storeMessages(transaction: Transaction, arrived: ArrivedMessage[], events: OutboxRow[]): Promise<void> {
     const distinct = distinctMessages(arrived);
     const messages = distinct.filter((m) => !m.echo);
-    await this.storeEchoes(
-      transaction,
-      distinct.filter((m) => m.echo),
-      messages,
-      events,
-    );
+    const echoes = distinct.filter((m) => m.echo);
+    await this.storeEchoes(transaction, echoes, messages, events);
     if (!messages.length) return;
     const clients = await this.resolveClients(transaction, messages, events);
     const conversations = await this.resolveConversations(transaction, messages, clients);
@@ -234,18 +230,15 @@ export class InboundStore {
    * batch's customer messages are locked with the echoes' in one ordered statement, so concurrent
    * batches still take their locks in one order.
    */
-  private async storeEchoes(
-    transaction: Transaction,
-    echoes: PositionedMessage[],
-    messages: PositionedMessage[],
-    events: OutboxRow[],
-  ): Promise<void> {
+  private async storeEchoes(transaction: Transaction, echoes: PositionedMessage[], messages: PositionedMessage[], events: OutboxRow[]) {
     if (!echoes.length) return;
     const keys = uniqueBy(
       [...echoes, ...messages].map((m): ConversationKey => ({ channel: m.channel, contact: m.contact })),
       conversationKey,
     );
-    const byKey = new Map((await this.batch.lockConversations(transaction, keys)).map((row) => [`${row.channel_id}|${row.conversation_id}`, row]));
+    const byKey = new Map(
+      (await this.batch.lockConversations(transaction, keys)).map((row) => [`${row.channel_id}|${row.conversation_id}`, row]),
+    );
     const stored = echoes.filter((m) => byKey.has(conversationKey(m)));
     if (!stored.length) return;
     const inserted = await this.batch.insertEchoes(
