@@ -132,7 +132,11 @@ const database = "import { Database } from '@platica/platform';\nexport const da
 const repositoryCases = {
   'a service importing MikroORM': { filePath: 'apps/messaging/src/messages/lint-fixture.service.ts', code: orm, allowed: false },
   'a service importing an ORM type': { filePath: 'apps/messaging/src/turns/lint-fixture.service.ts', code: ormType, allowed: false },
-  'a controller importing MikroORM': { filePath: 'apps/webhook-dispatcher/src/webhooks/lint-fixture.controller.ts', code: orm, allowed: false },
+  'a controller importing MikroORM': {
+    filePath: 'apps/webhook-dispatcher/src/webhooks/lint-fixture.controller.ts',
+    code: orm,
+    allowed: false,
+  },
   'a service injecting the Database': { filePath: 'apps/messaging/src/chat/lint-fixture.service.ts', code: database, allowed: false },
   'a library outside the database set-up': { filePath: 'libs/platform/src/nats/lint-fixture.client.ts', code: ormType, allowed: false },
   'a repository': {

@@ -301,7 +301,11 @@ describe('governed agent runtime (e2e)', () => {
 
     it('hands the customer to a person on a high violation (lastAction assist), after the guardrail message', async () => {
       const m = marker();
-      const res = await ws.api.post('/v1/chat', { agentId: sofia, client: { email: `a-${m}@example.test` }, message: `[[violate:0]] ${m}` });
+      const res = await ws.api.post('/v1/chat', {
+        agentId: sofia,
+        client: { email: `a-${m}@example.test` },
+        message: `[[violate:0]] ${m}`,
+      });
       expect(res.status).toBe(200);
       expect(res.body.messages).toEqual([expect.objectContaining({ role: 'assistant', content: GUARDRAIL_MESSAGE })]);
       expect((await client(res.body.clientId)).moderation).toMatchObject({ totalStrikes: 1, lastAction: 'assist', lastSeverity: 'high' });

@@ -80,9 +80,22 @@ describe('sub-agents (e2e)', () => {
     await api.post(path(ids.sofia), { subagentId: ids.billing, status: 'active', description: 'Invoices' });
     await api.post(path(ids.sofia), { subagentId: ids.shipping, task: 'delegate', delegationCriteria: 'Parcels' });
     const [billing, shipping] = await list(ids.sofia);
-    expect(billing).toMatchObject({ reference: ids.billing, status: 'active', description: 'Invoices', agentExists: true, hasPrompt: true, agentStatus: 'active' });
+    expect(billing).toMatchObject({
+      reference: ids.billing,
+      status: 'active',
+      description: 'Invoices',
+      agentExists: true,
+      hasPrompt: true,
+      agentStatus: 'active',
+    });
     expect(Date.parse(billing.lastUpdate as string)).not.toBeNaN();
-    expect(shipping).toMatchObject({ reference: ids.shipping, task: 'delegate', delegationCriteria: 'Parcels', hasPrompt: false, agentStatus: 'inactive' });
+    expect(shipping).toMatchObject({
+      reference: ids.shipping,
+      task: 'delegate',
+      delegationCriteria: 'Parcels',
+      hasPrompt: false,
+      agentStatus: 'inactive',
+    });
   });
 
   it('refuses a missing subagentId or the parent itself (400), an agent not of the workspace (404), a second connection (409)', async () => {
@@ -123,7 +136,12 @@ describe('sub-agents (e2e)', () => {
 
   it('creates and connects: a prompt history only for a non-empty systemPrompt, the default avatar otherwise, 409 for a taken name', async () => {
     const name = `Returns ${randomBytes(2).toString('hex')}`;
-    const res = await api.post(`${path(ids.sofia)}/create`, { name, systemPrompt: 'You handle returns.', task: 'delegate', completionCriteria: 'Return booked' });
+    const res = await api.post(`${path(ids.sofia)}/create`, {
+      name,
+      systemPrompt: 'You handle returns.',
+      task: 'delegate',
+      completionCriteria: 'Return booked',
+    });
     expect(res.status).toBe(201);
     const { subagentId, connection } = res.body.data;
     expect(connection).toMatchObject({ reference: subagentId, task: 'delegate', status: 'inactive', completionCriteria: 'Return booked' });
@@ -144,9 +162,21 @@ describe('sub-agents (e2e)', () => {
 
   it('updates a connection: changing task clears the previous mode, name can be overridden, empty body 400, unknown 404', async () => {
     await api.post(path(ids.sofia), { subagentId: ids.billing, description: 'Invoices' });
-    const toDelegate = await api.patch(`${path(ids.sofia)}/${ids.billing}`, { task: 'delegate', delegationCriteria: 'Invoice asked', status: 'active', name: 'Facturas' });
+    const toDelegate = await api.patch(`${path(ids.sofia)}/${ids.billing}`, {
+      task: 'delegate',
+      delegationCriteria: 'Invoice asked',
+      status: 'active',
+      name: 'Facturas',
+    });
     expect(toDelegate.status).toBe(200);
-    expect(toDelegate.body.data.connection).toMatchObject({ task: 'delegate', description: '', delegationCriteria: 'Invoice asked', status: 'active', name: 'Facturas', agentName: 'Billing expert' });
+    expect(toDelegate.body.data.connection).toMatchObject({
+      task: 'delegate',
+      description: '',
+      delegationCriteria: 'Invoice asked',
+      status: 'active',
+      name: 'Facturas',
+      agentName: 'Billing expert',
+    });
     const back = await api.patch(`${path(ids.sofia)}/${ids.billing}`, { task: 'assist' });
     expect(back.body.data.connection).toMatchObject({ task: 'assist', delegationCriteria: '', completionCriteria: '' });
     expectSpecError(await api.patch(`${path(ids.sofia)}/${ids.billing}`, {}), 400);

@@ -90,7 +90,15 @@ describe('model calls in the turn log (e2e)', () => {
       expect(turn).toMatchObject({ outcome: 'answered', toolCalls: [{ name: 'consult_billing', outcome: 'ok' }] });
       const calls = turn!.modelCalls as ModelCall[];
       // The provider by name, never the endpoint's host and port (every reader of the log sees it).
-      const ok = { attempt: 1, model: 'fake-model', provider: 'openai-compatible', outcome: 'ok', inputTokens: 321, outputTokens: 54, error: null };
+      const ok = {
+        attempt: 1,
+        model: 'fake-model',
+        provider: 'openai-compatible',
+        outcome: 'ok',
+        inputTokens: 321,
+        outputTokens: 54,
+        error: null,
+      };
       // The evaluator and the agent's first answer begin together: their order between them is not fixed.
       expect(calls.map((call) => `${call.purpose} ${call.round}`).sort()).toEqual(['guardrail 0', 'reply 0', 'reply 1', 'subagent 0']);
       const of = (purpose: string, round: number) => calls.find((call) => call.purpose === purpose && call.round === round)!;

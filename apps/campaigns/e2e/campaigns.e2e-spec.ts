@@ -47,10 +47,15 @@ describe('campaigns (e2e)', () => {
     fake.sends(ws.whatsapp.phoneNumberId).filter((r) => r.body?.to === phone && r.body?.type === 'template' && r.time >= since);
   const run = async (ref: string, runId: string) => (await read(ref)).runs.find((r: any) => r.runId === runId);
   const runDone = (ref: string, runId: string) =>
-    eventually(`run ${runId} completed`, async () => {
-      const r = await run(ref, runId);
-      return r?.status === 'completed' ? r : undefined;
-    }, 60_000, 250);
+    eventually(
+      `run ${runId} completed`,
+      async () => {
+        const r = await run(ref, runId);
+        return r?.status === 'completed' ? r : undefined;
+      },
+      60_000,
+      250,
+    );
   const audienceOf = (ref: string): { audience: { phoneNumber: string }[] } =>
     (ws.doc as unknown as { campaigns: { ref: string; audience: { phoneNumber: string }[] }[] }).campaigns.find((c) => c.ref === ref)!;
   const conversationOf = async (phone: string) => {
@@ -81,7 +86,14 @@ describe('campaigns (e2e)', () => {
             ],
           },
           { ref: 'blockedOnly', title: 'Solo bloqueados', ...base, audience: [{ phoneNumber: blocked }] },
-          { ref: 'bare', title: 'Sin plantilla', category: 'utility', platform: 'whatsapp', owners, audience: [{ phoneNumber: phones.nora }] },
+          {
+            ref: 'bare',
+            title: 'Sin plantilla',
+            category: 'utility',
+            platform: 'whatsapp',
+            owners,
+            audience: [{ phoneNumber: phones.nora }],
+          },
           { ref: 'agents', title: 'Agentes', ...base, audience: [] },
           { ref: 'failing', title: 'Fallos', ...base, audience: [] },
           { ref: 'dated', title: 'Programada', ...base, audience: [{ phoneNumber: newPhone() }, { phoneNumber: newPhone() }] },
@@ -254,7 +266,12 @@ describe('campaigns (e2e)', () => {
       expect(conversation).toMatchObject({ status: 'initiated' });
       const messages = await ws.messagesOf(conversation.id);
       expect(messages).toEqual([
-        expect.objectContaining({ direction: 'outgoing', contentType: 'template', status: 'received', content: 'Hola Cliente, tu pedido B-2 está listo' }),
+        expect.objectContaining({
+          direction: 'outgoing',
+          contentType: 'template',
+          status: 'received',
+          content: 'Hola Cliente, tu pedido B-2 está listo',
+        }),
       ]);
       const db = new Client({ connectionString: t.isolation.databaseUrl });
       await db.connect();
@@ -272,7 +289,20 @@ describe('campaigns (e2e)', () => {
       const [canonical, legacy, responder] = [newPhone(), newPhone(), newPhone()];
       const audience = async (phone: string) => {
         // The audience is set where the campaign is created: the seed updates it by title.
-        const doc = { ...ws.doc, campaigns: [{ ref: 'agents', title: 'Agentes', category: 'marketing', platform: 'whatsapp', templateRef: 'welcome', owners: [ws.doc.users[0]!.email], audience: [{ phoneNumber: phone }] }] };
+        const doc = {
+          ...ws.doc,
+          campaigns: [
+            {
+              ref: 'agents',
+              title: 'Agentes',
+              category: 'marketing',
+              platform: 'whatsapp',
+              templateRef: 'welcome',
+              owners: [ws.doc.users[0]!.email],
+              audience: [{ phoneNumber: phone }],
+            },
+          ],
+        };
         expect((await t.admin.post('/admin/v1/seed', doc)).status).toBe(200);
       };
       await audience(canonical);
@@ -303,7 +333,20 @@ describe('campaigns (e2e)', () => {
 
     it('recipients Graph refused are problematic (excluded unless sendToProblematic), after 3 undeliverable (unless sendToUndeliverable); blocked never', async () => {
       const [bad, good] = [newPhone(), newPhone()];
-      const doc = { ...ws.doc, campaigns: [{ ref: 'failing', title: 'Fallos', category: 'marketing', platform: 'whatsapp', templateRef: 'welcome', owners: [ws.doc.users[0]!.email], audience: [{ phoneNumber: bad }, { phoneNumber: good }, { phoneNumber: blocked }] }] };
+      const doc = {
+        ...ws.doc,
+        campaigns: [
+          {
+            ref: 'failing',
+            title: 'Fallos',
+            category: 'marketing',
+            platform: 'whatsapp',
+            templateRef: 'welcome',
+            owners: [ws.doc.users[0]!.email],
+            audience: [{ phoneNumber: bad }, { phoneNumber: good }, { phoneNumber: blocked }],
+          },
+        ],
+      };
       expect((await t.admin.post('/admin/v1/seed', doc)).status).toBe(200);
       const failOnce = () => fake.failNextSends(1, { match: (r) => r.body?.to === bad });
 
@@ -343,12 +386,23 @@ describe('campaigns (e2e)', () => {
       const [first, second] = res.body.data.runIds;
       expect((await run('dated', first)).status).toBe('scheduled');
 
-      const scheduled = await eventually('the runs’ messages listed as scheduled', async () => {
-        const list = await api.get(`/v1/messages/scheduled?campaignId=${campaign('dated')}&limit=50`);
-        return list.body.count === 4 ? list.body.messages : undefined;
-      }, 20_000, 250);
+      const scheduled = await eventually(
+        'the runs’ messages listed as scheduled',
+        async () => {
+          const list = await api.get(`/v1/messages/scheduled?campaignId=${campaign('dated')}&limit=50`);
+          return list.body.count === 4 ? list.body.messages : undefined;
+        },
+        20_000,
+        250,
+      );
       for (const message of scheduled) {
-        expect(message).toMatchObject({ kind: 'template', status: 'scheduled', campaignId: campaign('dated'), templateName: 'welcome', reschedulable: false });
+        expect(message).toMatchObject({
+          kind: 'template',
+          status: 'scheduled',
+          campaignId: campaign('dated'),
+          templateName: 'welcome',
+          reschedulable: false,
+        });
         expect(dates).toContain(message.executeAt);
       }
       const audience = audienceOf('dated').audience.map((a: any) => a.phoneNumber);
@@ -372,7 +426,11 @@ describe('campaigns (e2e)', () => {
       const res = await send('paced', { channelId: ws.whatsapp.id, template: template() });
       await runDone('paced', res.body.data.runId);
       const audience = new Set(audienceOf('paced').audience.map((a: any) => a.phoneNumber));
-      const times = fake.sends(ws.whatsapp.phoneNumberId).filter((r) => audience.has(r.body?.to)).map((r) => r.time).sort();
+      const times = fake
+        .sends(ws.whatsapp.phoneNumberId)
+        .filter((r) => audience.has(r.body?.to))
+        .map((r) => r.time)
+        .sort();
       expect(times).toHaveLength(60);
       const seconds = (times[times.length - 1]! - times[0]!) / 1000;
       // 60 messages at 20/s: about 3 s (the first batch goes at once).

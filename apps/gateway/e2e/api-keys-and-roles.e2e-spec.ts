@@ -167,7 +167,7 @@ describe('API keys and roles (e2e)', () => {
       expect(working[0]).not.toBe(original);
     });
 
-    it('records the key that minted a key, and revokes what a key minted (and what that minted) with it; a user\'s keys stay', async () => {
+    it("records the key that minted a key, and revokes what a key minted (and what that minted) with it; a user's keys stay", async () => {
       const parent = (await create(seededKey, { name: `parent ${suffix}` })).body.data;
       const child = (await create(parent.key, { name: `child ${suffix}` })).body.data;
       const grandchild = (await create(child.key, { name: `grandchild ${suffix}` })).body.data;
@@ -205,7 +205,9 @@ describe('API keys and roles (e2e)', () => {
       const refused = burst.find((a) => a.status === 422)!;
       expectSpecError(refused, 422);
       expect(refused.body.details).toMatchObject({ reason: 'workspace_limit_reached', limit });
-      const live = (await api(other.key).get('/v1/api-keys')).body.workspaces[0].apiKeys.filter((k: { revokedAt: string | null }) => !k.revokedAt);
+      const live = (await api(other.key).get('/v1/api-keys')).body.workspaces[0].apiKeys.filter(
+        (k: { revokedAt: string | null }) => !k.revokedAt,
+      );
       expect(live).toHaveLength(limit);
 
       const freed = burst.find((a) => a.status === 201)!.body.data.id as string;

@@ -212,7 +212,12 @@ describe('gateway policy (e2e)', () => {
           method: 'POST',
           headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
           body: JSON.stringify(
-            Array.from({ length: size }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'agents_list', arguments: {} } })),
+            Array.from({ length: size }, (_, i) => ({
+              jsonrpc: '2.0',
+              id: i + 1,
+              method: 'tools/call',
+              params: { name: 'agents_list', arguments: {} },
+            })),
           ),
         });
       // Two full buckets' worth: the second fits only once the first has drained, a whole second later
@@ -311,7 +316,11 @@ describe('gateway policy (e2e)', () => {
       // RFC 9728's path-suffixed form for the resource /mcp, which MCP clients ask first.
       const mcp = await t.http.get('/.well-known/oauth-protected-resource/mcp');
       expect(mcp.status).toBe(200);
-      expect(mcp.body).toMatchObject({ resource: `${t.baseUrl}/mcp`, authorization_servers: [t.baseUrl], scopes_supported: ['platica:read', 'platica:write'] });
+      expect(mcp.body).toMatchObject({
+        resource: `${t.baseUrl}/mcp`,
+        authorization_servers: [t.baseUrl],
+        scopes_supported: ['platica:read', 'platica:write'],
+      });
     });
   });
 });

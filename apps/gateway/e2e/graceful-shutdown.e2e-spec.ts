@@ -48,11 +48,14 @@ describe('graceful shutdown under load (e2e)', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     // A stack of its own: it stops services and replicas while they work.
     // Separate processes (oneProcess: false): this file adds replicas and stops services one by one.
-    t = await startTestStack({
-      ...llm.env(),
-      META_GRAPH_BASE_URL: graph.url,
-      PLATICA_TURN_DEBOUNCE_MS: '100',
-    }, { oneProcess: false });
+    t = await startTestStack(
+      {
+        ...llm.env(),
+        META_GRAPH_BASE_URL: graph.url,
+        PLATICA_TURN_DEBOUNCE_MS: '100',
+      },
+      { oneProcess: false },
+    );
   });
   afterAll(async () => {
     await t?.stop();

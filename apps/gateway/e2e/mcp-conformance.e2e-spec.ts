@@ -129,7 +129,11 @@ describe('MCP conformance suite against /mcp (e2e)', () => {
       for (const body of ['{"foo":1}', '[]', '[{"foo":1}]', '"tools/list"']) {
         const answer = await post(mcpUrl, body);
         expect(answer.status).toBe(400);
-        expect(await answer.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringMatching(/^Invalid Request/) }, id: null });
+        expect(await answer.json()).toEqual({
+          jsonrpc: '2.0',
+          error: { code: -32600, message: expect.stringMatching(/^Invalid Request/) },
+          id: null,
+        });
       }
     });
 

@@ -89,7 +89,15 @@ describe('credit limit (e2e)', () => {
       const owners = [doc.users[0]!.email];
       Object.assign(doc, {
         campaigns: [
-          { ref: 'promo', title: 'Promo', category: 'marketing', platform: 'whatsapp', templateRef: 'welcome', owners, audience: [{ phoneNumber: newPhone() }] },
+          {
+            ref: 'promo',
+            title: 'Promo',
+            category: 'marketing',
+            platform: 'whatsapp',
+            templateRef: 'welcome',
+            owners,
+            audience: [{ phoneNumber: newPhone() }],
+          },
         ],
       });
     });
@@ -170,7 +178,11 @@ describe('credit limit (e2e)', () => {
   it('leaves another workspace unaffected', async () => {
     expect((await sendTemplate(other)).status).toBe(200);
     const m = marker();
-    const chat = await other.api.post('/v1/chat', { agentId: other.ids.agents.sofia.id, client: { email: `c-${m}@example.test` }, message: `hola ${m}` });
+    const chat = await other.api.post('/v1/chat', {
+      agentId: other.ids.agents.sofia.id,
+      client: { email: `c-${m}@example.test` },
+      message: `hola ${m}`,
+    });
     expect(chat.status).toBe(200);
     expect(chat.body.messages[0].content).toBe(`ECHO: hola ${m}`);
     expect(await creditOf(other)).toMatchObject({ limit: null, remaining: null, reached: false });

@@ -113,7 +113,12 @@ describe('inbound content from real Meta payloads (e2e)', () => {
     ],
     ['facebook', 'meta-docs/messenger.json', 'messenger_fallback', '[link: LINK_TITLE https://www.facebook.com/l.php?u=LINK_URL]'],
     ['facebook', 'meta-docs/messenger.json', 'messenger_location', '[location: Facebook HQ (37.483872693672, -122.14900441942) https://'],
-    ['facebook', 'meta-docs/messenger.json', 'messenger_postback_referral', 'TITLE_FOR_THE_CTA\n[came from shortlink: ref USER_DEFINED_REFERRAL_PARAM]'],
+    [
+      'facebook',
+      'meta-docs/messenger.json',
+      'messenger_postback_referral',
+      'TITLE_FOR_THE_CTA\n[came from shortlink: ref USER_DEFINED_REFERRAL_PARAM]',
+    ],
     ['whatsapp', 'pywa/message.json', 'forwarded', '[forwarded]\nforwarded text'],
     ['whatsapp', 'pywa/message.json', 'forwarded_many_times', '[forwarded many times]\ntext forwarded many times'],
     ['whatsapp', 'pywa/message.json', 'reply', '[in reply to an earlier message]\nreplied text'],
@@ -134,7 +139,13 @@ describe('inbound content from real Meta payloads (e2e)', () => {
     ['whatsapp', 'pywa/message.json', 'reaction', 'reaction', '[reacted 😮 to a message]'],
     ['whatsapp', 'pywa/message.json', 'unreaction_empty', 'reaction', '[removed a reaction]'],
     ['facebook', 'meta-docs/messenger.json', 'messenger_reaction', 'reaction', '[reacted ❤️ to a message]'],
-    ['facebook', 'meta-docs/messenger.json', 'messenger_referral_shortlink', 'referral', '[came from shortlink: ref REF_DATA_PASSED_IN_M.ME_PARAM]'],
+    [
+      'facebook',
+      'meta-docs/messenger.json',
+      'messenger_referral_shortlink',
+      'referral',
+      '[came from shortlink: ref REF_DATA_PASSED_IN_M.ME_PARAM]',
+    ],
   ];
 
   it.each(unanswered)(
@@ -196,7 +207,10 @@ describe('inbound content from real Meta payloads (e2e)', () => {
     );
     expect(send.body.message).toMatchObject({ text: 'ECHO: hello, world!', metadata: 'platica' });
     const replyMid = (send.response as { message_id: string }).message_id;
-    await eventually('the reply stored', async () => (await detail()).messages.some((m: any) => m.content === 'ECHO: hello, world!') || undefined);
+    await eventually(
+      'the reply stored',
+      async () => (await detail()).messages.some((m: any) => m.content === 'ECHO: hello, world!') || undefined,
+    );
     const processed = () =>
       eventually(
         'the deliveries processed',
@@ -211,7 +225,11 @@ describe('inbound content from real Meta payloads (e2e)', () => {
     });
     // A person's message from Meta's inbox, delivered twice.
     const prefix = `${randomBytes(4).toString('hex')}.`;
-    const personal = metaFixture('meta-docs/messenger.json', 'messenger_echo_text', { channelExternalId: channel.pageId, idPrefix: prefix, from: contact });
+    const personal = metaFixture('meta-docs/messenger.json', 'messenger_echo_text', {
+      channelExternalId: channel.pageId,
+      idPrefix: prefix,
+      from: contact,
+    });
     for (let i = 0; i < 2; i++) expect((await deliverMetaWebhook(t.baseUrl, personal, channel.appSecret)).status).toBe(200);
     await processed();
 
@@ -219,9 +237,7 @@ describe('inbound content from real Meta payloads (e2e)', () => {
     expect(messages.filter((m: any) => m.content === 'ECHO: hello, world!')).toHaveLength(1);
     const echoes = messages.filter((m: any) => m.role === 'assistant' && m.content === 'hello, world!');
     // Stored `sent`, shown as the spec's `received` (docs/sending-messages.md › Message status), as Plática's own sends.
-    expect(echoes).toEqual([
-      expect.objectContaining({ direction: 'outgoing', status: 'received', contentType: 'text', owner: null }),
-    ]);
+    expect(echoes).toEqual([expect.objectContaining({ direction: 'outgoing', status: 'received', contentType: 'text', owner: null })]);
     expect(messages.map((m: any) => [m.role, m.content])).toEqual([
       ['user', 'hello, world!'],
       ['assistant', 'ECHO: hello, world!'],
@@ -235,8 +251,11 @@ describe('inbound content from real Meta payloads (e2e)', () => {
     // The customer writes again: the model reads the person's message as the page's, before it.
     await deliver('facebook', 'meta-docs/messenger.json', 'messenger_text', contact, now);
     const request = await eventually('the next turn', async () =>
-      llm.requests.find((r) => r.messages.filter((m) => m.role === 'user' && textOf(m) === 'hello, world!').length === 2 &&
-        r.messages.some((m) => m.role === 'assistant' && textOf(m) === 'hello, world!')),
+      llm.requests.find(
+        (r) =>
+          r.messages.filter((m) => m.role === 'user' && textOf(m) === 'hello, world!').length === 2 &&
+          r.messages.some((m) => m.role === 'assistant' && textOf(m) === 'hello, world!'),
+      ),
     );
     const said = request.messages.filter((m) => m.role !== 'system').map((m) => [m.role, textOf(m)]);
     expect(said.slice(-4)).toEqual([

@@ -54,7 +54,14 @@ describe('WhatsApp media read through Graph for the model (e2e)', () => {
   /** A media registered with Graph for the workspace's channel, under a fresh id. */
   function media(ws: MessagingWorkspace, mimeType: string, bytes: Uint8Array, error?: { status: number; code: number; message: string }) {
     const id = newMetaId('7');
-    graph.addMedia({ id, phoneNumberId: ws.whatsapp.phoneNumberId, accessToken: tokenOf(ws), mimeType, bytes, ...(error ? { error } : {}) });
+    graph.addMedia({
+      id,
+      phoneNumberId: ws.whatsapp.phoneNumberId,
+      accessToken: tokenOf(ws),
+      mimeType,
+      bytes,
+      ...(error ? { error } : {}),
+    });
     return id;
   }
 
@@ -81,11 +88,17 @@ describe('WhatsApp media read through Graph for the model (e2e)', () => {
       `the model given ${name}`,
       async () =>
         llm.requests.find(
-          (r) => r.messages.some((m) => m.role === 'system' && textOf(m).includes(prompt)) && textOf(lastOf(r.messages, 'user')).includes(name),
+          (r) =>
+            r.messages.some((m) => m.role === 'system' && textOf(m).includes(prompt)) && textOf(lastOf(r.messages, 'user')).includes(name),
         ),
       20_000,
     ).catch((error: Error) => {
-      throw new Error(`${error.message}; the model was given: ${JSON.stringify(llm.requests.map((r) => lastOf(r.messages, 'user')?.content))}`.slice(0, 3000));
+      throw new Error(
+        `${error.message}; the model was given: ${JSON.stringify(llm.requests.map((r) => lastOf(r.messages, 'user')?.content))}`.slice(
+          0,
+          3000,
+        ),
+      );
     });
   };
   const partsOf = (request: ChatCompletionRequest) => lastOf(request.messages, 'user')!.content as any[];

@@ -27,12 +27,15 @@ describe('observability (e2e)', () => {
     collector = await FakeOtlpCollector.start();
     // A stack of its own: its services export to its own OpenTelemetry collector.
     // Separate processes (oneProcess: false): each service's traces and /metrics are its own process's.
-    t = await startTestStack({
-      META_GRAPH_BASE_URL: graph.url,
-      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
-      // Export within a fraction of a second rather than the default 5 s.
-      OTEL_BSP_SCHEDULE_DELAY: '100',
-    }, { oneProcess: false });
+    t = await startTestStack(
+      {
+        META_GRAPH_BASE_URL: graph.url,
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        // Export within a fraction of a second rather than the default 5 s.
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+      },
+      { oneProcess: false },
+    );
     ws = await MessagingWorkspace.seed(t, withAgents);
   });
   afterAll(async () => {

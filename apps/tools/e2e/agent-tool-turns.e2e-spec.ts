@@ -267,7 +267,9 @@ describe('tools in agent turns (e2e)', () => {
     const WORKING = 'Write one short message telling the customer you are working';
     const answer = llm.answer;
     llm.answer = (request) =>
-      textOf(request.messages.find((m) => m.role === 'system')).startsWith(WORKING) ? { text: 'Reviso el clima, un momento.' } : twoCalls(request);
+      textOf(request.messages.find((m) => m.role === 'system')).startsWith(WORKING)
+        ? { text: 'Reviso el clima, un momento.' }
+        : twoCalls(request);
     try {
       const patched = await ws.api.patch(`/v1/agents/${sofia}`, {
         workingMessage: {

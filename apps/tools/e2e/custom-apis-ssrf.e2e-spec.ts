@@ -51,7 +51,7 @@ describe('custom APIs and the SSRF guard (e2e)', () => {
     ['loopback', () => `http://127.0.0.1:${port()}/token`],
     ['the cloud metadata address', () => 'http://169.254.169.254/latest/meta-data'],
     ['a name resolving to 127.0.0.1', () => `http://localhost:${port()}/token`],
-  ])("refuses a periodicAuth token URL on %s when the API is saved (400 naming periodicAuth.url)", async (_label, url) => {
+  ])('refuses a periodicAuth token URL on %s when the API is saved (400 naming periodicAuth.url)', async (_label, url) => {
     const periodicAuth = { url: url(), body: 'client_id=a&client_secret=b' };
     const res = await api.post('/v1/tools/apis', { ...definition('https://api.example.com/x'), periodicAuth });
     expect(res.status).toBe(400);

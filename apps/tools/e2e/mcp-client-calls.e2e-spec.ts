@@ -77,11 +77,15 @@ describe('MCP tool calls (e2e)', () => {
     const marker = suffix();
     const res = await api.post('/v1/chat', { agentId: sofia, client: { phoneNumber: newPhone() }, message: `[[mcp:${tool}]] ${marker}` });
     expect(res.status).toBe(200);
-    const request = llm.requests.find((r) => textOf(lastOf(r.messages, 'user')).includes(marker) && r.messages.some((m) => m.role === 'tool'));
+    const request = llm.requests.find(
+      (r) => textOf(lastOf(r.messages, 'user')).includes(marker) && r.messages.some((m) => m.role === 'tool'),
+    );
     return textOf(request!.messages.filter((m) => m.role === 'tool').pop()!);
   }
 
-  const text = (value: string): TestMcpTool['run'] => () => ({ content: [{ type: 'text', text: value }] });
+  const text =
+    (value: string): TestMcpTool['run'] =>
+    () => ({ content: [{ type: 'text', text: value }] });
   const noArgs = { type: 'object', properties: {} };
 
   it('a 900 KB result is cut to the server maxBytes (32000 by default, or as configured) and the model is told', async () => {
@@ -120,14 +124,16 @@ describe('MCP tool calls (e2e)', () => {
   it('the call timeout is per server; progress notifications (for the progressToken sent) extend it up to maxTimeoutMs', async () => {
     let progressSent = 0;
     /** Works in steps, a progress notification each, longer in all than the server's 2 s timeout. */
-    const steps = (count: number): TestMcpTool['run'] => async (_args, call) => {
-      for (let step = 1; step <= count; step++) {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        if (call.signal.aborted) break;
-        if (await call.progress(step)) progressSent++;
-      }
-      return { content: [{ type: 'text', text: `exportado en ${count} pasos` }] };
-    };
+    const steps =
+      (count: number): TestMcpTool['run'] =>
+      async (_args, call) => {
+        for (let step = 1; step <= count; step++) {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          if (call.signal.aborted) break;
+          if (await call.progress(step)) progressSent++;
+        }
+        return { content: [{ type: 'text', text: `exportado en ${count} pasos` }] };
+      };
     /** Says nothing until the client gives up (cancels the call). */
     const silent: TestMcpTool['run'] = async (_args, call) => {
       await new Promise((resolve) => call.signal.addEventListener('abort', resolve));
@@ -195,8 +201,13 @@ describe('MCP tool calls (e2e)', () => {
     ]);
     // The model is never offered it.
     const marker = suffix();
-    expect((await api.post('/v1/chat', { agentId: sofia, client: { phoneNumber: newPhone() }, message: `[[mcp:batch_import]] ${marker}` })).status).toBe(200);
-    const offered = llm.requests.find((r) => textOf(lastOf(r.messages, 'user')).includes(marker))!.tools!.map((entry) => entry.function.name);
+    expect(
+      (await api.post('/v1/chat', { agentId: sofia, client: { phoneNumber: newPhone() }, message: `[[mcp:batch_import]] ${marker}` }))
+        .status,
+    ).toBe(200);
+    const offered = llm.requests
+      .find((r) => textOf(lastOf(r.messages, 'user')).includes(marker))!
+      .tools!.map((entry) => entry.function.name);
     expect(offered.some((name) => name.startsWith('mcp_quick_import_'))).toBe(true);
     expect(offered.some((name) => name.startsWith('mcp_batch_import_'))).toBe(false);
     const sync = await api.post(`/v1/tools/mcp/${data.mcpId}/tools/sync`, { tools: ['batch_import', 'quick_import'] });

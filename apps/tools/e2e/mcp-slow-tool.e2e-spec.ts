@@ -95,7 +95,8 @@ describe('a slow MCP tool in a chat turn (e2e)', () => {
       { name: 'silent_report', description: 'A long report that says nothing until done.', inputSchema: noArgs, run: slow(0) },
       { timeoutMs: 90_000, maxTimeoutMs: 90_000 },
     );
-    const turn = (tool: string) => api.post('/v1/chat', { agentId: sofia, client: { phoneNumber: newPhone() }, message: `[[mcp:${tool}]]` });
+    const turn = (tool: string) =>
+      api.post('/v1/chat', { agentId: sofia, client: { phoneNumber: newPhone() }, message: `[[mcp:${tool}]]` });
     const started = Date.now();
     const [withProgress, withoutProgress] = await Promise.all([turn('progress_report'), turn('silent_report')]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(TOOL_MS);

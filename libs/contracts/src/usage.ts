@@ -28,7 +28,7 @@ export const usageConversationsQuerySchema = z.looseObject({
 
 export const usageActorsQuerySchema = z.looseObject(usageRangeQuery);
 
-const instant = z.string().describe('ISO 8601, with the workspace timezone\'s offset');
+const instant = z.string().describe("ISO 8601, with the workspace timezone's offset");
 const rangeSchema = z.object({ startDate: instant, endDate: instant });
 
 const usageWorkspace = {

@@ -29,9 +29,15 @@ describe('waitReady', () => {
   });
 
   async function start(mode: string): Promise<RunningService> {
-    const service = startService(root, { name: 'gateway', port: await freePort() }, { PATH: process.env.PATH, FAKE_START: mode }, () => undefined, {
-      sourceMaps: false,
-    });
+    const service = startService(
+      root,
+      { name: 'gateway', port: await freePort() },
+      { PATH: process.env.PATH, FAKE_START: mode },
+      () => undefined,
+      {
+        sourceMaps: false,
+      },
+    );
     started.push(service);
     return service;
   }

@@ -53,7 +53,10 @@ export default async function globalSetup(): Promise<void> {
 async function migrateTemplate(): Promise<void> {
   const isolation = newIsolation();
   const env = {
-    ...isolatedStackEnv(isolation, { temporalAddress: process.env.PLATICA_TEST_TEMPORAL_ADDRESS!, adminToken: `adm_${randomBytes(16).toString('hex')}` }),
+    ...isolatedStackEnv(isolation, {
+      temporalAddress: process.env.PLATICA_TEST_TEMPORAL_ADDRESS!,
+      adminToken: `adm_${randomBytes(16).toString('hex')}`,
+    }),
     NODE_COMPILE_CACHE: process.env.PLATICA_TEST_COMPILE_CACHE,
   };
   await ensureDatabase(isolation.databaseUrl);

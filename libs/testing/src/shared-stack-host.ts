@@ -45,7 +45,11 @@ export async function startSharedStackHost(): Promise<{ url: string; stop(): Pro
   const start = async (): Promise<Hosted> => {
     const [graph, llm] = await Promise.all([Relay.start('Meta Graph'), Relay.start('LLM')]);
     try {
-      const stack = await startTestStack({ ...SHARED_STACK_SETTINGS, META_GRAPH_BASE_URL: `${graph.url}/v21.0`, LLM_BASE_URL: `${llm.url}/v1` });
+      const stack = await startTestStack({
+        ...SHARED_STACK_SETTINGS,
+        META_GRAPH_BASE_URL: `${graph.url}/v21.0`,
+        LLM_BASE_URL: `${llm.url}/v1`,
+      });
       return { stack, graph, llm };
     } catch (error) {
       await Promise.all([graph.stop(), llm.stop()]);

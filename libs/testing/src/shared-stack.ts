@@ -12,7 +12,8 @@ import { stackApi, type StackApi } from './test-stack';
  */
 export async function useSharedStack(fakes: { graph?: FakeMetaGraph; llm?: FakeLlm } = {}): Promise<StackApi> {
   const host = process.env.PLATICA_TEST_STACK_HOST;
-  if (!host) throw new Error('PLATICA_TEST_STACK_HOST is unset: run integration tests through jest (its global setup hosts the shared stacks)');
+  if (!host)
+    throw new Error('PLATICA_TEST_STACK_HOST is unset: run integration tests through jest (its global setup hosts the shared stacks)');
   const worker = `${host}/stacks/${process.env.JEST_WORKER_ID ?? '1'}`;
   const routes: SharedStackFakes = {
     graph: fakes.graph && new URL(fakes.graph.url).origin,

@@ -20,7 +20,17 @@ const USAGE = internalOperations.messaging.usageEvaluation.subject;
 const AGENT_TOOLS = internalOperations.tools.runtimeAgentTools.subject;
 
 function item(id: string, role: TurnHistoryItem['role'], content: string, fields: Partial<TurnHistoryItem> = {}): TurnHistoryItem {
-  return { id, role, content, contentType: 'text', images: [], files: [], status: 'sent', createdAt: '2026-01-01T00:00:00.000Z', ...fields };
+  return {
+    id,
+    role,
+    content,
+    contentType: 'text',
+    images: [],
+    files: [],
+    status: 'sent',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
 }
 
 const evaluation = {
@@ -52,7 +62,15 @@ const agent = {
 } as unknown as Agent;
 
 function turnRow(turnId: string, fields: Partial<EvaluationTurnResult> = {}): EvaluationTurnResult {
-  return { evaluationId: 'eval_1', turnId, conversationRef: 'conv_1', status: 'pending', tokens: 0, checks: [], ...fields } as EvaluationTurnResult;
+  return {
+    evaluationId: 'eval_1',
+    turnId,
+    conversationRef: 'conv_1',
+    status: 'pending',
+    tokens: 0,
+    checks: [],
+    ...fields,
+  } as EvaluationTurnResult;
 }
 
 const conversation = {
@@ -68,7 +86,9 @@ const recordedLog = { outcome: 'answered', guardrail: null, toolCalls: [], deleg
  * default), the agent (or none), messaging's conversation, a turn log holding `log`, and a
  * candidate model answering "Llega el martes.".
  */
-function world(options: { stored?: EvaluationTurnResult[]; sampled?: EvaluationTurnResult[]; agent?: Agent | null; log?: RecordedTurn | null } = {}) {
+function world(
+  options: { stored?: EvaluationTurnResult[]; sampled?: EvaluationTurnResult[]; agent?: Agent | null; log?: RecordedTurn | null } = {},
+) {
   let rows = [...(options.stored ?? [])];
   const sampledWith: unknown[] = [];
   const storedTurns: EvaluationTurnResult[] = [];
@@ -125,7 +145,8 @@ function world(options: { stored?: EvaluationTurnResult[]; sampled?: EvaluationT
     .answer(USAGE, () => ({ recorded: true as const }));
   const activities: AgentEvaluationActivities = built.service.activities();
   const environment = new MockActivityEnvironment();
-  const replay = (turnId: string) => environment.run(activities.replayEvaluationTurn, { workspaceId: 'ws_1', evaluationId: 'eval_1', turnId });
+  const replay = (turnId: string) =>
+    environment.run(activities.replayEvaluationTurn, { workspaceId: 'ws_1', evaluationId: 'eval_1', turnId });
   return { activities, replay, rpc: built.rpc, sampledWith, storedTurns, finished, prompts, rows: () => rows };
 }
 
@@ -166,14 +187,18 @@ describe('EvaluationActivitiesFactory.replayEvaluationTurn', () => {
       }),
     ]);
     // Counted in messaging's usage as evaluation tokens, input and output apart.
-    expect(w.rpc.bodiesTo(USAGE)).toEqual([{ workspaceId: 'ws_1', evaluationId: 'eval_1', turnId: 'msg_reply', inputTokens: 30, outputTokens: 12 }]);
+    expect(w.rpc.bodiesTo(USAGE)).toEqual([
+      { workspaceId: 'ws_1', evaluationId: 'eval_1', turnId: 'msg_reply', inputTokens: 30, outputTokens: 12 },
+    ]);
   });
 
   it('loads the agent, its tools and the conversation once for the turns of an evaluation', async () => {
     const w = world({ stored: [turnRow('msg_reply'), turnRow('msg_reply_2')] });
     await Promise.all([w.replay('msg_reply'), w.replay('msg_reply_2')]);
     expect(w.rpc.bodiesTo(AGENT_TOOLS)).toHaveLength(1);
-    expect(w.rpc.bodiesTo(CONTEXT)).toEqual([{ workspaceId: 'ws_1', conversationRef: 'conv_1', historyLimit: EVALUATION_LIMITS.historyMessages }]);
+    expect(w.rpc.bodiesTo(CONTEXT)).toEqual([
+      { workspaceId: 'ws_1', conversationRef: 'conv_1', historyLimit: EVALUATION_LIMITS.historyMessages },
+    ]);
   });
 
   it('skips, saying why and spending nothing, a turn of an agent that no longer exists, one the turn log lost, or one no longer in the conversation', async () => {

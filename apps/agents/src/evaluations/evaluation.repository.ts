@@ -32,22 +32,22 @@ export class EvaluationRepository implements PromptVerdicts {
       );
       if ((running?.count ?? 0) >= maxRunning) return null;
       const evaluation = em.create(Evaluation, {
-      id: newId('evl'),
-      workspaceId,
-      agentId,
-      status: 'running',
-      promptId: candidate.promptId,
-      systemPrompt: candidate.systemPrompt,
-      model: request.candidate.model ?? null,
-      sample: request.sample,
-      checks: request.checks,
-      judge: request.judge ? { rubric: request.judge.rubric, model: request.judge.model ?? null } : null,
-      maxTurns: request.budget.maxTurns,
-      maxTokens: request.budget.maxTokens,
-      summary: null,
-      error: null,
-      finishedAt: null,
-    });
+        id: newId('evl'),
+        workspaceId,
+        agentId,
+        status: 'running',
+        promptId: candidate.promptId,
+        systemPrompt: candidate.systemPrompt,
+        model: request.candidate.model ?? null,
+        sample: request.sample,
+        checks: request.checks,
+        judge: request.judge ? { rubric: request.judge.rubric, model: request.judge.model ?? null } : null,
+        maxTurns: request.budget.maxTurns,
+        maxTokens: request.budget.maxTokens,
+        summary: null,
+        error: null,
+        finishedAt: null,
+      });
       await em.flush();
       return evaluation;
     });

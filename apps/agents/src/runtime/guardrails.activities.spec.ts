@@ -106,7 +106,7 @@ describe('createGuardrailChecks.forModelCall: the lexicon', () => {
     expect(w.logged).toEqual([expect.objectContaining({ status: 'violation', source: 'lexicon', matchedTerms: ['idiota'] })]);
   });
 
-  it("answers with the default message when the guardrails have none", async () => {
+  it('answers with the default message when the guardrails have none', async () => {
     const w = world();
     const reply = await w.forCall(insult, { ...guardrailsOn, message: ' ' }).lexicon();
     expect(reply).toMatchObject({ text: DEFAULT_GUARDRAIL_MESSAGE });
@@ -120,7 +120,7 @@ describe('createGuardrailChecks.forModelCall: the lexicon', () => {
     expect(w.logged).toEqual([]);
   });
 
-  it("judges again what came before a reply that failed, which the customer never got", async () => {
+  it('judges again what came before a reply that failed, which the customer never got', async () => {
     const w = world();
     const history = [item('m0', 'user', 'eres un idiota'), item('m1', 'assistant', 'Lo siento', 'failed')];
     expect(await w.forCall(history).lexicon()).toMatchObject({ guardrail: { source: 'lexicon' } });

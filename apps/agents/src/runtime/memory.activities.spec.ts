@@ -111,7 +111,11 @@ describe('createMemoryActivities.rememberQuietly: recall of the last conversatio
     const memory = await w.remember(contextOf(exchange(1)), agentWith({ recallLastConversation: true }));
     expect(w.rpc.bodiesTo(PREVIOUS)).toEqual([{ workspaceId: 'ws_1', conversationRef: 'conv_now', agentId: 'agt_1' }]);
     expect(w.recalls).toEqual([
-      { workspaceId: 'ws_1', conversationRef: 'conv_now', recall: { conversationRef: 'conv_before', summary: 'The customer wants a refund.' } },
+      {
+        workspaceId: 'ws_1',
+        conversationRef: 'conv_now',
+        recall: { conversationRef: 'conv_before', summary: 'The customer wants a refund.' },
+      },
     ]);
     // Only what was said reached the summariser: the failed reply and the empty one never went out.
     expect(w.prompts).toHaveLength(1);
@@ -141,7 +145,9 @@ describe('createMemoryActivities.rememberQuietly: recall of the last conversatio
 
   it('never looks again once the recall was checked, nor for an agent without recall', async () => {
     const checked = world({ previous });
-    await checked.remember(contextOf(exchange(1)), agentWith({ recallLastConversation: true }), { recallChecked: true } as ConversationMemory);
+    await checked.remember(contextOf(exchange(1)), agentWith({ recallLastConversation: true }), {
+      recallChecked: true,
+    } as ConversationMemory);
     const off = world({ previous });
     await off.remember(contextOf(exchange(1)), agentWith({ recallLastConversation: false }));
     for (const w of [checked, off]) {

@@ -104,7 +104,11 @@ function world(options: {
   });
   const history = [item('m0', 'assistant', 'Hola'), item('m1', 'user', 'eres un idiota, ¿dónde está mi pedido?')];
   const setting = (): TurnSetting => ({
-    context: { conversation: { id: 'conv_1', clientId: 'cli_1', platform: 'chat' }, client: { id: 'cli_1', phoneNumber: null }, history } as TurnContext,
+    context: {
+      conversation: { id: 'conv_1', clientId: 'cli_1', platform: 'chat' },
+      client: { id: 'cli_1', phoneNumber: null },
+      history,
+    } as TurnContext,
     seenMessageIds: ['m0', 'm1'],
     agentId: 'agt_1',
     agent: { ...agent, guardrails: options.guardrails ?? guardrailsOff, ...options.agent } as Agent,
@@ -201,13 +205,13 @@ describe('createModelCallActivities.generateReply: what the model answered', () 
     expect(w.modelCalls).toEqual([]);
   });
 
-  it("passes a silent setting on (the turn answers nothing), without asking the model", async () => {
+  it('passes a silent setting on (the turn answers nothing), without asking the model', async () => {
     const w = world({ answers: [], silent: true });
     expect(await w.reply()).toEqual({ silent: 'the conversation has no agent', seenMessageIds: ['m1'] });
     expect(w.modelCalls).toEqual([]);
   });
 
-  it('prepares memory only when asked to, on the turn\'s first call', async () => {
+  it("prepares memory only when asked to, on the turn's first call", async () => {
     const w = world({ answers: [{ text: 'a' }, { text: 'b' }] });
     await w.reply({ prepareMemory: true });
     await w.reply();

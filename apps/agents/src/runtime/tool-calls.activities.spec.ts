@@ -154,10 +154,12 @@ describe('createToolCallActivities.runPendingToolCalls: catalog tools', () => {
       { toolCallId: 'call_tool_a', providerName: 'p_tool_a', ok: false, output: { error: 'tools timed out' } },
     ]);
     await settled();
-    expect(w.toolCalls).toEqual([expect.objectContaining({ toolCallId: 'call_tool_a', outcome: 'error', error: 'tools timed out', ok: false })]);
+    expect(w.toolCalls).toEqual([
+      expect.objectContaining({ toolCallId: 'call_tool_a', outcome: 'error', error: 'tools timed out', ok: false }),
+    ]);
   });
 
-  it("records each call in the turn log with its input and output, leaving out an output too long to keep", async () => {
+  it('records each call in the turn log with its input and output, leaving out an output too long to keep', async () => {
     const w = world({ execute: (body) => ({ ok: true, output: body.toolId === 'tool_big' ? 'x'.repeat(200_000) : 'short' }) });
     await w.run('k', pendingOf(call('tool_a', { input: { q: 1 } }), call('tool_big')));
     await settled();
@@ -176,7 +178,7 @@ describe('createToolCallActivities.runPendingToolCalls: catalog tools', () => {
 });
 
 describe('createToolCallActivities.runPendingToolCalls: sub-agents', () => {
-  it("consults a sub-agent: it answers the question with its own prompt, and the consultation is logged", async () => {
+  it('consults a sub-agent: it answers the question with its own prompt, and the consultation is logged', async () => {
     const w = world();
     const results = await w.run('k', pendingOf(call('subagent:consult:agt_expert', { input: { question: '¿Cuándo llega?' } })));
     expect(results[0]).toMatchObject({ ok: true, output: { answer: 'Llega el martes.', from: 'Experta' } });
@@ -206,7 +208,7 @@ describe('createToolCallActivities.runPendingToolCalls: sub-agents', () => {
     expect(w.delegationsLogged).toEqual([expect.objectContaining({ kind: 'delegate', note: 'envíos' })]);
   });
 
-  it("completes the delegation: it ends, and the summary is logged naming the sub-agent that had it", async () => {
+  it('completes the delegation: it ends, and the summary is logged naming the sub-agent that had it', async () => {
     const w = world({ delegation: { subagentId: 'agt_expert', principalAgentId: 'agt_1' } as Delegation });
     const results = await w.run('k', pendingOf(call('subagent:complete', { input: { summary: 'Envío resuelto' } })));
     expect(results[0]).toMatchObject({ ok: true, output: { completed: true, summary: 'Envío resuelto' } });

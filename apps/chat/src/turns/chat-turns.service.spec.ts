@@ -191,7 +191,11 @@ describe('ChatTurnsService.send, a turn now', () => {
       timeoutMs: 110_000,
     });
     const continued = await refusal(service.send(chatRequest({ conversationId: 'chat_given' })));
-    expect(continued.details).toEqual({ conversationId: 'chat_given', requestMessageId: expect.stringMatching(/^msg_/), timeoutMs: 110_000 });
+    expect(continued.details).toEqual({
+      conversationId: 'chat_given',
+      requestMessageId: expect.stringMatching(/^msg_/),
+      timeoutMs: 110_000,
+    });
   });
 
   it('answers a silent turn as completed without messages', async () => {

@@ -88,7 +88,7 @@ export class ApiKeyRepository {
       if (!revoked) return null;
       const hashes = [revoked.key_hash];
       // One generation a statement: each reads afresh, so a key minted while this runs is caught too.
-      for (let parents = [id]; parents.length > 0; ) {
+      for (let parents = [id]; parents.length > 0;) {
         const children = await em.execute<{ id: string; key_hash: string }[]>(
           `update gateway.api_key set revoked_at = now()
             where workspace_id = ? and created_by_key_id in (?) and revoked_at is null

@@ -13,7 +13,12 @@ export const messagingConfigSchema = baseConfigSchema.extend({
    */
   SCHEDULED_CONFIRMATION_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** How long a chat thread (`api_chat`) stays `active` with nothing written to it before it becomes `expired` (expiry/). */
-  PLATICA_CHAT_IDLE_EXPIRY_MS: z.coerce.number().int().min(1_000).max(90 * 86_400_000).default(86_400_000),
+  PLATICA_CHAT_IDLE_EXPIRY_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(90 * 86_400_000)
+    .default(86_400_000),
   /**
    * How long any conversation must have been untouched before it may expire: a turn asked for
    * by its latest write is on its way to the agent runtime meanwhile (expiry/expiry-rule.ts).

@@ -28,7 +28,10 @@ describe('who wrote a message (the conversation detail)', () => {
       type: 'user',
       email: 'ana@example.test',
     });
-    expect(messageRecord(row({ actorType: 'user', actorId: 'usr_gone' }), 'whatsapp', true, emails).owner).toEqual({ id: 'usr_gone', type: 'user' });
+    expect(messageRecord(row({ actorType: 'user', actorId: 'usr_gone' }), 'whatsapp', true, emails).owner).toEqual({
+      id: 'usr_gone',
+      type: 'user',
+    });
     expect(messageRecord(row({ actorType: 'customer', actorId: 'cli_1', role: 'user' }), 'whatsapp', true, emails).owner).toEqual({
       id: 'cli_1',
       type: 'customer',

@@ -73,11 +73,13 @@ export class ConversationRepository {
    */
   findByThreadId(workspaceIds: string[], conversationId: string, channelId: string | undefined, limit: number): Promise<Conversation[]> {
     if (!workspaceIds.length) return Promise.resolve([]);
-    return this.db.em().find(
-      Conversation,
-      { conversationId, workspaceId: { $in: workspaceIds }, ...(channelId !== undefined ? { channelId } : {}) },
-      { orderBy: { createdAt: 'asc', id: 'asc' }, limit },
-    );
+    return this.db
+      .em()
+      .find(
+        Conversation,
+        { conversationId, workspaceId: { $in: workspaceIds }, ...(channelId !== undefined ? { channelId } : {}) },
+        { orderBy: { createdAt: 'asc', id: 'asc' }, limit },
+      );
   }
 
   /** A conversation of the workspace (a turn's, scoped by the workspace it was asked in). */

@@ -38,7 +38,10 @@ describe('real Meta payloads: one content model, a faithful text for every type'
       content: '[forwarded]\n[video]\ncaption',
       files: [{ mediaId: '765756756', mimeType: 'video/mp4', type: 'video' }],
     });
-    expect(pywa('document')).toMatchObject({ content: '[forwarded]\n[document: filename.pdf]\ncaption', files: [{ filename: 'filename.pdf' }] });
+    expect(pywa('document')).toMatchObject({
+      content: '[forwarded]\n[document: filename.pdf]\ncaption',
+      files: [{ filename: 'filename.pdf' }],
+    });
     expect(pywa('voice').content).toBe('[voice message]');
     expect(pywa('audio').content).toBe('[forwarded]\n[audio]');
     expect(pywa('animated_sticker')).toMatchObject({ content: '[animated sticker]', contentType: 'sticker' });
@@ -223,7 +226,11 @@ describe('real Meta payloads: one content model, a faithful text for every type'
     // The shape Meta's deliveries of shared links take (payload.URL), as a trial against Meta recorded it.
     const payload = metaFixture('meta-docs/messenger.json', 'messenger_fallback', { channelExternalId: fb.externalId! });
     const attachment = payload.entry[0].messaging[0].message.attachments[0];
-    Object.assign(attachment, { url: undefined, title: undefined, payload: { title: 'Shared post', URL: 'https://www.facebook.com/share/p/1' } });
+    Object.assign(attachment, {
+      url: undefined,
+      title: undefined,
+      payload: { title: 'Shared post', URL: 'https://www.facebook.com/share/p/1' },
+    });
     const [m] = parseMetaPayload(payload, new Map([[fb.externalId!, fb]])) as InboundMessage[];
     expect(m).toMatchObject({
       contentType: 'link',

@@ -161,8 +161,14 @@ function pageReferralOf(r: any): Record<string, unknown> {
 }
 
 function renderPageReferral(r: Record<string, unknown>): string {
-  const from = String(r.source ?? 'a link').toLowerCase().replace(/_/g, ' ');
-  const details = [r.headline ? `"${String(r.headline)}"` : '', r.ref ? `ref ${String(r.ref)}` : '', r.refererUri ? String(r.refererUri) : '']
+  const from = String(r.source ?? 'a link')
+    .toLowerCase()
+    .replace(/_/g, ' ');
+  const details = [
+    r.headline ? `"${String(r.headline)}"` : '',
+    r.ref ? `ref ${String(r.ref)}` : '',
+    r.refererUri ? String(r.refererUri) : '',
+  ]
     .filter(Boolean)
     .join(', ');
   return `[came from ${from}${details ? `: ${details}` : ''}]`;

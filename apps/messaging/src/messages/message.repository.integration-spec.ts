@@ -34,8 +34,10 @@ describe('messages: an early echo of our own send (integration)', () => {
        values (?, 'ws_echo', 'ch_ig', 'conv_ig', 'cli_ig', 'assistant', 'outgoing', 'hola', 'text', '{}', '[]', '[]', 'sent', ?, 'inbox', now(), now())`,
       [id, mid],
     ).then(() => sql(`update messaging.conversation set message_count = message_count + 1 where id = 'conv_ig'`));
-  const count = async () => (await sql<{ message_count: number }>(`select message_count from messaging.conversation where id = 'conv_ig'`))[0]!.message_count;
-  const rows = (mid: string) => sql<{ id: string; actor_type: string }>(`select id, actor_type from messaging.message where external_id = ?`, [mid]);
+  const count = async () =>
+    (await sql<{ message_count: number }>(`select message_count from messaging.conversation where id = 'conv_ig'`))[0]!.message_count;
+  const rows = (mid: string) =>
+    sql<{ id: string; actor_type: string }>(`select id, actor_type from messaging.message where external_id = ?`, [mid]);
   const send = (externalId: string | null): NewOutgoingMessage => ({
     conversation,
     role: 'assistant',
@@ -83,7 +85,7 @@ describe('messages: an early echo of our own send (integration)', () => {
     expect(await count()).toBe(before); // the echo's count gone, the reply's added
   });
 
-  it('a send stored with the mid of its echo replaces the echo; a person\'s echo under another mid stays', async () => {
+  it("a send stored with the mid of its echo replaces the echo; a person's echo under another mid stays", async () => {
     await echo('msg_echo_2', 'mid.2');
     await echo('msg_person', 'mid.person');
     const before = await count();

@@ -15,7 +15,16 @@ import { SendMessageService } from './send-message.service';
 
 /** `POST /v1/messages` and `/v1/messages/template` (immediate or handed to the scheduler), and message storage. */
 @Module({
-  imports: [UsageModule, ChannelsModule, ClientsModule, ConversationsModule, CustomFieldsModule, TemplatesModule, GraphModule, ScheduledModule],
+  imports: [
+    UsageModule,
+    ChannelsModule,
+    ClientsModule,
+    ConversationsModule,
+    CustomFieldsModule,
+    TemplatesModule,
+    GraphModule,
+    ScheduledModule,
+  ],
   controllers: [MessagesController],
   providers: [MessageRepository, GraphDelivery, SendMessageService, BatchTransaction],
   exports: [MessageRepository, GraphDelivery, SendMessageService, BatchTransaction],

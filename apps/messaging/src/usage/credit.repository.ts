@@ -14,13 +14,11 @@ export class CreditRepository {
     transaction: Transaction,
     claim: { workspaceId: string; periodStart: Date; creditLimit: number; billableMessages: number },
   ): Promise<boolean> {
-    const rows = await this.db
-      .em(transaction)
-      .execute<{ workspace_id: string }[]>(
-        `insert into messaging.credit_limit_reached (workspace_id, period_start, credit_limit, billable_messages)
+    const rows = await this.db.em(transaction).execute<{ workspace_id: string }[]>(
+      `insert into messaging.credit_limit_reached (workspace_id, period_start, credit_limit, billable_messages)
          values (?, ?, ?, ?) on conflict do nothing returning workspace_id`,
-        [claim.workspaceId, claim.periodStart, claim.creditLimit, claim.billableMessages],
-      );
+      [claim.workspaceId, claim.periodStart, claim.creditLimit, claim.billableMessages],
+    );
     return rows.length > 0;
   }
 }

@@ -41,7 +41,12 @@ function world(options: { creditLimit: number | null; used: number; timezone?: s
   built.rpc.answer(workspaceOperations.profiles.subject, (_body, envelope) => {
     if (state.gatewayDown) throw new Error('gateway unavailable');
     const workspaceId = (envelope as { workspaceId: string }).workspaceId;
-    const profile: WorkspaceProfile = { id: workspaceId, timezone: state.timezone ?? 'America/Mexico_City', creditLimit: state.creditLimit, users: [] };
+    const profile: WorkspaceProfile = {
+      id: workspaceId,
+      timezone: state.timezone ?? 'America/Mexico_City',
+      creditLimit: state.creditLimit,
+      users: [],
+    };
     return { workspaces: [profile] };
   });
   return { ...built, state, reads };

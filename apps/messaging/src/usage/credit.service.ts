@@ -49,10 +49,18 @@ export class CreditService {
     const timeZone = profile && isTimeZone(profile.timezone) ? profile.timezone : 'UTC';
     const period = billingPeriod(now, timeZone);
     const known = this.reached.get(workspaceId);
-    if (known && known.periodStart === period.from.getTime() && known.status.limit === limit && Date.now() - known.at < CREDIT_PROFILE_CACHE_MS) {
+    if (
+      known &&
+      known.periodStart === period.from.getTime() &&
+      known.status.limit === limit &&
+      Date.now() - known.at < CREDIT_PROFILE_CACHE_MS
+    ) {
       return known.status;
     }
-    const status = { ...creditFigures(limit, await this.billableMessages(workspaceId, period)), billingPeriod: datesOfSpan(period, timeZone) };
+    const status = {
+      ...creditFigures(limit, await this.billableMessages(workspaceId, period)),
+      billingPeriod: datesOfSpan(period, timeZone),
+    };
     if (!status.reached) {
       this.reached.delete(workspaceId);
       return status;
@@ -66,7 +74,8 @@ export class CreditService {
   /** Throws 402 (the spec's "workspace reached its credit limit") when the workspace is at its limit. */
   async requireCredit(workspaceId: string): Promise<void> {
     const status = await this.status(workspaceId);
-    if (status?.reached) throw DomainError.creditLimitReached({ limit: status.limit!, used: status.used, billingPeriod: status.billingPeriod });
+    if (status?.reached)
+      throw DomainError.creditLimitReached({ limit: status.limit!, used: status.used, billingPeriod: status.billingPeriod });
   }
 
   /** Whether the workspace is at its limit (an agent turn stays silent). */

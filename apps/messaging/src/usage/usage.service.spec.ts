@@ -52,7 +52,9 @@ function world(profiles: WorkspaceProfile[], perRead: { key: string | null; valu
       recordEvaluationTurn: async (report: unknown) => void recorded.push(report),
     }),
     // The credit's own figures are credit.service.spec.ts's: here, each workspace's limit as its profile says, none used.
-    fake(CreditService, { figures: async (_id: string, profile: WorkspaceProfile | undefined) => creditFigures(profile?.creditLimit ?? null, 0) }),
+    fake(CreditService, {
+      figures: async (_id: string, profile: WorkspaceProfile | undefined) => creditFigures(profile?.creditLimit ?? null, 0),
+    }),
   );
   let gatewayFails = false;
   built.rpc.answer(PROFILES, () => {
@@ -90,7 +92,9 @@ describe('UsageService.conversations', () => {
 
   it('refuses a range that ends before it starts, naming endDate, before reading any figure', async () => {
     const w = world([{ id: 'ws_lima', timezone: 'America/Lima', creditLimit: null, users: [] }]);
-    const refused = await w.service.conversations(request([lima]), { startDate: '2026-03-11', endDate: '2026-03-10' }).catch((e: unknown) => e);
+    const refused = await w.service
+      .conversations(request([lima]), { startDate: '2026-03-11', endDate: '2026-03-10' })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).toBody()).toMatchObject({ code: 400, details: [expect.objectContaining({ path: ['endDate'] })] });
     expect(w.reads).toEqual([]);
@@ -119,11 +123,18 @@ describe('UsageService.conversations', () => {
   });
 
   it("counts a conversation once in the summary when broken down by tag (it has many), from the platform's counts", async () => {
-    const w = world([{ id: 'ws_x', timezone: 'UTC', creditLimit: null, users: [] }], [
-      { key: 'vip', value: 4 },
-      { key: null, value: 1 },
-    ]);
-    const answer = await w.service.conversations(request([elsewhere]), { startDate: '2026-03-10', endDate: '2026-03-10', breakdown: 'tag' });
+    const w = world(
+      [{ id: 'ws_x', timezone: 'UTC', creditLimit: null, users: [] }],
+      [
+        { key: 'vip', value: 4 },
+        { key: null, value: 1 },
+      ],
+    );
+    const answer = await w.service.conversations(request([elsewhere]), {
+      startDate: '2026-03-10',
+      endDate: '2026-03-10',
+      breakdown: 'tag',
+    });
     expect(w.reads.filter((r) => r.what === 'conversations').map((r) => r.dimension)).toEqual(['tag', 'platform']);
     const { summary, breakdown } = answer.workspaces[0]!.conversations;
     expect(summary.conversationCount).toBe(5);
@@ -131,11 +142,14 @@ describe('UsageService.conversations', () => {
   });
 
   it("labels channels by their names, an unknown channel by its id and none as 'Unknown'", async () => {
-    const w = world([{ id: 'ws_x', timezone: 'UTC', creditLimit: null, users: [] }], [
-      { key: 'ch_1', value: 3 },
-      { key: 'ch_gone', value: 2 },
-      { key: null, value: 1 },
-    ]);
+    const w = world(
+      [{ id: 'ws_x', timezone: 'UTC', creditLimit: null, users: [] }],
+      [
+        { key: 'ch_1', value: 3 },
+        { key: 'ch_gone', value: 2 },
+        { key: null, value: 1 },
+      ],
+    );
     const answer = await w.service.conversations(request([elsewhere]), {
       startDate: '2026-03-10',
       endDate: '2026-03-10',

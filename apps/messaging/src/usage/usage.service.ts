@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { type EvaluationUsageReport, type RpcRequest, type UsageBreakdown, type WorkspaceProfile, type WorkspaceRef, workspaceOperations } from '@platica/contracts';
+import {
+  type EvaluationUsageReport,
+  type RpcRequest,
+  type UsageBreakdown,
+  type WorkspaceProfile,
+  type WorkspaceRef,
+  workspaceOperations,
+} from '@platica/contracts';
 import { readScope, RpcClient } from '@platica/platform';
 import { CreditService } from './credit.service';
 import { actorFigures, autonomyRate, breakdownOf, mergeActorCounts, mergeDayCounts, platformLabel } from './usage-figures';

@@ -1,9 +1,4 @@
-import {
-  internalOperations,
-  type toolOperations as ops,
-  type Operation,
-  type OperationRequest,
-} from '@platica/contracts';
+import { internalOperations, type toolOperations as ops, type Operation, type OperationRequest } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import type { Transaction } from '@platica/platform';
 import { fake, FakeUnitOfWork, newTestService, refusal, testAuth } from '@platica/testing/test-service';

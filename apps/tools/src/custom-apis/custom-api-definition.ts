@@ -7,7 +7,6 @@ export type StoredDefinition = Omit<CreateCustomApi, 'name' | 'description'>;
 /** The write-only values of one definition, keyed by where each belongs (`request.auth.token`, `variables.<name>`…). */
 export type Secrets = Record<string, unknown>;
 
-
 /**
  * Every write-only slot of a definition, with how to read and write it: authentication,
  * sensitive headers and params, constant variables, the encryptPayload key, and the

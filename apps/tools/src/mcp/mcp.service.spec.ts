@@ -65,8 +65,7 @@ function world(behaviour: ServerBehaviour) {
   const secretBox = fake(McpSecretBox, { seal: (s) => box.seal(s), open: (sealed) => box.open(sealed) });
   const clients = fake(McpClients, {
     discover: () => behaviour.discover(),
-    call: (...args) =>
-      (behaviour.call ?? (() => Promise.reject(new Error('no call expected'))))(args[5]) as ReturnType<McpClients['call']>,
+    call: (...args) => (behaviour.call ?? (() => Promise.reject(new Error('no call expected'))))(args[5]) as ReturnType<McpClients['call']>,
   });
   const credentials = newTestService(McpCredentials, serverRows, secretBox, fake(McpOauth, { needsRefresh: () => false })).service;
   const built = newTestService(

@@ -11,7 +11,9 @@ describe('webhook headers in a PATCH', () => {
       issues: [],
     });
     expect(headersAfter(undefined, stored)).toEqual({ values: stored, kept: ['Authorization', 'x-api-key'], issues: [] });
-    expect(headersAfter({ 'x-token': '[REDACTED]' }, stored).issues).toEqual([{ path: ['headers', 'x-token'], message: expect.any(String) }]);
+    expect(headersAfter({ 'x-token': '[REDACTED]' }, stored).issues).toEqual([
+      { path: ['headers', 'x-token'], message: expect.any(String) },
+    ]);
   });
 
   it('refuses to carry a kept secret to another origin, not to another path of the same one', () => {

@@ -16,7 +16,8 @@ export function headersAfter(
   for (const [name, value] of Object.entries(incoming)) {
     const storedName = Object.keys(stored).find((key) => key.toLowerCase() === name.toLowerCase());
     if (value !== REDACTED) values[name] = value;
-    else if (storedName === undefined) issues.push({ path: ['headers', name], message: `${REDACTED} keeps a stored value, and none is stored here` });
+    else if (storedName === undefined)
+      issues.push({ path: ['headers', name], message: `${REDACTED} keeps a stored value, and none is stored here` });
     else {
       values[name] = stored[storedName]!;
       if (isSensitiveName(name)) kept.push(name);

@@ -24,7 +24,9 @@ export class WebhooksService {
     await this.checkUrl(body.url);
     const redacted = Object.keys(body.headers ?? {}).filter((name) => body.headers?.[name] === REDACTED);
     if (redacted.length)
-      throw DomainError.validation(redacted.map((name) => ({ path: ['headers', name], message: `${REDACTED} keeps a stored value, and none is stored here` })));
+      throw DomainError.validation(
+        redacted.map((name) => ({ path: ['headers', name], message: `${REDACTED} keeps a stored value, and none is stored here` })),
+      );
     const webhook = await this.webhooks.create({
       id: newId('wh'),
       workspaceId,
@@ -115,7 +117,10 @@ export class WebhooksService {
       secret: this.secrets.openSecret(webhook.secretSealed),
       // A sensitive header's value (authorization, *token*, *secret*, api keys…) is write-only, as custom APIs' are.
       headers: Object.fromEntries(
-        Object.entries(this.secrets.openHeaders(webhook.headersSealed)).map(([name, value]) => [name, isSensitiveName(name) ? REDACTED : value]),
+        Object.entries(this.secrets.openHeaders(webhook.headersSealed)).map(([name, value]) => [
+          name,
+          isSensitiveName(name) ? REDACTED : value,
+        ]),
       ),
       disabledReason: webhook.disabledReason ?? null,
       disabledAt: webhook.disabledAt?.toISOString() ?? null,

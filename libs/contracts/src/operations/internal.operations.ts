@@ -12,7 +12,14 @@ import type { MetaVerification } from '../messaging';
 import { defineInternalOperation, trusted } from '../operation';
 import { chatDetailSchema, chatListResponseSchema } from '../resources';
 import type { SeedSectionRequest, SeedSectionResult, SeedValidateRequest } from '../seed';
-import type { McpOauthCallback, McpOauthCallbackResult, RuntimeAgentToolsRequest, RuntimeExecuteRequest, RuntimeExecuteResult, RuntimeTool } from '../tools';
+import type {
+  McpOauthCallback,
+  McpOauthCallbackResult,
+  RuntimeAgentToolsRequest,
+  RuntimeExecuteRequest,
+  RuntimeExecuteResult,
+  RuntimeTool,
+} from '../tools';
 import type {
   ChannelsDescribed,
   ChannelsDescribeRequest,

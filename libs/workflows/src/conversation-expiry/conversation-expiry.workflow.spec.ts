@@ -97,6 +97,8 @@ describe('conversationExpiryWorkflow', () => {
 
   it('replays its committed history against today’s code', async () => {
     const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(fixture, 'utf8')));
-    await expect(Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'expiry-fixture')).resolves.toBeUndefined();
+    await expect(
+      Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'expiry-fixture'),
+    ).resolves.toBeUndefined();
   });
 });

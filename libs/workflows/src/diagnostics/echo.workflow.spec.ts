@@ -16,8 +16,6 @@ describe('echoWorkflow replay', () => {
     const history = temporal.api.history.v1.History.fromObject(
       JSON.parse(readFileSync(path.join(__dirname, '__fixtures__/echo.history.json'), 'utf8')),
     );
-    await expect(
-      Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'echo-fixture'),
-    ).resolves.toBeUndefined();
+    await expect(Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'echo-fixture')).resolves.toBeUndefined();
   });
 });

@@ -345,7 +345,8 @@ describe('conversationTurnWorkflow', () => {
   it("multiplies its steps' retry backoffs by the input's retryScale, and neither their horizon nor their time limit", async () => {
     await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, retryScale: 0.1, first: customer('m1') });
     const scheduled = lastHistory.events?.find((e) => e.activityTaskScheduledEventAttributes)?.activityTaskScheduledEventAttributes;
-    const ms = (d: { seconds?: unknown; nanos?: number | null } | null | undefined) => Number(d?.seconds ?? 0) * 1_000 + (d?.nanos ?? 0) / 1e6;
+    const ms = (d: { seconds?: unknown; nanos?: number | null } | null | undefined) =>
+      Number(d?.seconds ?? 0) * 1_000 + (d?.nanos ?? 0) / 1e6;
     expect(scheduled?.activityType?.name).toBe('deliverReply');
     expect([ms(scheduled?.retryPolicy?.initialInterval), ms(scheduled?.retryPolicy?.maximumInterval)]).toEqual([20, 6_000]);
     expect([ms(scheduled?.scheduleToCloseTimeout), ms(scheduled?.startToCloseTimeout)]).toEqual([86_400_000, 30_000]);
@@ -427,9 +428,7 @@ describe('conversationTurnWorkflow', () => {
 
   it('replays its committed history (signals, local and ordinary activities) against today’s code', async () => {
     const history = temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(fixture, 'utf8')));
-    await expect(
-      Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'turn-fixture'),
-    ).resolves.toBeUndefined();
+    await expect(Worker.runReplayHistory({ workflowBundle: await testWorkflowBundle() }, history, 'turn-fixture')).resolves.toBeUndefined();
   });
 
   describe('memory', () => {

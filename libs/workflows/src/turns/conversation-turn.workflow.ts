@@ -307,7 +307,10 @@ async function runTurn(
  */
 async function recordFailure(
   { recordTurnFailure }: Pick<Steps, 'recordTurnFailure'>,
-  ref: { workspaceId: string; conversationRef: string }, messageId: string, error: TurnError): Promise<void> {
+  ref: { workspaceId: string; conversationRef: string },
+  messageId: string,
+  error: TurnError,
+): Promise<void> {
   await recordTurnFailure({ ...ref, messageId, error }).catch(() => undefined);
 }
 
