@@ -1,7 +1,9 @@
 // Three projects: `unit` (*.spec.ts, no infrastructure), `integration` (*.integration-spec.ts
 // against real PostgreSQL, NATS and Temporal, and *.e2e-spec.ts through the gateway's HTTP), and
-// `integration-serial`: the files that kill, cut or restart services and time what follows,
-// which scripts/test runs in band, after the others (which run on two workers).
+// `integration-serial`, which scripts/test runs in band beside the others (on two workers):
+// the files that kill, cut or restart services and time what follows, and two long files that
+// mostly wait (a token's lifetime; `platica up` and its Ctrl-C), so that both runs end together
+// (alone, the in-band run ended ~300 s before the other: CI, 2026-11-28).
 const SERIAL = [
   'apps/agents/e2e/agent-turns.e2e-spec.ts',
   'apps/agents/e2e/evaluations.e2e-spec.ts',
@@ -17,6 +19,8 @@ const SERIAL = [
   'apps/messaging/e2e/scheduled.e2e-spec.ts',
   'apps/webhook-dispatcher/e2e/webhooks.e2e-spec.ts',
 ];
+const BALANCING = ['apps/gateway/e2e/console-browser.e2e-spec.ts', 'apps/cli/e2e/cli.e2e-spec.ts'];
+const IN_BAND = [...SERIAL, ...BALANCING];
 const swc = [
   '@swc/jest',
   {
@@ -52,8 +56,8 @@ const integration = {
 module.exports = {
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,deploy,tools}/**/*.spec.ts'] },
-    { ...integration, displayName: 'integration', testPathIgnorePatterns: SERIAL.map((file) => `<rootDir>/${file}`) },
-    { ...integration, displayName: 'integration-serial', testMatch: SERIAL.map((file) => `<rootDir>/${file}`) },
+    { ...integration, displayName: 'integration', testPathIgnorePatterns: IN_BAND.map((file) => `<rootDir>/${file}`) },
+    { ...integration, displayName: 'integration-serial', testMatch: IN_BAND.map((file) => `<rootDir>/${file}`) },
   ],
   reporters: ['default', '<rootDir>/tools/jest/summary-reporter.js'],
   testTimeout: 120_000,
