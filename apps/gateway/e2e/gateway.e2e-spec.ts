@@ -72,6 +72,9 @@ describe('gateway (e2e)', () => {
         [await t.http.delete('/v1/messages'), 'POST'],
         [await api.request('PUT', '/v1/agents/agt_x', { name: 'x' }), 'GET, HEAD, PATCH'],
         [await api.post('/v1/events', {}), 'GET'],
+        // The admin API's paths too (issue 48 item 13), before the admin token is read.
+        [await t.http.get('/admin/v1/seed'), 'POST'],
+        [await t.admin.delete('/admin/v1/workspaces/ws_x'), 'PATCH'],
       ] as const) {
         expectSpecError(answer, 405);
         expect(answer.headers.get('allow')).toBe(allow);

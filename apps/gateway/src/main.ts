@@ -1,4 +1,5 @@
 import { RpcClient, runService } from '@platica/platform';
+import { AdminController } from './admin/admin.controller';
 import { ConsoleBff } from './console/console-bff';
 import { gatewayConfigSchema } from './config/gateway.config';
 import { gatewayDatabase } from './database';
@@ -8,6 +9,7 @@ import { HttpMetrics } from './metrics/http-metrics';
 import { McpEndpoint } from './mcp/mcp-endpoint';
 import { gatewayHttpOptions } from './routes/http-server-options';
 import { installInputGuard } from './routes/input-guard';
+import { controllerMethods, registerMethodsNotAllowed } from './routes/method-not-allowed';
 import { RoutePipeline } from './routes/route-pipeline';
 
 void runService({
@@ -24,6 +26,7 @@ void runService({
     app.get(HttpMetrics).instrument(fastify);
     installInputGuard(fastify, app.get(RpcClient).maxPayloadBytes);
     app.get(RoutePipeline).register(fastify);
+    registerMethodsNotAllowed(fastify, controllerMethods(AdminController));
     app.get(McpEndpoint).register(fastify);
     app.get(EventStreamEndpoint).register(fastify);
     app.get(ConsoleBff).register(fastify);

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
-import { allowedMethods, registerMethodNotAllowed } from './method-not-allowed';
+import { AdminController } from '../admin/admin.controller';
+import { allowedMethods, controllerMethods, registerMethodNotAllowed, registerMethodsNotAllowed } from './method-not-allowed';
 import { ROUTES } from './route-table';
 
 describe('a method a path does not have', () => {
@@ -23,6 +24,28 @@ describe('a method a path does not have', () => {
     expect(await call('HEAD', '/v1/agents/agt_1')).toEqual([200, null, null]);
     expect(await call('GET', '/v1/no-such-thing')).toEqual([404, null, null]);
     expect(allowedMethods(ROUTES).get('/v1/events')).toEqual(['GET']);
+    await fastify.close();
+  });
+
+  it("is 405 on the admin API's paths too, read from its controller's decorators", async () => {
+    const admin = controllerMethods(AdminController);
+    expect(admin).toEqual(
+      new Map([
+        ['/admin/v1/seed', ['POST']],
+        ['/admin/v1/tokens', ['POST']],
+        ['/admin/v1/workspaces/:workspaceId', ['PATCH']],
+      ]),
+    );
+    const fastify = Fastify();
+    fastify.post('/admin/v1/seed', async () => ({ seeded: true }));
+    fastify.patch('/admin/v1/workspaces/:workspaceId', async () => ({ updated: true }));
+    registerMethodsNotAllowed(fastify, admin);
+    await fastify.ready();
+    const seedGet = await fastify.inject({ method: 'GET', url: '/admin/v1/seed' });
+    expect([seedGet.statusCode, seedGet.headers.allow, seedGet.json().details]).toEqual([405, 'POST', { allow: 'POST' }]);
+    expect((await fastify.inject({ method: 'POST', url: '/admin/v1/seed', payload: {} })).json()).toEqual({ seeded: true });
+    const workspaceDelete = await fastify.inject({ method: 'DELETE', url: '/admin/v1/workspaces/ws_1' });
+    expect([workspaceDelete.statusCode, workspaceDelete.headers.allow]).toEqual([405, 'PATCH']);
     await fastify.close();
   });
 });
