@@ -410,10 +410,13 @@ describe('agent evaluations (e2e)', () => {
       llm.usage = reported;
     }
     expect(evaluation.status).toBe('completed');
-    // Every call of the evaluation (candidate rounds, guardrail evaluator, judge) reported 100 in and 7 out.
-    const evaluationCalls = llm.requests.length - calls;
+    // Every call of the evaluation (candidate rounds, guardrail evaluator, judge) reported 100 in and 7 out;
+    // the fake may have answered other calls in that time too (an earlier test's late turn), never fewer.
+    const tokens = evaluation.progress.tokens as number;
+    expect(tokens % 107).toBe(0);
+    const evaluationCalls = tokens / 107;
     expect(evaluationCalls).toBeGreaterThanOrEqual(8);
-    expect(evaluation.progress.tokens).toBe(107 * evaluationCalls);
+    expect(evaluationCalls).toBeLessThanOrEqual(llm.requests.length - calls);
     const after = await usage();
     const delta = Object.fromEntries(
       Object.entries(after.evaluations as Record<string, number>).map(([key, value]) => [key, value - (before.evaluations[key] as number)]),
