@@ -191,28 +191,7 @@ export class InboundBatchRepository {
    * position, so conversations read in the order deliveries were accepted.
    */
   insertMessages(transaction: Transaction, messages: NewInboundMessage[]): Promise<MessageRow[]> {
-    return this.db.em(transaction).execute<MessageRow[]>(
-      `insert into messaging.message (${MESSAGE_COLUMNS})
-       values ${messages.map(() => `(?, ?, ?, ?, ?, 'user', 'incoming', ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, 'received', ?, 'customer', ?, null, null, ?::timestamptz, ?::timestamptz + ? * interval '1 microsecond', clock_timestamp())`).join(', ')}
-       on conflict (channel_id, external_id) do nothing returning *`,
-      messages.flatMap((m) => [
-        newId('msg'),
-        m.channel.workspaceId,
-        m.channel.id,
-        m.conversationRef,
-        m.clientId,
-        m.content,
-        m.contentType,
-        JSON.stringify(m.payload),
-        JSON.stringify(m.files),
-        JSON.stringify(m.images),
-        m.externalId,
-        m.clientId,
-        m.providerTimestamp.toISOString(),
-        m.receivedAt,
-        m.position,
-      ]),
-    );
+    return this.insertOnce(transaction, messages, { role: 'user', direction: 'incoming', status: 'received', actorType: 'customer' });
   }
 
   /**
@@ -221,9 +200,18 @@ export class InboundBatchRepository {
    * redelivered echo) inserts nothing and is not returned. Ordered as `insertMessages`.
    */
   insertEchoes(transaction: Transaction, messages: NewInboundMessage[]): Promise<MessageRow[]> {
+    return this.insertOnce(transaction, messages, { role: 'assistant', direction: 'outgoing', status: 'sent', actorType: 'inbox' });
+  }
+
+  /** Meta's messages as `as` says, each once per channel and Meta id; a customer's are by its client. */
+  private insertOnce(
+    transaction: Transaction,
+    messages: NewInboundMessage[],
+    as: { role: 'user' | 'assistant'; direction: 'incoming' | 'outgoing'; status: 'received' | 'sent'; actorType: 'customer' | 'inbox' },
+  ): Promise<MessageRow[]> {
     return this.db.em(transaction).execute<MessageRow[]>(
       `insert into messaging.message (${MESSAGE_COLUMNS})
-       values ${messages.map(() => `(?, ?, ?, ?, ?, 'assistant', 'outgoing', ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, 'sent', ?, 'inbox', null, null, null, ?::timestamptz, ?::timestamptz + ? * interval '1 microsecond', clock_timestamp())`).join(', ')}
+       values ${messages.map(() => `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, null, null, ?::timestamptz, ?::timestamptz + ? * interval '1 microsecond', clock_timestamp())`).join(', ')}
        on conflict (channel_id, external_id) do nothing returning *`,
       messages.flatMap((m) => [
         newId('msg'),
@@ -231,18 +219,24 @@ export class InboundBatchRepository {
         m.channel.id,
         m.conversationRef,
         m.clientId,
+        as.role,
+        as.direction,
         m.content,
         m.contentType,
         JSON.stringify(m.payload),
         JSON.stringify(m.files),
         JSON.stringify(m.images),
+        as.status,
         m.externalId,
+        as.actorType,
+        as.actorType === 'customer' ? m.clientId : null,
         m.providerTimestamp.toISOString(),
         m.receivedAt,
         m.position,
       ]),
     );
   }
+
 
   /** Counts stored echoes on their conversations: neither the customer's latest message nor a reactivation. */
   async countEchoes(transaction: Transaction, counts: ConversationCount[]): Promise<void> {
