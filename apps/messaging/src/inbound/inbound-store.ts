@@ -23,6 +23,7 @@ import {
   type MessageRow,
   type NewContact,
   type NewConversation,
+  type NewInboundMessage,
 } from './inbound-batch.repository';
 import { InboundEventRepository } from './inbound-event.repository';
 import type { InboundItem, InboundMessage, InboundRead, InboundStatus, InboundUnsend } from './meta-payload';
@@ -202,23 +203,7 @@ export class InboundStore {
   ): Promise<MessageRow[]> {
     return this.batch.insertMessages(
       transaction,
-      messages.map((m) => {
-        const conversation = conversations.byKey.get(conversationKey(m))!;
-        return {
-          channel: m.channel,
-          conversationRef: conversation.id,
-          clientId: conversation.client_id,
-          externalId: m.externalId,
-          content: m.content,
-          contentType: m.contentType,
-          payload: m.payload,
-          files: m.files,
-          images: m.images,
-          providerTimestamp: m.timestamp,
-          receivedAt: m.receivedAt,
-          position: m.position,
-        };
-      }),
+      messages.map((m) => newInboundMessage(m, conversations.byKey.get(conversationKey(m))!)),
     );
   }
 
@@ -243,23 +228,7 @@ export class InboundStore {
     if (!stored.length) return;
     const inserted = await this.batch.insertEchoes(
       transaction,
-      stored.map((m) => {
-        const conversation = byKey.get(conversationKey(m))!;
-        return {
-          channel: m.channel,
-          conversationRef: conversation.id,
-          clientId: conversation.client_id,
-          externalId: m.externalId,
-          content: m.content,
-          contentType: m.contentType,
-          payload: m.payload,
-          files: m.files,
-          images: m.images,
-          providerTimestamp: m.timestamp,
-          receivedAt: m.receivedAt,
-          position: m.position,
-        };
-      }),
+      stored.map((m) => newInboundMessage(m, byKey.get(conversationKey(m))!)),
     );
     if (!inserted.length) return;
     await this.batch.countEchoes(transaction, countsOf(inserted));
@@ -357,6 +326,24 @@ function conversationEvents(counted: ConversationRow[], conversations: BatchConv
     if (previousStatus === undefined || previousStatus === row.status) return [];
     return [conversationStatusUpdated(conversation, previousStatus)];
   });
+}
+
+/** A message of the batch as the batch repository stores it, in its conversation. */
+function newInboundMessage(m: PositionedMessage, conversation: ConversationRow): NewInboundMessage {
+  return {
+    channel: m.channel,
+    conversationRef: conversation.id,
+    clientId: conversation.client_id,
+    externalId: m.externalId,
+    content: m.content,
+    contentType: m.contentType,
+    payload: m.payload,
+    files: m.files,
+    images: m.images,
+    providerTimestamp: m.timestamp,
+    receivedAt: m.receivedAt,
+    position: m.position,
+  };
 }
 
 function messageCreatedOf(row: MessageRow, platform: string): OutboxRow {
