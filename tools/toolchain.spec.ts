@@ -35,6 +35,19 @@ describe('what scripts/test installs for the tests it runs', () => {
     expect(inToolchain('ensure_test_tools --testPathPatterns openapi-conformance').trim()).toBe('pypi: schemathesis==4.32.5');
   });
 
+  it('installs side by side: each tool starts before any has finished', () => {
+    const said = inToolchain(
+      [
+        'ensure_python_tools() { echo "start pypi"; sleep 0.5; echo "end pypi"; }',
+        'ensure_chromium() { echo "start chromium"; sleep 0.5; echo "end chromium"; }',
+        'ensure_test_tools apps/gateway/e2e/console-live.e2e-spec.ts apps/gateway/e2e/openapi-conformance.e2e-spec.ts',
+      ].join('\n'),
+    );
+    const lines = said.trim().split('\n');
+    expect(lines.slice(0, 2).sort()).toEqual(['start chromium', 'start pypi']);
+    expect(lines.slice(2).sort()).toEqual(['end chromium', 'end pypi']);
+  });
+
   it('runs no Nx daemon that would outlive the run', () => {
     expect(inToolchain('echo "$NX_DAEMON"', { NX_DAEMON: undefined }).trim()).toBe('false');
   });

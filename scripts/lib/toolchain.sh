@@ -65,16 +65,34 @@ selected_tests() {
 # What the selected tests use, installed for them only: `scripts/test --selectProjects unit`
 # installs no browser, no Schemathesis and no MCP suite. A file uses a tool when it names it.
 ensure_test_tools() {
-  local tests
+  select_test_tools "$@"
+  install_test_tools
+}
+
+# Sets TEST_TOOL_INSTALLS (the installers the selected tests need) and TESTS_NEED_INFRASTRUCTURE.
+select_test_tools() {
+  local tests python_tools=()
   tests="$(selected_tests "$@")"
   uses() { [ -n "$tests" ] && echo "$tests" | xargs grep -lE -- "$1" 2>/dev/null | grep -q .; }
-  if uses 'kubectl|PLATICA_KUBERNETES_VALIDATE'; then ensure_python_tools "${KUBERNETES_TOOLS[@]}"; fi
-  if uses 'PLATICA_SCHEMATHESIS'; then ensure_python_tools "${SCHEMATHESIS_TOOL[@]}"; fi
-  if uses 'PLATICA_CHROMIUM|test-browser'; then ensure_chromium; fi
-  if uses 'PLATICA_MCP_CONFORMANCE'; then ensure_mcp_conformance; fi
+  TEST_TOOL_INSTALLS=()
+  if uses 'kubectl|PLATICA_KUBERNETES_VALIDATE'; then python_tools+=("${KUBERNETES_TOOLS[@]}"); fi
+  if uses 'PLATICA_SCHEMATHESIS'; then python_tools+=("${SCHEMATHESIS_TOOL[@]}"); fi
+  if [ "${#python_tools[@]}" -gt 0 ]; then TEST_TOOL_INSTALLS+=("ensure_python_tools ${python_tools[*]}"); fi
+  if uses 'PLATICA_CHROMIUM|test-browser'; then TEST_TOOL_INSTALLS+=(ensure_chromium); fi
+  if uses 'PLATICA_MCP_CONFORMANCE'; then TEST_TOOL_INSTALLS+=(ensure_mcp_conformance); fi
   if echo "$tests" | grep -qE '[.](integration|e2e)-spec[.]ts$'; then TESTS_NEED_INFRASTRUCTURE=true; fi
 }
-# Whether the selected tests include integration or e2e files (set by ensure_test_tools).
+TEST_TOOL_INSTALLS=()
+
+# Runs TEST_TOOL_INSTALLS side by side (pip, apt and npm mostly wait on the network and the
+# disk); fails if one did.
+install_test_tools() {
+  local install jobs=() job status=0
+  for install in "${TEST_TOOL_INSTALLS[@]}"; do $install & jobs+=($!); done
+  for job in "${jobs[@]}"; do wait "$job" || status=1; done
+  return "$status"
+}
+# Whether the selected tests include integration or e2e files (set by select_test_tools).
 TESTS_NEED_INFRASTRUCTURE=false
 
 # The browser e2e tests (the console's, and the OAuth/MCP login and consent page) drive a real
