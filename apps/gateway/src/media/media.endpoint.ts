@@ -9,7 +9,7 @@ import {
   type MessageMedia,
   type MessageMediaRequest,
 } from '@platica/contracts';
-import { parseOrThrow } from '@platica/errors';
+import { DomainError, ErrorCode, parseOrThrow } from '@platica/errors';
 import { ChunkInbox, NatsHandle, RpcClient, requestContext } from '@platica/platform';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { sendError } from '../http/http-errors';
@@ -118,7 +118,13 @@ export class MediaEndpoint {
         { auth, workspaceId: target.workspaceId, params: {}, query: {}, body, requestId },
         2 * timeoutMs + 5_000,
       );
-      const data = await inbox.collect(answer, timeoutMs);
+      const data = await inbox.collect(answer, timeoutMs).catch((error: unknown) => {
+        // A chunk lost on the way (core NATS does not resend): the next request fetches it again.
+        throw new DomainError(ErrorCode.Timeout, 'The media did not arrive whole in time; try again', {
+          messageId: target.messageId,
+          reason: error instanceof Error ? error.message : String(error),
+        });
+      });
       return { mimeType: answer.mimeType, filename: answer.filename, size: data.length, data };
     } finally {
       inbox.close();
