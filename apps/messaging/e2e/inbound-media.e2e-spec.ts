@@ -8,6 +8,7 @@ import {
   MessagingWorkspace,
   newMetaId,
   newPhone,
+  pageInbound,
   startTestStack,
   textOf,
   withAgents,
@@ -239,6 +240,28 @@ describe('WhatsApp media read through Graph for the model (e2e)', () => {
       expect(graph.requests.filter((r) => r.objectId === id)).toEqual([]);
       // Nor a media id of the message's own that the workspace does not have at that index.
       expect((await fetchMedia(named, `${path}?index=1`)).status).toBe(404);
+    });
+
+    it("a Messenger image: its attachment's URL fetched with no token, the bytes and type answered", async () => {
+      const page = named.doc.channels.find((c) => c.platform === 'facebook') as any;
+      const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(2_000)]);
+      const url = graph.addAttachment({ mimeType: 'image/png', bytes: png });
+      const sender = newMetaId('8');
+      const payload = pageInbound('page', { accountId: page.pageId, senderId: sender, message: { attachments: [{ type: 'image', payload: { url } }] } });
+      expect((await deliverMetaWebhook(t.baseUrl, payload, page.appSecret)).status).toBe(200);
+      const channelId = named.ids.channels[page.ref].id as string;
+      const conversation = await eventually(`a conversation with ${sender}`, async () => {
+        const list = await named.api.get(`/v1/conversations?channelId=${channelId}&limit=200`);
+        return list.body.workspaces?.[0]?.conversations?.find((c: any) => c.conversationId === sender);
+      });
+      const message = await eventually('the customer message', async () =>
+        (await named.messagesOf(conversation.id)).find((m: any) => m.role === 'user'),
+      );
+      const answer = await fetchMedia(named, `/v1/conversations/${conversation.id}/messages/${message.id}/media`);
+      expect([answer.status, answer.headers.get('content-type'), answer.bytes.equals(png)]).toEqual([200, 'image/png', true]);
+      const download = graph.requests.find((r) => r.path === new URL(url).pathname)!;
+      expect(download).toMatchObject({ status: 200, authorization: null });
+      expectNoSecrets(named, answer);
     });
 
     it('a media Graph no longer has: 410 saying it can no longer be had, in the spec’s error format', async () => {
