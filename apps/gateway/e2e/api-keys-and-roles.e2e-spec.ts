@@ -360,5 +360,7 @@ describe('API keys and roles (e2e)', () => {
     const names = (tools.body.result.tools as { name: string }[]).map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['api_keys_list', 'api_keys_create', 'api_keys_revoke', 'api_keys_rotate']));
     expect(names).not.toContain('events_stream');
+    // Bytes, not JSON: the media route is no tool either.
+    expect(names).not.toContain('conversations_message_media');
   });
 });

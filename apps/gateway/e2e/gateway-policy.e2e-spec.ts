@@ -283,8 +283,8 @@ describe('gateway policy (e2e)', () => {
       for (const operation of operations) {
         const success = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
         expect([operation.operationId, success.length > 0]).toEqual([operation.operationId, true]);
-        // The event stream answers text/event-stream; every other operation JSON.
-        const mediaType = operation.operationId === 'events_stream' ? 'text/event-stream' : 'application/json';
+        // The event stream answers text/event-stream, customer media bytes of any type; every other operation JSON.
+        const mediaType = { events_stream: 'text/event-stream', conversations_message_media: '*/*' }[operation.operationId as string] ?? 'application/json';
         for (const status of success) expect(operation.responses[status].content[mediaType].schema).toBeDefined();
       }
       const statuses = (path: string, method: string) => Object.keys(doc.body.paths[path][method].responses);
@@ -297,6 +297,10 @@ describe('gateway policy (e2e)', () => {
       expect(statuses('/v1/campaigns/{campaignId}/send', 'post')).toEqual(expect.arrayContaining(['400', '404', '409']));
       expect(doc.body.paths['/v1/agents/{agentId}'].get.responses['200'].content['application/json'].schema).toMatchObject({
         properties: { workspaces: { type: 'array' } },
+      });
+      expect(doc.body.paths['/v1/conversations/{id}/messages/{messageId}/media'].get.responses['200'].content['*/*'].schema).toEqual({
+        type: 'string',
+        format: 'binary',
       });
       expect(doc.body.paths['/admin/v1/tokens'].post.operationId).toBe('admin_tokens_mint');
       const page = await t.http.get('/docs');

@@ -9,6 +9,7 @@ import { ConsoleSessions } from './console/console-sessions';
 import { DocsController } from './docs/docs.controller';
 import { EventStreamEndpoint } from './events/event-stream.endpoint';
 import { HttpMetrics } from './metrics/http-metrics';
+import { MediaEndpoint } from './media/media.endpoint';
 import { WellKnownController } from './oauth/well-known.controller';
 import { OAuthController } from './oauth/oauth.controller';
 import { OAuthClientRegistration } from './oauth/oauth-client-registration';
@@ -87,6 +88,7 @@ import { WorkspacesService } from './workspaces/workspaces.service';
     RoutePipeline,
     McpEndpoint,
     EventStreamEndpoint,
+    MediaEndpoint,
     ConsoleSessions,
     ConsoleBff,
     HttpMetrics,

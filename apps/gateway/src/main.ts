@@ -7,6 +7,7 @@ import { EventStreamEndpoint } from './events/event-stream.endpoint';
 import { GatewayModule } from './gateway.module';
 import { HttpMetrics } from './metrics/http-metrics';
 import { McpEndpoint } from './mcp/mcp-endpoint';
+import { MediaEndpoint } from './media/media.endpoint';
 import { gatewayHttpOptions } from './routes/http-server-options';
 import { installInputGuard } from './routes/input-guard';
 import { controllerMethods, registerMethodsNotAllowed } from './routes/method-not-allowed';
@@ -29,6 +30,7 @@ void runService({
     registerMethodsNotAllowed(fastify, controllerMethods(AdminController));
     app.get(McpEndpoint).register(fastify);
     app.get(EventStreamEndpoint).register(fastify);
+    app.get(MediaEndpoint).register(fastify);
     app.get(ConsoleBff).register(fastify);
   },
 });

@@ -8,6 +8,7 @@ import {
   MessagingWorkspace,
   newMetaId,
   newPhone,
+  pageInbound,
   startTestStack,
   textOf,
   withAgents,
@@ -165,5 +166,113 @@ describe('WhatsApp media read through Graph for the model (e2e)', () => {
     expect(said).not.toContain('undefined');
     expect(graph.requests.filter((r) => r.objectId === id)).toEqual([]);
     await answered(named, contact);
+  });
+
+  /**
+   * The same media seen by a person: `GET /v1/conversations/{id}/messages/{messageId}/media`
+   * through the gateway (docs/receiving-from-meta.md › Customer media). `named`'s agent reads no
+   * attachments, so every Graph call for these media ids is the route's.
+   */
+  describe('customer media through the gateway route', () => {
+    const keyOf = (ws: MessagingWorkspace) => ws.ids.apiKeys.main.key as string;
+    /** The route's raw answer (bytes, not text) with `ws`'s key. */
+    const fetchMedia = async (ws: MessagingWorkspace, path: string) => {
+      const res = await fetch(`${t.baseUrl}${path}`, { headers: { authorization: `Bearer ${keyOf(ws)}` } });
+      return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+    /** The customer's stored message carrying the media, and the route's path for it. */
+    async function inbound(ws: MessagingWorkspace, name: 'image' | 'document', mediaId: string) {
+      const contact = await deliver(ws, name, mediaId);
+      const conversation = await eventually(`a conversation with ${contact}`, async () => {
+        const list = await ws.api.get(`/v1/conversations?channelId=${ws.whatsapp.id}&limit=200`);
+        return list.body.workspaces?.[0]?.conversations?.find((c: any) => c.conversationId === contact);
+      });
+      const message = await eventually('the customer message', async () =>
+        (await ws.messagesOf(conversation.id)).find((m: any) => m.role === 'user'),
+      );
+      return `/v1/conversations/${conversation.id}/messages/${message.id}/media`;
+    }
+    /** Nothing of Meta's side reaches the client: the channel token, the fake Graph's address, the CDN path. */
+    const expectNoSecrets = (ws: MessagingWorkspace, answer: { headers: Headers; bytes: Buffer }) => {
+      const seen = `${JSON.stringify([...answer.headers.entries()])}\n${answer.bytes.toString('latin1')}`;
+      expect(seen).not.toContain(tokenOf(ws));
+      expect(seen).not.toContain(new URL(graph.url).host);
+      expect(seen).not.toContain('whatsapp_business');
+    };
+
+    it("an inbound image: its bytes and type, private, fetched from Graph with the channel's token once", async () => {
+      const bytes = new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(1_200_000)]));
+      const id = media(named, 'image/jpeg', bytes);
+      const path = await inbound(named, 'image', id);
+      const answer = await fetchMedia(named, path);
+      expect(answer.status).toBe(200);
+      expect(answer.bytes.equals(Buffer.from(bytes))).toBe(true);
+      expect(Object.fromEntries(['content-type', 'content-length', 'cache-control', 'content-disposition', 'x-content-type-options'].map((h) => [h, answer.headers.get(h)]))).toEqual({
+        'content-type': 'image/jpeg',
+        'content-length': String(bytes.length),
+        'cache-control': 'private, max-age=300',
+        'content-disposition': 'inline',
+        'x-content-type-options': 'nosniff',
+      });
+      expectNoSecrets(named, answer);
+      const lookups = () => graph.requests.filter((r) => r.method === 'GET' && r.objectId === id);
+      expect(lookups()).toEqual([expect.objectContaining({ status: 200, authorization: `Bearer ${tokenOf(named)}` })]);
+      // Again: from the gateway's cache, Graph not asked a second time.
+      const again = await fetchMedia(named, path);
+      expect([again.status, again.bytes.equals(Buffer.from(bytes))]).toEqual([200, true]);
+      expect(lookups()).toHaveLength(1);
+    });
+
+    it('a document: a download under its file name', async () => {
+      const pdf = Buffer.from(`%PDF-1.4\n${randomBytes(500).toString('hex')}\n%%EOF\n`);
+      const path = await inbound(named, 'document', media(named, 'application/pdf', pdf));
+      const answer = await fetchMedia(named, path);
+      expect([answer.status, answer.headers.get('content-type'), answer.bytes.equals(pdf)]).toEqual([200, 'application/pdf', true]);
+      expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="filename.pdf"; filename*=UTF-8''filename.pdf`);
+    });
+
+    it("another workspace's key gets 404, and Graph is not asked", async () => {
+      const id = media(named, 'image/jpeg', randomBytes(100));
+      const path = await inbound(named, 'image', id);
+      const answer = await fetchMedia(reads, path);
+      expect(answer.status).toBe(404);
+      expect(JSON.parse(answer.bytes.toString())).toMatchObject({ code: 404, error: 'Message not found' });
+      expect(graph.requests.filter((r) => r.objectId === id)).toEqual([]);
+      // Nor a media id of the message's own that the workspace does not have at that index.
+      expect((await fetchMedia(named, `${path}?index=1`)).status).toBe(404);
+    });
+
+    it("a Messenger image: its attachment's URL fetched with no token, the bytes and type answered", async () => {
+      const page = named.doc.channels.find((c) => c.platform === 'facebook') as any;
+      const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(2_000)]);
+      const url = graph.addAttachment({ mimeType: 'image/png', bytes: png });
+      const sender = newMetaId('8');
+      const payload = pageInbound('page', { accountId: page.pageId, senderId: sender, message: { attachments: [{ type: 'image', payload: { url } }] } });
+      expect((await deliverMetaWebhook(t.baseUrl, payload, page.appSecret)).status).toBe(200);
+      const channelId = named.ids.channels[page.ref].id as string;
+      const conversation = await eventually(`a conversation with ${sender}`, async () => {
+        const list = await named.api.get(`/v1/conversations?channelId=${channelId}&limit=200`);
+        return list.body.workspaces?.[0]?.conversations?.find((c: any) => c.conversationId === sender);
+      });
+      const message = await eventually('the customer message', async () =>
+        (await named.messagesOf(conversation.id)).find((m: any) => m.role === 'user'),
+      );
+      const answer = await fetchMedia(named, `/v1/conversations/${conversation.id}/messages/${message.id}/media`);
+      expect([answer.status, answer.headers.get('content-type'), answer.bytes.equals(png)]).toEqual([200, 'image/png', true]);
+      const download = graph.requests.find((r) => r.path === new URL(url).pathname)!;
+      expect(download).toMatchObject({ status: 200, authorization: null });
+      expectNoSecrets(named, answer);
+    });
+
+    it('a media Graph no longer has: 410 saying it can no longer be had, in the spec’s error format', async () => {
+      // Never registered with the fake: Graph answers "Object with ID … does not exist", as for an expired media.
+      const path = await inbound(named, 'image', newMetaId('7'));
+      const answer = await fetchMedia(named, path);
+      expect(answer.status).toBe(410);
+      const body = JSON.parse(answer.bytes.toString());
+      expect(body).toMatchObject({ code: 410, details: expect.objectContaining({ provider: 'meta' }) });
+      expect(body.error).toContain('can no longer be had');
+      expectNoSecrets(named, answer);
+    });
   });
 });

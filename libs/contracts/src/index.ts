@@ -11,6 +11,7 @@ export * from './agents';
 export * from './scheduled';
 export * from './chat';
 export * from './turns';
+export * from './media';
 export * from './turn-log';
 export * from './evaluations';
 export * from './country';

@@ -56,8 +56,11 @@ export interface PublicOperation extends InternalOperation {
   readonly pending?: string;
   /** How long the owning service may take, when longer than PLATICA_RPC_TIMEOUT_MS. */
   readonly timeoutMs?: number;
-  /** A stream the gateway serves itself (no service answers `subject`, no /mcp tool): its media type. */
-  readonly streaming?: 'text/event-stream';
+  /**
+   * An answer the gateway serves itself (no service answers `subject`, no /mcp tool): its media
+   * type; any type (the wildcard) for bytes whose type the answer's `Content-Type` names (customer media).
+   */
+  readonly streaming?: 'text/event-stream' | '*/*';
 }
 
 export type Operation = PublicOperation | InternalOperation;

@@ -30,6 +30,7 @@ interface FailRule {
  *   POST /[vNN.N/]{page-id}/messages (Messenger / Instagram Send API) -> {recipient_id, message_id}
  *   GET /[vNN.N/]{media-id}[?phone_number_id=…] (Retrieve Media URL) -> {messaging_product, url, mime_type, sha256, file_size, id}
  *   GET {that url} (Download Media, `/whatsapp_business/attachments/?mid=…`) -> the bytes
+ *   GET {a Messenger / Instagram attachment's url} (`addAttachment`, no token) -> the bytes
  * Both media calls take only the token the media was registered with (`addMedia`), as Meta
  * answers a media only to the business it was sent to; the URL is valid for 5 minutes.
  * It records every request and can be told to fail the next sends, and, like Meta, to report
@@ -39,6 +40,7 @@ export class FakeMetaGraph {
   readonly requests: GraphRequest[] = [];
   private readonly failRules: FailRule[] = [];
   private readonly media = new Map<string, FakeMedia>();
+  private readonly attachments = new Map<string, { mimeType: string; bytes: Uint8Array }>();
   private server: Server | null = null;
   private statusTarget: StatusTarget | null = null;
   private readonly statusDeliveries = new Set<Promise<void>>();
@@ -80,6 +82,16 @@ export class FakeMetaGraph {
    */
   addMedia(media: FakeMedia): void {
     this.media.set(media.id, media);
+  }
+
+  /**
+   * A Messenger or Instagram attachment on Meta's CDN: the URL its webhook carries (`payload.url`,
+   * signed, fetched with no token), here on the fake's origin; it answers `bytes` as `mimeType`.
+   */
+  addAttachment(attachment: { mimeType: string; bytes: Uint8Array }): string {
+    const id = randomBytes(8).toString('hex');
+    this.attachments.set(id, attachment);
+    return `${new URL(this.url).origin}${ATTACHMENT_PATH}${id}?oh=${randomBytes(8).toString('hex')}`;
   }
 
   /** The next `count` sends matching `match` answer `status` with a Graph error body. */
@@ -176,6 +188,14 @@ export class FakeMetaGraph {
   }
 
   private answerMedia(url: URL, record: GraphRequest, answer: (status: number, response: unknown) => void, res: ServerResponse): void {
+    if (url.pathname.startsWith(ATTACHMENT_PATH)) {
+      const attachment = this.attachments.get(url.pathname.slice(ATTACHMENT_PATH.length));
+      if (!attachment) return answer(404, graphError(100, 'URL expired or not found'));
+      record.status = 200;
+      res.writeHead(200, { 'content-type': attachment.mimeType, 'content-length': attachment.bytes.length });
+      res.end(attachment.bytes);
+      return;
+    }
     const download = url.pathname === DOWNLOAD_PATH;
     const media = this.media.get(download ? (url.searchParams.get('mid') ?? '') : (record.objectId ?? ''));
     const authorized = media && record.authorization === `Bearer ${media.accessToken}`;
@@ -218,6 +238,8 @@ export interface FakeMedia {
 
 /** Where Meta's CDN (lookaside.fbsbx.com) serves a media's bytes. */
 const DOWNLOAD_PATH = '/whatsapp_business/attachments/';
+/** Where Meta's CDN (scontent.xx.fbcdn.net) serves a Messenger or Instagram attachment. */
+const ATTACHMENT_PATH = '/v/t1.15752-9/';
 
 interface StatusTarget {
   baseUrl: string;

@@ -54,6 +54,13 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   PLATICA_EVENT_STREAMS_PER_CREDENTIAL: z.coerce.number().int().min(1).max(1_000).default(5),
   /** How often an idle `GET /v1/events` stream sends a comment, so proxies and clients see it alive. */
   PLATICA_EVENT_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /** The largest customer media the media route serves (16 MiB: WhatsApp's video and audio limit); up to Meta's 100 MB for documents. */
+  PLATICA_MEDIA_MAX_BYTES: z.coerce.number().int().min(1).max(104_857_600).default(16_777_216),
+  /** One media's download from Meta, once Graph has answered its URL. */
+  PLATICA_MEDIA_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** Bytes of media one gateway replica keeps in memory (0: none), and for how long (docs/receiving-from-meta.md › Customer media). */
+  PLATICA_MEDIA_CACHE_MAX_BYTES: z.coerce.number().int().min(0).max(4_294_967_296).default(67_108_864),
+  PLATICA_MEDIA_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
 });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

@@ -191,6 +191,10 @@ export class ConsoleBff implements OnApplicationBootstrap {
       const passed: Record<string, string> = { ...NO_STORE };
       for (const name of [
         'content-type',
+        // Customer media (the media route): shown inline or downloaded, never sniffed, sandboxed if opened.
+        'content-disposition',
+        'x-content-type-options',
+        'content-security-policy',
         'retry-after',
         'x-request-id',
         'x-ratelimit-limit',

@@ -46,6 +46,9 @@ const LAST_EVENT_ID_HEADER = {
   schema: { type: 'string' },
 };
 
+/** Bytes of any type (customer media): `Content-Type` names theirs. */
+const BINARY = { type: 'string', format: 'binary' };
+
 /**
  * The gateway refuses every string, key and parameter carrying NUL (PostgreSQL cannot store it;
  * routes/input-guard.ts): declared on each string schema of the document, so a client generated
@@ -63,7 +66,7 @@ function declareNoNul(schema: unknown): void {
   const node = schema as JsonSchema;
   const type = node.type;
   const isString = type === 'string' || (Array.isArray(type) && type.includes('string'));
-  if (isString && node.pattern === undefined && node.enum === undefined && node.const === undefined) node.pattern = NO_NUL;
+  if (isString && node.format !== 'binary' && node.pattern === undefined && node.enum === undefined && node.const === undefined) node.pattern = NO_NUL;
   if (typeof node.additionalProperties === 'object' && node.additionalProperties !== null && node.propertyNames === undefined) {
     node.propertyNames = { pattern: NO_NUL };
   }
@@ -102,7 +105,7 @@ function operationObject(operation: PublicOperation, schemas: SchemaConverter): 
     responses[status] = responseOf(
       code,
       STATUS_TEXT[code] ?? COMMON_ERRORS[code] ?? 'Error',
-      code >= 400 ? errorRef : schemas.convert(schema, 'output'),
+      code >= 400 ? errorRef : operation.streaming === '*/*' ? BINARY : schemas.convert(schema, 'output'),
       code < 400 ? operation.streaming : undefined,
     );
   }
@@ -139,7 +142,7 @@ function operationObject(operation: PublicOperation, schemas: SchemaConverter): 
     operationId: operation.operationId,
     summary: operation.summary,
     tags: [operation.tag],
-    parameters: [...pathParameters, workspaceParameter, ...queryParameters, ...(operation.streaming ? [LAST_EVENT_ID_HEADER] : [])],
+    parameters: [...pathParameters, workspaceParameter, ...queryParameters, ...(operation.streaming === 'text/event-stream' ? [LAST_EVENT_ID_HEADER] : [])],
     responses,
   };
   if (operation.description) document.description = operation.description;

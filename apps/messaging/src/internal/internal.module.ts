@@ -3,6 +3,7 @@ import { CampaignSendsModule } from '../campaign-sends/campaign-sends.module';
 import { ChannelsModule } from '../channels/channels.module';
 import { ChatModule } from '../chat/chat.module';
 import { InboundModule } from '../inbound/inbound.module';
+import { MediaModule } from '../media/media.module';
 import { SeedModule } from '../seed/seed.module';
 import { TurnsModule } from '../turns/turns.module';
 import { UsageModule } from '../usage/usage.module';
@@ -10,17 +11,18 @@ import { CampaignSendsController } from './campaign-sends.controller';
 import { ChannelsController } from './channels.controller';
 import { ChatController } from './chat.controller';
 import { InboundController } from './inbound.controller';
+import { MediaController } from './media.controller';
 import { SeedController } from './seed.controller';
 import { TurnsController } from './turns.controller';
 import { EvaluationUsageController } from './evaluation-usage.controller';
 
 /**
  * Messaging's internal operations (`internalOperations.messaging`), the handlers serving other
- * services: the gateway (webhook verification), chat, the agent runtime (turns, evaluation usage),
+ * services: the gateway (webhook verification, customer media), chat, the agent runtime (turns, evaluation usage),
  * campaigns and seed. One controller per caller's concern; the services stay in their feature folders.
  */
 @Module({
-  imports: [ChannelsModule, InboundModule, ChatModule, TurnsModule, SeedModule, CampaignSendsModule, UsageModule],
+  imports: [ChannelsModule, InboundModule, ChatModule, TurnsModule, SeedModule, CampaignSendsModule, UsageModule, MediaModule],
   controllers: [
     InboundController,
     ChannelsController,
@@ -29,6 +31,7 @@ import { EvaluationUsageController } from './evaluation-usage.controller';
     SeedController,
     CampaignSendsController,
     EvaluationUsageController,
+    MediaController,
   ],
 })
 export class InternalModule {}

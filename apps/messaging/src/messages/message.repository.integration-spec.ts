@@ -74,6 +74,13 @@ describe('messages: an early echo of our own send (integration)', () => {
     await dropDatabase(isolation.databaseUrl);
   });
 
+  it("finds a message only in its workspace and conversation (the media route's lookup)", async () => {
+    await echo('msg_scoped', 'mid.scoped');
+    expect((await messages.findInConversation('ws_echo', 'conv_ig', 'msg_scoped'))?.id).toBe('msg_scoped');
+    expect(await messages.findInConversation('ws_other', 'conv_ig', 'msg_scoped')).toBeNull();
+    expect(await messages.findInConversation('ws_echo', 'conv_other', 'msg_scoped')).toBeNull();
+  });
+
   it('a reply settled under the mid of its echo replaces the echo, and the echo is no longer counted', async () => {
     await echo('msg_echo_1', 'mid.1');
     const before = await count();

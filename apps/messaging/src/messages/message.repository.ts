@@ -34,6 +34,11 @@ export class MessageRepository {
     return this.db.em(transaction).findOne(Message, { id });
   }
 
+  /** A message of a conversation of the workspace, or null (another workspace's is not found). */
+  findInConversation(workspaceId: string, conversationRef: string, id: string): Promise<Message | null> {
+    return this.db.em().findOne(Message, { id, conversationRef, workspaceId });
+  }
+
   /** A message known to exist (a claimed reply). */
   get(id: string, transaction?: Transaction): Promise<Message> {
     return this.db.em(transaction).findOneOrFail(Message, { id });

@@ -5,6 +5,7 @@ import { eventStreamOperation } from './events.operations';
 import { campaignOperations } from './campaigns.operations';
 import { chatOperations } from './chat.operations';
 import { evaluationOperations } from './evaluations.operations';
+import { messageMediaOperation } from './media.operations';
 import { messagingOperations } from './messaging.operations';
 import { toolOperations } from './tools.operations';
 import { webhookOperations } from './webhooks.operations';
@@ -16,6 +17,7 @@ export * from './events.operations';
 export * from './campaigns.operations';
 export * from './chat.operations';
 export * from './evaluations.operations';
+export * from './media.operations';
 export * from './messaging.operations';
 export * from './tools.operations';
 export * from './webhooks.operations';
@@ -28,6 +30,7 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   ...Object.values(apiKeyOperations),
   eventStreamOperation,
   ...Object.values(messagingOperations),
+  messageMediaOperation,
   ...Object.values(chatOperations),
   ...Object.values(agentOperations),
   ...Object.values(evaluationOperations),

@@ -8,6 +8,7 @@ import type {
   TemplateDescribeRequest,
 } from '../campaigns';
 import { chatListQuerySchema } from '../chat';
+import type { MessageMedia, MessageMediaRequest } from '../media';
 import type { MetaVerification } from '../messaging';
 import { defineInternalOperation, trusted } from '../operation';
 import { chatDetailSchema, chatListResponseSchema } from '../resources';
@@ -87,6 +88,8 @@ export const internalOperations = {
     turnPrevious: internal<PreviousConversationRequest, PreviousConversation>('messaging.turns.previous'),
     /** A WhatsApp media of a conversation, its bytes through Graph (agents, for a model given attachments). */
     turnMedia: internal<TurnMediaRequest, TurnMedia>('messaging.turns.media'),
+    /** A stored message's media, its bytes through Graph in chunks (the gateway's `GET …/messages/{messageId}/media`; the envelope's workspace). */
+    messageMedia: internal<MessageMediaRequest, MessageMedia>('messaging.media.read'),
     /** An agent evaluation's replayed turn: its model tokens, for usage's evaluation figures. */
     usageEvaluation: internal<EvaluationUsageReport, { recorded: true }>('messaging.usage.evaluation'),
     /** A campaign send checked against channel and template; the blocked part of its audience (campaigns). */
