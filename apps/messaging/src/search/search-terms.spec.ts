@@ -1,6 +1,6 @@
 import { conversationMatch, searchTerms } from './search-terms';
 
-/** How `q` is read (the SQL it becomes runs against real PostgreSQL in conversation-search.integration-spec.ts). */
+/** How `q` is read (the SQL it becomes runs against real PostgreSQL in search.repository.integration-spec.ts). */
 describe('search terms', () => {
   it('reads a phone typed in any format as its digits', () => {
     for (const q of ['+52 1 77 9500-8212', '(521) 779.500.8212', '5217795008212', ' 52 177 95008212 ']) {

@@ -49,10 +49,7 @@ function allWordsLike(folded: string, patterns: string[]): { sql: string; params
 /** Where the clients of the workspaces that `terms` matches are, on `messaging.client` as `alias`. */
 export function clientMatch(terms: SearchTerms, alias: string): { sql: string; params: unknown[] } {
   if (terms.kind === 'phone') return { sql: `${alias}.phone_number like ?`, params: [`%${terms.digits}%`] };
-  return allWordsLike(
-    `messaging.client_search_text(${alias}.name, ${alias}.firstname, ${alias}.lastname, ${alias}.email)`,
-    terms.patterns,
-  );
+  return allWordsLike(`messaging.client_search_text(${alias}.name, ${alias}.firstname, ${alias}.lastname, ${alias}.email)`, terms.patterns);
 }
 
 /**

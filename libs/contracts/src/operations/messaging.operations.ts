@@ -132,7 +132,7 @@ export const messagingOperations = {
     tag: 'conversations',
     summary: 'List conversation summaries, grouped by workspace; q searches them',
     description:
-      '`q` (an addition to the spec) finds conversations by the contact\'s or client\'s name (any part, accents and case ignored), email, phone number in any format (`+52 1 77 9500-8212`: its digits, any part) or words of a message (each word the start of a word); the other filters, the sort and `pageToken` work with it, and a page token is bound to its `q`.',
+      "`q` (an addition to the spec) finds conversations by the contact's or client's name (any part, accents and case ignored), email, phone number in any format (`+52 1 77 9500-8212`: its digits, any part) or words of a message (each word the start of a word); the other filters, the sort and `pageToken` work with it, and a page token is bound to its `q`.",
     scope: 'read',
     workspace: 'all',
     query: listConversationsQuerySchema,

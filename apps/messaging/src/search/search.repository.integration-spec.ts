@@ -21,24 +21,53 @@ describe('search over conversations and clients (integration)', () => {
   const sql = (text: string, params: unknown[] = []) => db.em().execute(text, params);
 
   let at = Date.parse('2026-11-01T00:00:00Z');
-  async function client(workspace: string, id: string, fields: { phone?: string; name?: string; firstname?: string; lastname?: string; email?: string }) {
+  async function client(
+    workspace: string,
+    id: string,
+    fields: { phone?: string; name?: string; firstname?: string; lastname?: string; email?: string },
+  ) {
     at += 60_000;
     await sql(
       `insert into messaging.client (id, workspace_id, contact_key, phone_number, name, firstname, lastname, email, status, moderation, tags, owners,
          custom_fields, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, 'active', '{}', '[]', '[]', '{}', ?::timestamptz, ?::timestamptz)`,
-      [id, workspace, fields.phone ?? `key:${id}`, fields.phone ?? null, fields.name ?? null, fields.firstname ?? null, fields.lastname ?? null,
-        fields.email ?? null, new Date(at).toISOString(), new Date(at).toISOString()],
+      [
+        id,
+        workspace,
+        fields.phone ?? `key:${id}`,
+        fields.phone ?? null,
+        fields.name ?? null,
+        fields.firstname ?? null,
+        fields.lastname ?? null,
+        fields.email ?? null,
+        new Date(at).toISOString(),
+        new Date(at).toISOString(),
+      ],
     );
   }
-  async function conversation(workspace: string, id: string, clientId: string, contact: { name?: string; phone?: string }, texts: string[] = []) {
+  async function conversation(
+    workspace: string,
+    id: string,
+    clientId: string,
+    contact: { name?: string; phone?: string },
+    texts: string[] = [],
+  ) {
     at += 60_000;
     await sql(
       `insert into messaging.conversation (id, workspace_id, channel_id, platform, conversation_id, client_id, contact_name, phone_number, status,
          operation, message_count, owners, tags, created_at, updated_at)
        values (?, ?, 'ch_wa', 'whatsapp', ?, ?, ?, ?, 'active', 'automatic', ?, '[]', '[]', ?::timestamptz, ?::timestamptz)`,
-      [id, workspace, `${id}-thread`, clientId, contact.name ?? null, contact.phone ?? null, texts.length, new Date(at).toISOString(),
-        new Date(at).toISOString()],
+      [
+        id,
+        workspace,
+        `${id}-thread`,
+        clientId,
+        contact.name ?? null,
+        contact.phone ?? null,
+        texts.length,
+        new Date(at).toISOString(),
+        new Date(at).toISOString(),
+      ],
     );
     for (const [index, text] of texts.entries()) {
       await sql(
