@@ -53,15 +53,15 @@ export function clientMatch(terms: SearchTerms, alias: string): { sql: string; p
 }
 
 /**
- * `id in (…)`: the conversations of the workspaces that `terms` matches, by their contact's name
+ * `id = any(…)`: the conversations of the workspaces that `terms` matches, by their contact's name
  * or phone, their client's name, phone or email, or a word of one of their messages. Each branch
  * is its own indexed lookup; the union is then joined to the listing's other filters.
  */
 export function conversationMatch(terms: SearchTerms, workspaceIds: string[]): { sql: string; params: unknown[] } {
   const client = clientMatch(terms, 'cl');
   const byClient = {
-    sql: `select s.id from messaging.conversation s where s.client_id in
-            (select cl.id from messaging.client cl where cl.workspace_id in (?) and ${client.sql}) and s.workspace_id in (?)`,
+    sql: `select s.id from messaging.conversation s where s.client_id = any(array(
+            select cl.id from messaging.client cl where cl.workspace_id in (?) and ${client.sql})) and s.workspace_id in (?)`,
     params: [workspaceIds, ...client.params, workspaceIds],
   };
   const branches = [byClient];
@@ -85,7 +85,10 @@ export function conversationMatch(terms: SearchTerms, workspaceIds: string[]): {
     }
   }
   return {
-    sql: `id in (${branches.map((branch) => branch.sql).join(' union ')})`,
+    // `= any(array(…))`, here and for the clients' conversations: the matches are gathered first, then
+    // read by index. With `in (…)` the planner, which cannot estimate a word's matches well, hashed
+    // them against a scan of every conversation (75 of 187 ms for a word in 40 conversations of 100,000).
+    sql: `id = any(array(${branches.map((branch) => branch.sql).join(' union ')}))`,
     params: branches.flatMap((branch) => branch.params),
   };
 }
