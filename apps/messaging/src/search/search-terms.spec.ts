@@ -10,20 +10,20 @@ describe('search terms', () => {
   });
 
   it('reads anything else as words: substrings of names with LIKE wildcards escaped, word prefixes for the text search', () => {
-    expect(searchTerms('  Marta  López ')).toEqual({ kind: 'words', patterns: ['%Marta%', '%López%'], textQuery: 'Marta:* & López:*' });
-    expect(searchTerms('50%_off\\')).toEqual({ kind: 'words', patterns: ['%50\\%\\_off\\\\%'], textQuery: '50:* & off:*' });
+    expect(searchTerms('  Marta  López ')).toEqual({ kind: 'words', patterns: ['%Marta%', '%López%'], textWords: ['Marta', 'López'] });
+    expect(searchTerms('50%_off\\')).toEqual({ kind: 'words', patterns: ['%50\\%\\_off\\\\%'], textWords: ['50', 'off'] });
     expect(searchTerms('ana@example.test')).toEqual({
       kind: 'words',
       patterns: ['%ana@example.test%'],
-      textQuery: 'ana:* & example:* & test:*',
+      textWords: ['ana', 'example', 'test'],
     });
   });
 
   it('keeps tsquery syntax out of the text search, and has no text search without a letter or digit', () => {
     expect(searchTerms("pedido' | !roto & (x:*)")?.kind === 'words' && searchTerms("pedido' | !roto & (x:*)")).toMatchObject({
-      textQuery: 'pedido:* & roto:* & x:*',
+      textWords: ['pedido', 'roto', 'x'],
     });
-    expect(searchTerms('¿?')).toEqual({ kind: 'words', patterns: ['%¿?%'], textQuery: null });
+    expect(searchTerms('¿?')).toEqual({ kind: 'words', patterns: ['%¿?%'], textWords: [] });
   });
 
   it('is no search when empty or blank', () => {

@@ -16,8 +16,8 @@ export type SearchTerms =
       kind: 'words';
       /** One `like` pattern per word, wildcards escaped, not yet folded. */
       patterns: string[];
-      /** A `to_tsquery` of the words as prefixes (`word:* & …`), not yet folded; null when q has no letter or digit. */
-      textQuery: string | null;
+      /** The words of the text search (letters and digits only), not yet folded; each must begin a word of one message. */
+      textWords: string[];
     };
 
 const PHONE = /^[\d\s+\-.()]+$/;
@@ -37,9 +37,18 @@ export function searchTerms(q: string | undefined): SearchTerms | null {
   return {
     kind: 'words',
     patterns: words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-    textQuery: tokens.length ? tokens.map((token) => `${token}:*`).join(' & ') : null,
+    textWords: tokens,
   };
 }
+
+/**
+ * The words (a JSON array parameter) as a `to_tsquery` of prefixes, `word:* & …`, folded in SQL.
+ * Folding can turn a letter into tsquery syntax (`unaccent` maps the modifier letter `ʼ` to `'`),
+ * so those characters are dropped after folding, and words left empty with them; no word left
+ * makes the query null, which matches nothing.
+ */
+const PREFIX_QUERY = `(select string_agg(w || ':*', ' & ') from
+  (select translate(messaging.search_fold(word), '''&|!():*<>\\ ', '') as w from jsonb_array_elements_text(?::jsonb) as word) words where w <> '')`;
 
 /** `search_fold(<column>) like search_fold(?)` for every pattern (ANDed), and their parameters. */
 function allWordsLike(folded: string, patterns: string[]): { sql: string; params: unknown[] } {
@@ -76,11 +85,11 @@ export function conversationMatch(terms: SearchTerms, workspaceIds: string[]): {
       sql: `select s.id from messaging.conversation s where s.workspace_id in (?) and ${name.sql}`,
       params: [workspaceIds, ...name.params],
     });
-    if (terms.textQuery) {
+    if (terms.textWords.length) {
       branches.push({
         sql: `select m.conversation_ref from messaging.message m where m.workspace_id in (?) and m.role <> 'system'
-                and to_tsvector('simple'::regconfig, messaging.search_fold(m.content)) @@ to_tsquery('simple'::regconfig, messaging.search_fold(?))`,
-        params: [workspaceIds, terms.textQuery],
+                and to_tsvector('simple'::regconfig, messaging.search_fold(m.content)) @@ to_tsquery('simple'::regconfig, ${PREFIX_QUERY})`,
+        params: [workspaceIds, JSON.stringify(terms.textWords)],
       });
     }
   }
