@@ -35,11 +35,18 @@ const flagTool = tool({
   }),
 });
 
-/** What the customer said in this turn: their messages after the latest reply, as one text. */
+/**
+ * What the customer said in this turn, as one text: their messages after the latest message the
+ * latest reply was given (its `seenUpTo`), or, for a reply that records none (a person's), after
+ * the reply. Position alone would miss a message that arrived while the reply was being
+ * delivered: it is stored before the reply, yet the reply never saw it.
+ */
 export function customerTextOfTurn(history: TurnHistoryItem[]): string {
   const lastReply = history.findLastIndex((item) => item.role === 'assistant' && item.status !== 'failed');
+  const horizon = history[lastReply]?.seenUpTo;
+  const seenAt = horizon === undefined ? -1 : history.findIndex((item) => item.id === horizon);
   return history
-    .slice(lastReply + 1)
+    .slice((seenAt >= 0 ? seenAt : lastReply) + 1)
     .filter((item) => item.role === 'user' && item.content.trim())
     .map((item) => item.content.trim())
     .join('\n');

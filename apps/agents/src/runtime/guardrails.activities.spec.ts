@@ -120,6 +120,16 @@ describe('createGuardrailChecks.forModelCall: the lexicon', () => {
     expect(w.logged).toEqual([]);
   });
 
+  it('judges a message that arrived while the latest reply was being delivered: stored before the reply, unseen by its turn', async () => {
+    const w = world();
+    const reply = { ...item('m2', 'assistant', 'Hola, ¿en qué te ayudo?'), seenUpTo: 'm0' };
+    const history = [item('m0', 'user', 'hola'), item('m1', 'user', 'eres un idiota'), reply];
+    expect(await w.forCall(history).lexicon()).toMatchObject({ guardrail: { source: 'lexicon' } });
+    // What the reply saw stays behind it.
+    const seen = [item('m0', 'user', 'eres un idiota'), item('m1', 'user', 'hola'), { ...reply, seenUpTo: 'm1' }];
+    expect(await w.forCall(seen).lexicon()).toBeUndefined();
+  });
+
   it('judges again what came before a reply that failed, which the customer never got', async () => {
     const w = world();
     const history = [item('m0', 'user', 'eres un idiota'), item('m1', 'assistant', 'Lo siento', 'failed')];
