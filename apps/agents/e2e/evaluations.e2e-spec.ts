@@ -395,7 +395,18 @@ describe('agent evaluations (e2e)', () => {
 
   it("counts the evaluation's model tokens in usage as evaluation tokens, apart from customers' figures", async () => {
     const usage = async () => (await ws.api.get('/v1/usage/actors')).body.workspaces[0].actors;
-    const before = await usage();
+    // Evaluations earlier tests cancelled may still finish a replayed turn and report it (CI once
+    // counted a second evaluation's four turns here): the figures are read once they stop moving.
+    const before = await eventually(
+      'the evaluation figures settled',
+      async () => {
+        const first = await usage();
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        const second = await usage();
+        return JSON.stringify(first.evaluations) === JSON.stringify(second.evaluations) ? second : undefined;
+      },
+      60_000,
+    );
     const calls = llm.requests.length;
     const reported = llm.usage;
     llm.usage = { prompt_tokens: 100, completion_tokens: 7, total_tokens: 107 };
