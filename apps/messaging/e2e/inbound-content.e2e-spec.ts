@@ -10,6 +10,7 @@ import {
   newPhone,
   useSharedStack,
   textOf,
+  whatsappInbound,
   withAgents,
   type StackApi,
 } from '@platica/testing';
@@ -306,5 +307,68 @@ describe('inbound content from real Meta payloads (e2e)', () => {
     );
     const list = await ws.api.get(`/v1/conversations?channelId=${channelIdOf('instagram')}&limit=200`);
     expect(list.body.workspaces[0].conversations.find((c: any) => c.conversationId === stranger)).toBeUndefined();
+  });
+
+  it('finds what came in with q (issue 49 item 2): a phone typed with + and spaces, a first name, a word; clients too; never another workspace', async () => {
+    const word = `zafiro${randomBytes(3).toString('hex')}`;
+    const phone = newPhone();
+    const wa = ws.whatsapp;
+    const inbound = whatsappInbound({
+      phoneNumberId: wa.phoneNumberId,
+      displayPhone: wa.phoneNumber,
+      from: phone,
+      name: 'Marta Ibáñez',
+      text: `Mi pedido ${word} llegó roto`,
+    });
+    expect((await deliverMetaWebhook(t.baseUrl, inbound, wa.appSecret)).status).toBe(200);
+    const [message] = await storedMessages('whatsapp', phone);
+    expect(message.content).toContain(word);
+    // Another workspace whose customer has the same phone, name and words: never in this workspace's answers.
+    const other = await MessagingWorkspace.seed(t);
+    const elsewhere = (await other.customerWrites(phone, `Mi pedido ${word} llegó roto`)).conversation;
+
+    const search = async (path: string, q: string) => {
+      const res = await ws.api.get(`${path}?${new URLSearchParams({ q, limit: '200' })}`);
+      expect({ q, status: res.status }).toEqual({ q, status: 200 });
+      return res.body;
+    };
+    const typed = `+${phone.slice(0, 2)} ${phone.slice(2, 3)} ${phone.slice(3, 5)} ${phone.slice(5, 9)}-${phone.slice(9)}`;
+    for (const q of [typed, phone.slice(4, 11), 'marta', 'IBANEZ', word.toUpperCase(), `${word} roto`]) {
+      const body = await search('/v1/conversations', q);
+      expect({ q, found: body.workspaces[0].conversations.filter((c: any) => c.conversationId === phone).length }).toEqual({ q, found: 1 });
+      expect(body.workspaces.map((group: any) => group.id)).toEqual([ws.id]);
+      expect(body.workspaces[0].conversations.map((c: any) => c.id)).not.toContain(elsewhere.id);
+    }
+    expect((await search('/v1/conversations', `${word} nada`)).workspaces[0]).toMatchObject({ conversations: [], conversationsCount: 0 });
+
+    const clients = (await search('/v1/clients', typed)).workspaces[0];
+    expect(clients).toMatchObject({ id: ws.id, clientsCount: 1, clients: [{ phoneNumber: phone, name: 'Marta Ibáñez' }] });
+    expect((await search('/v1/clients', 'marta ibanez')).workspaces[0].clients.map((c: any) => c.phoneNumber)).toContain(phone);
+    // GET /v1/clients/{id} is still the lookup by id or phone.
+    const byId = await ws.api.get(`/v1/clients/${clients.clients[0].id}`);
+    expect(byId.body.workspaces[0].clients[0]).toMatchObject({ id: clients.clients[0].id, phoneNumber: phone });
+
+    // Paging: a page token is bound to its q.
+    const first = await ws.api.get('/v1/clients?limit=1');
+    expect(first.body.nextPageToken).toEqual(expect.any(String));
+    const second = await ws.api.get(`/v1/clients?limit=1&pageToken=${encodeURIComponent(first.body.nextPageToken)}`);
+    expect(second.status).toBe(200);
+    expect(second.body.workspaces[0].clients[0].id).not.toBe(first.body.workspaces[0].clients[0].id);
+    const rebound = await ws.api.get(`/v1/clients?limit=1&q=marta&pageToken=${encodeURIComponent(first.body.nextPageToken)}`);
+    expect({ status: rebound.status, details: rebound.body.details }).toEqual({
+      status: 400,
+      details: [expect.objectContaining({ path: ['pageToken'] })],
+    });
+
+    // Bad input: q over 200 characters is a 400 naming q, on both listings.
+    for (const path of ['/v1/conversations', '/v1/clients']) {
+      const res = await ws.api.get(`${path}?q=${'a'.repeat(201)}`);
+      expect({ path, status: res.status, code: res.body.code, details: res.body.details }).toEqual({
+        path,
+        status: 400,
+        code: 400,
+        details: [expect.objectContaining({ path: ['q'] })],
+      });
+    }
   });
 });

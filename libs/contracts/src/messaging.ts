@@ -224,6 +224,18 @@ const conversationStatusFilter = z
   });
 
 /** Query of `GET /v1/conversations` (values arrive as strings). */
+/**
+ * `q` of `GET /v1/conversations` and `GET /v1/clients` (an addition to the spec,
+ * docs/sending-messages.md › Searching): a name, an email, a phone number in any format, words.
+ */
+const searchQuery = z
+  .string()
+  .max(200, 'at most 200 characters')
+  .optional()
+  .describe(
+    'Search: contact or client name (accents and case ignored, any part), email, phone number in any format (its digits, any part), or words of a message',
+  );
+
 export const listConversationsQuerySchema = z.looseObject({
   limit: z.coerce.number().int().min(1).max(200).optional(),
   offset: z.coerce.number().int().min(0).max(100_000, 'at most 100000; use pageToken to go further').optional(),
@@ -243,6 +255,15 @@ export const listConversationsQuerySchema = z.looseObject({
     .enum(CONVERSATION_OPERATIONS)
     .optional()
     .describe('assistance: a person handles the conversation (taken over, or the agent asked for one); automatic: the agent does'),
+  q: searchQuery,
+  workspace: z.string().optional(),
+});
+
+/** `GET /v1/clients` (an addition to the spec): the workspaces' clients, newest first, keyset-paged. */
+export const listClientsQuerySchema = z.looseObject({
+  q: searchQuery,
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  pageToken: z.string().min(1).max(2000).optional(),
   workspace: z.string().optional(),
 });
 

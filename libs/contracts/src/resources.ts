@@ -230,6 +230,12 @@ export const clientRecordSchema = z
   })
   .meta({ id: 'Client' });
 
+/** `GET /v1/clients` (an addition): a page of clients by workspace; `clientsCount` counts every match. */
+export const clientsListResponseSchema = z.object({
+  workspaces: z.array(z.object({ ...workspaceGroup, clients: z.array(clientRecordSchema), clientsCount: z.number().int() })),
+  nextPageToken: z.string().nullable(),
+});
+
 const clock = z.string();
 export const agentSchema = z
   .object({

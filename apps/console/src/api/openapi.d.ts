@@ -184,7 +184,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List conversation summaries, grouped by workspace */
+        /**
+         * List conversation summaries, grouped by workspace; q searches them
+         * @description `q` (an addition to the spec) finds conversations by the contact's or client's name (any part, accents and case ignored), email, phone number in any format (`+52 1 77 9500-8212`: its digits, any part) or words of a message (each word the start of a word); the other filters, the sort and `pageToken` work with it, and a page token is bound to its `q`.
+         */
         get: operations["conversations_list"];
         put?: never;
         post?: never;
@@ -213,6 +216,26 @@ export interface paths {
         head?: never;
         /** Update a conversation: status, operation (human takeover and hand-back), tags, owners, topic */
         patch: operations["conversations_update"];
+        trace?: never;
+    };
+    "/v1/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List clients, grouped by workspace, newest first; q searches them
+         * @description An addition to the spec. `q` finds clients by name, first or last name (any part, accents and case ignored), email, or phone number in any format (its digits, any part). `clientsCount` counts every match of the workspace; `nextPageToken` pages on (bound to `q` and `limit`).
+         */
+        get: operations["clients_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/clients/{id}": {
@@ -3997,6 +4020,7 @@ export interface operations {
                 dateFilter?: string;
                 status?: string | string[];
                 operation?: "automatic" | "assistance";
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -4353,6 +4377,148 @@ export interface operations {
                         status: "success";
                         message: string;
                         data: components["schemas"]["ConversationSummary"];
+                    };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clients_list: {
+        parameters: {
+            query?: {
+                /** @description Restricts the answer to one of the credential’s workspaces */
+                workspace?: string;
+                q?: string;
+                limit?: number;
+                pageToken?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workspaces: {
+                            id: string;
+                            name: string;
+                            clients: components["schemas"]["Client"][];
+                            clientsCount: number;
+                        }[];
+                        nextPageToken: string | null;
                     };
                 };
             };

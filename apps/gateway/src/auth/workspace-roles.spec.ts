@@ -42,7 +42,7 @@ describe('requireRole', () => {
 
   it('lets an agent reach the inbox: conversations, messages, clients, the event stream', () => {
     const agent = credential({ ws_a: 'agent' });
-    for (const id of ['conversations_list', 'conversations_update', 'messages_send', 'clients_get', 'events_stream', 'workspaces_list']) {
+    for (const id of ['conversations_list', 'conversations_update', 'messages_send', 'clients_get', 'clients_list', 'events_stream', 'workspaces_list']) {
       expect(refusal(() => requireRole(operation(id), agent, 'ws_a'))).toBeNull();
     }
   });

@@ -6,6 +6,7 @@ import { Database, newId, recordEvent, recordEvents, UnitOfWork, type Transactio
 import { Client } from './client.entity';
 import { clientBlocked, clientCreated, clientCustomFieldsUpdated } from './client-events';
 import { EMPTY_MODERATION, PROFILE_FIELDS } from './client.presenter';
+import { clientMatch, type SearchTerms } from '../search/search-terms';
 
 export interface Contact {
   /** The phone number (E.164 without `+`) or `facebook:<psid>` / `instagram:<igsid>`. */
@@ -301,6 +302,46 @@ export class ClientRepository {
     await em.flush();
   }
 
+  /**
+   * One page of the workspaces' clients (`GET /v1/clients`), newest first, matching `search` when
+   * given; after the keyset position of the last row seen (its creation, full precision, and id).
+   */
+  async page(
+    workspaceIds: string[],
+    search: SearchTerms | null,
+    limit: number,
+    after?: { value: string; id: string },
+  ): Promise<{ items: Client[]; hasMore: boolean; last: { value: string; id: string } | null }> {
+    const { where, params } = clientsWhere(workspaceIds, search);
+    if (after) {
+      where.push('(c.created_at, c.id) < (?::timestamptz, ?)');
+      params.push(after.value, after.id);
+    }
+    const em = this.db.em();
+    const rows = await em.execute<(Record<string, unknown> & { sort_value: string; id: string })[]>(
+      `select c.*, c.created_at::text as sort_value from messaging.client c where ${where.join(' and ')}
+        order by c.created_at desc, c.id desc limit ?`,
+      [...params, limit + 1],
+    );
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    return {
+      items: items.map(({ sort_value: _, ...row }) => em.map(Client, row)),
+      hasMore: rows.length > limit,
+      last: last ? { value: last.sort_value, id: last.id } : null,
+    };
+  }
+
+  /** How many clients match, by workspace. */
+  async countByWorkspace(workspaceIds: string[], search: SearchTerms | null): Promise<Map<string, number>> {
+    const { where, params } = clientsWhere(workspaceIds, search);
+    const rows = await this.db.execute<{ workspace_id: string; n: number }[]>(
+      `select c.workspace_id, count(*)::int as n from messaging.client c where ${where.join(' and ')} group by c.workspace_id`,
+      params,
+    );
+    return new Map(rows.map((row) => [row.workspace_id, row.n]));
+  }
+
   /** Clients with this id or phone number in any of the workspaces. */
   findByIdOrPhone(workspaceIds: string[], idOrPhone: string): Promise<Client[]> {
     if (!workspaceIds.length) return Promise.resolve([]);
@@ -313,6 +354,17 @@ export class ClientRepository {
         { orderBy: { createdAt: 'asc' } },
       );
   }
+}
+
+function clientsWhere(workspaceIds: string[], search: SearchTerms | null): { where: string[]; params: unknown[] } {
+  const where = ['c.workspace_id in (?)'];
+  const params: unknown[] = [workspaceIds];
+  if (search) {
+    const match = clientMatch(search, 'c');
+    where.push(match.sql);
+    params.push(...match.params);
+  }
+  return { where, params };
 }
 
 function filterFields(fields: Record<string, unknown>, active: Set<string>): Record<string, unknown> {

@@ -5,15 +5,49 @@ import { readScope, UnitOfWork, writeScope } from '@platica/platform';
 import { CustomFieldRepository } from '../custom-fields/custom-field.repository';
 import { presentClient } from './client.presenter';
 import { ClientRepository } from './client.repository';
+import { filtersFingerprint, PageTokens } from '../paging/page-token';
+import { searchTerms } from '../search/search-terms';
 
-/** `GET /v1/clients/{id}` (by id or E.164 phone without `+`) and `PATCH /v1/clients/{id}` (block, unblock). */
+const DEFAULT_LIMIT = 50;
+
+/**
+ * `GET /v1/clients` (an addition: the clients, searched by `q`), `GET /v1/clients/{id}` (by id or
+ * E.164 phone without `+`) and `PATCH /v1/clients/{id}` (block, unblock).
+ */
 @Injectable()
 export class ClientsService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly clients: ClientRepository,
     private readonly customFields: CustomFieldRepository,
+    private readonly pageTokens: PageTokens,
   ) {}
+
+  async list(request: OperationRequest<typeof messagingOperations.clientsList>) {
+    const { query } = request;
+    const workspaces = readScope(request);
+    const workspaceIds = workspaces.map((w) => w.id);
+    const limit = query.limit ?? DEFAULT_LIMIT;
+    const search = searchTerms(query.q);
+    const fingerprint = filtersFingerprint({ workspaceIds, search, limit });
+    const after = query.pageToken !== undefined ? this.pageTokens.decode('clients', query.pageToken, fingerprint) : undefined;
+    const [page, counts, active] = await Promise.all([
+      this.clients.page(workspaceIds, search, limit, after),
+      this.clients.countByWorkspace(workspaceIds, search),
+      this.customFields.activeKeys(workspaceIds),
+    ]);
+    return {
+      workspaces: workspaces.map((workspace) => ({
+        id: workspace.id,
+        name: workspace.name,
+        clients: page.items
+          .filter((c) => c.workspaceId === workspace.id)
+          .map((c) => presentClient(c, active.get(workspace.id) ?? new Set())),
+        clientsCount: counts.get(workspace.id) ?? 0,
+      })),
+      nextPageToken: page.hasMore && page.last ? this.pageTokens.encode('clients', fingerprint, page.last) : null,
+    };
+  }
 
   async get(request: OperationRequest<typeof messagingOperations.clientsGet>) {
     const workspaces = readScope(request);

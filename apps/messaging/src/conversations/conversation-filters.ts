@@ -1,4 +1,5 @@
 import type { ConversationStatus } from '@platica/contracts';
+import { conversationMatch, type SearchTerms } from '../search/search-terms';
 
 /** What a listing of conversations narrows by (`GET /v1/conversations`, `GET /v1/chat`). */
 export interface ConversationFilters {
@@ -14,6 +15,8 @@ export interface ConversationFilters {
   operation?: 'automatic' | 'assistance';
   createdFrom?: Date;
   createdBefore?: Date;
+  /** `q`: the conversations whose contact, client or messages match (search/search-terms.ts). */
+  search?: SearchTerms;
 }
 
 /** The filters as a raw-SQL `where` (joined with `and`) and its parameters, in order. */
@@ -47,6 +50,11 @@ export function whereOf(filters: ConversationFilters): { where: string[]; params
   if (filters.createdBefore) {
     where.push('created_at < ?::timestamptz');
     params.push(filters.createdBefore.toISOString());
+  }
+  if (filters.search) {
+    const match = conversationMatch(filters.search, filters.workspaceIds);
+    where.push(match.sql);
+    params.push(...match.params);
   }
   return { where, params };
 }

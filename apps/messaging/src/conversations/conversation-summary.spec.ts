@@ -1,4 +1,4 @@
-import { messageRecord, operationChangedBy, publicMessageStatus, type MessageRow } from './conversation-summary';
+import { canSendDirectMessage, messageRecord, operationChangedBy, publicMessageStatus, type MessageRow } from './conversation-summary';
 
 const row = (over: Partial<MessageRow>): MessageRow => ({
   id: 'msg_1',
@@ -66,5 +66,15 @@ describe("a message's status (the spec's four values)", () => {
 
   it('shows a customer message as received', () => {
     expect(messageRecord(row({ direction: 'incoming', role: 'user', status: 'received' }), 'whatsapp').status).toBe('received');
+  });
+});
+
+describe('canSendDirectMessage', () => {
+  const now = Date.parse('2026-11-21T12:00:00Z');
+  it('is always true on internal chats, and within 24 h of the last customer message elsewhere', () => {
+    expect(canSendDirectMessage('service', null, now)).toBe(true);
+    expect(canSendDirectMessage('whatsapp', null, now)).toBe(false);
+    expect(canSendDirectMessage('whatsapp', new Date(now - 23 * 3_600_000), now)).toBe(true);
+    expect(canSendDirectMessage('instagram', new Date(now - 24 * 3_600_000 - 1), now)).toBe(false);
   });
 });

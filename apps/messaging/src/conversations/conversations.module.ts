@@ -3,7 +3,7 @@ import { ClientsModule } from '../clients/clients.module';
 import { ConversationRepository } from './conversation.repository';
 import { ConversationsController } from './conversations.controller';
 import { ConversationsService } from './conversations.service';
-import { PageTokens } from './page-token';
+import { PageTokens } from '../paging/page-token';
 
 /** `/v1/conversations`, and the conversations (chat threads included) other features store into. */
 @Module({

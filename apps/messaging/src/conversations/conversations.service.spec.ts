@@ -13,7 +13,7 @@ import type { ConversationFilters } from './conversation-filters';
 import { ConversationRepository, type ConversationPageRequest } from './conversation.repository';
 import { ConversationsService } from './conversations.service';
 import type { Message } from './message.entity';
-import { PageTokens } from './page-token';
+import { PageTokens } from '../paging/page-token';
 
 const NOW = '2026-11-20T12:00:00.000Z';
 

@@ -15,8 +15,9 @@ import { conversationStatusUpdated } from './domain-events';
 import type { ConversationFilters } from './conversation-filters';
 import { CHAT_SOURCE, ConversationRepository } from './conversation.repository';
 import { conversationSummary, messageRecord, operationChangedBy } from './conversation-summary';
-import { filtersFingerprint, PageTokens } from './page-token';
+import { filtersFingerprint, PageTokens } from '../paging/page-token';
 import { actorOf } from './actor';
+import { searchTerms } from '../search/search-terms';
 
 const DEFAULT_LIMIT = 50;
 /** The conversations a 409 of the deprecated lookup names (the first by creation). */
@@ -65,6 +66,7 @@ export class ConversationsService {
       statuses: statuses.length ? statuses : undefined,
       operation: query.operation,
       ...dateRange(query.dateFilter),
+      search: searchTerms(query.q) ?? undefined,
     };
     const fingerprint = filtersFingerprint({ ...filters, sortBy, sortDirection, limit });
     const after = query.pageToken !== undefined ? this.pageTokens.decode('conversations', query.pageToken, fingerprint) : undefined;

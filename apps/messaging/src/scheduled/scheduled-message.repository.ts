@@ -3,7 +3,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import type { ScheduledListQuery } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { Database, keysIn, type Transaction } from '@platica/platform';
-import { filtersFingerprint, PageTokens } from '../conversations/page-token';
+import { filtersFingerprint, PageTokens } from '../paging/page-token';
 import { ScheduledMessage } from './scheduled-message.entity';
 
 /** A waiting message's new time, as `PATCH /v1/messages/scheduled/{id}` sets it. */

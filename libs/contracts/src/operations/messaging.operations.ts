@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperation, errorBodySchema, successEnvelope } from '../operation';
 import {
+  listClientsQuerySchema,
   listConversationsQuerySchema,
   sendMessageRequestSchema,
   sendTemplateRequestSchema,
@@ -16,6 +17,7 @@ import {
 } from '../usage';
 import {
   clientRecordSchema,
+  clientsListResponseSchema,
   conversationDetailResponseSchema,
   conversationSummarySchema,
   conversationsListResponseSchema,
@@ -128,11 +130,13 @@ export const messagingOperations = {
     path: '/v1/conversations',
     subject: 'messaging.conversations.list',
     tag: 'conversations',
-    summary: 'List conversation summaries, grouped by workspace',
+    summary: 'List conversation summaries, grouped by workspace; q searches them',
+    description:
+      "`q` (an addition to the spec) finds conversations by the contact's or client's name (any part, accents and case ignored), email, phone number in any format (`+52 1 77 9500-8212`: its digits, any part) or words of a message (each word the start of a word); the other filters, the sort and `pageToken` work with it, and a page token is bound to its `q`.",
     scope: 'read',
     workspace: 'all',
     query: listConversationsQuerySchema,
-    responses: { 200: conversationsListResponseSchema },
+    responses: { 200: conversationsListResponseSchema, 400: errorBodySchema },
   }),
   conversationsGet: defineOperation({
     operationId: 'conversations_get',
@@ -161,6 +165,20 @@ export const messagingOperations = {
     workspace: 'one',
     body: updateConversationRequestSchema,
     responses: { 200: successEnvelope(conversationSummarySchema), 404: errorBodySchema },
+  }),
+  clientsList: defineOperation({
+    operationId: 'clients_list',
+    method: 'GET',
+    path: '/v1/clients',
+    subject: 'messaging.clients.list',
+    tag: 'clients',
+    summary: 'List clients, grouped by workspace, newest first; q searches them',
+    description:
+      'An addition to the spec. `q` finds clients by name, first or last name (any part, accents and case ignored), email, or phone number in any format (its digits, any part). `clientsCount` counts every match of the workspace; `nextPageToken` pages on (bound to `q` and `limit`).',
+    scope: 'read',
+    workspace: 'all',
+    query: listClientsQuerySchema,
+    responses: { 200: clientsListResponseSchema, 400: errorBodySchema },
   }),
   clientsGet: defineOperation({
     operationId: 'clients_get',

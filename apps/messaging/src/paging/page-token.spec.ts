@@ -1,4 +1,3 @@
-import { canSendDirectMessage } from './conversation-summary';
 import { randomBytes } from 'node:crypto';
 import { ServiceConfig } from '@platica/platform';
 import { filtersFingerprint, PageTokens } from './page-token';
@@ -48,15 +47,5 @@ describe('conversation page tokens', () => {
 
   it('does not depend on the order the filters were given in', () => {
     expect(filtersFingerprint({ a: 1, b: 2 })).toBe(filtersFingerprint({ b: 2, a: 1 }));
-  });
-});
-
-describe('canSendDirectMessage', () => {
-  const now = Date.parse('2026-11-21T12:00:00Z');
-  it('is always true on internal chats, and within 24 h of the last customer message elsewhere', () => {
-    expect(canSendDirectMessage('service', null, now)).toBe(true);
-    expect(canSendDirectMessage('whatsapp', null, now)).toBe(false);
-    expect(canSendDirectMessage('whatsapp', new Date(now - 23 * 3_600_000), now)).toBe(true);
-    expect(canSendDirectMessage('instagram', new Date(now - 24 * 3_600_000 - 1), now)).toBe(false);
   });
 });
