@@ -1,20 +1,26 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../api/client';
 import { FALLBACK_POLL_SECONDS, useLiveUpdates } from '../api/live-updates';
 import type { components } from '../api/openapi';
+import { LoadMore } from '../components/load-more';
+import { SearchField } from '../components/search-field';
 import { useUrlFilters } from '../components/url-filters';
 import { Status, useIsAdmin } from './layout';
 
 type Conversation = components['schemas']['ConversationSummary'];
 const STATUSES: Conversation['status'][] = ['initiated', 'active', 'finished', 'spam', 'expired'];
+/** Conversations a page: the list reads on (the API's `nextPageToken`) as it is scrolled. */
+export const INBOX_PAGE_SIZE = 25;
 
 /**
  * The conversations of one workspace, kept current by the event stream (useLiveUpdates). Every
  * filter is the API's (GET /v1/conversations): "needs a human" is `operation: assistance`, a
- * conversation a person took over or the agent asked a person for. The filters live in the URL,
- * so a filtered inbox can be bookmarked and shared.
+ * conversation a person took over or the agent asked a person for; `q` searches names, phone
+ * numbers in any format, emails and the words of messages. The filters live in the URL, so a
+ * filtered inbox can be bookmarked and shared. Every conversation is reachable: the next page
+ * is read as the list's end scrolls into view, or with Load more.
  */
 export function InboxPage() {
   const { t, i18n } = useTranslation();
@@ -39,7 +45,8 @@ export function InboxPage() {
     workspace: workspaceId,
     sortBy: 'lastUpdate' as const,
     sortDirection: 'desc' as const,
-    limit: 100,
+    limit: INBOX_PAGE_SIZE,
+    ...(filter('q') ? { q: filter('q') } : {}),
     ...(filter('channel') ? { channelId: filter('channel') } : {}),
     ...(filter('agent') ? { agentId: filter('agent') } : {}),
     ...(tags.length ? { tags } : {}),
@@ -55,17 +62,28 @@ export function InboxPage() {
         }
       : {}),
   };
-  const conversations = useQuery({
+  // A page token is bound to the filters it was given with: each filter set is a list of its own.
+  const conversations = useInfiniteQuery({
     queryKey: ['conversations', query],
-    queryFn: () => data(api.GET('/v1/conversations', { params: { query } })),
+    queryFn: ({ pageParam }) =>
+      data(api.GET('/v1/conversations', { params: { query: { ...query, ...(pageParam ? { pageToken: pageParam } : {}) } } })),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextPageToken ?? undefined,
     refetchInterval,
   });
-  const rows = conversations.data?.workspaces.flatMap((w) => w.conversations) ?? [];
+  const pages = conversations.data?.pages ?? [];
+  // A conversation that moved up between two pages' reads is shown once, where it was first read.
+  const seen = new Set<string>();
+  const rows = pages
+    .flatMap((page) => page.workspaces.flatMap((w) => w.conversations))
+    .filter((c) => !seen.has(c.id) && Boolean(seen.add(c.id)));
+  const total = pages[0]?.workspaces.reduce((sum, w) => sum + w.conversationsCount, 0) ?? 0;
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
 
   return (
     <>
       <h1>{t('inbox.heading')}</h1>
+      <SearchField label={t('inbox.search')} hint={t('inbox.searchHint')} value={filter('q')} onSearch={(q) => setFilter('q', q)} />
       <details open>
         <summary>{t('inbox.filters')}</summary>
         <form className="filters" onSubmit={(event) => event.preventDefault()}>
@@ -127,9 +145,15 @@ export function InboxPage() {
       </details>
       <p>
         <small>{live ? t('live.on') : t('live.off', { seconds: FALLBACK_POLL_SECONDS })}</small>
+        {conversations.data && (
+          <small role="status" className="count">
+            {' · '}
+            {t('inbox.shown', { shown: rows.length, total })}
+          </small>
+        )}
       </p>
       <Status loading={conversations.isPending} error={conversations.error} />
-      {conversations.data && rows.length === 0 && <p>{t('inbox.empty')}</p>}
+      {conversations.data && rows.length === 0 && <p>{t(filter('q') ? 'inbox.noMatch' : 'inbox.empty')}</p>}
       {rows.length > 0 && (
         <div className="overflow-auto">
           <table>
@@ -160,6 +184,11 @@ export function InboxPage() {
           </table>
         </div>
       )}
+      <LoadMore
+        hasMore={conversations.hasNextPage}
+        loading={conversations.isFetchingNextPage}
+        onLoad={() => !conversations.isFetchingNextPage && conversations.fetchNextPage()}
+      />
     </>
   );
 }
