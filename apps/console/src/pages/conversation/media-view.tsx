@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConversationMessage } from './types';
+
+type Attachment = ConversationMessage['files'][number] & { type?: unknown; caption?: unknown };
+export type MediaKind = 'image' | 'video' | 'audio' | 'document';
+
+/** What a media is shown as: by its type (a file's own, else the message's), else its MIME type. */
+export function mediaKind(type: string, mimeType?: string): MediaKind {
+  if (type === 'image' || type === 'sticker') return 'image';
+  if (type === 'video' || type === 'audio') return type;
+  const family = mimeType?.split('/')[0];
+  if (family === 'image' || family === 'video' || family === 'audio') return family;
+  return 'document';
+}
+
+/**
+ * The gateway's media route for a message's `index`-th attachment (its images, then its files),
+ * relative under the console's API, so the session's cookie carries it: the browser never sees a
+ * Graph URL or a channel's token (docs/receiving-from-meta.md › Customer media).
+ */
+export function mediaRoute(workspaceId: string, conversationId: string, messageId: string, index: number): string {
+  const path = `/console/api/v1/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}/media`;
+  return `${path}?${new URLSearchParams({ workspace: workspaceId, index: String(index) })}`;
+}
+
+/**
+ * A customer's media in the conversation: an image inline, audio and video with their controls,
+ * a document as a download link, all through the media route. When the route refuses (Meta no
+ * longer has it, too large, Meta unreachable), its own error text is shown in the media's place.
+ */
+export function MediaView({ file, contentType, src }: { file: Attachment; contentType: string; src: string }) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const kind = mediaKind(typeof file.type === 'string' ? file.type : contentType, file.mimeType);
+  const label = t('conv.mediaLink', { type: t(`conv.media.${kind}`), name: file.filename ?? file.mediaId ?? '' });
+  // A media element tells only that it failed: the route's answer says why.
+  const failed = () =>
+    void fetch(src, { credentials: 'same-origin' })
+      .then(async (response) => {
+        const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+        setFailure(typeof body?.error === 'string' ? body.error : t('conv.mediaUnavailable', { status: response.status }));
+      })
+      .catch(() => setFailure(t('conv.mediaUnavailable', { status: 0 })));
+
+  if (failure) {
+    return (
+      <span className="media-failure">
+        {label}: {failure}
+      </span>
+    );
+  }
+  switch (kind) {
+    case 'image':
+      return (
+        <a href={src} target="_blank" rel="noreferrer">
+          <img src={src} alt={label} onError={failed} />
+        </a>
+      );
+    case 'audio':
+      return <audio controls preload="metadata" src={src} aria-label={label} onError={failed} />;
+    case 'video':
+      return <video controls preload="metadata" src={src} aria-label={label} onError={failed} />;
+    case 'document':
+      return (
+        <a href={src} download={file.filename ?? true}>
+          {t('conv.mediaDownload', { name: file.filename ?? t('conv.media.document') })}
+        </a>
+      );
+  }
+}
