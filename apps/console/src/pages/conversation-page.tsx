@@ -37,38 +37,45 @@ export function ConversationPage() {
 
   return (
     <>
-      <p>
+      <p className="back">
         <Link to={`/w/${workspaceId}/inbox`}>← {t('conversation.back')}</Link>
       </p>
       <Status loading={conversation.isPending} error={conversation.error} />
       {current && (
         <>
-          <hgroup>
+          <hgroup className="conversation-head">
             <h1>{current.contactName ?? current.phoneNumber ?? current.conversationId}</h1>
             <p>
               {t(`status.${current.status}`)} · {current.platform} · {current.tags.join(', ')} ·{' '}
               <Link to={`/w/${workspaceId}/clients/${current.clientId}`}>{t('conversation.clientProfile')}</Link>
             </p>
           </hgroup>
-          <p role="status">
-            {current.operation === 'assistance' ? t('conversation.humanMode') : t('conversation.agentMode')}{' '}
-            <OperationChange conversation={current} />
-          </p>
-          <div className="actions">
-            {current.operation === 'automatic' ? (
-              <button type="button" disabled={update.isPending} onClick={() => update.mutate({ operation: 'assistance' })}>
-                {t('conversation.takeOver')}
-              </button>
-            ) : (
-              <button type="button" disabled={update.isPending} onClick={() => update.mutate({ operation: 'automatic' })}>
-                {t('conversation.handBack')}
-              </button>
-            )}
-            {current.status !== 'finished' && (
-              <button type="button" className="secondary" disabled={update.isPending} onClick={() => update.mutate({ status: 'finished' })}>
-                {t('conversation.close')}
-              </button>
-            )}
+          <div className="mode-row">
+            <p role="status">
+              {current.operation === 'assistance' ? t('conversation.humanMode') : t('conversation.agentMode')}{' '}
+              <OperationChange conversation={current} />
+            </p>
+            <div className="actions">
+              {current.operation === 'automatic' ? (
+                <button type="button" disabled={update.isPending} onClick={() => update.mutate({ operation: 'assistance' })}>
+                  {t('conversation.takeOver')}
+                </button>
+              ) : (
+                <button type="button" disabled={update.isPending} onClick={() => update.mutate({ operation: 'automatic' })}>
+                  {t('conversation.handBack')}
+                </button>
+              )}
+              {current.status !== 'finished' && (
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={update.isPending}
+                  onClick={() => update.mutate({ status: 'finished' })}
+                >
+                  {t('conversation.close')}
+                </button>
+              )}
+            </div>
           </div>
           {failure && <p role="alert">{t('common.error', { message: failure.message })}</p>}
           <MessageTimeline workspaceId={workspaceId} conversation={current} />

@@ -32,12 +32,15 @@ export function mediaRoute(workspaceId: string, conversationId: string, messageI
 export function MediaView({ file, contentType, src }: { file: Attachment; contentType: string; src: string }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
+  // The route answered but the browser cannot show or play it (a format it lacks): offered as a download.
+  const [undecodable, setUndecodable] = useState(false);
   const kind = mediaKind(typeof file.type === 'string' ? file.type : contentType, file.mimeType);
   const label = t('conv.mediaLink', { type: t(`conv.media.${kind}`), name: file.filename ?? file.mediaId ?? '' });
   // A media element tells only that it failed: the route's answer says why.
   const failed = () =>
     void fetch(src, { credentials: 'same-origin' })
       .then(async (response) => {
+        if (response.ok) return setUndecodable(true);
         const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
         setFailure(typeof body?.error === 'string' ? body.error : t('conv.mediaUnavailable', { status: response.status }));
       })
@@ -50,6 +53,12 @@ export function MediaView({ file, contentType, src }: { file: Attachment; conten
       </span>
     );
   }
+  const download = (
+    <a href={src} download={file.filename ?? true}>
+      {t('conv.mediaDownload', { name: file.filename ?? label })}
+    </a>
+  );
+  if (undecodable) return download;
   switch (kind) {
     case 'image':
       return (
@@ -62,10 +71,6 @@ export function MediaView({ file, contentType, src }: { file: Attachment; conten
     case 'video':
       return <video controls preload="metadata" src={src} aria-label={label} onError={failed} />;
     case 'document':
-      return (
-        <a href={src} download={file.filename ?? true}>
-          {t('conv.mediaDownload', { name: file.filename ?? t('conv.media.document') })}
-        </a>
-      );
+      return download;
   }
 }

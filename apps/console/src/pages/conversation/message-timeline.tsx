@@ -51,7 +51,7 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
 
   return (
     <>
-      <h2 id="messages-heading">{t('conversation.messages')}</h2>
+      <h2 id="messages-heading" className="visually-hidden">{t('conversation.messages')}</h2>
       {/* Focusable: a region that scrolls must be reachable by the keyboard. */}
       <section
         ref={scroller}
