@@ -44,7 +44,8 @@ function wav(): Buffer {
  * a conversation found by a phone number typed with `+` and spaces, by a word of a message and by
  * a first name, and a client by name; a conversation of 30 messages opening at its newest with
  * the reply box in view; a customer's image and voice note shown through the media route, and a
- * media Meta no longer has saying so; no sideways scroll on a phone.
+ * media Meta no longer has saying so; no sideways scroll on a phone; the tab title counting the
+ * conversations waiting for a person.
  */
 describe('the console inbox: paging, search, the newest message, media (e2e)', () => {
   let t: StackApi;
@@ -273,5 +274,18 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     await page.getByRole('img', { name: `Image: ${media.image}` }).waitFor();
     await noSidewaysScroll(page, 'conversation');
     await browser.check(page, 'inbox-08-phone-conversation');
+  });
+
+  it('carries in the tab title how many conversations wait for a person', async () => {
+    const page = await inbox();
+    await rows(page).first().waitFor();
+    expect(await page.title()).toBe('Plática console');
+    // Taken over (`operation: assistance`): a person is needed; no event says so, so the inbox is read again.
+    const conversation = await conversationOf(marta);
+    expect((await ws.api.patch(`/v1/conversations/${conversation.id}`, { operation: 'assistance' })).status).toBe(200);
+    await page.reload();
+    await page.waitForFunction(() => document.title === '(1) Plática console');
+    await page.getByRole('link', { name: 'Clients' }).click();
+    await page.waitForFunction(() => document.title === 'Plática console');
   });
 });

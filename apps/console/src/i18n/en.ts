@@ -5,6 +5,7 @@
  */
 export const en = {
   'app.title': 'Plática console',
+  'app.titleWaiting': '({{count}}) {{title}}',
   'nav.inbox': 'Inbox',
   'nav.agents': 'Agents',
   'nav.main': 'Main',

@@ -6,6 +6,7 @@ import type { MessageKey } from './en';
 /** El texto de la consola en español. */
 export const es: Record<MessageKey, string> = {
   'app.title': 'Consola de Plática',
+  'app.titleWaiting': '({{count}}) {{title}}',
   'nav.inbox': 'Bandeja',
   'nav.agents': 'Agentes',
   'nav.main': 'Principal',

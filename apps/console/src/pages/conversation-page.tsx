@@ -8,6 +8,7 @@ import { Composer } from './conversation/composer';
 import { MessageTimeline } from './conversation/message-timeline';
 import { OperationChange } from './conversation/operation-change';
 import { TagsAndOwners } from './conversation/tags-and-owners';
+import { useWaitingTitle } from '../components/waiting-title';
 
 /**
  * One conversation and what a person does with it: take it over from the agent (operation
@@ -21,6 +22,7 @@ export function ConversationPage() {
   const queryClient = useQueryClient();
   const scope = { query: { workspace: workspaceId } };
   const { refetchInterval } = useLiveUpdates(workspaceId);
+  useWaitingTitle(workspaceId, refetchInterval);
   const conversation = useQuery({
     queryKey: ['conversation', workspaceId, conversationId],
     queryFn: () => data(api.GET('/v1/conversations/{id}', { params: { ...scope, path: { id: conversationId } } })),

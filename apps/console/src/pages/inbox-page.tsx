@@ -8,6 +8,7 @@ import { LoadMore } from '../components/load-more';
 import { SearchField } from '../components/search-field';
 import { useUrlFilters } from '../components/url-filters';
 import { Status, useIsAdmin } from './layout';
+import { useWaitingTitle } from '../components/waiting-title';
 
 type Conversation = components['schemas']['ConversationSummary'];
 const STATUSES: Conversation['status'][] = ['initiated', 'active', 'finished', 'spam', 'expired'];
@@ -27,6 +28,7 @@ export function InboxPage() {
   const { workspaceId = '' } = useParams();
   const { live, refetchInterval } = useLiveUpdates(workspaceId);
   const { filter, has, setFilter, clearFilters } = useUrlFilters();
+  useWaitingTitle(workspaceId, refetchInterval);
 
   // The agent filter lists agents by name, which only an admin may read.
   const isAdmin = useIsAdmin(workspaceId);
