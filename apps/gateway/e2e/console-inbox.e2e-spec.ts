@@ -230,6 +230,9 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     const reply = await page.getByLabel('Your reply').boundingBox();
     expect(reply!.y + reply!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // On a wide screen the inbox stands beside the conversation, the open one marked.
+    const beside = page.getByRole('navigation', { name: 'Inbox conversations' });
+    expect(await beside.getByRole('link', { name: /Charla Larga/ }).getAttribute('aria-current')).toBe('page');
     await browser.check(page, 'inbox-05-newest-message');
     // The older messages are a scroll away.
     await timeline.getByText('Mensaje 01').scrollIntoViewIfNeeded();
@@ -273,6 +276,8 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     await page.goto(`${t.baseUrl}/console/w/${ws.id}/conversations/${conversation.id}`);
     await page.getByRole('img', { name: `Image: ${media.image}` }).waitFor();
     await noSidewaysScroll(page, 'conversation');
+    // One column on a phone: the list beside it is not shown.
+    expect(await page.getByRole('navigation', { name: 'Inbox conversations' }).isVisible()).toBe(false);
     await browser.check(page, 'inbox-08-phone-conversation');
   });
 

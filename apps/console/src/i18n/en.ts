@@ -51,6 +51,7 @@ export const en = {
   'operation.automatic': 'Agent',
   'operation.assistance': 'Human',
   'conversation.back': 'Back to the inbox',
+  'conversation.list': 'Inbox conversations',
   'conversation.messages': 'Messages',
   'conversation.empty': 'No messages yet.',
   'conversation.takeOver': 'Take over',

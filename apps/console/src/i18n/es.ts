@@ -52,6 +52,7 @@ export const es: Record<MessageKey, string> = {
   'operation.automatic': 'Agente',
   'operation.assistance': 'Persona',
   'conversation.back': 'Volver a la bandeja',
+  'conversation.list': 'Conversaciones de la bandeja',
   'conversation.messages': 'Mensajes',
   'conversation.empty': 'Todavía no hay mensajes.',
   'conversation.takeOver': 'Tomar el control',

@@ -1,7 +1,8 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../api/client';
+import { INBOX_PAGE_SIZE, useConversationPages } from '../api/conversation-pages';
 import { FALLBACK_POLL_SECONDS, useLiveUpdates } from '../api/live-updates';
 import type { components } from '../api/openapi';
 import { LoadMore } from '../components/load-more';
@@ -12,8 +13,6 @@ import { useWaitingTitle } from '../components/waiting-title';
 
 type Conversation = components['schemas']['ConversationSummary'];
 const STATUSES: Conversation['status'][] = ['initiated', 'active', 'finished', 'spam', 'expired'];
-/** Conversations a page: the list reads on (the API's `nextPageToken`) as it is scrolled. */
-export const INBOX_PAGE_SIZE = 25;
 
 /**
  * The conversations of one workspace, kept current by the event stream (useLiveUpdates). Every
@@ -64,22 +63,7 @@ export function InboxPage() {
         }
       : {}),
   };
-  // A page token is bound to the filters it was given with: each filter set is a list of its own.
-  const conversations = useInfiniteQuery({
-    queryKey: ['conversations', query],
-    queryFn: ({ pageParam }) =>
-      data(api.GET('/v1/conversations', { params: { query: { ...query, ...(pageParam ? { pageToken: pageParam } : {}) } } })),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextPageToken ?? undefined,
-    refetchInterval,
-  });
-  const pages = conversations.data?.pages ?? [];
-  // A conversation that moved up between two pages' reads is shown once, where it was first read.
-  const seen = new Set<string>();
-  const rows = pages
-    .flatMap((page) => page.workspaces.flatMap((w) => w.conversations))
-    .filter((c) => !seen.has(c.id) && Boolean(seen.add(c.id)));
-  const total = pages[0]?.workspaces.reduce((sum, w) => sum + w.conversationsCount, 0) ?? 0;
+  const { pages: conversations, rows, total, loadMore } = useConversationPages(query, refetchInterval);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
 
   return (
@@ -186,11 +170,7 @@ export function InboxPage() {
           </table>
         </div>
       )}
-      <LoadMore
-        hasMore={conversations.hasNextPage}
-        loading={conversations.isFetchingNextPage}
-        onLoad={() => !conversations.isFetchingNextPage && conversations.fetchNextPage()}
-      />
+      <LoadMore hasMore={conversations.hasNextPage} loading={conversations.isFetchingNextPage} onLoad={loadMore} />
     </>
   );
 }
