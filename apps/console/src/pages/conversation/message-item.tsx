@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { mediaKind, mediaRoute, MediaView } from './media-view';
+import { mediaKind, mediaRoute } from './media-route';
+import { MediaView } from './media-view';
 import { TurnDetails } from './turn-details';
 import type { ConversationMessage, TurnLogEntry } from './types';
 
