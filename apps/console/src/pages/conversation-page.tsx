@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../api/client';
 import { useLiveUpdates } from '../api/live-updates';
+import { useWaitingTitle } from '../components/waiting-title';
 import { Status } from './layout';
 import { Composer } from './conversation/composer';
 import { ConversationList } from './conversation/conversation-list';
 import { MessageTimeline } from './conversation/message-timeline';
 import { OperationChange } from './conversation/operation-change';
 import { TagsAndOwners } from './conversation/tags-and-owners';
-import { useWaitingTitle } from '../components/waiting-title';
 
 /**
  * One conversation and what a person does with it: take it over from the agent (operation

@@ -8,8 +8,8 @@ import type { components } from '../api/openapi';
 import { LoadMore } from '../components/load-more';
 import { SearchField } from '../components/search-field';
 import { useUrlFilters } from '../components/url-filters';
-import { Status, useIsAdmin } from './layout';
 import { useWaitingTitle } from '../components/waiting-title';
+import { Status, useIsAdmin } from './layout';
 
 type Conversation = components['schemas']['ConversationSummary'];
 const STATUSES: Conversation['status'][] = ['initiated', 'active', 'finished', 'spam', 'expired'];
