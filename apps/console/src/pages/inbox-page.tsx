@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../api/client';
@@ -28,6 +29,8 @@ export function InboxPage() {
   const { live, refetchInterval } = useLiveUpdates(workspaceId);
   const { filter, has, setFilter, clearFilters } = useUrlFilters();
   useWaitingTitle(workspaceId, refetchInterval);
+  // Open on a wide screen; on a phone, folded under their summary so the list comes first.
+  const [filtersOpen] = useState(() => typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 600px)').matches);
 
   // The agent filter lists agents by name, which only an admin may read.
   const isAdmin = useIsAdmin(workspaceId);
@@ -70,7 +73,7 @@ export function InboxPage() {
     <>
       <h1>{t('inbox.heading')}</h1>
       <SearchField label={t('inbox.search')} hint={t('inbox.searchHint')} value={filter('q')} onSearch={(q) => setFilter('q', q)} />
-      <details open>
+      <details open={filtersOpen}>
         <summary>{t('inbox.filters')}</summary>
         <form className="filters" onSubmit={(event) => event.preventDefault()}>
           <label>
@@ -147,8 +150,12 @@ export function InboxPage() {
               <tr>
                 <th scope="col">{t('inbox.contact')}</th>
                 <th scope="col">{t('inbox.status')}</th>
-                <th scope="col">{t('inbox.mode')}</th>
-                <th scope="col">{t('inbox.messages')}</th>
+                <th scope="col" className="wide-only">
+                  {t('inbox.mode')}
+                </th>
+                <th scope="col" className="wide-only">
+                  {t('inbox.messages')}
+                </th>
                 <th scope="col">{t('inbox.lastUpdate')}</th>
               </tr>
             </thead>
@@ -161,8 +168,8 @@ export function InboxPage() {
                     {c.tags.length > 0 && <small> · {c.tags.join(', ')}</small>}
                   </td>
                   <td>{t(`status.${c.status}`)}</td>
-                  <td>{t(`operation.${c.operation}`)}</td>
-                  <td>{c.messageCount}</td>
+                  <td className="wide-only">{t(`operation.${c.operation}`)}</td>
+                  <td className="wide-only">{c.messageCount}</td>
                   <td>{dateTime.format(new Date(c.lastUpdate))}</td>
                 </tr>
               ))}
