@@ -1,10 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, ApiError, data } from '../api/client';
 import type { components } from '../api/openapi';
 import { ConfirmPrompt } from '../components/confirm-prompt';
+import { LoadMore } from '../components/load-more';
+import { SearchField } from '../components/search-field';
+import { useUrlFilters } from '../components/url-filters';
 import { Status } from './layout';
 
 type Client = components['schemas']['Client'];
@@ -12,22 +15,77 @@ type Client = components['schemas']['Client'];
 const DASHBOARD_BLOCK_REASON = 'manual_dashboard';
 
 /**
- * `/clients`: finds a client by id or by phone number (E.164 without `+`), as GET /v1/clients/{id}
- * does: the API lists no clients, so a person arrives here from a conversation or with a number.
+ * `/clients`: the workspace's clients, newest first, searched by name, phone number in any
+ * format or email (`GET /v1/clients?q=`, `q` kept in the URL) and paged as the list scrolls;
+ * and a client opened directly by id or phone number (E.164 without `+`), as GET /v1/clients/{id}
+ * finds it.
  */
 export function ClientsPage() {
   const { t } = useTranslation();
   const { workspaceId = '' } = useParams();
   const navigate = useNavigate();
+  const { filter, setFilter } = useUrlFilters();
   const [lookup, setLookup] = useState('');
   const find = (event: FormEvent) => {
     event.preventDefault();
     const id = lookup.trim().replace(/^\+/, '');
     if (id) void navigate(`/w/${workspaceId}/clients/${encodeURIComponent(id)}`);
   };
+  const q = filter('q');
+  const clients = useInfiniteQuery({
+    queryKey: ['clients', workspaceId, q],
+    queryFn: ({ pageParam }) =>
+      data(
+        api.GET('/v1/clients', {
+          params: { query: { workspace: workspaceId, limit: 50, ...(q ? { q } : {}), ...(pageParam ? { pageToken: pageParam } : {}) } },
+        }),
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextPageToken ?? undefined,
+  });
+  const rows = clients.data?.pages.flatMap((page) => page.workspaces.flatMap((w) => w.clients)) ?? [];
+  const total = clients.data?.pages[0]?.workspaces.reduce((sum, w) => sum + w.clientsCount, 0) ?? 0;
   return (
     <>
       <h1>{t('clients.heading')}</h1>
+      <SearchField label={t('clients.search')} hint={t('clients.searchHint')} value={q} onSearch={(value) => setFilter('q', value)} />
+      <Status loading={clients.isPending} error={clients.error} />
+      {clients.data && (
+        <p role="status">
+          <small>{rows.length === 0 ? t(q ? 'clients.noMatch' : 'clients.none') : t('inbox.shown', { shown: rows.length, total })}</small>
+        </p>
+      )}
+      {rows.length > 0 && (
+        <div className="overflow-auto">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('clients.name')}</th>
+                <th scope="col">{t('client.field.phoneNumber')}</th>
+                <th scope="col">{t('client.field.email')}</th>
+                <th scope="col">{t('inbox.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((c) => (
+                <tr key={c.id}>
+                  <td>
+                    <Link to={`/w/${workspaceId}/clients/${c.id}`}>{nameOf(c) ?? c.phoneNumber ?? c.id}</Link>
+                  </td>
+                  <td>{c.phoneNumber ?? '—'}</td>
+                  <td>{c.email ?? '—'}</td>
+                  <td>{t(c.status === 'blocked' ? 'clients.blocked' : 'clients.active')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <LoadMore
+        hasMore={clients.hasNextPage}
+        loading={clients.isFetchingNextPage}
+        onLoad={() => !clients.isFetchingNextPage && clients.fetchNextPage()}
+      />
       <form role="search" onSubmit={find}>
         <label>
           {t('clients.lookup')}
@@ -37,6 +95,11 @@ export function ClientsPage() {
       </form>
     </>
   );
+}
+
+/** The name a person reads: the client's name, else its first and last names. */
+function nameOf(client: Client): string | null {
+  return client.name ?? ([client.firstname, client.lastname].filter(Boolean).join(' ') || null);
 }
 
 /** One client: the profile, its moderation record, block (`manual_dashboard`) and unblock, and its conversations. */

@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../api/client';
 import { useLiveUpdates } from '../api/live-updates';
+import { useWaitingTitle } from '../components/waiting-title';
 import { Status } from './layout';
 import { Composer } from './conversation/composer';
+import { ConversationList } from './conversation/conversation-list';
 import { MessageTimeline } from './conversation/message-timeline';
 import { OperationChange } from './conversation/operation-change';
 import { TagsAndOwners } from './conversation/tags-and-owners';
@@ -13,7 +15,7 @@ import { TagsAndOwners } from './conversation/tags-and-owners';
  * One conversation and what a person does with it: take it over from the agent (operation
  * `assistance`), reply as a human (text, media, a template once WhatsApp's window is closed),
  * hand it back (`automatic`), close it (status `finished`), edit its tags and owners. The
- * parts live in `./conversation/`.
+ * parts live in `./conversation/`. On a wide screen the inbox's list stands beside it.
  */
 export function ConversationPage() {
   const { t } = useTranslation();
@@ -21,6 +23,7 @@ export function ConversationPage() {
   const queryClient = useQueryClient();
   const scope = { query: { workspace: workspaceId } };
   const { refetchInterval } = useLiveUpdates(workspaceId);
+  useWaitingTitle(workspaceId, refetchInterval);
   const conversation = useQuery({
     queryKey: ['conversation', workspaceId, conversationId],
     queryFn: () => data(api.GET('/v1/conversations/{id}', { params: { ...scope, path: { id: conversationId } } })),
@@ -36,46 +39,56 @@ export function ConversationPage() {
   const failure = update.error;
 
   return (
-    <>
-      <p>
-        <Link to={`/w/${workspaceId}/inbox`}>← {t('conversation.back')}</Link>
-      </p>
-      <Status loading={conversation.isPending} error={conversation.error} />
-      {current && (
-        <>
-          <hgroup>
-            <h1>{current.contactName ?? current.phoneNumber ?? current.conversationId}</h1>
-            <p>
-              {t(`status.${current.status}`)} · {current.platform} · {current.tags.join(', ')} ·{' '}
-              <Link to={`/w/${workspaceId}/clients/${current.clientId}`}>{t('conversation.clientProfile')}</Link>
-            </p>
-          </hgroup>
-          <p role="status">
-            {current.operation === 'assistance' ? t('conversation.humanMode') : t('conversation.agentMode')}{' '}
-            <OperationChange conversation={current} />
-          </p>
-          <div className="actions">
-            {current.operation === 'automatic' ? (
-              <button type="button" disabled={update.isPending} onClick={() => update.mutate({ operation: 'assistance' })}>
-                {t('conversation.takeOver')}
-              </button>
-            ) : (
-              <button type="button" disabled={update.isPending} onClick={() => update.mutate({ operation: 'automatic' })}>
-                {t('conversation.handBack')}
-              </button>
-            )}
-            {current.status !== 'finished' && (
-              <button type="button" className="secondary" disabled={update.isPending} onClick={() => update.mutate({ status: 'finished' })}>
-                {t('conversation.close')}
-              </button>
-            )}
-          </div>
-          {failure && <p role="alert">{t('common.error', { message: failure.message })}</p>}
-          <MessageTimeline workspaceId={workspaceId} conversation={current} />
-          <Composer workspaceId={workspaceId} conversation={current} onSent={refresh} />
-          <TagsAndOwners workspaceId={workspaceId} conversation={current} onSaved={refresh} />
-        </>
-      )}
-    </>
+    <div className="split">
+      <ConversationList workspaceId={workspaceId} currentId={conversationId} refetchInterval={refetchInterval} />
+      <div className="split-main">
+        <p className="back">
+          <Link to={`/w/${workspaceId}/inbox`}>← {t('conversation.back')}</Link>
+        </p>
+        <Status loading={conversation.isPending} error={conversation.error} />
+        {current && (
+          <>
+            <hgroup className="conversation-head">
+              <h1>{current.contactName ?? current.phoneNumber ?? current.conversationId}</h1>
+              <p>
+                {t(`status.${current.status}`)} · {current.platform} · {current.tags.join(', ')} ·{' '}
+                <Link to={`/w/${workspaceId}/clients/${current.clientId}`}>{t('conversation.clientProfile')}</Link>
+              </p>
+            </hgroup>
+            <div className="mode-row">
+              <p role="status">
+                {current.operation === 'assistance' ? t('conversation.humanMode') : t('conversation.agentMode')}{' '}
+                <OperationChange conversation={current} />
+              </p>
+              <div className="actions">
+                {current.operation === 'automatic' ? (
+                  <button type="button" disabled={update.isPending} onClick={() => update.mutate({ operation: 'assistance' })}>
+                    {t('conversation.takeOver')}
+                  </button>
+                ) : (
+                  <button type="button" disabled={update.isPending} onClick={() => update.mutate({ operation: 'automatic' })}>
+                    {t('conversation.handBack')}
+                  </button>
+                )}
+                {current.status !== 'finished' && (
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={update.isPending}
+                    onClick={() => update.mutate({ status: 'finished' })}
+                  >
+                    {t('conversation.close')}
+                  </button>
+                )}
+              </div>
+            </div>
+            {failure && <p role="alert">{t('common.error', { message: failure.message })}</p>}
+            <MessageTimeline workspaceId={workspaceId} conversation={current} />
+            <Composer workspaceId={workspaceId} conversation={current} onSent={refresh} />
+            <TagsAndOwners workspaceId={workspaceId} conversation={current} onSaved={refresh} />
+          </>
+        )}
+      </div>
+    </div>
   );
 }

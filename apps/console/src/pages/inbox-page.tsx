@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../api/client';
+import { INBOX_PAGE_SIZE, useConversationPages } from '../api/conversation-pages';
 import { FALLBACK_POLL_SECONDS, useLiveUpdates } from '../api/live-updates';
 import type { components } from '../api/openapi';
+import { LoadMore } from '../components/load-more';
+import { SearchField } from '../components/search-field';
 import { useUrlFilters } from '../components/url-filters';
+import { useWaitingTitle } from '../components/waiting-title';
 import { Status, useIsAdmin } from './layout';
 
 type Conversation = components['schemas']['ConversationSummary'];
@@ -13,14 +18,19 @@ const STATUSES: Conversation['status'][] = ['initiated', 'active', 'finished', '
 /**
  * The conversations of one workspace, kept current by the event stream (useLiveUpdates). Every
  * filter is the API's (GET /v1/conversations): "needs a human" is `operation: assistance`, a
- * conversation a person took over or the agent asked a person for. The filters live in the URL,
- * so a filtered inbox can be bookmarked and shared.
+ * conversation a person took over or the agent asked a person for; `q` searches names, phone
+ * numbers in any format, emails and the words of messages. The filters live in the URL, so a
+ * filtered inbox can be bookmarked and shared. Every conversation is reachable: the next page
+ * is read as the list's end scrolls into view, or with Load more.
  */
 export function InboxPage() {
   const { t, i18n } = useTranslation();
   const { workspaceId = '' } = useParams();
   const { live, refetchInterval } = useLiveUpdates(workspaceId);
   const { filter, has, setFilter, clearFilters } = useUrlFilters();
+  useWaitingTitle(workspaceId, refetchInterval);
+  // Open on a wide screen; on a phone, folded under their summary so the list comes first.
+  const [filtersOpen] = useState(() => typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 600px)').matches);
 
   // The agent filter lists agents by name, which only an admin may read.
   const isAdmin = useIsAdmin(workspaceId);
@@ -39,7 +49,8 @@ export function InboxPage() {
     workspace: workspaceId,
     sortBy: 'lastUpdate' as const,
     sortDirection: 'desc' as const,
-    limit: 100,
+    limit: INBOX_PAGE_SIZE,
+    ...(filter('q') ? { q: filter('q') } : {}),
     ...(filter('channel') ? { channelId: filter('channel') } : {}),
     ...(filter('agent') ? { agentId: filter('agent') } : {}),
     ...(tags.length ? { tags } : {}),
@@ -55,18 +66,14 @@ export function InboxPage() {
         }
       : {}),
   };
-  const conversations = useQuery({
-    queryKey: ['conversations', query],
-    queryFn: () => data(api.GET('/v1/conversations', { params: { query } })),
-    refetchInterval,
-  });
-  const rows = conversations.data?.workspaces.flatMap((w) => w.conversations) ?? [];
+  const { pages: conversations, rows, total, loadMore } = useConversationPages(query, refetchInterval);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
 
   return (
     <>
       <h1>{t('inbox.heading')}</h1>
-      <details open>
+      <SearchField label={t('inbox.search')} hint={t('inbox.searchHint')} value={filter('q')} onSearch={(q) => setFilter('q', q)} />
+      <details open={filtersOpen}>
         <summary>{t('inbox.filters')}</summary>
         <form className="filters" onSubmit={(event) => event.preventDefault()}>
           <label>
@@ -127,9 +134,15 @@ export function InboxPage() {
       </details>
       <p>
         <small>{live ? t('live.on') : t('live.off', { seconds: FALLBACK_POLL_SECONDS })}</small>
+        {conversations.data && (
+          <small role="status" className="count">
+            {' · '}
+            {t('inbox.shown', { shown: rows.length, total })}
+          </small>
+        )}
       </p>
       <Status loading={conversations.isPending} error={conversations.error} />
-      {conversations.data && rows.length === 0 && <p>{t('inbox.empty')}</p>}
+      {conversations.data && rows.length === 0 && <p>{t(filter('q') ? 'inbox.noMatch' : 'inbox.empty')}</p>}
       {rows.length > 0 && (
         <div className="overflow-auto">
           <table>
@@ -137,8 +150,12 @@ export function InboxPage() {
               <tr>
                 <th scope="col">{t('inbox.contact')}</th>
                 <th scope="col">{t('inbox.status')}</th>
-                <th scope="col">{t('inbox.mode')}</th>
-                <th scope="col">{t('inbox.messages')}</th>
+                <th scope="col" className="wide-only">
+                  {t('inbox.mode')}
+                </th>
+                <th scope="col" className="wide-only">
+                  {t('inbox.messages')}
+                </th>
                 <th scope="col">{t('inbox.lastUpdate')}</th>
               </tr>
             </thead>
@@ -151,8 +168,8 @@ export function InboxPage() {
                     {c.tags.length > 0 && <small> · {c.tags.join(', ')}</small>}
                   </td>
                   <td>{t(`status.${c.status}`)}</td>
-                  <td>{t(`operation.${c.operation}`)}</td>
-                  <td>{c.messageCount}</td>
+                  <td className="wide-only">{t(`operation.${c.operation}`)}</td>
+                  <td className="wide-only">{c.messageCount}</td>
                   <td>{dateTime.format(new Date(c.lastUpdate))}</td>
                 </tr>
               ))}
@@ -160,6 +177,7 @@ export function InboxPage() {
           </table>
         </div>
       )}
+      <LoadMore hasMore={conversations.hasNextPage} loading={conversations.isFetchingNextPage} onLoad={loadMore} />
     </>
   );
 }

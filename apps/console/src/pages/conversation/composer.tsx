@@ -34,7 +34,7 @@ export function Composer({
   const modes: Mode[] = ['text', ...MEDIA_TYPES, ...(whatsapp ? (['template'] as const) : [])];
 
   return (
-    <section aria-labelledby="reply-heading">
+    <section aria-labelledby="reply-heading" className="composer">
       <h2 id="reply-heading">{t('conversation.reply')}</h2>
       {!windowOpen && <p className="notice">{whatsapp ? t('conv.windowClosed') : t('conv.windowClosedNoTemplates')}</p>}
       {windowOpen && (
@@ -85,7 +85,7 @@ function TextForm({ workspaceId, conversation, onSent }: { workspaceId: string; 
       <label>
         {t('conversation.replyLabel')}
         <textarea
-          rows={3}
+          rows={2}
           aria-invalid={errors.content ? true : undefined}
           {...form.register('content', { required: true, validate: (v) => v.trim().length > 0 })}
         />

@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { mediaKind, mediaRoute } from './media-route';
+import { MediaView } from './media-view';
 import { TurnDetails } from './turn-details';
 import type { ConversationMessage, TurnLogEntry } from './types';
 
@@ -10,7 +12,11 @@ export function MessageItem({
   message,
   turn,
   agentNames,
+  workspaceId,
+  conversationId,
 }: {
+  workspaceId: string;
+  conversationId: string;
   message: ConversationMessage;
   turn: TurnLogEntry | undefined;
   agentNames: Map<string, string>;
@@ -36,7 +42,12 @@ export function MessageItem({
         <ul className="media">
           {media.map((file, index) => (
             <li key={index}>
-              <MediaLink file={file} contentType={message.contentType} />
+              {/* A customer's media comes through the media route; what a person or the agent sent by URL stays a link. */}
+              {message.direction === 'incoming' ? (
+                <MediaView file={file} contentType={message.contentType} src={mediaRoute(workspaceId, conversationId, message.id, index)} />
+              ) : (
+                <MediaLink file={file} contentType={message.contentType} />
+              )}
             </li>
           ))}
         </ul>
@@ -53,14 +64,14 @@ export function MessageItem({
 }
 
 /**
- * A link to the media (the console's Content Security Policy loads images from its own origin
- * only, so a customer's or a sender's URL is a link, not a thumbnail), named by its type.
+ * A link to media sent by URL (the console's Content Security Policy loads images from its own
+ * origin only, so a sender's URL is a link, not a thumbnail), named by its type.
  */
 function MediaLink({ file, contentType }: { file: Attachment; contentType: string }) {
   const { t } = useTranslation();
   const type = typeof file.type === 'string' ? file.type : contentType;
   const name = file.filename ?? file.url ?? file.mediaId ?? '';
-  const label = t('conv.mediaLink', { type: t(`conv.media.${mediaKind(type)}`), name });
+  const label = t('conv.mediaLink', { type: t(`conv.media.${mediaKind(type, file.mimeType)}`), name });
   // A URL from a channel's payload is shown only as a web link: any other scheme stays text.
   const href = webUrl(file.url);
   if (!href) return <span>{label}</span>;
@@ -69,12 +80,6 @@ function MediaLink({ file, contentType }: { file: Attachment; contentType: strin
       {label}
     </a>
   );
-}
-
-function mediaKind(type: string): 'image' | 'video' | 'audio' | 'document' {
-  if (type === 'image' || type === 'sticker') return 'image';
-  if (type === 'video' || type === 'audio') return type;
-  return 'document';
 }
 
 type AuthorKind = 'customer' | 'agent' | 'human' | 'api' | 'campaign' | 'system';

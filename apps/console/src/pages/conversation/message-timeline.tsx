@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../../api/client';
 import { useIsAdmin } from '../layout';
@@ -10,6 +11,9 @@ import type { ConversationDetail, TurnLogEntry } from './types';
  * The conversation's messages, each by who wrote it, with what the agent did in the turn that
  * produced a reply (the turn log: tool calls, delegations, guardrail, outcome) attached to that
  * reply. A turn with no message of its own (a silent one) stands at its time as a system note.
+ * It scrolls on its own, above the reply box, and opens at the newest message; it follows new
+ * messages (and media that finish loading) while it is at its end, and stays put while the person
+ * reads older ones.
  */
 export function MessageTimeline({ workspaceId, conversation }: { workspaceId: string; conversation: ConversationDetail }) {
   const { t } = useTranslation();
@@ -37,22 +41,51 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
       .map((turn) => ({ at: turn.startedAt, message: undefined, turn })),
   ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 
+  const scroller = useRef<HTMLElement>(null);
+  const atEnd = useRef(true);
+  const toEnd = () => {
+    const element = scroller.current;
+    if (element && atEnd.current) element.scrollTop = element.scrollHeight;
+  };
+  useLayoutEffect(toEnd, [entries.length]);
+
   return (
-    <section aria-labelledby="messages-heading">
-      <h2 id="messages-heading">{t('conversation.messages')}</h2>
-      {conversation.messages.length === 0 && <p>{t('conversation.empty')}</p>}
-      <ol className="messages">
-        {entries.map(({ message, turn }) =>
-          message ? (
-            <MessageItem key={message.id} message={message} turn={turn} agentNames={agentNames} />
-          ) : (
-            <li key={turn!.id} className="note">
-              <UnansweredTurn turn={turn!} agentNames={agentNames} />
-            </li>
-          ),
-        )}
-      </ol>
-    </section>
+    <>
+      <h2 id="messages-heading" className="visually-hidden">{t('conversation.messages')}</h2>
+      {/* Focusable: a region that scrolls must be reachable by the keyboard. */}
+      <section
+        ref={scroller}
+        className="timeline"
+        aria-labelledby="messages-heading"
+        tabIndex={0}
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
+        }}
+        onLoadCapture={toEnd}
+        onLoadedMetadataCapture={toEnd}
+      >
+        {conversation.messages.length === 0 && <p>{t('conversation.empty')}</p>}
+        <ol className="messages">
+          {entries.map(({ message, turn }) =>
+            message ? (
+              <MessageItem
+                key={message.id}
+                workspaceId={workspaceId}
+                conversationId={conversation.id}
+                message={message}
+                turn={turn}
+                agentNames={agentNames}
+              />
+            ) : (
+              <li key={turn!.id} className="note">
+                <UnansweredTurn turn={turn!} agentNames={agentNames} />
+              </li>
+            ),
+          )}
+        </ol>
+      </section>
+    </>
   );
 }
 
