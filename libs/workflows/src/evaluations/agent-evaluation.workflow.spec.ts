@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Context } from '@temporalio/activity';
 import type { WorkflowHandle } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -107,9 +108,18 @@ describe('agentEvaluationWorkflow', () => {
     const end = await run(
       {
         sampleEvaluation: async () => plan(['t1', 't2', 't3'], 1000, 1),
+        // Replays until the cancellation reaches it (through its heartbeats). One that ended on its
+        // own could end in the workflow task that cancels it, which the time-skipping test server
+        // cannot take: the run hangs (temporalio/sdk-typescript#1058; CI once waited 120 s).
         replayEvaluationTurn: async () => {
           started();
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          const context = Context.current();
+          const beating = setInterval(() => context.heartbeat(), 100);
+          try {
+            await context.cancelled;
+          } finally {
+            clearInterval(beating);
+          }
           return { tokens: 1 };
         },
         finishEvaluation: async ({ status }) => void ends.push(status),
