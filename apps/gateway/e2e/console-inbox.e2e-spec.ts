@@ -9,6 +9,7 @@ import {
   newPhone,
   newWamid,
   useSharedStack,
+  whatsappEnvelope,
   type StackApi,
 } from '@platica/testing';
 import { TestBrowser } from '@platica/testing/test-browser';
@@ -64,30 +65,13 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
   async function deliver(messages: [string, string, Record<string, unknown>][]): Promise<void> {
     const wa = ws.whatsapp;
     const now = Math.floor(Date.now() / 1000);
-    const payload = {
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: '0',
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                metadata: { display_phone_number: wa.phoneNumber, phone_number_id: wa.phoneNumberId },
-                contacts: [...new Map(messages.map(([from, name]) => [from, { profile: { name }, wa_id: from }])).values()],
-                messages: messages.map(([from, , message], i) => ({
-                  from,
-                  id: newWamid(),
-                  timestamp: String(now - messages.length + i),
-                  ...message,
-                })),
-              },
-            },
-          ],
-        },
-      ],
-    };
+    const payload = whatsappEnvelope(
+      { phoneNumberId: wa.phoneNumberId, displayPhone: wa.phoneNumber },
+      {
+        contacts: [...new Map(messages.map(([from, name]) => [from, { profile: { name }, wa_id: from }])).values()],
+        messages: messages.map(([from, , message], i) => ({ from, id: newWamid(), timestamp: String(now - messages.length + i), ...message })),
+      },
+    );
     expect((await deliverMetaWebhook(t.baseUrl, payload, wa.appSecret)).status).toBe(200);
   }
   const text = (body: string) => ({ type: 'text', text: { body } });

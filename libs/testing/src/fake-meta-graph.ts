@@ -300,7 +300,7 @@ export function whatsappStatus(options: {
 }
 
 /** The WhatsApp Cloud API's webhook envelope around one change's `messages` or `statuses`. */
-function whatsappEnvelope(channel: { phoneNumberId: string; displayPhone: string }, value: Record<string, unknown>) {
+export function whatsappEnvelope(channel: { phoneNumberId: string; displayPhone: string }, value: Record<string, unknown>) {
   return {
     object: 'whatsapp_business_account',
     entry: [
