@@ -632,15 +632,16 @@ describe('webhooks (e2e)', () => {
       await createWebhook(client, { name: 'hanging', url: hanging.url, events: ['conversation.created'] });
       await createWebhook(client, { name: 'dead', url: 'http://127.0.0.1:9/dead', events: ['conversation.created'] });
       await createWebhook(client, { name: 'healthy', url: healthy.url, events: ['conversation.created'] });
-      const started = Date.now();
       const events: DomainEvent[] = [];
       for (let i = 0; i < 60; i++) events.push(await publish(workspaceId, 'conversation.created', { n: i }));
       const received = await waitForDeliveries(healthy.path, 60, 10_000);
-      const elapsed = Date.now() - started;
       expect(new Set(received.map((d) => d.headers['webhook-id']))).toEqual(new Set(events.map((e) => e.id)));
-      // Well under one attempt timeout (3 s) of the hanging receiver, whose slots are all held.
-      expect(elapsed).toBeLessThan(2_500);
+      // Every healthy delivery within one attempt timeout (3 s) of the hanging receiver's first
+      // request: none waited for a held slot to time out. (Timed from the first publish, with the
+      // 60 publishes inside, a loaded CI run took 2.8 s against a 2.5 s bound.)
       expect(receiver.at(hanging.path).length).toBeGreaterThan(0);
+      const firstHanging = Math.min(...receiver.at(hanging.path).map((d) => d.at));
+      expect(Math.max(...received.map((d) => d.at)) - firstHanging).toBeLessThan(3_000);
       expect(receiver.at(hanging.path).every((d) => d.answered === null)).toBe(true);
     });
   });
