@@ -1,8 +1,9 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, ApiError, data } from '../api/client';
+import { useGroupedPages } from '../api/grouped-pages';
 import type { components } from '../api/openapi';
 import { ConfirmPrompt } from '../components/confirm-prompt';
 import { LoadMore } from '../components/load-more';
@@ -32,19 +33,18 @@ export function ClientsPage() {
     if (id) void navigate(`/w/${workspaceId}/clients/${encodeURIComponent(id)}`);
   };
   const q = filter('q');
-  const clients = useInfiniteQuery({
+  const {
+    pages: clients,
+    rows,
+    total,
+    loadMore,
+  } = useGroupedPages({
     queryKey: ['clients', workspaceId, q],
-    queryFn: ({ pageParam }) =>
-      data(
-        api.GET('/v1/clients', {
-          params: { query: { workspace: workspaceId, limit: 50, ...(q ? { q } : {}), ...(pageParam ? { pageToken: pageParam } : {}) } },
-        }),
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextPageToken ?? undefined,
+    fetchPage: (pageToken) =>
+      data(api.GET('/v1/clients', { params: { query: { workspace: workspaceId, limit: 50, ...(q ? { q } : {}), ...(pageToken ? { pageToken } : {}) } } })),
+    rowsOf: (page) => page.workspaces.flatMap((w) => w.clients),
+    countOf: (page) => page.workspaces.reduce((sum, w) => sum + w.clientsCount, 0),
   });
-  const rows = clients.data?.pages.flatMap((page) => page.workspaces.flatMap((w) => w.clients)) ?? [];
-  const total = clients.data?.pages[0]?.workspaces.reduce((sum, w) => sum + w.clientsCount, 0) ?? 0;
   return (
     <>
       <h1>{t('clients.heading')}</h1>
@@ -84,7 +84,7 @@ export function ClientsPage() {
       <LoadMore
         hasMore={clients.hasNextPage}
         loading={clients.isFetchingNextPage}
-        onLoad={() => !clients.isFetchingNextPage && clients.fetchNextPage()}
+        onLoad={loadMore}
       />
       <form role="search" onSubmit={find}>
         <label>
