@@ -45,14 +45,14 @@ describe('agent turns (e2e)', () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
     // A stack of its own: it kills and restarts the agents service.
-    // Separate processes (oneProcess: false): this file kills and restarts agents.
+    // agents in a process of its own: this file kills and restarts it.
     t = await startTestStack(
       {
         ...llm.env(),
         META_GRAPH_BASE_URL: graph.url,
         PLATICA_TURN_DEBOUNCE_MS: String(DEBOUNCE_MS),
       },
-      { oneProcess: false },
+      { ownProcesses: ['agents'] },
     );
     ws = await MessagingWorkspace.seed(t, withAgents);
     systemPrompt = (ws.doc.agents![0] as { systemPrompt: string }).systemPrompt;

@@ -88,8 +88,8 @@ describe('agent evaluations (e2e)', () => {
     graph = await FakeMetaGraph.start();
     target = await HttpTarget.start((r) => ({ body: { estado: `enviado ${r.path.split('/').pop()}` } }));
     // A stack of its own: it restarts the agents service.
-    // Separate processes (oneProcess: false): this file kills and restarts agents.
-    t = await startTestStack({ ...llm.env(), META_GRAPH_BASE_URL: graph.url, PLATICA_TURN_DEBOUNCE_MS: '200' }, { oneProcess: false });
+    // agents in a process of its own: this file kills and restarts it.
+    t = await startTestStack({ ...llm.env(), META_GRAPH_BASE_URL: graph.url, PLATICA_TURN_DEBOUNCE_MS: '200' }, { ownProcesses: ['agents'] });
     ws = await MessagingWorkspace.seed(t, withAgents);
     sofia = ws.ids.agents.sofia.id;
     const api = await ws.api.post('/v1/tools/apis', {

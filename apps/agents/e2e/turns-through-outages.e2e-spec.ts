@@ -68,8 +68,8 @@ describe('turns through outages (e2e)', () => {
         PLATICA_TURN_RETRY_SCALE: String(RETRY_SCALE),
       },
       {
-        // Separate processes: tools' own DATABASE_URL is how its errors are told apart (unavailableDependency reads process.env).
-        oneProcess: false,
+        // tools in a process of its own: its own DATABASE_URL is how its errors are told apart (unavailableDependency reads process.env).
+        ownProcesses: ['tools'],
         serviceEnv: (isolation) => {
           const toolsUrl = new URL(isolation.databaseUrl);
           toolsUrl.host = toolsDatabase.address;

@@ -27,8 +27,8 @@ describe('campaign runs: SIGKILL of campaigns and of messaging during a run (e2e
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
     // A stack of its own: it kills services in the middle of a run, paced by its own CAMPAIGN_SEND_RATE.
-    // Separate processes (oneProcess: false): this file kills and restarts a service.
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url, CAMPAIGN_SEND_RATE: String(RATE) }, { oneProcess: false });
+    // campaigns and messaging in processes of their own: this file kills and restarts them.
+    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url, CAMPAIGN_SEND_RATE: String(RATE) }, { ownProcesses: ['campaigns', 'messaging'] });
     ws = await MessagingWorkspace.seed(t, (doc) => {
       Object.assign(doc, {
         campaigns: [

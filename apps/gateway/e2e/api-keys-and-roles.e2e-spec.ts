@@ -19,8 +19,7 @@ describe('API keys and roles (e2e)', () => {
   beforeAll(async () => {
     // A long credential cache: only the revocation broadcast can make a replica forget a key in time.
     // A stack of its own: a credential cache of its own and a second gateway replica.
-    // Separate processes (oneProcess: false): this file adds a gateway replica.
-    t = await startTestStack({ PLATICA_CREDENTIAL_CACHE_MS: '60000' }, { oneProcess: false });
+    t = await startTestStack({ PLATICA_CREDENTIAL_CACHE_MS: '60000' });
     const seeded = await t.seedMinimalWorkspace({
       users: [{ email: adminEmail }, { email: agentEmail, role: 'agent' }, { email: formerAdminEmail }],
     });

@@ -16,8 +16,7 @@ describe('gateway policy (e2e)', () => {
   beforeAll(async () => {
     // The gateway's defaults: the rate limit is the spec's (30 per second per key) unless configured.
     // A stack of its own: it adds a gateway replica.
-    // Separate processes (oneProcess: false): this file adds a gateway replica.
-    t = await startTestStack({}, { oneProcess: false });
+    t = await startTestStack({});
     owner = `owner-${randomBytes(4).toString('hex')}@example.test`;
     a = await t.seedMinimalWorkspace({ users: [{ email: owner }] });
     b = await t.seedMinimalWorkspace({ users: [{ email: owner }] });

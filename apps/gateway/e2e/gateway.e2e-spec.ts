@@ -9,8 +9,8 @@ describe('gateway (e2e)', () => {
 
   beforeAll(async () => {
     // A stack of its own: it stops and restarts a service, with its own RPC timeout.
-    // Separate processes (oneProcess: false): this file stops, restarts and kills services.
-    t = await startTestStack({ PLATICA_RPC_TIMEOUT_MS: '1500' }, { oneProcess: false });
+    // campaigns in a process of its own: this file stops, restarts and pauses it.
+    t = await startTestStack({ PLATICA_RPC_TIMEOUT_MS: '1500' }, { ownProcesses: ['campaigns'] });
   });
   afterAll(async () => {
     await t?.stop();

@@ -37,8 +37,8 @@ describe('conversation expiry (e2e)', () => {
   beforeAll(async () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
-    // A stack of its own: its own expiry and chat-turn timings (process settings); separate
-    // processes (oneProcess: false): it stops and restarts messaging.
+    // A stack of its own: its own expiry and chat-turn timings (process settings); messaging
+    // in a process of its own: it stops and restarts it.
     t = await startTestStack(
       {
         ...llm.env(),
@@ -49,7 +49,7 @@ describe('conversation expiry (e2e)', () => {
         PLATICA_EXPIRY_SWEEP_INTERVAL_MS: '300',
         PLATICA_CHAT_TURN_TIMEOUT_MS: String(CHAT_TURN_TIMEOUT_MS),
       },
-      { oneProcess: false },
+      { ownProcesses: ['messaging'] },
     );
     ws = await MessagingWorkspace.seed(t, withAgents);
     events = await EventStreamReader.open(`${t.baseUrl}/v1/events?types=conversation.status.updated`, {

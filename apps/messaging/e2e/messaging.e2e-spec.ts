@@ -29,8 +29,8 @@ describe('messaging (e2e)', () => {
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
     // A stack of its own: it stops and restarts the messaging service.
-    // Separate processes (oneProcess: false): this file stops and restarts a service.
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url }, { oneProcess: false });
+    // messaging in a process of its own: this file stops and restarts it.
+    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url }, { ownProcesses: ['messaging'] });
     db = new PgClient({ connectionString: t.isolation.databaseUrl });
     await db.connect();
   });

@@ -18,8 +18,8 @@ describe('process roles (e2e)', () => {
   beforeAll(async () => {
     graph = await FakeMetaGraph.start();
     // A stack of its own: its messaging service runs split by role (PLATICA_ROLE).
-    // Separate processes (oneProcess: false): this file stops and restarts messaging in other roles.
-    t = await startTestStack({ META_GRAPH_BASE_URL: graph.url, PLATICA_ROLE: 'handlers' }, { oneProcess: false });
+    // messaging in a process of its own: this file starts it in other roles beside it.
+    t = await startTestStack({ META_GRAPH_BASE_URL: graph.url, PLATICA_ROLE: 'handlers' }, { ownProcesses: ['messaging'] });
     ws = await MessagingWorkspace.seed(t);
   });
   afterAll(async () => {

@@ -25,8 +25,8 @@ describe('scheduled messages: a crash in the middle of a due batch (e2e)', () =>
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
     // The grace outlasts a status webhook's redelivery to the restarted service (every 500 ms).
-    // Separate processes (oneProcess: false): this file kills and restarts messaging.
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url, SCHEDULED_CONFIRMATION_GRACE_MS: '5000' }, { oneProcess: false });
+    // messaging in a process of its own: this file kills and restarts it.
+    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url, SCHEDULED_CONFIRMATION_GRACE_MS: '5000' }, { ownProcesses: ['messaging'] });
     ws = await MessagingWorkspace.seed(t);
     fake.reportStatuses({
       baseUrl: t.baseUrl,

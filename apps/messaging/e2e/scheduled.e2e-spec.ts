@@ -25,8 +25,8 @@ describe('scheduled messages (e2e)', () => {
   beforeAll(async () => {
     fake = await FakeMetaGraph.start();
     // A stack of its own: it restarts the messaging service.
-    // Separate processes (oneProcess: false): this file kills and restarts messaging.
-    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url }, { oneProcess: false });
+    // messaging in a process of its own: this file kills and restarts it.
+    t = await startTestStack({ META_GRAPH_BASE_URL: fake.url }, { ownProcesses: ['messaging'] });
     ws = await MessagingWorkspace.seed(t);
   });
   afterAll(async () => {

@@ -20,7 +20,7 @@ describe('webhooks (e2e)', () => {
   beforeAll(async () => {
     await receiver.start();
     // A stack of its own: it restarts the webhook dispatcher, with its own retry settings.
-    // Separate processes (oneProcess: false): this file kills and restarts the dispatcher.
+    // The dispatcher in a process of its own: this file kills and restarts it.
     t = await startTestStack(
       {
         // The real schedule (5 s … 12 h) shrunk 10,000 times: a whole day of retries in about 8 s.
@@ -28,7 +28,7 @@ describe('webhooks (e2e)', () => {
         WEBHOOK_TIMEOUT_MS: '3000',
         WEBHOOK_POLL_INTERVAL_MS: '250',
       },
-      { oneProcess: false },
+      { ownProcesses: ['webhook-dispatcher'] },
     );
     nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
     js = jetstream(nc);

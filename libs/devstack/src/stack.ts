@@ -32,10 +32,16 @@ export interface StackOptions {
   /**
    * Tests: the seven services in one Node process (libs/devstack/src/one-process-host.ts),
    * which loads the modules they share once: a stack starts in about a seventh of the CPU
-   * time. stopService, startService and addReplica are then refused, and the services' lines
-   * are told apart by their `service` field. Everywhere else each service is its own process.
+   * time. The services' lines are told apart by their `service` field. Everywhere else each
+   * service is its own process.
    */
   oneProcess?: boolean;
+  /**
+   * With oneProcess: the services that run as processes of their own beside the one hosting
+   * the rest, so that a test can stop, restart or kill them. stopService and startService
+   * refuse the hosted ones; addReplica always starts a process of its own.
+   */
+  ownProcesses?: ServiceName[];
   /** A service process ended: stopped (code 0), killed (a signal) or crashed (any other code). */
   onExit?: (source: string, code: number | null, signal: NodeJS.Signals | null) => void;
 }
@@ -98,48 +104,41 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       services.set(name, running);
       await waitReady(running);
     };
-    if (options.oneProcess) {
-      const hosted = startServicesInOneProcess(
-        options.root,
-        SERVICE_NAMES.map((name) => ({ name, port: ports.get(name)! })),
-        env,
-        options.serviceEnv ?? {},
-        (line) => options.log(/"service":"([a-z-]+)"/.exec(line)?.[1] ?? 'services', line),
-        processOptions,
-      );
-      hosted[0]!.process.once('exit', (code, signal) => options.onExit?.('services', code, signal));
-      for (const running of hosted) services.set(running.name, running);
-      await Promise.all(hosted.map((running) => waitReady(running)));
-      const refuse = (what: string) => () =>
-        Promise.reject(
-          new Error(
-            `${what}: the stack runs its services in one process (oneProcess); start it without to stop, restart or scale a service`,
-          ),
-        );
-      return {
-        services,
-        temporal,
-        env,
-        stopService: refuse('stopService'),
-        startService: refuse('startService'),
-        addReplica: refuse('addReplica'),
-        stop: async () => {
-          await stopService(hosted[0]!);
-          await temporal.stop();
-        },
-      };
-    }
-    await Promise.all(SERVICE_NAMES.map(launch));
+    const hostedNames = options.oneProcess ? SERVICE_NAMES.filter((name) => !options.ownProcesses?.includes(name)) : [];
+    const hosted = hostedNames.length
+      ? startServicesInOneProcess(
+          options.root,
+          hostedNames.map((name) => ({ name, port: ports.get(name)! })),
+          env,
+          options.serviceEnv ?? {},
+          (line) => options.log(/"service":"([a-z-]+)"/.exec(line)?.[1] ?? 'services', line),
+          processOptions,
+        )
+      : [];
+    hosted[0]?.process.once('exit', (code, signal) => options.onExit?.('services', code, signal));
+    for (const running of hosted) services.set(running.name, running);
+    await Promise.all([
+      ...hosted.map((running) => waitReady(running)),
+      ...SERVICE_NAMES.filter((name) => !hostedNames.includes(name)).map(launch),
+    ]);
+    const ownProcess = (what: string, name: ServiceName) => {
+      if (hostedNames.includes(name))
+        throw new Error(`${what}('${name}'): ${name} runs in the stack's shared process (oneProcess); name it in ownProcesses to stop or restart it`);
+    };
 
     return {
       services,
       temporal,
       env,
       stopService: async (name) => {
+        ownProcess('stopService', name);
         const running = services.get(name);
         if (running) await stopService(running);
       },
-      startService: launch,
+      startService: async (name) => {
+        ownProcess('startService', name);
+        await launch(name);
+      },
       addReplica: async (name) => {
         const source = `${name}#${replicas.length + 2}`;
         const replica = startService(
@@ -155,14 +154,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         return replica;
       },
       stop: async () => {
-        await Promise.all([...services.values(), ...replicas].map(stopService));
+        await Promise.all([...distinctProcesses(services), ...replicas].map(stopService));
         await temporal.stop();
       },
     };
   } catch (error) {
-    // One process may stand for every service (oneProcess): each is stopped once.
-    await Promise.all([...new Map([...services.values()].map((running) => [running.process, running])).values()].map(stopService));
+    await Promise.all(distinctProcesses(services).map(stopService));
     await temporal.stop();
     throw error;
   }
+}
+
+/** One process may stand for several services (oneProcess): each process once. */
+function distinctProcesses(services: Map<ServiceName, RunningService>): RunningService[] {
+  return [...new Map([...services.values()].map((running) => [running.process, running])).values()];
 }

@@ -6,7 +6,9 @@ import { eventually } from './wait';
 
 /**
  * startStack's `oneProcess` (startTestStack's default): the seven services in one Node
- * process, each ready on its own port, each writing its events to its own schema's outbox.
+ * process, each ready on its own port, each writing its events to its own schema's outbox;
+ * those named in `ownProcesses` (here messaging) in processes of their own, to be stopped and
+ * restarted while the rest run on.
  */
 describe('a test stack in one process (integration)', () => {
   let graph: FakeMetaGraph;
@@ -15,17 +17,19 @@ describe('a test stack in one process (integration)', () => {
   beforeAll(async () => {
     graph = await FakeMetaGraph.start();
     // A stack of its own: the test is about how a stack starts.
-    t = await startTestStack({ META_GRAPH_BASE_URL: graph.url });
+    t = await startTestStack({ META_GRAPH_BASE_URL: graph.url }, { ownProcesses: ['messaging'] });
   });
   afterAll(async () => {
     await t?.stop();
     await graph?.stop();
   });
 
-  it('runs every service in one process, each ready on its own port', async () => {
+  it('runs every service but messaging in one process, each ready on its own port', async () => {
     const services = [...t.stack.services.values()];
     expect(services.map((service) => service.name).sort()).toEqual([...SERVICE_NAMES].sort());
-    expect(new Set(services.map((service) => service.process.pid)).size).toBe(1);
+    const hosted = services.filter((service) => service.name !== 'messaging');
+    expect(new Set(hosted.map((service) => service.process.pid)).size).toBe(1);
+    expect(t.stack.services.get('messaging')!.process.pid).not.toBe(hosted[0]!.process.pid);
     expect(new Set(services.map((service) => service.port)).size).toBe(SERVICE_NAMES.length);
     for (const service of services) {
       const ready = await fetch(`http://127.0.0.1:${service.port}/readyz`);
@@ -57,11 +61,22 @@ describe('a test stack in one process (integration)', () => {
     }
   });
 
-  it('refuses to stop, restart or scale one service: they share the process', async () => {
-    await expect(t.stack.stopService('chat')).rejects.toThrow(/stopService: the stack runs its services in one process/);
-    await expect(t.stack.startService('chat')).rejects.toThrow(/startService/);
-    await expect(t.stack.addReplica('gateway')).rejects.toThrow(/addReplica/);
-    const ready = await fetch(`http://127.0.0.1:${t.stack.services.get('chat')!.port}/readyz`);
-    expect(ready.status).toBe(200);
+  it('refuses to stop or restart a service of the shared process, and stops and restarts one of its own', async () => {
+    await expect(t.stack.stopService('chat')).rejects.toThrow(/stopService\('chat'\): chat runs in the stack's shared process/);
+    await expect(t.stack.startService('chat')).rejects.toThrow(/startService\('chat'\)/);
+    expect((await fetch(`http://127.0.0.1:${t.stack.services.get('chat')!.port}/readyz`)).status).toBe(200);
+
+    const ws = await MessagingWorkspace.seed(t);
+    await t.stack.stopService('messaging');
+    const whileStopped = await ws.api.get('/v1/conversations');
+    expect(whileStopped.status).toBe(503);
+    await t.stack.startService('messaging');
+    expect((await ws.api.get('/v1/conversations')).status).toBe(200);
+  });
+
+  it('adds a replica as a process of its own', async () => {
+    const replica = await t.stack.addReplica('gateway');
+    expect(replica.process.pid).not.toBe(t.stack.services.get('gateway')!.process.pid);
+    expect((await fetch(`http://127.0.0.1:${replica.port}/readyz`)).status).toBe(200);
   });
 });

@@ -43,11 +43,13 @@ export async function startTestStack(
     /** What one service gets besides, given the stack's isolation (e.g. its own route to the isolated database). */
     serviceEnv?: (isolation: Isolation) => Partial<Record<ServiceName, NodeJS.ProcessEnv>>;
     /**
-     * The seven services in one Node process (default): far less CPU time to start.
-     * false for a file that stops, restarts, scales or kills a service (separate processes);
+     * The seven services in one Node process (default): far less CPU time to start. false for
+     * a file that needs each service's own process (its signals, its telemetry);
      * PLATICA_TEST_ONE_PROCESS=false makes separate processes every file's default (to compare, or to rule it out).
      */
     oneProcess?: boolean;
+    /** The services a file stops, restarts or kills: each in a process of its own beside the shared one. */
+    ownProcesses?: ServiceName[];
   } = {},
 ): Promise<TestStack> {
   const isolation = newIsolation();
@@ -74,6 +76,7 @@ export async function startTestStack(
     },
     serviceEnv: options.serviceEnv?.(isolation),
     oneProcess: options.oneProcess ?? process.env.PLATICA_TEST_ONE_PROCESS !== 'false',
+    ownProcesses: options.ownProcesses,
     log: (source, line) => {
       recent.keep(source, line);
       if (process.env.PLATICA_TEST_LOGS) process.stdout.write(`[${isolation.tag} ${source}] ${line}\n`);
