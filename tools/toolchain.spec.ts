@@ -48,6 +48,12 @@ describe('what scripts/test installs for the tests it runs', () => {
     expect(lines.slice(2).sort()).toEqual(['end chromium', 'end pypi']);
   });
 
+  it('finds every test file jest runs without jest, so that a full run installs its tools beside the npm dependencies', () => {
+    const listed = (output: string) => output.trim().split('\n').sort();
+    const jest = execFileSync(process.execPath, ['node_modules/jest/bin/jest.js', '--listTests'], { cwd: root, encoding: 'utf8' });
+    expect(listed(inToolchain('selected_tests'))).toEqual(listed(jest));
+  });
+
   it('runs no Nx daemon that would outlive the run', () => {
     expect(inToolchain('echo "$NX_DAEMON"', { NX_DAEMON: undefined }).trim()).toBe('false');
   });

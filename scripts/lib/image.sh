@@ -14,7 +14,7 @@ export CONTAINERS_CONF="$IMAGE_WORK/containers.conf"
 ensure_container_tools() {
   if ! command -v podman >/dev/null || ! command -v buildah >/dev/null || ! command -v runc >/dev/null || ! command -v mmdebstrap >/dev/null; then
     say "installing podman, buildah, runc and mmdebstrap (Debian packages)"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends podman buildah runc mmdebstrap uidmap >&2
+    apt_install podman buildah runc mmdebstrap uidmap >&2
   fi
   mkdir -p "$IMAGE_WORK"
   cat > "$CONTAINERS_CONF" <<'CONF'

@@ -24,6 +24,13 @@ export NX_DAEMON=false
 # npm, quietly: Debian's npm 9 under Node 24 warns of url.parse() (DEP0169) on every call.
 npm_quiet() { NODE_OPTIONS="--disable-warning=DEP0169 ${NODE_OPTIONS:-}" npm "$@"; }
 
+# Debian packages, one apt at a time: .ci/run installs the browser for the tests and the
+# container tools for the image at once, and a second apt-get fails on dpkg's lock.
+apt_install() {
+  mkdir -p "$TOOLCHAIN_DIR"
+  flock "$TOOLCHAIN_DIR/apt.lock" bash -c 'apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@"' apt_install "$@"
+}
+
 node_is_new_enough() {
   command -v node >/dev/null 2>&1 || return 1
   node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>24||(a===24&&b>=9)?0:1)'
@@ -59,6 +66,12 @@ ensure_temporal_binaries() {
 
 # The tests jest would run with these arguments (scripts/test's), one path a line.
 selected_tests() {
+  if [ "$#" -eq 0 ]; then
+    # Every test file, as jest.config.js matches them: known before the npm dependencies are in.
+    find "$PLATICA_ROOT"/{apps,libs,deploy,tools} -path '*/node_modules' -prune -o -type f \
+      \( -name '*.spec.ts' -o -name '*.integration-spec.ts' -o -name '*.e2e-spec.ts' \) -print
+    return
+  fi
   (cd "$PLATICA_ROOT" && node node_modules/jest/bin/jest.js --listTests "$@" 2>/dev/null | grep '^/') || true
 }
 
@@ -105,7 +118,7 @@ ensure_chromium() {
   if [ "$(id -u)" -ne 0 ]; then say "chromium is missing and installing it needs root: apt-get install -y chromium"; return; fi
   say "installing Debian's chromium for the browser tests (apt's output: $log)"
   mkdir -p "$TOOLCHAIN_DIR"
-  if ! (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium) >"$log" 2>&1; then
+  if ! apt_install chromium >"$log" 2>&1; then
     say "chromium did not install; the end of $log:"
     tail -n 5 "$log" >&2
     return
