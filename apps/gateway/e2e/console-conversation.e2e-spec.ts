@@ -25,7 +25,8 @@ const BILL = 'Tu factura es de 120 pesos';
  * an image by URL, both reaching Graph and recorded as the signed-in person's; a conversation
  * whose WhatsApp window is closed offering only templates, one sent with its parameters; tags
  * and owners edited, the API's 400 shown beside the field, and read back through the API. Issue 49
- * item 5: a send Meta refuses marked with Meta's code, and Retry sending it again.
+ * item 5: a send Meta refuses marked with Meta's code, and Retry sending it again; a failed agent
+ * turn marking its conversation.
  */
 describe('the console conversation view in a browser (e2e)', () => {
   let t: TestStack;
@@ -225,6 +226,33 @@ describe('the console conversation view in a browser (e2e)', () => {
       async () => (await page.evaluate(() => document.activeElement?.id)) === `message-${messages[1].id}` || undefined,
     );
     await check(page, 'conv-11-send-retried');
+  });
+
+  it("marks a conversation whose latest agent turn failed, and the turn's message says so", async () => {
+    const phone = newPhone();
+    llm.failNext(3);
+    const { conversation } = await ws.customerWrites(phone, 'hola, ¿hay alguien?');
+    await eventually(
+      'the failed turn',
+      async () => {
+        const turns = await ws.api.get(`/v1/conversations/${conversation.id}/turns`);
+        return turns.body.turns?.some((turn: any) => turn.outcome === 'failed') || undefined;
+      },
+      30_000,
+    );
+
+    const page = await open(conversation.id);
+    const mark = page.locator('p.turn-failed');
+    await mark.getByText('Agent turn failed').waitFor();
+    await mark.getByText("The customer got no reply from the agent's latest turn.").waitFor();
+    await mark.getByText('model_error: the fake model was told to fail').waitFor();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: "The agent's turn failed before it had a reply." })
+      .getByText('Not delivered')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await check(page, 'conv-12-turn-failed');
   });
 
   it("offers only templates once WhatsApp's 24-hour window is closed, and sends one with its parameters", async () => {

@@ -61,7 +61,7 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
       </h2>
       {latestTurn?.outcome === 'failed' && (
         <p className="failure turn-failed">
-          <strong className="badge failed">{t('conv.outcome.failed')}</strong> {t('conv.turnFailed')}
+          <strong className="badge failed">{t('conv.turnFailedMark')}</strong> {t('conv.turnFailed')}
           {latestTurn.detail && (
             <>
               {' '}
