@@ -24,7 +24,9 @@ const BILL = 'Tu factura es de 120 pesos';
  * log (a consultation of a sub-agent, a tool call) under its reply; take over, a text reply and
  * an image by URL, both reaching Graph and recorded as the signed-in person's; a conversation
  * whose WhatsApp window is closed offering only templates, one sent with its parameters; tags
- * and owners edited, the API's 400 shown beside the field, and read back through the API.
+ * and owners edited, the API's 400 shown beside the field, and read back through the API. Issue 49
+ * item 5: a send Meta refuses marked with Meta's code, and Retry sending it again; a failed agent
+ * turn marking its conversation.
  */
 describe('the console conversation view in a browser (e2e)', () => {
   let t: TestStack;
@@ -179,6 +181,78 @@ describe('the console conversation view in a browser (e2e)', () => {
       .getByText(/10 in \/ 5 out tokens · finished: stop$/)
       .waitFor();
     await check(page, 'conv-09-failed-model-call');
+  });
+
+  it("marks a send Meta refused with Meta's code; Retry sends the same text again as a new, delivered message", async () => {
+    const phone = newPhone();
+    const text = 'Te confirmo la cita del martes';
+    const { conversation } = await ws.customerWrites(phone, 'hola, ¿y mi cita?');
+    await eventually('the agent answers', async () => sentTo(phone).find((s) => s.body.text?.body === 'ECHO: hola, ¿y mi cita?'), 30_000);
+    graph.failNextSends(1, { match: (r) => r.body?.text?.body === text });
+
+    const page = await open(conversation.id);
+    await page.getByLabel('Your reply').fill(text);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    // The stored message is marked with the cause in words and Meta's code, and takes the focus; the composer is cleared.
+    const failed = page.getByRole('listitem').filter({ hasText: text });
+    await failed.getByText('Not delivered').waitFor();
+    await failed.getByText('Meta refused it (code 131026).').waitFor();
+    await failed.getByText('(#131026) Message undeliverable').waitFor();
+    const stored = (await detail(conversation.id)).messages.find((m: any) => m.content === text);
+    expect(stored).toMatchObject({ status: 'failed', error: { reason: 'refused', code: 131026 } });
+    await eventually(
+      'focus on the failed message',
+      async () => (await page.evaluate(() => document.activeElement?.id)) === `message-${stored.id}` || undefined,
+    );
+    expect(await page.getByLabel('Your reply').inputValue()).toBe('');
+    await check(page, 'conv-10-send-refused');
+
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    const copies = page.getByRole('listitem').filter({ hasText: text });
+    // History is not rewritten: the failed message stays, marked; the new one follows it, delivered, and has the focus.
+    const retried = copies.nth(1);
+    await retried.getByText(`${email()} (person)`).waitFor();
+    expect(await copies.nth(0).getByText('Not delivered').count()).toBe(1);
+    expect(await retried.getByText('Not delivered').count()).toBe(0);
+    const messages = (await detail(conversation.id)).messages.filter((m: any) => m.content === text);
+    expect(messages.map((m: any) => m.status)).toEqual(['failed', 'received']);
+    expect(
+      sentTo(phone)
+        .filter((s) => s.body.text?.body === text)
+        .map((s) => s.status),
+    ).toEqual([400, 200]);
+    await eventually(
+      'focus on the new message',
+      async () => (await page.evaluate(() => document.activeElement?.id)) === `message-${messages[1].id}` || undefined,
+    );
+    await check(page, 'conv-11-send-retried');
+  });
+
+  it("marks a conversation whose latest agent turn failed, and the turn's message says so", async () => {
+    const phone = newPhone();
+    llm.failNext(3);
+    const { conversation } = await ws.customerWrites(phone, 'hola, ¿hay alguien?');
+    await eventually(
+      'the failed turn',
+      async () => {
+        const turns = await ws.api.get(`/v1/conversations/${conversation.id}/turns`);
+        return turns.body.turns?.some((turn: any) => turn.outcome === 'failed') || undefined;
+      },
+      30_000,
+    );
+
+    const page = await open(conversation.id);
+    const mark = page.locator('p.turn-failed');
+    await mark.getByText('Agent turn failed').waitFor();
+    await mark.getByText("The customer got no reply from the agent's latest turn.").waitFor();
+    await mark.getByText('model_error: the fake model was told to fail').waitFor();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: "The agent's turn failed before it had a reply." })
+      .getByText('Not delivered')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await check(page, 'conv-12-turn-failed');
   });
 
   it("offers only templates once WhatsApp's 24-hour window is closed, and sends one with its parameters", async () => {

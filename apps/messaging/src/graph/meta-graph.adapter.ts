@@ -1,12 +1,28 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { describeOutboundError } from '@platica/platform';
 import { MessagingConfigService } from '../config/messaging.config';
 import type { GraphBody } from './graph-payloads';
+
+/** Meta's error object, as far as a failed call is read. */
+interface GraphErrorBody {
+  message?: unknown;
+  code?: unknown;
+  error_subcode?: unknown;
+  fbtrace_id?: unknown;
+}
 
 /** What Graph answers a send: WhatsApp `messages[0].id`, the Send API `message_id`. */
 interface GraphAnswer {
   messages?: { id?: string }[];
   message_id?: string;
 }
+
+/**
+ * Why a send did not reach the customer: Graph could not be reached (no answer, no connection),
+ * Meta refused it, Meta refused it because the customer's 24-hour window is closed, or it could
+ * not be sent at all (a channel without credentials, a template off WhatsApp).
+ */
+export type GraphFailureReason = 'unreachable' | 'refused' | 'window_closed' | 'unsendable';
 
 /** A Graph API call that failed: Meta's answer (status and error object) or the transport failure. */
 export class GraphError extends Error {
@@ -15,14 +31,46 @@ export class GraphError extends Error {
     readonly status: number | null,
     readonly graphCode: number | null,
     readonly fbtraceId: string | null,
+    readonly reason: GraphFailureReason = status === null ? 'unreachable' : 'refused',
   ) {
     super(message);
     this.name = 'GraphError';
   }
 
+  /** What a stored failed message keeps (its `error`): the reason, Meta's status, code and text. */
   toDetails(): Record<string, unknown> {
-    return { provider: 'meta', status: this.status, code: this.graphCode, message: this.message, fbtraceId: this.fbtraceId };
+    return {
+      provider: 'meta',
+      reason: this.reason,
+      status: this.status,
+      code: this.graphCode,
+      message: this.message,
+      fbtraceId: this.fbtraceId,
+    };
   }
+
+  /** The failure in a sentence that names its cause (a scheduled message's `error`, the 502's `error`). */
+  describe(): string {
+    const code = this.graphCode !== null ? `code ${this.graphCode}` : `HTTP ${this.status}`;
+    switch (this.reason) {
+      case 'unreachable':
+        return `Meta's Graph API could not be reached: ${this.message}`;
+      case 'refused':
+        return `Meta's Graph API refused the message (${code}): ${this.message}`;
+      case 'window_closed':
+        return `Meta's Graph API refused the message: the customer's 24-hour window is closed (${code}): ${this.message}`;
+      case 'unsendable':
+        return `The message could not be sent: ${this.message}`;
+    }
+  }
+}
+
+/**
+ * Meta's codes for a send outside the customer's window: WhatsApp's re-engagement error
+ * (131047), Messenger's and Instagram's `10` with the outside-the-window subcodes.
+ */
+function outsideWindow(code: unknown, subcode: unknown): boolean {
+  return code === 131047 || (code === 10 && (subcode === 2018278 || subcode === 2534022));
 }
 
 /**
@@ -54,31 +102,24 @@ export class MetaGraphAdapter {
         signal: AbortSignal.timeout(this.config.values.META_GRAPH_TIMEOUT_MS),
       });
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new GraphError(
-        timedOut
-          ? `the Graph API did not answer within ${this.config.values.META_GRAPH_TIMEOUT_MS} ms`
-          : `the Graph API could not be reached: ${String(error)}`,
-        null,
-        null,
-        null,
-      );
+      throw new GraphError(describeOutboundError(error, this.config.values.META_GRAPH_TIMEOUT_MS), null, null, null, 'unreachable');
     }
     const text = await response.text();
-    let parsed: (GraphAnswer & { error?: { message?: unknown; code?: unknown; fbtrace_id?: unknown } }) | null = null;
+    let parsed: (GraphAnswer & { error?: GraphErrorBody }) | null = null;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {
       parsed = null;
     }
     if (!response.ok) {
-      const error: { message?: unknown; code?: unknown; fbtrace_id?: unknown } = parsed?.error ?? {};
+      const error: GraphErrorBody = parsed?.error ?? {};
       this.logger.warn({ msg: 'Graph API call failed', status: response.status, code: error.code, fbtraceId: error.fbtrace_id });
       throw new GraphError(
         typeof error.message === 'string' ? error.message : `the Graph API answered ${response.status}`,
         response.status,
         typeof error.code === 'number' ? error.code : null,
         typeof error.fbtrace_id === 'string' ? error.fbtrace_id : null,
+        outsideWindow(error.code, error.error_subcode) ? 'window_closed' : 'refused',
       );
     }
     return parsed ?? {};

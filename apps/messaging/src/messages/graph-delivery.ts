@@ -27,11 +27,11 @@ export class GraphDelivery {
   }
 
   private async deliver(channel: OpenChannel, recipient: string, content: DeliverableContent, callbackData?: string): Promise<string> {
-    if (!channel.secrets || !channel.externalId) throw new GraphError('the channel has no Meta credentials', null, null, null);
+    if (!channel.secrets || !channel.externalId) throw new GraphError('the channel has no Meta credentials', null, null, null, 'unsendable');
     const { accessToken } = channel.secrets;
     if (channel.platform === 'whatsapp')
       return this.graph.sendMessage(channel.externalId, accessToken, whatsappMessage(recipient, content, callbackData));
-    if (content.type === 'template') throw new GraphError('templates are WhatsApp only', null, null, null);
+    if (content.type === 'template') throw new GraphError('templates are WhatsApp only', null, null, null, 'unsendable');
     const bodies: GraphBody[] = channel.platform === 'facebook' ? messengerMessages(recipient, content) : pageMessages(recipient, content);
     // The attachment's id identifies the message; a caption follows it as a text.
     const ids: string[] = [];

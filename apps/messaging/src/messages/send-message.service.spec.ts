@@ -53,7 +53,7 @@ function conversation(lastUserMessageAt: Date | null): Conversation {
 }
 
 /** The messaging world a send sees: one WhatsApp channel, at most one conversation, and what got written. */
-function world(options: { conversation?: Conversation | null; clientBlocked?: boolean; graph?: 'accepts' | 'refuses' } = {}) {
+function world(options: { conversation?: Conversation | null; clientBlocked?: boolean; graph?: 'accepts' | 'refuses' | GraphError } = {}) {
   const stored: Message[] = [];
   const delivered: { recipient: string; content: unknown }[] = [];
   const resumeRequested: string[] = [];
@@ -91,6 +91,7 @@ function world(options: { conversation?: Conversation | null; clientBlocked?: bo
     fake(GraphDelivery, {
       send: async (_channel, recipient, content) => {
         delivered.push({ recipient, content });
+        if (options.graph instanceof GraphError) return { externalId: null, failure: options.graph };
         return options.graph === 'refuses'
           ? { externalId: null, failure: new GraphError('(#131026) Message undeliverable', 400, 131026, 'trace_1') }
           : { externalId: `wamid.${delivered.length}`, failure: null };
@@ -253,5 +254,64 @@ describe('SendMessageService.send', () => {
         timing: expect.objectContaining({ status: 'delayed', executeAt: new Date(Date.parse(NOW) + 60_000) }),
       },
     ]);
+  });
+});
+
+describe('SendMessageService: a failed send says why, in the stored error and the 502', () => {
+  beforeEach(() => freezeTime(NOW));
+  afterEach(() => jest.useRealTimers());
+
+  /** Sends through a Graph that fails with `failure`; answers the 502, the stored message and what a caller's write got. */
+  async function failedWith(failure: GraphError) {
+    const { service, stored } = world({ graph: failure });
+    const outcomes: { error: string | null }[] = [];
+    const command = { kind: 'service' as const, workspaceId: 'ws_1', actor: { actorType: 'api' as const, actorId: 'key_1' } };
+    const error = await refusal(
+      service.sendMessage(
+        { ...command, body: { channelId: whatsapp.id, conversationId: '5511999990000', content: 'hello' } },
+        { alongside: async (_transaction, outcome) => void outcomes.push(outcome) },
+      ),
+    );
+    return { error, stored: stored[0]!, scheduledError: outcomes[0]?.error };
+  }
+
+  it('Graph unreachable: "could not be reached", never "refused"; stored with reason unreachable and no code', async () => {
+    const { error, stored, scheduledError } = await failedWith(
+      new GraphError('ECONNREFUSED: fetch failed', null, null, null, 'unreachable'),
+    );
+    expect(error.message).toBe("Meta's Graph API could not be reached: ECONNREFUSED: fetch failed");
+    expect(error.message).not.toContain('refused the message');
+    expect([error.code, error.status]).toEqual([ErrorCode.UpstreamFailed, 502]);
+    expect(stored).toMatchObject({ status: 'failed', error: { provider: 'meta', reason: 'unreachable', status: null, code: null } });
+    expect(scheduledError).toBe(error.message);
+  });
+
+  it("Meta refused: the sentence carries Meta's code and text; stored with reason refused and the code", async () => {
+    const { error, stored, scheduledError } = await failedWith(new GraphError('(#131026) Message undeliverable', 400, 131026, 'trace_1'));
+    expect(error.message).toBe("Meta's Graph API refused the message (code 131026): (#131026) Message undeliverable");
+    expect(stored.error).toEqual({
+      provider: 'meta',
+      reason: 'refused',
+      status: 400,
+      code: 131026,
+      message: '(#131026) Message undeliverable',
+      fbtraceId: 'trace_1',
+    });
+    expect(error.details).toMatchObject({ reason: 'refused', code: 131026, messageStatus: 'failed', messageId: stored.id });
+    expect(scheduledError).toBe(error.message);
+  });
+
+  it("Meta refused for the window: the sentence says the 24-hour window is closed, with Meta's code", async () => {
+    const { error, stored } = await failedWith(new GraphError('Re-engagement message', 400, 131047, 'trace_2', 'window_closed'));
+    expect(error.message).toBe(
+      "Meta's Graph API refused the message: the customer's 24-hour window is closed (code 131047): Re-engagement message",
+    );
+    expect(stored.error).toMatchObject({ reason: 'window_closed', code: 131047 });
+  });
+
+  it('not sendable at all (a channel without credentials): neither unreachable nor refused', async () => {
+    const { error, stored } = await failedWith(new GraphError('the channel has no Meta credentials', null, null, null, 'unsendable'));
+    expect(error.message).toBe('The message could not be sent: the channel has no Meta credentials');
+    expect(stored.error).toMatchObject({ reason: 'unsendable' });
   });
 });

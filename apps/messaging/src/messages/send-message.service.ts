@@ -345,7 +345,7 @@ export class SendMessageService {
         : await this.delivery.send(channel, conversation.conversationId, content, options.callbackData);
     if (externalId !== null && !options.delivered) await options.onDelivered?.(externalId);
     messageSends.inc({ platform: channel.platform, outcome: failure ? 'failed' : 'sent' });
-    const refusal = failure ? `Meta's Graph API refused the message: ${failure.message}` : null;
+    const refusal = failure ? failure.describe() : null;
     const outgoing: NewOutgoingMessage = {
       id: options.messageId,
       conversation,

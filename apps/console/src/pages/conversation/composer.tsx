@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../../api/client';
+import { focusWhenShown, storedMessageId } from './failed-message';
 import { fieldErrors } from '../../forms/server-errors';
 import { TemplateComposer } from './template-composer';
 import type { ConversationDetail } from './types';
@@ -69,8 +70,19 @@ function useSend(workspaceId: string, conversation: ConversationDetail, onSent: 
         }),
       ),
     onSuccess: onSent,
+    // A send that did not reach the customer is stored as failed (the 502 names it): the timeline
+    // shows it with why (and Retry on a text), and it takes the focus; the form is done with it.
+    onError: (error) => {
+      const stored = storedMessageId(error);
+      if (!stored) return;
+      focusWhenShown(stored);
+      return onSent();
+    },
   });
 }
+
+/** The API's answer, beside the form, unless it is a failed send the timeline shows. */
+const unstoredError = (error: Error | null) => (error && !storedMessageId(error) ? error : null);
 
 function TextForm({ workspaceId, conversation, onSent }: { workspaceId: string; conversation: ConversationDetail; onSent: () => unknown }) {
   const { t } = useTranslation();
@@ -80,6 +92,7 @@ function TextForm({ workspaceId, conversation, onSent }: { workspaceId: string; 
     return onSent();
   });
   const errors = fieldErrors(send.error);
+  const failure = unstoredError(send.error);
   return (
     <form onSubmit={(event) => void form.handleSubmit(({ content }) => send.mutate({ type: 'text', content }))(event)}>
       <label>
@@ -91,7 +104,7 @@ function TextForm({ workspaceId, conversation, onSent }: { workspaceId: string; 
         />
         {errors.content && <small>{errors.content}</small>}
       </label>
-      {send.error && !errors.content && <p role="alert">{t('common.error', { message: send.error.message })}</p>}
+      {failure && !errors.content && <p role="alert">{t('common.error', { message: failure.message })}</p>}
       <button type="submit" disabled={send.isPending}>
         {t('conversation.send')}
       </button>
@@ -128,6 +141,7 @@ function MediaForm({
     send.mutate({ type, content: { [type]: media } });
   };
   const known = Object.keys(errors).some((key) => key.startsWith(`content.${type}.`));
+  const failure = unstoredError(send.error);
   return (
     <form onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <label>
@@ -156,7 +170,7 @@ function MediaForm({
           <input type="text" {...form.register('filename')} />
         </label>
       )}
-      {send.error && !known && <p role="alert">{t('common.error', { message: send.error.message })}</p>}
+      {failure && !known && <p role="alert">{t('common.error', { message: failure.message })}</p>}
       <button type="submit" disabled={send.isPending}>
         {t('conv.sendMedia', { type: t(`conv.kind.${type}`) })}
       </button>

@@ -1,22 +1,26 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { FailedMessage, messageElementId, useFocusOnArrival } from './failed-message';
 import { mediaKind, mediaRoute } from './media-route';
 import { MediaView } from './media-view';
 import { TurnDetails } from './turn-details';
-import type { ConversationMessage, TurnLogEntry } from './types';
+import type { ConversationDetail, ConversationMessage, TurnLogEntry } from './types';
 
 type Attachment = ConversationMessage['files'][number] & { type?: unknown; caption?: unknown };
 
-/** One message: who wrote it, when, its text and media, and (for an agent's reply) what its turn did. */
+/**
+ * One message: who wrote it, when, its text and media, and (for an agent's reply) what its turn did;
+ * a failed one marked with why, and Retry where it applies.
+ */
 export function MessageItem({
   message,
   turn,
   agentNames,
   workspaceId,
-  conversationId,
+  conversation,
 }: {
   workspaceId: string;
-  conversationId: string;
+  conversation: ConversationDetail;
   message: ConversationMessage;
   turn: TurnLogEntry | undefined;
   agentNames: Map<string, string>;
@@ -25,8 +29,16 @@ export function MessageItem({
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const author = authorKind(message);
   const media: Attachment[] = [...message.images, ...message.files];
+  const failed = message.status === 'failed';
+  const element = useFocusOnArrival(message.id);
   return (
-    <li className={`${message.direction} ${author}`}>
+    // Focusable by script only: Retry moves focus to the message it sent.
+    <li
+      ref={element}
+      id={messageElementId(message.id)}
+      tabIndex={-1}
+      className={`${message.direction} ${author}${failed ? ' failed' : ''}`}
+    >
       <small>
         <strong>{authorLabel(t, message, turn, agentNames)}</strong> · {dateTime.format(new Date(message.creationDate))}
         {message.contentType !== 'text' && (
@@ -35,7 +47,6 @@ export function MessageItem({
             · <span className="badge">{t('conv.contentType', { type: message.contentType })}</span>
           </>
         )}
-        {message.status === 'failed' && <> · {t('conv.failed', { reason: message.error?.message ?? '' })}</>}
       </small>
       {message.content && <p>{message.content}</p>}
       {media.length > 0 && (
@@ -44,7 +55,11 @@ export function MessageItem({
             <li key={index}>
               {/* A customer's media comes through the media route; what a person or the agent sent by URL stays a link. */}
               {message.direction === 'incoming' ? (
-                <MediaView file={file} contentType={message.contentType} src={mediaRoute(workspaceId, conversationId, message.id, index)} />
+                <MediaView
+                  file={file}
+                  contentType={message.contentType}
+                  src={mediaRoute(workspaceId, conversation.id, message.id, index)}
+                />
               ) : (
                 <MediaLink file={file} contentType={message.contentType} />
               )}
@@ -58,6 +73,7 @@ export function MessageItem({
         </p>
       )}
       {message.assistance && <p>{t('conv.assistanceNote', { reason: message.assistance.reason })}</p>}
+      {failed && <FailedMessage workspaceId={workspaceId} conversation={conversation} message={message} />}
       {turn && <TurnDetails turn={turn} agentNames={agentNames} />}
     </li>
   );

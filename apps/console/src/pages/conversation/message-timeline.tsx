@@ -11,7 +11,7 @@ import type { ConversationDetail, TurnLogEntry } from './types';
  * The conversation's messages, each by who wrote it, with what the agent did in the turn that
  * produced a reply (the turn log: tool calls, delegations, guardrail, outcome) attached to that
  * reply. A turn with no message of its own (a silent one) stands at its time as a system note.
- * It scrolls on its own, above the reply box, and opens at the newest message; it follows new
+ * The agent's latest turn, when it failed, marks the conversation above them. It scrolls on its own, above the reply box, and opens at the newest message; it follows new
  * messages (and media that finish loading) while it is at its end, and stays put while the person
  * reads older ones.
  */
@@ -48,10 +48,28 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
     if (element && atEnd.current) element.scrollTop = element.scrollHeight;
   };
   useLayoutEffect(toEnd, [entries.length]);
+  // The conversation's latest agent turn; one that failed marks the conversation above its messages.
+  const latestTurn = (turns.data?.turns ?? []).reduce<TurnLogEntry | undefined>(
+    (latest, turn) => (!latest || Date.parse(turn.startedAt) >= Date.parse(latest.startedAt) ? turn : latest),
+    undefined,
+  );
 
   return (
     <>
-      <h2 id="messages-heading" className="visually-hidden">{t('conversation.messages')}</h2>
+      <h2 id="messages-heading" className="visually-hidden">
+        {t('conversation.messages')}
+      </h2>
+      {latestTurn?.outcome === 'failed' && (
+        <p className="failure turn-failed">
+          <strong className="badge failed">{t('conv.turnFailedMark')}</strong> {t('conv.turnFailed')}
+          {latestTurn.detail && (
+            <>
+              {' '}
+              <span className="failure-detail">{latestTurn.detail}</span>
+            </>
+          )}
+        </p>
+      )}
       {/* Focusable: a region that scrolls must be reachable by the keyboard. */}
       <section
         ref={scroller}
@@ -72,7 +90,7 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
               <MessageItem
                 key={message.id}
                 workspaceId={workspaceId}
-                conversationId={conversation.id}
+                conversation={conversation}
                 message={message}
                 turn={turn}
                 agentNames={agentNames}

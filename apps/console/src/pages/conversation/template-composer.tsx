@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../../api/client';
 import { fieldErrors } from '../../forms/server-errors';
+import { storedMessageId } from './failed-message';
 import type { ConversationDetail, MessageTemplate } from './types';
 
 type TemplateFields = { params: string[]; file: string; buttons: string[] };
@@ -112,6 +113,8 @@ function TemplateForm({
       form.reset();
       return onSent();
     },
+    // A template Meta refused is stored as failed: the timeline shows it with why; the fields stay, to send it again from here.
+    onError: (error) => (storedMessageId(error) ? onSent() : undefined),
   });
   const errors = fieldErrors(send.error);
   const required = { required: t('conv.required'), validate: (v: string) => v.trim().length > 0 || t('conv.required') };

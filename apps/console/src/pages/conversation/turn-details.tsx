@@ -9,7 +9,7 @@ export function TurnDetails({ turn, agentNames }: { turn: TurnLogEntry; agentNam
   const guardrail = turn.guardrail;
   return (
     <div className="turn">
-      <small>
+      <small className={turn.outcome === 'failed' ? 'failure-text' : undefined}>
         {t('conv.turn.outcome', { outcome: turn.outcome ? t(`conv.outcome.${turn.outcome}`) : t('conv.outcome.running') })}
         {turn.detail && <> · {turn.detail}</>}
         {guardrail?.status === 'violation' && (
