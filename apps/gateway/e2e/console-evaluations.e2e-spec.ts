@@ -308,7 +308,11 @@ describe('evaluations in the console (e2e)', () => {
       await page.getByText('Running', { exact: true }).waitFor();
       await page.getByText('Updates every 2 seconds while it runs.').waitFor();
       await check(page, 'evals-07-running');
+      // Released once the cancellation is answered, not at the click: released earlier, the held
+      // replies could complete the evaluation before its cancellation arrived (a loaded run did).
+      const cancelled = page.waitForResponse((answer) => /\/evaluations\/evl_[^/]+\/cancel$/.test(new URL(answer.url()).pathname));
       await page.getByRole('button', { name: 'Cancel evaluation' }).click();
+      expect((await cancelled).status()).toBe(202);
       release();
       await page.getByText('Cancelled', { exact: true }).waitFor({ timeout: 30_000 });
     } finally {
