@@ -113,8 +113,19 @@ describe('the console in a browser (e2e)', () => {
 
     // The session ends server-side (as when its lifetime runs out): the next request sends the browser to sign in.
     await redis.del(key!);
+    const answers: string[] = [];
+    page.on('response', (answer) => answers.push(`${answer.status()} ${new URL(answer.url()).pathname}`));
     await page.getByRole('link', { name: 'Inbox' }).click();
-    await page.getByText('Your session has expired. Sign in again to continue.').waitFor();
+    // Twice in loaded full runs (never alone, nor beside CPU hogs) the page did not get here: say where it was.
+    await page
+      .getByText('Your session has expired. Sign in again to continue.')
+      .waitFor()
+      .catch(async (error: Error) => {
+        const sessions = await sessionKeys();
+        throw new Error(
+          `${error.message}\nat ${page.url()}, sessions in Redis: ${sessions.length}, answers since: ${answers.join(', ')}\n${(await page.locator('body').innerText()).slice(0, 400)}`,
+        );
+      });
     await check(page, '06-session-expired');
 
     // Sign in again, then sign out: the grant is revoked and the cookie cleared.
