@@ -1,9 +1,10 @@
 // Three projects: `unit` (*.spec.ts, no infrastructure), `integration` (*.integration-spec.ts
 // against real PostgreSQL, NATS and Temporal, and *.e2e-spec.ts through the gateway's HTTP), and
 // `integration-serial`, which scripts/test runs in band beside the others (on two workers):
-// the files that kill, cut or restart services and time what follows, and two long files that
-// mostly wait (a token's lifetime; `platica up` and its Ctrl-C), so that both runs end together
-// (alone, the in-band run ended ~300 s before the other: CI, 2026-11-28).
+// the files that kill, cut or restart services and time what follows, and three long files
+// (a token's lifetime; `platica up` and its Ctrl-C; Schemathesis), so that both runs end
+// together (alone, the in-band run ended ~300 s before the other: CI, 2026-11-28; with
+// ownProcesses it got cheaper, and the main run's longest file, 190 s, moved here).
 const SERIAL = [
   'apps/agents/e2e/agent-turns.e2e-spec.ts',
   'apps/agents/e2e/evaluations.e2e-spec.ts',
@@ -19,7 +20,11 @@ const SERIAL = [
   'apps/messaging/e2e/scheduled.e2e-spec.ts',
   'apps/webhook-dispatcher/e2e/webhooks.e2e-spec.ts',
 ];
-const BALANCING = ['apps/gateway/e2e/console-browser.e2e-spec.ts', 'apps/cli/e2e/cli.e2e-spec.ts'];
+const BALANCING = [
+  'apps/gateway/e2e/console-browser.e2e-spec.ts',
+  'apps/cli/e2e/cli.e2e-spec.ts',
+  'apps/gateway/e2e/openapi-conformance.e2e-spec.ts',
+];
 const IN_BAND = [...SERIAL, ...BALANCING];
 const swc = [
   '@swc/jest',
