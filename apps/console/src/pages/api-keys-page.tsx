@@ -8,6 +8,7 @@ import { api, data } from '../api/client';
 import type { paths } from '../api/openapi';
 import { fieldIssuesOf } from '../forms/server-errors';
 import { Status } from './layout';
+import { usePageTitle } from '../components/page-title';
 
 type ApiKey = paths['/v1/api-keys']['get']['responses'][200]['content']['application/json']['workspaces'][number]['apiKeys'][number];
 /** The API's bound on a key's name (createApiKeyRequestSchema). */
@@ -56,6 +57,7 @@ export function ApiKeysPage() {
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const when = (at: string | null, none: string) => (at ? dateTime.format(new Date(at)) : none);
 
+  usePageTitle(t('keys.heading'));
   return (
     <>
       <h1>{t('keys.heading')}</h1>
