@@ -7,7 +7,13 @@ import { useShortcuts } from './shortcuts';
 const SHORTCUTS: { keys: string[][]; does: MessageKey }[] = [
   { keys: [['/']], does: 'shortcuts.search' },
   { keys: [['j'], ['k']], does: 'shortcuts.nextPrevious' },
-  { keys: [['Ctrl', 'Enter'], ['⌘', 'Enter']], does: 'shortcuts.send' },
+  {
+    keys: [
+      ['Ctrl', 'Enter'],
+      ['⌘', 'Enter'],
+    ],
+    does: 'shortcuts.send',
+  },
   { keys: [['Esc']], does: 'shortcuts.close' },
   { keys: [['?']], does: 'shortcuts.help' },
 ];
@@ -35,8 +41,16 @@ export function ShortcutsHelp() {
 
   return (
     <>
-      <button type="button" className="secondary outline" aria-haspopup="dialog" onClick={open}>
-        {t('shortcuts.button')}
+      {/* Shown as its own key, `?`, to keep the top bar one line on a laptop; named in words. */}
+      <button
+        type="button"
+        className="secondary outline shortcuts-button"
+        aria-haspopup="dialog"
+        title={t('shortcuts.button')}
+        onClick={open}
+      >
+        <kbd aria-hidden="true">?</kbd>
+        <span className="visually-hidden">{t('shortcuts.button')}</span>
       </button>
       <dialog ref={dialog} aria-labelledby="shortcuts-heading" onClose={restoreFocus}>
         <article>

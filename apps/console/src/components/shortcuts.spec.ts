@@ -2,7 +2,11 @@ import { shortcutOf, type KeyPress } from './shortcuts';
 
 /** A stand-in for a keydown's target: an element with a tag name, maybe editable, maybe inside an open dialog. */
 const element = (tagName: string, { editable = false, inDialog = false } = {}) =>
-  ({ tagName, isContentEditable: editable, closest: (selector: string) => (selector === 'dialog[open]' && inDialog ? {} : null) }) as unknown as EventTarget;
+  ({
+    tagName,
+    isContentEditable: editable,
+    closest: (selector: string) => (selector === 'dialog[open]' && inDialog ? {} : null),
+  }) as unknown as EventTarget;
 
 const press = (key: string, more: Partial<KeyPress> = {}): KeyPress => ({
   key,

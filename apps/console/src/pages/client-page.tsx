@@ -42,7 +42,11 @@ export function ClientsPage() {
   } = useGroupedPages({
     queryKey: ['clients', workspaceId, q],
     fetchPage: (pageToken) =>
-      data(api.GET('/v1/clients', { params: { query: { workspace: workspaceId, limit: 50, ...(q ? { q } : {}), ...(pageToken ? { pageToken } : {}) } } })),
+      data(
+        api.GET('/v1/clients', {
+          params: { query: { workspace: workspaceId, limit: 50, ...(q ? { q } : {}), ...(pageToken ? { pageToken } : {}) } },
+        }),
+      ),
     rowsOf: (page) => page.workspaces.flatMap((w) => w.clients),
     countOf: (page) => page.workspaces.reduce((sum, w) => sum + w.clientsCount, 0),
   });
@@ -83,11 +87,7 @@ export function ClientsPage() {
           </table>
         </div>
       )}
-      <LoadMore
-        hasMore={clients.hasNextPage}
-        loading={clients.isFetchingNextPage}
-        onLoad={loadMore}
-      />
+      <LoadMore hasMore={clients.hasNextPage} loading={clients.isFetchingNextPage} onLoad={loadMore} />
       <form role="search" onSubmit={find}>
         <label>
           {t('clients.lookup')}

@@ -48,7 +48,11 @@ export function EvaluationPage() {
   const number = new Intl.NumberFormat(i18n.language);
   const page = (to: number) => setSearch(to ? { offset: String(to) } : {});
 
-  usePageTitle(t('evaluations.evaluationOf', { candidate: version ? versionLabel(version) : t('evaluations.promptText') }));
+  usePageTitle(
+    e
+      ? t('evaluations.evaluationOf', { candidate: version ? versionLabel(version) : t('evaluations.promptText') })
+      : t('evaluations.heading', { name: current?.name ?? '' }),
+  );
   return (
     <>
       <p>
