@@ -328,8 +328,13 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     await page.waitForURL((url) => url.pathname === first);
     const name = (await page.locator('main h1').textContent())!;
     await page.waitForFunction((title) => document.title === title, `${name} · Plática console`);
+    // Each key once the list beside shows the conversation open (what `j` and `k` count from).
+    const open = (href: string | null) =>
+      page.waitForFunction((h) => document.querySelector('.side-list a[aria-current="page"]')?.getAttribute('href') === h, href);
+    await open(first);
     await page.keyboard.press('j');
     await page.waitForURL((url) => url.pathname === second);
+    await open(second);
     await page.keyboard.press('k');
     await page.waitForURL((url) => url.pathname === first);
     await page.getByRole('heading', { level: 1, name }).waitFor();
