@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import {
   deliverMetaWebhook,
@@ -12,7 +13,7 @@ import {
   whatsappEnvelope,
   type StackApi,
 } from '@platica/testing';
-import { TestBrowser } from '@platica/testing/test-browser';
+import { SCREENSHOTS, TestBrowser } from '@platica/testing/test-browser';
 
 /** Conversations besides the named ones: with the inbox's 25 a page, the list is 3 pages. */
 const FILLERS = 60;
@@ -46,7 +47,9 @@ function wav(): Buffer {
  * a first name, and a client by name; a conversation of 30 messages opening at its newest with
  * the reply box in view; a customer's image and voice note shown through the media route, and a
  * media Meta no longer has saying so; no sideways scroll on a phone; the tab title counting the
- * conversations waiting for a person.
+ * conversations waiting for a person. Issue 49 item 7: the keyboard alone (the skip link, `/`,
+ * `j`/`k`, Ctrl+Enter, Escape, `?` and its help dialog, focus after take over, send and closing),
+ * and every console page titled and without sideways scroll at 390x844.
  */
 describe('the console inbox: paging, search, the newest message, media (e2e)', () => {
   let t: StackApi;
@@ -69,7 +72,12 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
       { phoneNumberId: wa.phoneNumberId, displayPhone: wa.phoneNumber },
       {
         contacts: [...new Map(messages.map(([from, name]) => [from, { profile: { name }, wa_id: from }])).values()],
-        messages: messages.map(([from, , message], i) => ({ from, id: newWamid(), timestamp: String(now - messages.length + i), ...message })),
+        messages: messages.map(([from, , message], i) => ({
+          from,
+          id: newWamid(),
+          timestamp: String(now - messages.length + i),
+          ...message,
+        })),
       },
     );
     expect((await deliverMetaWebhook(t.baseUrl, payload, wa.appSecret)).status).toBe(200);
@@ -87,7 +95,11 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     graph = await FakeMetaGraph.start();
     t = await useSharedStack({ graph });
     // No agent: the customers' messages are stored and nobody answers (no model needed).
-    ws = await MessagingWorkspace.seed(t, (doc) => Object.assign(doc.users[0]!, { password }));
+    // One agent on no channel, for the agent pages of the phone-width walk; it answers nobody.
+    ws = await MessagingWorkspace.seed(t, (doc) => {
+      Object.assign(doc.users[0]!, { password });
+      doc.agents = [{ ref: 'walk', name: 'Ruta', systemPrompt: `Nunca contestas ${word}.` }];
+    });
     await deliver([[oldest, 'Primera Clienta', text('la conversación más antigua')]]);
     await stored(1);
     await deliver(Array.from({ length: FILLERS }, (_, i) => [newPhone(), `Cliente ${i + 1}`, text(`hola ${i + 1}`)]));
@@ -126,13 +138,20 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
   };
   const conversationOf = async (phone: string) =>
     (await ws.api.get(`/v1/conversations?q=${phone}`)).body.workspaces[0].conversations.find((c: any) => c.conversationId === phone);
-  const noSidewaysScroll = async (page: Page, name: string) => {
-    const width = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      client: document.documentElement.clientWidth,
-    }));
-    expect({ name, fits: width.scroll <= width.client, ...width }).toMatchObject({ name, fits: true });
+  /** What sticks out past the right edge, if the page scrolls sideways (the first few elements, named). */
+  const sideways = async (page: Page) => {
+    const width = await page.evaluate(() => {
+      const client = document.documentElement.clientWidth;
+      // What sticks out, named in the failure: the first few elements past the right edge.
+      const wider = [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > client + 0.5)
+        .slice(0, 4)
+        .map((element) => `${element.tagName.toLowerCase()}.${String(element.className)}`);
+      return { scroll: document.documentElement.scrollWidth, client, wider };
+    });
+    return width.scroll <= width.client ? [] : [`${width.scroll} > ${width.client}`, ...width.wider];
   };
+  const noSidewaysScroll = async (page: Page, name: string) => expect({ name, wider: await sideways(page) }).toEqual({ name, wider: [] });
 
   it('reads every conversation to the oldest: the next page as the list scrolls, then with Load more', async () => {
     const page = await inbox();
@@ -268,16 +287,180 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     await browser.check(page, 'inbox-08-phone-conversation');
   });
 
+  it('works by keyboard alone: the skip link, /, j and k, take over, Ctrl+Enter, Escape and ? with its help', async () => {
+    const page = await inbox();
+    await rows(page).first().waitFor();
+    expect(await page.title()).toBe('Inbox · Plática console');
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        return { tag: element?.tagName, id: element?.id, text: element?.textContent?.trim(), href: element?.getAttribute('href') };
+      });
+    // The first Tab reaches the skip link, shown; Enter moves the focus to the page's content.
+    await page.keyboard.press('Tab');
+    expect((await focused()).text).toBe('Skip to content');
+    const skip = await page.getByRole('link', { name: 'Skip to content' }).boundingBox();
+    expect(skip!.y).toBeGreaterThanOrEqual(0);
+    await browser.check(page, 'inbox-09-skip-link');
+    await page.keyboard.press('Enter');
+    expect(await focused()).toMatchObject({ tag: 'MAIN', id: 'main' });
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+
+    // `/` focuses the search from anywhere not a field, and is not typed into it.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+    expect(await page.getByLabel('Search conversations').inputValue()).toBe('');
+    // Outside a field, `j` and `k` walk the list's conversations.
+    await page.keyboard.press('Shift+Tab');
+    const links = rows(page).locator('td:first-child a');
+    const [first, second] = [await links.nth(0).getAttribute('href'), await links.nth(1).getAttribute('href')];
+    const name = (await links.nth(0).textContent())!;
+    await page.keyboard.press('j');
+    expect((await focused()).href).toBe(first);
+    await page.keyboard.press('j');
+    expect((await focused()).href).toBe(second);
+    await page.keyboard.press('k');
+    expect((await focused()).href).toBe(first);
+
+    // Enter opens it; in a conversation `j` and `k` open the next and the previous one.
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === first);
+    await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+    await page.waitForFunction((title) => document.title === title, `${name} · Plática console`);
+    // Each key once the list beside shows the conversation open (what `j` and `k` count from).
+    const open = (href: string | null) =>
+      page.waitForFunction((h) => document.querySelector('.side-list a[aria-current="page"]')?.getAttribute('href') === h, href);
+    await open(first);
+    await page.keyboard.press('j');
+    await page.waitForURL((url) => url.pathname === second);
+    await open(second);
+    await page.keyboard.press('k');
+    await page.waitForURL((url) => url.pathname === first);
+    await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+
+    // Take over, then hand back: the focus stays on the control that now shows.
+    await page.getByRole('button', { name: 'Take over' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Hand back to the agent' }).waitFor();
+    expect((await focused()).text).toBe('Hand back to the agent');
+    await browser.check(page, 'inbox-10-taken-over-by-keyboard');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Take over' }).waitFor();
+    expect((await focused()).text).toBe('Take over');
+
+    // Ctrl+Enter sends the reply (its `j` and `k` typed, not taken as shortcuts); the reply box,
+    // emptied, keeps the focus for the next one.
+    const sent = `Enviado con j y k ${word}`;
+    await page.getByLabel('Your reply').focus();
+    await page.keyboard.type(sent);
+    await page.keyboard.press('Control+Enter');
+    await page.getByRole('region', { name: 'Messages' }).getByText(sent).waitFor();
+    await page.waitForFunction(() => (document.activeElement as HTMLTextAreaElement | null)?.value === '');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+
+    // Escape closes the conversation: back on the inbox, the focus on the conversation left.
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname.endsWith('/inbox'));
+    await page.waitForFunction((href) => document.activeElement?.getAttribute('href') === href, first);
+    await page.waitForFunction(() => document.title === 'Inbox · Plática console');
+
+    // `?` opens the help, a labelled modal dialog; Escape closes it and the focus comes back.
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    await help.getByText('Send the reply').waitFor();
+    await browser.check(page, 'inbox-11-shortcuts-help');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+    expect((await focused()).href).toBe(first);
+    // Opened from its button, in Spanish: closed, the focus is back on the button.
+    await page.getByLabel('Language').selectOption('es');
+    const button = page.getByRole('button', { name: 'Atajos de teclado' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Atajos de teclado' }).getByText('Enviar la respuesta').waitFor();
+    await browser.check(page, 'inbox-12-shortcuts-help-es');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.waitForFunction(() => document.title === 'Bandeja · Consola de Plática');
+  });
+
+  it('titles every page and has no sideways scroll on any of them at 390x844', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
+    const conversation = await conversationOf(marta);
+    const agent = ws.ids.agents.walk.id as string;
+    const webhook = await ws.api.post('/v1/webhooks', { name: 'Pedidos', url: 'https://example.test/in', events: ['message.created'] });
+    expect(webhook.status).toBe(201);
+    const customApi = await ws.api.post('/v1/tools/apis', {
+      name: `pedidos_${randomBytes(3).toString('hex')}`,
+      description: 'Consulta el estado de un pedido.',
+      request: { method: 'GET', url: 'https://example.test/orders/{{order}}' },
+      variables: [{ name: 'order', type: 'string', description: 'Número de pedido', required: true, mode: 'ai' }],
+    });
+    expect(customApi.status).toBe(201);
+    const unknown = randomUUID();
+    // Every route of apps/console/src/main.tsx and its title; a campaign, an evaluation and an MCP
+    // server need a stack of their own to exist, so theirs are visited unknown (the page's answer).
+    const routes: [string, string][] = [
+      ['inbox', 'Inbox'],
+      [`conversations/${conversation.id}`, 'Marta Ibáñez'],
+      ['clients', 'Clients'],
+      [`clients/${conversation.clientId}`, 'Marta Ibáñez'],
+      ['agents', 'Agents'],
+      [`agents/${agent}`, 'Ruta'],
+      [`agents/${agent}/subagents`, 'Sub-agents of Ruta'],
+      [`agents/${agent}/evaluations`, 'Evaluations — Ruta'],
+      [`agents/${agent}/evaluations/${unknown}`, 'Evaluations — Ruta'],
+      [`agents/${agent}/tools`, 'Tool connections'],
+      ['scheduled', 'Scheduled messages'],
+      ['usage', 'Usage'],
+      ['webhooks', 'Webhooks'],
+      [`webhooks/${webhook.body.data.id}`, 'Pedidos'],
+      ['campaigns', 'Campaigns'],
+      [`campaigns/${unknown}`, 'Campaigns'],
+      ['api-keys', 'API keys'],
+      ['tools', 'Tools'],
+      [`tools/apis/${customApi.body.data.id}`, customApi.body.data.name],
+      ['tools/mcp', 'MCP servers'],
+      [`tools/mcp/${unknown}`, 'MCP servers'],
+    ];
+    const wider: Record<string, string[]> = {};
+    for (const [i, [route, title]] of routes.entries()) {
+      await page.goto(`${t.baseUrl}/console/w/${ws.id}/${route}`);
+      await page.waitForFunction((expected) => document.title.endsWith(`${expected} · Plática console`), title);
+      await page.locator('main h1, main [role="alert"]').first().waitFor();
+      await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
+      // A screenshot to look at, without axe: each page's own e2e file runs it there (and CI time is scarce).
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, `inbox-13-phone-${String(i).padStart(2, '0')}-${route.split('/')[0]}.png`),
+        fullPage: true,
+      });
+      const out = await sideways(page);
+      if (out.length) wider[route] = out;
+    }
+    // Every page that scrolls sideways named at once.
+    expect(wider).toEqual({});
+    await page.goto(`${t.baseUrl}/console/signin`);
+    await page.waitForFunction(() => document.title === 'Sign in · Plática console');
+    await browser.check(page, `inbox-13-phone-${routes.length}-signin`);
+    await noSidewaysScroll(page, 'signin');
+  });
+
   it('carries in the tab title how many conversations wait for a person', async () => {
     const page = await inbox();
     await rows(page).first().waitFor();
-    expect(await page.title()).toBe('Plática console');
+    expect(await page.title()).toBe('Inbox · Plática console');
     // Taken over (`operation: assistance`): a person is needed; no event says so, so the inbox is read again.
     const conversation = await conversationOf(marta);
     expect((await ws.api.patch(`/v1/conversations/${conversation.id}`, { operation: 'assistance' })).status).toBe(200);
     await page.reload();
-    await page.waitForFunction(() => document.title === '(1) Plática console');
+    await page.waitForFunction(() => document.title === '(1) Inbox · Plática console');
     await page.getByRole('link', { name: 'Clients' }).click();
-    await page.waitForFunction(() => document.title === 'Plática console');
+    await page.waitForFunction(() => document.title === 'Clients · Plática console');
   });
 });

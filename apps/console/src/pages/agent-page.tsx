@@ -12,6 +12,7 @@ import { activationGate, verdictOf, versionsToLookUp, withLookedUp } from './eva
 import { useEvaluations, useLatestFinished } from './evaluations/evaluation-queries';
 import { Verdict } from './evaluations/evaluation-parts';
 import { Status } from './layout';
+import { usePageTitle } from '../components/page-title';
 
 /** One agent: its settings, human assistance and guardrails, a new prompt version, and the prompt history with a side-by-side diff and activation. */
 export function AgentPage() {
@@ -26,6 +27,7 @@ export function AgentPage() {
   const current = agent.data?.workspaces.flatMap((w) => w.agents)[0];
   const refresh = () => queryClient.invalidateQueries({ predicate: (q) => ['agent', 'prompt', 'agents'].includes(String(q.queryKey[0])) });
 
+  usePageTitle(current?.name ?? t('nav.agents'));
   return (
     <>
       <p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../api/client';
 import { Status } from './layout';
+import { usePageTitle } from '../components/page-title';
 
 export function AgentsPage() {
   const { t } = useTranslation();
@@ -12,6 +13,7 @@ export function AgentsPage() {
     queryFn: () => data(api.GET('/v1/agents', { params: { query: { workspace: workspaceId } } })),
   });
   const rows = agents.data?.workspaces.flatMap((w) => w.agents) ?? [];
+  usePageTitle(t('agents.heading'));
   return (
     <>
       <h1>{t('agents.heading')}</h1>

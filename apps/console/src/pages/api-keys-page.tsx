@@ -8,6 +8,7 @@ import { api, data } from '../api/client';
 import type { paths } from '../api/openapi';
 import { fieldIssuesOf } from '../forms/server-errors';
 import { Status } from './layout';
+import { usePageTitle } from '../components/page-title';
 
 type ApiKey = paths['/v1/api-keys']['get']['responses'][200]['content']['application/json']['workspaces'][number]['apiKeys'][number];
 /** The API's bound on a key's name (createApiKeyRequestSchema). */
@@ -56,6 +57,7 @@ export function ApiKeysPage() {
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const when = (at: string | null, none: string) => (at ? dateTime.format(new Date(at)) : none);
 
+  usePageTitle(t('keys.heading'));
   return (
     <>
       <h1>{t('keys.heading')}</h1>
@@ -96,54 +98,57 @@ export function ApiKeysPage() {
             <h2 id="keys-list-heading">{t('keys.list')}</h2>
             {rows.length === 0 && <p>{t('keys.empty')}</p>}
             {rows.length > 0 && (
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('keys.name')}</th>
-                    <th scope="col">{t('keys.created')}</th>
-                    <th scope="col">{t('keys.lastUsed')}</th>
-                    <th scope="col">{t('keys.expires')}</th>
-                    <th scope="col">{t('keys.state')}</th>
-                    <th scope="col">{t('keys.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((key) => {
-                    const state = keyState(key);
-                    return (
-                      <tr key={key.id}>
-                        <th scope="row">{key.name}</th>
-                        <td>{when(key.creationDate, '')}</td>
-                        <td>{when(key.lastUsedAt, t('keys.never'))}</td>
-                        <td>{when(key.expiresAt, t('keys.noExpiry'))}</td>
-                        <td>{t(`keys.state.${state}`)}</td>
-                        <td>
-                          {state === 'active' && (
-                            <div className="actions">
-                              <button
-                                type="button"
-                                className="secondary"
-                                aria-label={t('keys.rotate.label', { name: key.name })}
-                                onClick={() => setConfirming({ action: 'rotate', key })}
-                              >
-                                {t('keys.rotate')}
-                              </button>
-                              <button
-                                type="button"
-                                className="secondary"
-                                aria-label={t('keys.revoke.label', { name: key.name })}
-                                onClick={() => setConfirming({ action: 'revoke', key })}
-                              >
-                                {t('keys.revoke')}
-                              </button>
-                            </div>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              // Wider than a phone: the table scrolls in its box, which takes the focus so the keyboard scrolls it too.
+              <div className="overflow-auto" tabIndex={0} role="group" aria-labelledby="keys-list-heading">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('keys.name')}</th>
+                      <th scope="col">{t('keys.created')}</th>
+                      <th scope="col">{t('keys.lastUsed')}</th>
+                      <th scope="col">{t('keys.expires')}</th>
+                      <th scope="col">{t('keys.state')}</th>
+                      <th scope="col">{t('keys.actions')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((key) => {
+                      const state = keyState(key);
+                      return (
+                        <tr key={key.id}>
+                          <th scope="row">{key.name}</th>
+                          <td>{when(key.creationDate, '')}</td>
+                          <td>{when(key.lastUsedAt, t('keys.never'))}</td>
+                          <td>{when(key.expiresAt, t('keys.noExpiry'))}</td>
+                          <td>{t(`keys.state.${state}`)}</td>
+                          <td>
+                            {state === 'active' && (
+                              <div className="actions">
+                                <button
+                                  type="button"
+                                  className="secondary"
+                                  aria-label={t('keys.rotate.label', { name: key.name })}
+                                  onClick={() => setConfirming({ action: 'rotate', key })}
+                                >
+                                  {t('keys.rotate')}
+                                </button>
+                                <button
+                                  type="button"
+                                  className="secondary"
+                                  aria-label={t('keys.revoke.label', { name: key.name })}
+                                  onClick={() => setConfirming({ action: 'revoke', key })}
+                                >
+                                  {t('keys.revoke')}
+                                </button>
+                              </div>
+                            )}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
             )}
           </section>
         </>

@@ -10,6 +10,7 @@ import { LoadMore } from '../components/load-more';
 import { SearchField } from '../components/search-field';
 import { useUrlFilters } from '../components/url-filters';
 import { Status } from './layout';
+import { usePageTitle } from '../components/page-title';
 
 type Client = components['schemas']['Client'];
 /** The reason the spec names for a block made by a person in the dashboard. */
@@ -41,10 +42,15 @@ export function ClientsPage() {
   } = useGroupedPages({
     queryKey: ['clients', workspaceId, q],
     fetchPage: (pageToken) =>
-      data(api.GET('/v1/clients', { params: { query: { workspace: workspaceId, limit: 50, ...(q ? { q } : {}), ...(pageToken ? { pageToken } : {}) } } })),
+      data(
+        api.GET('/v1/clients', {
+          params: { query: { workspace: workspaceId, limit: 50, ...(q ? { q } : {}), ...(pageToken ? { pageToken } : {}) } },
+        }),
+      ),
     rowsOf: (page) => page.workspaces.flatMap((w) => w.clients),
     countOf: (page) => page.workspaces.reduce((sum, w) => sum + w.clientsCount, 0),
   });
+  usePageTitle(t('clients.heading'));
   return (
     <>
       <h1>{t('clients.heading')}</h1>
@@ -81,11 +87,7 @@ export function ClientsPage() {
           </table>
         </div>
       )}
-      <LoadMore
-        hasMore={clients.hasNextPage}
-        loading={clients.isFetchingNextPage}
-        onLoad={loadMore}
-      />
+      <LoadMore hasMore={clients.hasNextPage} loading={clients.isFetchingNextPage} onLoad={loadMore} />
       <form role="search" onSubmit={find}>
         <label>
           {t('clients.lookup')}
@@ -137,6 +139,7 @@ function ClientRecord({ workspaceId, clientId }: { workspaceId: string; clientId
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
 
+  usePageTitle(record?.name ?? record?.phoneNumber ?? t('nav.clients'));
   return (
     <>
       <p>

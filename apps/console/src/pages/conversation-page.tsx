@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { api, data } from '../api/client';
 import { useLiveUpdates } from '../api/live-updates';
+import { useShortcuts } from '../components/shortcuts';
 import { useWaitingTitle } from '../components/waiting-title';
 import { Status } from './layout';
 import { Composer } from './conversation/composer';
@@ -16,14 +18,18 @@ import { TagsAndOwners } from './conversation/tags-and-owners';
  * `assistance`), reply as a human (text, media, a template once WhatsApp's window is closed),
  * hand it back (`automatic`), close it (status `finished`), edit its tags and owners. The
  * parts live in `./conversation/`. On a wide screen the inbox's list stands beside it.
+ * Escape goes back to the inbox (focus on this conversation there). The take over / hand back
+ * button is one element whose words change, never disabled (aria-disabled while the change is
+ * sent), so the keyboard's focus stays on it; after Close it moves there too.
  */
 export function ConversationPage() {
   const { t } = useTranslation();
   const { workspaceId = '', conversationId = '' } = useParams();
   const queryClient = useQueryClient();
   const scope = { query: { workspace: workspaceId } };
+  const navigate = useNavigate();
   const { refetchInterval } = useLiveUpdates(workspaceId);
-  useWaitingTitle(workspaceId, refetchInterval);
+  const operationButton = useRef<HTMLButtonElement>(null);
   const conversation = useQuery({
     queryKey: ['conversation', workspaceId, conversationId],
     queryFn: () => data(api.GET('/v1/conversations/{id}', { params: { ...scope, path: { id: conversationId } } })),
@@ -37,6 +43,19 @@ export function ConversationPage() {
   });
   const current = conversation.data?.workspaces.flatMap((w) => w.conversations)[0];
   const failure = update.error;
+  const name = current ? (current.contactName ?? current.phoneNumber ?? current.conversationId) : t('conversation.title');
+  useWaitingTitle(workspaceId, refetchInterval, name);
+  useShortcuts({
+    Escape: () => {
+      // A draft is not lost to one key: from a field with text typed, Escape only leaves the field.
+      const field = document.activeElement;
+      if ((field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement) && field.value) return field.blur();
+      void navigate(`/w/${workspaceId}/inbox`, { state: { from: conversationId } });
+    },
+  });
+  const change = (body: { status?: 'finished'; operation?: 'automatic' | 'assistance' }) => {
+    if (!update.isPending) update.mutate(body, { onSuccess: () => operationButton.current?.focus() });
+  };
 
   return (
     <div className="split">
@@ -49,7 +68,7 @@ export function ConversationPage() {
         {current && (
           <>
             <hgroup className="conversation-head">
-              <h1>{current.contactName ?? current.phoneNumber ?? current.conversationId}</h1>
+              <h1>{name}</h1>
               <p>
                 {t(`status.${current.status}`)} · {current.platform} · {current.tags.join(', ')} ·{' '}
                 <Link to={`/w/${workspaceId}/clients/${current.clientId}`}>{t('conversation.clientProfile')}</Link>
@@ -61,21 +80,20 @@ export function ConversationPage() {
                 <OperationChange conversation={current} />
               </p>
               <div className="actions">
-                {current.operation === 'automatic' ? (
-                  <button type="button" disabled={update.isPending} onClick={() => update.mutate({ operation: 'assistance' })}>
-                    {t('conversation.takeOver')}
-                  </button>
-                ) : (
-                  <button type="button" disabled={update.isPending} onClick={() => update.mutate({ operation: 'automatic' })}>
-                    {t('conversation.handBack')}
-                  </button>
-                )}
+                <button
+                  ref={operationButton}
+                  type="button"
+                  aria-disabled={update.isPending || undefined}
+                  onClick={() => change({ operation: current.operation === 'automatic' ? 'assistance' : 'automatic' })}
+                >
+                  {current.operation === 'automatic' ? t('conversation.takeOver') : t('conversation.handBack')}
+                </button>
                 {current.status !== 'finished' && (
                   <button
                     type="button"
                     className="secondary"
-                    disabled={update.isPending}
-                    onClick={() => update.mutate({ status: 'finished' })}
+                    aria-disabled={update.isPending || undefined}
+                    onClick={() => change({ status: 'finished' })}
                   >
                     {t('conversation.close')}
                   </button>

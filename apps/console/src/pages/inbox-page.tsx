@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { api, data } from '../api/client';
 import { INBOX_PAGE_SIZE, useConversationPages } from '../api/conversation-pages';
 import { FALLBACK_POLL_SECONDS, useLiveUpdates } from '../api/live-updates';
 import type { components } from '../api/openapi';
 import { LoadMore } from '../components/load-more';
 import { SearchField } from '../components/search-field';
+import { useShortcuts } from '../components/shortcuts';
 import { useUrlFilters } from '../components/url-filters';
 import { useWaitingTitle } from '../components/waiting-title';
 import { Status, useIsAdmin } from './layout';
@@ -21,14 +22,15 @@ const STATUSES: Conversation['status'][] = ['initiated', 'active', 'finished', '
  * conversation a person took over or the agent asked a person for; `q` searches names, phone
  * numbers in any format, emails and the words of messages. The filters live in the URL, so a
  * filtered inbox can be bookmarked and shared. Every conversation is reachable: the next page
- * is read as the list's end scrolls into view, or with Load more.
+ * is read as the list's end scrolls into view, or with Load more. `j` and `k` move the focus down
+ * and up the list (Enter opens); back from a conversation (Escape), the focus is on it in the list.
  */
 export function InboxPage() {
   const { t, i18n } = useTranslation();
   const { workspaceId = '' } = useParams();
   const { live, refetchInterval } = useLiveUpdates(workspaceId);
   const { filter, has, setFilter, clearFilters } = useUrlFilters();
-  useWaitingTitle(workspaceId, refetchInterval);
+  useWaitingTitle(workspaceId, refetchInterval, t('inbox.heading'));
   // Open on a wide screen; on a phone, folded under their summary so the list comes first.
   const [filtersOpen] = useState(() => typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 600px)').matches);
 
@@ -68,6 +70,15 @@ export function InboxPage() {
   };
   const { pages: conversations, rows, total, loadMore } = useConversationPages(query, refetchInterval);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const list = useRef<HTMLTableSectionElement>(null);
+  const links = () => [...(list.current?.querySelectorAll<HTMLAnchorElement>('td:first-child a') ?? [])];
+  const step = (by: 1 | -1) => {
+    const all = links();
+    const at = all.findIndex((link) => link === document.activeElement);
+    all[at === -1 ? 0 : Math.min(Math.max(at + by, 0), all.length - 1)]?.focus();
+  };
+  useShortcuts({ j: () => step(1), k: () => step(-1) });
+  useReturnFocus(list, rows.length);
 
   return (
     <>
@@ -159,9 +170,9 @@ export function InboxPage() {
                 <th scope="col">{t('inbox.lastUpdate')}</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody ref={list}>
               {rows.map((c) => (
-                <tr key={c.id}>
+                <tr key={c.id} data-id={c.id}>
                   <td>
                     <Link to={`/w/${workspaceId}/conversations/${c.id}`}>{c.contactName ?? c.phoneNumber ?? c.conversationId}</Link>
                     {c.contactName && c.phoneNumber && <small> · {c.phoneNumber}</small>}
@@ -180,4 +191,21 @@ export function InboxPage() {
       <LoadMore hasMore={conversations.hasNextPage} loading={conversations.isFetchingNextPage} onLoad={loadMore} />
     </>
   );
+}
+
+/**
+ * Back from a conversation (its Escape passes `state.from`), the focus goes to that conversation's
+ * link once the list shows it, once per arrival, so the keyboard carries on where it left.
+ */
+function useReturnFocus(list: RefObject<HTMLTableSectionElement | null>, shown: number): void {
+  const location = useLocation();
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (typeof from !== 'string' || done.current === location.key) return;
+    const link = list.current?.querySelector<HTMLAnchorElement>(`tr[data-id="${CSS.escape(from)}"] td:first-child a`);
+    if (!link) return;
+    done.current = location.key;
+    link.focus();
+  }, [from, location.key, list, shown]);
 }

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, api, data, signOut } from '../api/client';
+import { ShortcutsHelp } from '../components/shortcuts-help';
+import { useShortcuts } from '../components/shortcuts';
 import type { MessageKey } from '../i18n/en';
 import { LANGUAGES, setLanguage, type Language } from '../i18n/i18n';
 
@@ -47,7 +49,11 @@ export function LanguagePicker() {
   );
 }
 
-/** Every signed-in page: the navigation, the workspace switcher, the language and sign-out. */
+/**
+ * Every signed-in page: a skip link to the page's content (the first thing Tab reaches), the
+ * navigation, the workspace switcher, the keyboard shortcuts' help, the language and sign-out.
+ * `/` focuses the page's search where it has one (the inbox's, the clients').
+ */
 export function Layout() {
   const { t } = useTranslation();
   const { workspaceId } = useParams();
@@ -57,6 +63,7 @@ export function Layout() {
   const user = workspaces.data?.user;
   const role = workspaces.data?.workspaces.find((w) => w.id === workspaceId)?.role;
   const isAdmin = useIsAdmin(workspaceId);
+  useShortcuts({ '/': () => document.querySelector<HTMLInputElement>('main [role="search"] input')?.focus() });
 
   const switchTo = (id: string) => {
     // The same section in the other workspace: a conversation, an agent or a webhook belongs to one workspace, so its section's list.
@@ -66,6 +73,17 @@ export function Layout() {
 
   return (
     <>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          // Focus, not only scroll: the next Tab goes on from the content, not from the top bar.
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {t('nav.skip')}
+      </a>
       <header className="container">
         <nav className="topbar" aria-label={t('nav.main')}>
           <ul>
@@ -103,6 +121,9 @@ export function Layout() {
               </li>
             )}
             <li>
+              <ShortcutsHelp />
+            </li>
+            <li>
               <LanguagePicker />
             </li>
             <li>
@@ -113,7 +134,7 @@ export function Layout() {
           </ul>
         </nav>
       </header>
-      <main className="container">
+      <main id="main" tabIndex={-1} className="container">
         <Outlet />
       </main>
     </>

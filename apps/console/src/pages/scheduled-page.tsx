@@ -9,6 +9,7 @@ import { ConfirmPrompt } from '../components/confirm-prompt';
 import { PageButtons, useTokenPages } from '../components/token-pages';
 import { useUrlFilters } from '../components/url-filters';
 import { Status } from './layout';
+import { usePageTitle } from '../components/page-title';
 
 type ScheduledMessage = components['schemas']['ScheduledMessage'];
 const STATUSES: ScheduledMessage['status'][] = ['creating', 'delayed', 'scheduled', 'processing', 'sent', 'cancelled', 'failed'];
@@ -22,7 +23,9 @@ const DAY_MS = 86_400_000;
  * times; paged with the API's opaque tokens. Each pending message can be rescheduled or cancelled.
  */
 export function ScheduledPage() {
+  const { t } = useTranslation();
   const { workspaceId = '' } = useParams();
+  usePageTitle(t('scheduled.heading'));
   // Page tokens are the workspace's: another workspace starts from the first page.
   return <ScheduledMessages key={workspaceId} workspaceId={workspaceId} />;
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LanguagePicker } from './layout';
+import { usePageTitle } from '../components/page-title';
 
 /** Signing in happens on the authorization server's own page: this only explains and sends the browser there. */
 export function SignInPage() {
@@ -9,6 +10,7 @@ export function SignInPage() {
   const returnTo = params.get('returnTo');
   const login = `/console/login${returnTo?.startsWith('/console/') ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`;
   const failure = params.get('signin');
+  usePageTitle(t('signIn.title'));
   return (
     <main className="container">
       <header className="topbar">

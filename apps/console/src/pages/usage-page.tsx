@@ -5,6 +5,7 @@ import { api, data } from '../api/client';
 import { DailyChart, daysBetween } from '../components/daily-chart';
 import { useUrlFilters } from '../components/url-filters';
 import { Status } from './layout';
+import { usePageTitle } from '../components/page-title';
 
 const BREAKDOWNS = ['platform', 'agent', 'channel', 'tag'] as const;
 type Breakdown = (typeof BREAKDOWNS)[number];
@@ -38,6 +39,7 @@ export function UsagePage() {
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   const day = (iso: string) => iso.slice(0, 10);
 
+  usePageTitle(t('usage.heading'));
   return (
     <>
       <h1>{t('usage.heading')}</h1>

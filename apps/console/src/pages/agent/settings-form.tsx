@@ -214,34 +214,37 @@ export function SettingsForm({ agent, workspaceId, onSaved }: { agent: Agent; wo
         <label htmlFor="settings-supportInformation-supportPhone">{t('agentForms.supportPhone')}</label>
         <input {...field('supportInformation.supportPhone', rules.maxLength(B.supportPhone.max))} />
         {error('supportInformation.supportPhone')}
-        <table>
-          <caption>{t('agentForms.serviceHours')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('agentForms.day')}</th>
-              <th scope="col">{t('agentForms.opens')}</th>
-              <th scope="col">{t('agentForms.closes')}</th>
-              <th scope="col">{t('agentForms.availability')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {AGENT_ENUMS.weekday.map((day, index) => (
-              <tr key={day}>
-                <th scope="row">{weekdayName(index)}</th>
-                {(['start', 'end', 'availability'] as const).map((part) => (
-                  <td key={part}>
-                    <input
-                      aria-label={`${weekdayName(index)}: ${t(part === 'start' ? 'agentForms.opens' : part === 'end' ? 'agentForms.closes' : 'agentForms.availability')}`}
-                      placeholder={part === 'availability' ? '' : part === 'start' ? '8:00am' : '5:00pm'}
-                      {...field(`supportInformation.serviceHours.${day}.${part}`, dayRule(day, part))}
-                    />
-                    {error(`supportInformation.serviceHours.${day}.${part}`)}
-                  </td>
-                ))}
+        {/* Wider than a phone: the week scrolls sideways inside its box, not the page. */}
+        <div className="overflow-auto">
+          <table className="service-hours">
+            <caption>{t('agentForms.serviceHours')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('agentForms.day')}</th>
+                <th scope="col">{t('agentForms.opens')}</th>
+                <th scope="col">{t('agentForms.closes')}</th>
+                <th scope="col">{t('agentForms.availability')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {AGENT_ENUMS.weekday.map((day, index) => (
+                <tr key={day}>
+                  <th scope="row">{weekdayName(index)}</th>
+                  {(['start', 'end', 'availability'] as const).map((part) => (
+                    <td key={part}>
+                      <input
+                        aria-label={`${weekdayName(index)}: ${t(part === 'start' ? 'agentForms.opens' : part === 'end' ? 'agentForms.closes' : 'agentForms.availability')}`}
+                        placeholder={part === 'availability' ? '' : part === 'start' ? '8:00am' : '5:00pm'}
+                        {...field(`supportInformation.serviceHours.${day}.${part}`, dayRule(day, part))}
+                      />
+                      {error(`supportInformation.serviceHours.${day}.${part}`)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <small>{t('agentForms.serviceHoursHint')}</small>
       </fieldset>
 

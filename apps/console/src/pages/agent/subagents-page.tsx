@@ -6,6 +6,7 @@ import { api, data } from '../../api/client';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { Status } from '../layout';
 import { SubagentForm, type SubagentBody } from './subagent-form';
+import { usePageTitle } from '../../components/page-title';
 
 type Connection = Awaited<ReturnType<typeof listSubagents>>['subagents'][number];
 
@@ -42,6 +43,7 @@ export function SubagentsPage() {
   const connectable = (available.data?.agents ?? []).filter((a) => !a.isAlreadyConnected);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
 
+  usePageTitle(t('subagents.heading', { name: parentName }));
   return (
     <>
       <p>

@@ -9,6 +9,7 @@ import { SaveOutcome, showFieldIssues, submitHandler, useFieldKit, useRules } fr
 import type { FieldIssue } from '../../forms/server-errors';
 import { Status } from '../layout';
 import { RunRecipients } from './run-recipients';
+import { usePageTitle } from '../../components/page-title';
 
 type Campaign = NonNullable<Awaited<ReturnType<typeof readCampaign>>['workspaces'][number]['campaigns'][number]>;
 
@@ -40,6 +41,7 @@ export function CampaignPage() {
   });
   const current = campaign.data?.workspaces.flatMap((w) => w.campaigns)[0];
 
+  usePageTitle(current?.title ?? t('campaigns.nav'));
   return (
     <>
       <p>

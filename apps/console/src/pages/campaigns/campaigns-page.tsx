@@ -7,6 +7,7 @@ import type { components } from '../../api/openapi';
 import { PageButtons, useTokenPages } from '../../components/token-pages';
 import { useUrlFilters } from '../../components/url-filters';
 import { Status } from '../layout';
+import { usePageTitle } from '../../components/page-title';
 
 type CampaignItem = components['schemas']['CampaignListItem'];
 
@@ -16,7 +17,9 @@ type CampaignItem = components['schemas']['CampaignListItem'];
  * tokens. A campaign can still be opened by its id.
  */
 export function CampaignsPage() {
+  const { t } = useTranslation();
   const { workspaceId = '' } = useParams();
+  usePageTitle(t('campaigns.heading'));
   // Page tokens are the workspace's: another workspace starts from the first page.
   return <CampaignList key={workspaceId} workspaceId={workspaceId} />;
 }

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../../api/client';
+import { useShortcuts } from '../../components/shortcuts';
 import { focusWhenShown, storedMessageId } from './failed-message';
 import { fieldErrors } from '../../forms/server-errors';
 import { TemplateComposer } from './template-composer';
@@ -16,7 +17,8 @@ type Mode = 'text' | MediaType | 'template';
  * Replying as a person (`POST /v1/messages`, so the API records the signed-in user as the
  * sender): text, media by URL, or on WhatsApp an approved template. Once WhatsApp's 24-hour
  * window is closed (`canSendDirectMessage: false`) only a template can go, and the composer
- * says so; Instagram and Messenger have no templates, so nothing can be sent then.
+ * says so; Instagram and Messenger have no templates, so nothing can be sent then. Ctrl/Cmd+Enter
+ * sends what the shown form holds; once sent, focus is back in the form's first field for the next reply.
  */
 export function Composer({
   workspaceId,
@@ -33,9 +35,11 @@ export function Composer({
   const [chosen, setChosen] = useState<Mode>('text');
   const mode: Mode = windowOpen ? chosen : 'template';
   const modes: Mode[] = ['text', ...MEDIA_TYPES, ...(whatsapp ? (['template'] as const) : [])];
+  const section = useRef<HTMLElement>(null);
+  useShortcuts({ 'Mod+Enter': () => section.current?.querySelector('form')?.requestSubmit() });
 
   return (
-    <section aria-labelledby="reply-heading" className="composer">
+    <section ref={section} aria-labelledby="reply-heading" className="composer">
       <h2 id="reply-heading">{t('conversation.reply')}</h2>
       {!windowOpen && <p className="notice">{whatsapp ? t('conv.windowClosed') : t('conv.windowClosedNoTemplates')}</p>}
       {windowOpen && (
@@ -89,6 +93,7 @@ function TextForm({ workspaceId, conversation, onSent }: { workspaceId: string; 
   const form = useForm<{ content: string }>({ defaultValues: { content: '' } });
   const send = useSend(workspaceId, conversation, () => {
     form.reset();
+    form.setFocus('content');
     return onSent();
   });
   const errors = fieldErrors(send.error);
@@ -130,6 +135,7 @@ function MediaForm({
   const form = useForm<MediaFields>({ defaultValues: { url: '', caption: '', filename: '' } });
   const send = useSend(workspaceId, conversation, () => {
     form.reset();
+    form.setFocus('url');
     return onSent();
   });
   const errors = fieldErrors(send.error);

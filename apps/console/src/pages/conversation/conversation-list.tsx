@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { INBOX_PAGE_SIZE, useConversationPages } from '../../api/conversation-pages';
 import { LoadMore } from '../../components/load-more';
+import { useShortcuts } from '../../components/shortcuts';
 
 /**
  * The inbox beside the open conversation on a wide screen (hidden under 900 px, where the
  * conversation takes the whole width): the workspace's conversations, newest first, paged as the
- * list scrolls, the open one marked as the current page.
+ * list scrolls, the open one marked as the current page. `j` and `k` open the next and previous
+ * conversation of this list (on a phone too, where it is hidden); past its last one, `j` reads the next page.
  */
 export function ConversationList({
   workspaceId,
@@ -21,6 +23,14 @@ export function ConversationList({
   const query = { workspace: workspaceId, sortBy: 'lastUpdate' as const, sortDirection: 'desc' as const, limit: INBOX_PAGE_SIZE };
   const { pages, rows, loadMore } = useConversationPages(query, refetchInterval);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const navigate = useNavigate();
+  const step = (by: 1 | -1) => {
+    const at = rows.findIndex((c) => c.id === currentId);
+    const next = rows[at === -1 ? 0 : at + by];
+    if (next) void navigate(`/w/${workspaceId}/conversations/${next.id}`);
+    else if (by === 1 && pages.hasNextPage) void loadMore();
+  };
+  useShortcuts({ j: () => step(1), k: () => step(-1) });
   return (
     <nav className="side-list" aria-label={t('conversation.list')}>
       <ul>

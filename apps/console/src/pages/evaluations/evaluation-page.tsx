@@ -10,6 +10,7 @@ import { CancelButton, useVersionLabel, Verdict } from './evaluation-parts';
 import { EVALUATION_POLL_MS, useAgentAndPrompts } from './evaluation-queries';
 import { checkSubject } from './evaluation-request';
 import { toolCallRows } from './tool-call-rows';
+import { usePageTitle } from '../../components/page-title';
 
 type Detail = components['schemas']['EvaluationDetail'];
 type Turn = components['schemas']['EvaluationTurn'];
@@ -47,6 +48,11 @@ export function EvaluationPage() {
   const number = new Intl.NumberFormat(i18n.language);
   const page = (to: number) => setSearch(to ? { offset: String(to) } : {});
 
+  usePageTitle(
+    e
+      ? t('evaluations.evaluationOf', { candidate: version ? versionLabel(version) : t('evaluations.promptText') })
+      : t('evaluations.heading', { name: current?.name ?? '' }),
+  );
   return (
     <>
       <p>

@@ -8,6 +8,7 @@ import { Status } from '../layout';
 import { useAgentAndPrompts, useEvaluations } from './evaluation-queries';
 import { CancelButton, useVersionLabel, Verdict } from './evaluation-parts';
 import { CHECK_KINDS, checkSubject, EMPTY_FORM, evaluationBody, idsOf, LIMITS, type EvaluationForm } from './evaluation-request';
+import { usePageTitle } from '../../components/page-title';
 
 /**
  * An agent's evaluations (docs/agents.md › Evaluations): the latest, newest first, and a form to
@@ -29,6 +30,7 @@ export function EvaluationsPage() {
   };
   const rows = evaluations.data?.evaluations ?? [];
 
+  usePageTitle(t('evaluations.heading', { name: current?.name ?? '' }));
   return (
     <>
       <p>

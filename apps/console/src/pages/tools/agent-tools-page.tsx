@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, data } from '../../api/client';
 import { Status } from '../layout';
+import { usePageTitle } from '../../components/page-title';
 
 /** An agent's tool connections: connect a published catalog tool, activate or deactivate one, disconnect it. */
 export function AgentToolsPage() {
@@ -38,6 +39,7 @@ export function AgentToolsPage() {
   const connectable = available.data?.tools.filter((tool) => !tool.isAlreadyConnected) ?? [];
   const failure = connect.error ?? change.error;
 
+  usePageTitle(t('tools.agentTools'));
   return (
     <>
       <p>

@@ -6,6 +6,7 @@ import { api, data } from '../../api/client';
 import { Status } from '../layout';
 import { CustomApiForm, type CustomApiBody } from './custom-api-form';
 import { CustomApiActions, toolsKey } from './tools-page';
+import { usePageTitle } from '../../components/page-title';
 
 /** One custom API: its state, every field to change (secrets read back redacted), and the test runner. */
 export function CustomApiPage() {
@@ -26,6 +27,7 @@ export function CustomApiPage() {
     ).then(refresh);
   const current = definition.data;
 
+  usePageTitle(current?.name ?? t('tools.nav'));
   return (
     <>
       <p>

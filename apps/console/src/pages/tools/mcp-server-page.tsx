@@ -8,6 +8,7 @@ import { Status } from '../layout';
 import { installableOf, mcpKey, McpStatusBadge, McpToolDetails, type McpStatus } from './mcp-parts';
 import type { McpNote } from './mcp-servers-page';
 import { toolsKey } from './tools-page';
+import { usePageTitle } from '../../components/page-title';
 
 interface ServerTool {
   mcpToolName: string;
@@ -60,6 +61,7 @@ export function McpServerPage() {
   const limits = current?.limits as { maxBytes?: number; timeoutMs?: number; maxTimeoutMs?: number } | undefined;
   const changes = rediscover.data?.data;
 
+  usePageTitle(current?.name ?? t('mcp.heading'));
   return (
     <>
       <p>

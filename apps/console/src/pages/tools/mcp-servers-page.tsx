@@ -6,6 +6,7 @@ import { Status } from '../layout';
 import { McpConnectForm } from './mcp-connect-form';
 import { mcpKey, McpStatusBadge } from './mcp-parts';
 import { toolsKey } from './tools-page';
+import { usePageTitle } from '../../components/page-title';
 
 /** What a page that sent the browser here wants said (a server disconnected). */
 export interface McpNote {
@@ -27,6 +28,7 @@ export function McpServersPage() {
   // A role without access (the API's 403, said by Status) gets no form it could not use.
   const refused = servers.error instanceof ApiError && servers.error.status === 403;
 
+  usePageTitle(t('mcp.heading'));
   return (
     <>
       <p>

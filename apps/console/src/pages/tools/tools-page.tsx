@@ -6,6 +6,7 @@ import { api, data } from '../../api/client';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { Status } from '../layout';
 import { CustomApiForm, type CustomApiBody } from './custom-api-form';
+import { usePageTitle } from '../../components/page-title';
 
 /** The workspace's catalog and custom APIs: the queries every tools page shares and refreshes. */
 export const toolsKey = (workspaceId: string) => ['tools', workspaceId];
@@ -30,6 +31,7 @@ export function ToolsPage() {
     // CustomApiBody types the form's choices (method, modes) as strings: the API checks them.
     data(api.POST('/v1/tools/apis', { params: inWorkspace(workspaceId), body: body as never })).then(refresh);
 
+  usePageTitle(t('tools.heading'));
   return (
     <>
       <h1>{t('tools.heading')}</h1>

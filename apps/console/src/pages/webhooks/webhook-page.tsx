@@ -6,6 +6,7 @@ import { api, data } from '../../api/client';
 import { Status } from '../layout';
 import { WebhookForm, type WebhookBody } from './webhook-form';
 import { useWebhooks, WebhookState } from './webhooks-page';
+import { usePageTitle } from '../../components/page-title';
 
 const DELIVERIES_PER_PAGE = 20;
 const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
@@ -23,6 +24,7 @@ export function WebhookPage() {
       queryClient.invalidateQueries({ queryKey: ['webhooks', workspaceId] }),
     );
 
+  usePageTitle(webhook?.name ?? t('nav.webhooks'));
   return (
     <>
       <p>

@@ -6,6 +6,7 @@ import { api, data } from '../../api/client';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { Status } from '../layout';
 import { WebhookForm, type WebhookBody } from './webhook-form';
+import { usePageTitle } from '../../components/page-title';
 
 export type Webhook = Awaited<ReturnType<typeof listWebhooks>>['workspaces'][number]['webhooks'][number];
 
@@ -34,6 +35,7 @@ export function WebhooksPage() {
   const create = (body: WebhookBody) =>
     data(api.POST('/v1/webhooks', { params: { query: { workspace: workspaceId } }, body })).then(refresh);
 
+  usePageTitle(t('webhooks.heading'));
   return (
     <>
       <h1>{t('webhooks.heading')}</h1>
