@@ -100,7 +100,8 @@ describe('a slow MCP tool in a chat turn (e2e)', () => {
     const started = Date.now();
     const [withProgress, withoutProgress] = await Promise.all([turn('progress_report'), turn('silent_report')]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(TOOL_MS);
-    // The tool's own time, from TOOL_MS to under 80 s unscaled.
+    // The tool's own time: at least TOOL_MS, and one run of it (called once, below), however late its
+    // timers fire on a loaded machine (0.6 s late once, which the scaled 80 s bound, 0.4 s of slack, refused).
     const took = (body: unknown) => Number(/RESULT: listo en (\d+) ms/.exec(JSON.stringify(body))?.[1]);
     for (const [res, mcp] of [
       [withProgress, reporting],
@@ -108,7 +109,7 @@ describe('a slow MCP tool in a chat turn (e2e)', () => {
     ] as const) {
       expect(res.status).toBe(200);
       expect(took(res.body)).toBeGreaterThanOrEqual(TOOL_MS);
-      expect(took(res.body)).toBeLessThan(80_000 * SCALE);
+      expect(took(res.body)).toBeLessThan(1.5 * TOOL_MS);
       expect(mcp.calls).toHaveLength(1);
       expect(mcp.calls[0]!.progressToken).toBeDefined();
     }
