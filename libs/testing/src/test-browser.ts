@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Cookie, type Page } f
 
 /** Where each console page's screenshot goes (git-ignored); printed by the tests. */
 export const SCREENSHOTS = path.resolve(__dirname, '../../../.platica/test-output/console');
-const CHROMIUM = process.env.PLATICA_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.PLATICA_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -17,7 +17,7 @@ const CHROMIUM_FLAGS = [
 ];
 
 /**
- * A headless Debian Chromium for a browser test file: launched once (at the first `open()`),
+ * Debian's Chromium, headless (its chromium-headless-shell), for a browser test file: launched once (at the first `open()`),
  * a fresh context per test (no cookie or storage of an earlier test), each page screenshotted
  * and checked by axe-core, and the console's sign-in through Plática's own login page.
  * `open()` in beforeEach, `close()` in afterEach, `stop()` in afterAll.
