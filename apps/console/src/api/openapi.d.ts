@@ -1142,6 +1142,18 @@ export interface components {
             creationDate: string;
             /** @description ISO 8601 */
             lastUpdate: string;
+            /**
+             * @description ai: the agent answers; waiting: the agent asked for a person; human: a person took it over; closed: finished, expired or spam
+             * @enum {string}
+             */
+            state: "ai" | "waiting" | "human" | "closed";
+            /** @description state human: who has the conversation (a user id with their email where the answer knows it, or key:<id> for an API key) */
+            handledBy: {
+                id: string;
+                email?: string;
+            } | null;
+            /** @description state waiting: since when the conversation waits for a person */
+            waitingSince: string | null;
         };
         ConversationMessage: {
             id: string;
@@ -4014,12 +4026,13 @@ export interface operations {
                 channelId?: string;
                 clientId?: string;
                 agentId?: string;
-                sortBy?: "lastUpdate" | "creationDate";
+                sortBy?: "lastUpdate" | "creationDate" | "waitingSince";
                 sortDirection?: "asc" | "desc";
                 tags?: string | string[];
                 dateFilter?: string;
                 status?: string | string[];
                 operation?: "automatic" | "assistance";
+                state?: "ai" | "waiting" | "human" | "closed";
                 q?: string;
             };
             header?: never;
@@ -4209,6 +4222,18 @@ export interface operations {
                                 creationDate: string;
                                 /** @description ISO 8601 */
                                 lastUpdate: string;
+                                /**
+                                 * @description ai: the agent answers; waiting: the agent asked for a person; human: a person took it over; closed: finished, expired or spam
+                                 * @enum {string}
+                                 */
+                                state: "ai" | "waiting" | "human" | "closed";
+                                /** @description state human: who has the conversation (a user id with their email where the answer knows it, or key:<id> for an API key) */
+                                handledBy: {
+                                    id: string;
+                                    email?: string;
+                                } | null;
+                                /** @description state waiting: since when the conversation waits for a person */
+                                waitingSince: string | null;
                                 messages: components["schemas"]["ConversationMessage"][];
                                 operationChangedBy: {
                                     id: string;
@@ -4362,6 +4387,7 @@ export interface operations {
                     tags?: string[];
                     owners?: string[];
                     topic?: string | null;
+                    takeFrom?: string;
                 };
             };
         };
@@ -5820,6 +5846,18 @@ export interface operations {
                         creationDate: string;
                         /** @description ISO 8601 */
                         lastUpdate: string;
+                        /**
+                         * @description ai: the agent answers; waiting: the agent asked for a person; human: a person took it over; closed: finished, expired or spam
+                         * @enum {string}
+                         */
+                        state: "ai" | "waiting" | "human" | "closed";
+                        /** @description state human: who has the conversation (a user id with their email where the answer knows it, or key:<id> for an API key) */
+                        handledBy: {
+                            id: string;
+                            email?: string;
+                        } | null;
+                        /** @description state waiting: since when the conversation waits for a person */
+                        waitingSince: string | null;
                         messages: components["schemas"]["ChatMessage"][];
                     };
                 };
