@@ -61,6 +61,8 @@ describe('the console conversation view in a browser (e2e)', () => {
       if (request.messages.at(-1)?.role === 'tool') return { text: BILL };
       const said = textOf(lastOf(request.messages, 'user'));
       const consult = request.tools?.find((tool) => tool.function.name.startsWith('consult_'))?.function.name;
+      const help = request.tools?.some((tool) => tool.function.name === 'request_human_assistance');
+      if (said.includes('[[help]]') && help) return { toolCall: { name: 'request_human_assistance', arguments: { reason: 'lo pidió' } } };
       if (said.includes('[[consult]]') && consult) return { toolCall: { name: consult, arguments: { question: '¿Cuánto debe?' } } };
       return { text: `ECHO: ${said}` };
     };
@@ -150,6 +152,47 @@ describe('the console conversation view in a browser (e2e)', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('lists the conversations waiting for a person, the longest wait first; a closed one is read-only until reopened', async () => {
+    expect((await ws.api.patch(`/v1/agents/${ws.ids.agents.sofia.id}`, { assistanceEnabled: true })).status).toBe(200);
+    const waits = async (text: string) => {
+      const { conversation } = await ws.customerWrites(newPhone(), `[[help]] ${text}`);
+      await eventually('waiting for a person', async () => (await detail(conversation.id)).state === 'waiting' || undefined, 30_000);
+      return conversation.id as string;
+    };
+    const first = await waits('quiero hablar con alguien');
+    const second = await waits('yo también');
+    const listed = await ws.api.get('/v1/conversations?state=waiting');
+    expect(listed.body.workspaces[0].conversations.map((c: any) => c.id)).toEqual([first, second]);
+
+    const page = await browser.newPage();
+    await browser.signIn(page, { email: email(), password });
+    await page.goto(`${t.baseUrl}/console/w/${ws.id}/inbox?state=waiting`);
+    await page
+      .locator(`tbody tr[data-id="${second}"]`)
+      .getByText(/^Waiting since /)
+      .waitFor();
+    // The tab's title counts them (and no conversation a person already answers).
+    await page.waitForFunction(() => document.title === '(2) Inbox · Plática console');
+    expect(await page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.id))).toEqual([
+      first,
+      second,
+    ]);
+    await check(page, 'conv-15-waiting-first');
+
+    await page.locator(`tbody tr[data-id="${first}"] a`).click();
+    await page.getByText(/^Waiting for a person since .+; the agent is paused\./).waitFor();
+    await page.getByRole('button', { name: 'Take over' }).click();
+    await page.getByText('You are answering this conversation; the agent is paused.').waitFor();
+    await page.getByRole('button', { name: 'Close conversation' }).click();
+    await page.getByText('Closed: read-only. Reopen it to answer or to let the agent answer.').waitFor();
+    expect(await page.getByLabel('Your reply').count()).toBe(0);
+    await check(page, 'conv-16-closed');
+    await page.getByRole('button', { name: 'Reopen' }).click();
+    await page.getByText('You are answering this conversation; the agent is paused.').waitFor();
+    await page.getByLabel('Your reply').waitFor();
+    expect(await detail(first)).toMatchObject({ status: 'active', state: 'human' });
   });
 
   it("shows who wrote each message and the agent's turn; takes over, replies with text and an image by URL; edits tags and owners", async () => {
