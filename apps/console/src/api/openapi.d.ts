@@ -214,7 +214,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a conversation: status, operation (human takeover and hand-back), tags, owners, topic */
+        /**
+         * Update a conversation: status, operation (human takeover and hand-back), tags, owners, topic
+         * @description Taking over (`operation: assistance`) a conversation another person has answers 409 `conversation_taken` naming them (`details.handledBy`), unless `takeFrom` (an addition) names them; `status: active` reopens a closed one (docs/sending-messages.md › Who answers).
+         */
         patch: operations["conversations_update"];
         trace?: never;
     };
@@ -4435,6 +4438,15 @@ export interface operations {
             };
             /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
