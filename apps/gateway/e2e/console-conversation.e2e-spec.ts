@@ -186,7 +186,7 @@ describe('the console conversation view in a browser (e2e)', () => {
     await page.getByRole('button', { name: 'Take over' }).click();
     await page.getByText('You are answering this conversation; the agent is paused.').waitFor();
     await page.getByRole('button', { name: 'Close conversation' }).click();
-    await page.getByText('Closed: read-only. Reopen it to answer or to let the agent answer.').waitFor();
+    await page.getByText('Closed: nobody answers and nothing can be sent. Reopen it to answer or to let the agent answer.').waitFor();
     expect(await page.getByLabel('Your reply').count()).toBe(0);
     await check(page, 'conv-16-closed');
     await page.getByRole('button', { name: 'Reopen' }).click();

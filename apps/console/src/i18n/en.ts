@@ -77,7 +77,7 @@ export const en = {
   'conversation.humanMode': 'You are answering this conversation; the agent is paused.',
   'conversation.agentMode': 'The agent is answering this conversation.',
   'conversation.reopen': 'Reopen',
-  'conversation.closedMode': 'Closed: read-only. Reopen it to answer or to let the agent answer.',
+  'conversation.closedMode': 'Closed: nobody answers and nothing can be sent. Reopen it to answer or to let the agent answer.',
   'conversation.waitingMode': 'Waiting for a person since {{when}}; the agent is paused.',
   'conversation.otherMode': '{{name}} is answering this conversation; the agent is paused.',
   'conversation.apiKey': 'API key {{id}}',

@@ -78,7 +78,7 @@ export const es: Record<MessageKey, string> = {
   'conversation.humanMode': 'Tú respondes esta conversación; el agente está en pausa.',
   'conversation.agentMode': 'El agente responde esta conversación.',
   'conversation.reopen': 'Reabrir',
-  'conversation.closedMode': 'Cerrada: solo lectura. Reábrela para responder o para que responda el agente.',
+  'conversation.closedMode': 'Cerrada: nadie responde y no se puede enviar nada. Reábrela para responder o para que responda el agente.',
   'conversation.waitingMode': 'Espera a una persona desde {{when}}; el agente está en pausa.',
   'conversation.otherMode': '{{name}} responde esta conversación; el agente está en pausa.',
   'conversation.apiKey': 'La clave de API {{id}}',

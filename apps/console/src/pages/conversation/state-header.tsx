@@ -81,7 +81,7 @@ export function StateHeader({
     <>
       <div className="mode-row">
         <p role="status">
-          {stateLine(t, i18n.language, conversation, me)} {state !== 'waiting' && <OperationChange conversation={conversation} />}
+          {stateLine(t, i18n.language, conversation, me)} {(state === 'ai' || state === 'human') && <OperationChange conversation={conversation} />}
         </p>
         <div className="actions">
           <button ref={button} type="button" aria-disabled={update.isPending || undefined} onClick={main}>

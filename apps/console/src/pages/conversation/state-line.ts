@@ -13,7 +13,7 @@ export function holderName(holder: Holder, t: TFunction): string {
 
 /**
  * The conversation's state in one sentence (docs/console.md › Who answers): the agent answers;
- * waiting for a person since when; you, or another person named, answer; closed and read-only.
+ * waiting for a person since when; you, or another person named, answer; closed (nothing can be sent).
  */
 export function stateLine(
   t: TFunction,
