@@ -457,7 +457,9 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     expect(await page.title()).toBe('Inbox · Plática console');
     // Taken over: someone has it, so nobody is waiting (the count of those waiting, with a model
     // that asks for a person, is console-conversation.e2e-spec.ts's).
-    const conversation = await conversationOf(marta);
+    const phone = newPhone();
+    await deliver([[phone, 'Tomada', text('¿me atienden?')]]);
+    const conversation = await eventually('the new conversation', () => conversationOf(phone));
     expect((await ws.api.patch(`/v1/conversations/${conversation.id}`, { operation: 'assistance' })).status).toBe(200);
     await page.getByLabel('Who answers').selectOption('human');
     await page.locator(`tbody tr[data-id="${conversation.id}"]`).waitFor();
