@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, data } from '../api/client';
 import { usePageTitle } from './page-title';
+import { useWaitingAlerts } from './waiting-alerts';
 
 /**
  * The tab's title carries how many open conversations of the workspace wait for a person
  * (`operation=assistance`, not finished: the inbox's "needs a human"), so a person on another
  * tab sees a customer waiting: "(3) Inbox · Plática console" (usePageTitle, `page` naming the page).
  * Read under the inbox's query key, so the event stream that refreshes the inbox refreshes the count.
+ * The same pages alert the person when an agent asks for one (useWaitingAlerts), if they chose to be.
  */
 export function useWaitingTitle(workspaceId: string, refetchInterval: number | false, page: string): void {
   const query = {
@@ -22,4 +24,5 @@ export function useWaitingTitle(workspaceId: string, refetchInterval: number | f
   });
   const count = waiting.data?.workspaces.reduce((sum, w) => sum + w.conversationsCount, 0) ?? 0;
   usePageTitle(page, count);
+  useWaitingAlerts(workspaceId);
 }
