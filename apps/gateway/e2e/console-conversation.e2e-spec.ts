@@ -355,9 +355,11 @@ describe('the console conversation view in a browser (e2e)', () => {
     const timeline = page.getByRole('region', { name: 'Messages' });
     await timeline.getByText('Te escribimos de Ventas').waitFor();
     // At its newest: the latest in view, the oldest not even drawn yet.
-    const box = (await timeline.boundingBox())!;
-    const latest = (await timeline.getByText('Te escribimos de Ventas').boundingBox())!;
-    expect(latest.y + latest.height).toBeLessThanOrEqual(box.y + box.height + 1);
+    const inView = async (text: string) => {
+      const [box, item] = [await timeline.boundingBox(), await timeline.getByText(text, { exact: true }).boundingBox()];
+      return item!.y >= box!.y && item!.y + item!.height <= box!.y + box!.height + 1;
+    };
+    await eventually('the newest message in view', async () => ((await inView('Te escribimos de Ventas')) ? true : undefined), 5_000);
     expect(await timeline.getByText('Mensaje 01', { exact: true }).count()).toBe(0);
     await check(page, 'conv-13-newest-first');
 

@@ -52,6 +52,14 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
     if (element && atEnd.current) element.scrollTop = element.scrollHeight;
   };
   useLayoutEffect(toEnd, [entries.length]);
+  // What grows without a new entry (a turn's details read after its message, media drawn) keeps the end in view too.
+  const list = useRef<HTMLOListElement>(null);
+  useLayoutEffect(() => {
+    if (!list.current || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(toEnd);
+    observer.observe(list.current);
+    return () => observer.disconnect();
+  }, []);
   // The oldest entry revealed, by key, for this conversation (another conversation opens at its newest).
   const [revealed, setRevealed] = useState<{ conversationId: string; anchor: string | null }>({
     conversationId: conversation.id,
@@ -66,6 +74,7 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
     const element = scroller.current;
     if (from === 0 || !element || before.current) return;
     before.current = { height: element.scrollHeight, top: element.scrollTop };
+    atEnd.current = false;
     setRevealed({ conversationId: conversation.id, anchor: revealOlder(keys, anchor) });
   };
   useLayoutEffect(() => {
@@ -118,7 +127,7 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
             </button>
           </p>
         )}
-        <ol className="messages">
+        <ol ref={list} className="messages">
           {days.flatMap(({ day, items }) => [
             <DaySeparator key={`day-${day}`} day={day} />,
             ...items.map(({ message, turn }) =>
