@@ -13,7 +13,7 @@ const OTHER_CONVERSATIONS = 10;
  * The contact beside the open conversation (issue 49 item 3), from the API's own endpoints: the
  * client's profile, tags and owners, whether it is blocked and why (`GET /v1/clients/{id}`), and
  * its other conversations, newest first (`GET /v1/conversations?clientId=`). A column of its own
- * on a screen 1200 px wide or more; under that, folded behind its button below the conversation.
+ * on a screen 1280 px wide or more; under that, folded behind its button below the conversation.
  * Read under the client page's and the inbox's query keys, so the event stream refreshes it too.
  */
 export function ContactPanel({ workspaceId, conversation }: { workspaceId: string; conversation: ConversationDetail }) {
