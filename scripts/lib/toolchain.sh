@@ -109,17 +109,18 @@ install_test_tools() {
 TESTS_NEED_INFRASTRUCTURE=false
 
 # The browser e2e tests (the console's, and the OAuth/MCP login and consent page) drive a real
-# headless browser (playwright-core): Debian's chromium, installed on demand (needs root or an
-# already-installed /usr/bin/chromium; PLATICA_CHROMIUM overrides the path). apt's output goes
-# to a log, not the terminal (about 250 packages).
+# headless browser (playwright-core): Debian's chromium-headless-shell (built from Debian's chromium:
+# the headless-only browser Playwright itself runs headless; the full chromium in headless mode
+# took 1.8 times its CPU on a console test file), installed on demand (needs root or an
+# already-installed one; PLATICA_CHROMIUM overrides the path). apt's output goes to a log.
 ensure_chromium() {
-  local chromium="${PLATICA_CHROMIUM:-/usr/bin/chromium}" log="$TOOLCHAIN_DIR/chromium-install.log"
+  local chromium="${PLATICA_CHROMIUM:-/usr/bin/chromium-headless-shell}" log="$TOOLCHAIN_DIR/chromium-install.log"
   if [ -x "$chromium" ]; then export PLATICA_CHROMIUM="$chromium"; return; fi
-  if [ "$(id -u)" -ne 0 ]; then say "chromium is missing and installing it needs root: apt-get install -y chromium"; return; fi
-  say "installing Debian's chromium for the browser tests (apt's output: $log)"
+  if [ "$(id -u)" -ne 0 ]; then say "chromium-headless-shell is missing and installing it needs root: apt-get install -y chromium-headless-shell"; return; fi
+  say "installing Debian's chromium-headless-shell for the browser tests (apt's output: $log)"
   mkdir -p "$TOOLCHAIN_DIR"
-  if ! apt_install chromium >"$log" 2>&1; then
-    say "chromium did not install; the end of $log:"
+  if ! apt_install chromium-headless-shell >"$log" 2>&1; then
+    say "chromium-headless-shell did not install; the end of $log:"
     tail -n 5 "$log" >&2
     return
   fi

@@ -18,6 +18,7 @@ export const WEBHOOK_EVENTS = [
   'client.customFields.updated',
   'message.status.updated',
   'conversation.assistance.requested',
+  'conversation.operation.updated',
   'client.blocked',
   'workspace.credit_limit.reached',
 ] as const;

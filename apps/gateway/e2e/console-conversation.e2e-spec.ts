@@ -41,6 +41,7 @@ describe('the console conversation view in a browser (e2e)', () => {
   const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const email = () => ws.doc.users[0]!.email;
+  const colleague = { email: `beto-${randomBytes(4).toString('hex')}@example.test`, password };
 
   beforeAll(async () => {
     llm = await FakeLlm.start();
@@ -49,6 +50,8 @@ describe('the console conversation view in a browser (e2e)', () => {
     t = await startTestStack({ ...llm.env(), META_GRAPH_BASE_URL: graph.url, PLATICA_TURN_DEBOUNCE_MS: '300' });
     ws = await MessagingWorkspace.seed(t, (doc) => {
       Object.assign(doc.users[0]!, { password });
+      // A second person, a support agent (role `agent`), for the tests of one owner at a time.
+      doc.users.push({ email: colleague.email, name: 'Beto', password, role: 'agent' } as (typeof doc.users)[number]);
       withAgents(doc);
     });
     // Sofía (every channel's default agent) consults Billing on [[consult]] and answers with what it said.
@@ -63,6 +66,8 @@ describe('the console conversation view in a browser (e2e)', () => {
       if (request.messages.at(-1)?.role === 'tool') return { text: BILL };
       const said = textOf(lastOf(request.messages, 'user'));
       const consult = request.tools?.find((tool) => tool.function.name.startsWith('consult_'))?.function.name;
+      const help = request.tools?.some((tool) => tool.function.name === 'request_human_assistance');
+      if (said.includes('[[help]]') && help) return { toolCall: { name: 'request_human_assistance', arguments: { reason: 'lo pidió' } } };
       if (said.includes('[[consult]]') && consult) return { toolCall: { name: consult, arguments: { question: '¿Cuánto debe?' } } };
       return { text: `ECHO: ${said}` };
     };
@@ -86,6 +91,114 @@ describe('the console conversation view in a browser (e2e)', () => {
     await page.goto(`${t.baseUrl}/console/w/${ws.id}/conversations/${conversationId}`);
     return page;
   };
+  const texts = (phone: string) => sentTo(phone).map((s) => s.body.text?.body);
+
+  it('one person answers at a time: a reply takes the conversation over, the other person sees it within 2 s, and taking it from them asks first', async () => {
+    const phone = newPhone();
+    const { conversation } = await ws.customerWrites(phone, 'hola, ¿me ayudan?');
+    await eventually('the agent answers', async () => texts(phone).includes('ECHO: hola, ¿me ayudan?') || undefined, 30_000);
+    // Beto, signed in in a browser of his own (a second context), has the conversation open.
+    const second = await browser.context!.browser()!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    try {
+      const beto = await second.newPage();
+      await browser.signIn(beto, colleague);
+      await beto.goto(`${t.baseUrl}/console/w/${ws.id}/conversations/${conversation.id}`);
+      await beto.getByText('The agent is answering this conversation.').waitFor();
+
+      // Ana replies without pressing Take over: her reply takes the conversation over.
+      const page = await open(conversation.id);
+      await page.getByText('The agent is answering this conversation.').waitFor();
+      await page.getByLabel('Your reply').fill('Hola, te atiende Ana');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await page.getByText('You are answering this conversation; the agent is paused.').waitFor();
+      await eventually('taken over', async () => (await detail(conversation.id)).state === 'human' || undefined);
+      // Beto's open tab shows who has it within 2 s of the takeover (the event stream; its fallback polls every 60 s).
+      await beto.getByText(`${email()} is answering this conversation; the agent is paused.`).waitFor({ timeout: 2_000 });
+      await check(beto, 'conv-13-someone-else-answers');
+
+      // The customer writes again: the agent stays silent, so the customer got exactly one answer, Ana's.
+      await ws.customerWrites(phone, '¿sigues ahí?');
+      await eventually('the silent turn', async () => {
+        const turns = await ws.api.get(`/v1/conversations/${conversation.id}/turns`);
+        return turns.body.turns?.some((turn: any) => turn.outcome === 'silent') || undefined;
+      });
+      expect(texts(phone)).toEqual(['ECHO: hola, ¿me ayudan?', 'Hola, te atiende Ana']);
+      const listed = await ws.api.get('/v1/conversations?state=human');
+      expect(listed.body.workspaces[0].conversations.find((c: any) => c.id === conversation.id)?.handledBy).toEqual({
+        id: expect.stringMatching(/^usr_/) as string,
+        email: email(),
+      });
+
+      // Beto's Take over names Ana and asks first; leaving it changes nothing, confirming takes it from her.
+      await beto.getByRole('button', { name: 'Take over' }).click();
+      const question = beto.getByRole('group', { name: `${email()} has this conversation. Take it over from them?` });
+      await question.waitFor();
+      await check(beto, 'conv-14-take-from-asked');
+      await question.getByRole('button', { name: 'Leave it to them' }).click();
+      expect((await detail(conversation.id)).handledBy.email).toBe(email());
+      await beto.getByRole('button', { name: 'Take over' }).click();
+      await question.getByRole('button', { name: 'Take it over' }).click();
+      await beto.getByText('You are answering this conversation; the agent is paused.').waitFor();
+      await page.getByText(`${colleague.email} is answering this conversation; the agent is paused.`).waitFor({ timeout: 2_000 });
+
+      // Ana's reply now is refused with the reason, and nothing reaches the customer.
+      await page.getByLabel('Your reply').fill('¿Sigo yo?');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await page.getByText(`${colleague.email} has this conversation`, { exact: false }).first().waitFor();
+      expect(texts(phone)).not.toContain('¿Sigo yo?');
+
+      // Beto hands back with a resume instruction: the agent answers again, and Ana's tab says so.
+      await beto.getByText('An instruction for the agent when you hand back (optional)').click();
+      await beto.getByLabel('Instruction for the agent').fill('Ofrece un descuento');
+      await beto.getByRole('button', { name: 'Hand back to the agent' }).click();
+      await page.getByText('The agent is answering this conversation.').waitFor({ timeout: 2_000 });
+      await eventually('the agent answers after the hand-back', async () => texts(phone).length === 3 || undefined, 30_000);
+      expect(texts(phone)[2]).toMatch(/^ECHO: /);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('lists the conversations waiting for a person, the longest wait first; a closed one is read-only until reopened', async () => {
+    expect((await ws.api.patch(`/v1/agents/${ws.ids.agents.sofia.id}`, { assistanceEnabled: true })).status).toBe(200);
+    const waits = async (text: string) => {
+      const { conversation } = await ws.customerWrites(newPhone(), `[[help]] ${text}`);
+      await eventually('waiting for a person', async () => (await detail(conversation.id)).state === 'waiting' || undefined, 30_000);
+      return conversation.id as string;
+    };
+    const first = await waits('quiero hablar con alguien');
+    const second = await waits('yo también');
+    const listed = await ws.api.get('/v1/conversations?state=waiting');
+    expect(listed.body.workspaces[0].conversations.map((c: any) => c.id)).toEqual([first, second]);
+
+    const page = await browser.newPage();
+    await browser.signIn(page, { email: email(), password });
+    await page.goto(`${t.baseUrl}/console/w/${ws.id}/inbox?state=waiting`);
+    await page
+      .locator(`tbody tr[data-id="${second}"]`)
+      .getByText(/^Waiting since /)
+      .waitFor();
+    // The tab's title counts them (and no conversation a person already answers).
+    await page.waitForFunction(() => document.title === '(2) Inbox · Plática console');
+    expect(await page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.id))).toEqual([
+      first,
+      second,
+    ]);
+    await check(page, 'conv-15-waiting-first');
+
+    await page.locator(`tbody tr[data-id="${first}"] a`).click();
+    await page.getByText(/^Waiting for a person since .+; the agent is paused\./).waitFor();
+    await page.getByRole('button', { name: 'Take over' }).click();
+    await page.getByText('You are answering this conversation; the agent is paused.').waitFor();
+    await page.getByRole('button', { name: 'Close conversation' }).click();
+    await page.getByText('Closed: nobody answers and nothing can be sent. Reopen it to answer or to let the agent answer.').waitFor();
+    expect(await page.getByLabel('Your reply').count()).toBe(0);
+    await check(page, 'conv-16-closed');
+    await page.getByRole('button', { name: 'Reopen' }).click();
+    await page.getByText('You are answering this conversation; the agent is paused.').waitFor();
+    await page.getByLabel('Your reply').waitFor();
+    expect(await detail(first)).toMatchObject({ status: 'active', state: 'human' });
+  });
 
   it("shows who wrote each message and the agent's turn; takes over, replies with text and an image by URL; edits tags and owners", async () => {
     const phone = newPhone();
@@ -361,7 +474,7 @@ describe('the console conversation view in a browser (e2e)', () => {
     };
     await eventually('the newest message in view', async () => ((await inView('Te escribimos de Ventas')) ? true : undefined), 5_000);
     expect(await timeline.getByText('Mensaje 01', { exact: true }).count()).toBe(0);
-    await check(page, 'conv-13-newest-first');
+    await check(page, 'conv-17-newest-first');
 
     // Scrolled to its top, older messages come above, the message read kept where it was on screen.
     const scroller = page.locator('section.timeline');
@@ -386,7 +499,7 @@ describe('the console conversation view in a browser (e2e)', () => {
     expect(await timeline.locator('li.day-separator').count()).toBe(days);
     await timeline.locator('li.day-separator').filter({ hasText: 'Today' }).waitFor();
     await timeline.getByText('Mensaje 01', { exact: true }).scrollIntoViewIfNeeded();
-    await check(page, 'conv-14-oldest-and-dates');
+    await check(page, 'conv-18-oldest-and-dates');
 
     // The contact beside the conversation: profile, owners, state, the other conversation.
     const contact = page.getByRole('complementary', { name: 'Contact' });
@@ -402,7 +515,7 @@ describe('the console conversation view in a browser (e2e)', () => {
     await page.reload();
     await contact.getByText('Blocked', { exact: true }).waitFor();
     await contact.getByText('blocked in the console').waitFor();
-    await check(page, 'conv-15-contact');
+    await check(page, 'conv-19-contact');
 
     // On a phone, behind its button, without sideways scroll.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -410,6 +523,6 @@ describe('the console conversation view in a browser (e2e)', () => {
     await page.getByRole('button', { name: 'Show the contact' }).click();
     await contact.getByText('Lucía Paredes', { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-    await check(page, 'conv-16-contact-phone');
+    await check(page, 'conv-20-contact-phone');
   });
 });

@@ -141,11 +141,19 @@ describe('the live console (e2e)', () => {
     await byOperation;
     await row(page, human.phone).waitFor();
     await row(page, waiting.phone).waitFor({ state: 'detached' });
-    expect(await page.locator('tbody tr').filter({ hasNotText: 'Human' }).count()).toBe(0);
+    // Who answers names who took it: here the API key.
+    expect(await page.locator('tbody tr').filter({ hasNotText: 'API key' }).count()).toBe(0);
     await browser.check(page, 'live-02-inbox-needs-a-human');
     // A filtered inbox is live too: a customer writing into it shows their message's count go up.
     await ws.customerWrites(human.phone, 'sigo aquí');
     await row(page, human.phone).getByRole('cell', { name: '2', exact: true }).waitFor({ timeout: LIVE_MS });
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    // Who answers: `state`, asked of the API; the agent's conversations are not a person's.
+    const byState = page.waitForRequest((request) => new URL(request.url()).searchParams.get('state') === 'ai');
+    await page.getByLabel('Who answers').selectOption('ai');
+    await byState;
+    await row(page, waiting.phone).waitFor();
+    await row(page, human.phone).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Clear filters' }).click();
 
     // An open conversation shows the customer's new message as it arrives.

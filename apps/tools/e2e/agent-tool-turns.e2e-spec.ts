@@ -354,8 +354,12 @@ describe('tools in agent turns (e2e)', () => {
       expect(reply).toContain('Resultados: The tool failed:');
       expect(reply).toContain('503');
       expect(reply).toContain('mantenimiento');
-      // The turn log names the failed call and what went wrong.
-      const [turn] = (await ws.api.get(`/v1/conversations/${res.body.id}/turns`)).body.turns;
+      // The turn log names the failed call and what went wrong: the activity that ran the call
+      // records it, which may be after the answer reached the client (a loaded run saw it so).
+      const turn = await eventually('the failed call in the turn log', async () => {
+        const [logged] = (await ws.api.get(`/v1/conversations/${res.body.id}/turns`)).body.turns;
+        return logged?.toolCalls.length > 0 && logged;
+      });
       expect(turn.toolCalls).toEqual([
         expect.objectContaining({ name: weatherTool.name, outcome: 'error', error: expect.stringContaining('503') }),
       ]);

@@ -60,6 +60,9 @@ describe('webhooks (e2e)', () => {
     tags: [],
     creationDate: '2026-11-21T12:00:00.000Z',
     lastUpdate: '2026-11-21T12:00:00.000Z',
+    state: 'ai',
+    handledBy: null,
+    waitingSince: null,
   };
   const profile = Object.fromEntries(
     ['name', 'firstname', 'lastname', 'email', 'birthdate', 'gender', 'company', 'country', 'state', 'city', 'address', 'postalCode'].map(
@@ -69,6 +72,14 @@ describe('webhooks (e2e)', () => {
   const sampleData: Record<EventType, Record<string, unknown>> = {
     'conversation.created': { conversationId: 'conv_1', conversation },
     'conversation.status.updated': { conversationId: 'conv_1', status: 'finished', previousStatus: 'active', conversation },
+    'conversation.operation.updated': {
+      conversationId: 'conv_1',
+      operation: 'assistance',
+      previousOperation: 'automatic',
+      handledBy: 'usr_1',
+      changedBy: 'usr_1',
+      conversation: { ...conversation, operation: 'assistance', state: 'human', handledBy: { id: 'usr_1' } },
+    },
     'message.created': {
       messageId: 'msg_1',
       conversationId: 'conv_1',

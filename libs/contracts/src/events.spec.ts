@@ -20,6 +20,9 @@ const conversation = {
   tags: ['vip'],
   creationDate: '2026-11-21T12:00:00.000Z',
   lastUpdate: '2026-11-21T12:01:00.000Z',
+  state: 'ai' as const,
+  handledBy: null,
+  waitingSince: null,
 };
 
 const messageCreated = {

@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   'client.customFields.updated',
   'message.status.updated',
   'conversation.assistance.requested',
+  'conversation.operation.updated',
   'client.blocked',
   'workspace.credit_limit.reached',
 ] as const;
@@ -80,8 +81,22 @@ export const eventDataSchemas = {
     /** The provider's error when the status is `failed`. */
     error: jsonObject.nullable(),
   }),
-  /** Not emitted yet: reserved for the human hand-over (`operation: assistance`). */
+  /** The agent asked for a person (`request_human_assistance`, a guardrail's hand-over, the credit limit): the conversation waits for one. */
   'conversation.assistance.requested': z.object({ conversationId: z.string(), conversation: conversationSummarySchema }),
+  /**
+   * An addition: who has the customer changed: a person took the conversation over (by Take over or
+   * by replying), took it from another person, or handed it back to the agent (docs/sending-messages.md › Who answers).
+   */
+  'conversation.operation.updated': z.object({
+    conversationId: z.string(),
+    operation: z.enum(['automatic', 'assistance']),
+    previousOperation: z.enum(['automatic', 'assistance']),
+    /** The person (or `key:<id>`) who has it now; null when handed back. */
+    handledBy: z.string().nullable(),
+    /** Who made the change (the same as handledBy on a takeover). */
+    changedBy: z.string().nullable(),
+    conversation: conversationSummarySchema,
+  }),
   'client.blocked': z.object({ clientId: z.string(), blockedReason: z.string(), blockedBy: z.string().nullable() }),
   /**
    * The workspace's billable messages reached its credit limit: once per billing period (docs/usage.md

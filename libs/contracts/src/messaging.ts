@@ -209,6 +209,13 @@ export const CONVERSATION_STATUSES = ['initiated', 'active', 'finished', 'spam',
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 /** `assistance`: a person handles the conversation (taken over, or the agent asked for one); the agent stays silent. */
 export const CONVERSATION_OPERATIONS = ['automatic', 'assistance'] as const;
+/**
+ * Who has the customer (an addition to the spec, docs/sending-messages.md › Who answers): `ai` the
+ * agent answers; `waiting` the agent asked for a person and nobody took it yet; `human` a person
+ * (or an API key) took it over; `closed` the conversation is `finished`, `expired` or `spam`.
+ */
+export const CONVERSATION_STATES = ['ai', 'waiting', 'human', 'closed'] as const;
+export type ConversationState = (typeof CONVERSATION_STATES)[number];
 
 /** `status` of `GET /v1/conversations`: one status, several comma-separated, or the parameter repeated (as `tags`). */
 const conversationStatusFilter = z
@@ -243,7 +250,12 @@ export const listConversationsQuerySchema = z.looseObject({
   channelId: z.string().min(1).max(100).optional(),
   clientId: z.string().min(1).max(100).optional(),
   agentId: z.string().min(1).max(100).optional(),
-  sortBy: z.enum(['lastUpdate', 'creationDate']).optional(),
+  sortBy: z
+    .enum(['lastUpdate', 'creationDate', 'waitingSince'])
+    .optional()
+    .describe(
+      'waitingSince (an addition): only with state=waiting, the longest wait first with sortDirection asc (the default of state=waiting)',
+    ),
   sortDirection: z.enum(['asc', 'desc']).optional(),
   tags: z.union([z.string().max(2000), z.array(z.string().max(200)).max(50)]).optional(),
   dateFilter: z.string().max(500).optional(),
@@ -255,6 +267,12 @@ export const listConversationsQuerySchema = z.looseObject({
     .enum(CONVERSATION_OPERATIONS)
     .optional()
     .describe('assistance: a person handles the conversation (taken over, or the agent asked for one); automatic: the agent does'),
+  state: z
+    .enum(CONVERSATION_STATES)
+    .optional()
+    .describe(
+      'ai: the agent answers; waiting: the agent asked for a person, nobody took it (longest wait first); human: a person took it over; closed: finished, expired or spam',
+    ),
   q: searchQuery,
   workspace: z.string().optional(),
 });
@@ -285,8 +303,18 @@ export const updateConversationRequestSchema = z
     tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
     owners: z.array(email).max(50).optional(),
     topic: z.string().max(500).nullable().optional(),
+    /**
+     * An addition: with `operation: assistance`, the id of the person who has the conversation
+     * now (its `handledBy.id`), to take it from them; without it, a conversation another person
+     * has is refused with 409 `conversation_taken` naming them.
+     */
+    takeFrom: z.string().min(1).max(200).optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, 'send at least one of status, operation, tags, owners, topic');
+  .refine((body) => Object.keys(body).length > 0, 'send at least one of status, operation, tags, owners, topic')
+  .refine((body) => body.takeFrom === undefined || body.operation === 'assistance', {
+    message: 'takeFrom goes with operation: assistance',
+    path: ['takeFrom'],
+  });
 
 /** `PATCH /v1/clients/{id}`: block or unblock (ARCHITECTURE.md › Decisions). */
 export const updateClientRequestSchema = z.discriminatedUnion('status', [

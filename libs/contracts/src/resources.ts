@@ -86,6 +86,17 @@ export const conversationSummarySchema = z
     tags: z.array(z.string()),
     creationDate: instant,
     lastUpdate: instant,
+    // Additions to the spec (docs/sending-messages.md › Who answers).
+    state: z
+      .enum(['ai', 'waiting', 'human', 'closed'])
+      .describe(
+        'ai: the agent answers; waiting: the agent asked for a person; human: a person took it over; closed: finished, expired or spam',
+      ),
+    handledBy: z
+      .object({ id: z.string(), email: z.string().optional() })
+      .nullable()
+      .describe('state human: who has the conversation (a user id with their email where the answer knows it, or key:<id> for an API key)'),
+    waitingSince: instant.nullable().describe('state waiting: since when the conversation waits for a person'),
   })
   .meta({ id: 'ConversationSummary' });
 

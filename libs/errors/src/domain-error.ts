@@ -86,6 +86,8 @@ export const DomainReason = {
   McpUnauthorized: 'mcp_unauthorized',
   AudienceExcluded: 'audience_excluded',
   AmbiguousConversation: 'ambiguous_conversation',
+  /** Another person has the conversation (409): taking it from them says so (`takeFrom`). */
+  ConversationTaken: 'conversation_taken',
   /** A per-workspace bound (live API keys, evaluations running at once) is reached. */
   WorkspaceLimitReached: 'workspace_limit_reached',
   /** The workspace's billable messages this billing period reached its credit limit (402). */

@@ -20,6 +20,7 @@ const STALE_QUERIES = {
   'conversation.created': ['inbox'],
   'conversation.status.updated': ['inbox', 'conversation'],
   'conversation.assistance.requested': ['inbox', 'conversation'],
+  'conversation.operation.updated': ['inbox', 'conversation'],
   'message.created': ['inbox', 'conversation'],
   'message.status.updated': ['conversation'],
 } as const;

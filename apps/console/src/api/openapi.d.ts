@@ -214,7 +214,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a conversation: status, operation (human takeover and hand-back), tags, owners, topic */
+        /**
+         * Update a conversation: status, operation (human takeover and hand-back), tags, owners, topic
+         * @description Taking over (`operation: assistance`) a conversation another person has answers 409 `conversation_taken` naming them (`details.handledBy`), unless `takeFrom` (an addition) names them; `status: active` reopens a closed one (docs/sending-messages.md › Who answers).
+         */
         patch: operations["conversations_update"];
         trace?: never;
     };
@@ -1142,6 +1145,18 @@ export interface components {
             creationDate: string;
             /** @description ISO 8601 */
             lastUpdate: string;
+            /**
+             * @description ai: the agent answers; waiting: the agent asked for a person; human: a person took it over; closed: finished, expired or spam
+             * @enum {string}
+             */
+            state: "ai" | "waiting" | "human" | "closed";
+            /** @description state human: who has the conversation (a user id with their email where the answer knows it, or key:<id> for an API key) */
+            handledBy: {
+                id: string;
+                email?: string;
+            } | null;
+            /** @description state waiting: since when the conversation waits for a person */
+            waitingSince: string | null;
         };
         ConversationMessage: {
             id: string;
@@ -4014,12 +4029,13 @@ export interface operations {
                 channelId?: string;
                 clientId?: string;
                 agentId?: string;
-                sortBy?: "lastUpdate" | "creationDate";
+                sortBy?: "lastUpdate" | "creationDate" | "waitingSince";
                 sortDirection?: "asc" | "desc";
                 tags?: string | string[];
                 dateFilter?: string;
                 status?: string | string[];
                 operation?: "automatic" | "assistance";
+                state?: "ai" | "waiting" | "human" | "closed";
                 q?: string;
             };
             header?: never;
@@ -4209,6 +4225,18 @@ export interface operations {
                                 creationDate: string;
                                 /** @description ISO 8601 */
                                 lastUpdate: string;
+                                /**
+                                 * @description ai: the agent answers; waiting: the agent asked for a person; human: a person took it over; closed: finished, expired or spam
+                                 * @enum {string}
+                                 */
+                                state: "ai" | "waiting" | "human" | "closed";
+                                /** @description state human: who has the conversation (a user id with their email where the answer knows it, or key:<id> for an API key) */
+                                handledBy: {
+                                    id: string;
+                                    email?: string;
+                                } | null;
+                                /** @description state waiting: since when the conversation waits for a person */
+                                waitingSince: string | null;
                                 messages: components["schemas"]["ConversationMessage"][];
                                 operationChangedBy: {
                                     id: string;
@@ -4362,6 +4390,7 @@ export interface operations {
                     tags?: string[];
                     owners?: string[];
                     topic?: string | null;
+                    takeFrom?: string;
                 };
             };
         };
@@ -4409,6 +4438,15 @@ export interface operations {
             };
             /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5820,6 +5858,18 @@ export interface operations {
                         creationDate: string;
                         /** @description ISO 8601 */
                         lastUpdate: string;
+                        /**
+                         * @description ai: the agent answers; waiting: the agent asked for a person; human: a person took it over; closed: finished, expired or spam
+                         * @enum {string}
+                         */
+                        state: "ai" | "waiting" | "human" | "closed";
+                        /** @description state human: who has the conversation (a user id with their email where the answer knows it, or key:<id> for an API key) */
+                        handledBy: {
+                            id: string;
+                            email?: string;
+                        } | null;
+                        /** @description state waiting: since when the conversation waits for a person */
+                        waitingSince: string | null;
                         messages: components["schemas"]["ChatMessage"][];
                     };
                 };

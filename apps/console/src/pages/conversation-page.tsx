@@ -1,5 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, data } from '../api/client';
@@ -11,17 +10,15 @@ import { Composer } from './conversation/composer';
 import { ContactPanel } from './conversation/contact-panel';
 import { ConversationList } from './conversation/conversation-list';
 import { MessageTimeline } from './conversation/message-timeline';
-import { OperationChange } from './conversation/operation-change';
+import { StateHeader } from './conversation/state-header';
 import { TagsAndOwners } from './conversation/tags-and-owners';
 
 /**
- * One conversation and what a person does with it: take it over from the agent (operation
- * `assistance`), reply as a human (text, media, a template once WhatsApp's window is closed),
- * hand it back (`automatic`), close it (status `finished`), edit its tags and owners. The
- * parts live in `./conversation/`. On a wide screen the inbox's list stands beside it.
- * Escape goes back to the inbox (focus on this conversation there). The take over / hand back
- * button is one element whose words change, never disabled (aria-disabled while the change is
- * sent), so the keyboard's focus stays on it; after Close it moves there too.
+ * One conversation and what a person does with it: who answers and the take over, hand back,
+ * close and reopen (`./conversation/state-header.tsx`), reply as a human (text, media, a
+ * template once WhatsApp's window is closed; not on a closed conversation, which is read-only),
+ * edit its tags and owners. The parts live in `./conversation/`. On a wide screen the inbox's
+ * list stands beside it. Escape goes back to the inbox (focus on this conversation there).
  */
 export function ConversationPage() {
   const { t } = useTranslation();
@@ -30,20 +27,13 @@ export function ConversationPage() {
   const scope = { query: { workspace: workspaceId } };
   const navigate = useNavigate();
   const { refetchInterval } = useLiveUpdates(workspaceId);
-  const operationButton = useRef<HTMLButtonElement>(null);
   const conversation = useQuery({
     queryKey: ['conversation', workspaceId, conversationId],
     queryFn: () => data(api.GET('/v1/conversations/{id}', { params: { ...scope, path: { id: conversationId } } })),
     refetchInterval,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['conversation', workspaceId, conversationId] });
-  const update = useMutation({
-    mutationFn: (body: { status?: 'finished'; operation?: 'automatic' | 'assistance' }) =>
-      data(api.PATCH('/v1/conversations/{id}', { params: { ...scope, path: { id: conversationId } }, body })),
-    onSuccess: refresh,
-  });
   const current = conversation.data?.workspaces.flatMap((w) => w.conversations)[0];
-  const failure = update.error;
   const name = current ? (current.contactName ?? current.phoneNumber ?? current.conversationId) : t('conversation.title');
   useWaitingTitle(workspaceId, refetchInterval, name);
   useShortcuts({
@@ -54,9 +44,6 @@ export function ConversationPage() {
       void navigate(`/w/${workspaceId}/inbox`, { state: { from: conversationId } });
     },
   });
-  const change = (body: { status?: 'finished'; operation?: 'automatic' | 'assistance' }) => {
-    if (!update.isPending) update.mutate(body, { onSuccess: () => operationButton.current?.focus() });
-  };
 
   return (
     <div className="split">
@@ -75,35 +62,9 @@ export function ConversationPage() {
                 <Link to={`/w/${workspaceId}/clients/${current.clientId}`}>{t('conversation.clientProfile')}</Link>
               </p>
             </hgroup>
-            <div className="mode-row">
-              <p role="status">
-                {current.operation === 'assistance' ? t('conversation.humanMode') : t('conversation.agentMode')}{' '}
-                <OperationChange conversation={current} />
-              </p>
-              <div className="actions">
-                <button
-                  ref={operationButton}
-                  type="button"
-                  aria-disabled={update.isPending || undefined}
-                  onClick={() => change({ operation: current.operation === 'automatic' ? 'assistance' : 'automatic' })}
-                >
-                  {current.operation === 'automatic' ? t('conversation.takeOver') : t('conversation.handBack')}
-                </button>
-                {current.status !== 'finished' && (
-                  <button
-                    type="button"
-                    className="secondary"
-                    aria-disabled={update.isPending || undefined}
-                    onClick={() => change({ status: 'finished' })}
-                  >
-                    {t('conversation.close')}
-                  </button>
-                )}
-              </div>
-            </div>
-            {failure && <p role="alert">{t('common.error', { message: failure.message })}</p>}
+            <StateHeader workspaceId={workspaceId} conversation={current} onChanged={refresh} />
             <MessageTimeline workspaceId={workspaceId} conversation={current} />
-            <Composer workspaceId={workspaceId} conversation={current} onSent={refresh} />
+            {current.state !== 'closed' && <Composer workspaceId={workspaceId} conversation={current} onSent={refresh} />}
             <TagsAndOwners workspaceId={workspaceId} conversation={current} onSaved={refresh} />
           </>
         )}

@@ -13,14 +13,17 @@ import { useShortcuts } from '../components/shortcuts';
 import { useUrlFilters } from '../components/url-filters';
 import { useWaitingTitle } from '../components/waiting-title';
 import { Status, useIsAdmin } from './layout';
+import { stateCell } from './conversation/state-line';
 
 type Conversation = components['schemas']['ConversationSummary'];
 const STATUSES: Conversation['status'][] = ['initiated', 'active', 'finished', 'spam', 'expired'];
+const STATES: Conversation['state'][] = ['ai', 'waiting', 'human', 'closed'];
 
 /**
  * The conversations of one workspace, kept current by the event stream (useLiveUpdates). Every
  * filter is the API's (GET /v1/conversations): "needs a human" is `operation: assistance`, a
- * conversation a person took over or the agent asked a person for; `q` searches names, phone
+ * conversation a person took over or the agent asked a person for; "who answers" is `state`
+ * (the agent, waiting for a person, longest wait first; a person; closed); `q` searches names, phone
  * numbers in any format, emails and the words of messages. The filters live in the URL, so a
  * filtered inbox can be bookmarked and shared. Every conversation is reachable: the next page
  * is read as the list's end scrolls into view, or with Load more. `j` and `k` move the focus down
@@ -48,10 +51,13 @@ export function InboxPage() {
     .filter(Boolean);
   const from = filter('from');
   const to = filter('to');
+  const state = STATES.find((value) => value === filter('state'));
   const query = {
     workspace: workspaceId,
-    sortBy: 'lastUpdate' as const,
-    sortDirection: 'desc' as const,
+    // Waiting for a person: the longest wait first (the API's default for state=waiting).
+    ...(state === 'waiting'
+      ? { state, sortBy: 'waitingSince' as const, sortDirection: 'asc' as const }
+      : { sortBy: 'lastUpdate' as const, sortDirection: 'desc' as const, ...(state ? { state } : {}) }),
     limit: INBOX_PAGE_SIZE,
     ...(filter('q') ? { q: filter('q') } : {}),
     ...(filter('channel') ? { channelId: filter('channel') } : {}),
@@ -119,6 +125,17 @@ export function InboxPage() {
             </select>
           </label>
           <label>
+            {t('inbox.state')}
+            <select value={filter('state')} onChange={(event) => setFilter('state', event.target.value)}>
+              <option value="">{t('common.all')}</option>
+              {STATES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`state.${value}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
             {t('inbox.tags')}
             <input value={filter('tags')} onChange={(event) => setFilter('tags', event.target.value)} />
           </label>
@@ -164,7 +181,7 @@ export function InboxPage() {
                 <th scope="col">{t('inbox.contact')}</th>
                 <th scope="col">{t('inbox.status')}</th>
                 <th scope="col" className="wide-only">
-                  {t('inbox.mode')}
+                  {t('inbox.state')}
                 </th>
                 <th scope="col" className="wide-only">
                   {t('inbox.messages')}
@@ -181,7 +198,7 @@ export function InboxPage() {
                     {c.tags.length > 0 && <small> · {c.tags.join(', ')}</small>}
                   </td>
                   <td>{t(`status.${c.status}`)}</td>
-                  <td className="wide-only">{t(`operation.${c.operation}`)}</td>
+                  <td className="wide-only">{stateCell(t, i18n.language, c)}</td>
                   <td className="wide-only">{c.messageCount}</td>
                   <td>{dateTime.format(new Date(c.lastUpdate))}</td>
                 </tr>

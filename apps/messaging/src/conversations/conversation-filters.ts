@@ -1,4 +1,4 @@
-import type { ConversationStatus } from '@platica/contracts';
+import type { ConversationState, ConversationStatus } from '@platica/contracts';
 import { conversationMatch, type SearchTerms } from '../search/search-terms';
 
 /** What a listing of conversations narrows by (`GET /v1/conversations`, `GET /v1/chat`). */
@@ -13,11 +13,22 @@ export interface ConversationFilters {
   /** Any of these statuses. */
   statuses?: ConversationStatus[];
   operation?: 'automatic' | 'assistance';
+  /** Who answers (whoAnswers in conversation-summary.ts, as SQL). */
+  state?: ConversationState;
   createdFrom?: Date;
   createdBefore?: Date;
   /** `q`: the conversations whose contact, client or messages match (search/search-terms.ts). */
   search?: SearchTerms;
 }
+
+const OPEN = `status not in ('finished', 'expired', 'spam')`;
+/** Each state as SQL: the same rule as whoAnswers (conversation-summary.ts). */
+const STATE_SQL: Record<ConversationState, string> = {
+  closed: `status in ('finished', 'expired', 'spam')`,
+  ai: `${OPEN} and operation = 'automatic'`,
+  waiting: `${OPEN} and operation = 'assistance' and operation_changed_by is null`,
+  human: `${OPEN} and operation = 'assistance' and operation_changed_by is not null`,
+};
 
 /** The filters as a raw-SQL `where` (joined with `and`) and its parameters, in order. */
 export function whereOf(filters: ConversationFilters): { where: string[]; params: unknown[] } {
@@ -39,6 +50,7 @@ export function whereOf(filters: ConversationFilters): { where: string[]; params
     where.push('status in (?)');
     params.push(filters.statuses);
   }
+  if (filters.state) where.push(STATE_SQL[filters.state]);
   if (filters.tags?.length) {
     where.push(`jsonb_exists_any(tags, array[${filters.tags.map(() => '?').join(', ')}]::text[])`);
     params.push(...filters.tags);

@@ -1,4 +1,11 @@
-import { canSendDirectMessage, messageRecord, operationChangedBy, publicMessageStatus, type MessageRow } from './conversation-summary';
+import {
+  canSendDirectMessage,
+  messageRecord,
+  operationChangedBy,
+  publicMessageStatus,
+  whoAnswers,
+  type MessageRow,
+} from './conversation-summary';
 
 const row = (over: Partial<MessageRow>): MessageRow => ({
   id: 'msg_1',
@@ -76,5 +83,47 @@ describe('canSendDirectMessage', () => {
     expect(canSendDirectMessage('whatsapp', null, now)).toBe(false);
     expect(canSendDirectMessage('whatsapp', new Date(now - 23 * 3_600_000), now)).toBe(true);
     expect(canSendDirectMessage('instagram', new Date(now - 24 * 3_600_000 - 1), now)).toBe(false);
+  });
+});
+
+describe('who answers a conversation (its state)', () => {
+  const createdAt = new Date('2026-11-28T09:00:00Z');
+  const asked = new Date('2026-11-28T10:00:00Z');
+  const base = {
+    status: 'active' as const,
+    operation: 'automatic' as const,
+    operationChangedBy: null,
+    operationChangedAt: null,
+    createdAt,
+  };
+  const emails = new Map([['usr_1', 'ana@example.test']]);
+
+  it('is the agent while operation is automatic', () => {
+    expect(whoAnswers(base)).toEqual({ state: 'ai', handledBy: null, waitingSince: null });
+  });
+
+  it('waits for a person, since the request, when the agent asked and nobody took it', () => {
+    expect(whoAnswers({ ...base, operation: 'assistance', operationChangedAt: asked })).toEqual({
+      state: 'waiting',
+      handledBy: null,
+      waitingSince: asked.toISOString(),
+    });
+    // A request from before the time was kept: waiting since the conversation began.
+    expect(whoAnswers({ ...base, operation: 'assistance' }).waitingSince).toBe(createdAt.toISOString());
+  });
+
+  it('names the person who took it over, by email where known', () => {
+    expect(whoAnswers({ ...base, operation: 'assistance', operationChangedBy: 'usr_1', operationChangedAt: asked }, emails)).toEqual({
+      state: 'human',
+      handledBy: { id: 'usr_1', email: 'ana@example.test' },
+      waitingSince: null,
+    });
+  });
+
+  it('is closed when finished, expired or spam, whoever had it', () => {
+    for (const status of ['finished', 'expired', 'spam'] as const) {
+      expect(whoAnswers({ ...base, status, operation: 'assistance', operationChangedBy: 'usr_1' }).state).toBe('closed');
+    }
+    expect(whoAnswers({ ...base, status: 'initiated' }).state).toBe('ai');
   });
 });

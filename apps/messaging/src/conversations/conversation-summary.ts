@@ -1,4 +1,4 @@
-import type { PublicMessageStatus } from '@platica/contracts';
+import type { ConversationState, ConversationStatus, PublicMessageStatus } from '@platica/contracts';
 import type { Conversation } from './conversation.entity';
 import type { Message, MessageStatus } from './message.entity';
 
@@ -14,8 +14,26 @@ export function canSendDirectMessage(platform: string, lastUserMessageAt: Date |
 
 export type ConversationRow = Omit<Conversation, 'resumeRequestedAt'>;
 
-/** The spec's conversation summary. */
-export function conversationSummary(row: ConversationRow, now = Date.now()) {
+/** Statuses in which nobody answers any more: the conversation is read-only until reopened. */
+export const CLOSED_STATUSES: readonly ConversationStatus[] = ['finished', 'expired', 'spam'];
+
+/**
+ * Who has the customer (docs/sending-messages.md › Who answers): closed, the agent, waiting for a
+ * person (the agent asked: `operation: assistance` with no one recorded as having taken it), or a
+ * person (`operationChangedBy` of an `assistance` conversation). `emails` names people by id.
+ */
+export function whoAnswers(
+  row: Pick<ConversationRow, 'status' | 'operation' | 'operationChangedBy' | 'operationChangedAt' | 'createdAt'>,
+  emails: ReadonlyMap<string, string> = new Map(),
+): { state: ConversationState; handledBy: { id: string; email?: string } | null; waitingSince: string | null } {
+  if (CLOSED_STATUSES.includes(row.status)) return { state: 'closed', handledBy: null, waitingSince: null };
+  if (row.operation === 'automatic') return { state: 'ai', handledBy: null, waitingSince: null };
+  if (row.operationChangedBy) return { state: 'human', handledBy: operationChangedBy(row.operationChangedBy, emails), waitingSince: null };
+  return { state: 'waiting', handledBy: null, waitingSince: new Date(row.operationChangedAt ?? row.createdAt).toISOString() };
+}
+
+/** The spec's conversation summary, with who answers (an addition). */
+export function conversationSummary(row: ConversationRow, now = Date.now(), emails: ReadonlyMap<string, string> = new Map()) {
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -36,6 +54,7 @@ export function conversationSummary(row: ConversationRow, now = Date.now()) {
     tags: row.tags ?? [],
     creationDate: new Date(row.createdAt).toISOString(),
     lastUpdate: new Date(row.updatedAt).toISOString(),
+    ...whoAnswers(row, emails),
   };
 }
 export type ConversationSummary = ReturnType<typeof conversationSummary>;
@@ -116,7 +135,10 @@ function actorRecord(id: string, type: string, emails: ReadonlyMap<string, strin
 }
 
 /** Who last switched a conversation's `operation`: a user's id (with their email when known) or an API key's. */
-export function operationChangedBy(id: string | null | undefined, emails: ReadonlyMap<string, string>) {
+export function operationChangedBy(
+  id: string | null | undefined,
+  emails: ReadonlyMap<string, string>,
+): { id: string; email?: string } | null {
   if (!id) return null;
   const email = emails.get(id);
   return { id, ...(email ? { email } : {}) };

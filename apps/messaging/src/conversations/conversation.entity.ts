@@ -24,8 +24,9 @@ const ConversationSchema = defineEntity({
     operation: p.text().$type<'automatic' | 'assistance'>(),
     /**
      * Who last switched `operation` (a human taking over with `assistance`, or handing back with
-     * `automatic`): the user's id for an OAuth user, `key:<id>` for an API key. Kept internal:
-     * the spec's conversation has no field for it.
+     * `automatic`): the user's id for an OAuth user, `key:<id>` for an API key; null while the
+     * agent's request for a person waits for one (`operationChangedAt` is then when it asked).
+     * It makes the `state` and `handledBy` additions (conversation-summary.ts › whoAnswers).
      */
     operationChangedBy: p.text().nullable(),
     operationChangedAt: p.datetime().nullable(),

@@ -9,7 +9,7 @@ import { whereOf, type ConversationFilters } from './conversation-filters';
 import { conversationCreated } from './domain-events';
 
 export interface ConversationPageRequest {
-  sortBy: 'lastUpdate' | 'creationDate';
+  sortBy: 'lastUpdate' | 'creationDate' | 'waitingSince';
   sortDirection: 'asc' | 'desc';
   limit: number;
   offset?: number;
@@ -17,7 +17,12 @@ export interface ConversationPageRequest {
   after?: { value: string; id: string };
 }
 
-const SORT_COLUMN = { lastUpdate: 'updated_at', creationDate: 'created_at' } as const;
+/** `waitingSince`: when the agent asked for a person (whoAnswers in conversation-summary.ts), never null. */
+const SORT_COLUMN = {
+  lastUpdate: 'updated_at',
+  creationDate: 'created_at',
+  waitingSince: 'coalesce(operation_changed_at, created_at)',
+} as const;
 
 /** The `source` of chat threads (spec: always `api_chat` for chats). */
 export const CHAT_SOURCE = 'api_chat';
@@ -41,7 +46,7 @@ export class ConversationRepository {
       values.push(page.after.value, page.after.id);
     }
     const rows = await this.db.execute<(ConversationRow & { sort_value: string })[]>(
-      `select *, ${column}::text as sort_value from messaging.conversation where ${clauses.join(' and ')}
+      `select *, (${column})::text as sort_value from messaging.conversation where ${clauses.join(' and ')}
         order by ${column} ${direction}, id ${direction} limit ? offset ?`,
       [...values, page.limit + 1, page.offset ?? 0],
     );
@@ -331,6 +336,8 @@ export type ConversationRow = {
   topic: string | null;
   status: ConversationStatus;
   operation: 'automatic' | 'assistance';
+  operation_changed_by?: string | null;
+  operation_changed_at?: string | null;
   message_count: number;
   owners: string[];
   tags: string[];
@@ -356,6 +363,8 @@ export function conversationFromRow(row: ConversationRow): Conversation {
     topic: row.topic,
     status: row.status,
     operation: row.operation,
+    operationChangedBy: row.operation_changed_by ?? null,
+    operationChangedAt: row.operation_changed_at ? new Date(row.operation_changed_at) : null,
     messageCount: row.message_count,
     owners: row.owners,
     tags: row.tags,

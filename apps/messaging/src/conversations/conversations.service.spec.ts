@@ -7,13 +7,14 @@ import {
 } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import type { ServiceConfig, Transaction } from '@platica/platform';
-import { fake, FakeUnitOfWork, freezeTime, newTestService, refusal } from '@platica/testing/test-service';
+import { fake, FakeRpcClient, FakeUnitOfWork, freezeTime, newTestService, refusal } from '@platica/testing/test-service';
 import type { Conversation } from './conversation.entity';
 import type { ConversationFilters } from './conversation-filters';
 import { ConversationRepository, type ConversationPageRequest } from './conversation.repository';
 import { ConversationsService } from './conversations.service';
 import type { Message } from './message.entity';
 import { PageTokens } from '../paging/page-token';
+import { Takeovers } from './takeovers';
 
 const NOW = '2026-11-20T12:00:00.000Z';
 
@@ -82,34 +83,40 @@ function world(
   const pages: { filters: ConversationFilters; page: ConversationPageRequest }[] = [];
   let hasMore = false;
   const unitOfWork = new FakeUnitOfWork();
+  const rpc = new FakeRpcClient();
+  const repository = fake(ConversationRepository, {
+    page: async (filters, page) => {
+      pages.push({ filters, page });
+      const items = [...stored.values()].filter((c) => filters.workspaceIds.includes(c.workspaceId));
+      return { items, hasMore, last: { value: '2026-11-19 00:00:00+00', id: items.at(-1)!.id } };
+    },
+    countByWorkspace: async () => new Map([['ws_1', 7]]),
+    findById: async (workspaceIds, id) => {
+      const found = stored.get(id);
+      return found && workspaceIds.includes(found.workspaceId) ? { ...found } : null;
+    },
+    findByThreadId: async (workspaceIds, threadId, channelId, limit) =>
+      [...stored.values()]
+        .filter((c) => workspaceIds.includes(c.workspaceId) && c.conversationId === threadId && (!channelId || c.channelId === channelId))
+        .slice(0, limit),
+    messagesOf: async () => options.messages ?? [message('msg_1')],
+    findForUpdate: async (_transaction, workspaceIds, id) => {
+      const found = stored.get(id);
+      return found && workspaceIds.includes(found.workspaceId) ? ({ ...found } as Conversation) : null;
+    },
+    update: async (transaction: Transaction, row, changes) => {
+      Object.assign(row, changes, { updatedAt: new Date() });
+      unitOfWork.stage(transaction, () => stored.set(row.id, { ...row }));
+    },
+  });
+  // The real rules of who has the customer, over the same fake repository.
+  const takeovers = new Takeovers(repository.implementation as ConversationRepository, rpc as never);
   const built = newTestService(
     ConversationsService,
     unitOfWork,
-    fake(ConversationRepository, {
-      page: async (filters, page) => {
-        pages.push({ filters, page });
-        const items = [...stored.values()].filter((c) => filters.workspaceIds.includes(c.workspaceId));
-        return { items, hasMore, last: { value: '2026-11-19 00:00:00+00', id: items.at(-1)!.id } };
-      },
-      countByWorkspace: async () => new Map([['ws_1', 7]]),
-      findById: async (workspaceIds, id) => {
-        const found = stored.get(id);
-        return found && workspaceIds.includes(found.workspaceId) ? { ...found } : null;
-      },
-      findByThreadId: async (workspaceIds, threadId, channelId, limit) =>
-        [...stored.values()]
-          .filter((c) => workspaceIds.includes(c.workspaceId) && c.conversationId === threadId && (!channelId || c.channelId === channelId))
-          .slice(0, limit),
-      messagesOf: async () => options.messages ?? [message('msg_1')],
-      findForUpdate: async (_transaction, workspaceIds, id) => {
-        const found = stored.get(id);
-        return found && workspaceIds.includes(found.workspaceId) ? ({ ...found } as Conversation) : null;
-      },
-      update: async (transaction: Transaction, row, changes) => {
-        Object.assign(row, changes, { updatedAt: new Date() });
-        unitOfWork.stage(transaction, () => stored.set(row.id, { ...row }));
-      },
-    }),
+    rpc,
+    repository,
+    fake(Takeovers, { apply: (...args) => takeovers.apply(...args) }),
     fake(PageTokens, {
       encode: (...args) => pageTokens.encode(...args),
       decode: (...args) => pageTokens.decode(...args),
@@ -328,13 +335,39 @@ describe('ConversationsService.update', () => {
     });
 
     jest.setSystemTime(Date.parse(NOW) + 60_000);
-    await service.update(patch('conv_001', { operation: 'assistance' }));
+    await service.update(patch('conv_001', { operation: 'assistance' }, authOf('oauth_token')));
     expect(stored.get('conv_001')).toMatchObject({ operationChangedBy: 'usr_1', operationChangedAt: new Date(NOW) });
     await service.update(patch('conv_001', { operation: 'automatic' }));
     expect(stored.get('conv_001')).toMatchObject({
       operationChangedBy: 'key:key_1',
       operationChangedAt: new Date(Date.parse(NOW) + 60_000),
     });
+  });
+
+  it("refuses taking another person's conversation unless takeFrom names them (409 naming them), and records each change's event", async () => {
+    const { service, stored, unitOfWork } = world({ gatewayUsers: [{ id: 'usr_1', email: 'ana@acme.test' }] });
+    await service.update(patch('conv_001', { operation: 'assistance' }, authOf('oauth_token')));
+    const error = await refusal(service.update(patch('conv_001', { operation: 'assistance', tags: ['x'] })));
+    expect([error.code, error.details]).toEqual([
+      ErrorCode.Conflict,
+      { reason: 'conversation_taken', handledBy: { id: 'usr_1', email: 'ana@acme.test' } },
+    ]);
+    expect(error.message).toMatch(/^ana@acme\.test has this conversation/);
+    expect(stored.get('conv_001')).toMatchObject({ operationChangedBy: 'usr_1', tags: [] });
+    await service.update(patch('conv_001', { operation: 'assistance', takeFrom: 'usr_1' }));
+    expect(stored.get('conv_001')).toMatchObject({ operation: 'assistance', operationChangedBy: 'key:key_1' });
+    expect(unitOfWork.events.map((e) => [e.type, (e.data as { handledBy: string }).handledBy])).toEqual([
+      ['conversation.operation.updated', 'usr_1'],
+      ['conversation.operation.updated', 'key:key_1'],
+    ]);
+  });
+
+  it('lists "waiting for a person" longest wait first by default, and sorts by waitingSince only there', async () => {
+    const { service, pages } = world();
+    await service.list(list({ state: 'waiting' }));
+    expect(pages[0]).toMatchObject({ filters: { state: 'waiting' }, page: { sortBy: 'waitingSince', sortDirection: 'asc' } });
+    const error = await refusal(service.list(list({ sortBy: 'waitingSince' })));
+    expect(error.details).toEqual([{ path: ['sortBy'], message: 'waitingSince sorts state=waiting only' }]);
   });
 
   it('stores tags once each and owners lowercased once each, when the owners are users of the workspace', async () => {

@@ -17,6 +17,7 @@ import { CHAT_SOURCE, ConversationRepository } from './conversation.repository';
 import { conversationSummary, messageRecord, operationChangedBy } from './conversation-summary';
 import { filtersFingerprint, PageTokens } from '../paging/page-token';
 import { actorOf } from './actor';
+import { Takeovers } from './takeovers';
 import { searchTerms } from '../search/search-terms';
 
 const DEFAULT_LIMIT = 50;
@@ -35,6 +36,7 @@ export class ConversationsService {
     private readonly clients: ClientRepository,
     private readonly rpc: RpcClient,
     private readonly pageTokens: PageTokens,
+    private readonly takeovers: Takeovers,
   ) {}
 
   async list(request: OperationRequest<typeof messagingOperations.conversationsList>) {
@@ -50,8 +52,12 @@ export class ConversationsService {
     }
     const workspaces = readScope(request);
     const limit = query.limit ?? DEFAULT_LIMIT;
-    const sortBy = query.sortBy ?? 'lastUpdate';
-    const sortDirection = query.sortDirection ?? 'desc';
+    // "Waiting for a person" lists the longest wait first unless another order is asked for.
+    const sortBy = query.sortBy ?? (query.state === 'waiting' ? 'waitingSince' : 'lastUpdate');
+    const sortDirection = query.sortDirection ?? (sortBy === 'waitingSince' ? 'asc' : 'desc');
+    if (sortBy === 'waitingSince' && query.state !== 'waiting') {
+      throw DomainError.validation([{ path: ['sortBy'], message: 'waitingSince sorts state=waiting only' }]);
+    }
     const tags = typeof query.tags === 'string' ? query.tags.split(',') : (query.tags ?? []);
     // Sorted and deduplicated: the same statuses in another order are the same filter (and page token).
     const statuses = [...new Set((typeof query.status === 'string' ? query.status.split(',') : (query.status ?? [])).map((s) => s.trim()))]
@@ -65,6 +71,7 @@ export class ConversationsService {
       tags: tags.map((t) => t.trim()).filter(Boolean),
       statuses: statuses.length ? statuses : undefined,
       operation: query.operation,
+      state: query.state,
       ...dateRange(query.dateFilter),
       search: searchTerms(query.q) ?? undefined,
     };
@@ -77,11 +84,18 @@ export class ConversationsService {
     ]);
     const now = Date.now();
     const pagination = { limit, offset: query.offset ?? 0, hasMore: page.hasMore };
+    // The people who have conversations of the page, named by email (one call per workspace that has any).
+    const handled = new Set(page.items.filter((c) => c.operation === 'assistance' && c.operationChangedBy).map((c) => c.workspaceId));
+    const emails = new Map<string, Map<string, string>>(
+      await Promise.all([...handled].map(async (id) => [id, await this.userEmails(request as RpcRequest<unknown>, id)] as const)),
+    );
     return {
       workspaces: workspaces.map((workspace) => ({
         id: workspace.id,
         name: workspace.name,
-        conversations: page.items.filter((c) => c.workspaceId === workspace.id).map((c) => conversationSummary(c, now)),
+        conversations: page.items
+          .filter((c) => c.workspaceId === workspace.id)
+          .map((c) => conversationSummary(c, now, emails.get(workspace.id))),
         conversationsCount: counts.get(workspace.id) ?? 0,
         pagination,
       })),
@@ -103,7 +117,7 @@ export class ConversationsService {
           conversationsCount: 1,
           conversations: [
             {
-              ...conversationSummary(conversation),
+              ...conversationSummary(conversation, Date.now(), emails),
               messages: messages.map((m) => messageRecord(m, conversation.platform, true, emails)),
               operationChangedBy: operationChangedBy(conversation.operationChangedBy, emails),
               operationChangedAt: conversation.operationChangedAt ? new Date(conversation.operationChangedAt).toISOString() : null,
@@ -140,13 +154,17 @@ export class ConversationsService {
       // Owners are users of the conversation's own workspace (the gateway knows them).
       if (body.owners) await requireWorkspaceUsers(this.rpc, { ...request, workspaceId: conversation.workspaceId }, body.owners);
       const previousStatus = conversation.status;
+      // One owner of the customer at a time: a takeover of another person's conversation is refused unless it names them.
+      if (body.operation !== undefined) {
+        const actorId = actorOf(request.auth).actorId;
+        const change =
+          body.operation === 'assistance'
+            ? { operation: body.operation, actorId: actorId ?? request.auth.principal, takeFrom: body.takeFrom }
+            : { operation: body.operation, actorId };
+        await this.takeovers.apply(transaction, conversation, change);
+      }
       const changes: Partial<Conversation> = {};
       if (body.status !== undefined) changes.status = body.status;
-      if (body.operation !== undefined) changes.operation = body.operation;
-      if (body.operation !== undefined && body.operation !== conversation.operation) {
-        changes.operationChangedBy = actorOf(request.auth).actorId;
-        changes.operationChangedAt = new Date();
-      }
       if (body.tags !== undefined) changes.tags = [...new Set(body.tags)];
       if (body.owners !== undefined) changes.owners = [...new Set(body.owners.map((o) => o.toLowerCase()))];
       if (body.topic !== undefined) changes.topic = body.topic;

@@ -25,6 +25,22 @@ export function conversationStatusUpdated(conversation: ConversationRow, previou
   });
 }
 
+/** Who has the customer changed: a person took the conversation over (or from someone), or handed it back. */
+export function conversationOperationUpdated(
+  conversation: ConversationRow,
+  previousOperation: ConversationRow['operation'],
+  changedBy: string | null,
+) {
+  return domainEvent('conversation.operation.updated', conversation.workspaceId, {
+    conversationId: conversation.id,
+    operation: conversation.operation,
+    previousOperation,
+    handledBy: conversation.operation === 'assistance' ? (conversation.operationChangedBy ?? null) : null,
+    changedBy,
+    conversation: conversationSummary(conversation),
+  });
+}
+
 /** The agent asked for a human (`request_human_assistance`): the conversation is now in `assistance`. */
 export function conversationAssistanceRequested(conversation: ConversationRow) {
   return domainEvent('conversation.assistance.requested', conversation.workspaceId, {

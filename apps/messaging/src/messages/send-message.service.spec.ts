@@ -15,6 +15,7 @@ import type { Message } from '../conversations/message.entity';
 import { MessageRepository, type NewOutgoingMessage } from './message.repository';
 import { SendMessageService } from './send-message.service';
 import { CreditService } from '../usage/credit.service';
+import { Takeovers, type OperationChange } from '../conversations/takeovers';
 
 const NOW = '2026-11-20T12:00:00.000Z';
 const HOUR = 3_600_000;
@@ -53,8 +54,16 @@ function conversation(lastUserMessageAt: Date | null): Conversation {
 }
 
 /** The messaging world a send sees: one WhatsApp channel, at most one conversation, and what got written. */
-function world(options: { conversation?: Conversation | null; clientBlocked?: boolean; graph?: 'accepts' | 'refuses' | GraphError } = {}) {
+function world(
+  options: {
+    conversation?: Conversation | null;
+    clientBlocked?: boolean;
+    graph?: 'accepts' | 'refuses' | GraphError;
+    heldBy?: string;
+  } = {},
+) {
   const stored: Message[] = [];
+  const takeovers: OperationChange[] = [];
   const delivered: { recipient: string; content: unknown }[] = [];
   const resumeRequested: string[] = [];
   const scheduled: unknown[] = [];
@@ -74,6 +83,16 @@ function world(options: { conversation?: Conversation | null; clientBlocked?: bo
           ? { conversation: found, clientBlocked: options.clientBlocked ?? false }
           : null,
       markResumeRequested: async (transaction: Transaction, id: string) => unitOfWork.stage(transaction, () => resumeRequested.push(id)),
+      findForUpdate: async () => found,
+    }),
+    fake(Takeovers, {
+      apply: async (_transaction, _conversation, change) => {
+        if (options.heldBy) {
+          throw new DomainError(ErrorCode.Conflict, `${options.heldBy} has this conversation`, { reason: 'conversation_taken' });
+        }
+        takeovers.push(change);
+        return true;
+      },
     }),
     fake(CustomFieldRepository, { activeKeys: async () => new Map([['ws_1', new Set(['plan'])]]) }),
     fake(MessageRepository, {
@@ -106,12 +125,15 @@ function world(options: { conversation?: Conversation | null; clientBlocked?: bo
     fake(ClientRepository, {}),
     fake(TemplateRepository, {}),
   );
-  return { ...built, stored, delivered, resumeRequested, scheduled };
+  return { ...built, stored, delivered, resumeRequested, scheduled, takeovers };
 }
 
-function sendRequest(body: Record<string, unknown>) {
+/** A person signed in (an OAuth user), as the console sends. */
+const person = { ...auth, principal: 'usr_1', credentialType: 'oauth_token', userId: 'usr_1' } as AuthContext;
+
+function sendRequest(body: Record<string, unknown>, as: AuthContext = auth) {
   return {
-    auth,
+    auth: as,
     workspaceId: 'ws_1',
     params: {},
     query: {},
@@ -123,6 +145,23 @@ function sendRequest(body: Record<string, unknown>) {
 describe('SendMessageService.send', () => {
   beforeEach(() => freezeTime(NOW));
   afterEach(() => jest.useRealTimers());
+
+  it("takes the conversation over for a person's reply before it goes out; an API key's send and a person's instruction take nothing", async () => {
+    const w = world();
+    await w.service.send(sendRequest({}, person));
+    expect(w.takeovers).toEqual([{ operation: 'assistance', actorId: 'usr_1' }]);
+    expect([w.delivered.length, w.stored[0]?.actorType]).toEqual([1, 'user']);
+    await w.service.send(sendRequest({}));
+    await w.service.send(sendRequest({ type: 'instruction', content: { text: 'ofrece un descuento', mode: 'wait' } }, person));
+    expect(w.takeovers).toHaveLength(1);
+  });
+
+  it("refuses a person's reply into a conversation another person has, sending and storing nothing", async () => {
+    const w = world({ heldBy: 'beto@acme.test' });
+    const error = await refusal(w.service.send(sendRequest({}, person)));
+    expect([error.code, error.message]).toEqual([ErrorCode.Conflict, 'beto@acme.test has this conversation']);
+    expect([w.delivered, w.stored]).toEqual([[], []]);
+  });
 
   it('sends through Graph inside the service window and stores the message sent, attributed to the key', async () => {
     const { service, stored, delivered } = world();

@@ -39,6 +39,7 @@ import { timingOf } from '../scheduled/schedule-timing';
 import { actorOf, type SendActor, type SendCommand, type SendOptions } from './send-command';
 import { turnRequested } from '../conversations/domain-events';
 import { CreditService } from '../usage/credit.service';
+import { Takeovers } from '../conversations/takeovers';
 
 export interface SendAnswer {
   messageId: string;
@@ -69,6 +70,7 @@ export class SendMessageService {
     private readonly scheduled: ScheduledMessagesService,
     private readonly rpc: RpcClient,
     private readonly credit: CreditService,
+    private readonly takeovers: Takeovers,
   ) {}
 
   async send(request: OperationRequest<typeof messagingOperations.send>): Promise<SendAnswer | RpcReply> {
@@ -173,6 +175,7 @@ export class SendMessageService {
         { channelId: channel.id, conversationId: recipient, canSendDirectMessage: false },
       );
     }
+    if (!options.delivered) await this.takeOverForPerson(actor, conversation);
     return this.deliverAndStore(actor, channel, conversation, content, storedForm(content), body, activeFields, options);
   }
 
@@ -226,7 +229,24 @@ export class SendMessageService {
       files: body.template.file ? [{ url: body.template.file, type: body.template.type ?? template.header?.type ?? 'file' }] : [],
       images: [],
     };
+    if (!options.delivered) await this.takeOverForPerson(actor, conversation);
     return this.deliverAndStore(actor, channel, conversation, { type: 'template', template: send }, stored, body, activeFields, options);
+  }
+
+  /**
+   * A person's message (an OAuth user's: the console, or an app acting as them) takes the
+   * conversation over before it goes out, so the agent never answers beside them; refused (409
+   * `conversation_taken`, nothing sent) when another person has it (docs/sending-messages.md ›
+   * Who answers). API keys and campaigns send without taking anything over.
+   */
+  private async takeOverForPerson(actor: SendActor, conversation: Conversation): Promise<void> {
+    const actorId = actor.actorId;
+    if (actor.actorType !== 'user' || !actorId) return;
+    if (conversation.operation === 'assistance' && conversation.operationChangedBy === actorId) return;
+    await this.unitOfWork.run(async (transaction) => {
+      const locked = await this.conversations.findForUpdate(transaction, [conversation.workspaceId], conversation.id);
+      if (locked) await this.takeovers.apply(transaction, locked, { operation: 'assistance', actorId });
+    });
   }
 
   /**

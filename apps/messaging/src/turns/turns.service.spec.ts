@@ -223,7 +223,7 @@ describe('TurnsService.reply', () => {
     const w = world();
     await w.service.reply(reply({ content: 'Please keep it civil.', guardrail: { ...verdict, handOver: true } }));
     expect(w.strikes).toEqual([expect.objectContaining({ action: 'assist' })]);
-    expect(w.conversationChanges).toEqual([{ operation: 'assistance' }]);
+    expect(w.conversationChanges).toEqual([{ operation: 'assistance', operationChangedBy: null, operationChangedAt: new Date(NOW) }]);
     expect(w.unitOfWork.events.map((e) => e.type)).toEqual(['conversation.assistance.requested']);
     expect(w.sent).toHaveLength(1);
   });
@@ -247,6 +247,19 @@ describe('TurnsService.reply', () => {
     expect(w.sent).toHaveLength(1);
   });
 
+  it("keeps an agent reply a person's takeover overtook, failed with the reason, and never sends it", async () => {
+    const taken = { operation: 'assistance' as const, operationChangedBy: 'usr_1' };
+    const meta = world({ conversation: conversationOn('whatsapp', taken) });
+    expect(await meta.service.reply(reply())).toMatchObject({ status: 'failed' });
+    expect(meta.sent).toEqual([]);
+    const chat = world({ conversation: conversationOn('service', taken) });
+    expect(await chat.service.reply(reply())).toMatchObject({ status: 'failed' });
+    // The agent's request for a person still records (and leaves the person's takeover as it is).
+    const asked = world({ conversation: conversationOn('whatsapp', taken) });
+    await asked.service.reply(reply({ content: 'Un momento.', assistance: { reason: 'billing' } as TurnReplyRequest['assistance'] }));
+    expect([asked.sent.length, asked.conversationChanges, asked.unitOfWork.events]).toEqual([1, [], []]);
+  });
+
   it('on the internal channel a reply is stored sent in one statement, and an assistance request hands the conversation to a human', async () => {
     const plain = world({ conversation: conversationOn('service') });
     expect(await plain.service.reply(reply())).toMatchObject({ status: 'sent' });
@@ -256,7 +269,9 @@ describe('TurnsService.reply', () => {
     await assisted.service.reply(
       reply({ content: 'A colleague will answer.', assistance: { reason: 'billing' } as TurnReplyRequest['assistance'] }),
     );
-    expect(assisted.conversationChanges).toEqual([{ operation: 'assistance' }]);
+    expect(assisted.conversationChanges).toEqual([
+      { operation: 'assistance', operationChangedBy: null, operationChangedAt: new Date(NOW) },
+    ]);
     expect(assisted.unitOfWork.events.map((e) => e.type)).toEqual(['conversation.assistance.requested']);
     expect([plain.sent, assisted.sent]).toEqual([[], []]);
   });

@@ -31,6 +31,8 @@ import { historyItemOf, resultOf } from './turn.presenter';
 
 /** Longer than a Graph call may take (META_GRAPH_TIMEOUT_MS at most 60 s): a claim this old was abandoned. */
 const STALE_CLAIM_MS = 90_000;
+/** The error of an agent reply a person's takeover overtook (never sent: one owner of the customer at a time). */
+const TAKEN_OVER = { code: 'taken_over', message: 'A person took the conversation over before this reply went out: it was not sent' };
 /** How much history a turn is given (the latest messages, chronological). */
 export const TURN_HISTORY = 50;
 /**
@@ -161,6 +163,8 @@ export class TurnsService {
    */
   private async storeReply(request: TurnReplyRequest): Promise<TurnReplyResult> {
     const conversation = await this.conversationOf(request);
+    // A person took the conversation over while the agent was answering: its reply is kept, marked, never sent.
+    const takenOver = conversation.operation === 'assistance' && !request.guardrail && !request.assistance;
     const content = replyContent(request);
     const form = storedForm(content);
     const reply = {
@@ -180,20 +184,22 @@ export class TurnsService {
       actorType: (request.kind && request.kind !== 'answer') || request.guardrail || request.assistance ? 'system' : 'ai',
       actorId: request.agentId,
       campaignId: null,
-      error: null,
+      error: takenOver ? TAKEN_OVER : null,
     };
     if (conversation.platform === 'service') {
       // Nothing leaves Plática: stored sent. A plain reply is one statement, without a
       // transaction or the id's lock; when its id is taken (a retry), what is stored answers.
       if (!request.guardrail && !request.assistance) {
-        const inserted = await this.unitOfWork.statement((tx) => this.messages.insertOutgoingUnlessTaken(tx, { ...reply, status: 'sent' }));
+        const inserted = await this.unitOfWork.statement((tx) =>
+          this.messages.insertOutgoingUnlessTaken(tx, { ...reply, status: takenOver ? 'failed' : 'sent' }),
+        );
         if (inserted) return resultOf(inserted);
       }
       return this.unitOfWork.run(async (tx) => {
         await this.messages.lockId(tx, request.messageId);
         const stored = await this.storedMessage(tx, request);
         if (stored) return this.sameReply(stored, reply);
-        const message = await this.messages.insertOutgoing(tx, { ...reply, status: 'sent' });
+        const message = await this.messages.insertOutgoing(tx, { ...reply, status: takenOver ? 'failed' : 'sent' });
         if (request.guardrail) await this.recordStrike(tx, conversation, request.guardrail);
         if (request.assistance) await this.requestAssistance(tx, conversation);
         return resultOf(message);
@@ -223,7 +229,9 @@ export class TurnsService {
       this.unsettledReplies.delete(request.messageId);
       return claim.answer;
     }
-    const delivery = delivered ?? (await this.deliver(conversation, content, request.guardrail !== undefined));
+    const delivery =
+      delivered ??
+      (takenOver ? { externalId: null, error: TAKEN_OVER } : await this.deliver(conversation, content, request.guardrail !== undefined));
     try {
       const settled = await this.unitOfWork.run(async (tx) => {
         const message = await this.messages.get(request.messageId, tx);
@@ -301,7 +309,9 @@ export class TurnsService {
   /** `request_human_assistance` (ARCHITECTURE.md › Agent runtime): the agent is silent until a human sets `operation: automatic`. */
   private async requestAssistance(tx: Transaction, conversation: Conversation): Promise<void> {
     const current = await this.conversationOf({ workspaceId: conversation.workspaceId, conversationRef: conversation.id }, tx);
-    await this.conversations.update(tx, current, { operation: 'assistance' });
+    // A person has it already: it stays theirs. Otherwise it waits for one from now (docs/sending-messages.md › Who answers).
+    if (current.operation === 'assistance' && current.operationChangedBy) return;
+    await this.conversations.update(tx, current, { operation: 'assistance', operationChangedBy: null, operationChangedAt: new Date() });
     await recordEvent(tx, 'messaging', conversationAssistanceRequested(current));
   }
 

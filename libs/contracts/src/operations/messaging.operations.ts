@@ -161,10 +161,12 @@ export const messagingOperations = {
     subject: 'messaging.conversations.update',
     tag: 'conversations',
     summary: 'Update a conversation: status, operation (human takeover and hand-back), tags, owners, topic',
+    description:
+      'Taking over (`operation: assistance`) a conversation another person has answers 409 `conversation_taken` naming them (`details.handledBy`), unless `takeFrom` (an addition) names them; `status: active` reopens a closed one (docs/sending-messages.md › Who answers).',
     scope: 'write',
     workspace: 'one',
     body: updateConversationRequestSchema,
-    responses: { 200: successEnvelope(conversationSummarySchema), 404: errorBodySchema },
+    responses: { 200: successEnvelope(conversationSummarySchema), 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
   }),
   clientsList: defineOperation({
     operationId: 'clients_list',

@@ -39,8 +39,7 @@ export function ConversationList({
             <Link to={`/w/${workspaceId}/conversations/${c.id}`} aria-current={c.id === currentId ? 'page' : undefined}>
               <span>{c.contactName ?? c.phoneNumber ?? c.conversationId}</span>
               <small>
-                {c.operation === 'assistance' ? t('operation.assistance') : t(`status.${c.status}`)} ·{' '}
-                {dateTime.format(new Date(c.lastUpdate))}
+                {c.state === 'ai' ? t(`status.${c.status}`) : t(`state.${c.state}`)} · {dateTime.format(new Date(c.lastUpdate))}
               </small>
             </Link>
           </li>

@@ -1,0 +1,133 @@
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError, data } from '../../api/client';
+import { ConfirmPrompt } from '../../components/confirm-prompt';
+import { useWorkspaces } from '../layout';
+import { OperationChange } from './operation-change';
+import { holderName, stateLine, type Holder } from './state-line';
+import type { ConversationDetail } from './types';
+
+type Change = { status?: 'finished' | 'active'; operation?: 'automatic' | 'assistance'; takeFrom?: string };
+
+/**
+ * Who has the customer and what a person does about it (docs/console.md › Who answers): the
+ * conversation's state in words (the agent answers; waiting for a person since when; a person
+ * on it, who; closed), Take over, Hand back with an optional instruction for the agent (`wait`
+ * or `resume`, sent as the spec's instruction message after the hand-back), Close and Reopen.
+ * Taking over a conversation another person has asks first, naming them, and sends `takeFrom`;
+ * the API's 409 (someone took it meanwhile) is shown as it words it. The take over / hand back /
+ * reopen button is one element whose words change, never disabled (aria-disabled while a change
+ * is sent), so the keyboard's focus stays on it.
+ */
+export function StateHeader({
+  workspaceId,
+  conversation,
+  onChanged,
+}: {
+  workspaceId: string;
+  conversation: ConversationDetail;
+  onChanged: () => unknown;
+}) {
+  const { t, i18n } = useTranslation();
+  const me = useWorkspaces().data?.user?.id;
+  const button = useRef<HTMLButtonElement>(null);
+  const [asking, setAsking] = useState<Holder | null>(null);
+  const [instruction, setInstruction] = useState('');
+  const [mode, setMode] = useState<'wait' | 'resume'>('resume');
+  const scope = { query: { workspace: workspaceId } };
+  const update = useMutation({
+    mutationFn: async (body: Change) => {
+      const answer = await data(api.PATCH('/v1/conversations/{id}', { params: { ...scope, path: { id: conversation.id } }, body }));
+      // Handed back with an instruction: the agent reads it (wait) or acts on it now (resume).
+      if (body.operation === 'automatic' && instruction.trim()) {
+        await data(
+          api.POST('/v1/messages', {
+            params: scope,
+            body: {
+              channelId: conversation.channelId,
+              conversationId: conversation.conversationId,
+              type: 'instruction',
+              content: { text: instruction.trim(), mode },
+            },
+          }),
+        );
+        setInstruction('');
+      }
+      return answer;
+    },
+    onSettled: onChanged,
+  });
+  const change = (body: Change) => {
+    if (update.isPending) return;
+    setAsking(null);
+    update.mutate(body, { onSuccess: () => button.current?.focus() });
+  };
+
+  const { state } = conversation;
+  const holder = conversation.handledBy ?? null;
+  const mine = state === 'human' && holder?.id === me;
+  const heldByOther = state === 'human' && holder !== null && !mine;
+  const main = () => {
+    if (state === 'closed') return change({ status: 'active' });
+    if (mine) return change({ operation: 'automatic' });
+    if (heldByOther) return setAsking(holder);
+    change({ operation: 'assistance' });
+  };
+  const failure = update.error;
+  const taken = failure instanceof ApiError && failure.status === 409;
+
+  return (
+    <>
+      <div className="mode-row">
+        <p role="status">
+          {stateLine(t, i18n.language, conversation, me)} {(state === 'ai' || state === 'human') && <OperationChange conversation={conversation} />}
+        </p>
+        <div className="actions">
+          <button ref={button} type="button" aria-disabled={update.isPending || undefined} onClick={main}>
+            {state === 'closed' ? t('conversation.reopen') : mine ? t('conversation.handBack') : t('conversation.takeOver')}
+          </button>
+          {state !== 'closed' && (
+            <button
+              type="button"
+              className="secondary"
+              aria-disabled={update.isPending || undefined}
+              onClick={() => change({ status: 'finished' })}
+            >
+              {t('conversation.close')}
+            </button>
+          )}
+        </div>
+      </div>
+      {asking && (
+        <ConfirmPrompt
+          question={t('conversation.takeFromQuestion', { name: holderName(asking, t) })}
+          confirmLabel={t('conversation.takeFrom')}
+          keepLabel={t('conversation.leaveIt')}
+          pending={update.isPending}
+          onConfirm={() => change({ operation: 'assistance', takeFrom: asking.id })}
+          onKeep={() => setAsking(null)}
+        />
+      )}
+      {mine && (
+        <details className="hand-back">
+          <summary>{t('conversation.instructionSummary')}</summary>
+          <label>
+            {t('conversation.instruction')}
+            <textarea rows={2} maxLength={4000} value={instruction} onChange={(event) => setInstruction(event.target.value)} />
+          </label>
+          <fieldset>
+            <legend>{t('conversation.instructionMode')}</legend>
+            {(['resume', 'wait'] as const).map((value) => (
+              <label key={value}>
+                <input type="radio" name="instruction-mode" checked={mode === value} onChange={() => setMode(value)} />
+                {t(`conversation.instructionMode.${value}`)}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+      )}
+      {failure && <p role="alert">{taken ? failure.message : t('common.error', { message: failure.message })}</p>}
+    </>
+  );
+}
