@@ -1,6 +1,7 @@
 import '@picocss/pico/css/pico.min.css';
 import './styles.css';
 import './keyboard.css';
+import './reading.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -4,13 +4,16 @@ import {
   FakeLlm,
   FakeMetaGraph,
   MessagingWorkspace,
+  deliverMetaWebhook,
   eventually,
   isGuardrailEvaluation,
   lastOf,
   newPhone,
+  newWamid,
   startTestStack,
   textOf,
   withAgents,
+  whatsappEnvelope,
   type TestStack,
 } from '@platica/testing';
 import { TestBrowser } from '@platica/testing/test-browser';
@@ -26,7 +29,9 @@ const BILL = 'Tu factura es de 120 pesos';
  * whose WhatsApp window is closed offering only templates, one sent with its parameters; tags
  * and owners edited, the API's 400 shown beside the field, and read back through the API. Issue 49
  * item 5: a send Meta refuses marked with Meta's code, and Retry sending it again; a failed agent
- * turn marking its conversation.
+ * turn marking its conversation. Issue 49 item 3: 40 messages of two days opening at the newest,
+ * read back to the first as the timeline is scrolled up, a date between the days, and the contact
+ * beside the conversation (behind a button on a phone).
  */
 describe('the console conversation view in a browser (e2e)', () => {
   let t: TestStack;
@@ -412,5 +417,112 @@ describe('the console conversation view in a browser (e2e)', () => {
       ],
     });
     await check(page, 'conv-08-template-sent');
+  });
+
+  it('opens 40 messages of two days at the newest, reads back to the first as it scrolls up, dates between days; the contact beside', async () => {
+    const phone = newPhone();
+    const wa = ws.whatsapp;
+    const now = Math.floor(Date.now() / 1000);
+    // One webhook, as Meta batches them (the agent answers the batch).
+    const payload = whatsappEnvelope(
+      { phoneNumberId: wa.phoneNumberId, displayPhone: wa.phoneNumber },
+      {
+        contacts: [{ profile: { name: 'Lucía Paredes' }, wa_id: phone }],
+        messages: Array.from({ length: 40 }, (_, i) => ({
+          from: phone,
+          id: newWamid(),
+          timestamp: String(now - 40 + i),
+          type: 'text',
+          text: { body: `Mensaje ${String(i + 1).padStart(2, '0')}` },
+        })),
+      },
+    );
+    expect((await deliverMetaWebhook(t.baseUrl, payload, wa.appSecret)).status).toBe(200);
+    await eventually('the agent answers', async () => sentTo(phone).find((s) => s.body.text?.body === 'ECHO: Mensaje 40'), 30_000);
+    const { conversation } = await ws.customerWrites(phone, 'Mensaje 41');
+    await eventually('the second answer', async () => sentTo(phone).find((s) => s.body.text?.body === 'ECHO: Mensaje 41'), 30_000);
+    // The client's profile as an integrator sends it, and another conversation of theirs (a chat with Billing).
+    const sent = await ws.api.post('/v1/messages', {
+      channelId: wa.id,
+      conversationId: phone,
+      content: 'Te escribimos de Ventas',
+      client: { email: 'lucia@example.test', company: 'Paredes y Cía', city: 'Puebla', owners: [email()] },
+    });
+    expect(sent.status).toBeLessThan(300);
+    const chat = await ws.api.post('/v1/chat', {
+      agentId: ws.ids.agents.billing.id,
+      client: { id: conversation.clientId },
+      message: 'una consulta por el chat',
+    });
+    expect(chat.status).toBe(200);
+    // The first 20 a day earlier: a message's time is when Plática received it, so the seed moves them.
+    const firsts = Array.from({ length: 20 }, (_, i) => `Mensaje ${String(i + 1).padStart(2, '0')}`);
+    await t.query(
+      `update messaging.message set created_at = created_at - interval '24 hours' where conversation_ref = $1 and content = any($2)`,
+      [conversation.id, firsts],
+    );
+    const others = (await ws.api.get(`/v1/conversations?clientId=${conversation.clientId}`)).body.workspaces[0].conversations;
+    const other = others.find((c: any) => c.id !== conversation.id);
+
+    const page = await open(conversation.id);
+    const timeline = page.getByRole('region', { name: 'Messages' });
+    await timeline.getByText('Te escribimos de Ventas').waitFor();
+    // At its newest: the latest in view, the oldest not even drawn yet.
+    const inView = async (text: string) => {
+      const [box, item] = [await timeline.boundingBox(), await timeline.getByText(text, { exact: true }).boundingBox()];
+      return item!.y >= box!.y && item!.y + item!.height <= box!.y + box!.height + 1;
+    };
+    await eventually('the newest message in view', async () => ((await inView('Te escribimos de Ventas')) ? true : undefined), 5_000);
+    expect(await timeline.getByText('Mensaje 01', { exact: true }).count()).toBe(0);
+    await check(page, 'conv-17-newest-first');
+
+    // Scrolled to its top, older messages come above, the message read kept where it was on screen.
+    const scroller = page.locator('section.timeline');
+    while ((await timeline.getByText('Mensaje 01', { exact: true }).count()) === 0) {
+      const before = await scroller.evaluate((element) => {
+        const first = element.querySelector('ol.messages > li[id]')!;
+        element.scrollTop = 0;
+        return { id: first.id, offset: first.getBoundingClientRect().top - element.getBoundingClientRect().top };
+      });
+      await page.waitForFunction((id) => document.querySelector('section.timeline ol.messages > li[id]')?.id !== id, before.id);
+      const after = await scroller.evaluate(
+        (element, id) => document.getElementById(id)!.getBoundingClientRect().top - element.getBoundingClientRect().top,
+        before.id,
+      );
+      expect(Math.abs(after - before.offset)).toBeLessThanOrEqual(2);
+    }
+    expect(await page.getByRole('button', { name: /Show older messages/ }).count()).toBe(0);
+    // A date before each day's messages: as many as the days the messages fall on, here where the browser is.
+    const messages = (await detail(conversation.id)).messages.map((m: any) => m.creationDate as string);
+    const days = await page.evaluate((dates: string[]) => new Set(dates.map((d) => new Date(d).toDateString())).size, messages);
+    expect(days).toBeGreaterThanOrEqual(2);
+    expect(await timeline.locator('li.day-separator').count()).toBe(days);
+    await timeline.locator('li.day-separator').filter({ hasText: 'Today' }).waitFor();
+    await timeline.getByText('Mensaje 01', { exact: true }).scrollIntoViewIfNeeded();
+    await check(page, 'conv-18-oldest-and-dates');
+
+    // The contact beside the conversation: profile, owners, state, the other conversation.
+    const contact = page.getByRole('complementary', { name: 'Contact' });
+    for (const fact of ['Lucía Paredes', phone, 'lucia@example.test', 'Paredes y Cía', 'Puebla', email(), 'Active']) {
+      await contact.getByText(fact, { exact: true }).waitFor();
+    }
+    const link = contact.getByRole('list', { name: 'Other conversations' }).getByRole('link');
+    expect(await link.count()).toBe(1);
+    expect(await link.getAttribute('href')).toBe(`/console/w/${ws.id}/conversations/${other.id}`);
+    // Blocked through the API: the panel says so, and why.
+    const blocked = await ws.api.patch(`/v1/clients/${conversation.clientId}`, { status: 'blocked', reason: 'manual_dashboard' });
+    expect(blocked.status).toBe(200);
+    await page.reload();
+    await contact.getByText('Blocked', { exact: true }).waitFor();
+    await contact.getByText('blocked in the console').waitFor();
+    await check(page, 'conv-19-contact');
+
+    // On a phone, behind its button, without sideways scroll.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await contact.getByText('Lucía Paredes', { exact: true }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Show the contact' }).click();
+    await contact.getByText('Lucía Paredes', { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await check(page, 'conv-20-contact-phone');
   });
 });

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import {
   deliverMetaWebhook,
   eventually,
+  FakeLlm,
   FakeMetaGraph,
   MessagingWorkspace,
   newMetaId,
@@ -49,11 +50,13 @@ function wav(): Buffer {
  * media Meta no longer has saying so; no sideways scroll on a phone; the tab title counting the
  * conversations waiting for a person. Issue 49 item 7: the keyboard alone (the skip link, `/`,
  * `j`/`k`, Ctrl+Enter, Escape, `?` and its help dialog, focus after take over, send and closing),
- * and every console page titled and without sideways scroll at 390x844.
+ * and every console page titled and without sideways scroll at 390x844. Issue 49 item 6: a
+ * notification, once turned on, when an agent asks for a person.
  */
 describe('the console inbox: paging, search, the newest message, media (e2e)', () => {
   let t: StackApi;
   let graph: FakeMetaGraph;
+  let llm: FakeLlm;
   let ws: MessagingWorkspace;
   const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
@@ -93,7 +96,13 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
 
   beforeAll(async () => {
     graph = await FakeMetaGraph.start();
-    t = await useSharedStack({ graph });
+    // The model only for the agent asked for a person in a chat (the last test): it asks for one when offered the tool.
+    llm = await FakeLlm.start();
+    llm.answer = (request) =>
+      request.messages.at(-1)?.role !== 'tool' && request.tools?.some((tool) => tool.function.name === 'request_human_assistance')
+        ? { toolCall: { name: 'request_human_assistance', arguments: { reason: 'the customer asks for a person' } } }
+        : { text: 'Un momento.' };
+    t = await useSharedStack({ graph, llm });
     // No agent: the customers' messages are stored and nobody answers (no model needed).
     // One agent on no channel, for the agent pages of the phone-width walk; it answers nobody.
     ws = await MessagingWorkspace.seed(t, (doc) => {
@@ -125,6 +134,7 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
   afterAll(async () => {
     await t?.stop();
     await graph?.stop();
+    await llm?.stop();
   });
   beforeEach(() => browser.open());
   afterEach(() => browser.close());
@@ -229,7 +239,9 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
       return item!.y >= box!.y && item!.y + item!.height <= box!.y + box!.height;
     };
     await eventually('the newest message in view', async () => ((await visible('Mensaje 30')) ? true : undefined), 5_000);
-    expect(await visible('Mensaje 01')).toBe(false);
+    // The oldest out of view: not drawn yet when the silent turns' notes make more than the first 30 entries, else above.
+    const oldest = timeline.getByText('Mensaje 01', { exact: true });
+    expect((await oldest.count()) === 0 || !(await visible('Mensaje 01'))).toBe(true);
     const reply = await page.getByLabel('Your reply').boundingBox();
     expect(reply!.y + reply!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -237,8 +249,12 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     const beside = page.getByRole('navigation', { name: 'Inbox conversations' });
     expect(await beside.getByRole('link', { name: /Charla Larga/ }).getAttribute('aria-current')).toBe('page');
     await browser.check(page, 'inbox-05-newest-message');
-    // The older messages are a scroll away.
-    await timeline.getByText('Mensaje 01').scrollIntoViewIfNeeded();
+    // The older messages are a scroll away: scrolled to its top, the timeline puts them above.
+    await eventually('the oldest drawn', async () => {
+      await timeline.evaluate((element) => (element.scrollTop = 0));
+      return (await oldest.count()) > 0 || undefined;
+    });
+    await oldest.scrollIntoViewIfNeeded();
     expect(await visible('Mensaje 01')).toBe(true);
   });
 
@@ -466,5 +482,72 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     expect(await page.title()).toBe('Inbox · Plática console');
     await page.getByRole('link', { name: 'Clients' }).click();
     await page.waitForFunction(() => document.title === 'Clients · Plática console');
+  });
+
+  it('notifies, once turned on, when an agent asks for a person, and counts the conversation in the title', async () => {
+    const page = await browser.newPage();
+    // The browser's notifications, played by an init script: Chromium's headless shell answers every
+    // permission request 'denied', so the script stands in for the prompt (counting the times it is
+    // asked, answering Allow) and records what the page shows.
+    await page.addInitScript(() => {
+      const shown: { title: string; body?: string; tag?: string }[] = [];
+      const asked = { count: 0 };
+      let permission: NotificationPermission = 'default';
+      class Recorded {
+        static get permission() {
+          return permission;
+        }
+        static requestPermission() {
+          asked.count += 1;
+          permission = 'granted';
+          return Promise.resolve(permission);
+        }
+        onclick: (() => void) | null = null;
+        constructor(title: string, options?: NotificationOptions) {
+          shown.push({ title, body: options?.body, tag: options?.tag });
+        }
+        close() {}
+      }
+      Object.assign(window, { Notification: Recorded, shownNotifications: shown, notificationAsked: asked });
+    });
+    await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
+    await rows(page).first().waitFor();
+    await page.getByText('Live: changes appear as they happen.').waitFor();
+    const notify = page.getByRole('switch', { name: 'Notify me when a customer waits for a person' });
+    expect(await notify.isChecked()).toBe(false);
+    await notify.check();
+    await page.waitForFunction(() => localStorage.getItem('platica.console.alerts') === '{"notify":true,"sound":false}');
+    // Asked once, from the click.
+    expect(await page.evaluate(() => (window as unknown as { notificationAsked: { count: number } }).notificationAsked.count)).toBe(1);
+    await browser.check(page, 'inbox-14-alerts-on');
+
+    const agent = ws.ids.agents.walk.id as string;
+    const rules = { assistanceEnabled: true, assistanceTriggers: 'Cuando pidan una persona', waitMessage: 'Te comunico con una persona.' };
+    expect((await ws.api.patch(`/v1/agents/${agent}/assist-rules`, rules)).status).toBe(200);
+    const chat = await ws.api.post('/v1/chat', {
+      agentId: agent,
+      client: { email: `rosa-${word}@example.test`, name: 'Rosa Espera' },
+      message: 'quiero hablar con una persona',
+    });
+    expect(chat.status).toBe(200);
+    const shown = await eventually(
+      'the notification',
+      async () => (await page.evaluate(() => (window as unknown as { shownNotifications: unknown[] }).shownNotifications))[0],
+      10_000,
+    );
+    expect(shown).toEqual({
+      title: 'A customer is waiting for a person',
+      body: 'Rosa Espera: the agent asked for a person.',
+      tag: expect.stringMatching(/^platica-waiting-/) as string,
+    });
+    // Tagged with the conversation (one notification per conversation across tabs): the one the agent handed over.
+    const handedOver = await ws.api.get(`/v1/conversations/${(shown as { tag: string }).tag.replace('platica-waiting-', '')}`);
+    expect(handedOver.body.workspaces[0].conversations[0]).toMatchObject({ contactName: 'Rosa Espera', operation: 'assistance' });
+    const waiting = await ws.api.get('/v1/conversations?state=waiting&limit=1');
+    const count = waiting.body.workspaces[0].conversationsCount as number;
+    await page.waitForFunction((n) => document.title === `(${n}) Inbox · Plática console`, count);
+    // Turned off, and kept off in this browser.
+    await notify.uncheck();
+    await page.waitForFunction(() => localStorage.getItem('platica.console.alerts') === '{"notify":false,"sound":false}');
   });
 });

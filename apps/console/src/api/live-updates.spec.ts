@@ -13,7 +13,10 @@ class FakeEventSource {
   constructor(readonly url: string) {
     FakeEventSource.made.push(this);
   }
-  addEventListener(): void {}
+  readonly listeners = new Map<string, (event: { data: string; lastEventId: string }) => void>();
+  addEventListener(type: string, listener: (event: { data: string; lastEventId: string }) => void): void {
+    this.listeners.set(type, listener);
+  }
   close(): void {
     this.readyState = FakeEventSource.CLOSED;
   }
@@ -88,5 +91,30 @@ describe('the console’s live updates', () => {
     expect(live.attachLiveConnection('ws_2', queryClient)).toBeUndefined();
     jest.advanceTimersByTime(10 * 60_000);
     expect(FakeEventSource.made).toHaveLength(1);
+  });
+
+  it('tells the workspace’s listeners of a request for a person, with the contact’s name', () => {
+    live.attachLiveConnection('ws_1', queryClient);
+    const heard: unknown[] = [];
+    const other: unknown[] = [];
+    const stop = live.onAssistanceRequested('ws_1', (request) => heard.push(request));
+    live.onAssistanceRequested('ws_2', (request) => other.push(request));
+    const dispatch = (data: string) =>
+      FakeEventSource.made[0].listeners.get('conversation.assistance.requested')!({ data, lastEventId: '7' });
+    dispatch(
+      JSON.stringify({ type: 'conversation.assistance.requested', data: { conversationId: 'c1', conversation: { contactName: 'Marta' } } }),
+    );
+    dispatch(JSON.stringify({ data: { conversationId: 'c2', conversation: { contactName: null } } }));
+    // Nothing readable, nothing told.
+    dispatch('not json');
+    dispatch(JSON.stringify({ data: {} }));
+    expect(heard).toEqual([
+      { conversationId: 'c1', contactName: 'Marta' },
+      { conversationId: 'c2', contactName: null },
+    ]);
+    expect(other).toEqual([]);
+    stop();
+    dispatch(JSON.stringify({ data: { conversationId: 'c3' } }));
+    expect(heard).toHaveLength(2);
   });
 });

@@ -92,6 +92,7 @@ class LiveConnection {
       source.addEventListener(type, (event) => {
         this.lastEventId = event.lastEventId || this.lastEventId;
         this.markStale(STALE_QUERIES[type]);
+        if (type === 'conversation.assistance.requested') announceAssistance(this.workspaceId, event.data);
       });
     }
   }
@@ -122,6 +123,30 @@ class LiveConnection {
 export function reopenDelayMs(refusals: number, random: () => number = Math.random): number {
   const delay = Math.min(MAX_REOPEN_MS, REOPEN_MS * 2 ** Math.min(Math.max(refusals - 1, 0), 10));
   return Math.round(delay * (1 - random() * 0.2));
+}
+
+export type AssistanceRequest = { conversationId: string; contactName: string | null };
+const assistanceListeners = new Set<{ workspaceId: string; listener: (request: AssistanceRequest) => void }>();
+
+/** An agent asked for a person (the event's envelope, as the stream sends it): told to whoever listens for the workspace. */
+function announceAssistance(workspaceId: string, raw: unknown): void {
+  let request: AssistanceRequest;
+  try {
+    const data = (JSON.parse(String(raw)) as { data?: { conversationId?: unknown; conversation?: { contactName?: unknown } } }).data;
+    if (typeof data?.conversationId !== 'string') return;
+    const name = data.conversation?.contactName;
+    request = { conversationId: data.conversationId, contactName: typeof name === 'string' ? name : null };
+  } catch {
+    return;
+  }
+  for (const entry of assistanceListeners) if (entry.workspaceId === workspaceId) entry.listener(request);
+}
+
+/** Calls `listener` for each request for a person the workspace's stream brings; the function stops it. */
+export function onAssistanceRequested(workspaceId: string, listener: (request: AssistanceRequest) => void): () => void {
+  const entry = { workspaceId, listener };
+  assistanceListeners.add(entry);
+  return () => assistanceListeners.delete(entry);
 }
 
 let current: LiveConnection | null = null;

@@ -7,6 +7,7 @@ import { useShortcuts } from '../components/shortcuts';
 import { useWaitingTitle } from '../components/waiting-title';
 import { Status } from './layout';
 import { Composer } from './conversation/composer';
+import { ContactPanel } from './conversation/contact-panel';
 import { ConversationList } from './conversation/conversation-list';
 import { MessageTimeline } from './conversation/message-timeline';
 import { StateHeader } from './conversation/state-header';
@@ -68,6 +69,7 @@ export function ConversationPage() {
           </>
         )}
       </div>
+      {current && <ContactPanel workspaceId={workspaceId} conversation={current} />}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { api, data } from '../api/client';
 import { INBOX_PAGE_SIZE, useConversationPages } from '../api/conversation-pages';
 import { FALLBACK_POLL_SECONDS, useLiveUpdates } from '../api/live-updates';
 import type { components } from '../api/openapi';
+import { AlertSettings } from '../components/alert-settings';
 import { LoadMore } from '../components/load-more';
 import { SearchField } from '../components/search-field';
 import { useShortcuts } from '../components/shortcuts';
@@ -169,6 +170,7 @@ export function InboxPage() {
           </small>
         )}
       </p>
+      <AlertSettings />
       <Status loading={conversations.isPending} error={conversations.error} />
       {conversations.data && rows.length === 0 && <p>{t(filter('q') ? 'inbox.noMatch' : 'inbox.empty')}</p>}
       {rows.length > 0 && (

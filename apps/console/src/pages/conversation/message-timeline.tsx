@@ -1,9 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../../api/client';
 import { useIsAdmin } from '../layout';
+import { DaySeparator } from './day-separator';
 import { MessageItem } from './message-item';
+import { byDay, firstShown, revealOlder } from './timeline-window';
 import { TurnDetails } from './turn-details';
 import type { ConversationDetail, TurnLogEntry } from './types';
 
@@ -13,7 +15,9 @@ import type { ConversationDetail, TurnLogEntry } from './types';
  * reply. A turn with no message of its own (a silent one) stands at its time as a system note.
  * The agent's latest turn, when it failed, marks the conversation above them. It scrolls on its own, above the reply box, and opens at the newest message; it follows new
  * messages (and media that finish loading) while it is at its end, and stays put while the person
- * reads older ones.
+ * reads older ones. It shows the newest entries first (`timeline-window.ts`): scrolled near its
+ * top (or with Show older messages), a page of older ones is put above, the scroll moved by their
+ * height so the message read stays where it was; a date stands before each day's messages.
  */
 export function MessageTimeline({ workspaceId, conversation }: { workspaceId: string; conversation: ConversationDetail }) {
   const { t } = useTranslation();
@@ -48,6 +52,37 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
     if (element && atEnd.current) element.scrollTop = element.scrollHeight;
   };
   useLayoutEffect(toEnd, [entries.length]);
+  // What grows without a new entry (a turn's details read after its message, media drawn) keeps the end in view too.
+  const list = useRef<HTMLOListElement>(null);
+  useLayoutEffect(() => {
+    if (!list.current || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(toEnd);
+    observer.observe(list.current);
+    return () => observer.disconnect();
+  }, []);
+  // The oldest entry revealed, by key, for this conversation (another conversation opens at its newest).
+  const [revealed, setRevealed] = useState<{ conversationId: string; anchor: string | null }>({
+    conversationId: conversation.id,
+    anchor: null,
+  });
+  const anchor = revealed.conversationId === conversation.id ? revealed.anchor : null;
+  const keys = entries.map((entry) => entry.message?.id ?? entry.turn!.id);
+  const from = firstShown(keys, anchor);
+  // Where the scroll was before older entries went above it: restored, less nothing, once they are drawn.
+  const before = useRef<{ height: number; top: number } | null>(null);
+  const showOlder = () => {
+    const element = scroller.current;
+    if (from === 0 || !element || before.current) return;
+    before.current = { height: element.scrollHeight, top: element.scrollTop };
+    atEnd.current = false;
+    setRevealed({ conversationId: conversation.id, anchor: revealOlder(keys, anchor) });
+  };
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && before.current) element.scrollTop = before.current.top + element.scrollHeight - before.current.height;
+    before.current = null;
+  }, [from]);
+  const days = byDay(entries.slice(from), (entry) => entry.at);
   // The conversation's latest agent turn; one that failed marks the conversation above its messages.
   const latestTurn = (turns.data?.turns ?? []).reduce<TurnLogEntry | undefined>(
     (latest, turn) => (!latest || Date.parse(turn.startedAt) >= Date.parse(latest.startedAt) ? turn : latest),
@@ -79,28 +114,39 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
         onScroll={(event) => {
           const element = event.currentTarget;
           atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
+          if (element.scrollTop < 80) showOlder();
         }}
         onLoadCapture={toEnd}
         onLoadedMetadataCapture={toEnd}
       >
         {conversation.messages.length === 0 && <p>{t('conversation.empty')}</p>}
-        <ol className="messages">
-          {entries.map(({ message, turn }) =>
-            message ? (
-              <MessageItem
-                key={message.id}
-                workspaceId={workspaceId}
-                conversation={conversation}
-                message={message}
-                turn={turn}
-                agentNames={agentNames}
-              />
-            ) : (
-              <li key={turn!.id} className="note">
-                <UnansweredTurn turn={turn!} agentNames={agentNames} />
-              </li>
+        {from > 0 && (
+          <p className="load-older">
+            <button type="button" className="secondary" onClick={showOlder}>
+              {t('reading.older', { count: from })}
+            </button>
+          </p>
+        )}
+        <ol ref={list} className="messages">
+          {days.flatMap(({ day, items }) => [
+            <DaySeparator key={`day-${day}`} day={day} />,
+            ...items.map(({ message, turn }) =>
+              message ? (
+                <MessageItem
+                  key={message.id}
+                  workspaceId={workspaceId}
+                  conversation={conversation}
+                  message={message}
+                  turn={turn}
+                  agentNames={agentNames}
+                />
+              ) : (
+                <li key={turn!.id} className="note">
+                  <UnansweredTurn turn={turn!} agentNames={agentNames} />
+                </li>
+              ),
             ),
-          )}
+          ])}
         </ol>
       </section>
     </>
