@@ -24,7 +24,9 @@ describe('a database that refuses writes (e2e)', () => {
     const admin = new Client({ connectionString: url.toString() });
     await admin.connect();
     try {
-      await admin.query(`alter database "${database}" ${on ? 'set default_transaction_read_only = on' : 'reset default_transaction_read_only'}`);
+      await admin.query(
+        `alter database "${database}" ${on ? 'set default_transaction_read_only = on' : 'reset default_transaction_read_only'}`,
+      );
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [database]);
     } finally {
       await admin.end();
@@ -55,7 +57,11 @@ describe('a database that refuses writes (e2e)', () => {
         return answer.status === 503 ? answer : undefined;
       });
       expect(refused.headers.get('retry-after')).toBe('5');
-      expect(refused.body).toEqual({ code: 503, error: expect.stringContaining('database'), details: { reason: 'database_unavailable', retryAfterSeconds: 5 } });
+      expect(refused.body).toEqual({
+        code: 503,
+        error: expect.stringContaining('database'),
+        details: { reason: 'database_unavailable', retryAfterSeconds: 5 },
+      });
       const ready = await t.http.get('/readyz');
       expect(ready.status).toBe(503);
       expect(ready.body.details.database).toMatch(/^database_unavailable: .* \(25006\)$/);

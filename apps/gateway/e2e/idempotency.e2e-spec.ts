@@ -29,7 +29,9 @@ describe('idempotency keys (e2e)', () => {
 
   /** What reached Meta for the phone, but the agent's own replies to the customer (`ECHO: …`). */
   const sentTo = (phone: string, w = ws) =>
-    graph.sends(w.whatsapp.phoneNumberId).filter((send) => send.body.to === phone && !String(send.body.text?.body ?? '').startsWith('ECHO'));
+    graph
+      .sends(w.whatsapp.phoneNumberId)
+      .filter((send) => send.body.to === phone && !String(send.body.text?.body ?? '').startsWith('ECHO'));
   const send = (phone: string, content: string, key?: string, w = ws) =>
     w.api.post('/v1/messages', { channelId: w.whatsapp.id, conversationId: phone, content }, key ? { 'idempotency-key': key } : {});
   const expectReplayOf = (replay: HttpAnswer, first: HttpAnswer) => {
@@ -45,7 +47,11 @@ describe('idempotency keys (e2e)', () => {
     );
     expect(res.status).toBe(200);
     const result = res.body.result as { isError?: boolean; content: { text: string }[]; _meta: Record<string, unknown> };
-    return { status: result._meta['platica/status'], replayed: result._meta['platica/idempotentReplayed'] === true, body: JSON.parse(result.content[0]!.text) };
+    return {
+      status: result._meta['platica/status'],
+      replayed: result._meta['platica/idempotentReplayed'] === true,
+      body: JSON.parse(result.content[0]!.text),
+    };
   };
 
   beforeAll(async () => {
@@ -146,7 +152,11 @@ describe('idempotency keys (e2e)', () => {
 
   it('replays a template send and a campaign send', async () => {
     const phone = newPhone();
-    const template = { channelId: ws.whatsapp.id, conversationId: phone, template: { name: 'welcome', language: 'es_MX', params: ['Ana', 'A-1'], file: FILE, buttons: BUTTONS } };
+    const template = {
+      channelId: ws.whatsapp.id,
+      conversationId: phone,
+      template: { name: 'welcome', language: 'es_MX', params: ['Ana', 'A-1'], file: FILE, buttons: BUTTONS },
+    };
     const headers = { 'idempotency-key': randomUUID() };
     const first = await ws.api.post('/v1/messages/template', template, headers);
     expect(first.status).toBe(200);

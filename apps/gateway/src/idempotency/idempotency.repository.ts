@@ -60,10 +60,12 @@ export class IdempotencyRepository {
         [input.workspaceId, input.key, input.fingerprint, input.operationId, input.lockMs, input.ttlMs],
       );
       if (claimed.length > 0) return true;
-      const [held] = await em.execute<{ fingerprint: string; status: number | null; headers: Record<string, string> | null; body: unknown }[]>(
-        'select fingerprint, status, headers, body from gateway.idempotency_key where workspace_id = ? and key = ?',
-        [input.workspaceId, input.key],
-      );
+      const [held] = await em.execute<
+        { fingerprint: string; status: number | null; headers: Record<string, string> | null; body: unknown }[]
+      >('select fingerprint, status, headers, body from gateway.idempotency_key where workspace_id = ? and key = ?', [
+        input.workspaceId,
+        input.key,
+      ]);
       if (held) {
         return {
           fingerprint: held.fingerprint,
@@ -76,13 +78,11 @@ export class IdempotencyRepository {
 
   /** The claim's answer, kept for retries until the key expires. */
   async complete(workspaceId: string, key: string, fingerprint: string, answer: StoredAnswer): Promise<void> {
-    await this.db
-      .em()
-      .execute(
-        `update gateway.idempotency_key set status = ?, headers = ?::jsonb, body = ?::jsonb, locked_until = null
+    await this.db.em().execute(
+      `update gateway.idempotency_key set status = ?, headers = ?::jsonb, body = ?::jsonb, locked_until = null
          where workspace_id = ? and key = ? and fingerprint = ? and status is null`,
-        [answer.status, JSON.stringify(answer.headers ?? {}), JSON.stringify(answer.body ?? null), workspaceId, key, fingerprint],
-      );
+      [answer.status, JSON.stringify(answer.headers ?? {}), JSON.stringify(answer.body ?? null), workspaceId, key, fingerprint],
+    );
   }
 
   /** Frees a claim whose request did nothing, so a retry with the key runs afresh. */
@@ -101,11 +101,9 @@ export class IdempotencyRepository {
     const now = Date.now();
     if (now - this.lastPurge < PURGE_EVERY_MS) return;
     this.lastPurge = now;
-    await this.db
-      .em()
-      .execute(
-        `delete from gateway.idempotency_key where ctid in
+    await this.db.em().execute(
+      `delete from gateway.idempotency_key where ctid in
            (select ctid from gateway.idempotency_key where expires_at < now() limit ${PURGE_BATCH})`,
-      );
+    );
   }
 }

@@ -60,8 +60,14 @@ describe('Idempotency', () => {
     let release!: () => void;
     const first = idempotency.run(request('a'), () => new Promise((resolve) => (release = () => resolve({ status: 200, body: {} }))));
     const never = () => Promise.reject(new Error('must not run'));
-    await expect(idempotency.run(request('a'), never)).rejects.toMatchObject({ code: ErrorCode.Conflict, details: { reason: 'idempotency_key_in_progress' } });
-    await expect(idempotency.run(request('b'), never)).rejects.toMatchObject({ code: ErrorCode.Unprocessable, details: { reason: 'idempotency_key_reused' } });
+    await expect(idempotency.run(request('a'), never)).rejects.toMatchObject({
+      code: ErrorCode.Conflict,
+      details: { reason: 'idempotency_key_in_progress' },
+    });
+    await expect(idempotency.run(request('b'), never)).rejects.toMatchObject({
+      code: ErrorCode.Unprocessable,
+      details: { reason: 'idempotency_key_reused' },
+    });
     release();
     await first;
     await expect(idempotency.run(request('b'), never)).rejects.toMatchObject({ code: ErrorCode.Unprocessable });
@@ -103,7 +109,9 @@ describe('idempotencyKeyOf', () => {
   });
 
   it.each([[''], ['a b'], ['x'.repeat(256)], [['a', 'b']], [42], ['clé']])('refuses %j with a 400 naming the header', (value) => {
-    expect(() => idempotencyKeyOf(value)).toThrow(expect.objectContaining({ code: ErrorCode.Validation, details: [expect.objectContaining({ path: ['Idempotency-Key'] })] }));
+    expect(() => idempotencyKeyOf(value)).toThrow(
+      expect.objectContaining({ code: ErrorCode.Validation, details: [expect.objectContaining({ path: ['Idempotency-Key'] })] }),
+    );
   });
 });
 
@@ -113,6 +121,13 @@ describe('requestFingerprint', () => {
     expect(requestFingerprint(operation, { id: 'c1' }, {}, { options: { b: 2, a: 1 }, text: 'hola', to: '+34600000000' })).toBe(base);
     expect(requestFingerprint(operation, { id: 'c1' }, {}, { to: '+34600000000', text: 'adiós', options: { a: 1, b: 2 } })).not.toBe(base);
     expect(requestFingerprint(operation, { id: 'c2' }, {}, { to: '+34600000000', text: 'hola', options: { a: 1, b: 2 } })).not.toBe(base);
-    expect(requestFingerprint({ ...operation, operationId: 'other' }, { id: 'c1' }, {}, { to: '+34600000000', text: 'hola', options: { a: 1, b: 2 } })).not.toBe(base);
+    expect(
+      requestFingerprint(
+        { ...operation, operationId: 'other' },
+        { id: 'c1' },
+        {},
+        { to: '+34600000000', text: 'hola', options: { a: 1, b: 2 } },
+      ),
+    ).not.toBe(base);
   });
 });

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Client, Pool } from 'pg';
-import { dropDatabase, ensureDatabase } from '@platica/devstack';
 import { newIsolation, type Isolation } from '@platica/testing';
 import { checkDatabaseReadiness } from '../health/database-readiness';
 import { errorReply } from './error-reply';
@@ -34,13 +33,31 @@ describe('PostgreSQL unavailable (integration)', () => {
     const { status, body } = errorReply(error);
     expect({ status, body }).toEqual({
       status: 503,
-      body: { code: 503, error: expect.stringContaining('the database cannot be reached'), details: { reason: 'database_unavailable', retryAfterSeconds: 5 } },
+      body: {
+        code: 503,
+        error: expect.stringContaining('the database cannot be reached'),
+        details: { reason: 'database_unavailable', retryAfterSeconds: 5 },
+      },
     });
   };
 
+  /** The server's maintenance database: where the test's own database is made and dropped. */
+  const onServer = async (sql: string) => {
+    const url = new URL(isolation.databaseUrl);
+    url.pathname = '/postgres';
+    const client = new Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  const databaseName = () => decodeURIComponent(new URL(isolation.databaseUrl).pathname.slice(1));
+
   beforeAll(async () => {
     isolation = newIsolation();
-    await ensureDatabase(isolation.databaseUrl);
+    await onServer(`create database "${databaseName()}"`);
     admin = new Client({ connectionString: isolation.databaseUrl });
     await admin.connect();
     await admin.query(`create role ${role}_full login password 'secret' connection limit 1`);
@@ -53,7 +70,7 @@ describe('PostgreSQL unavailable (integration)', () => {
     await admin?.query(`drop role if exists ${role}_full`);
     await admin?.query(`drop role if exists ${role}_ro`);
     await admin?.end();
-    await dropDatabase(isolation.databaseUrl);
+    await onServer(`drop database if exists "${databaseName()}" with (force)`);
   });
 
   it('reports a reachable, writable database ready', async () => {
@@ -65,7 +82,9 @@ describe('PostgreSQL unavailable (integration)', () => {
     const refused = await connect(urlAs(`${role}_full`)).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: '53300' });
     expectUnavailable(refused);
-    await expect(checkDatabaseReadiness(urlAs(`${role}_full`))).rejects.toThrow(/^database_unavailable: .*too many connections.* \(53300\)$/);
+    await expect(checkDatabaseReadiness(urlAs(`${role}_full`))).rejects.toThrow(
+      /^database_unavailable: .*too many connections.* \(53300\)$/,
+    );
   });
 
   it('answers 503 when the server only reads (25006), and /readyz says so', async () => {
