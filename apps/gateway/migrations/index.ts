@@ -5,6 +5,7 @@ import { Migration20261126230000_oauth_client_authorized_at } from './Migration2
 import { Migration20261127062934_api_key_management_and_roles } from './Migration20261127062934_api_key_management_and_roles';
 import { Migration20261128084123_api_key_created_by_key } from './Migration20261128084123_api_key_created_by_key';
 import { Migration20261129090000_workspace_credit_limit } from './Migration20261129090000_workspace_credit_limit';
+import { Migration20261129120000_idempotency_keys } from './Migration20261129120000_idempotency_keys';
 
 /** The gateway's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const gatewayMigrations = [
@@ -15,4 +16,5 @@ export const gatewayMigrations = [
   Migration20261127062934_api_key_management_and_roles,
   Migration20261128084123_api_key_created_by_key,
   Migration20261129090000_workspace_credit_limit,
+  Migration20261129120000_idempotency_keys,
 ];

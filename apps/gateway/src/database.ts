@@ -1,5 +1,6 @@
 import type { DatabaseDefinition } from '@platica/platform';
 import { sourcePath } from '@platica/platform';
+import { IdempotencyKey } from './idempotency/idempotency-key.entity';
 import { ApiKey } from './identity/api-key.entity';
 import { User } from './identity/user.entity';
 import { WorkspaceMember } from './identity/workspace-member.entity';
@@ -12,7 +13,7 @@ import { gatewayMigrations } from '../migrations';
 
 export const gatewayDatabase: DatabaseDefinition = {
   schema: 'gateway',
-  entities: [Workspace, User, WorkspaceMember, ApiKey, AccessToken, OAuthClient, AuthorizationCode, RefreshToken],
+  entities: [Workspace, User, WorkspaceMember, ApiKey, AccessToken, OAuthClient, AuthorizationCode, RefreshToken, IdempotencyKey],
   migrations: gatewayMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/gateway/migrations'),
 };

@@ -31,6 +31,8 @@ import { AccessTokenRepository } from './oauth/access-token.repository';
 import { AuthFailureLimiter } from './rate-limit/auth-failure-limiter';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { RedisStore } from './redis/redis.store';
+import { Idempotency } from './idempotency/idempotency';
+import { IdempotencyRepository } from './idempotency/idempotency.repository';
 import { RoutePipeline } from './routes/route-pipeline';
 import { SpecErrorFilter } from './routes/spec-error.filter';
 import { WorkspacesController } from './workspaces/workspaces.controller';
@@ -85,6 +87,8 @@ import { WorkspacesService } from './workspaces/workspaces.service';
     OAuthAuthorizationService,
     OAuthTokenService,
     SeedService,
+    IdempotencyRepository,
+    Idempotency,
     RoutePipeline,
     McpEndpoint,
     EventStreamEndpoint,

@@ -54,6 +54,12 @@ export interface PublicOperation extends InternalOperation {
   readonly description?: string;
   /** The capability that will deliver it: until then it answers 501 after authentication. */
   readonly pending?: string;
+  /**
+   * Takes an `Idempotency-Key` header (an `idempotencyKey` argument over /mcp): the gateway
+   * answers a retry with the same key from its record instead of calling the service again
+   * (docs/sending-messages.md › Retrying safely). Set on the operations that create or send.
+   */
+  readonly idempotent?: true;
   /** How long the owning service may take, when longer than PLATICA_RPC_TIMEOUT_MS. */
   readonly timeoutMs?: number;
   /**

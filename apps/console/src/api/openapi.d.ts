@@ -2843,7 +2843,10 @@ export interface operations {
                 /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
                 workspace?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A unique value per request (a UUID, say) that makes a retry safe: within 24 h, the same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, without doing it twice; another request under the key is a 422, a retry while the first still runs a 409. A 4xx or 503 answer frees the key. Keys are per workspace. Without it, nothing changes. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2966,7 +2969,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the resource’s state */
+            /** @description Conflict with the resource’s state, or a request with the same `Idempotency-Key` is still in progress (`details.reason`: `idempotency_key_in_progress`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3002,7 +3005,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request is valid but cannot be carried out (channel or resource rules) */
+            /** @description The request is valid but cannot be carried out (channel or resource rules), or the `Idempotency-Key` was used with another request (`details.reason`: `idempotency_key_reused`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3073,7 +3076,10 @@ export interface operations {
                 /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
                 workspace?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A unique value per request (a UUID, say) that makes a retry safe: within 24 h, the same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, without doing it twice; another request under the key is a 422, a retry while the first still runs a 409. A 4xx or 503 answer frees the key. Keys are per workspace. Without it, nothing changes. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3215,7 +3221,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the resource’s state */
+            /** @description Conflict with the resource’s state, or a request with the same `Idempotency-Key` is still in progress (`details.reason`: `idempotency_key_in_progress`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3251,7 +3257,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request is valid but cannot be carried out (channel or resource rules) */
+            /** @description The request is valid but cannot be carried out (channel or resource rules), or the `Idempotency-Key` was used with another request (`details.reason`: `idempotency_key_reused`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5564,7 +5570,10 @@ export interface operations {
                 /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
                 workspace?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A unique value per request (a UUID, say) that makes a retry safe: within 24 h, the same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, without doing it twice; another request under the key is a 422, a retry while the first still runs a 409. A 4xx or 503 answer frees the key. Keys are per workspace. Without it, nothing changes. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5713,7 +5722,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the resource’s state */
+            /** @description Conflict with the resource’s state, or a request with the same `Idempotency-Key` is still in progress (`details.reason`: `idempotency_key_in_progress`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5749,7 +5758,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request is valid but cannot be carried out (channel or resource rules) */
+            /** @description The request is valid but cannot be carried out (channel or resource rules), or the `Idempotency-Key` was used with another request (`details.reason`: `idempotency_key_reused`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13164,7 +13173,10 @@ export interface operations {
                 /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
                 workspace?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A unique value per request (a UUID, say) that makes a retry safe: within 24 h, the same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, without doing it twice; another request under the key is a 422, a retry while the first still runs a 409. A 4xx or 503 answer frees the key. Keys are per workspace. Without it, nothing changes. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 campaignId: string;
             };
@@ -13280,7 +13292,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the resource’s state */
+            /** @description Conflict with the resource’s state, or a request with the same `Idempotency-Key` is still in progress (`details.reason`: `idempotency_key_in_progress`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13309,6 +13321,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is valid but cannot be carried out (channel or resource rules), or the `Idempotency-Key` was used with another request (`details.reason`: `idempotency_key_reused`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

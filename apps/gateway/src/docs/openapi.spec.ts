@@ -53,4 +53,20 @@ describe('OpenAPI document', () => {
     );
     expect(JSON.stringify(doc.components.schemas.Error)).not.toContain('$ref');
   });
+
+  it('documents the Idempotency-Key header, its 409 and its 422 on exactly the operations that take one', () => {
+    const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods));
+    const withHeader = operations.filter((op) => (op.parameters ?? []).some((parameter: any) => parameter.name === 'Idempotency-Key'));
+    expect(withHeader.map((op) => op.operationId).sort()).toEqual([
+      'campaigns_send',
+      'chat_send',
+      'messages_send',
+      'messages_send_template',
+    ]);
+    for (const op of withHeader) {
+      expect(op.parameters.find((parameter: any) => parameter.name === 'Idempotency-Key')).toMatchObject({ in: 'header', required: false });
+      expect(op.responses['409'].description).toContain('idempotency_key_in_progress');
+      expect(op.responses['422'].description).toContain('idempotency_key_reused');
+    }
+  });
 });

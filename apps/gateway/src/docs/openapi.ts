@@ -46,6 +46,23 @@ const LAST_EVENT_ID_HEADER = {
   schema: { type: 'string' },
 };
 
+/** The IETF `Idempotency-Key` header draft, on the operations marked `idempotent` (docs/sending-messages.md › Retrying safely). */
+const IDEMPOTENCY_KEY_HEADER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'A unique value per request (a UUID, say) that makes a retry safe: within 24 h, the same key with the same request answers ' +
+    'the first answer again, with `Idempotent-Replayed: true`, without doing it twice; another request under the key is a 422, ' +
+    'a retry while the first still runs a 409. A 4xx or 503 answer frees the key. Keys are per workspace. Without it, nothing changes.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
+
+const IDEMPOTENCY_ERRORS: Record<number, string> = {
+  409: 'Conflict with the resource’s state, or a request with the same `Idempotency-Key` is still in progress (`details.reason`: `idempotency_key_in_progress`)',
+  422: 'The request is valid but cannot be carried out (channel or resource rules), or the `Idempotency-Key` was used with another request (`details.reason`: `idempotency_key_reused`)',
+};
+
 /** Bytes of any type (customer media): `Content-Type` names theirs. */
 const BINARY = { type: 'string', format: 'binary' };
 
@@ -109,6 +126,9 @@ function operationObject(operation: PublicOperation, schemas: SchemaConverter): 
       code < 400 ? operation.streaming : undefined,
     );
   }
+  if (operation.idempotent) {
+    for (const [status, description] of Object.entries(IDEMPOTENCY_ERRORS)) responses[status] = responseOf(Number(status), description, errorRef);
+  }
   // Every operation can meet the gateway's own refusals (the edge, auth, limits, routing).
   const extra = operation.pending ? [501] : [];
   for (const status of [...Object.keys(COMMON_ERRORS).map(Number), ...extra]) {
@@ -142,7 +162,13 @@ function operationObject(operation: PublicOperation, schemas: SchemaConverter): 
     operationId: operation.operationId,
     summary: operation.summary,
     tags: [operation.tag],
-    parameters: [...pathParameters, workspaceParameter, ...queryParameters, ...(operation.streaming === 'text/event-stream' ? [LAST_EVENT_ID_HEADER] : [])],
+    parameters: [
+      ...pathParameters,
+      workspaceParameter,
+      ...queryParameters,
+      ...(operation.streaming === 'text/event-stream' ? [LAST_EVENT_ID_HEADER] : []),
+      ...(operation.idempotent ? [IDEMPOTENCY_KEY_HEADER] : []),
+    ],
     responses,
   };
   if (operation.description) document.description = operation.description;

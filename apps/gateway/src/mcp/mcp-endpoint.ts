@@ -18,6 +18,7 @@ import { errorReply, requestContext } from '@platica/platform';
 import type { Credential } from '../credentials/credential';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { sendError } from '../http/http-errors';
+import { REPLAYED_HEADER } from '../idempotency/idempotency';
 import { RoutePipeline, requireScope } from '../routes/route-pipeline';
 import { McpOriginPolicy } from './mcp-origin-policy';
 import { requestFor, toolFor, type McpTool } from './mcp-tools';
@@ -159,9 +160,11 @@ export class McpEndpoint {
   private async call(tool: McpTool, args: Record<string, unknown>, credential: Credential, requestId: string): Promise<CallToolResult> {
     let status: number;
     let body: unknown;
+    let replayed = false;
     try {
       const answer = await this.pipeline.execute(tool.operation, credential, { ...requestFor(tool, args), requestId });
       ({ status, body } = answer);
+      replayed = answer.headers?.[REPLAYED_HEADER] === 'true';
     } catch (error) {
       ({ status, body } = errorReply(error, { tool: tool.name }));
     }
@@ -171,7 +174,8 @@ export class McpEndpoint {
       content: [{ type: 'text', text: body === undefined || body === null ? '' : JSON.stringify(body) }],
       ...(structured && !isError ? { structuredContent: structured } : {}),
       ...(isError ? { isError: true } : {}),
-      _meta: { 'platica/status': status },
+      // A replay of an earlier call with the same idempotencyKey, as REST's Idempotent-Replayed header says.
+      _meta: { 'platica/status': status, ...(replayed ? { 'platica/idempotentReplayed': true } : {}) },
     };
   }
 

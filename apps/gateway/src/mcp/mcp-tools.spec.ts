@@ -56,4 +56,19 @@ describe('/mcp tools', () => {
     expect(issues(() => requestFor(tool('agents_get'), {}))).toEqual(['agentId']);
     expect(issues(() => requestFor(tool('agents_get'), { agentId: 'a', bogus: 1 }))).toEqual(['bogus']);
   });
+
+  it('take the Idempotency-Key as the idempotencyKey argument, on exactly the operations that take the header', () => {
+    const withKey = PUBLIC_OPERATIONS.filter((operation) => 'idempotencyKey' in toolFor(operation).inputSchema.properties).map(
+      (o) => o.operationId,
+    );
+    expect(withKey.sort()).toEqual(['campaigns_send', 'chat_send', 'messages_send', 'messages_send_template']);
+    expect(
+      requestFor(tool('messages_send'), { channelId: 'wb-1', conversationId: '5215551112222', content: 'hola', idempotencyKey: 'k-1' }),
+    ).toEqual({
+      params: {},
+      query: {},
+      body: { channelId: 'wb-1', conversationId: '5215551112222', content: 'hola' },
+      idempotencyKey: 'k-1',
+    });
+  });
 });

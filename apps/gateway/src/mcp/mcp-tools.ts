@@ -24,6 +24,18 @@ const WORKSPACE_ARGUMENT = {
     'Workspace id (see workspaces_list). Required for writes when the token covers several workspaces, as ?workspace= is for REST.',
 };
 
+/** The tool argument standing for the `Idempotency-Key` header, on the operations that take one. */
+export const IDEMPOTENCY_KEY_ARGUMENT = 'idempotencyKey';
+
+const IDEMPOTENCY_KEY_SCHEMA = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  description:
+    'As the Idempotency-Key header of REST: a retry with the same key and arguments within 24 h gets the first answer again ' +
+    'instead of sending twice; other arguments under the key are refused (422), a retry while the first runs is a 409.',
+};
+
 /**
  * The tool of one operation object, named by its operationId. Its input schema is the JSON
  * Schema of the very zod schemas the owning service validates the REST request with (path
@@ -42,6 +54,7 @@ export function toolFor(operation: PublicOperation): McpTool {
   const queryFields = Object.keys(query?.properties ?? {});
   Object.assign(properties, query?.properties ?? {});
   properties.workspace = WORKSPACE_ARGUMENT;
+  if (operation.idempotent) properties[IDEMPOTENCY_KEY_ARGUMENT] = IDEMPOTENCY_KEY_SCHEMA;
 
   let bodyMode: McpTool['bodyMode'] = 'none';
   const { method } = operation;
@@ -100,6 +113,8 @@ export function requestFor(tool: McpTool, args: Record<string, unknown>): Omit<O
   }
   let body: unknown = null;
   const known = new Set([...tool.pathParams, ...tool.queryFields, 'workspace']);
+  const idempotent = tool.operation.idempotent === true;
+  if (idempotent) known.add(IDEMPOTENCY_KEY_ARGUMENT);
   if (tool.bodyMode === 'nested') body = args.body ?? null;
   else if (tool.bodyMode === 'fields') body = Object.fromEntries(Object.entries(args).filter(([name]) => !known.has(name)));
   else {
@@ -107,7 +122,7 @@ export function requestFor(tool: McpTool, args: Record<string, unknown>): Omit<O
     for (const name of unknown) issues.push({ path: [name], message: 'unknown argument' });
   }
   if (issues.length > 0) throw DomainError.validation(issues);
-  return { params, query, body };
+  return { params, query, body, ...(idempotent ? { idempotencyKey: args[IDEMPOTENCY_KEY_ARGUMENT] } : {}) };
 }
 
 function jsonSchemaOf(schema: z.ZodType): JsonSchema {

@@ -33,7 +33,7 @@ describe('RoutePipeline.execute', () => {
     });
   const requests: string[] = [];
   const rpc = { request: async (subject: string) => (requests.push(subject), { status: 201, body: {} }) } as unknown as RpcClient;
-  const pipeline = new RoutePipeline(null as never, null as never, null as never, rpc, null as never);
+  const pipeline = new RoutePipeline(null as never, null as never, null as never, rpc, null as never, null as never);
   const input = { params: {}, query: {}, body: {}, requestId: 'req_1' };
 
   it('answers an honest 501 for an operation not built yet, after the scope and workspace checks, sending nothing', async () => {

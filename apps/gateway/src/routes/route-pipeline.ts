@@ -11,6 +11,7 @@ import { GatewayConfigService } from '../config/gateway-config.service';
 import { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
 import { RateLimiter, rateLimitExceeded, rateLimitHeaders } from '../rate-limit/rate-limiter';
 import { retryAfterOf, sendError } from '../http/http-errors';
+import { Idempotency, idempotencyKeyOf, requestFingerprint } from '../idempotency/idempotency';
 import { registerMethodNotAllowed } from './method-not-allowed';
 import { ROUTES } from './route-table';
 
@@ -21,6 +22,8 @@ export interface OperationInput {
   query: Record<string, unknown>;
   body: unknown;
   requestId: string;
+  /** The `Idempotency-Key` header's value (the `idempotencyKey` argument over /mcp), as it came. */
+  idempotencyKey?: unknown;
 }
 
 /**
@@ -37,6 +40,7 @@ export class RoutePipeline {
     private readonly authFailures: AuthFailureLimiter,
     private readonly rpc: RpcClient,
     private readonly config: GatewayConfigService,
+    private readonly idempotency: Idempotency,
   ) {}
 
   register(fastify: FastifyInstance): void {
@@ -66,6 +70,7 @@ export class RoutePipeline {
           query: request.query as Record<string, unknown>,
           body: request.body ?? null,
           requestId,
+          idempotencyKey: request.headers['idempotency-key'],
         });
         await reply
           .status(answer.status)
@@ -129,7 +134,20 @@ export class RoutePipeline {
       body: input.body,
       requestId: input.requestId,
     };
-    return this.rpc.request(operation.subject, envelope, operation.timeoutMs);
+    const send = () => this.rpc.request(operation.subject, envelope, operation.timeoutMs);
+    // Without the header, or on an operation that takes none, nothing changes.
+    const key = operation.idempotent ? idempotencyKeyOf(input.idempotencyKey) : null;
+    if (key === null || workspaceId === null) return send();
+    return this.idempotency.run(
+      {
+        operation,
+        workspaceId,
+        key,
+        lockMs: operation.timeoutMs ?? this.config.values.PLATICA_RPC_TIMEOUT_MS,
+        fingerprint: requestFingerprint(operation, input.params, query, input.body),
+      },
+      send,
+    );
   }
 
   /** RFC 6750 / RFC 9728: 401 and 403 answers tell a client where to discover authorization. */

@@ -32,6 +32,7 @@ export const campaignOperations = {
     scope: 'write',
     workspace: 'one',
     body: campaignSendRequestSchema,
+    idempotent: true,
     responses: {
       200: successEnvelope(
         z.looseObject({

@@ -14,6 +14,7 @@ export const chatOperations = {
     scope: 'write',
     workspace: 'one',
     body: chatRequestSchema,
+    idempotent: true,
     // A chat turn waits for the agent's reply: model calls and their retries (the chat service answers 504 first).
     timeoutMs: 120_000,
     responses: {

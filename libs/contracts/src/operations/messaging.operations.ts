@@ -52,6 +52,7 @@ export const messagingOperations = {
     scope: 'write',
     workspace: 'one',
     body: sendMessageRequestSchema,
+    idempotent: true,
     responses: sendResponses,
   }),
   sendTemplate: defineOperation({
@@ -64,6 +65,7 @@ export const messagingOperations = {
     scope: 'write',
     workspace: 'one',
     body: sendTemplateRequestSchema,
+    idempotent: true,
     responses: sendResponses,
   }),
   templatesList: defineOperation({

@@ -21,6 +21,9 @@ export interface DatabaseDefinition {
   migrationsSourceDir: string;
 }
 
+/** How long a query waits for a pooled connection (a free one, or a new one made) before the database counts as unavailable. */
+export const POOL_ACQUIRE_TIMEOUT_MS = 10_000;
+
 export function ormOptions(definition: DatabaseDefinition, databaseUrl: string): Options {
   return defineConfig({
     clientUrl: databaseUrl,
@@ -29,6 +32,10 @@ export function ormOptions(definition: DatabaseDefinition, databaseUrl: string):
     extensions: [Migrator],
     debug: false,
     pool: { min: 0, max: 10 },
+    // pg-pool waits for a connection without end by default: a full pool or a server refusing
+    // new connections would hold requests until their route's time-out. After this it throws
+    // "timeout exceeded when trying to connect", a 503 naming the database.
+    driverOptions: { connectionTimeoutMillis: POOL_ACQUIRE_TIMEOUT_MS },
     migrations: {
       schema: definition.schema,
       tableName: 'mikro_orm_migrations',

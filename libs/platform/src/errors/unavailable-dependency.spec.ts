@@ -34,6 +34,32 @@ describe('unavailableDependency', () => {
       unavailableDependency(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }), env),
     ).toBe('database');
     expect(unavailableDependency(new Error('Connection terminated unexpectedly'), env)).toBe('database');
+  });
+
+  // As MikroORM throws them: a DriverException carrying PostgreSQL's code, the driver's error as its cause.
+  const driverException = (code: string, message: string) => {
+    const cause = Object.assign(new Error(message), { code, severity: 'FATAL' });
+    return Object.assign(new Error(message, { cause }), { name: 'DriverException', code, sqlState: code });
+  };
+
+  it.each([
+    ['53300', 'sorry, too many clients already'],
+    ['25006', 'cannot execute INSERT in a read-only transaction'],
+    ['57P01', 'terminating connection due to administrator command'],
+    ['57P03', 'the database system is starting up'],
+    ['08006', 'connection failure'],
+  ])('names the database for PostgreSQL’s %s (%s), thrown by MikroORM or by the driver', (code, message) => {
+    expect(unavailableDependency(driverException(code, message), env)).toBe('database');
+    expect(unavailableDependency(Object.assign(new Error(message), { code }), env)).toBe('database');
+  });
+
+  it('names the database for the pool’s acquisition time-out and a refused connection to its port', () => {
+    expect(unavailableDependency(new Error('timeout exceeded when trying to connect'), env)).toBe('database');
+    expect(unavailableDependency(new AggregateError([socketError('ECONNREFUSED', '127.0.0.1:6543')]), env)).toBe('database');
+    // Errors of the statement itself are bugs or conflicts, never an outage.
+    for (const code of ['23505', '40001', '42P01', '22P02', '57014']) {
+      expect(unavailableDependency(driverException(code, 'statement error'), env)).toBeNull();
+    }
     expect(unavailableDependency(Object.assign(new Error('duplicate key'), { code: '23505' }), env)).toBeNull();
   });
 

@@ -5,13 +5,19 @@ export type Dependency = 'database' | 'nats' | 'redis' | 'temporal';
 
 /** Socket errors of a connection that could not be made or was lost. */
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
-/** PostgreSQL's: the server is shutting down or starting, or the connection failed (classes 57P and 08). */
-const POSTGRES_UNAVAILABLE = /^(57P0[1-3]|08\d{3})$/;
+/**
+ * PostgreSQL's codes of a server that cannot take the work now: shutting down or starting
+ * (`57P01` admin shutdown, `57P02` crash shutdown, `57P03` cannot connect now), a connection
+ * that failed (class 08), too many clients (`53300`), and a read-only server (`25006`: a standby,
+ * or `default_transaction_read_only` during a failover).
+ */
+const POSTGRES_UNAVAILABLE = /^(57P0[1-3]|08\d{3}|53300|25006)$/;
 /** gRPC's UNAVAILABLE and DEADLINE_EXCEEDED: the only gRPC server a service calls is Temporal. */
 const GRPC_UNAVAILABLE = new Set([14, 4]);
 /** What node-postgres says of a connection lost or never made, without a code. */
 const POSTGRES_MESSAGES = [
   /^Connection terminated/,
+  // pg-pool's: no connection could be made or freed within `connectionTimeoutMillis` (the pool's acquisition time-out).
   /timeout exceeded when trying to connect/,
   /^Client has encountered a connection error/,
 ];

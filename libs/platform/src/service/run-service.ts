@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { ServiceName } from '@platica/contracts';
 import { baseConfigSchema, ConfigError, loadConfig, type BaseConfig } from '../config/config';
 import { createMigration, migrate, openDatabase, pendingMigrations, type DatabaseDefinition } from '../database/database';
+import { checkDatabaseReadiness } from '../health/database-readiness';
 import { Readiness } from '../health/readiness';
 import { JsonLogger } from '../logging/json-logger';
 import { DrainingNatsServer } from '../nats/draining-nats-server';
@@ -212,10 +213,7 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
   // SUB frames are sent asynchronously: after a flush the server has them all.
   await handlerConnection?.flush();
 
-  readiness.register('database', async () => {
-    const result = await orm.checkConnection();
-    if (!result.ok) throw new Error(`database: ${result.reason}`);
-  });
+  readiness.register('database', () => checkDatabaseReadiness(config.DATABASE_URL));
   readiness.register('nats', async () => {
     if (nats.isClosed() || (runsHandlers && (!handlerConnection || handlerConnection.isClosed())))
       throw new Error('NATS connection closed');
