@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { eventually, FakeLlm, FakeMetaGraph, MessagingWorkspace, useSharedStack, withAgents, type StackApi } from '@platica/testing';
+import { eventually, FakeLlm, FakeMetaGraph, MessagingWorkspace, startTestStack, withAgents, type TestStack } from '@platica/testing';
 
 /**
  * A PostgreSQL that still answers but refuses the work (here: every new session read-only, as a
@@ -10,7 +10,7 @@ import { eventually, FakeLlm, FakeMetaGraph, MessagingWorkspace, useSharedStack,
  * libs/platform/src/errors/postgres-unavailable.integration-spec.ts.
  */
 describe('a database that refuses writes (e2e)', () => {
-  let t: StackApi;
+  let t: TestStack;
   let llm: FakeLlm;
   let graph: FakeMetaGraph;
   let ws: MessagingWorkspace;
@@ -36,7 +36,9 @@ describe('a database that refuses writes (e2e)', () => {
   beforeAll(async () => {
     llm = await FakeLlm.start();
     graph = await FakeMetaGraph.start();
-    t = await useSharedStack({ llm, graph });
+    // A stack of its own: its database refuses writes and its sessions are ended, which the work
+    // other files leave running on a shared stack would meet.
+    t = await startTestStack({ ...llm.env(), META_GRAPH_BASE_URL: graph.url });
     ws = await MessagingWorkspace.seed(t, withAgents);
     database = decodeURIComponent(new URL(t.isolation.databaseUrl).pathname.slice(1));
   }, 300_000);
