@@ -99,7 +99,11 @@ describe('Assignments', () => {
     const w = world(DEFAULT_ASSIGNMENT);
     const ana = { userId: 'usr_a', isUser: true };
     const answer = await w.tx.run((t) => w.service.update(t, 'ws_1', ana, { available: true }));
-    expect(answer).toEqual({ mode: 'none', available: [{ id: 'usr_a', email: 'ana@acme.test' }], lastAssignee: null });
+    expect(answer).toMatchObject({ mode: 'none', available: [{ id: 'usr_a', email: 'ana@acme.test' }], lastAssignee: null });
+    expect(answer.people).toEqual([
+      { id: 'usr_a', email: 'ana@acme.test' },
+      { id: 'usr_b', email: 'bea@acme.test' },
+    ]);
     const forbidden = await refusal(w.tx.run((t) => w.service.update(t, 'ws_1', ana, { mode: 'round_robin' })));
     expect(forbidden.code).toBe(ErrorCode.Forbidden);
     await w.tx.run((t) => w.service.update(t, 'ws_1', { userId: 'usr_b', isUser: true }, { mode: 'round_robin', available: true }));

@@ -107,5 +107,6 @@ function present(setting: AssignmentState, people: Person[]) {
       return { id, ...(email ? { email } : {}) };
     }),
     lastAssignee: setting.lastAssignee,
+    people: people.map((u) => ({ id: u.id, email: u.email })),
   };
 }
