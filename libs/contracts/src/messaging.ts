@@ -343,7 +343,9 @@ export const assignmentSettingsSchema = z
   .object({
     mode: z.enum(ASSIGNMENT_MODES),
     available: z.array(z.object({ id: z.string(), email: z.string().optional() })).describe('the people round-robin assigns to'),
-    people: z.array(z.object({ id: z.string(), email: z.string() })).describe("the workspace's users: whom a conversation can be assigned to"),
+    people: z
+      .array(z.object({ id: z.string(), email: z.string() }))
+      .describe("the workspace's users: whom a conversation can be assigned to"),
     /** The user round-robin assigned last (the next one follows them in `available`). */
     lastAssignee: z.string().nullable(),
   })

@@ -12,7 +12,8 @@ export function useAssignment(workspaceId: string) {
   const scope = { query: { workspace: workspaceId } };
   const settings = useQuery({ queryKey: key, queryFn: () => data(api.GET('/v1/assignment', { params: scope })), staleTime: 30_000 });
   const change = useMutation({
-    mutationFn: (body: { mode?: 'none' | 'round_robin'; available?: boolean }) => data(api.PATCH('/v1/assignment', { params: scope, body })),
+    mutationFn: (body: { mode?: 'none' | 'round_robin'; available?: boolean }) =>
+      data(api.PATCH('/v1/assignment', { params: scope, body })),
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
   });
   return { settings, change };

@@ -16,10 +16,13 @@ describe('nextInRotation', () => {
   });
 });
 
-function world(setting: AssignmentState, users = [
-  { id: 'usr_a', email: 'ana@acme.test', role: 'agent' as const },
-  { id: 'usr_b', email: 'bea@acme.test', role: 'admin' as const },
-]) {
+function world(
+  setting: AssignmentState,
+  users = [
+    { id: 'usr_a', email: 'ana@acme.test', role: 'agent' as const },
+    { id: 'usr_b', email: 'bea@acme.test', role: 'admin' as const },
+  ],
+) {
   let stored = { ...setting };
   const built = newTestService(
     Assignments,

@@ -35,7 +35,12 @@ export class Assignments {
   ) {}
 
   /** In `transaction`, with `conversation` read for update: assigns it (null unassigns) and records the event; false when unchanged. */
-  async assign(transaction: Transaction, conversation: Conversation, assigneeId: string | null, changedBy: string | null): Promise<boolean> {
+  async assign(
+    transaction: Transaction,
+    conversation: Conversation,
+    assigneeId: string | null,
+    changedBy: string | null,
+  ): Promise<boolean> {
     const previous = conversation.assigneeId ?? null;
     if (previous === assigneeId) return false;
     await this.conversations.update(transaction, conversation, { assigneeId });
@@ -80,7 +85,10 @@ export class Assignments {
       throw DomainError.validation([{ path: ['available'], message: 'is set by a signed-in person of the workspace, for themselves' }]);
     }
     if (body.mode !== undefined && caller.isUser && me?.role !== 'admin') {
-      throw new DomainError(ErrorCode.Forbidden, 'Setting the assignment mode needs the admin role', { requiredRole: 'admin', field: 'mode' });
+      throw new DomainError(ErrorCode.Forbidden, 'Setting the assignment mode needs the admin role', {
+        requiredRole: 'admin',
+        field: 'mode',
+      });
     }
     const setting = await this.settingsOf.change(transaction, workspaceId, (current) => ({
       ...(body.mode !== undefined ? { mode: body.mode } : {}),

@@ -160,7 +160,7 @@ export class ConversationsService {
       if (body.owners) await requireWorkspaceUsers(this.rpc, { ...request, workspaceId: conversation.workspaceId }, body.owners);
       const people = body.assignee ? await this.assignments.people(conversation.workspaceId) : [];
       if (body.assignee && !people.some((u) => u.id === body.assignee)) {
-        throw DomainError.validation([{ path: ['assignee'], message: 'is not a user of the conversation\'s workspace' }]);
+        throw DomainError.validation([{ path: ['assignee'], message: "is not a user of the conversation's workspace" }]);
       }
       const previousStatus = conversation.status;
       // One owner of the customer at a time: a takeover of another person's conversation is refused unless it names them.
@@ -178,7 +178,8 @@ export class ConversationsService {
       if (body.owners !== undefined) changes.owners = [...new Set(body.owners.map((o) => o.toLowerCase()))];
       if (body.topic !== undefined) changes.topic = body.topic;
       await this.conversations.update(transaction, conversation, changes);
-      if (body.assignee !== undefined) await this.assignments.assign(transaction, conversation, body.assignee, actorOf(request.auth).actorId);
+      if (body.assignee !== undefined)
+        await this.assignments.assign(transaction, conversation, body.assignee, actorOf(request.auth).actorId);
       const summary = conversationSummary(conversation, Date.now(), new Map(people.map((u) => [u.id, u.email])));
       if (body.status !== undefined && body.status !== previousStatus) {
         await recordEvent(transaction, 'messaging', conversationStatusUpdated(conversation, previousStatus));

@@ -379,5 +379,5 @@ function replyContent(request: TurnReplyRequest): OutboundContent {
 
 function messageIdTaken(messageId: string): DomainError {
   return new DomainError(ErrorCode.Conflict, 'The message id is already used by another message', { messageId });
-}import { Assignments } from '../conversations/assignments';
-
+}
+import { Assignments } from '../conversations/assignments';

@@ -176,7 +176,7 @@ export const messagingOperations = {
     path: '/v1/assignment',
     subject: 'messaging.assignment.get',
     tag: 'conversations',
-    summary: "How the workspace assigns the conversations whose agent asks for a person, and who is available",
+    summary: 'How the workspace assigns the conversations whose agent asks for a person, and who is available',
     description: 'An addition to the spec (docs/sending-messages.md › Assignment).',
     scope: 'read',
     workspace: 'one',
@@ -190,7 +190,7 @@ export const messagingOperations = {
     tag: 'conversations',
     summary: "Set the workspace's assignment mode (none, round_robin) or mark the signed-in person available",
     description:
-      'An addition to the spec (docs/sending-messages.md › Assignment). `mode` needs the admin role; `available` is the signed-in user\'s own (an API key is refused, 400).',
+      "An addition to the spec (docs/sending-messages.md › Assignment). `mode` needs the admin role; `available` is the signed-in user's own (an API key is refused, 400).",
     scope: 'write',
     workspace: 'one',
     body: updateAssignmentRequestSchema,

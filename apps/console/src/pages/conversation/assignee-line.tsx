@@ -37,7 +37,9 @@ export function AssigneeLine({
   return (
     <section className="assignee-line" aria-label={t('assign.heading')}>
       <p role="status">
-        {assignee ? t('assign.assignedTo', { who: assignee.id === me ? t('assign.you') : (assignee.email ?? assignee.id) }) : t('assign.unassigned')}
+        {assignee
+          ? t('assign.assignedTo', { who: assignee.id === me ? t('assign.you') : (assignee.email ?? assignee.id) })
+          : t('assign.unassigned')}
       </p>
       {me && assignee?.id !== me && (
         <button type="button" className="secondary" aria-disabled={assign.isPending} onClick={() => !assign.isPending && assign.mutate(me)}>
