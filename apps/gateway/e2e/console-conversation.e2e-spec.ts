@@ -417,6 +417,8 @@ describe('the console conversation view in a browser (e2e)', () => {
 
   it('assigns each request for a person in turn to the people available (two signed in at once), and lists Mine and Unassigned', async () => {
     expect((await ws.api.patch(`/v1/agents/${ws.ids.agents.sofia.id}`, { assistanceEnabled: true })).status).toBe(200);
+    // A customer the agent answers alone: nobody is assigned to them.
+    const plain = (await ws.customerWrites(newPhone(), 'hola')).conversation.id as string;
     const second = await browser.context!.browser()!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     try {
       // Both mark themselves available in their own inbox; Ana (an admin) has requests assigned in turn.
@@ -427,7 +429,8 @@ describe('the console conversation view in a browser (e2e)', () => {
       await browser.signIn(beto, colleague);
       await beto.goto(`${t.baseUrl}/console/w/${ws.id}/inbox`);
       for (const page of [ana, beto]) {
-        await page.getByRole('switch', { name: 'Available for new conversations' }).check();
+        // The switch shows the API's answer: it turns on once the change is stored.
+        await page.getByRole('switch', { name: 'Available for new conversations' }).click();
         await page.getByRole('switch', { name: 'Available for new conversations', checked: true }).waitFor();
       }
       expect(await beto.getByLabel('When the agent asks for a person').count()).toBe(0);
@@ -458,7 +461,7 @@ describe('the console conversation view in a browser (e2e)', () => {
       await ana.getByRole('button', { name: 'Mine' }).click();
       await ana.locator(`tbody tr[data-id="${anas.id}"]`).waitFor();
       await ana.getByRole('button', { name: 'Unassigned' }).click();
-      await ana.locator('tbody tr').first().waitFor();
+      await ana.locator(`tbody tr[data-id="${plain}"]`).waitFor();
       const unassigned = await ana.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.id));
       expect(unassigned).not.toContain(anas.id);
       expect(unassigned).not.toContain(betos.id);
