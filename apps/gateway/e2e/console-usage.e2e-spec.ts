@@ -55,12 +55,6 @@ describe('the console: usage (e2e)', () => {
       content: 'Hola',
     });
     expect(sent.status).toBeLessThan(300);
-    const usage = async (path: string) => (await ws.api.get(path)).body.workspaces[0];
-    // The API send counts once Graph has taken it.
-    const actors = await eventually('the billable send', async () => {
-      const answer = await usage('/v1/usage/actors');
-      return answer.actors.summary.totalMessages >= 1 ? answer.actors : undefined;
-    });
     // A person answers the first conversation from the console: their reply takes it over, so it counts as assisted.
     const page = await browser.newPage();
     await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
@@ -68,6 +62,12 @@ describe('the console: usage (e2e)', () => {
     await page.getByLabel('Your reply').fill('Te atiendo yo');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText('You are answering this conversation; the agent is paused.').waitFor();
+    const usage = async (path: string) => (await ws.api.get(path)).body.workspaces[0];
+    // The API send and the person's reply count once Graph has taken them.
+    const actors = await eventually('the billable sends', async () => {
+      const answer = await usage('/v1/usage/actors');
+      return answer.actors.summary.totalMessages >= 2 ? answer.actors : undefined;
+    });
     const byPlatform = (await usage('/v1/usage/conversations')).conversations;
     const { conversationCount, assistedConversationCount, autonomyRate } = byPlatform.summary;
     expect(conversationCount).toBeGreaterThanOrEqual(2);
