@@ -64,9 +64,10 @@ export function ConversationPage() {
               </p>
             </hgroup>
             <StateHeader workspaceId={workspaceId} conversation={current} onChanged={refresh} />
-            <AssigneeLine workspaceId={workspaceId} conversation={current} onChanged={refresh} />
             <MessageTimeline workspaceId={workspaceId} conversation={current} />
             {current.state !== 'closed' && <Composer workspaceId={workspaceId} conversation={current} onSent={refresh} />}
+            {/* Below the reply box, which a long conversation keeps in view. */}
+            <AssigneeLine workspaceId={workspaceId} conversation={current} onChanged={refresh} />
             <TagsAndOwners workspaceId={workspaceId} conversation={current} onSaved={refresh} />
           </>
         )}

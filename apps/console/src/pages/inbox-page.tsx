@@ -92,7 +92,6 @@ export function InboxPage() {
   return (
     <>
       <h1>{t('inbox.heading')}</h1>
-      <AssignmentViews workspaceId={workspaceId} view={filter('assignee')} onView={(view) => setFilter('assignee', view)} />
       <SearchField label={t('inbox.search')} hint={t('inbox.searchHint')} value={filter('q')} onSearch={(q) => setFilter('q', q)} />
       <details open={filtersOpen}>
         <summary>{t('inbox.filters')}</summary>
@@ -164,6 +163,8 @@ export function InboxPage() {
           </button>
         </form>
       </details>
+      {/* After the search, which Tab reaches first from the page's main region. */}
+      <AssignmentViews workspaceId={workspaceId} view={filter('assignee')} onView={(view) => setFilter('assignee', view)} />
       <p>
         <small>{live ? t('live.on') : t('live.off', { seconds: FALLBACK_POLL_SECONDS })}</small>
         {conversations.data && (
