@@ -19,6 +19,7 @@ export const WEBHOOK_EVENTS = [
   'message.status.updated',
   'conversation.assistance.requested',
   'conversation.operation.updated',
+  'conversation.assignee.updated',
   'client.blocked',
   'workspace.credit_limit.reached',
 ] as const;

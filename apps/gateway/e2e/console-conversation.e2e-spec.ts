@@ -31,7 +31,9 @@ const BILL = 'Tu factura es de 120 pesos';
  * item 5: a send Meta refuses marked with Meta's code, and Retry sending it again; a failed agent
  * turn marking its conversation. Issue 49 item 3: 40 messages of two days opening at the newest,
  * read back to the first as the timeline is scrolled up, a date between the days, and the contact
- * beside the conversation (behind a button on a phone).
+ * beside the conversation (behind a button on a phone). Issue 50 item 3: requests for a person
+ * assigned in turn to the two people signed in at once, their Mine and Unassigned views, and a
+ * reassignment seen live.
  */
 describe('the console conversation view in a browser (e2e)', () => {
   let t: TestStack;
@@ -524,5 +526,72 @@ describe('the console conversation view in a browser (e2e)', () => {
     await contact.getByText('Lucía Paredes', { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await check(page, 'conv-20-contact-phone');
+  });
+
+  it('assigns each request for a person in turn to the people available (two signed in at once), and lists Mine and Unassigned', async () => {
+    expect((await ws.api.patch(`/v1/agents/${ws.ids.agents.sofia.id}`, { assistanceEnabled: true })).status).toBe(200);
+    // A customer the agent answers alone: nobody is assigned to them.
+    const plain = (await ws.customerWrites(newPhone(), 'hola')).conversation.id as string;
+    const second = await browser.context!.browser()!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    try {
+      // Both mark themselves available in their own inbox; Ana (an admin) has requests assigned in turn.
+      const ana = await browser.newPage();
+      await browser.signIn(ana, { email: email(), password });
+      await ana.goto(`${t.baseUrl}/console/w/${ws.id}/inbox`);
+      const beto = await second.newPage();
+      await browser.signIn(beto, colleague);
+      await beto.goto(`${t.baseUrl}/console/w/${ws.id}/inbox`);
+      for (const page of [ana, beto]) {
+        // The switch shows the API's answer: it turns on once the change is stored.
+        await page.getByRole('switch', { name: 'Available for new conversations' }).click();
+        await page.getByRole('switch', { name: 'Available for new conversations', checked: true }).waitFor();
+      }
+      expect(await beto.getByLabel('When the agent asks for a person').count()).toBe(0);
+      await ana.getByLabel('When the agent asks for a person').selectOption('round_robin');
+      await eventually('round-robin', async () => (await ws.api.get('/v1/assignment')).body.mode === 'round_robin' || undefined);
+      await check(ana, 'conv-17-assignment-views');
+
+      // Two customers ask for a person: one goes to each of them, announced to both tabs.
+      const asks = async () => {
+        const { conversation } = await ws.customerWrites(newPhone(), '[[help]] con una persona, por favor');
+        return eventually('assigned', async () => (await detail(conversation.id)).assignee ?? undefined, 30_000).then((assignee) => ({
+          id: conversation.id as string,
+          assignee: assignee.email as string,
+        }));
+      };
+      const first = await asks();
+      const next = await asks();
+      expect([first.assignee, next.assignee].sort()).toEqual([email(), colleague.email].sort());
+      const betos = first.assignee === colleague.email ? first : next;
+      const anas = betos === first ? next : first;
+      expect(await detail(betos.id)).toMatchObject({ state: 'waiting', assignee: { email: colleague.email } });
+
+      // Mine: each sees their own; Unassigned: neither.
+      await beto.getByRole('button', { name: 'Mine' }).click();
+      await beto.locator(`tbody tr[data-id="${betos.id}"]`).getByText(colleague.email).waitFor();
+      expect(await beto.locator(`tbody tr[data-id="${anas.id}"]`).count()).toBe(0);
+      expect(new URL(beto.url()).searchParams.get('assignee')).toBe('me');
+      await ana.getByRole('button', { name: 'Mine' }).click();
+      await ana.locator(`tbody tr[data-id="${anas.id}"]`).waitFor();
+      await ana.getByRole('button', { name: 'Unassigned' }).click();
+      await ana.locator(`tbody tr[data-id="${plain}"]`).waitFor();
+      const unassigned = await ana.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.id));
+      expect(unassigned).not.toContain(anas.id);
+      expect(unassigned).not.toContain(betos.id);
+      const listed = await ws.api.get('/v1/conversations?assignee=none&limit=200');
+      expect(listed.body.workspaces[0].conversations.every((c: any) => c.assignee === null)).toBe(true);
+
+      // Beto opens his, sees it is his, and gives it to Ana: her Mine view shows it live.
+      await beto.locator(`tbody tr[data-id="${betos.id}"] a`).click();
+      await beto.getByText('Assigned to you').waitFor();
+      await check(beto, 'conv-18-assigned-to-you');
+      await ana.getByRole('button', { name: 'Mine' }).click();
+      await beto.getByLabel('Assign to').selectOption({ label: email() });
+      await beto.getByText(`Assigned to ${email()}`).waitFor();
+      await ana.locator(`tbody tr[data-id="${betos.id}"]`).waitFor({ timeout: 2_000 });
+    } finally {
+      await second.close();
+      await ws.api.patch('/v1/assignment', { mode: 'none' });
+    }
   });
 });

@@ -7,6 +7,8 @@ import { TestBrowser } from '@platica/testing/test-browser';
  * Issue 39 item 7 through the real stack and Chromium: the usage page's figures (the summary,
  * the daily series' table under the chart, the billable messages by actor) are exactly what
  * GET /v1/usage/conversations and /v1/usage/actors answer for the same range and breakdown.
+ * Issue 50 item 8: a conversation a person answered from the console counts as assisted, and the
+ * autonomy rate is that of the conversations people answered.
  */
 describe('the console: usage (e2e)', () => {
   let t: StackApi;
@@ -53,17 +55,27 @@ describe('the console: usage (e2e)', () => {
       content: 'Hola',
     });
     expect(sent.status).toBeLessThan(300);
-    const usage = async (path: string) => (await ws.api.get(path)).body.workspaces[0];
-    // The API send counts once Graph has taken it.
-    const actors = await eventually('the billable send', async () => {
-      const answer = await usage('/v1/usage/actors');
-      return answer.actors.summary.totalMessages >= 1 ? answer.actors : undefined;
-    });
-    const byPlatform = (await usage('/v1/usage/conversations')).conversations;
-    expect(byPlatform.summary.conversationCount).toBeGreaterThanOrEqual(2);
-
+    // A person answers the first conversation from the console: their reply takes it over, so it counts as assisted.
     const page = await browser.newPage();
     await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
+    await page.goto(`${t.baseUrl}/console/w/${ws.id}/conversations/${first.conversation.id}`);
+    await page.getByLabel('Your reply').fill('Te atiendo yo');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('You are answering this conversation; the agent is paused.').waitFor();
+    const usage = async (path: string) => (await ws.api.get(path)).body.workspaces[0];
+    // The API send and the person's reply count once Graph has taken them.
+    const actors = await eventually('the billable sends', async () => {
+      const answer = await usage('/v1/usage/actors');
+      return answer.actors.summary.totalMessages >= 2 ? answer.actors : undefined;
+    });
+    const byPlatform = (await usage('/v1/usage/conversations')).conversations;
+    const { conversationCount, assistedConversationCount, autonomyRate } = byPlatform.summary;
+    expect(conversationCount).toBeGreaterThanOrEqual(2);
+    const answered = (await ws.api.get('/v1/conversations?state=human')).body.workspaces[0].conversations;
+    expect(answered.map((c: { id: string }) => c.id)).toEqual([first.conversation.id]);
+    expect(assistedConversationCount).toBe(answered.length);
+    expect(autonomyRate).toBe(Math.round((10_000 * (conversationCount - answered.length)) / conversationCount) / 100);
+
     await page.getByRole('link', { name: 'Usage' }).click();
     await page.getByRole('heading', { name: 'Billable messages' }).waitFor();
     expect(await fact(page, 'Conversations')).toBe(String(byPlatform.summary.conversationCount));

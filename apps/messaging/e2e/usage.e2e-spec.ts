@@ -127,7 +127,8 @@ describe('usage (e2e)', () => {
   it('breaks conversations down by agent, channel and tag, following a change of tags', async () => {
     const agentId = mx.ids.agents.sofia.id;
     const byAgent = (await usage(mx, 'conversations', { breakdown: 'agent' })).conversations.breakdown;
-    expect(byAgent).toMatchObject({ dimension: 'agent', totals: [{ key: agentId, label: agentId, value: 1 }] });
+    // Named by the agents service (issue 50 item 8), not by id.
+    expect(byAgent).toMatchObject({ dimension: 'agent', totals: [{ key: agentId, label: 'Sofía', value: 1 }] });
     const byChannel = (await usage(mx, 'conversations', { breakdown: 'channel' })).conversations.breakdown;
     expect(byChannel).toMatchObject({ dimension: 'channel', totals: [{ key: mx.whatsapp.id, label: mx.doc.channels[0]!.name, value: 1 }] });
     const byTag = async () => (await usage(mx, 'conversations', { breakdown: 'tag' })).conversations;
@@ -215,7 +216,7 @@ describe('usage (e2e)', () => {
     });
   });
 
-  it('counts assistance requests (the outbox’s conversation.assistance.requested) for the conversation’s creation day', async () => {
+  it('counts assistance requests (the outbox’s conversation.assistance.requested) and takeovers as assisted, for the conversation’s creation day', async () => {
     // Nothing emits the event through the API yet: it is recorded as its producer will, in the outbox.
     const request = async () =>
       sql(
@@ -240,6 +241,14 @@ describe('usage (e2e)', () => {
       autonomyRate: 50,
     });
     expect(other.conversation.id).not.toBe(conversation.id);
+    // A person's takeover counts the conversation as assisted too (issue 50 item 8), without a request.
+    expect((await mx.api.patch(`/v1/conversations/${other.conversation.id}`, { operation: 'assistance' })).status).toBe(200);
+    expect((await usage(mx, 'conversations')).conversations.summary).toEqual({
+      conversationCount: 2,
+      assistedConversationCount: 2,
+      assistanceRequestCount: 2,
+      autonomyRate: 0,
+    });
   });
 
   it('equals a recount of the rows, for every breakdown and both endpoints, in the default range and another', async () => {

@@ -13,6 +13,7 @@ import { Migration20261127065044_conversation_operation_changed_by } from './Mig
 import { Migration20261128120000_conversation_expiry_index } from './Migration20261128120000_conversation_expiry_index';
 import { Migration20261128120000_evaluation_usage } from './Migration20261128120000_evaluation_usage';
 import { Migration20261129090000_credit_limit_reached } from './Migration20261129090000_credit_limit_reached';
+import { Migration20261129120000_assignment } from './Migration20261129120000_assignment';
 import { Migration20261129100000_search_indexes } from './Migration20261129100000_search_indexes';
 
 /** Messaging's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
@@ -33,4 +34,5 @@ export const messagingMigrations = [
   Migration20261128120000_evaluation_usage,
   Migration20261129090000_credit_limit_reached,
   Migration20261129100000_search_indexes,
+  Migration20261129120000_assignment,
 ];

@@ -1,5 +1,6 @@
 import { OutboxEvent, sourcePath, type DatabaseDefinition } from '@platica/platform';
 import { messagingMigrations } from '../migrations';
+import { AssignmentSetting } from './conversations/assignment-setting.entity';
 import { Channel } from './channels/channel.entity';
 import { Client } from './clients/client.entity';
 import { Conversation } from './conversations/conversation.entity';
@@ -30,6 +31,7 @@ export const messagingDatabase: DatabaseDefinition = {
     UsageAssistedConversation,
     UsageMessageBucket,
     EvaluationUsage,
+    AssignmentSetting,
   ],
   migrations: messagingMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/messaging/migrations'),

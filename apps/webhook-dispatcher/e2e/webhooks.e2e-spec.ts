@@ -63,6 +63,7 @@ describe('webhooks (e2e)', () => {
     state: 'ai',
     handledBy: null,
     waitingSince: null,
+    assignee: null,
   };
   const profile = Object.fromEntries(
     ['name', 'firstname', 'lastname', 'email', 'birthdate', 'gender', 'company', 'country', 'state', 'city', 'address', 'postalCode'].map(
@@ -79,6 +80,13 @@ describe('webhooks (e2e)', () => {
       handledBy: 'usr_1',
       changedBy: 'usr_1',
       conversation: { ...conversation, operation: 'assistance', state: 'human', handledBy: { id: 'usr_1' } },
+    },
+    'conversation.assignee.updated': {
+      conversationId: 'conv_1',
+      assignee: 'usr_1',
+      previousAssignee: null,
+      changedBy: null,
+      conversation: { ...conversation, assignee: { id: 'usr_1' } },
     },
     'message.created': {
       messageId: 'msg_1',

@@ -23,6 +23,7 @@ const conversation = {
   state: 'ai' as const,
   handledBy: null,
   waitingSince: null,
+  assignee: null,
 };
 
 const messageCreated = {

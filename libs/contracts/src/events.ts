@@ -12,6 +12,7 @@ export const EVENT_TYPES = [
   'message.status.updated',
   'conversation.assistance.requested',
   'conversation.operation.updated',
+  'conversation.assignee.updated',
   'client.blocked',
   'workspace.credit_limit.reached',
 ] as const;
@@ -94,6 +95,16 @@ export const eventDataSchemas = {
     /** The person (or `key:<id>`) who has it now; null when handed back. */
     handledBy: z.string().nullable(),
     /** Who made the change (the same as handledBy on a takeover). */
+    changedBy: z.string().nullable(),
+    conversation: conversationSummarySchema,
+  }),
+  /** An addition: the conversation's assignee changed (docs/sending-messages.md › Assignment). */
+  'conversation.assignee.updated': z.object({
+    conversationId: z.string(),
+    /** The user assigned now; null when unassigned. */
+    assignee: z.string().nullable(),
+    previousAssignee: z.string().nullable(),
+    /** Who assigned (a user id or `key:<id>`); null for round-robin. */
     changedBy: z.string().nullable(),
     conversation: conversationSummarySchema,
   }),

@@ -273,6 +273,12 @@ export const listConversationsQuerySchema = z.looseObject({
     .describe(
       'ai: the agent answers; waiting: the agent asked for a person, nobody took it (longest wait first); human: a person took it over; closed: finished, expired or spam',
     ),
+  assignee: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('An addition: a user id, me (the signed-in user) or none (unassigned) (docs/sending-messages.md › Assignment)'),
   q: searchQuery,
   workspace: z.string().optional(),
 });
@@ -309,12 +315,41 @@ export const updateConversationRequestSchema = z
      * has is refused with 409 `conversation_taken` naming them.
      */
     takeFrom: z.string().min(1).max(200).optional(),
+    /** An addition: the workspace user (their id) the conversation is assigned to; null unassigns it. */
+    assignee: z.string().min(1).max(200).nullable().optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, 'send at least one of status, operation, tags, owners, topic')
+  .refine((body) => Object.keys(body).length > 0, 'send at least one of status, operation, tags, owners, topic, assignee')
   .refine((body) => body.takeFrom === undefined || body.operation === 'assistance', {
     message: 'takeFrom goes with operation: assistance',
     path: ['takeFrom'],
   });
+
+/**
+ * How a conversation whose agent asks for a person is assigned (an addition, docs/sending-messages.md
+ * › Assignment): `round_robin` to the next of the people marked available, `none` left unassigned.
+ */
+export const ASSIGNMENT_MODES = ['none', 'round_robin'] as const;
+export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];
+
+/** `PATCH /v1/assignment`: the workspace's mode, and the signed-in person's own availability. */
+export const updateAssignmentRequestSchema = z
+  .strictObject({
+    mode: z.enum(ASSIGNMENT_MODES).optional(),
+    available: z.boolean().optional().describe('the signed-in user: whether round-robin assigns conversations to them'),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'send mode, available, or both');
+
+export const assignmentSettingsSchema = z
+  .object({
+    mode: z.enum(ASSIGNMENT_MODES),
+    available: z.array(z.object({ id: z.string(), email: z.string().optional() })).describe('the people round-robin assigns to'),
+    people: z
+      .array(z.object({ id: z.string(), email: z.string() }))
+      .describe("the workspace's users: whom a conversation can be assigned to"),
+    /** The user round-robin assigned last (the next one follows them in `available`). */
+    lastAssignee: z.string().nullable(),
+  })
+  .meta({ id: 'AssignmentSettings' });
 
 /** `PATCH /v1/clients/{id}`: block or unblock (ARCHITECTURE.md › Decisions). */
 export const updateClientRequestSchema = z.discriminatedUnion('status', [

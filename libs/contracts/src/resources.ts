@@ -97,6 +97,11 @@ export const conversationSummarySchema = z
       .nullable()
       .describe('state human: who has the conversation (a user id with their email where the answer knows it, or key:<id> for an API key)'),
     waitingSince: instant.nullable().describe('state waiting: since when the conversation waits for a person'),
+    // An addition (docs/sending-messages.md › Assignment).
+    assignee: z
+      .object({ id: z.string(), email: z.string().optional() })
+      .nullable()
+      .describe('the workspace user the conversation is assigned to (their email where the answer knows it); null: unassigned'),
   })
   .meta({ id: 'ConversationSummary' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { WorkspaceRole } from './api-keys';
 
 /** Dimensions `GET /v1/usage/conversations` breaks its figures down by (spec › Usage). */
 export const USAGE_BREAKDOWNS = ['platform', 'agent', 'channel', 'tag'] as const;
@@ -108,7 +109,8 @@ export interface WorkspaceProfile {
   timezone: string;
   /** Billable messages per billing period; null: unlimited (docs/usage.md › Credit limit). */
   creditLimit: number | null;
-  users: { id: string; email: string }[];
+  /** `role`: in this workspace (docs/authentication.md › Roles). */
+  users: { id: string; email: string; role?: WorkspaceRole }[];
 }
 
 /** One replayed evaluation turn's model tokens, reported by the agents service (`messaging.usage.evaluation`). */

@@ -21,6 +21,7 @@ const STALE_QUERIES = {
   'conversation.status.updated': ['inbox', 'conversation'],
   'conversation.assistance.requested': ['inbox', 'conversation'],
   'conversation.operation.updated': ['inbox', 'conversation'],
+  'conversation.assignee.updated': ['inbox', 'conversation'],
   'message.created': ['inbox', 'conversation'],
   'message.status.updated': ['conversation'],
 } as const;

@@ -215,10 +215,34 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update a conversation: status, operation (human takeover and hand-back), tags, owners, topic
-         * @description Taking over (`operation: assistance`) a conversation another person has answers 409 `conversation_taken` naming them (`details.handledBy`), unless `takeFrom` (an addition) names them; `status: active` reopens a closed one (docs/sending-messages.md › Who answers).
+         * Update a conversation: status, operation (human takeover and hand-back), tags, owners, topic, assignee
+         * @description Taking over (`operation: assistance`) a conversation another person has answers 409 `conversation_taken` naming them (`details.handledBy`), unless `takeFrom` (an addition) names them; `status: active` reopens a closed one (docs/sending-messages.md › Who answers). `assignee` (an addition): a workspace user id, or null (docs/sending-messages.md › Assignment).
          */
         patch: operations["conversations_update"];
+        trace?: never;
+    };
+    "/v1/assignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the workspace assigns the conversations whose agent asks for a person, and who is available
+         * @description An addition to the spec (docs/sending-messages.md › Assignment).
+         */
+        get: operations["assignment_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the workspace's assignment mode (none, round_robin) or mark the signed-in person available
+         * @description An addition to the spec (docs/sending-messages.md › Assignment). `mode` needs the admin role; `available` is the signed-in user's own (an API key is refused, 400).
+         */
+        patch: operations["assignment_update"];
         trace?: never;
     };
     "/v1/clients": {
@@ -1157,6 +1181,11 @@ export interface components {
             } | null;
             /** @description state waiting: since when the conversation waits for a person */
             waitingSince: string | null;
+            /** @description the workspace user the conversation is assigned to (their email where the answer knows it); null: unassigned */
+            assignee: {
+                id: string;
+                email?: string;
+            } | null;
         };
         ConversationMessage: {
             id: string;
@@ -1210,6 +1239,21 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+        };
+        AssignmentSettings: {
+            /** @enum {string} */
+            mode: "none" | "round_robin";
+            /** @description the people round-robin assigns to */
+            available: {
+                id: string;
+                email?: string;
+            }[];
+            /** @description the workspace's users: whom a conversation can be assigned to */
+            people: {
+                id: string;
+                email: string;
+            }[];
+            lastAssignee: string | null;
         };
         Client: {
             id: string;
@@ -4042,6 +4086,7 @@ export interface operations {
                 status?: string | string[];
                 operation?: "automatic" | "assistance";
                 state?: "ai" | "waiting" | "human" | "closed";
+                assignee?: string;
                 q?: string;
             };
             header?: never;
@@ -4243,6 +4288,11 @@ export interface operations {
                                 } | null;
                                 /** @description state waiting: since when the conversation waits for a person */
                                 waitingSince: string | null;
+                                /** @description the workspace user the conversation is assigned to (their email where the answer knows it); null: unassigned */
+                                assignee: {
+                                    id: string;
+                                    email?: string;
+                                } | null;
                                 messages: components["schemas"]["ConversationMessage"][];
                                 operationChangedBy: {
                                     id: string;
@@ -4397,6 +4447,7 @@ export interface operations {
                     owners?: string[];
                     topic?: string | null;
                     takeFrom?: string;
+                    assignee?: string | null;
                 };
             };
         };
@@ -4453,6 +4504,277 @@ export interface operations {
             };
             /** @description Conflict with the resource’s state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    assignment_get: {
+        parameters: {
+            query?: {
+                /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
+                workspace?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentSettings"];
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    assignment_update: {
+        parameters: {
+            query?: {
+                /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
+                workspace?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    mode?: "none" | "round_robin";
+                    /** @description the signed-in user: whether round-robin assigns conversations to them */
+                    available?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignmentSettings"];
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5879,6 +6201,11 @@ export interface operations {
                         } | null;
                         /** @description state waiting: since when the conversation waits for a person */
                         waitingSince: string | null;
+                        /** @description the workspace user the conversation is assigned to (their email where the answer knows it); null: unassigned */
+                        assignee: {
+                            id: string;
+                            email?: string;
+                        } | null;
                         messages: components["schemas"]["ChatMessage"][];
                     };
                 };

@@ -970,6 +970,22 @@ export const en = {
     'When on, a new prompt version is stored without activating it; it can be activated once its latest finished evaluation passed.',
   'agentForms.staleEdit': 'The agent was changed by someone else since you began editing: your changes were not saved.',
   'agentForms.reloadAgent': 'Reload the agent (discards your changes)',
+  'assign.views': 'Conversations by assignee',
+  'assign.viewAll': 'All',
+  'assign.viewMine': 'Mine',
+  'assign.viewUnassigned': 'Unassigned',
+  'assign.available': 'Available for new conversations',
+  'assign.mode': 'When the agent asks for a person',
+  'assign.modeNone': 'Leave it unassigned',
+  'assign.modeRoundRobin': 'Assign in turn to the available people',
+  'assign.column': 'Assigned to',
+  'assign.heading': 'Assignment',
+  'assign.assignedTo': 'Assigned to {{who}}',
+  'assign.you': 'you',
+  'assign.unassigned': 'Unassigned',
+  'assign.toMe': 'Assign to me',
+  'assign.to': 'Assign to',
+  'assign.nobody': 'Nobody',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -11,11 +11,13 @@ import { ContactPanel } from './conversation/contact-panel';
 import { ConversationList } from './conversation/conversation-list';
 import { MessageTimeline } from './conversation/message-timeline';
 import { StateHeader } from './conversation/state-header';
+import { AssigneeLine } from './conversation/assignee-line';
 import { TagsAndOwners } from './conversation/tags-and-owners';
 
 /**
  * One conversation and what a person does with it: who answers and the take over, hand back,
- * close and reopen (`./conversation/state-header.tsx`), reply as a human (text, media, a
+ * close and reopen (`./conversation/state-header.tsx`), whom it is assigned to
+ * (`./conversation/assignee-line.tsx`), reply as a human (text, media, a
  * template once WhatsApp's window is closed; not on a closed conversation, which is read-only),
  * edit its tags and owners. The parts live in `./conversation/`. On a wide screen the inbox's
  * list stands beside it. Escape goes back to the inbox (focus on this conversation there).
@@ -65,6 +67,8 @@ export function ConversationPage() {
             <StateHeader workspaceId={workspaceId} conversation={current} onChanged={refresh} />
             <MessageTimeline workspaceId={workspaceId} conversation={current} />
             {current.state !== 'closed' && <Composer workspaceId={workspaceId} conversation={current} onSent={refresh} />}
+            {/* Below the reply box, which a long conversation keeps in view. */}
+            <AssigneeLine workspaceId={workspaceId} conversation={current} onChanged={refresh} />
             <TagsAndOwners workspaceId={workspaceId} conversation={current} onSaved={refresh} />
           </>
         )}

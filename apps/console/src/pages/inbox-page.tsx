@@ -14,6 +14,7 @@ import { useUrlFilters } from '../components/url-filters';
 import { useWaitingTitle } from '../components/waiting-title';
 import { Status, useIsAdmin } from './layout';
 import { stateCell } from './conversation/state-line';
+import { AssignmentViews } from './conversation/assignment-views';
 
 type Conversation = components['schemas']['ConversationSummary'];
 const STATUSES: Conversation['status'][] = ['initiated', 'active', 'finished', 'spam', 'expired'];
@@ -23,7 +24,8 @@ const STATES: Conversation['state'][] = ['ai', 'waiting', 'human', 'closed'];
  * The conversations of one workspace, kept current by the event stream (useLiveUpdates). Every
  * filter is the API's (GET /v1/conversations): "needs a human" is `operation: assistance`, a
  * conversation a person took over or the agent asked a person for; "who answers" is `state`
- * (the agent, waiting for a person, longest wait first; a person; closed); `q` searches names, phone
+ * (the agent, waiting for a person, longest wait first; a person; closed); the views All, Mine
+ * and Unassigned are `assignee` (./conversation/assignment-views.tsx); `q` searches names, phone
  * numbers in any format, emails and the words of messages. The filters live in the URL, so a
  * filtered inbox can be bookmarked and shared. Every conversation is reachable: the next page
  * is read as the list's end scrolls into view, or with Load more. `j` and `k` move the focus down
@@ -65,6 +67,7 @@ export function InboxPage() {
     ...(tags.length ? { tags } : {}),
     ...(filter('status') ? { status: filter('status') } : {}),
     ...(has('human') ? { operation: 'assistance' as const } : {}),
+    ...(filter('assignee') ? { assignee: filter('assignee') } : {}),
     ...(from || to
       ? {
           dateFilter: JSON.stringify({
@@ -161,6 +164,8 @@ export function InboxPage() {
           </button>
         </form>
       </details>
+      {/* After the search, which Tab reaches first from the page's main region. */}
+      <AssignmentViews workspaceId={workspaceId} view={filter('assignee')} onView={(view) => setFilter('assignee', view)} />
       <p>
         <small>{live ? t('live.on') : t('live.off', { seconds: FALLBACK_POLL_SECONDS })}</small>
         {conversations.data && (
@@ -184,6 +189,9 @@ export function InboxPage() {
                   {t('inbox.state')}
                 </th>
                 <th scope="col" className="wide-only">
+                  {t('assign.column')}
+                </th>
+                <th scope="col" className="wide-only">
                   {t('inbox.messages')}
                 </th>
                 <th scope="col">{t('inbox.lastUpdate')}</th>
@@ -199,6 +207,7 @@ export function InboxPage() {
                   </td>
                   <td>{t(`status.${c.status}`)}</td>
                   <td className="wide-only">{stateCell(t, i18n.language, c)}</td>
+                  <td className="wide-only">{c.assignee ? (c.assignee.email ?? c.assignee.id) : '—'}</td>
                   <td className="wide-only">{c.messageCount}</td>
                   <td>{dateTime.format(new Date(c.lastUpdate))}</td>
                 </tr>

@@ -183,15 +183,15 @@ export class IdentityRepository {
       'select id, timezone, credit_limit from gateway.workspace where id in (?)',
       [ids],
     );
-    const users = await em.execute<{ workspace_id: string; id: string; email: string }[]>(
-      'select m.workspace_id, u.id, u.email from gateway.workspace_member m join gateway.user_account u on u.id = m.user_id where m.workspace_id in (?) order by u.email',
+    const users = await em.execute<{ workspace_id: string; id: string; email: string; role: WorkspaceRole }[]>(
+      'select m.workspace_id, u.id, u.email, m.role from gateway.workspace_member m join gateway.user_account u on u.id = m.user_id where m.workspace_id in (?) order by u.email',
       [ids],
     );
     return workspaces.map((w) => ({
       id: w.id,
       timezone: w.timezone,
       creditLimit: w.credit_limit,
-      users: users.filter((u) => u.workspace_id === w.id).map((u) => ({ id: u.id, email: u.email })),
+      users: users.filter((u) => u.workspace_id === w.id).map((u) => ({ id: u.id, email: u.email, role: u.role })),
     }));
   }
 

@@ -15,6 +15,8 @@ export interface ConversationFilters {
   operation?: 'automatic' | 'assistance';
   /** Who answers (whoAnswers in conversation-summary.ts, as SQL). */
   state?: ConversationState;
+  /** Assigned to this user; null: unassigned (docs/sending-messages.md › Assignment). */
+  assigneeId?: string | null;
   createdFrom?: Date;
   createdBefore?: Date;
   /** `q`: the conversations whose contact, client or messages match (search/search-terms.ts). */
@@ -51,6 +53,11 @@ export function whereOf(filters: ConversationFilters): { where: string[]; params
     params.push(filters.statuses);
   }
   if (filters.state) where.push(STATE_SQL[filters.state]);
+  if (filters.assigneeId === null) where.push('assignee_id is null');
+  else if (filters.assigneeId !== undefined) {
+    where.push('assignee_id = ?');
+    params.push(filters.assigneeId);
+  }
   if (filters.tags?.length) {
     where.push(`jsonb_exists_any(tags, array[${filters.tags.map(() => '?').join(', ')}]::text[])`);
     params.push(...filters.tags);

@@ -55,6 +55,7 @@ export function conversationSummary(row: ConversationRow, now = Date.now(), emai
     creationDate: new Date(row.createdAt).toISOString(),
     lastUpdate: new Date(row.updatedAt).toISOString(),
     ...whoAnswers(row, emails),
+    assignee: operationChangedBy(row.assigneeId, emails),
   };
 }
 export type ConversationSummary = ReturnType<typeof conversationSummary>;

@@ -30,6 +30,8 @@ const ConversationSchema = defineEntity({
      */
     operationChangedBy: p.text().nullable(),
     operationChangedAt: p.datetime().nullable(),
+    /** The workspace user the conversation is assigned to (docs/sending-messages.md › Assignment); null: unassigned. */
+    assigneeId: p.text().nullable(),
     messageCount: p.integer(),
     owners: p.json<string[]>(),
     tags: p.json<string[]>(),
@@ -45,6 +47,7 @@ const ConversationSchema = defineEntity({
     { properties: ['workspaceId', 'updatedAt', 'id'], name: 'conversation_workspace_updated_at_index' },
     { properties: ['workspaceId', 'createdAt', 'id'], name: 'conversation_workspace_created_at_index' },
     { properties: ['clientId'], name: 'conversation_client_id_index' },
+    { properties: ['workspaceId', 'assigneeId'], name: 'conversation_workspace_assignee_index' },
   ],
 });
 export class Conversation extends ConversationSchema.class {}

@@ -232,6 +232,7 @@ export class ConversationRepository {
       topic: null,
       status: 'active',
       operation: 'automatic',
+      assigneeId: null,
       messageCount: 0,
       owners: [],
       tags: [],
@@ -338,6 +339,7 @@ export type ConversationRow = {
   operation: 'automatic' | 'assistance';
   operation_changed_by?: string | null;
   operation_changed_at?: string | null;
+  assignee_id?: string | null;
   message_count: number;
   owners: string[];
   tags: string[];
@@ -365,6 +367,7 @@ export function conversationFromRow(row: ConversationRow): Conversation {
     operation: row.operation,
     operationChangedBy: row.operation_changed_by ?? null,
     operationChangedAt: row.operation_changed_at ? new Date(row.operation_changed_at) : null,
+    assigneeId: row.assignee_id ?? null,
     messageCount: row.message_count,
     owners: row.owners,
     tags: row.tags,

@@ -15,6 +15,8 @@ import { ConversationsService } from './conversations.service';
 import type { Message } from './message.entity';
 import { PageTokens } from '../paging/page-token';
 import { Takeovers } from './takeovers';
+import { Assignments } from './assignments';
+import type { AssignmentSettingRepository } from './assignment-setting.repository';
 
 const NOW = '2026-11-20T12:00:00.000Z';
 
@@ -111,12 +113,14 @@ function world(
   });
   // The real rules of who has the customer, over the same fake repository.
   const takeovers = new Takeovers(repository.implementation as ConversationRepository, rpc as never);
+  const assignments = new Assignments({} as AssignmentSettingRepository, repository.implementation as ConversationRepository, rpc as never);
   const built = newTestService(
     ConversationsService,
     unitOfWork,
     rpc,
     repository,
     fake(Takeovers, { apply: (...args) => takeovers.apply(...args) }),
+    fake(Assignments, { assign: (...args) => assignments.assign(...args), people: (id) => assignments.people(id) }),
     fake(PageTokens, {
       encode: (...args) => pageTokens.encode(...args),
       decode: (...args) => pageTokens.decode(...args),
@@ -383,6 +387,31 @@ describe('ConversationsService.update', () => {
     const error = await refusal(service.update(patch('conv_001', { status: 'finished', owners: ['eve@evil.test'] })));
     expect(error.details).toEqual([{ path: ['owners', 0], message: '"eve@evil.test" is not a user of the workspace' }]);
     expect(stored.get('conv_001')!.status).toBe('active');
+  });
+
+  it('assigns a conversation to a user of its workspace, names them, records the change, and refuses anyone else (400 on assignee)', async () => {
+    const { service, stored, unitOfWork } = world({ gatewayUsers: [{ id: 'usr_2', email: 'bea@acme.test' }] });
+    const answer = await service.update(patch('conv_001', { assignee: 'usr_2' }, authOf('oauth_token')));
+    expect(answer.data.assignee).toEqual({ id: 'usr_2', email: 'bea@acme.test' });
+    await service.update(patch('conv_001', { assignee: 'usr_2' }));
+    const error = await refusal(service.update(patch('conv_001', { assignee: 'usr_9' })));
+    expect(error.details).toEqual([{ path: ['assignee'], message: "is not a user of the conversation's workspace" }]);
+    await service.update(patch('conv_001', { assignee: null }));
+    expect(stored.get('conv_001')!.assigneeId).toBeNull();
+    expect(unitOfWork.events.map((e) => e.data)).toEqual([
+      expect.objectContaining({ assignee: 'usr_2', previousAssignee: null, changedBy: 'usr_1' }),
+      expect.objectContaining({ assignee: null, previousAssignee: 'usr_2', changedBy: 'key:key_1' }),
+    ]);
+  });
+
+  it('lists by assignee: me is the signed-in user (refused for an API key), none the unassigned', async () => {
+    const { service, pages } = world();
+    await service.list({ ...list({ assignee: 'me' }), auth: authOf('oauth_token') });
+    await service.list(list({ assignee: 'none' }));
+    await service.list(list({ assignee: 'usr_2' }));
+    expect(pages.map((p) => p.filters.assigneeId)).toEqual(['usr_1', null, 'usr_2']);
+    const error = await refusal(service.list(list({ assignee: 'me' })));
+    expect(error.details).toEqual([{ path: ['assignee'], message: 'me names a signed-in person: an API key sends a user id' }]);
   });
 
   it("answers 404 for another workspace's conversation", async () => {

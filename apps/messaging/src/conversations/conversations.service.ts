@@ -18,6 +18,7 @@ import { conversationSummary, messageRecord, operationChangedBy } from './conver
 import { filtersFingerprint, PageTokens } from '../paging/page-token';
 import { actorOf } from './actor';
 import { Takeovers } from './takeovers';
+import { Assignments } from './assignments';
 import { searchTerms } from '../search/search-terms';
 
 const DEFAULT_LIMIT = 50;
@@ -37,6 +38,7 @@ export class ConversationsService {
     private readonly rpc: RpcClient,
     private readonly pageTokens: PageTokens,
     private readonly takeovers: Takeovers,
+    private readonly assignments: Assignments,
   ) {}
 
   async list(request: OperationRequest<typeof messagingOperations.conversationsList>) {
@@ -72,6 +74,7 @@ export class ConversationsService {
       statuses: statuses.length ? statuses : undefined,
       operation: query.operation,
       state: query.state,
+      assigneeId: assigneeFilter(query.assignee, request.auth),
       ...dateRange(query.dateFilter),
       search: searchTerms(query.q) ?? undefined,
     };
@@ -85,7 +88,9 @@ export class ConversationsService {
     const now = Date.now();
     const pagination = { limit, offset: query.offset ?? 0, hasMore: page.hasMore };
     // The people who have conversations of the page, named by email (one call per workspace that has any).
-    const handled = new Set(page.items.filter((c) => c.operation === 'assistance' && c.operationChangedBy).map((c) => c.workspaceId));
+    const handled = new Set(
+      page.items.filter((c) => (c.operation === 'assistance' && c.operationChangedBy) || c.assigneeId).map((c) => c.workspaceId),
+    );
     const emails = new Map<string, Map<string, string>>(
       await Promise.all([...handled].map(async (id) => [id, await this.userEmails(request as RpcRequest<unknown>, id)] as const)),
     );
@@ -107,7 +112,7 @@ export class ConversationsService {
     const conversation = await this.lookUp(request);
     const messages = await this.conversations.messagesOf(conversation.id);
     const workspace = readScope(request).find((w) => w.id === conversation.workspaceId)!;
-    const people = messages.some((m) => m.actorType === 'user') || conversation.operationChangedBy;
+    const people = messages.some((m) => m.actorType === 'user') || conversation.operationChangedBy || conversation.assigneeId;
     const emails = people ? await this.userEmails(request, workspace.id) : new Map<string, string>();
     return {
       workspaces: [
@@ -153,6 +158,10 @@ export class ConversationsService {
       }
       // Owners are users of the conversation's own workspace (the gateway knows them).
       if (body.owners) await requireWorkspaceUsers(this.rpc, { ...request, workspaceId: conversation.workspaceId }, body.owners);
+      const people = body.assignee ? await this.assignments.people(conversation.workspaceId) : [];
+      if (body.assignee && !people.some((u) => u.id === body.assignee)) {
+        throw DomainError.validation([{ path: ['assignee'], message: "is not a user of the conversation's workspace" }]);
+      }
       const previousStatus = conversation.status;
       // One owner of the customer at a time: a takeover of another person's conversation is refused unless it names them.
       if (body.operation !== undefined) {
@@ -169,7 +178,9 @@ export class ConversationsService {
       if (body.owners !== undefined) changes.owners = [...new Set(body.owners.map((o) => o.toLowerCase()))];
       if (body.topic !== undefined) changes.topic = body.topic;
       await this.conversations.update(transaction, conversation, changes);
-      const summary = conversationSummary(conversation);
+      if (body.assignee !== undefined)
+        await this.assignments.assign(transaction, conversation, body.assignee, actorOf(request.auth).actorId);
+      const summary = conversationSummary(conversation, Date.now(), new Map(people.map((u) => [u.id, u.email])));
       if (body.status !== undefined && body.status !== previousStatus) {
         await recordEvent(transaction, 'messaging', conversationStatusUpdated(conversation, previousStatus));
       }
@@ -216,6 +227,17 @@ export class ConversationsService {
       },
     );
   }
+}
+
+/** `assignee` of a listing: a user id, `me` (the signed-in user; an API key has no one to be), or `none` (unassigned). */
+function assigneeFilter(assignee: string | undefined, auth: RpcRequest['auth']): string | null | undefined {
+  if (assignee === undefined) return undefined;
+  if (assignee === 'none') return null;
+  if (assignee !== 'me') return assignee;
+  if (auth.credentialType !== 'oauth_token' || !auth.userId) {
+    throw DomainError.validation([{ path: ['assignee'], message: 'me names a signed-in person: an API key sends a user id' }]);
+  }
+  return auth.userId;
 }
 
 /** `dateFilter` (JSON): a day (`specific`) or an inclusive range of days, on the creation date, UTC. */

@@ -41,6 +41,17 @@ export function conversationOperationUpdated(
   });
 }
 
+/** The conversation's assignee changed: by a person (`changedBy`) or by round-robin (`changedBy` null). */
+export function conversationAssigneeUpdated(conversation: ConversationRow, previousAssignee: string | null, changedBy: string | null) {
+  return domainEvent('conversation.assignee.updated', conversation.workspaceId, {
+    conversationId: conversation.id,
+    assignee: conversation.assigneeId ?? null,
+    previousAssignee,
+    changedBy,
+    conversation: conversationSummary(conversation),
+  });
+}
+
 /** The agent asked for a human (`request_human_assistance`): the conversation is now in `assistance`. */
 export function conversationAssistanceRequested(conversation: ConversationRow) {
   return domainEvent('conversation.assistance.requested', conversation.workspaceId, {

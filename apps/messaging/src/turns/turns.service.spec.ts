@@ -10,6 +10,7 @@ import { GraphDelivery } from '../messages/graph-delivery';
 import type { Message } from '../conversations/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 import { TurnsService } from './turns.service';
+import { Assignments } from '../conversations/assignments';
 import { CreditService } from '../usage/credit.service';
 
 const NOW = '2026-11-20T12:00:00.000Z';
@@ -84,6 +85,8 @@ function world(
     TurnsService,
     // No credit limit here (credit.service.spec.ts decides it).
     fake(CreditService, { isReached: async () => false, observe: () => {} }),
+    // Round-robin is assignments.spec.ts's: here a workspace that assigns nobody.
+    fake(Assignments, { assignByRotation: async () => {} }),
     fake(ConversationRepository, {
       findInWorkspace: async (workspaceId, ref) => (workspaceId === 'ws_1' && ref === conversation.id ? conversation : null),
       update: async (_tx, target, changes) => {

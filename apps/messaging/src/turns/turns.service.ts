@@ -62,6 +62,7 @@ export class TurnsService {
     private readonly messages: MessageRepository,
     private readonly delivery: GraphDelivery,
     private readonly credit: CreditService,
+    private readonly assignments: Assignments,
   ) {}
 
   /** The client's previous conversation with the agent and its latest messages (to recall it). */
@@ -313,6 +314,8 @@ export class TurnsService {
     if (current.operation === 'assistance' && current.operationChangedBy) return;
     await this.conversations.update(tx, current, { operation: 'assistance', operationChangedBy: null, operationChangedAt: new Date() });
     await recordEvent(tx, 'messaging', conversationAssistanceRequested(current));
+    // A round-robin workspace assigns it to the next available person (docs/sending-messages.md › Assignment).
+    await this.assignments.assignByRotation(tx, current);
   }
 
   /** A retry carries the same reply; other content under this id is a second reply reusing it. */
@@ -377,3 +380,4 @@ function replyContent(request: TurnReplyRequest): OutboundContent {
 function messageIdTaken(messageId: string): DomainError {
   return new DomainError(ErrorCode.Conflict, 'The message id is already used by another message', { messageId });
 }
+import { Assignments } from '../conversations/assignments';

@@ -78,15 +78,19 @@ export class UsageRepository {
     return this.db.execute<DayIndexCount[]>(sql, params);
   }
 
-  /** Conversations created in the span that requested human assistance, and their requests. */
+  /**
+   * Conversations created in the span that a person assisted (the agent asked for one, or a person
+   * took it over, by Take over or by replying: docs/usage.md), and the agent's requests for a person.
+   */
   async assistance(workspaceId: string, span: Span, source: UsageSource): Promise<{ assisted: number; requests: number }> {
     const sql =
       source === 'aggregates'
         ? `select count(*)::int as assisted, coalesce(sum(requests), 0)::int as requests
              from messaging.usage_assisted_conversation where workspace_id = ? and bucket >= ? and bucket < ?`
-        : `select count(distinct c.id)::int as assisted, count(e.id)::int as requests
+        : `select count(distinct c.id)::int as assisted, count(e.id) filter (where e.type = 'conversation.assistance.requested')::int as requests
              from messaging.conversation c join messaging.outbox_event e
-               on e.type = 'conversation.assistance.requested' and e.workspace_id = c.workspace_id and e.data -> 'conversation' ->> 'id' = c.id
+               on e.workspace_id = c.workspace_id and e.data -> 'conversation' ->> 'id' = c.id
+              and (e.type = 'conversation.assistance.requested' or (e.type = 'conversation.operation.updated' and e.data ->> 'operation' = 'assistance'))
             where c.workspace_id = ? and c.created_at >= ? and c.created_at < ?`;
     const [row] = await this.db.execute<{ assisted: number; requests: number }[]>(sql, [workspaceId, span.from, span.to]);
     return row ?? { assisted: 0, requests: 0 };

@@ -1,4 +1,4 @@
-import { workspaceOperations, type UsageBreakdown, type WorkspaceProfile } from '@platica/contracts';
+import { agentOperations, workspaceOperations, type UsageBreakdown, type WorkspaceProfile } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { fake, newTestService } from '@platica/testing/test-service';
 import type { Span } from './usage-range';
@@ -70,6 +70,26 @@ const request = (workspaces: { id: string; name: string }[], workspaceId?: strin
   ({ auth: { principal: 'user:u1', workspaces }, ...(workspaceId ? { workspaceId } : {}) }) as never;
 
 describe('UsageService.conversations', () => {
+  it('names the agents of the by-agent breakdown as the agents service does, by id where it cannot', async () => {
+    const w = world(
+      [{ id: 'ws_x', timezone: 'UTC', creditLimit: null, users: [] }],
+      [
+        { key: 'agt_1', value: 2 },
+        { key: 'agt_gone', value: 1 },
+        { key: null, value: 1 },
+      ],
+    );
+    w.rpc.answer(agentOperations.list.subject, () => ({
+      workspaces: [{ id: 'ws_x', name: 'Somewhere', agents: [{ id: 'agt_1', name: 'Sofía' }] }],
+    }));
+    const named = await w.service.conversations(request([elsewhere]), { breakdown: 'agent' });
+    expect(named.workspaces[0]!.conversations.breakdown.totals.map((row) => [row.key, row.label])).toEqual([
+      ['agt_1', 'Sofía'],
+      [null, 'No agent'],
+      ['agt_gone', 'agt_gone'],
+    ]);
+  });
+
   it("resolves the range's days in each workspace's timezone, UTC when its timezone is unknown", async () => {
     const w = world([
       { id: 'ws_lima', timezone: 'America/Lima', creditLimit: null, users: [] },

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  agentOperations,
   type EvaluationUsageReport,
   type RpcRequest,
   type UsageBreakdown,
@@ -62,7 +63,7 @@ export class UsageService {
         byDay(dimension),
         // A conversation counts once per tag: the summary's count comes from a one-key dimension.
         dimension === 'tag' ? byDay('platform') : null,
-        this.labels(workspace.id, dimension),
+        this.labels(request, workspace.id, dimension),
       ]);
       const conversationCount = (totalRows ?? rows).reduce((sum, row) => sum + row.value, 0);
       const assisted = assistanceParts.reduce((sum, part) => sum + part.assisted, 0);
@@ -149,6 +150,16 @@ export class UsageService {
    * (a changed timezone or a new user shows within it). The scope is the request's, which the
    * gateway has authorised: the key is its workspace ids.
    */
+  private async agentNames(request: UsageRequest, workspaceId: string): Promise<Map<string, string>> {
+    try {
+      const answer = await this.rpc.call(agentOperations.list, { ...request, workspaceId, query: {}, body: undefined });
+      const agents = answer.workspaces.find((w) => w.id === workspaceId)?.agents ?? [];
+      return new Map(agents.map((a) => [a.id, a.name]));
+    } catch {
+      return new Map();
+    }
+  }
+
   private profilesOf(request: UsageRequest, scope: WorkspaceRef[]): Promise<WorkspaceProfile[]> {
     const key = scope
       .map((w) => w.id)
@@ -163,7 +174,7 @@ export class UsageService {
     return profiles;
   }
 
-  private async labels(workspaceId: string, dimension: UsageBreakdown): Promise<(key: string | null) => string> {
+  private async labels(request: UsageRequest, workspaceId: string, dimension: UsageBreakdown): Promise<(key: string | null) => string> {
     switch (dimension) {
       case 'platform':
         return platformLabel;
@@ -171,9 +182,11 @@ export class UsageService {
         const names = await this.usage.channelNames(workspaceId);
         return (key) => (key === null ? 'Unknown' : (names.get(key) ?? key));
       }
-      case 'agent':
-        // Agents belong to the agents service: the label is the agent's id (docs/usage.md).
-        return (key) => key ?? 'No agent';
+      case 'agent': {
+        // Agents belong to the agents service: named by it, by id where it cannot answer (or the agent is gone).
+        const names = await this.agentNames(request, workspaceId);
+        return (key) => (key === null ? 'No agent' : (names.get(key) ?? key));
+      }
       case 'tag':
         return (key) => key ?? 'No tag';
     }

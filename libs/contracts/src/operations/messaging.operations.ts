@@ -6,7 +6,9 @@ import {
   sendMessageRequestSchema,
   sendTemplateRequestSchema,
   updateClientRequestSchema,
+  updateAssignmentRequestSchema,
   updateConversationRequestSchema,
+  assignmentSettingsSchema,
 } from '../messaging';
 import { rescheduleRequestSchema, scheduledListQuerySchema } from '../scheduled';
 import {
@@ -162,13 +164,39 @@ export const messagingOperations = {
     path: '/v1/conversations/{id}',
     subject: 'messaging.conversations.update',
     tag: 'conversations',
-    summary: 'Update a conversation: status, operation (human takeover and hand-back), tags, owners, topic',
+    summary: 'Update a conversation: status, operation (human takeover and hand-back), tags, owners, topic, assignee',
     description:
-      'Taking over (`operation: assistance`) a conversation another person has answers 409 `conversation_taken` naming them (`details.handledBy`), unless `takeFrom` (an addition) names them; `status: active` reopens a closed one (docs/sending-messages.md › Who answers).',
+      'Taking over (`operation: assistance`) a conversation another person has answers 409 `conversation_taken` naming them (`details.handledBy`), unless `takeFrom` (an addition) names them; `status: active` reopens a closed one (docs/sending-messages.md › Who answers). `assignee` (an addition): a workspace user id, or null (docs/sending-messages.md › Assignment).',
     scope: 'write',
     workspace: 'one',
     body: updateConversationRequestSchema,
     responses: { 200: successEnvelope(conversationSummarySchema), 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+  }),
+  assignmentGet: defineOperation({
+    operationId: 'assignment_get',
+    method: 'GET',
+    path: '/v1/assignment',
+    subject: 'messaging.assignment.get',
+    tag: 'conversations',
+    summary: 'How the workspace assigns the conversations whose agent asks for a person, and who is available',
+    description: 'An addition to the spec (docs/sending-messages.md › Assignment).',
+    scope: 'read',
+    workspace: 'one',
+    responses: { 200: assignmentSettingsSchema },
+  }),
+  assignmentUpdate: defineOperation({
+    operationId: 'assignment_update',
+    method: 'PATCH',
+    path: '/v1/assignment',
+    subject: 'messaging.assignment.update',
+    tag: 'conversations',
+    summary: "Set the workspace's assignment mode (none, round_robin) or mark the signed-in person available",
+    description:
+      "An addition to the spec (docs/sending-messages.md › Assignment). `mode` needs the admin role; `available` is the signed-in user's own (an API key is refused, 400).",
+    scope: 'write',
+    workspace: 'one',
+    body: updateAssignmentRequestSchema,
+    responses: { 200: assignmentSettingsSchema, 400: errorBodySchema, 403: errorBodySchema },
   }),
   clientsList: defineOperation({
     operationId: 'clients_list',

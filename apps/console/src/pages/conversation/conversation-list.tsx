@@ -40,6 +40,7 @@ export function ConversationList({
               <span>{c.contactName ?? c.phoneNumber ?? c.conversationId}</span>
               <small>
                 {c.state === 'ai' ? t(`status.${c.status}`) : t(`state.${c.state}`)} · {dateTime.format(new Date(c.lastUpdate))}
+                {c.assignee && ` · ${t('assign.assignedTo', { who: c.assignee.email ?? c.assignee.id })}`}
               </small>
             </Link>
           </li>

@@ -1,0 +1,65 @@
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useAssignment } from '../../api/assignment';
+import { api, data } from '../../api/client';
+import { useWorkspaces } from '../layout';
+import type { ConversationDetail } from './types';
+
+/**
+ * Whom the conversation is assigned to (docs/console.md › Assignment): their email or
+ * "Unassigned", Assign to me, and a choice of the workspace's people (or nobody), sent as
+ * PATCH /v1/conversations/{id} with `assignee`. A change by anyone else (or by round-robin)
+ * shows through the event stream.
+ */
+export function AssigneeLine({
+  workspaceId,
+  conversation,
+  onChanged,
+}: {
+  workspaceId: string;
+  conversation: ConversationDetail;
+  onChanged: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const me = useWorkspaces().data?.user?.id;
+  const people = useAssignment(workspaceId).settings.data?.people ?? [];
+  const assign = useMutation({
+    mutationFn: (assignee: string | null) =>
+      data(
+        api.PATCH('/v1/conversations/{id}', {
+          params: { query: { workspace: workspaceId }, path: { id: conversation.id } },
+          body: { assignee },
+        }),
+      ),
+    onSettled: onChanged,
+  });
+  const assignee = conversation.assignee;
+  return (
+    <section className="assignee-line" aria-label={t('assign.heading')}>
+      <p role="status">
+        {assignee
+          ? t('assign.assignedTo', { who: assignee.id === me ? t('assign.you') : (assignee.email ?? assignee.id) })
+          : t('assign.unassigned')}
+      </p>
+      {me && assignee?.id !== me && (
+        <button type="button" className="secondary" aria-disabled={assign.isPending} onClick={() => !assign.isPending && assign.mutate(me)}>
+          {t('assign.toMe')}
+        </button>
+      )}
+      {people.length > 0 && (
+        <label>
+          {t('assign.to')}
+          <select value={assignee?.id ?? ''} onChange={(event) => assign.mutate(event.target.value || null)}>
+            <option value="">{t('assign.nobody')}</option>
+            {people.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.email}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {assign.error && <p role="alert">{assign.error.message}</p>}
+    </section>
+  );
+}
