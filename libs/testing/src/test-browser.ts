@@ -17,8 +17,8 @@ const CHROMIUM_FLAGS = [
 ];
 
 /**
- * Debian's Chromium, headless (its chromium-headless-shell), for a browser test file: launched once (at the first `open()`),
- * a fresh context per test (no cookie or storage of an earlier test), each page screenshotted
+ * Debian's Chromium, headless (its chromium-headless-shell), for a browser test file: launched
+ * once (at the first `open()`), a fresh context per test (no cookie or storage of an earlier test), each page screenshotted
  * and checked by axe-core, and the console's sign-in through Plática's own login page.
  * `open()` in beforeEach, `close()` in afterEach, `stop()` in afterAll.
  *
