@@ -3,6 +3,7 @@ import { useGroupedPages } from './grouped-pages';
 import type { operations } from './openapi';
 
 type ListQuery = NonNullable<operations['conversations_list']['parameters']['query']>;
+type ConversationChange = operations['conversations_update']['requestBody']['content']['application/json'];
 
 /** Conversations a page: a list reads on (the API's `nextPageToken`) as it is scrolled. */
 export const INBOX_PAGE_SIZE = 25;
@@ -19,4 +20,9 @@ export function useConversationPages(query: Omit<ListQuery, 'pageToken'>, refetc
     countOf: (page) => page.workspaces.reduce((sum, w) => sum + w.conversationsCount, 0),
     refetchInterval,
   });
+}
+
+/** PATCH /v1/conversations/{id} in a workspace: take over, hand back, close, reopen, tags, owners, assignee. */
+export function updateConversation(workspaceId: string, id: string, body: ConversationChange) {
+  return data(api.PATCH('/v1/conversations/{id}', { params: { query: { workspace: workspaceId }, path: { id } }, body }));
 }

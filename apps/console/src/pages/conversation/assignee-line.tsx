@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAssignment } from '../../api/assignment';
-import { api, data } from '../../api/client';
+import { updateConversation } from '../../api/conversation-pages';
 import { useWorkspaces } from '../layout';
 import type { ConversationDetail } from './types';
 
@@ -24,13 +24,7 @@ export function AssigneeLine({
   const me = useWorkspaces().data?.user?.id;
   const people = useAssignment(workspaceId).settings.data?.people ?? [];
   const assign = useMutation({
-    mutationFn: (assignee: string | null) =>
-      data(
-        api.PATCH('/v1/conversations/{id}', {
-          params: { query: { workspace: workspaceId }, path: { id: conversation.id } },
-          body: { assignee },
-        }),
-      ),
+    mutationFn: (assignee: string | null) => updateConversation(workspaceId, conversation.id, { assignee }),
     onSettled: onChanged,
   });
   const assignee = conversation.assignee;

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, data } from '../../api/client';
+import { updateConversation } from '../../api/conversation-pages';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { useWorkspaces } from '../layout';
 import { OperationChange } from './operation-change';
@@ -38,7 +39,7 @@ export function StateHeader({
   const scope = { query: { workspace: workspaceId } };
   const update = useMutation({
     mutationFn: async (body: Change) => {
-      const answer = await data(api.PATCH('/v1/conversations/{id}', { params: { ...scope, path: { id: conversation.id } }, body }));
+      const answer = await updateConversation(workspaceId, conversation.id, body);
       // Handed back with an instruction: the agent reads it (wait) or acts on it now (resume).
       if (body.operation === 'automatic' && instruction.trim()) {
         await data(
@@ -81,7 +82,8 @@ export function StateHeader({
     <>
       <div className="mode-row">
         <p role="status">
-          {stateLine(t, i18n.language, conversation, me)} {(state === 'ai' || state === 'human') && <OperationChange conversation={conversation} />}
+          {stateLine(t, i18n.language, conversation, me)}{' '}
+          {(state === 'ai' || state === 'human') && <OperationChange conversation={conversation} />}
         </p>
         <div className="actions">
           <button ref={button} type="button" aria-disabled={update.isPending || undefined} onClick={main}>

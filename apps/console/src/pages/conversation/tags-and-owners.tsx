@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api, data } from '../../api/client';
+import { updateConversation } from '../../api/conversation-pages';
 import { fieldErrors } from '../../forms/server-errors';
 import type { ConversationDetail } from './types';
 
@@ -37,8 +37,7 @@ export function TagsAndOwners({
     resetOptions: { keepDirtyValues: true },
   });
   const save = useMutation({
-    mutationFn: (body: { tags: string[]; owners: string[] }) =>
-      data(api.PATCH('/v1/conversations/{id}', { params: { query: { workspace: workspaceId }, path: { id: conversation.id } }, body })),
+    mutationFn: (body: { tags: string[]; owners: string[] }) => updateConversation(workspaceId, conversation.id, body),
     onSuccess: async () => {
       await onSaved();
       form.reset();
