@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { workspaceOperations, type AssignmentMode, type WorkspaceProfile } from '@platica/contracts';
+import type { AssignmentMode } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { recordEvent, RpcClient, serviceRequest, type Transaction } from '@platica/platform';
+import { recordEvent, RpcClient, type Transaction } from '@platica/platform';
 import { AssignmentSettingRepository, type AssignmentState } from './assignment-setting.repository';
 import type { Conversation } from './conversation.entity';
 import { ConversationRepository } from './conversation.repository';
 import { conversationAssigneeUpdated } from './domain-events';
-
-type Person = WorkspaceProfile['users'][number];
+import { workspacePeople, type Person } from './workspace-people';
 
 /**
  * Round-robin (docs/sending-messages.md › Assignment): the next of the people available after the
@@ -100,9 +99,8 @@ export class Assignments {
   }
 
   /** The workspace's users (the gateway knows them), with their roles. */
-  async people(workspaceId: string): Promise<Person[]> {
-    const answer = await this.rpc.call(workspaceOperations.profiles, serviceRequest('messaging', workspaceId, {}));
-    return answer.workspaces.find((w) => w.id === workspaceId)?.users ?? [];
+  people(workspaceId: string): Promise<Person[]> {
+    return workspacePeople(this.rpc, workspaceId);
   }
 }
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { workspaceOperations } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
-import { recordEvent, RpcClient, serviceRequest, type Transaction } from '@platica/platform';
+import { recordEvent, RpcClient, type Transaction } from '@platica/platform';
 import type { Conversation } from './conversation.entity';
 import { ConversationRepository } from './conversation.repository';
 import { conversationOperationUpdated } from './domain-events';
+import { workspacePeople } from './workspace-people';
 
 /** Who has the customer after a change: a person (or an API key) by id, or the agent. */
 export type OperationChange =
@@ -70,8 +70,7 @@ export class Takeovers {
 
   private async emailOf(workspaceId: string, userId: string): Promise<string | undefined> {
     try {
-      const answer = await this.rpc.call(workspaceOperations.profiles, serviceRequest('messaging', workspaceId, {}));
-      return answer.workspaces.find((w) => w.id === workspaceId)?.users.find((u) => u.id === userId)?.email;
+      return (await workspacePeople(this.rpc, workspaceId)).find((u) => u.id === userId)?.email;
     } catch {
       return undefined;
     }
