@@ -243,6 +243,11 @@ export interface ChannelsDescribed {
   channels: ({ id: string; platform: string; phoneNumber: string | null } | null)[];
 }
 
+/** The workspace's channels whose default agent it is (agents, before deleting it). */
+export interface ChannelsOfAgentRequest {
+  agentId: string;
+}
+
 /** What asks for a turn. */
 export interface TurnTrigger {
   kind: 'chat' | 'customer_message' | 'resume';
