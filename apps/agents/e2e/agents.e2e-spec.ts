@@ -261,7 +261,11 @@ describe('agents (e2e)', () => {
         assistanceEnabled: true,
         waitMessage: 'Un momento, por favor.',
         comunicationChannel: { channelId: [], phoneNumber: [] },
-        workingMessage: { enabled: true, trigger: { type: 'toolCallCount', minToolCalls: 1 }, message: { mode: 'fixed', fixedText: 'Buscando…' } },
+        workingMessage: {
+          enabled: true,
+          trigger: { type: 'toolCallCount', minToolCalls: 1 },
+          message: { mode: 'fixed', fixedText: 'Buscando…' },
+        },
       });
       const history = (await api.get(`/v1/agents/${created.body.data.id}/prompt`)).body;
       expect(history.versions.map((v: { id: string }) => v.id)).toEqual([agent.activePromptId]);
@@ -282,18 +286,30 @@ describe('agents (e2e)', () => {
     });
 
     it('copies settings, the active prompt, guardrails and sub-agent connections under a new name, not channels', async () => {
-      const source = (await api.post('/v1/agents', { name: `Source ${randomBytes(2).toString('hex')}`, systemPrompt: 'Copy me.' })).body.data.id;
-      await api.patch(`/v1/agents/${source}/guardrails`, { enabled: true, rules: ['No prometas reembolsos'], conversationStrikeThreshold: 2 });
+      const source = (await api.post('/v1/agents', { name: `Source ${randomBytes(2).toString('hex')}`, systemPrompt: 'Copy me.' })).body
+        .data.id;
+      await api.patch(`/v1/agents/${source}/guardrails`, {
+        enabled: true,
+        rules: ['No prometas reembolsos'],
+        conversationStrikeThreshold: 2,
+      });
       await api.patch(`/v1/agents/${source}/assist-rules`, { assistanceEnabled: true, assistanceTriggers: 'Pide una persona' });
       await api.patch(`/v1/agents/${source}`, { channelId: ids.whatsapp });
-      expect((await api.post(`/v1/agents/${source}/subagents`, { subagentId: ids.billing, task: 'assist', description: 'Facturas' })).status).toBe(201);
+      expect(
+        (await api.post(`/v1/agents/${source}/subagents`, { subagentId: ids.billing, task: 'assist', description: 'Facturas' })).status,
+      ).toBe(201);
 
       const copied = await api.post(`/v1/agents/${source}/copy`, { name: 'Source copy' });
       expect(copied.status).toBe(201);
       const copy = copied.body.data.id;
       expect(copy).not.toBe(source);
       const [original, duplicate] = [await readAgent(source), await readAgent(copy)];
-      expect(duplicate).toMatchObject({ name: 'Source copy', systemPrompt: 'Copy me.', assistanceEnabled: true, assistanceTriggers: 'Pide una persona' });
+      expect(duplicate).toMatchObject({
+        name: 'Source copy',
+        systemPrompt: 'Copy me.',
+        assistanceEnabled: true,
+        assistanceTriggers: 'Pide una persona',
+      });
       expect(duplicate.comunicationChannel).toEqual({ channelId: [], phoneNumber: [] });
       expect(original.comunicationChannel.channelId).toEqual([ids.whatsapp]);
       expect((await api.get(`/v1/agents/${copy}/guardrails`)).body).toEqual((await api.get(`/v1/agents/${source}/guardrails`)).body);
@@ -307,13 +323,14 @@ describe('agents (e2e)', () => {
     });
 
     it('deletes an agent and its own prompt history and connections; refused while a channel or another agent relies on it', async () => {
-      const parent = (await api.post('/v1/agents', { name: `Parent ${randomBytes(2).toString('hex')}`, systemPrompt: 'Parent.' })).body.data.id;
+      const parentName = `Parent ${randomBytes(2).toString('hex')}`;
+      const parent = (await api.post('/v1/agents', { name: parentName, systemPrompt: 'Parent.' })).body.data.id;
       const child = (await api.post('/v1/agents', { name: `Child ${randomBytes(2).toString('hex')}` })).body.data.id;
       await api.post(`/v1/agents/${parent}/subagents`, { subagentId: child, task: 'assist', description: 'Ayuda' });
 
       const inUse = await api.delete(`/v1/agents/${child}`);
       expectSpecError(inUse, 409);
-      expect(inUse.body.details).toEqual([{ path: ['agentId'], message: `connected as a sub-agent of ${parent}` }]);
+      expect(inUse.body.details).toEqual([{ path: ['agentId'], message: `connected as a sub-agent of ${parentName} (${parent})` }]);
 
       const before = await agentsCount();
       const deleted = await api.delete(`/v1/agents/${parent}`);

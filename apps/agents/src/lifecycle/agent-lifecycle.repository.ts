@@ -80,8 +80,9 @@ export class AgentLifecycleRepository {
       const agent = await this.agents.get([workspaceId], id, em, true);
       const parents = await em.find(SubagentConnection, { workspaceId, subagentId: id }, { orderBy: { parentAgentId: 'asc' } });
       if (parents.length) {
+        const named = await em.find(Agent, { workspaceId, id: { $in: parents.map((c) => c.parentAgentId) } }, { orderBy: { name: 'asc' } });
         throw new DomainError(ErrorCode.Conflict, `${agent.name} is a sub-agent of other agents: disconnect it from them first`, [
-          { path: ['agentId'], message: `connected as a sub-agent of ${parents.map((c) => c.parentAgentId).join(', ')}` },
+          { path: ['agentId'], message: `connected as a sub-agent of ${named.map((p) => `${p.name} (${p.id})`).join(', ')}` },
         ]);
       }
       await em.nativeDelete(SubagentConnection, { workspaceId, parentAgentId: id });

@@ -27,7 +27,10 @@ export class AgentLifecycleService {
   async delete(request: OperationRequest<typeof ops.delete>) {
     const workspaceId = writeScope(request).id;
     const { agentId } = request.params;
-    const { channels } = await this.rpc.call(internalOperations.messaging.channelsOfAgent, serviceRequest('agents', workspaceId, { agentId }));
+    const { channels } = await this.rpc.call(
+      internalOperations.messaging.channelsOfAgent,
+      serviceRequest('agents', workspaceId, { agentId }),
+    );
     if (channels.length) {
       throw new DomainError(ErrorCode.Conflict, "The agent answers a channel's new conversations: give the channel another agent first", [
         { path: ['agentId'], message: `the default agent of ${channels.map((c) => c?.id).join(', ')}` },

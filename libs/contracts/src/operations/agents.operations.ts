@@ -104,7 +104,7 @@ export const agentOperations = {
     path: '/v1/agents/{agentId}/copy',
     subject: 'agents.agents.copy',
     tag: 'agents',
-    summary: "Copy an agent: its settings, active prompt, guardrails, assist rules and sub-agent connections, under a new name",
+    summary: 'Copy an agent: its settings, active prompt, guardrails, assist rules and sub-agent connections, under a new name',
     scope: 'write',
     workspace: 'one',
     idempotent: true,
@@ -118,7 +118,8 @@ export const agentOperations = {
     path: '/v1/agents/{agentId}',
     subject: 'agents.agents.delete',
     tag: 'agents',
-    summary: "Delete an agent, its prompt history and its own sub-agent connections; refused while it is a channel's default agent or another agent's sub-agent",
+    summary:
+      "Delete an agent, its prompt history and its own sub-agent connections; refused while it is a channel's default agent or another agent's sub-agent",
     scope: 'write',
     workspace: 'one',
     responses: { 200: successEnvelope(z.object({ id: z.string() })), 404: errorBodySchema, 409: errorBodySchema },
