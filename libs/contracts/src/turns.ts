@@ -283,9 +283,6 @@ export interface ChatTurnStart {
   startBy?: string;
 }
 
-/** The memo key of a chat turn's workflow run: the request it was started for (a late start is recognised by it). */
-export const FIRST_REQUEST_MEMO = 'firstRequestId';
-
 /** The started turn workflow's run, whose outcome the chat service waits for. */
 export interface ChatTurnStarted {
   runId: string;

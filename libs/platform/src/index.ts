@@ -24,6 +24,7 @@ export * from './service/platform.module';
 export * from './service/run-service';
 export * from './service/service-host';
 export * from './temporal/temporal';
+export * from './temporal/start-once';
 export * from './service/seed-sections';
 export * from './net/address-policy';
 export * from './net/outbound';

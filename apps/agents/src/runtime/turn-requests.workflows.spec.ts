@@ -30,7 +30,8 @@ const busy = () => new WorkflowExecutionAlreadyStartedError('running', workflowI
 
 /**
  * TurnRequests on a worker's client whose starts answer as scripted (a run id, or "already
- * started" while the thread's run is open); its other client reads a run's end (counted).
+ * started" while another request's run of the thread is open); its other client answers that
+ * Temporal is up and reads a run's end (counted).
  */
 function turnRequests(starts: ('started' | 'busy')[]) {
   const counts = { starts: 0, endsRead: 0 };
@@ -53,11 +54,14 @@ function turnRequests(starts: ('started' | 'busy')[]) {
         if (answer === 'busy') throw busy();
         return { firstExecutionRunId: `run-${counts.starts}`, eagerlyStarted: true };
       },
+      // The open run a busy start meets: another request's.
+      getHandle: () => ({ describe: async () => ({ runId: 'run-other', status: { name: 'RUNNING' }, memo: { startedFor: 'msg_other' } }) }),
     },
   } as unknown as Client);
   Object.assign(requests, {
     client: {
       withDeadline: (_: number, fn: () => Promise<unknown>) => fn(),
+      workflowService: { getSystemInfo: async () => ({}) },
       workflow: { getHandle: () => ({ result: async () => void counts.endsRead++ }) },
     },
   });

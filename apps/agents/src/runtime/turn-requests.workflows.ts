@@ -1,9 +1,9 @@
 import { setTimeout } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { FIRST_REQUEST_MEMO, type TypedDomainEvent } from '@platica/contracts';
+import type { Client } from '@temporalio/client';
+import type { TypedDomainEvent } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
-import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
+import { STARTED_FOR_MEMO, ServiceConfig, TemporalClientOwner, startOnce } from '@platica/platform';
 import { conversationTurnWorkflow } from '@platica/workflows';
 import {
   turnRequestedSignal,
@@ -79,7 +79,13 @@ export class TurnRequests extends TemporalClientOwner {
 
   private async startOrRefuse(workspaceId: string, { threadId, trigger }: ChatTurnStart): Promise<ChatTurnStarted> {
     const workflowId = turnWorkflowId(workspaceId, threadId);
-    const attempt = () => this.startChatWorkflow(workspaceId, workflowId, trigger).catch(unlessAlreadyStarted);
+    // Null while a run of another request is open; this request's own run when a start was made twice.
+    const attempt = async () => {
+      const runId = await startOnce(this.pulse, this.workerClient ?? this.temporal(), workflowId, trigger.requestId, () =>
+        this.startChatWorkflow(workspaceId, workflowId, trigger),
+      );
+      return runId === null ? null : { runId };
+    };
     const answeredHere = this.chatAnswers.takeAnsweredRun(workflowId) !== undefined;
     let started = await attempt();
     // A run that answered its request early completes 10-20 ms later (its workflow task must
@@ -110,7 +116,7 @@ export class TurnRequests extends TemporalClientOwner {
     return started;
   }
 
-  private async startChatWorkflow(workspaceId: string, workflowId: string, trigger: TurnTrigger): Promise<ChatTurnStarted> {
+  private async startChatWorkflow(workspaceId: string, workflowId: string, trigger: TurnTrigger): Promise<string> {
     const input: ConversationTurnInput = {
       workspaceId,
       conversationRef: null,
@@ -124,10 +130,10 @@ export class TurnRequests extends TemporalClientOwner {
       args: [input],
       workflowIdConflictPolicy: 'FAIL',
       requestEagerStart: this.workerClient !== null,
-      memo: { [FIRST_REQUEST_MEMO]: trigger.requestId },
+      memo: { [STARTED_FOR_MEMO]: trigger.requestId },
     });
     if (handle.eagerlyStarted && trigger.chat) this.activities.acceptEarly(handle.firstExecutionRunId, trigger.chat);
-    return { runId: handle.firstExecutionRunId };
+    return handle.firstExecutionRunId;
   }
 
   async handle(event: TypedDomainEvent<'agent.turn.requested'>): Promise<void> {
@@ -146,10 +152,4 @@ export class TurnRequests extends TemporalClientOwner {
       signalArgs: [{ kind: data.reason, requestId: data.messageIds[0] ?? event.id, messageIds: data.messageIds }],
     });
   }
-}
-
-/** A start refused because a run of the workflow is open: null, to try again. */
-function unlessAlreadyStarted(error: unknown): null {
-  if (error instanceof WorkflowExecutionAlreadyStartedError) return null;
-  throw error;
 }

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { createInbox, type Subscription } from '@nats-io/transport-node';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { FIRST_REQUEST_MEMO, internalOperations } from '@platica/contracts';
+import { internalOperations } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
-import { NatsHandle, RpcClient, ServiceConfig, TemporalClientOwner, serviceRequest } from '@platica/platform';
+import { NatsHandle, RpcClient, STARTED_FOR_MEMO, ServiceConfig, TemporalClientOwner, serviceRequest, startOnce } from '@platica/platform';
 import { conversationTurnWorkflow, scheduledChatTurnWorkflow } from '@platica/workflows';
 import {
   scheduledChatTurnWorkflowId,
@@ -93,20 +92,17 @@ export class TurnWorkflows extends TemporalClientOwner {
       if (!(error instanceof DomainError && error.code === ErrorCode.Timeout)) throw error;
     }
     const workflowId = turnWorkflowId(workspaceId, threadId);
-    try {
+    const runId = await startOnce(this.pulse, this.temporal(), workflowId, trigger.requestId, async () => {
       const handle = await this.temporal().workflow.start(conversationTurnWorkflow, {
         taskQueue: this.queueOf('agents'),
         workflowId,
         args: [{ workspaceId, conversationRef: null, debounceMs: 0, first: trigger } satisfies ConversationTurnInput],
         workflowIdConflictPolicy: 'FAIL',
-        memo: { [FIRST_REQUEST_MEMO]: trigger.requestId },
+        memo: { [STARTED_FOR_MEMO]: trigger.requestId },
       });
       return handle.firstExecutionRunId;
-    } catch (error) {
-      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-    }
-    const running = await this.temporal().workflow.getHandle(workflowId).describe();
-    if (running.memo?.[FIRST_REQUEST_MEMO] === trigger.requestId) return running.runId;
+    });
+    if (runId) return runId;
     throw DomainError.refused(
       ErrorCode.Conflict,
       DomainReason.TurnInProgress,

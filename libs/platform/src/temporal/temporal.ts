@@ -4,6 +4,7 @@ import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerOptions } 
 import type { BaseConfig } from '../config/config';
 import { temporalClientInterceptors, temporalWorkerTracing } from '../observability/tracing';
 import type { BackgroundPart } from '../service/run-service';
+import { TemporalPulse } from './start-once';
 
 let runtimeInstalled = false;
 
@@ -107,6 +108,8 @@ export async function startTemporalWorker(
 export abstract class TemporalClientOwner {
   private client: Client | null = null;
   private closeConnection: (() => Promise<void>) | null = null;
+  /** Whether Temporal answers, asked before a start a request waits on (start-once.ts). */
+  protected readonly pulse = new TemporalPulse(() => this.temporal());
 
   constructor(protected readonly serviceConfig: { values: BaseConfig }) {}
 
