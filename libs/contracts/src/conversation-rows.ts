@@ -17,7 +17,9 @@ export const conversationLastMessageSchema = z
 
 export const conversationFailureSchema = z
   .object({
-    kind: z.enum(['send', 'turn']).describe("send: the latest send was not delivered; turn: the agent's latest turn failed without a reply"),
+    kind: z
+      .enum(['send', 'turn'])
+      .describe("send: the latest send was not delivered; turn: the agent's latest turn failed without a reply"),
     reason: z
       .string()
       .nullable()

@@ -105,7 +105,9 @@ export const conversationSummarySchema = z
       .describe('the workspace user the conversation is assigned to (their email where the answer knows it); null: unassigned'),
     // Additions for the inbox's rows (docs/sending-messages.md › Listing conversations).
     lastMessage: conversationLastMessageSchema.nullable().describe('the latest message shown in the conversation; null before any'),
-    failed: conversationFailureSchema.nullable().describe("the latest send failed, or the agent's latest turn did; null once a later send goes out"),
+    failed: conversationFailureSchema
+      .nullable()
+      .describe("the latest send failed, or the agent's latest turn did; null once a later send goes out"),
     unreadCount: z
       .number()
       .int()

@@ -19,7 +19,10 @@ export class ConversationReadingRepository {
   /** The person's unread count on each conversation: its customer messages counted since their marker (all of them without one). */
   async unreadCounts(userId: string, conversations: Pick<Conversation, 'id' | 'incomingCount'>[]): Promise<Map<string, number>> {
     if (!conversations.length) return new Map();
-    const among = keysIn('conversation_ref', conversations.map((c) => c.id));
+    const among = keysIn(
+      'conversation_ref',
+      conversations.map((c) => c.id),
+    );
     const rows = await this.db.execute<{ conversation_ref: string; read_count: number }[]>(
       `select conversation_ref, read_count from messaging.conversation_read where user_id = ? and ${among.sql}`,
       [userId, ...among.params],

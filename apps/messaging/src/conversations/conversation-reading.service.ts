@@ -34,7 +34,8 @@ export class ConversationReading {
     if (!conversation) throw DomainError.notFound('Conversation', id);
     const limit = request.query.limit ?? DEFAULT_MESSAGES;
     const fingerprint = filtersFingerprint({ conversation: conversation.id, limit });
-    const before = request.query.pageToken !== undefined ? this.pageTokens.decode('messages', request.query.pageToken, fingerprint) : undefined;
+    const before =
+      request.query.pageToken !== undefined ? this.pageTokens.decode('messages', request.query.pageToken, fingerprint) : undefined;
     const page = await this.reading.messagesPage(conversation.id, limit, before);
     const emails = page.items.some((m) => m.actorType === 'user') ? await this.emails(conversation.workspaceId) : new Map<string, string>();
     return {
@@ -69,7 +70,11 @@ export class ConversationReading {
       workspaces.map((w) => w.id),
       userId,
     );
-    const none = { states: { ai: 0, waiting: 0, human: 0, closed: 0 }, views: { mine: userId ? 0 : null, unassigned: 0, all: 0 }, unread: userId ? 0 : null };
+    const none = {
+      states: { ai: 0, waiting: 0, human: 0, closed: 0 },
+      views: { mine: userId ? 0 : null, unassigned: 0, all: 0 },
+      unread: userId ? 0 : null,
+    };
     return { workspaces: workspaces.map((w) => ({ id: w.id, name: w.name, counts: counts.get(w.id) ?? none })) };
   }
 

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a raw SQL row, mapped by hand. */
 /** The columns of a message a conversation's reader is shown (`messageFromRow` maps them). */
-export const SHOWN_MESSAGE_COLUMNS = 'id, role, content, content_type, direction, status, created_at, updated_at, files, images, actor_type, actor_id, payload, error';
+export const SHOWN_MESSAGE_COLUMNS =
+  'id, role, content, content_type, direction, status, created_at, updated_at, files, images, actor_type, actor_id, payload, error';
 
 /** A `messaging.message` row read with raw SQL (SHOWN_MESSAGE_COLUMNS), as the detail shows it. */
 export function messageFromRow(r: Record<string, any>) {

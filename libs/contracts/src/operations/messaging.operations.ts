@@ -210,7 +210,7 @@ export const messagingOperations = {
     path: '/v1/conversations/{id}/read',
     subject: 'messaging.conversations.read',
     tag: 'conversations',
-    summary: "Mark the conversation read by the signed-in person: its unreadCount is 0 for them until the customer writes again",
+    summary: 'Mark the conversation read by the signed-in person: its unreadCount is 0 for them until the customer writes again',
     description:
       'An addition to the spec (docs/sending-messages.md › Unread). Emits `conversation.read`. An API key has no read marker (400).',
     scope: 'write',

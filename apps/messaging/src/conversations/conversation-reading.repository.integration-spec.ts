@@ -24,7 +24,8 @@ describe('conversations: row signals, unread and message pages (integration)', (
   let unitOfWork: UnitOfWork;
 
   const sql = <Row extends object>(text: string, params: unknown[] = []) => db.em().execute<Row[]>(text, params);
-  const conversationRow = (id: string) => ({ id, workspaceId: 'ws_rows', channelId: 'ch_wa', clientId: `cli_${id}`, platform: 'whatsapp' }) as Conversation;
+  const conversationRow = (id: string) =>
+    ({ id, workspaceId: 'ws_rows', channelId: 'ch_wa', clientId: `cli_${id}`, platform: 'whatsapp' }) as Conversation;
   const write = (id: string, message: Partial<NewMessage>) =>
     unitOfWork.run((tx) =>
       messages.insert(tx, {
@@ -117,7 +118,9 @@ describe('conversations: row signals, unread and message pages (integration)', (
   it("flags a send Meta reports failed later (a status update), and an earlier message's status leaves it", async () => {
     await open('c_meta');
     const sent = await reply('c_meta', { content: 'hola', status: 'sent' });
-    await sql(`update messaging.message set status = 'failed', error = '{"code": 131047, "message": "Re-engagement"}' where id = ?`, [sent.id]);
+    await sql(`update messaging.message set status = 'failed', error = '{"code": 131047, "message": "Re-engagement"}' where id = ?`, [
+      sent.id,
+    ]);
     expect((await row('c_meta')).failure).toMatchObject({ kind: 'send', reason: '131047', messageId: sent.id });
     await sql(`update messaging.message set status = 'delivered' where id = ?`, [sent.id]);
     expect((await row('c_meta')).failure).toBeNull();
