@@ -453,6 +453,7 @@ export const en = {
   'reading.otherConversations': 'Other conversations',
   'reading.noOtherConversations': 'No other conversation with this client.',
   'row.by.agent': 'Agent',
+  'row.by.api': 'API',
   'row.by.person': 'Person',
   'row.unread_one': '{{count}} unread',
   'row.unread_other': '{{count}} unread',

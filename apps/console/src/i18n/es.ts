@@ -455,6 +455,7 @@ export const es: Record<MessageKey, string> = {
   'reading.otherConversations': 'Otras conversaciones',
   'reading.noOtherConversations': 'No hay otra conversación con este cliente.',
   'row.by.agent': 'Agente',
+  'row.by.api': 'API',
   'row.by.person': 'Persona',
   'row.unread_one': '{{count}} sin leer',
   'row.unread_other': '{{count}} sin leer',
