@@ -300,19 +300,21 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     await deliver([[phone, 'Envío Fallido', text('¿llegó mi pedido?')]]);
     const conversation = await eventually('the new conversation', () => conversationOf(phone));
     graph.failNextSends(1);
-    expect((await ws.api.post('/v1/messages', { channelId: ws.whatsapp.id, conversationId: phone, content: 'no llegará' })).status).toBe(502);
+    expect((await ws.api.post('/v1/messages', { channelId: ws.whatsapp.id, conversationId: phone, content: 'no llegará' })).status).toBe(
+      502,
+    );
     const page = await inbox();
     const row = page.locator(`tbody tr[data-id="${conversation.id}"]`);
     await row.getByText('Send failed').waitFor();
-    await row.getByText('API: no llegará').waitFor();
-    await row.getByText('1 unread').waitFor();
+    await row.getByText('API: no llegará', { exact: true }).waitFor();
+    await row.getByText('1 unread', { exact: true }).waitFor();
     // Beto, in a browser of his own, has not read it either.
     const second = await browser.context!.browser()!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     try {
       const beto = await second.newPage();
       await browser.signIn(beto, colleague);
       const betosRow = beto.locator(`tbody tr[data-id="${conversation.id}"]`);
-      await betosRow.getByText('1 unread').waitFor();
+      await betosRow.getByText('1 unread', { exact: true }).waitFor();
       await browser.check(page, 'inbox-15-failed-and-unread');
 
       // Opened, it is read: back in the inbox, Ana's row has no unread count; Beto's still has his.
@@ -329,7 +331,7 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
       await row.getByText('Send failed').waitFor();
       await row.getByText(/unread/).waitFor({ state: 'detached' });
       await beto.reload();
-      await betosRow.getByText('1 unread').waitFor();
+      await betosRow.getByText('1 unread', { exact: true }).waitFor();
     } finally {
       await second.close();
     }

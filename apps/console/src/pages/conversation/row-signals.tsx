@@ -7,6 +7,7 @@ const AUTHORS = {
   customer: 'conv.author.customer',
   agent: 'row.by.agent',
   person: 'row.by.person',
+  api: 'row.by.api',
   campaign: 'conv.author.campaign',
 } as const;
 
