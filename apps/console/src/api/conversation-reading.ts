@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { api, data } from './client';
 
 /** Messages a page of the timeline (the API's newest first, `GET /v1/conversations/{id}/messages`). */
-export const MESSAGES_PAGE_SIZE = 50;
+export const MESSAGES_PAGE_SIZE = 30;
 
 /**
  * A conversation's messages read from the newest, a page at a time (docs/sending-messages.md ›
