@@ -32,16 +32,24 @@ export class Migration20261129130000_row_signals extends Migration {
     this.addSql(`create table "messaging"."conversation_read" ("conversation_ref" text not null, "user_id" text not null, "workspace_id" text not null,
       "read_count" int not null, "read_at" timestamptz not null, primary key ("conversation_ref", "user_id"));`);
     this.addSql(`create index "conversation_read_user_index" on "messaging"."conversation_read" ("user_id");`);
+    // One update of a conversation for its latest message and its customer count together; the
+    // failure flag's two only when outgoing messages were written (a customer's message skips them).
     this.addSql(`create or replace function messaging.conversation_row_signals() returns trigger language plpgsql as $fn$
 begin
-  update messaging.conversation c set last_message = ${LAST_MESSAGE}, last_message_at = m.created_at
-    from (select distinct on (m.conversation_ref) m.* from changed m where ${SHOWN} order by m.conversation_ref, m.created_at desc, m.id desc) m
-   where c.id = m.conversation_ref and (c.last_message_at is null or c.last_message_at <= m.created_at)
-     and (c.last_message ->> 'messageId') is distinct from m.id;
-  if tg_op = 'INSERT' then
-    update messaging.conversation c set incoming_count = c.incoming_count + m.n
-      from (select conversation_ref, count(*)::int as n from changed where direction = 'incoming' and role = 'user' group by 1) m
-     where c.id = m.conversation_ref;
+  update messaging.conversation c set
+      incoming_count = c.incoming_count + m.incoming,
+      last_message = case when m.shown_at is not null and (c.last_message_at is null or c.last_message_at <= m.shown_at) then m.shown else c.last_message end,
+      last_message_at = case when m.shown_at is not null and (c.last_message_at is null or c.last_message_at <= m.shown_at) then m.shown_at else c.last_message_at end
+    from (select m.conversation_ref,
+                 count(*) filter (where tg_op = 'INSERT' and m.direction = 'incoming' and m.role = 'user')::int as incoming,
+                 (array_agg(${LAST_MESSAGE} order by m.created_at desc, m.id desc) filter (where ${SHOWN}))[1] as shown,
+                 max(m.created_at) filter (where ${SHOWN}) as shown_at
+            from changed m group by m.conversation_ref) m
+   where c.id = m.conversation_ref
+     and (m.incoming > 0 or (m.shown_at is not null and (c.last_message_at is null or c.last_message_at <= m.shown_at)
+          and c.last_message is distinct from m.shown));
+  if not exists (select 1 from changed m where m.direction = 'outgoing' and ${SHOWN}) then
+    return null;
   end if;
   update messaging.conversation c set failure = ${FAILURE}
     from (select distinct on (m.conversation_ref) m.* from changed m where ${FAILED} order by m.conversation_ref, m.created_at desc, m.id desc) m
