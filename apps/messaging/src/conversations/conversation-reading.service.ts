@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { domainEvent, messagingOperations, type OperationRequest, type RpcRequest } from '@platica/contracts';
+import { messagingOperations, type OperationRequest, type RpcRequest } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { readScope, recordEvent, RpcClient, UnitOfWork, writeScope } from '@platica/platform';
 import { filtersFingerprint, PageTokens } from '../paging/page-token';
 import { ConversationRepository } from './conversation.repository';
 import { ConversationReadingRepository } from './conversation-reading.repository';
 import { messageRecord } from './conversation-summary';
+import { conversationRead } from './domain-events';
 import { workspacePeople } from './workspace-people';
 
 const DEFAULT_MESSAGES = 50;
@@ -56,7 +57,7 @@ export class ConversationReading {
       await recordEvent(
         transaction,
         'messaging',
-        domainEvent('conversation.read', conversation.workspaceId, { conversationId: conversation.id, userId, readAt }),
+        conversationRead(conversation.workspaceId, { conversationId: conversation.id, userId, readAt }),
       );
       return { conversationId: conversation.id, userId, readAt, unreadCount: 0 };
     });
