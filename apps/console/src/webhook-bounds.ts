@@ -20,6 +20,7 @@ export const WEBHOOK_EVENTS = [
   'conversation.assistance.requested',
   'conversation.operation.updated',
   'conversation.assignee.updated',
+  'conversation.read',
   'client.blocked',
   'workspace.credit_limit.reached',
 ] as const;

@@ -65,6 +65,10 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
   const marta = newPhone();
   const chatty = newPhone();
   const media = { phone: newPhone(), image: newMetaId('7'), audio: newMetaId('7'), gone: newMetaId('7') };
+  /** A conversation of LONG messages: four pages of the timeline's 30. */
+  const long = newPhone();
+  const LONG = 120;
+  const colleague = { email: `beto-${randomBytes(4).toString('hex')}@example.test`, password };
   let total = 0;
 
   /** Delivers WhatsApp messages (`[from, name, message]`) in one webhook, as Meta batches them. */
@@ -107,6 +111,7 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     // One agent on no channel, for the agent pages of the phone-width walk; it answers nobody.
     ws = await MessagingWorkspace.seed(t, (doc) => {
       Object.assign(doc.users[0]!, { password });
+      doc.users.push({ email: colleague.email, name: 'Beto', password, role: 'agent' } as (typeof doc.users)[number]);
       doc.agents = [{ ref: 'walk', name: 'Ruta', systemPrompt: `Nunca contestas ${word}.` }];
     });
     await deliver([[oldest, 'Primera Clienta', text('la conversación más antigua')]]);
@@ -126,8 +131,13 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
       [media.phone, 'Foto Cliente', { type: 'image', image: { id: media.image, mime_type: 'image/png', caption: 'la caja rota' } }],
       [media.phone, 'Foto Cliente', { type: 'audio', audio: { id: media.audio, mime_type: 'audio/wav', voice: true } }],
       [media.phone, 'Foto Cliente', { type: 'image', image: { id: media.gone, mime_type: 'image/jpeg' } }],
+      ...Array.from({ length: LONG }, (_, i): [string, string, Record<string, unknown>] => [
+        long,
+        'Larga Historia',
+        text(`Largo ${String(i + 1).padStart(3, '0')}`),
+      ]),
     ]);
-    total = FILLERS + 4;
+    total = FILLERS + 5;
     await stored(total);
     // Seeding and a shared stack's first start on a loaded machine.
   }, 240_000);
@@ -283,6 +293,73 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     expect(answer.status).toBe(410);
     await page.locator('.media-failure').filter({ hasText: answer.body.error }).waitFor();
     await browser.check(page, 'inbox-06-media');
+  });
+
+  it('flags a failed send in the list, counts unread per person (cleared for the one who opens it), and reads back 120 messages from the API', async () => {
+    const phone = newPhone();
+    await deliver([[phone, 'Envío Fallido', text('¿llegó mi pedido?')]]);
+    const conversation = await eventually('the new conversation', () => conversationOf(phone));
+    graph.failNextSends(1);
+    expect((await ws.api.post('/v1/messages', { channelId: ws.whatsapp.id, conversationId: phone, content: 'no llegará' })).status).toBe(
+      502,
+    );
+    const page = await inbox();
+    const row = page.locator(`tbody tr[data-id="${conversation.id}"]`);
+    await row.getByText('Send failed').waitFor();
+    await row.getByText('API: no llegará', { exact: true }).waitFor();
+    await row.getByText('1 unread', { exact: true }).waitFor();
+    // Beto, in a browser of his own, has not read it either.
+    const second = await browser.context!.browser()!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    try {
+      const beto = await second.newPage();
+      await browser.signIn(beto, colleague);
+      const betosRow = beto.locator(`tbody tr[data-id="${conversation.id}"]`);
+      await betosRow.getByText('1 unread', { exact: true }).waitFor();
+      await browser.check(page, 'inbox-15-failed-and-unread');
+
+      // Opened, it is read: back in the inbox, Ana's row has no unread count; Beto's still has his.
+      await row.getByRole('link', { name: 'Envío Fallido' }).click();
+      await page.getByRole('region', { name: 'Messages' }).getByText('no llegará').waitFor();
+      await eventually('read by Ana', async () => {
+        const answer = await page.evaluate(
+          async ([workspace, id]) => (await fetch(`/console/api/v1/conversations/${id}?workspace=${workspace}`)).json(),
+          [ws.id, conversation.id],
+        );
+        return answer.workspaces[0].conversations[0].unreadCount === 0 || undefined;
+      });
+      await page.getByRole('link', { name: /Back to the inbox/ }).click();
+      await row.getByText('Send failed').waitFor();
+      await row.getByText(/unread/).waitFor({ state: 'detached' });
+      await beto.reload();
+      await betosRow.getByText('1 unread', { exact: true }).waitFor();
+    } finally {
+      await second.close();
+    }
+
+    // A conversation of 120 messages opens at its newest; scrolled back, each older page comes from the API.
+    const longOne = await conversationOf(long);
+    const older: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(`/v1/conversations/${longOne.id}/messages`) && url.searchParams.has('pageToken')) older.push(url.search);
+    });
+    await page.goto(`${t.baseUrl}/console/w/${ws.id}/conversations/${longOne.id}`);
+    const timeline = page.getByRole('region', { name: 'Messages' });
+    await timeline.getByText(`Largo ${LONG}`, { exact: true }).waitFor();
+    const first = timeline.getByText('Largo 001', { exact: true });
+    expect(await first.count()).toBe(0);
+    const scroller = page.locator('section.timeline');
+    for (let scrolls = 0; (await first.count()) === 0 && scrolls < 10; scrolls += 1) {
+      const top = await scroller.evaluate((element) => {
+        element.scrollTop = 0;
+        return element.querySelector('ol.messages > li[id]')!.id;
+      });
+      await page.waitForFunction((id) => document.querySelector('section.timeline ol.messages > li[id]')?.id !== id, top);
+    }
+    await first.waitFor();
+    // The three pages before the newest, each by its own token.
+    expect(new Set(older).size).toBe(3);
+    expect(await page.getByRole('button', { name: 'Show older messages' }).count()).toBe(0);
   });
 
   it('has no sideways scroll at 390x844 on the inbox and a conversation', async () => {

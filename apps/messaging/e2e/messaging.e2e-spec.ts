@@ -899,6 +899,74 @@ describe('messaging (e2e)', () => {
       expectError(await own.api.post('/v1/messages', { channelId: own.wa.id, conversationId: phone, content: 'hola' }), 422);
     });
 
+    it('shows on each row the latest message and a failed send, cleared by the next send that goes out (additions)', async () => {
+      const { phone, conversation } = await openWindow(ws);
+      const row = async () => (await ws.api.get(`/v1/conversations?q=${phone}`)).body.workspaces[0].conversations[0];
+      expect(await row()).toMatchObject({ id: conversation.id, lastMessage: { preview: 'hola', by: 'customer', contentType: 'text' } });
+      const send = (content: string) => ws.api.post('/v1/messages', { channelId: ws.wa.id, conversationId: phone, content });
+      fake.failNextSends(1);
+      const failed = await send('no llegará');
+      expectError(failed, 502);
+      expect(await row()).toMatchObject({
+        lastMessage: { preview: 'no llegará', by: 'api' },
+        failed: { kind: 'send', reason: 'refused', messageId: failed.body.details.messageId },
+        // An API key reads no one's unread count.
+        unreadCount: null,
+      });
+      expect((await detail(ws, conversation.id)).failed).toMatchObject({ kind: 'send' });
+      expect((await send('ahora sí')).status).toBe(200);
+      expect(await row()).toMatchObject({ lastMessage: { preview: 'ahora sí' }, failed: null });
+    });
+
+    it("reads a conversation's messages a page at a time from the newest, with tokens bound to it and to limit", async () => {
+      const { phone, conversation } = await openWindow(other);
+      // One at a time: messages stored together share their time, and the order would be the ids'.
+      for (let i = 1; i <= 4; i += 1) {
+        await whatsappFrom(other, phone, { text: `m${i}` });
+        await eventually(`m${i} stored`, async () => ((await detail(other, conversation.id)).messages.length === i + 1 ? true : undefined));
+      }
+      const page = (query: string) => other.api.get(`/v1/conversations/${conversation.id}/messages?${query}`);
+      const first = await page('limit=2');
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ conversationId: conversation.id, nextPageToken: expect.any(String) });
+      expect(first.body.messages.map((m: any) => m.content)).toEqual(['m3', 'm4']);
+      const second = await page(`limit=2&pageToken=${first.body.nextPageToken}`);
+      expect(second.body.messages.map((m: any) => m.content)).toEqual(['m1', 'm2']);
+      const third = await page(`limit=2&pageToken=${second.body.nextPageToken}`);
+      expect(third.body).toMatchObject({ messages: [{ content: 'hola', owner: { type: 'customer' } }], nextPageToken: null });
+      // Bound to its limit and its conversation.
+      const refused = await page(`limit=3&pageToken=${first.body.nextPageToken}`);
+      expectError(refused, 400);
+      expect(refused.body.details).toEqual([expect.objectContaining({ path: ['pageToken'] })]);
+      expectError(await other.api.get(`/v1/conversations/${ids[0]}/messages?limit=2&pageToken=${first.body.nextPageToken}`), 400);
+      expectError(await ws.api.get(`/v1/conversations/${conversation.id}/messages`), 404);
+    });
+
+    it('counts by state and view for a sidebar; a read marker is a person’s: an API key is refused', async () => {
+      const counts = await other.api.get('/v1/conversations/counts');
+      expect(counts.status).toBe(200);
+      // What the list counts with the same filters.
+      const listed = async (query: string) =>
+        (await other.api.get(`/v1/conversations?limit=1&${query}`)).body.workspaces[0].conversationsCount as number;
+      const states = { ai: await listed('state=ai'), waiting: await listed('state=waiting'), human: await listed('state=human') };
+      const open = await listed('status=initiated,active');
+      expect(open).toBeGreaterThan(0);
+      expect(counts.body.workspaces).toEqual([
+        {
+          id: other.id,
+          name: expect.any(String),
+          counts: {
+            states: { ...states, closed: await listed('state=closed') },
+            views: { mine: null, unassigned: await listed('assignee=none&status=initiated,active'), all: open },
+            unread: null,
+          },
+        },
+      ]);
+      const read = await other.api.post(`/v1/conversations/${ids[0]}/read`, {});
+      expectError(read, 400);
+      expect(read.body.details).toEqual([expect.objectContaining({ path: ['credential'] })]);
+    });
+
     it("answers 404 for another workspace's conversation and client", async () => {
       expectError(await ws.api.get(`/v1/conversations/${ids[0]}`), 404);
       expectError(await ws.api.patch(`/v1/conversations/${ids[0]}`, { status: 'finished' }), 404);

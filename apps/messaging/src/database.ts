@@ -4,6 +4,7 @@ import { AssignmentSetting } from './conversations/assignment-setting.entity';
 import { Channel } from './channels/channel.entity';
 import { Client } from './clients/client.entity';
 import { Conversation } from './conversations/conversation.entity';
+import { ConversationRead } from './conversations/conversation-read.entity';
 import { CustomField } from './custom-fields/custom-field.entity';
 import { InboundEvent } from './inbound/inbound-event.entity';
 import { InboundRejection } from './inbound/inbound-rejection.entity';
@@ -32,6 +33,7 @@ export const messagingDatabase: DatabaseDefinition = {
     UsageMessageBucket,
     EvaluationUsage,
     AssignmentSetting,
+    ConversationRead,
   ],
   migrations: messagingMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/messaging/migrations'),

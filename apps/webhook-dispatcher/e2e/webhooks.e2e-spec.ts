@@ -64,6 +64,9 @@ describe('webhooks (e2e)', () => {
     handledBy: null,
     waitingSince: null,
     assignee: null,
+    lastMessage: null,
+    failed: null,
+    unreadCount: null,
   };
   const profile = Object.fromEntries(
     ['name', 'firstname', 'lastname', 'email', 'birthdate', 'gender', 'company', 'country', 'state', 'city', 'address', 'postalCode'].map(
@@ -88,6 +91,7 @@ describe('webhooks (e2e)', () => {
       changedBy: null,
       conversation: { ...conversation, assignee: { id: 'usr_1' } },
     },
+    'conversation.read': { conversationId: 'conv_1', userId: 'usr_1', readAt: '2026-11-21T12:00:00.000Z' },
     'message.created': {
       messageId: 'msg_1',
       conversationId: 'conv_1',

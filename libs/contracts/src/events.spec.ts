@@ -24,6 +24,9 @@ const conversation = {
   handledBy: null,
   waitingSince: null,
   assignee: null,
+  lastMessage: null,
+  failed: null,
+  unreadCount: null,
 };
 
 const messageCreated = {

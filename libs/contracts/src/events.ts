@@ -13,6 +13,7 @@ export const EVENT_TYPES = [
   'conversation.assistance.requested',
   'conversation.operation.updated',
   'conversation.assignee.updated',
+  'conversation.read',
   'client.blocked',
   'workspace.credit_limit.reached',
 ] as const;
@@ -108,6 +109,8 @@ export const eventDataSchemas = {
     changedBy: z.string().nullable(),
     conversation: conversationSummarySchema,
   }),
+  /** An addition: a person read the conversation (POST /v1/conversations/{id}/read): their other tabs clear its unread count. */
+  'conversation.read': z.object({ conversationId: z.string(), userId: z.string(), readAt: z.string() }),
   'client.blocked': z.object({ clientId: z.string(), blockedReason: z.string(), blockedBy: z.string().nullable() }),
   /**
    * The workspace's billable messages reached its credit limit: once per billing period (docs/usage.md

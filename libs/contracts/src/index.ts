@@ -20,4 +20,6 @@ export * from './campaigns';
 export * from './usage';
 export * from './operation';
 export * from './resources';
+export * from './conversation-rows';
+export * from './conversation-reading';
 export * from './operations';

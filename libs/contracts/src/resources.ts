@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SCHEDULED_STATUSES } from './scheduled';
+import { conversationFailureSchema, conversationLastMessageSchema } from './conversation-rows';
 
 /**
  * The resources the API answers with (spec › Resources and their fields), as zod schemas:
@@ -102,6 +103,16 @@ export const conversationSummarySchema = z
       .object({ id: z.string(), email: z.string().optional() })
       .nullable()
       .describe('the workspace user the conversation is assigned to (their email where the answer knows it); null: unassigned'),
+    // Additions for the inbox's rows (docs/sending-messages.md › Listing conversations).
+    lastMessage: conversationLastMessageSchema.nullable().describe('the latest message shown in the conversation; null before any'),
+    failed: conversationFailureSchema
+      .nullable()
+      .describe("the latest send failed, or the agent's latest turn did; null once a later send goes out"),
+    unreadCount: z
+      .number()
+      .int()
+      .nullable()
+      .describe("the customer's messages after the signed-in person's read marker (POST /v1/conversations/{id}/read); null for an API key"),
   })
   .meta({ id: 'ConversationSummary' });
 

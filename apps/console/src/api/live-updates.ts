@@ -22,6 +22,8 @@ const STALE_QUERIES = {
   'conversation.assistance.requested': ['inbox', 'conversation'],
   'conversation.operation.updated': ['inbox', 'conversation'],
   'conversation.assignee.updated': ['inbox', 'conversation'],
+  // A person read a conversation (in this tab or another): their unread counts.
+  'conversation.read': ['inbox'],
   'message.created': ['inbox', 'conversation'],
   'message.status.updated': ['conversation'],
 } as const;

@@ -221,6 +221,66 @@ export interface paths {
         patch: operations["conversations_update"];
         trace?: never;
     };
+    "/v1/conversations/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many conversations each state and view holds, and how many the signed-in person hasn't read
+         * @description An addition to the spec, for an inbox sidebar (docs/sending-messages.md › Counts).
+         */
+        get: operations["conversations_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation's messages a page at a time, from the newest
+         * @description An addition to the spec (docs/sending-messages.md › Reading a conversation): the first page is the newest `limit` messages; `nextPageToken` reads the ones before them.
+         */
+        get: operations["conversations_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the conversation read by the signed-in person: its unreadCount is 0 for them until the customer writes again
+         * @description An addition to the spec (docs/sending-messages.md › Unread). Emits `conversation.read`. An API key has no read marker (400).
+         */
+        post: operations["conversations_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/assignment": {
         parameters: {
             query?: never;
@@ -1205,6 +1265,37 @@ export interface components {
                 id: string;
                 email?: string;
             } | null;
+            /** @description the latest message shown in the conversation; null before any */
+            lastMessage: components["schemas"]["ConversationLastMessage"] | null;
+            /** @description the latest send failed, or the agent's latest turn did; null once a later send goes out */
+            failed: components["schemas"]["ConversationFailure"] | null;
+            /** @description the customer's messages after the signed-in person's read marker (POST /v1/conversations/{id}/read); null for an API key */
+            unreadCount: number | null;
+        };
+        ConversationLastMessage: {
+            messageId: string;
+            /** @description a text message's first 120 characters; null for media and other kinds (see contentType) */
+            preview: string | null;
+            /** @description text, image, audio, video, document, sticker, location, template, interactive… */
+            contentType: string;
+            /** @description who wrote it: customer, agent (the AI), person (a signed-in user or the business app), api, campaign */
+            by: string;
+            /** @description ISO 8601 */
+            at: string;
+        };
+        ConversationFailure: {
+            /**
+             * @description send: the latest send was not delivered; turn: the agent's latest turn failed without a reply
+             * @enum {string}
+             */
+            kind: "send" | "turn";
+            /** @description messaging's reason (unreachable, refused, window_closed, unsendable) or the error's code (Meta's, the runtime's) */
+            reason: string | null;
+            /** @description the error's own words */
+            message: string | null;
+            messageId: string;
+            /** @description ISO 8601 */
+            at: string;
         };
         ConversationMessage: {
             id: string;
@@ -4312,6 +4403,12 @@ export interface operations {
                                     id: string;
                                     email?: string;
                                 } | null;
+                                /** @description the latest message shown in the conversation; null before any */
+                                lastMessage: components["schemas"]["ConversationLastMessage"] | null;
+                                /** @description the latest send failed, or the agent's latest turn did; null once a later send goes out */
+                                failed: components["schemas"]["ConversationFailure"] | null;
+                                /** @description the customer's messages after the signed-in person's read marker (POST /v1/conversations/{id}/read); null for an API key */
+                                unreadCount: number | null;
                                 messages: components["schemas"]["ConversationMessage"][];
                                 operationChangedBy: {
                                     id: string;
@@ -4523,6 +4620,440 @@ export interface operations {
             };
             /** @description Conflict with the resource’s state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    conversations_counts: {
+        parameters: {
+            query?: {
+                /** @description Restricts the answer to one of the credential’s workspaces */
+                workspace?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workspaces: {
+                            id: string;
+                            name: string;
+                            counts: {
+                                /** @description conversations by state, as the list filters them with state= */
+                                states: {
+                                    ai: number;
+                                    waiting: number;
+                                    human: number;
+                                    closed: number;
+                                };
+                                /** @description open conversations (not closed): assigned to the signed-in person (null for an API key), to nobody, all */
+                                views: {
+                                    mine: number | null;
+                                    unassigned: number;
+                                    all: number;
+                                };
+                                /** @description open conversations with customer messages the signed-in person has not read (null for an API key) */
+                                unread: number | null;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    conversations_messages: {
+        parameters: {
+            query?: {
+                /** @description Restricts the answer to one of the credential’s workspaces */
+                workspace?: string;
+                limit?: number;
+                pageToken?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the conversation's canonical id */
+                        conversationId: string;
+                        /** @description the newest page first; chronological within a page */
+                        messages: components["schemas"]["ConversationMessage"][];
+                        /** @description the older messages; null at the first message */
+                        nextPageToken: string | null;
+                    };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    conversations_read: {
+        parameters: {
+            query?: {
+                /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
+                workspace?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversationId: string;
+                        userId: string;
+                        /** @description ISO 8601 */
+                        readAt: string;
+                        unreadCount: number;
+                    };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6225,6 +6756,12 @@ export interface operations {
                             id: string;
                             email?: string;
                         } | null;
+                        /** @description the latest message shown in the conversation; null before any */
+                        lastMessage: components["schemas"]["ConversationLastMessage"] | null;
+                        /** @description the latest send failed, or the agent's latest turn did; null once a later send goes out */
+                        failed: components["schemas"]["ConversationFailure"] | null;
+                        /** @description the customer's messages after the signed-in person's read marker (POST /v1/conversations/{id}/read); null for an API key */
+                        unreadCount: number | null;
                         messages: components["schemas"]["ChatMessage"][];
                     };
                 };

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, data } from '../api/client';
+import { useMarkRead } from '../api/conversation-reading';
 import { useLiveUpdates } from '../api/live-updates';
 import { useShortcuts } from '../components/shortcuts';
 import { useWaitingTitle } from '../components/waiting-title';
@@ -19,7 +20,7 @@ import { TagsAndOwners } from './conversation/tags-and-owners';
  * close and reopen (`./conversation/state-header.tsx`), whom it is assigned to
  * (`./conversation/assignee-line.tsx`), reply as a human (text, media, a
  * template once WhatsApp's window is closed; not on a closed conversation, which is read-only),
- * edit its tags and owners. The parts live in `./conversation/`. On a wide screen the inbox's
+ * edit its tags and owners. Opening it marks it read for the person. The parts live in `./conversation/`. On a wide screen the inbox's
  * list stands beside it. Escape goes back to the inbox (focus on this conversation there).
  */
 export function ConversationPage() {
@@ -38,6 +39,8 @@ export function ConversationPage() {
   const current = conversation.data?.workspaces.flatMap((w) => w.conversations)[0];
   const name = current ? (current.contactName ?? current.phoneNumber ?? current.conversationId) : t('conversation.title');
   useWaitingTitle(workspaceId, refetchInterval, name);
+  // Open is read: the person's unread count of it goes to 0, here and in their other tabs.
+  useMarkRead(workspaceId, current);
   useShortcuts({
     Escape: () => {
       // A draft is not lost to one key: from a field with text typed, Escape only leaves the field.
@@ -65,7 +68,7 @@ export function ConversationPage() {
               </p>
             </hgroup>
             <StateHeader workspaceId={workspaceId} conversation={current} onChanged={refresh} />
-            <MessageTimeline workspaceId={workspaceId} conversation={current} />
+            <MessageTimeline workspaceId={workspaceId} conversation={current} refetchInterval={refetchInterval} />
             {current.state !== 'closed' && <Composer workspaceId={workspaceId} conversation={current} onSent={refresh} />}
             {/* Below the reply box, which a long conversation keeps in view. */}
             <AssigneeLine workspaceId={workspaceId} conversation={current} onChanged={refresh} />

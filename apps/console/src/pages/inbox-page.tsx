@@ -15,6 +15,7 @@ import { useWaitingTitle } from '../components/waiting-title';
 import { Status, useIsAdmin } from './layout';
 import { stateCell } from './conversation/state-line';
 import { AssignmentViews } from './conversation/assignment-views';
+import { FailedBadge, LastMessagePreview, UnreadBadge } from './conversation/row-signals';
 
 type Conversation = components['schemas']['ConversationSummary'];
 const STATUSES: Conversation['status'][] = ['initiated', 'active', 'finished', 'spam', 'expired'];
@@ -203,7 +204,10 @@ export function InboxPage() {
                   <td>
                     <Link to={`/w/${workspaceId}/conversations/${c.id}`}>{c.contactName ?? c.phoneNumber ?? c.conversationId}</Link>
                     {c.contactName && c.phoneNumber && <small> · {c.phoneNumber}</small>}
-                    {c.tags.length > 0 && <small> · {c.tags.join(', ')}</small>}
+                    {c.tags.length > 0 && <small> · {c.tags.join(', ')}</small>} <UnreadBadge count={c.unreadCount} />{' '}
+                    <FailedBadge failed={c.failed} />
+                    <br />
+                    <LastMessagePreview lastMessage={c.lastMessage} />
                   </td>
                   <td>{t(`status.${c.status}`)}</td>
                   <td className="wide-only">{stateCell(t, i18n.language, c)}</td>

@@ -32,8 +32,16 @@ export function whoAnswers(
   return { state: 'waiting', handledBy: null, waitingSince: new Date(row.operationChangedAt ?? row.createdAt).toISOString() };
 }
 
-/** The spec's conversation summary, with who answers (an addition). */
-export function conversationSummary(row: ConversationRow, now = Date.now(), emails: ReadonlyMap<string, string> = new Map()) {
+/**
+ * The spec's conversation summary, with who answers, the assignee and the inbox row's signals
+ * (additions). `unreadCount`: the asking person's (null for an API key and in events).
+ */
+export function conversationSummary(
+  row: ConversationRow,
+  now = Date.now(),
+  emails: ReadonlyMap<string, string> = new Map(),
+  unreadCount: number | null = null,
+) {
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -56,6 +64,9 @@ export function conversationSummary(row: ConversationRow, now = Date.now(), emai
     lastUpdate: new Date(row.updatedAt).toISOString(),
     ...whoAnswers(row, emails),
     assignee: operationChangedBy(row.assigneeId, emails),
+    lastMessage: row.lastMessage ?? null,
+    failed: row.failure ?? null,
+    unreadCount,
   };
 }
 export type ConversationSummary = ReturnType<typeof conversationSummary>;

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { ConversationStatus } from '@platica/contracts';
+import type { ConversationFailure, ConversationLastMessage, ConversationStatus } from '@platica/contracts';
 
 /**
  * A conversation: one per channel and contact (`conversationId` is the customer's phone, PSID
@@ -39,6 +39,16 @@ const ConversationSchema = defineEntity({
     lastUserMessageAt: p.datetime().nullable(),
     /** A `resume` instruction not yet acted on by the agent runtime (issue 7). */
     resumeRequestedAt: p.datetime().nullable(),
+    /**
+     * The inbox row's signals (docs/sending-messages.md › Listing conversations), kept by the
+     * `conversation_row_signals` triggers on `message` (migration row_signals) whatever path writes
+     * a message: the latest shown message and its time, the failure of the latest send or turn,
+     * and how many customer messages there are (a person's unread count is this less their marker's).
+     */
+    lastMessage: p.json<ConversationLastMessage>().nullable(),
+    lastMessageAt: p.datetime().nullable(),
+    failure: p.json<ConversationFailure>().nullable(),
+    incomingCount: p.integer().default(0),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -7,6 +7,7 @@ import type { OpenChannel } from '../channels/channel.repository';
 import { Conversation } from './conversation.entity';
 import { whereOf, type ConversationFilters } from './conversation-filters';
 import { conversationCreated } from './domain-events';
+import { messageFromRow, SHOWN_MESSAGE_COLUMNS } from './message-row';
 
 export interface ConversationPageRequest {
   sortBy: 'lastUpdate' | 'creationDate' | 'waitingSince';
@@ -172,28 +173,13 @@ export class ConversationRepository {
       : '';
     const rows = await this.db.execute<Record<string, any>[]>(
       `select * from (
-         select id, role, content, content_type, direction, status, created_at, updated_at, files, images, actor_type, actor_id, payload, error
+         select ${SHOWN_MESSAGE_COLUMNS}
            from messaging.message where conversation_ref = ? and status <> 'sending'${withSystem ? '' : " and role <> 'system'"}${from}
           order by created_at desc, id desc limit ?
        ) latest order by created_at, id`,
       [conversationRef, ...(fromIds.length ? [conversationRef, ...fromIds] : []), limit],
     );
-    return rows.map((r) => ({
-      id: r.id as string,
-      role: r.role,
-      content: r.content,
-      contentType: r.content_type,
-      direction: r.direction,
-      status: r.status,
-      createdAt: new Date(r.created_at),
-      updatedAt: new Date(r.updated_at),
-      files: r.files,
-      images: r.images,
-      actorType: r.actor_type as string,
-      actorId: r.actor_id,
-      payload: r.payload,
-      error: r.error,
-    }));
+    return rows.map(messageFromRow);
   }
 
   /** A chat thread of the internal channel, locked for the caller's transaction. */
@@ -238,6 +224,7 @@ export class ConversationRepository {
       tags: [],
       lastUserMessageAt: null,
       resumeRequestedAt: null,
+      ...NO_ROW_SIGNALS,
       createdAt: now,
       updatedAt: now,
     });
@@ -345,9 +332,16 @@ export type ConversationRow = {
   tags: string[];
   last_user_message_at: string | null;
   resume_requested_at: string | null;
+  last_message?: Conversation['lastMessage'];
+  last_message_at?: string | null;
+  failure?: Conversation['failure'];
+  incoming_count?: number;
   created_at: string;
   updated_at: string;
 };
+
+/** A new conversation's row signals (kept by the triggers on `message` from then on). */
+const NO_ROW_SIGNALS = { lastMessage: null, lastMessageAt: null, failure: null, incomingCount: 0 } as const;
 
 /** A `messaging.conversation` row read with raw SQL, as the entity. */
 export function conversationFromRow(row: ConversationRow): Conversation {
@@ -373,6 +367,10 @@ export function conversationFromRow(row: ConversationRow): Conversation {
     tags: row.tags,
     lastUserMessageAt: row.last_user_message_at ? new Date(row.last_user_message_at) : null,
     resumeRequestedAt: row.resume_requested_at ? new Date(row.resume_requested_at) : null,
+    lastMessage: row.last_message ?? null,
+    lastMessageAt: row.last_message_at ? new Date(row.last_message_at) : null,
+    failure: row.failure ?? null,
+    incomingCount: row.incoming_count ?? 0,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   } as Conversation;

@@ -16,6 +16,7 @@ import type { Message } from './message.entity';
 import { PageTokens } from '../paging/page-token';
 import { Takeovers } from './takeovers';
 import { Assignments } from './assignments';
+import { ConversationReadingRepository } from './conversation-reading.repository';
 import type { AssignmentSettingRepository } from './assignment-setting.repository';
 
 const NOW = '2026-11-20T12:00:00.000Z';
@@ -124,6 +125,11 @@ function world(
     fake(PageTokens, {
       encode: (...args) => pageTokens.encode(...args),
       decode: (...args) => pageTokens.decode(...args),
+    }),
+    // usr_1 has read all of conv_001 and none of the rest (3 customer messages each).
+    fake(ConversationReadingRepository, {
+      unreadCounts: async (userId, conversations) =>
+        new Map(conversations.map((c) => [c.id, userId === 'usr_1' && c.id === 'conv_001' ? 0 : 3])),
     }),
   );
   built.rpc.answer(workspaceOperations.profiles.subject, (_body, envelope) => {
@@ -406,10 +412,16 @@ describe('ConversationsService.update', () => {
 
   it('lists by assignee: me is the signed-in user (refused for an API key), none the unassigned', async () => {
     const { service, pages } = world();
-    await service.list({ ...list({ assignee: 'me' }), auth: authOf('oauth_token') });
+    const mine = await service.list({ ...list({ assignee: 'me' }), auth: authOf('oauth_token') });
+    // The signed-in person's own unread counts; an API key reads none.
+    expect(mine.workspaces.flatMap((w) => w.conversations).map((c) => [c.id, c.unreadCount])).toEqual([
+      ['conv_001', 0],
+      ['conv_002', 3],
+    ]);
     await service.list(list({ assignee: 'none' }));
     await service.list(list({ assignee: 'usr_2' }));
     expect(pages.map((p) => p.filters.assigneeId)).toEqual(['usr_1', null, 'usr_2']);
+    expect((await service.list(list({}))).workspaces.flatMap((w) => w.conversations).map((c) => c.unreadCount)).toEqual([null, null]);
     const error = await refusal(service.list(list({ assignee: 'me' })));
     expect(error.details).toEqual([{ path: ['assignee'], message: 'me names a signed-in person: an API key sends a user id' }]);
   });

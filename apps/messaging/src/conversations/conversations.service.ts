@@ -20,6 +20,7 @@ import { actorOf } from './actor';
 import { Takeovers } from './takeovers';
 import { Assignments } from './assignments';
 import { searchTerms } from '../search/search-terms';
+import { ConversationReadingRepository } from './conversation-reading.repository';
 
 const DEFAULT_LIMIT = 50;
 /** The conversations a 409 of the deprecated lookup names (the first by creation). */
@@ -39,6 +40,7 @@ export class ConversationsService {
     private readonly pageTokens: PageTokens,
     private readonly takeovers: Takeovers,
     private readonly assignments: Assignments,
+    private readonly reading: ConversationReadingRepository,
   ) {}
 
   async list(request: OperationRequest<typeof messagingOperations.conversationsList>) {
@@ -91,16 +93,19 @@ export class ConversationsService {
     const handled = new Set(
       page.items.filter((c) => (c.operation === 'assistance' && c.operationChangedBy) || c.assigneeId).map((c) => c.workspaceId),
     );
-    const emails = new Map<string, Map<string, string>>(
-      await Promise.all([...handled].map(async (id) => [id, await this.userEmails(request as RpcRequest<unknown>, id)] as const)),
-    );
+    const [emails, unread] = await Promise.all([
+      Promise.all([...handled].map(async (id) => [id, await this.userEmails(request as RpcRequest<unknown>, id)] as const)).then(
+        (entries) => new Map<string, Map<string, string>>(entries),
+      ),
+      this.unreadOf(request.auth, page.items),
+    ]);
     return {
       workspaces: workspaces.map((workspace) => ({
         id: workspace.id,
         name: workspace.name,
         conversations: page.items
           .filter((c) => c.workspaceId === workspace.id)
-          .map((c) => conversationSummary(c, now, emails.get(workspace.id))),
+          .map((c) => conversationSummary(c, now, emails.get(workspace.id), unread?.get(c.id) ?? null)),
         conversationsCount: counts.get(workspace.id) ?? 0,
         pagination,
       })),
@@ -113,7 +118,10 @@ export class ConversationsService {
     const messages = await this.conversations.messagesOf(conversation.id);
     const workspace = readScope(request).find((w) => w.id === conversation.workspaceId)!;
     const people = messages.some((m) => m.actorType === 'user') || conversation.operationChangedBy || conversation.assigneeId;
-    const emails = people ? await this.userEmails(request, workspace.id) : new Map<string, string>();
+    const [emails, unread] = await Promise.all([
+      people ? this.userEmails(request, workspace.id) : new Map<string, string>(),
+      this.unreadOf(request.auth, [conversation]),
+    ]);
     return {
       workspaces: [
         {
@@ -122,7 +130,7 @@ export class ConversationsService {
           conversationsCount: 1,
           conversations: [
             {
-              ...conversationSummary(conversation, Date.now(), emails),
+              ...conversationSummary(conversation, Date.now(), emails, unread?.get(conversation.id) ?? null),
               messages: messages.map((m) => messageRecord(m, conversation.platform, true, emails)),
               operationChangedBy: operationChangedBy(conversation.operationChangedBy, emails),
               operationChangedAt: conversation.operationChangedAt ? new Date(conversation.operationChangedAt).toISOString() : null,
@@ -131,6 +139,12 @@ export class ConversationsService {
         },
       ],
     };
+  }
+
+  /** The signed-in person's unread count on each conversation (docs/sending-messages.md › Unread); an API key has none (null). */
+  private async unreadOf(auth: RpcRequest['auth'], conversations: Conversation[]): Promise<Map<string, number> | null> {
+    if (auth.credentialType !== 'oauth_token' || !auth.userId) return null;
+    return this.reading.unreadCounts(auth.userId, conversations);
   }
 
   /**

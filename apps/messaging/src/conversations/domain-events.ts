@@ -60,6 +60,11 @@ export function conversationAssistanceRequested(conversation: ConversationRow) {
   });
 }
 
+/** A person read the conversation (their read marker moved): their other tabs clear its unread count. */
+export function conversationRead(workspaceId: string, data: EventData<'conversation.read'>) {
+  return domainEvent('conversation.read', workspaceId, data);
+}
+
 /**
  * A stored message (system messages are internal: the caller records none for them), on a channel of `platform`.
  * `campaignId`: sent messages carry theirs; customers' messages have no key at all.

@@ -5,13 +5,13 @@ import { DomainError } from '@platica/errors';
 import { ServiceConfig, TokenSigner } from '@platica/platform';
 
 /**
- * `pageToken` of the keyset-paged listings (`GET /v1/conversations`, `GET /v1/messages/scheduled`, `GET /v1/clients`):
+ * `pageToken` of the keyset-paged listings (`GET /v1/conversations`, `GET /v1/messages/scheduled`, `GET /v1/clients`, `GET /v1/conversations/{id}/messages`):
  * opaque to clients, it carries the listing, the keyset position (the last row's sort value and
  * id) and a fingerprint of the filters, sort and workspaces it was issued for, so a token replayed
  * with other filters is refused instead of paging wrongly. Tokens are signed (TokenSigner), so the
  * position read back is one the server wrote: anything else is a 400 naming `pageToken`.
  */
-export type PagedListing = 'conversations' | 'scheduled' | 'clients';
+export type PagedListing = 'conversations' | 'scheduled' | 'clients' | 'messages';
 
 const tokenSchema = z.object({ v: z.literal(2), l: z.string(), f: z.string(), s: z.string(), i: z.string() });
 

@@ -30,6 +30,12 @@ import {
   sentMessageSchema,
   templatesListResponseSchema,
 } from '../resources';
+import {
+  conversationCountsResponseSchema,
+  conversationMessagesQuerySchema,
+  conversationMessagesResponseSchema,
+  conversationReadResponseSchema,
+} from '../conversation-reading';
 
 /** The messaging service's public operations (spec › Send custom message, Scheduled messages, Conversations, Clients). */
 const sendResponses = {
@@ -171,6 +177,45 @@ export const messagingOperations = {
     workspace: 'one',
     body: updateConversationRequestSchema,
     responses: { 200: successEnvelope(conversationSummarySchema), 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+  }),
+  conversationsCounts: defineOperation({
+    operationId: 'conversations_counts',
+    method: 'GET',
+    path: '/v1/conversations/counts',
+    subject: 'messaging.conversations.counts',
+    tag: 'conversations',
+    summary: "How many conversations each state and view holds, and how many the signed-in person hasn't read",
+    description: 'An addition to the spec, for an inbox sidebar (docs/sending-messages.md › Counts).',
+    scope: 'read',
+    workspace: 'all',
+    responses: { 200: conversationCountsResponseSchema },
+  }),
+  conversationsMessages: defineOperation({
+    operationId: 'conversations_messages',
+    method: 'GET',
+    path: '/v1/conversations/{id}/messages',
+    subject: 'messaging.conversations.messages',
+    tag: 'conversations',
+    summary: "A conversation's messages a page at a time, from the newest",
+    description:
+      'An addition to the spec (docs/sending-messages.md › Reading a conversation): the first page is the newest `limit` messages; `nextPageToken` reads the ones before them.',
+    scope: 'read',
+    workspace: 'all',
+    query: conversationMessagesQuerySchema,
+    responses: { 200: conversationMessagesResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+  }),
+  conversationsRead: defineOperation({
+    operationId: 'conversations_read',
+    method: 'POST',
+    path: '/v1/conversations/{id}/read',
+    subject: 'messaging.conversations.read',
+    tag: 'conversations',
+    summary: 'Mark the conversation read by the signed-in person: its unreadCount is 0 for them until the customer writes again',
+    description:
+      'An addition to the spec (docs/sending-messages.md › Unread). Emits `conversation.read`. An API key has no read marker (400).',
+    scope: 'write',
+    workspace: 'one',
+    responses: { 200: conversationReadResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
   }),
   assignmentGet: defineOperation({
     operationId: 'assignment_get',

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../../api/client';
+import { useConversationMessages } from '../../api/conversation-reading';
 import { useIsAdmin } from '../layout';
 import { DaySeparator } from './day-separator';
 import { MessageItem } from './message-item';
-import { byDay, firstShown, revealOlder } from './timeline-window';
+import { byDay } from './timeline-window';
 import { TurnDetails } from './turn-details';
 import type { ConversationDetail, TurnLogEntry } from './types';
 
@@ -15,11 +16,20 @@ import type { ConversationDetail, TurnLogEntry } from './types';
  * reply. A turn with no message of its own (a silent one) stands at its time as a system note.
  * The agent's latest turn, when it failed, marks the conversation above them. It scrolls on its own, above the reply box, and opens at the newest message; it follows new
  * messages (and media that finish loading) while it is at its end, and stays put while the person
- * reads older ones. It shows the newest entries first (`timeline-window.ts`): scrolled near its
- * top (or with Show older messages), a page of older ones is put above, the scroll moved by their
- * height so the message read stays where it was; a date stands before each day's messages.
+ * reads older ones. It reads the newest page of messages from the API (`GET
+ * /v1/conversations/{id}/messages`): scrolled near its top (or with Show older messages), the page
+ * before is read and put above, the scroll moved by its height so the message read stays where it
+ * was; a date stands before each day's messages.
  */
-export function MessageTimeline({ workspaceId, conversation }: { workspaceId: string; conversation: ConversationDetail }) {
+export function MessageTimeline({
+  workspaceId,
+  conversation,
+  refetchInterval = false,
+}: {
+  workspaceId: string;
+  conversation: ConversationDetail;
+  refetchInterval?: number | false;
+}) {
   const { t } = useTranslation();
   const scope = { query: { workspace: workspaceId } };
   // Agents' names are an admin's to read: an `agent` (a person) sees replies labelled by agent id.
@@ -28,20 +38,23 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
     queryFn: () => data(api.GET('/v1/agents', { params: scope })),
     enabled: useIsAdmin(workspaceId),
   });
+  const { pages, messages, loadOlder } = useConversationMessages(workspaceId, conversation.id, refetchInterval);
   // Under the conversation's key, so whatever refreshes the conversation refreshes its turns; read again when a message arrives.
   const turns = useQuery({
-    queryKey: ['conversation', workspaceId, conversation.id, 'turns', conversation.messages.length],
+    queryKey: ['conversation', workspaceId, conversation.id, 'turns', messages.at(-1)?.id],
     queryFn: () =>
       data(api.GET('/v1/conversations/{id}/turns', { params: { query: { ...scope.query, limit: 200 }, path: { id: conversation.id } } })),
     placeholderData: keepPreviousData,
   });
   const agentNames = new Map((agents.data?.workspaces.flatMap((w) => w.agents) ?? []).map((a) => [a.id, a.name]));
   const turnsById = new Map((turns.data?.turns ?? []).map((turn) => [turn.id, turn]));
-  const messageIds = new Set(conversation.messages.map((m) => m.id));
+  const messageIds = new Set(messages.map((m) => m.id));
+  // A silent turn older than the oldest message read waits for its page (it would stand above it otherwise).
+  const since = pages.hasNextPage && messages[0] ? Date.parse(messages[0].creationDate) : -Infinity;
   const entries = [
-    ...conversation.messages.map((message) => ({ at: message.creationDate, message, turn: turnsById.get(message.id) })),
+    ...messages.map((message) => ({ at: message.creationDate, message, turn: turnsById.get(message.id) })),
     ...(turns.data?.turns ?? [])
-      .filter((turn) => !messageIds.has(turn.id))
+      .filter((turn) => !messageIds.has(turn.id) && Date.parse(turn.startedAt) >= since)
       .map((turn) => ({ at: turn.startedAt, message: undefined, turn })),
   ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 
@@ -60,29 +73,22 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
     observer.observe(list.current);
     return () => observer.disconnect();
   }, []);
-  // The oldest entry revealed, by key, for this conversation (another conversation opens at its newest).
-  const [revealed, setRevealed] = useState<{ conversationId: string; anchor: string | null }>({
-    conversationId: conversation.id,
-    anchor: null,
-  });
-  const anchor = revealed.conversationId === conversation.id ? revealed.anchor : null;
-  const keys = entries.map((entry) => entry.message?.id ?? entry.turn!.id);
-  const from = firstShown(keys, anchor);
-  // Where the scroll was before older entries went above it: restored, less nothing, once they are drawn.
+  // Where the scroll was before the older page went above it: restored, less nothing, once it is drawn.
   const before = useRef<{ height: number; top: number } | null>(null);
   const showOlder = () => {
     const element = scroller.current;
-    if (from === 0 || !element || before.current) return;
+    if (!pages.hasNextPage || pages.isFetchingNextPage || !element || before.current) return;
     before.current = { height: element.scrollHeight, top: element.scrollTop };
     atEnd.current = false;
-    setRevealed({ conversationId: conversation.id, anchor: revealOlder(keys, anchor) });
+    void loadOlder();
   };
+  const oldest = messages[0]?.id;
   useLayoutEffect(() => {
     const element = scroller.current;
     if (element && before.current) element.scrollTop = before.current.top + element.scrollHeight - before.current.height;
     before.current = null;
-  }, [from]);
-  const days = byDay(entries.slice(from), (entry) => entry.at);
+  }, [oldest]);
+  const days = byDay(entries, (entry) => entry.at);
   // The conversation's latest agent turn; one that failed marks the conversation above its messages.
   const latestTurn = (turns.data?.turns ?? []).reduce<TurnLogEntry | undefined>(
     (latest, turn) => (!latest || Date.parse(turn.startedAt) >= Date.parse(latest.startedAt) ? turn : latest),
@@ -119,11 +125,11 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
         onLoadCapture={toEnd}
         onLoadedMetadataCapture={toEnd}
       >
-        {conversation.messages.length === 0 && <p>{t('conversation.empty')}</p>}
-        {from > 0 && (
+        {pages.data && messages.length === 0 && <p>{t('conversation.empty')}</p>}
+        {pages.hasNextPage && (
           <p className="load-older">
-            <button type="button" className="secondary" onClick={showOlder}>
-              {t('reading.older', { count: from })}
+            <button type="button" className="secondary" onClick={showOlder} aria-busy={pages.isFetchingNextPage}>
+              {t('reading.older')}
             </button>
           </p>
         )}

@@ -1,34 +1,4 @@
-import { byDay, dayKey, dayName, dayStart, firstShown, revealOlder } from './timeline-window';
-
-const keys = Array.from({ length: 70 }, (_, i) => `m${i + 1}`);
-
-describe('the timeline window', () => {
-  it('opens on the newest page, and on everything when there is less', () => {
-    expect(firstShown(keys, null)).toBe(40);
-    expect(firstShown(keys.slice(0, 12), null)).toBe(0);
-    expect(firstShown([], null)).toBe(0);
-  });
-
-  it('reveals a page of older entries at a time, down to the first', () => {
-    const once = revealOlder(keys, null);
-    expect(once).toBe('m11');
-    expect(firstShown(keys, once)).toBe(10);
-    const twice = revealOlder(keys, once);
-    expect(twice).toBe('m1');
-    expect(revealOlder(keys, twice)).toBe('m1');
-  });
-
-  it('keeps the revealed entries when newer ones arrive', () => {
-    const anchor = revealOlder(keys, null);
-    expect(firstShown([...keys, 'm71', 'm72'], anchor)).toBe(10);
-    // Without a reveal, the window follows the newest.
-    expect(firstShown([...keys, 'm71', 'm72'], null)).toBe(42);
-  });
-
-  it('falls back to the newest page when its anchor is gone', () => {
-    expect(firstShown(keys, 'gone')).toBe(40);
-  });
-});
+import { byDay, dayKey, dayName, dayStart } from './timeline-window';
 
 describe('days of the timeline', () => {
   // Local times: the browser's time zone decides where a day ends.

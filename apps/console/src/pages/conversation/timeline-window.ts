@@ -1,26 +1,7 @@
 /**
- * What the conversation's timeline shows (issue 49 item 3), as pure functions: the newest entries
- * first, older ones revealed a page at a time as the person scrolls up, and a date between days.
+ * What the conversation's timeline shows (issue 49 item 3), as pure functions: a date between
+ * days. (Older messages come from the API a page at a time: api/conversation-reading.ts.)
  */
-
-/** How many entries the timeline shows when it opens, and how many more each reveal adds. */
-export const TIMELINE_PAGE = 30;
-
-/**
- * The index of the oldest entry shown. `anchor` is the key of the oldest entry revealed so far
- * (null before the first reveal: the newest `page` are shown). Anchored by key, not by a count,
- * so a message arriving at the end does not push an older one out of view.
- */
-export function firstShown(keys: readonly string[], anchor: string | null, page = TIMELINE_PAGE): number {
-  const at = anchor === null ? -1 : keys.indexOf(anchor);
-  return at === -1 ? Math.max(0, keys.length - page) : at;
-}
-
-/** The anchor after revealing one more page of older entries (the key of the new oldest shown). */
-export function revealOlder(keys: readonly string[], anchor: string | null, page = TIMELINE_PAGE): string | null {
-  const from = Math.max(0, firstShown(keys, anchor, page) - page);
-  return keys[from] ?? null;
-}
 
 /** A calendar day in the browser's time zone, as `YYYY-MM-DD` (what separates one day's messages from the next). */
 export function dayKey(date: Date): string {
