@@ -37,6 +37,8 @@ import { RoutePipeline } from './routes/route-pipeline';
 import { SpecErrorFilter } from './routes/spec-error.filter';
 import { WorkspacesController } from './workspaces/workspaces.controller';
 import { PresenceController } from './presence/presence.controller';
+import { PresenceService } from './presence/presence.service';
+import { InvitationsService } from './team/invitations.service';
 import { InvitationPagesController } from './team/invitation-pages.controller';
 import { TeamController } from './team/team.controller';
 import { TeamRepository } from './team/team.repository';
@@ -97,6 +99,8 @@ import { WorkspacesService } from './workspaces/workspaces.service';
     ApiKeysService,
     TeamRepository,
     TeamService,
+    InvitationsService,
+    PresenceService,
     CredentialRevocations,
     Authenticator,
     OAuthGrantRepository,

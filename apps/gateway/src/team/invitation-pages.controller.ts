@@ -1,15 +1,11 @@
 import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hashCredential } from '@platica/platform';
 import { GatewayConfigService } from '../config/gateway-config.service';
-import { hashPassword, verifyPassword } from '../identity/password';
-import { SignInThrottle } from '../oauth/sign-in-throttle';
-import { RedisStore } from '../redis/redis.store';
 import { invitationClosedPage, invitationPage } from './invitation-pages';
-import { TeamRepository, type OpenInvitation } from './team.repository';
+import { InvitationsService, MIN_PASSWORD_LENGTH } from './invitations.service';
+import type { OpenInvitation } from './team.repository';
 import { INVITATION_PATH } from './team.service';
 
-const MIN_PASSWORD_LENGTH = 10;
 const PAGE_HEADERS = {
   'cache-control': 'no-store',
   'content-type': 'text/html; charset=utf-8',
@@ -27,17 +23,13 @@ const PAGE_HEADERS = {
 @Controller()
 export class InvitationPagesController {
   constructor(
-    private readonly team: TeamRepository,
+    private readonly invitations: InvitationsService,
     private readonly config: GatewayConfigService,
-    store: RedisStore,
-  ) {
-    this.throttle = new SignInThrottle(store, config.values.PLATICA_REDIS_PREFIX);
-  }
-  private readonly throttle: SignInThrottle;
+  ) {}
 
   @Get(INVITATION_PATH)
   async show(@Query('token') token: unknown, @Res() reply: FastifyReply): Promise<void> {
-    const invitation = typeof token === 'string' ? await this.team.openInvitation(hashCredential(token)) : null;
+    const invitation = typeof token === 'string' ? await this.invitations.open(token) : null;
     if (!invitation) return this.send(reply, 404, invitationClosedPage());
     await this.send(reply, 200, this.page(invitation, token as string));
   }
@@ -49,28 +41,23 @@ export class InvitationPagesController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const token = typeof form?.token === 'string' ? form.token : '';
-    const password = typeof form?.password === 'string' ? form.password : '';
-    const name = typeof form?.name === 'string' && form.name.trim() ? form.name.trim().slice(0, 100) : null;
-    const invitation = token ? await this.team.openInvitation(hashCredential(token)) : null;
-    if (!invitation) return this.send(reply, 404, invitationClosedPage());
-    const existing = invitation.user?.passwordHash;
-    if (existing) {
-      // Guessing an account's password here is throttled as on the sign-in page, and counted with it.
-      const attempt = await this.throttle.attempt(invitation.email, request.ip);
-      if (!attempt.allowed) return this.send(reply, 429, this.page(invitation, token, 'Too many attempts: try again in a few minutes.'));
-      if (!(await verifyPassword(password, existing))) {
-        return this.send(reply, 401, this.page(invitation, token, 'That is not the password of this account.'));
-      }
-      await this.throttle.forgive(invitation.email, request.ip);
-    } else if (password.length < MIN_PASSWORD_LENGTH) {
-      return this.send(reply, 400, this.page(invitation, token, `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`));
+    const acceptance = await this.invitations.accept({
+      token,
+      password: typeof form?.password === 'string' ? form.password : '',
+      name: typeof form?.name === 'string' && form.name.trim() ? form.name.trim().slice(0, 100) : null,
+      address: request.ip,
+    });
+    switch (acceptance.outcome) {
+      case 'closed':
+        return this.send(reply, 404, invitationClosedPage());
+      case 'refused':
+        return this.send(reply, acceptance.status, this.page(acceptance.invitation, token, acceptance.error));
+      case 'joined':
+        await reply
+          .status(303)
+          .headers({ 'cache-control': 'no-store', location: `${this.basePath}/console/login` })
+          .send();
     }
-    const accepted = await this.team.accept(invitation, { passwordHash: existing ? null : await hashPassword(password), name });
-    if (!accepted) return this.send(reply, 404, invitationClosedPage());
-    await reply
-      .status(303)
-      .headers({ 'cache-control': 'no-store', location: `${this.basePath}/console/login` })
-      .send();
   }
 
   private get basePath(): string {
@@ -85,6 +72,7 @@ export class InvitationPagesController {
       email: invitation.email,
       role: invitation.role,
       hasPassword: Boolean(invitation.user?.passwordHash),
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       error,
     });
   }

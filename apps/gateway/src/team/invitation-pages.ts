@@ -9,6 +9,7 @@ export function invitationPage(input: {
   role: string;
   /** The person has an account with a password: they confirm it instead of choosing one. */
   hasPassword: boolean;
+  minPasswordLength: number;
   error?: string;
 }): string {
   const described = input.error ? ' aria-describedby="form-error"' : '';
@@ -22,8 +23,8 @@ export function invitationPage(input: {
     <input id="name" name="name" type="text" autocomplete="name" maxlength="100">
   </div>
   <div class="field">
-    <label for="password">Choose a password (at least 10 characters)</label>
-    <input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required autofocus${described}>
+    <label for="password">Choose a password (at least ${input.minPasswordLength} characters)</label>
+    <input id="password" name="password" type="password" autocomplete="new-password" minlength="${input.minPasswordLength}" required autofocus${described}>
   </div>`;
   return layout(
     `Join ${input.workspaceName} on Plática`,
