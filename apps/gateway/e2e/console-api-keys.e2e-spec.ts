@@ -176,7 +176,7 @@ describe('API keys and roles in the console (e2e)', () => {
     await page.getByLabel('Email').fill(cleo.email);
     await page.getByLabel('Role', { exact: true }).selectOption('agent');
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
-    const link = await page.getByLabel('Invitation link').inputValue();
+    const link = await page.getByRole('textbox', { name: 'Invitation link' }).inputValue();
     expect(link).toContain('/oauth/invitation?token=pl_inv_');
     await page.getByText(`${cleo.email} as Agent`, { exact: false }).waitFor();
     await check(page, 'team-01-invited');

@@ -1011,7 +1011,7 @@ export const en = {
   'team.invitations.none': 'No pending invitations.',
   'team.invitation': '{{email}} as {{role}}, until {{expires}}',
   'team.invitation.cancel': 'Cancel invitation',
-  'team.invitation.cancel.label': 'Cancel the invitation of {{email}}',
+  'team.invitation.cancel.label': 'Cancel invitation for {{email}}',
   'presence.viewing': '{{name}} is viewing',
   'presence.typing': '{{name}} is typing…',
 } as const;

@@ -1020,7 +1020,7 @@ export const es: Record<MessageKey, string> = {
   'team.invitations.none': 'No hay invitaciones pendientes.',
   'team.invitation': '{{email}} como {{role}}, hasta el {{expires}}',
   'team.invitation.cancel': 'Cancelar invitación',
-  'team.invitation.cancel.label': 'Cancelar la invitación de {{email}}',
+  'team.invitation.cancel.label': 'Cancelar invitación de {{email}}',
   'presence.viewing': '{{name}} está viendo la conversación',
   'presence.typing': '{{name}} está escribiendo…',
 };
