@@ -51,7 +51,15 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The others (never `me`) viewing or typing in the conversation now. */
-export function useOthersPresent(conversationId: string, me: string | undefined): Presence[] {
-  const all = useSyncExternalStore(subscribe, () => snapshot);
+export function othersPresent(conversationId: string, me: string | undefined, all: Presence[] = snapshot): Presence[] {
   return all.filter((presence) => presence.conversationId === conversationId && presence.userId !== me);
+}
+
+/** othersPresent, kept current as presences come, go and expire. */
+export function useOthersPresent(conversationId: string, me: string | undefined): Presence[] {
+  return othersPresent(
+    conversationId,
+    me,
+    useSyncExternalStore(subscribe, () => snapshot),
+  );
 }
