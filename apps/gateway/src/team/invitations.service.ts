@@ -6,7 +6,9 @@ import { SignInThrottle } from '../oauth/sign-in-throttle';
 import { RedisStore } from '../redis/redis.store';
 import { TeamRepository, type OpenInvitation } from './team.repository';
 
-export const MIN_PASSWORD_LENGTH = 10;
+/** The seed's bounds on a password (docs/seed.md › users). */
+export const MIN_PASSWORD_LENGTH = 8;
+const MAX_PASSWORD_LENGTH = 200;
 
 /** What accepting gave: joined, the link no longer open, or the form to show again with why (and the HTTP status). */
 export type Acceptance =
@@ -46,8 +48,9 @@ export class InvitationsService {
         return { outcome: 'refused', invitation, status: 401, error: 'That is not the password of this account.' };
       }
       await this.throttle.forgive(invitation.email, input.address);
-    } else if (input.password.length < MIN_PASSWORD_LENGTH) {
-      return { outcome: 'refused', invitation, status: 400, error: `The password needs at least ${MIN_PASSWORD_LENGTH} characters.` };
+    } else if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
+      const error = `The password needs ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`;
+      return { outcome: 'refused', invitation, status: 400, error };
     }
     const joined = await this.team.accept(invitation, {
       passwordHash: existing ? null : await hashPassword(input.password),
