@@ -169,7 +169,7 @@ describe('the console conversation view in a browser (e2e)', () => {
     const streaming = page.waitForResponse((response) => response.url().includes('/console/api/v1/events'));
     await page.goto(`${t.baseUrl}/console/w/${ws.id}/conversations/${conversation.id}`);
     await streaming;
-    await page.getByText('hola, ¿quién me ve?').waitFor();
+    await page.getByText('hola, ¿quién me ve?', { exact: true }).waitFor();
     const second = await browser.context!.browser()!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     try {
       const beto = await second.newPage();
