@@ -14,7 +14,18 @@ import { gatewayMigrations } from '../migrations';
 
 export const gatewayDatabase: DatabaseDefinition = {
   schema: 'gateway',
-  entities: [Workspace, User, WorkspaceMember, ApiKey, AccessToken, OAuthClient, AuthorizationCode, RefreshToken, IdempotencyKey, Invitation],
+  entities: [
+    Workspace,
+    User,
+    WorkspaceMember,
+    ApiKey,
+    AccessToken,
+    OAuthClient,
+    AuthorizationCode,
+    RefreshToken,
+    IdempotencyKey,
+    Invitation,
+  ],
   migrations: gatewayMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/gateway/migrations'),
 };
