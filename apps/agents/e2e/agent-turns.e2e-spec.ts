@@ -30,6 +30,10 @@ const DEBOUNCE_MS = 700;
  * (fake) Graph API; bursts are answered once, turns never overlap, human assistance silences
  * the agent, instructions steer it, and a worker killed mid-turn finishes the turn once.
  */
+/** Short, so that a frozen agents service outlasts a chat turn's start, and then the whole turn. */
+const CHAT_START_TIMEOUT_MS = 1_500;
+const CHAT_TURN_TIMEOUT_MS = 6_000;
+
 describe('agent turns (e2e)', () => {
   let t: TestStack;
   let llm: FakeLlm;
@@ -51,6 +55,8 @@ describe('agent turns (e2e)', () => {
         ...llm.env(),
         META_GRAPH_BASE_URL: graph.url,
         PLATICA_TURN_DEBOUNCE_MS: String(DEBOUNCE_MS),
+        PLATICA_CHAT_START_TIMEOUT_MS: String(CHAT_START_TIMEOUT_MS),
+        PLATICA_CHAT_TURN_TIMEOUT_MS: String(CHAT_TURN_TIMEOUT_MS),
       },
       { ownProcesses: ['agents'] },
     );
@@ -290,5 +296,76 @@ describe('agent turns (e2e)', () => {
     await eventually('the reply after the restart', async () => sentTo(phone)[0], 60_000, 200);
     await turnsSettled((await conversationOf(phone)).id);
     expect(sentTo(phone).map((s) => s.body.text.body)).toEqual([`Sobreviví ${m}`]);
+  });
+
+  describe('a chat while the agents service is frozen (issue 51 item 2)', () => {
+    /** `during` runs with the agents service stopped (SIGSTOP); it is continued after `forMs`, and awaited. */
+    const frozen = async <T>(forMs: number, during: () => Promise<T>): Promise<T> => {
+      const agents = t.stack.services.get('agents')!.process;
+      agents.kill('SIGSTOP');
+      const thawed = new Promise<void>((resolve) =>
+        setTimeout(() => {
+          agents.kill('SIGCONT');
+          resolve();
+        }, forMs),
+      );
+      try {
+        return await during();
+      } finally {
+        await thawed;
+      }
+    };
+    const chat = (m: string) =>
+      ws.api.post('/v1/chat', {
+        agentId: ws.ids.agents.sofia.id,
+        client: { email: `f-${m}@example.test` },
+        message: `[[reply:Aquí ${m}]]`,
+      });
+    /** The thread once its turn ended: the customer's message and the agent's replies, each once. */
+    const settledThread = async (id: string, threadId: string) => {
+      await turnsSettled(threadId);
+      return (await ws.api.get(`/v1/chat/${id}`)).body.messages.map((msg: { role: string; content: string }) => [msg.role, msg.content]);
+    };
+
+    it('is started by the chat service when the agents service cannot start it, and answered once it thaws', async () => {
+      const m = marker();
+      // Frozen past the start's time-out, thawed well within the turn's.
+      const answer = await frozen(CHAT_START_TIMEOUT_MS + 1_500, () => chat(m));
+      expect(answer.status).toBe(200);
+      expect(answer.body.messages).toEqual([expect.objectContaining({ role: 'assistant', content: `Aquí ${m}` })]);
+      // The agents service read the late start request on thawing and refused it: one turn only.
+      expect(await settledThread(answer.body.id, answer.body.conversationId)).toEqual([
+        ['user', `[[reply:Aquí ${m}]]`],
+        ['assistant', `Aquí ${m}`],
+      ]);
+      expect(requestsWith(m)).toHaveLength(1);
+    });
+
+    it('answers 504 saying the chat was accepted, with the ids to read it by, when the turn outlasts the time limit', async () => {
+      const m = marker();
+      const answer = await frozen(CHAT_TURN_TIMEOUT_MS + 2_000, () => chat(m));
+      expect(answer.status).toBe(504);
+      expect(answer.body.details).toEqual({
+        id: expect.stringMatching(/^conv_/),
+        conversationId: expect.stringMatching(/^chat_/),
+        requestMessageId: expect.stringMatching(/^msg_/),
+        accepted: true,
+        timeoutMs: CHAT_TURN_TIMEOUT_MS,
+      });
+      // Accepted: the reply comes once the agents service is back; no retry was needed.
+      await eventually(
+        'the reply after the thaw',
+        async () => {
+          const thread = (await ws.api.get(`/v1/chat/${answer.body.details.id}`)).body;
+          return thread.messages?.some((msg: { role: string }) => msg.role === 'assistant') || undefined;
+        },
+        30_000,
+      );
+      expect(await settledThread(answer.body.details.id, answer.body.details.conversationId)).toEqual([
+        ['user', `[[reply:Aquí ${m}]]`],
+        ['assistant', `Aquí ${m}`],
+      ]);
+      expect(requestsWith(m)).toHaveLength(1);
+    });
   });
 });

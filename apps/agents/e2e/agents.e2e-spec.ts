@@ -233,4 +233,134 @@ describe('agents (e2e)', () => {
       expect(fieldPaths(long)).toEqual(['assistanceTriggers']);
     });
   });
+
+  describe('creating, copying and deleting agents (additions)', () => {
+    const agentsCount = async () => (await api.get('/v1/agents')).body.workspaces[0].agentsCount as number;
+
+    it('creates an agent from the update’s fields, its prompt starting the history, and replays it by Idempotency-Key', async () => {
+      const body = {
+        name: `Returns ${randomBytes(2).toString('hex')}`,
+        systemPrompt: 'You handle returns.',
+        assistanceEnabled: true,
+        waitMessage: 'Un momento, por favor.',
+        workingMessage: { enabled: true, message: { mode: 'fixed', fixedText: 'Buscando…' } },
+      };
+      const key = { 'Idempotency-Key': randomBytes(8).toString('hex') };
+      const created = await api.post('/v1/agents', body, key);
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({ status: 'success', message: 'Agent created', data: { id: expect.stringMatching(/^agt_/) } });
+      expect((await api.post('/v1/agents', body, key)).body).toEqual(created.body);
+
+      const agent = await readAgent(created.body.data.id);
+      expect(agent).toMatchObject({
+        name: body.name,
+        status: 'active',
+        channel: 'service',
+        systemPrompt: 'You handle returns.',
+        activePromptId: expect.stringMatching(/^prm_/),
+        assistanceEnabled: true,
+        waitMessage: 'Un momento, por favor.',
+        comunicationChannel: { channelId: [], phoneNumber: [] },
+        workingMessage: {
+          enabled: true,
+          trigger: { type: 'toolCallCount', minToolCalls: 1 },
+          message: { mode: 'fixed', fixedText: 'Buscando…' },
+        },
+      });
+      const history = (await api.get(`/v1/agents/${created.body.data.id}/prompt`)).body;
+      expect(history.versions.map((v: { id: string }) => v.id)).toEqual([agent.activePromptId]);
+    });
+
+    it.each([
+      ['no name', {}, 400, 'name'],
+      ['a name of 101 characters', { name: 'n'.repeat(101) }, 400, 'name'],
+      ['channels (the seed links them)', { name: 'Channelled', channelId: 'x' }, 400, ''],
+      ['owners who are not users of the workspace', { name: 'Owned', owners: ['nobody@example.test'] }, 400, 'owners.0'],
+      ['another agent’s name', { name: 'Sofía' }, 409, 'name'],
+    ])('refuses %s, creating nothing', async (_what, body, status, field) => {
+      const before = await agentsCount();
+      const res = await api.post('/v1/agents', body);
+      expectSpecError(res, status);
+      if (field) expect(fieldPaths(res)).toContain(field);
+      expect(await agentsCount()).toBe(before);
+    });
+
+    it('copies settings, the active prompt, guardrails and sub-agent connections under a new name, not channels', async () => {
+      const source = (await api.post('/v1/agents', { name: `Source ${randomBytes(2).toString('hex')}`, systemPrompt: 'Copy me.' })).body
+        .data.id;
+      await api.patch(`/v1/agents/${source}/guardrails`, {
+        enabled: true,
+        rules: ['No prometas reembolsos'],
+        conversationStrikeThreshold: 2,
+      });
+      await api.patch(`/v1/agents/${source}/assist-rules`, { assistanceEnabled: true, assistanceTriggers: 'Pide una persona' });
+      await api.patch(`/v1/agents/${source}`, { channelId: ids.whatsapp });
+      expect(
+        (await api.post(`/v1/agents/${source}/subagents`, { subagentId: ids.billing, task: 'assist', description: 'Facturas' })).status,
+      ).toBe(201);
+
+      const copied = await api.post(`/v1/agents/${source}/copy`, { name: 'Source copy' });
+      expect(copied.status).toBe(201);
+      const copy = copied.body.data.id;
+      expect(copy).not.toBe(source);
+      const [original, duplicate] = [await readAgent(source), await readAgent(copy)];
+      expect(duplicate).toMatchObject({
+        name: 'Source copy',
+        systemPrompt: 'Copy me.',
+        assistanceEnabled: true,
+        assistanceTriggers: 'Pide una persona',
+      });
+      expect(duplicate.comunicationChannel).toEqual({ channelId: [], phoneNumber: [] });
+      expect(original.comunicationChannel.channelId).toEqual([ids.whatsapp]);
+      expect((await api.get(`/v1/agents/${copy}/guardrails`)).body).toEqual((await api.get(`/v1/agents/${source}/guardrails`)).body);
+      const prompt = (await api.get(`/v1/agents/${copy}/prompt`)).body;
+      expect(prompt.versions).toEqual([expect.objectContaining({ systemPrompt: 'Copy me.', note: `copied from ${original.name}` })]);
+      const subagents = (await api.get(`/v1/agents/${copy}/subagents`)).body.subagents;
+      expect(subagents).toEqual([expect.objectContaining({ reference: ids.billing, task: 'assist', description: 'Facturas' })]);
+
+      expectSpecError(await api.post(`/v1/agents/${source}/copy`, { name: 'Source copy' }), 409);
+      expectSpecError(await api.post('/v1/agents/agt_missing/copy', { name: 'Nobody' }), 404);
+    });
+
+    it('deletes an agent and its own prompt history and connections; refused while a channel or another agent relies on it', async () => {
+      const parentName = `Parent ${randomBytes(2).toString('hex')}`;
+      const parent = (await api.post('/v1/agents', { name: parentName, systemPrompt: 'Parent.' })).body.data.id;
+      const child = (await api.post('/v1/agents', { name: `Child ${randomBytes(2).toString('hex')}` })).body.data.id;
+      await api.post(`/v1/agents/${parent}/subagents`, { subagentId: child, task: 'assist', description: 'Ayuda' });
+
+      const inUse = await api.delete(`/v1/agents/${child}`);
+      expectSpecError(inUse, 409);
+      expect(inUse.body.details).toEqual([{ path: ['agentId'], message: `connected as a sub-agent of ${parentName} (${parent})` }]);
+
+      const before = await agentsCount();
+      const deleted = await api.delete(`/v1/agents/${parent}`);
+      expect(deleted.status).toBe(200);
+      expect(deleted.body).toEqual({ status: 'success', message: 'Agent deleted', data: { id: parent } });
+      expect(await agentsCount()).toBe(before - 1);
+      expectSpecError(await api.get(`/v1/agents/${parent}`), 404);
+      expectSpecError(await api.get(`/v1/agents/${parent}/prompt`), 404);
+      expectSpecError(await api.delete(`/v1/agents/${parent}`), 404);
+      // Its connection went with it, so the child is free to go.
+      expect((await api.delete(`/v1/agents/${child}`)).status).toBe(200);
+    });
+
+    it("refuses to delete a channel's default agent, and another workspace's agent is not found", async () => {
+      const channel = { ...whatsapp, phoneNumber: newPhone(), phoneNumberId: newMetaId('1'), defaultAgentRef: 'front' };
+      const other = await t.admin.post('/admin/v1/seed', {
+        workspace: { name: `Front desk ${randomBytes(3).toString('hex')}` },
+        users: [{ email: `front-${randomBytes(3).toString('hex')}@example.test` }],
+        apiKeys: [{ ref: 'k', name: 'k', rateLimitPerSecond: 1000 }],
+        agents: [{ ref: 'front', name: 'Front', systemPrompt: 'Hola.' }],
+        channels: [channel],
+      });
+      expect(other.body).toMatchObject({ agents: { front: { id: expect.any(String) } } });
+      const front = other.body.agents.front.id;
+      const frontApi = t.http.withToken(other.body.apiKeys.k.key);
+      const refused = await frontApi.delete(`/v1/agents/${front}`);
+      expectSpecError(refused, 409);
+      expect(refused.body.details).toEqual([{ path: ['agentId'], message: `the default agent of ${other.body.channels.wa.id}` }]);
+      expectSpecError(await api.delete(`/v1/agents/${front}`), 404);
+      expect((await frontApi.get(`/v1/agents/${front}`)).status).toBe(200);
+    });
+  });
 });

@@ -15,6 +15,9 @@ import { AttachmentReader } from './runtime/attachment-reader';
 import { TurnFiles } from './runtime/turn-files';
 import { ChatAnswers } from './runtime/chat-answers';
 import { ChatTurnsController } from './runtime/chat-turns.controller';
+import { AgentLifecycleController } from './lifecycle/agent-lifecycle.controller';
+import { AgentLifecycleRepository } from './lifecycle/agent-lifecycle.repository';
+import { AgentLifecycleService } from './lifecycle/agent-lifecycle.service';
 import { LanguageModelProvider } from './runtime/language-model';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
 import { TurnRequests } from './runtime/turn-requests.workflows';
@@ -31,9 +34,11 @@ import { TurnLogService } from './turn-log/turn-log.service';
 
 /** Agents: configuration, prompt history, guardrails, assist rules, and the runtime that answers with them. */
 @Module({
-  controllers: [AgentsController, SubagentsController, SeedController, TurnLogController, ChatTurnsController, EvaluationsController],
+  controllers: [AgentsController, AgentLifecycleController, SubagentsController, SeedController, TurnLogController, ChatTurnsController, EvaluationsController],
   providers: [
     AgentsService,
+    AgentLifecycleService,
+    AgentLifecycleRepository,
     SubagentsService,
     SeedService,
     TurnLogService,

@@ -217,6 +217,54 @@ describe('the console’s agent settings in a browser (e2e)', () => {
     expect(await threshold.getAttribute('aria-invalid')).toBeNull();
     expect((await ws.api.get(`/v1/agents/${billing.id}/guardrails`)).body.clientStrikeThreshold).toBe(10);
   });
+
+  it('creates an agent, copies it, and deletes the copy once nothing relies on it; a refused delete says why (issue 50 item 7)', async () => {
+    const page = await browser.newPage();
+    await browser.signIn(page, { email: email(), password });
+    await page.goto(`${t.baseUrl}/console/w/${ws.id}/agents`);
+    const name = `Devoluciones ${randomBytes(2).toString('hex')}`;
+    await page.locator('summary', { hasText: 'New agent' }).click();
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('System prompt (optional)').fill('Atiendes devoluciones.');
+    await check(page, 'agentforms-06-new-agent');
+    await page.getByRole('button', { name: 'Create agent' }).click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    const listed = async () =>
+      (await ws.api.get('/v1/agents')).body.workspaces[0].agents as { id: string; name: string; systemPrompt: string }[];
+    const created = (await listed()).find((agent) => agent.name === name)!;
+    expect(created).toMatchObject({ systemPrompt: 'Atiendes devoluciones.', status: 'active' });
+
+    // Copied under the name the form offers; a taken name is refused beside the field.
+    const lifecycle = page.getByRole('region', { name: 'Copy or delete' });
+    await lifecycle.locator('summary', { hasText: 'Copy agent' }).click();
+    const copyName = lifecycle.getByLabel('Name');
+    await expectValue(copyName, `${name} (copy)`);
+    await copyName.fill(name);
+    await lifecycle.getByRole('button', { name: 'Copy agent' }).click();
+    await lifecycle.locator('[aria-invalid="true"]').waitFor();
+    expect(await messageOf(page, copyName)).toBe('already used by another agent of the workspace');
+    await copyName.fill(`${name} (copy)`);
+    await lifecycle.getByRole('button', { name: 'Copy agent' }).click();
+    await page.getByRole('heading', { level: 1, name: `${name} (copy)` }).waitFor();
+    const copy = (await listed()).find((agent) => agent.name === `${name} (copy)`)!;
+    expect(copy).toMatchObject({ systemPrompt: 'Atiendes devoluciones.' });
+
+    // While the original has the copy as a sub-agent, its delete is refused and the page says why.
+    await ws.api.post(`/v1/agents/${created.id}/subagents`, { subagentId: copy.id, task: 'assist', description: 'Ayuda' });
+    await page.getByRole('button', { name: `Delete ${name} (copy)` }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'sub-agent' }).waitFor();
+    await check(page, 'agentforms-07-delete-refused');
+    expect((await ws.api.get(`/v1/agents/${copy.id}`)).status).toBe(200);
+
+    await ws.api.delete(`/v1/agents/${created.id}/subagents/${copy.id}`);
+    await page.getByRole('button', { name: `Delete ${name} (copy)` }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Agents' }).waitFor();
+    await page.getByRole('link', { name, exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: `${name} (copy)` }).count()).toBe(0);
+    expect((await ws.api.get(`/v1/agents/${copy.id}`)).status).toBe(404);
+  });
 });
 
 /** Waits for the form in `region` to say it saved; otherwise fails with what the form shows instead. */

@@ -6,6 +6,7 @@ import {
   newPhone,
   reencodedPageToken,
   startTestStack,
+  whatsappInbound,
   type HttpAnswer,
   type TestStack,
 } from '@platica/testing';
@@ -178,6 +179,31 @@ describe('scheduled messages (e2e)', () => {
     const failed = await settled(accepted.body.messageId, 'failed');
     expect(failed.error).toMatch(/window|template/i);
     expect(sentTexts(phone)).toEqual([]);
+  });
+
+  it("waits for a customer's delivery still being processed instead of failing: sent into the conversation it opens (issue 51 item 4)", async () => {
+    const phone = newPhone();
+    const accepted = await send({ conversationId: phone, content: 'Gracias por escribir', delay: 3_000 });
+    expect(accepted.status).toBe(202);
+    // The customer's first message was stored by a replica that crashed before processing it:
+    // unprocessed, until the sweep takes it up (10 s on). The send is due before that.
+    const wa = ws.whatsapp;
+    const delivery = whatsappInbound({ phoneNumberId: wa.phoneNumberId, displayPhone: wa.phoneNumber, from: phone, text: 'hola' });
+    await t.query(
+      `insert into messaging.inbound_event (id, channel_ids, payload, received_at, processed_at, attempts)
+       values ($1, $2::jsonb, $3::jsonb, now(), null, 0)`,
+      [`inb_crashed_${phone}`, JSON.stringify([wa.id]), JSON.stringify(delivery)],
+    );
+    await eventually('the send to be due and waiting', async () =>
+      (await read(accepted.body.messageId)).status === 'processing' ? true : undefined,
+    );
+    const sent = await settled(accepted.body.messageId, 'sent', 40_000);
+    expect(sent.error ?? null).toBeNull();
+    expect(sentTexts(phone)).toEqual(['Gracias por escribir']);
+    const conversation = (await ws.api.get(`/v1/conversations?channelId=${wa.id}&limit=200`)).body.workspaces[0].conversations.find(
+      (c: { conversationId: string }) => c.conversationId === phone,
+    );
+    expect((await ws.messagesOf(conversation.id)).map((m: { content: string }) => m.content)).toEqual(['hola', 'Gracias por escribir']);
   });
 
   it('schedules templates too: kind template, with its name', async () => {

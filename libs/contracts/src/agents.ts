@@ -67,6 +67,20 @@ export const agentUpdateSchema = z
   .strict();
 export type AgentUpdate = z.output<typeof agentUpdateSchema>;
 
+/**
+ * Not in the interface specification: `POST /v1/agents` (docs/agents.md › Creating, copying and
+ * deleting agents). The update's fields, `name` required; channels are linked by the seed, which
+ * sets each channel's default agent.
+ */
+export const agentCreateSchema = agentUpdateSchema
+  .omit({ channelId: true, phoneNumber: true, expectedLastUpdate: true })
+  .required({ name: true })
+  .strict();
+export type AgentCreate = z.output<typeof agentCreateSchema>;
+
+/** Not in the interface specification: `POST /v1/agents/{agentId}/copy`, the copy's own name. */
+export const agentCopySchema = z.object({ name: z.string().trim().min(1).max(100) }).strict();
+
 export const guardrailsUpdateSchema = z
   .object({
     enabled: z.boolean(),

@@ -243,6 +243,11 @@ export interface ChannelsDescribed {
   channels: ({ id: string; platform: string; phoneNumber: string | null } | null)[];
 }
 
+/** The workspace's channels whose default agent it is (agents, before deleting it). */
+export interface ChannelsOfAgentRequest {
+  agentId: string;
+}
+
 /** What asks for a turn. */
 export interface TurnTrigger {
   kind: 'chat' | 'customer_message' | 'resume';
@@ -270,7 +275,16 @@ export interface ChatTurnStart {
    * record, for when that message never comes).
    */
   answerTo?: string;
+  /**
+   * ISO 8601: when the caller stops waiting for the start. Past it the agents service starts
+   * nothing (a request it reads late, after a freeze or a backlog), since the caller then starts
+   * the turn itself or has told its client the chat was not accepted.
+   */
+  startBy?: string;
 }
+
+/** The memo key of a chat turn's workflow run: the request it was started for (a late start is recognised by it). */
+export const FIRST_REQUEST_MEMO = 'firstRequestId';
 
 /** The started turn workflow's run, whose outcome the chat service waits for. */
 export interface ChatTurnStarted {

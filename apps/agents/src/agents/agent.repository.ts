@@ -53,40 +53,38 @@ export class AgentRepository {
     return this.db
       .em()
       .transactional(async (em) => {
-        const { systemPrompt, channelId, phoneNumber, supportInformation, workingMessage, owners, expectedLastUpdate, ...plain } = change;
         // Locked when the client names the state it edited: a concurrent write waits, then sees the new lastUpdate.
+        const { expectedLastUpdate, ...fields } = change;
         const agent = await this.get([workspaceId], id, em, expectedLastUpdate !== undefined);
         if (expectedLastUpdate !== undefined && agent.updatedAt.getTime() !== Date.parse(expectedLastUpdate)) {
           throw new DomainError(ErrorCode.Conflict, 'The agent was changed since you read it: read it again, then apply your change', [
             { path: ['expectedLastUpdate'], message: `the agent's lastUpdate is now ${agent.updatedAt.toISOString()}` },
           ]);
         }
-        em.assign(agent, plain);
-        if (owners) agent.owners = owners.map((email) => email.toLowerCase());
-        if (channelId) agent.channelIds = channelId;
-        if (phoneNumber) agent.phoneNumbers = phoneNumber.map((n) => n.replace(/^\+/, ''));
-        if (supportInformation) agent.supportInformation = { ...(agent.supportInformation ?? {}), ...supportInformation };
-        if (workingMessage) {
-          const current = agent.workingMessage;
-          agent.workingMessage = {
-            enabled: workingMessage.enabled ?? current.enabled,
-            trigger: { ...current.trigger, ...workingMessage.trigger },
-            message: { ...current.message, ...workingMessage.message },
-            sticker: { ...current.sticker, ...workingMessage.sticker },
-          };
-        }
-        if (systemPrompt !== undefined) this.addVersion(em, agent, systemPrompt, null);
+        this.applyChange(em, agent, fields);
         return agent;
       })
-      .catch((error: unknown) => {
-        // Names are unique per workspace (the seed finds agents by name).
-        if (error instanceof UniqueConstraintViolationException) {
-          throw new DomainError(ErrorCode.Conflict, `Another agent of the workspace is named "${change.name}"`, [
-            { path: ['name'], message: 'already used by another agent of the workspace' },
-          ]);
-        }
-        throw error;
-      });
+      .catch(nameTaken(change.name));
+  }
+
+  /** A change's fields on the agent, inside the caller's transaction: objects merged, a prompt versioned (PATCH, and a new agent). */
+  applyChange(em: EntityManager, agent: Agent, change: Omit<AgentUpdate, 'expectedLastUpdate'>): void {
+    const { systemPrompt, channelId, phoneNumber, supportInformation, workingMessage, owners, ...plain } = change;
+    em.assign(agent, plain);
+    if (owners) agent.owners = owners.map((email) => email.toLowerCase());
+    if (channelId) agent.channelIds = channelId;
+    if (phoneNumber) agent.phoneNumbers = phoneNumber.map((n) => n.replace(/^\+/, ''));
+    if (supportInformation) agent.supportInformation = { ...(agent.supportInformation ?? {}), ...supportInformation };
+    if (workingMessage) {
+      const current = agent.workingMessage;
+      agent.workingMessage = {
+        enabled: workingMessage.enabled ?? current.enabled,
+        trigger: { ...current.trigger, ...workingMessage.trigger },
+        message: { ...current.message, ...workingMessage.message },
+        sticker: { ...current.sticker, ...workingMessage.sticker },
+      };
+    }
+    if (systemPrompt !== undefined) this.addVersion(em, agent, systemPrompt, null);
   }
 
   async updateGuardrails(workspaceId: string, id: string, change: GuardrailsUpdate): Promise<Agent> {
@@ -186,5 +184,17 @@ export function newAgentDefaults() {
     requireEvaluation: false,
     workingMessage: DEFAULT_WORKING_MESSAGE,
     guardrails: DEFAULT_GUARDRAILS,
+  };
+}
+
+/** Names are unique per workspace (the seed finds agents by name): a write that breaks that is 409 naming `name`. */
+export function nameTaken(name: string | undefined) {
+  return (error: unknown): never => {
+    if (error instanceof UniqueConstraintViolationException) {
+      throw new DomainError(ErrorCode.Conflict, `Another agent of the workspace is named "${name}"`, [
+        { path: ['name'], message: 'already used by another agent of the workspace' },
+      ]);
+    }
+    throw error;
   };
 }

@@ -1,7 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { TypedDomainEvent } from '@platica/contracts';
+import { FIRST_REQUEST_MEMO, type TypedDomainEvent } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
 import { conversationTurnWorkflow } from '@platica/workflows';
@@ -61,7 +61,10 @@ export class TurnRequests extends TemporalClientOwner {
    * begins at once (TurnActivitiesFactory.acceptEarly), with the agent loading since before the start.
    */
   async startChatTurn(workspaceId: string, start: ChatTurnStart): Promise<ChatTurnStarted> {
-    const { trigger, answerTo } = start;
+    const { trigger, answerTo, startBy } = start;
+    if (startBy && Date.now() > Date.parse(startBy)) {
+      throw new DomainError(ErrorCode.Timeout, 'The chat service stopped waiting for this start: not started', { startBy });
+    }
     if (answerTo && this.workerClient) this.chatAnswers.listen(trigger.requestId, answerTo);
     if (!this.workerClient || !trigger.chat) return this.startOrRefuse(workspaceId, start);
     // The agent is loaded while the workflow starts: the acceptance, its first step, checks it.
@@ -121,6 +124,7 @@ export class TurnRequests extends TemporalClientOwner {
       args: [input],
       workflowIdConflictPolicy: 'FAIL',
       requestEagerStart: this.workerClient !== null,
+      memo: { [FIRST_REQUEST_MEMO]: trigger.requestId },
     });
     if (handle.eagerlyStarted && trigger.chat) this.activities.acceptEarly(handle.firstExecutionRunId, trigger.chat);
     return { runId: handle.firstExecutionRunId };

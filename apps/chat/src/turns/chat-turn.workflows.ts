@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { createInbox, type Subscription } from '@nats-io/transport-node';
-import { internalOperations } from '@platica/contracts';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { FIRST_REQUEST_MEMO, internalOperations } from '@platica/contracts';
+import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { NatsHandle, RpcClient, ServiceConfig, TemporalClientOwner, serviceRequest } from '@platica/platform';
 import { conversationTurnWorkflow, scheduledChatTurnWorkflow } from '@platica/workflows';
 import {
@@ -50,10 +52,7 @@ export class TurnWorkflows extends TemporalClientOwner {
     const timeoutMs = this.chatConfig.values.PLATICA_CHAT_TURN_TIMEOUT_MS;
     let timer: NodeJS.Timeout | undefined;
     try {
-      const { runId } = await this.rpc.call(
-        internalOperations.agents.chatTurnStart,
-        serviceRequest('chat', workspaceId, { threadId, trigger, answerTo }),
-      );
+      const runId = await this.start(workspaceId, threadId, trigger, answerTo);
       const handle = this.temporal().workflow.getHandle<typeof conversationTurnWorkflow>(turnWorkflowId(workspaceId, threadId), runId);
       const outcomes = await Promise.race([
         earlyAnswer(early).then((outcome) => [outcome]),
@@ -70,6 +69,50 @@ export class TurnWorkflows extends TemporalClientOwner {
       early.unsubscribe();
       stopped.abort();
     }
+  }
+
+  /**
+   * The turn's start, by the agents service (where its worker runs: an eager start). When that
+   * service does not answer in time (frozen, overloaded), the turn is started here through
+   * Temporal, and the agents service refuses the request once it reads it (`startBy`), so the
+   * turn starts once either way: the chat is accepted, and runs when a worker can. A run of the
+   * thread already there is this request's when the agents service started it just in time (its
+   * memo names the request); another request's makes this one 409 busy, not accepted.
+   */
+  private async start(workspaceId: string, threadId: string, trigger: TurnTrigger, answerTo: string): Promise<string> {
+    const timeoutMs = this.chatConfig.values.PLATICA_CHAT_START_TIMEOUT_MS;
+    const startBy = new Date(Date.now() + timeoutMs).toISOString();
+    try {
+      const { runId } = await this.rpc.call(
+        internalOperations.agents.chatTurnStart,
+        serviceRequest('chat', workspaceId, { threadId, trigger, answerTo, startBy }),
+        timeoutMs,
+      );
+      return runId;
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === ErrorCode.Timeout)) throw error;
+    }
+    const workflowId = turnWorkflowId(workspaceId, threadId);
+    try {
+      const handle = await this.temporal().workflow.start(conversationTurnWorkflow, {
+        taskQueue: this.queueOf('agents'),
+        workflowId,
+        args: [{ workspaceId, conversationRef: null, debounceMs: 0, first: trigger } satisfies ConversationTurnInput],
+        workflowIdConflictPolicy: 'FAIL',
+        memo: { [FIRST_REQUEST_MEMO]: trigger.requestId },
+      });
+      return handle.firstExecutionRunId;
+    } catch (error) {
+      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+    }
+    const running = await this.temporal().workflow.getHandle(workflowId).describe();
+    if (running.memo?.[FIRST_REQUEST_MEMO] === trigger.requestId) return running.runId;
+    throw DomainError.refused(
+      ErrorCode.Conflict,
+      DomainReason.TurnInProgress,
+      'The agent is still answering an earlier message of this chat: retry when it has finished',
+      { conversationId: threadId, accepted: false },
+    );
   }
 
   /** A durable timer for a scheduled turn (chat service's worker). */

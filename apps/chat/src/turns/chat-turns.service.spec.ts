@@ -188,12 +188,14 @@ describe('ChatTurnsService.send, a turn now', () => {
       id: expect.stringMatching(/^conv_/),
       conversationId: expect.stringMatching(/^chat_/),
       requestMessageId: expect.stringMatching(/^msg_/),
+      accepted: true,
       timeoutMs: 110_000,
     });
     const continued = await refusal(service.send(chatRequest({ conversationId: 'chat_given' })));
     expect(continued.details).toEqual({
       conversationId: 'chat_given',
       requestMessageId: expect.stringMatching(/^msg_/),
+      accepted: true,
       timeoutMs: 110_000,
     });
   });

@@ -80,6 +80,8 @@ export class ChatTurnsService {
         ...(body.conversationId === undefined ? { id: accept.documentId } : {}),
         conversationId: accept.conversationId,
         requestMessageId: accept.requestMessageId,
+        // The turn was started: retrying would ask a second time. Read the thread instead.
+        accepted: true,
         timeoutMs: error.timeoutMs,
       });
     }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, ApiError, data } from '../api/client';
 import { TextDiff } from '../components/text-diff';
+import { AgentLifecycleActions } from './agent/agent-lifecycle';
 import { AssistRulesForm } from './agent/assist-rules-form';
 import { GuardrailsForm } from './agent/guardrails-form';
 import { SettingsForm } from './agent/settings-form';
@@ -53,6 +54,7 @@ export function AgentPage() {
             <GuardrailsForm workspaceId={workspaceId} agentId={agentId} onSaved={refresh} />
           </section>
           <PromptSection workspaceId={workspaceId} agentId={agentId} onChange={refresh} />
+          <AgentLifecycleActions workspaceId={workspaceId} agent={current} />
         </>
       )}
     </>

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { api, data } from '../api/client';
 import { Status } from './layout';
 import { usePageTitle } from '../components/page-title';
+import { NewAgent } from './agent/agent-lifecycle';
 
 export function AgentsPage() {
   const { t } = useTranslation();
@@ -17,6 +18,7 @@ export function AgentsPage() {
   return (
     <>
       <h1>{t('agents.heading')}</h1>
+      <NewAgent workspaceId={workspaceId} />
       <Status loading={agents.isPending} error={agents.error} />
       {agents.data && rows.length === 0 && <p>{t('agents.empty')}</p>}
       {rows.length > 0 && (

@@ -61,7 +61,14 @@ describe('/mcp tools', () => {
     const withKey = PUBLIC_OPERATIONS.filter((operation) => 'idempotencyKey' in toolFor(operation).inputSchema.properties).map(
       (o) => o.operationId,
     );
-    expect(withKey.sort()).toEqual(['campaigns_send', 'chat_send', 'messages_send', 'messages_send_template']);
+    expect(withKey.sort()).toEqual([
+      'agents_copy',
+      'agents_create',
+      'campaigns_send',
+      'chat_send',
+      'messages_send',
+      'messages_send_template',
+    ]);
     expect(
       requestFor(tool('messages_send'), { channelId: 'wb-1', conversationId: '5215551112222', content: 'hola', idempotencyKey: 'k-1' }),
     ).toEqual({

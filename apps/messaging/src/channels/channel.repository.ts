@@ -134,6 +134,11 @@ export class ChannelRepository {
     this.byExternal.clear();
   }
 
+  /** The workspace's channels whose new conversations go to the agent. */
+  withDefaultAgent(workspaceId: string, agentId: string): Promise<Channel[]> {
+    return this.db.em().find(Channel, { workspaceId, defaultAgentId: agentId }, { orderBy: { id: 'asc' } });
+  }
+
   /** A channel of the workspace by its id, or by the agent's phone number (E.164, `+` optional). */
   findForWorkspace(workspaceId: string, ref: string): Promise<OpenChannel | null> {
     return readThrough(this.byRef, `${workspaceId}|${ref}`, async () => {

@@ -13,4 +13,10 @@ export class ChannelsService {
     const channels = await Promise.all(request.body.refs.map((ref) => this.channels.findForWorkspace(workspaceId, ref)));
     return { channels: channels.map((c) => (c ? { id: c.id, platform: c.platform, phoneNumber: c.phoneNumber } : null)) };
   }
+
+  /** For agents, before deleting one: the channels whose new conversations go to it. */
+  async ofAgent(request: OperationRequest<typeof internalOperations.messaging.channelsOfAgent>): Promise<ChannelsDescribed> {
+    const channels = await this.channels.withDefaultAgent(writeScope(request).id, request.body.agentId);
+    return { channels: channels.map((c) => ({ id: c.id, platform: c.platform, phoneNumber: c.phoneNumber ?? null })) };
+  }
 }

@@ -237,7 +237,6 @@ export class InboundBatchRepository {
     );
   }
 
-
   /** Counts stored echoes on their conversations: neither the customer's latest message nor a reactivation. */
   async countEchoes(transaction: Transaction, counts: ConversationCount[]): Promise<void> {
     await this.db.em(transaction).execute(

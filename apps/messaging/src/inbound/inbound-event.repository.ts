@@ -8,6 +8,9 @@ export interface UnprocessedDelivery {
   payload: unknown;
 }
 
+/** Processing attempts after which a delivery is left aside (its error kept) rather than taken up again. */
+export const MAX_PROCESSING_ATTEMPTS = 20;
+
 /** The SQL of `messaging.inbound_event`: Meta deliveries stored before their answer, processed after. */
 @Injectable()
 export class InboundEventRepository {
@@ -67,6 +70,20 @@ export class InboundEventRepository {
       [options.maxAttempts, options.olderThanMs / 1000, options.limit],
     );
     return rows.map((r) => ({ id: r.id, channelIds: r.channel_ids, payload: r.payload }));
+  }
+
+  /**
+   * Whether a delivery to the channel that names `contact` (a WhatsApp number or a page-scoped
+   * id, as Meta writes it in the payload) is stored but not processed yet: what it holds (a
+   * customer's message) may still open a conversation or its window.
+   */
+  async awaitsProcessing(channelId: string, contact: string): Promise<boolean> {
+    const [row] = await this.db.execute<{ waiting: boolean }[]>(
+      `select exists(select 1 from messaging.inbound_event
+        where processed_at is null and attempts < ? and channel_ids @> ?::jsonb and strpos(payload::text, ?) > 0) as waiting`,
+      [MAX_PROCESSING_ATTEMPTS, JSON.stringify([channelId]), JSON.stringify(contact)],
+    );
+    return row?.waiting === true;
   }
 
   /** Deletes deliveries processed that long ago (idempotency lives on the messages). */

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { jsonNestingDepth, textIssuesOf } from '@platica/errors';
 import { newId } from '@platica/platform';
 import { ChannelRepository, type OpenChannel } from '../channels/channel.repository';
-import { InboundEventRepository } from './inbound-event.repository';
+import { InboundEventRepository, MAX_PROCESSING_ATTEMPTS } from './inbound-event.repository';
 import { InboundStore, type PendingDelivery } from './inbound-store';
 import { parseMetaPayload, type ChannelRef } from './meta-payload';
 
@@ -24,7 +24,6 @@ const PROCESSORS = 2;
 /** Rows left unprocessed this long (a crash, a failed batch) are taken up again by the sweep. */
 const SWEEP_AFTER_MS = 10_000;
 const SWEEP_EVERY_MS = 2_000;
-const MAX_ATTEMPTS = 20;
 /** Deepest delivery stored: Meta's payloads nest about eight levels; past this one is hostile, not Meta's. */
 const MAX_DELIVERY_DEPTH = 64;
 /** Processed deliveries are kept this long, then deleted (idempotency lives on the messages). */
@@ -174,7 +173,11 @@ export class InboundQueue {
   private async sweep(): Promise<void> {
     if (this.stopped || this.processing.size || this.pending.length) return;
     try {
-      const rows = await this.inboundEvents.findUnprocessed({ maxAttempts: MAX_ATTEMPTS, olderThanMs: SWEEP_AFTER_MS, limit: BATCH });
+      const rows = await this.inboundEvents.findUnprocessed({
+        maxAttempts: MAX_PROCESSING_ATTEMPTS,
+        olderThanMs: SWEEP_AFTER_MS,
+        limit: BATCH,
+      });
       if (rows.length) {
         const deliveries: PendingDelivery[] = [];
         for (const row of rows) {

@@ -11,6 +11,6 @@ import { InboundSubscriber } from './inbound-subscriber';
 @Module({
   imports: [ChannelsModule],
   providers: [InboundEventRepository, InboundBatchRepository, InboundStore, InboundQueue, InboundService, InboundSubscriber],
-  exports: [InboundQueue, InboundSubscriber, InboundService],
+  exports: [InboundQueue, InboundSubscriber, InboundService, InboundEventRepository],
 })
 export class InboundModule {}

@@ -12,4 +12,9 @@ export class ChannelsController {
   describe(@Payload() request: OperationRequest<typeof internalOperations.messaging.channelsDescribe>): Promise<ChannelsDescribed> {
     return this.channels.describe(request);
   }
+
+  @Handles(internalOperations.messaging.channelsOfAgent)
+  ofAgent(@Payload() request: OperationRequest<typeof internalOperations.messaging.channelsOfAgent>): Promise<ChannelsDescribed> {
+    return this.channels.ofAgent(request);
+  }
 }

@@ -1,5 +1,7 @@
+import { DomainError, ErrorCode } from '@platica/errors';
 import { fake, newTestService } from '@platica/testing/test-service';
 import { MessagingConfigService } from '../config/messaging.config';
+import { InboundEventRepository } from '../inbound/inbound-event.repository';
 import { BatchTransaction } from '../messages/batch-transaction.repository';
 import type { SendOptions } from '../messages/send-command';
 import { SendMessageService } from '../messages/send-message.service';
@@ -11,8 +13,10 @@ import { ScheduledSendExecutor } from './scheduled-send.executor';
  * what Graph already accepted) and then stores the message, and a database that goes away
  * for the first `storeFailures` writes after Graph answered.
  */
-function world(options: { storeFailures?: number; recordedAcceptances?: boolean } = {}) {
+function world(options: { storeFailures?: number; recordedAcceptances?: boolean; windowClosed?: boolean; deliveryWaiting?: boolean } = {}) {
   let storeFailures = options.storeFailures ?? 0;
+  const deferred: string[] = [];
+  const failed: string[] = [];
   const graphCalls: string[] = [];
   const stored: { id: string; externalId: string }[] = [];
   const confirmationsAwaited: string[] = [];
@@ -26,10 +30,22 @@ function world(options: { storeFailures?: number; recordedAcceptances?: boolean 
       awaitConfirmation: async (id) => {
         confirmationsAwaited.push(id);
       },
-      markFailed: async () => {},
+      markFailed: async (id) => {
+        failed.push(id);
+      },
+      deferClaim: async (id) => {
+        deferred.push(id);
+      },
     }),
     fake(SendMessageService, {
       sendMessage: async (_command, sendOptions: SendOptions = {}) => {
+        if (options.windowClosed) {
+          throw new DomainError(ErrorCode.Unprocessable, 'The customer has not written to this channel: a template is needed', {
+            channelId: 'ch_wa',
+            conversationId: '5511999990000',
+            canSendDirectMessage: false,
+          });
+        }
         const id = sendOptions.messageId!;
         let externalId = sendOptions.delivered?.externalId;
         if (!externalId) {
@@ -43,9 +59,13 @@ function world(options: { storeFailures?: number; recordedAcceptances?: boolean 
       },
     }),
     fake(BatchTransaction, {}),
+    fake(InboundEventRepository, {
+      awaitsProcessing: async (channelId, contact) =>
+        options.deliveryWaiting === true && channelId === 'ch_wa' && contact === '5511999990000',
+    }),
     fake(MessagingConfigService, { values: { SCHEDULED_CONFIRMATION_GRACE_MS: 30_000 } as MessagingConfigService['values'] }),
   );
-  return { ...built, graphCalls, stored, confirmationsAwaited };
+  return { ...built, graphCalls, stored, confirmationsAwaited, deferred, failed };
 }
 
 const claimed = (attempts: number, deliveredExternalId: string | null = null): ClaimedSend => ({
@@ -77,5 +97,17 @@ describe('ScheduledSendExecutor.run', () => {
     await w.service.run(claimed(2));
     expect(w.confirmationsAwaited).toEqual(['sch_1']);
     expect(w.graphCalls).toEqual([]);
+  });
+
+  it('waits, without counting an attempt, while a delivery from the customer is still unprocessed: the window may open', async () => {
+    const waiting = world({ windowClosed: true, deliveryWaiting: true });
+    await waiting.service.run(claimed(1));
+    expect(waiting.deferred).toEqual(['sch_1']);
+    expect(waiting.failed).toEqual([]);
+
+    const certain = world({ windowClosed: true, deliveryWaiting: false });
+    await certain.service.run(claimed(1));
+    expect(certain.deferred).toEqual([]);
+    expect(certain.failed).toEqual(['sch_1']);
   });
 });

@@ -6,10 +6,13 @@ import { SendMessageService } from '../messages/send-message.service';
 import { BatchTransaction } from '../messages/batch-transaction.repository';
 import { CoalescedWrites } from '@platica/platform';
 import { UnrecordedOutcomes } from '../messages/unrecorded-outcomes';
+import { InboundEventRepository } from '../inbound/inbound-event.repository';
 import { ScheduledMessageRepository, type ClaimedSend } from '../scheduled/scheduled-message.repository';
 
 /** Claims of one message after which it ends `failed` instead of being tried again (each was interrupted). */
 const MAX_ATTEMPTS = 5;
+/** How soon a send waiting on a customer's unprocessed delivery looks again (the inbound sweep's pace). */
+const INBOUND_RECHECK_MS = 2_000;
 
 /**
  * Runs a claimed scheduled send: its stored command goes through the same send path as an
@@ -41,6 +44,7 @@ export class ScheduledSendExecutor {
     private readonly sender: SendMessageService,
     /** Sends that end together are stored in one transaction. */
     private readonly stores: BatchTransaction,
+    private readonly inbound: InboundEventRepository,
     config: MessagingConfigService,
   ) {
     this.confirmationGraceMs = config.values.SCHEDULED_CONFIRMATION_GRACE_MS;
@@ -87,6 +91,11 @@ export class ScheduledSendExecutor {
       // A rule that fails now (window closed, contact blocked, channel gone) or Meta refusing
       // the message ends it `failed` (a refusal was already recorded with its stored message).
       if (error instanceof DomainError && (error.status < 500 || error.code === ErrorCode.UpstreamFailed)) {
+        if (await this.mayStillOpen(error)) {
+          await this.repository.deferClaim(send.id, new Date(Date.now() + INBOUND_RECHECK_MS));
+          this.logger.log({ msg: "scheduled message waits for the customer's unprocessed delivery", messageId: send.id });
+          return;
+        }
         this.accepted.delete(send.id);
         await this.repository.markFailed(send.id, error.message);
         this.logger.warn({ msg: 'scheduled message failed', messageId: send.id, error: error.message });
@@ -99,5 +108,19 @@ export class ScheduledSendExecutor {
         error: String(error),
       });
     }
+  }
+
+  /**
+   * A refusal for want of a conversation or an open window is not final while a delivery from
+   * that customer to that channel is stored but not yet processed (the processing lags behind,
+   * after an outage or a replica's crash): it may open the window. The send waits for it, so
+   * `failed` is written only when the answer is certain (issue 51 item 4).
+   */
+  private async mayStillOpen(refusal: DomainError): Promise<boolean> {
+    const details = refusal.details;
+    if (typeof details !== 'object' || details === null || Array.isArray(details)) return false;
+    const { channelId, conversationId, canSendDirectMessage } = details as Record<string, unknown>;
+    if (canSendDirectMessage !== false || typeof channelId !== 'string' || typeof conversationId !== 'string') return false;
+    return this.inbound.awaitsProcessing(channelId, conversationId);
   }
 }

@@ -215,6 +215,17 @@ export class ScheduledMessageRepository {
     await this.db.em().nativeUpdate(ScheduledMessage, { id, status: 'processing' }, { claimedUntil: until });
   }
 
+  /**
+   * Keeps a claimed send unsent until `until`, then claimable again, the claim not counted as an
+   * attempt: its answer waits on something else (a customer's delivery still being processed).
+   */
+  async deferClaim(id: string, until: Date): Promise<void> {
+    await this.db.execute(
+      "update messaging.scheduled_message set claimed_until = ?, attempts = attempts - 1, updated_at = now() where id = ? and status = 'processing'",
+      [until, id],
+    );
+  }
+
   /** A claimed send that cannot go out (a rule failed at its time): `failed` with the public reason. */
   async markFailed(id: string, error: string): Promise<void> {
     await this.db

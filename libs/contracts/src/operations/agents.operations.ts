@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineOperation, errorBodySchema, successEnvelope } from '../operation';
 import {
+  agentCopySchema,
+  agentCreateSchema,
   agentUpdateSchema,
   assistRulesUpdateSchema,
   guardrailsUpdateSchema,
@@ -79,6 +81,47 @@ export const agentOperations = {
     scope: 'write',
     workspace: 'one',
     body: agentUpdateSchema,
+    responses: { 200: successEnvelope(z.object({ id: z.string() })), 404: errorBodySchema, 409: errorBodySchema },
+  }),
+  /** Not in the interface specification: a new agent (docs/agents.md › Creating, copying and deleting agents). */
+  create: defineOperation({
+    operationId: 'agents_create',
+    method: 'POST',
+    path: '/v1/agents',
+    subject: 'agents.agents.create',
+    tag: 'agents',
+    summary: 'Create an agent (no channel: the seed links channels)',
+    scope: 'write',
+    workspace: 'one',
+    idempotent: true,
+    body: agentCreateSchema,
+    responses: { 201: successEnvelope(z.object({ id: z.string() })), 409: errorBodySchema },
+  }),
+  /** Not in the interface specification: a copy of an agent's settings, prompt and sub-agents under a new name. */
+  copy: defineOperation({
+    operationId: 'agents_copy',
+    method: 'POST',
+    path: '/v1/agents/{agentId}/copy',
+    subject: 'agents.agents.copy',
+    tag: 'agents',
+    summary: 'Copy an agent: its settings, active prompt, guardrails, assist rules and sub-agent connections, under a new name',
+    scope: 'write',
+    workspace: 'one',
+    idempotent: true,
+    body: agentCopySchema,
+    responses: { 201: successEnvelope(z.object({ id: z.string() })), 404: errorBodySchema, 409: errorBodySchema },
+  }),
+  /** Not in the interface specification: refused while a channel or another agent relies on it. */
+  delete: defineOperation({
+    operationId: 'agents_delete',
+    method: 'DELETE',
+    path: '/v1/agents/{agentId}',
+    subject: 'agents.agents.delete',
+    tag: 'agents',
+    summary:
+      "Delete an agent, its prompt history and its own sub-agent connections; refused while it is a channel's default agent or another agent's sub-agent",
+    scope: 'write',
+    workspace: 'one',
     responses: { 200: successEnvelope(z.object({ id: z.string() })), 404: errorBodySchema, 409: errorBodySchema },
   }),
   promptGet: defineOperation({

@@ -24,6 +24,7 @@ import type {
 import type {
   ChannelsDescribed,
   ChannelsDescribeRequest,
+  ChannelsOfAgentRequest,
   ChatAccepted,
   ChatAcceptRequest,
   ChatPrepared,
@@ -71,6 +72,8 @@ export const internalOperations = {
     chatReject: internal<ChatRejectRequest, { id: string | null }>('messaging.chat.reject'),
     /** The workspace's channels among ids or phone numbers (agents, before assigning channels to an agent). */
     channelsDescribe: internal<ChannelsDescribeRequest, ChannelsDescribed>('messaging.channels.describe'),
+    /** The workspace's channels whose new conversations go to an agent (agents, before deleting it). */
+    channelsOfAgent: internal<ChannelsOfAgentRequest, ChannelsDescribed>('messaging.channels.ofAgent'),
     /** The chat service forwards `GET /v1/chat`'s request, already validated: the same schemas read it and its answer. */
     chatList: defineInternalOperation({
       subject: 'messaging.chat.list',

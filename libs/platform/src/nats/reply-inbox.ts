@@ -1,5 +1,12 @@
 import { createInbox, errors, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 
+/** The connection to NATS dropped while a request waited: its reply, if one comes, may be lost with it. */
+export class ConnectionLostError extends Error {
+  constructor() {
+    super('the connection to NATS was lost while the request waited for its reply');
+  }
+}
+
 interface Waiting {
   subject: string;
   resolve: (message: Msg) => void;
@@ -44,6 +51,14 @@ export class ReplyInbox {
         this.settle(token)?.reject(error as Error);
       }
     });
+  }
+
+  /**
+   * The connection dropped: every request waiting fails at once (ConnectionLostError) instead of
+   * waiting out its timeout for a reply that NATS, which keeps no messages, may have dropped.
+   */
+  abandonWaiting(): void {
+    this.rejectAll(new ConnectionLostError());
   }
 
   /** Stops listening; requests still waiting fail at once. */

@@ -4,7 +4,7 @@ import type { Operation, OperationBody, OperationReply, RpcReply, RpcRequest } f
 import { DomainError, ErrorCode } from '@platica/errors';
 import { dependencyUnavailable, errorOfReply } from '../errors/error-reply';
 import { traceRpcRequest } from '../observability/tracing';
-import { ReplyInbox } from './reply-inbox';
+import { ConnectionLostError, ReplyInbox } from './reply-inbox';
 import { natsSubject } from './subjects';
 
 /**
@@ -21,7 +21,8 @@ export const NATS_RECONNECT = { maxReconnectAttempts: -1, reconnectTimeWait: 250
  * Replies come to one shared inbox (ReplyInbox), where Nest's ClientNats subscribes a new
  * inbox for every request. A subject nobody subscribes to fails at once
  * with 503 (NATS "no responders"); a service that does not answer in time with 504; while the
- * connection to NATS is down, every request fails at once with 503 naming NATS.
+ * connection to NATS is down, every request fails at once with 503 naming NATS, and a request
+ * waiting when it dropped with 504 `nats_disconnected` (its reply may be lost with the connection).
  */
 export class RpcClient {
   private connection: NatsConnection | null = null;
@@ -49,7 +50,10 @@ export class RpcClient {
   /** Whether requests can be sent now: a request made while NATS is unreachable is refused, not buffered. */
   private async followStatus(connection: NatsConnection): Promise<void> {
     for await (const status of connection.status()) {
-      if (status.type === 'disconnect') this.connected = false;
+      if (status.type === 'disconnect') {
+        this.connected = false;
+        this.inbox?.abandonWaiting();
+      }
       if (status.type === 'reconnect') {
         this.connected = true;
         this.maxPayload = connection.info?.max_payload ?? this.maxPayload;
@@ -122,6 +126,17 @@ export class RpcClient {
       }
       if (error instanceof errors.TimeoutError) {
         throw new DomainError(ErrorCode.Timeout, 'The service did not answer in time', { service, timeoutMs });
+      }
+      // A 504, not a 503: the service had the request and may have done it (issue 51 item 2).
+      if (error instanceof ConnectionLostError) {
+        throw new DomainError(
+          ErrorCode.Timeout,
+          'The connection to NATS was lost while the service worked on the request: it may have been done',
+          {
+            service,
+            reason: 'nats_disconnected',
+          },
+        );
       }
       throw error;
     }
