@@ -27,6 +27,7 @@ import { UsagePage } from './pages/usage-page';
 import { CampaignPage } from './pages/campaigns/campaign-page';
 import { CampaignsPage } from './pages/campaigns/campaigns-page';
 import { SubagentsPage } from './pages/agent/subagents-page';
+import { TeamPage } from './pages/team/team-page';
 import { WebhookPage } from './pages/webhooks/webhook-page';
 import { WebhooksPage } from './pages/webhooks/webhooks-page';
 
@@ -60,6 +61,7 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/campaigns/:campaignId" element={<CampaignPage />} />
             <Route path="w/:workspaceId/webhooks/:webhookId" element={<WebhookPage />} />
             <Route path="w/:workspaceId/api-keys" element={<ApiKeysPage />} />
+            <Route path="w/:workspaceId/team" element={<TeamPage />} />
             <Route path="w/:workspaceId/agents/:agentId/evaluations" element={<EvaluationsPage />} />
             <Route path="w/:workspaceId/agents/:agentId/evaluations/:evaluationId" element={<EvaluationPage />} />
             <Route path="w/:workspaceId/tools" element={<ToolsPage />} />

@@ -348,6 +348,146 @@ describe('API keys and roles (e2e)', () => {
     });
   });
 
+  describe('team members (docs/team.md)', () => {
+    const password = `pw-${suffix}-long-enough`;
+    const teamAdmin = `team-admin-${suffix}@example.test`;
+    const colleague = `colleague-${suffix}@example.test`;
+    let team: { workspaceId: string; key: string };
+
+    beforeAll(async () => {
+      team = await t.seedMinimalWorkspace({ users: [{ email: teamAdmin, name: 'Team Admin', password }] });
+    });
+
+    const teamToken = async (userEmail: string) => {
+      const minted = await t.admin.post('/admin/v1/tokens', {
+        userEmail,
+        workspaceIds: [team.workspaceId],
+        scopes: ['platica:read', 'platica:write'],
+      });
+      expect(minted.status).toBe(201);
+      return minted.body.token as string;
+    };
+    const form = (url: string, fields: Record<string, string>, cookie?: string) =>
+      fetch(url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+        body: new URLSearchParams(fields),
+      });
+    const cookieOf = (answer: Response, name: string) =>
+      answer.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0]!)
+        .find((c) => c.startsWith(`${name}=`))!;
+    /** The console's sign-in as a browser makes it (console login, the login page, the callback): the session cookie. */
+    const consoleSignIn = async (email: string, secret: string) => {
+      const start = await fetch(`${t.baseUrl}/console/login`, { redirect: 'manual' });
+      const loginCookie = cookieOf(start, 'platica_console_login');
+      const page = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+      const html = await page.text();
+      const fields = {
+        request: /name="request" value="([^"]+)"/.exec(html)![1]!,
+        csrf_token: /name="csrf_token" value="([^"]+)"/.exec(html)![1]!,
+      };
+      const login = await form(
+        `${t.baseUrl}/oauth/authorize/login`,
+        { ...fields, email, password: secret },
+        cookieOf(page, 'platica_oauth'),
+      );
+      expect(login.status).toBe(302);
+      const callback = await fetch(login.headers.get('location')!, { redirect: 'manual', headers: { cookie: loginCookie } });
+      expect(callback.status).toBe(302);
+      return cookieOf(callback, 'platica_console');
+    };
+    const consoleGet = (cookie: string, path: string) => t.http.get(`/console/api${path}`, { cookie });
+
+    it('invites a colleague with a role; they set a password once, sign in with that role, are demoted, and removed at once', async () => {
+      const admin = await teamToken(teamAdmin);
+      const invited = await api(admin).post(`/v1/team/invitations`, { email: colleague.toUpperCase(), role: 'admin' });
+      expect(invited.status).toBe(201);
+      expect(invited.body.data).toEqual({
+        id: expect.stringMatching(/^inv_/),
+        email: colleague,
+        role: 'admin',
+        invitedBy: teamAdmin,
+        createdAt: expect.any(String),
+        expiresAt: expect.any(String),
+        invitationUrl: expect.stringMatching(/\/oauth\/invitation\?token=pl_inv_/),
+      });
+      const listed = await api(admin).get('/v1/team');
+      expect(listed.body.members).toEqual([expect.objectContaining({ email: teamAdmin, name: 'Team Admin', role: 'admin' })]);
+      expect(listed.body.invitations).toEqual([expect.objectContaining({ email: colleague, role: 'admin' })]);
+
+      // The link: a page to set a password; too short is refused, then it joins and sends to the console's sign-in.
+      const link = new URL(invited.body.data.invitationUrl as string);
+      const page = await fetch(`${t.baseUrl}${link.pathname}${link.search}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Choose a password');
+      const token = link.searchParams.get('token')!;
+      expect((await form(`${t.baseUrl}/oauth/invitation`, { token, password: 'short' })).status).toBe(400);
+      const accepted = await form(`${t.baseUrl}/oauth/invitation`, { token, password, name: 'Colleague' });
+      expect(accepted.status).toBe(303);
+      expect(accepted.headers.get('location')).toBe('/console/login');
+      // Once only.
+      expect((await form(`${t.baseUrl}/oauth/invitation`, { token, password })).status).toBe(404);
+      expect((await fetch(`${t.baseUrl}${link.pathname}${link.search}`)).status).toBe(404);
+
+      const session = await consoleSignIn(colleague, password);
+      const me = await consoleGet(session, `/v1/workspaces`);
+      expect(me.status).toBe(200);
+      expect(me.body.workspaces).toEqual([expect.objectContaining({ id: team.workspaceId, role: 'admin' })]);
+      expect(me.body.user).toEqual({ id: expect.any(String), email: colleague, name: 'Colleague' });
+      const colleagueId = me.body.user.id as string;
+      expect((await consoleGet(session, `/v1/team?workspace=${team.workspaceId}`)).status).toBe(200);
+      // A key the colleague makes, and a token of theirs, both used (so cached) by both replicas.
+      const colleagueToken = await teamToken(colleague);
+      const key = (await create(colleagueToken, { name: `colleague key ${suffix}` })).body.data.key as string;
+      for (const credential of [key, colleagueToken]) await expectAcceptedByBoth(credential);
+
+      // Demoted to agent: from the next request, the team is no longer theirs, the inbox still is.
+      const demoted = await api(admin).patch(`/v1/team/members/${colleagueId}`, { role: 'agent' });
+      expect(demoted.status).toBe(200);
+      expect(demoted.body.data).toMatchObject({ userId: colleagueId, role: 'agent' });
+      expectSpecError(await consoleGet(session, `/v1/team?workspace=${team.workspaceId}`), 403);
+      expectSpecError(await replica.withToken(colleagueToken).get('/v1/team'), 403);
+      expect((await consoleGet(session, `/v1/conversations?workspace=${team.workspaceId}`)).status).toBe(200);
+      // An agent manages no one.
+      expectSpecError(await api(colleagueToken).post('/v1/team/invitations', { email: `x-${suffix}@example.test`, role: 'agent' }), 403);
+
+      // Removed: the console session, the token and the key answer 401 at once, on both replicas.
+      const removed = await api(admin).delete(`/v1/team/members/${colleagueId}`);
+      expect(removed.status).toBe(200);
+      expect(removed.body.data).toEqual({ userId: colleagueId, revokedAccessTokens: expect.any(Number), revokedApiKeys: 1 });
+      await expectRefusedByBoth(colleagueToken);
+      await expectRefusedByBoth(key);
+      const afterwards = await consoleGet(session, `/v1/conversations?workspace=${team.workspaceId}`);
+      expect(afterwards.status).toBe(401);
+      expect(afterwards.body.details).toEqual({ reason: 'session_expired' });
+      expect((await api(admin).get('/v1/team')).body.members.map((m: { email: string }) => m.email)).toEqual([teamAdmin]);
+    });
+
+    it('refuses to demote or remove the last admin (409), a member invited twice (409), and unknown people (404)', async () => {
+      const admin = await teamToken(teamAdmin);
+      const adminId = (await api(admin).get('/v1/workspaces')).body.user.id as string;
+      for (const answer of [
+        await api(admin).patch(`/v1/team/members/${adminId}`, { role: 'agent' }),
+        await api(admin).delete(`/v1/team/members/${adminId}`),
+        await api(admin).post('/v1/team/invitations', { email: teamAdmin, role: 'agent' }),
+      ]) {
+        expectSpecError(answer, 409);
+      }
+      expectSpecError(await api(admin).delete('/v1/team/members/usr_nobody'), 404);
+      expectSpecError(await api(admin).patch('/v1/team/members/usr_nobody', { role: 'admin' }), 404);
+      expectSpecError(await api(admin).post('/v1/team/invitations', { email: 'not an email', role: 'owner' }), 400);
+      // Another workspace's admin does not reach this one's people.
+      expectSpecError(await api(await tokenFor(adminEmail)).delete(`/v1/team/members/${adminId}`), 404);
+      // A cancelled invitation's link no longer works.
+      const invited = await api(admin).post('/v1/team/invitations', { email: `later-${suffix}@example.test`, role: 'agent' });
+      expect((await api(admin).delete(`/v1/team/invitations/${invited.body.data.id}`)).status).toBe(200);
+      expect((await fetch(invited.body.data.invitationUrl as string)).status).toBe(404);
+    });
+  });
+
   it('documents the operations in the OpenAPI document and as /mcp tools', async () => {
     const doc = await t.http.get('/docs/openapi.json');
     expect(doc.body.paths['/v1/api-keys'].get.operationId).toBe('api_keys_list');
@@ -358,6 +498,8 @@ describe('API keys and roles (e2e)', () => {
     const tools = await mcp(seededKey, 'tools/list');
     const names = (tools.body.result.tools as { name: string }[]).map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['api_keys_list', 'api_keys_create', 'api_keys_revoke', 'api_keys_rotate']));
+    expect(names).toEqual(expect.arrayContaining(['team_list', 'team_invite', 'team_members_update', 'team_members_remove']));
+    expect(doc.body.paths['/v1/team/members/{userId}'].delete.operationId).toBe('team_members_remove');
     expect(names).not.toContain('events_stream');
     // Bytes, not JSON: the media route is no tool either.
     expect(names).not.toContain('conversations_message_media');

@@ -166,4 +166,61 @@ describe('API keys and roles in the console (e2e)', () => {
       await check(page, screenshot);
     }
   });
+
+  it('lets an admin invite a colleague, who joins with the link and signs in as an agent, and signs them out at once when removed', async () => {
+    const cleo = { email: `cleo-${randomBytes(4).toString('hex')}@example.test`, password: `pw-${randomBytes(6).toString('hex')}-cleo` };
+    const page = await browser.newPage();
+    await browser.signIn(page, admin);
+    await page.getByRole('link', { name: 'Team' }).click();
+    await page.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
+    await page.getByLabel('Email').fill(cleo.email);
+    await page.getByLabel('Role', { exact: true }).selectOption('agent');
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const link = await page.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+    expect(link).toContain('/oauth/invitation?token=pl_inv_');
+    await page.getByText(`${cleo.email} as Agent`, { exact: false }).waitFor();
+    await check(page, 'team-01-invited');
+
+    // Cleo, in a browser of her own, opens the link, chooses a password and signs in.
+    const second = await browser.context!.browser()!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    try {
+      const colleague = await second.newPage();
+      await colleague.goto(link);
+      await colleague.getByLabel('Your name').fill('Cleo');
+      await colleague.getByLabel(/Choose a password/).fill(cleo.password);
+      await check(colleague, 'team-02-invitation-page');
+      await colleague.getByRole('button', { name: 'Join the workspace' }).click();
+      await colleague.getByRole('heading', { name: 'Sign in to Plática' }).waitFor();
+      await colleague.getByLabel('Email').fill(cleo.email);
+      await colleague.getByLabel('Password').fill(cleo.password);
+      await colleague.getByRole('button', { name: 'Sign in' }).click();
+      await colleague.getByRole('heading', { name: 'Inbox' }).waitFor();
+      await colleague.getByText(`Cleo (${cleo.email}) · Role: Agent`).waitFor();
+      // An agent: the inbox, no Team link, and the Team page is not theirs.
+      expect(await colleague.getByRole('link', { name: 'Team' }).count()).toBe(0);
+      await colleague.goto(`${t.baseUrl}/console/w/${workspaceId}/team`);
+      await colleague.getByRole('heading', { name: 'No access' }).waitFor();
+      await colleague.getByRole('link', { name: 'Inbox' }).click();
+      await colleague.getByRole('heading', { name: 'Inbox' }).waitFor();
+
+      // The admin sees her as a member and removes her, confirming first.
+      await page.reload();
+      const member = row(page, 'Cleo');
+      await member.getByRole('combobox', { name: 'Role of Cleo' }).waitFor();
+      await member.getByRole('button', { name: 'Remove Cleo' }).click();
+      await member
+        .getByRole('group', { name: 'Remove Cleo? They are signed out at once.' })
+        .getByRole('button', { name: 'Remove' })
+        .click();
+      await member.waitFor({ state: 'detached' });
+      await check(page, 'team-03-removed');
+
+      // Her next action lands on the sign-in page, saying the session ended.
+      await colleague.getByRole('link', { name: 'Clients' }).click();
+      await colleague.getByRole('heading', { name: 'Sign in to the Plática console' }).waitFor();
+      expect(new URL(colleague.url()).searchParams.has('expired')).toBe(true);
+    } finally {
+      await second.close();
+    }
+  });
 });

@@ -218,7 +218,7 @@ describe('the console in a browser (e2e)', () => {
     await check(page, '11-agents');
 
     await page.getByRole('link', { name: billing.name }).click();
-    await page.getByLabel('Name', { exact: true }).fill('Billing desk');
+    await page.getByRole('region', { name: 'Settings' }).getByLabel('Name', { exact: true }).fill('Billing desk');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('region', { name: 'Settings' }).getByText('Saved.').waitFor();
     await page.getByLabel('Wait message').fill('Un momento, por favor');

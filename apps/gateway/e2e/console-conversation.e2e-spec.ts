@@ -161,6 +161,41 @@ describe('the console conversation view in a browser (e2e)', () => {
     }
   });
 
+  it('shows who else is viewing or typing a conversation within 2 s, never oneself, and no longer once they leave', async () => {
+    const { conversation } = await ws.customerWrites(newPhone(), 'hola, ¿quién me ve?');
+    const page = await browser.newPage();
+    await browser.signIn(page, { email: email(), password });
+    // Ana's page, its event stream open, before Beto arrives: his first "viewing" is what she must see.
+    const streaming = page.waitForResponse((response) => response.url().includes('/console/api/v1/events'));
+    await page.goto(`${t.baseUrl}/console/w/${ws.id}/conversations/${conversation.id}`);
+    await streaming;
+    await page.getByText('hola, ¿quién me ve?', { exact: true }).waitFor();
+    const second = await browser.context!.browser()!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    try {
+      const beto = await second.newPage();
+      await browser.signIn(beto, colleague);
+      await beto.goto(`${t.baseUrl}/console/w/${ws.id}/conversations/${conversation.id}`);
+      await page.getByText('Beto is viewing').waitFor({ timeout: 2_000 });
+      await beto.getByLabel('Your reply').fill('Estoy escribiendo');
+      await page.getByText('Beto is typing…').waitFor({ timeout: 2_000 });
+      await check(page, 'conv-21-presence-typing');
+      // Beto sees Ana (her heartbeat), never himself.
+      await beto
+        .getByText(/ is viewing$/)
+        .first()
+        .waitFor({ timeout: 8_000 });
+      expect(await beto.getByText(/^Beto is/).count()).toBe(0);
+      // Leaving the conversation says so: gone from Ana's header at once, not after the heartbeat's TTL.
+      await beto.getByRole('link', { name: /Back to the inbox/ }).click();
+      await page
+        .getByText(/^Beto is/)
+        .first()
+        .waitFor({ state: 'detached', timeout: 2_000 });
+    } finally {
+      await second.close();
+    }
+  });
+
   it('lists the conversations waiting for a person, the longest wait first; a closed one is read-only until reopened', async () => {
     expect((await ws.api.patch(`/v1/agents/${ws.ids.agents.sofia.id}`, { assistanceEnabled: true })).status).toBe(200);
     const waits = async (text: string) => {

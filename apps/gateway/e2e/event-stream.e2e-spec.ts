@@ -151,6 +151,45 @@ describe('event stream (e2e)', () => {
     expect(row).toEqual({ operation: 'assistance', operation_changed_by: userId });
   });
 
+  it('relays presence, asked for by type, from any gateway replica to the workspace only, with no id (never replayed)', async () => {
+    const replica = `http://127.0.0.1:${(await t.stack.addReplica('gateway')).port}`;
+    const onReplica = await EventStreamReader.open(`${replica}/v1/events?types=presence.updated,message.created`, {
+      authorization: `Bearer ${key()}`,
+    });
+    open.push(onReplica);
+    await onReplica.until('the stream to be connected', (r) => r.frames.some((f) => f.comments.includes('connected')));
+    const withoutPresence = await stream(key(), '?types=message.created');
+    const otherWorkspace = await stream(other.key, '?types=presence.updated');
+
+    const said = await t.http.withToken(key()).post('/v1/conversations/conv_presence_1/presence', { activity: 'typing' });
+    expect(said.status).toBe(200);
+    expect(said.body.data).toEqual({
+      conversationId: 'conv_presence_1',
+      userId: expect.any(String),
+      name: expect.any(String),
+      activity: 'typing',
+      ttlSeconds: 15,
+      at: expect.any(String),
+    });
+    await onReplica.until('presence.updated', (r) => r.events.some((f) => f.event === 'presence.updated'));
+    const frame = onReplica.events.find((f) => f.event === 'presence.updated')!;
+    expect(frame.id).toBeUndefined();
+    expect(JSON.parse(frame.data!)).toEqual({
+      type: 'presence.updated',
+      workspaceId: ws.id,
+      occurredAt: said.body.data.at,
+      data: said.body.data,
+    });
+
+    await t.http.withToken(key()).post('/v1/conversations/conv_presence_1/presence', { activity: 'left' });
+    await onReplica.until('left', (r) =>
+      r.events.some((f) => f.event === 'presence.updated' && JSON.parse(f.data!).data.activity === 'left'),
+    );
+    expect(withoutPresence.events).toEqual([]);
+    expect(otherWorkspace.events).toEqual([]);
+    expect((await t.http.withToken(key()).post('/v1/conversations/conv_presence_1/presence', { activity: 'dancing' })).status).toBe(400);
+  });
+
   it('sends heartbeats while idle', async () => {
     const reader = await stream(key(), '?types=client.blocked');
     await reader.until('two heartbeats', (r) => r.frames.filter((f) => f.comments.includes('heartbeat')).length >= 2, 5_000);

@@ -6,6 +6,7 @@ import { Migration20261127062934_api_key_management_and_roles } from './Migratio
 import { Migration20261128084123_api_key_created_by_key } from './Migration20261128084123_api_key_created_by_key';
 import { Migration20261129090000_workspace_credit_limit } from './Migration20261129090000_workspace_credit_limit';
 import { Migration20261129120000_idempotency_keys } from './Migration20261129120000_idempotency_keys';
+import { Migration20261129130000_team_invitations } from './Migration20261129130000_team_invitations';
 
 /** The gateway's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const gatewayMigrations = [
@@ -17,4 +18,5 @@ export const gatewayMigrations = [
   Migration20261128084123_api_key_created_by_key,
   Migration20261129090000_workspace_credit_limit,
   Migration20261129120000_idempotency_keys,
+  Migration20261129130000_team_invitations,
 ];

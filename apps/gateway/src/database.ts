@@ -9,11 +9,23 @@ import { AccessToken } from './oauth/access-token.entity';
 import { AuthorizationCode } from './oauth/authorization-code.entity';
 import { OAuthClient } from './oauth/oauth-client.entity';
 import { RefreshToken } from './oauth/refresh-token.entity';
+import { Invitation } from './team/invitation.entity';
 import { gatewayMigrations } from '../migrations';
 
 export const gatewayDatabase: DatabaseDefinition = {
   schema: 'gateway',
-  entities: [Workspace, User, WorkspaceMember, ApiKey, AccessToken, OAuthClient, AuthorizationCode, RefreshToken, IdempotencyKey],
+  entities: [
+    Workspace,
+    User,
+    WorkspaceMember,
+    ApiKey,
+    AccessToken,
+    OAuthClient,
+    AuthorizationCode,
+    RefreshToken,
+    IdempotencyKey,
+    Invitation,
+  ],
   migrations: gatewayMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/gateway/migrations'),
 };

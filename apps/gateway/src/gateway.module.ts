@@ -36,11 +36,28 @@ import { IdempotencyRepository } from './idempotency/idempotency.repository';
 import { RoutePipeline } from './routes/route-pipeline';
 import { SpecErrorFilter } from './routes/spec-error.filter';
 import { WorkspacesController } from './workspaces/workspaces.controller';
+import { PresenceController } from './presence/presence.controller';
+import { PresenceService } from './presence/presence.service';
+import { InvitationsService } from './team/invitations.service';
+import { InvitationPagesController } from './team/invitation-pages.controller';
+import { TeamController } from './team/team.controller';
+import { TeamRepository } from './team/team.repository';
+import { TeamService } from './team/team.service';
 import { WorkspacesService } from './workspaces/workspaces.service';
 
 @Module({
   imports: [HooksModule],
-  controllers: [AdminController, WorkspacesController, ApiKeysController, DocsController, WellKnownController, OAuthController],
+  controllers: [
+    AdminController,
+    WorkspacesController,
+    ApiKeysController,
+    TeamController,
+    PresenceController,
+    DocsController,
+    WellKnownController,
+    OAuthController,
+    InvitationPagesController,
+  ],
   providers: [
     // runService validated the environment with gatewayConfigSchema.
     {
@@ -80,6 +97,10 @@ import { WorkspacesService } from './workspaces/workspaces.service';
     WorkspacesService,
     ApiKeyRepository,
     ApiKeysService,
+    TeamRepository,
+    TeamService,
+    InvitationsService,
+    PresenceService,
     CredentialRevocations,
     Authenticator,
     OAuthGrantRepository,

@@ -187,13 +187,20 @@ function describe(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
 }
 
+/**
+ * Frames only the event stream carries, when asked for by name in `types` (docs/events.md ›
+ * Presence): ephemeral, relayed from core NATS, with no `id:` (never stored, never replayed).
+ */
+export const STREAM_ONLY_TYPES = ['presence.updated'] as const;
+const STREAMABLE_TYPES: readonly string[] = [...EVENT_TYPES, ...STREAM_ONLY_TYPES];
+
 /** `GET /v1/events`: which events, and where to resume (for clients that cannot send `Last-Event-ID`). */
 export const eventsStreamQuerySchema = z.strictObject({
   types: z
     .string()
     .refine(
-      (types) => types.split(',').every((type) => (EVENT_TYPES as readonly string[]).includes(type.trim())),
-      `a comma-separated list of event types among: ${EVENT_TYPES.join(', ')}`,
+      (types) => types.split(',').every((type) => STREAMABLE_TYPES.includes(type.trim())),
+      `a comma-separated list of event types among: ${STREAMABLE_TYPES.join(', ')}`,
     )
     .optional(),
   lastEventId: z

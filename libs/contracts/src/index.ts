@@ -5,6 +5,7 @@ export * from './seed';
 export * from './admin';
 export * from './workspaces';
 export * from './api-keys';
+export * from './team';
 export * from './messaging';
 export * from './webhooks';
 export * from './agents';

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type * as LiveUpdates from './live-updates';
+import type * as PresenceStore from './presence-store';
 
 /** A stand-in for the browser's EventSource: each instance is one connection attempt, refused or opened by the test. */
 class FakeEventSource {
@@ -116,5 +117,31 @@ describe('the console’s live updates', () => {
     stop();
     dispatch(JSON.stringify({ data: { conversationId: 'c3' } }));
     expect(heard).toHaveLength(2);
+  });
+  it('asks for presence and keeps who else is on a conversation until they leave or their TTL passes', () => {
+    const store = jest.requireActual<typeof PresenceStore>('./presence-store');
+    live.attachLiveConnection('ws_1', queryClient);
+    const source = FakeEventSource.made[0];
+    expect(new URL(source.url, 'http://console.test').searchParams.get('types')).toContain('presence.updated');
+    const frame = (userId: string, activity: string, workspaceId = 'ws_1') =>
+      source.listeners.get('presence.updated')!({
+        data: JSON.stringify({
+          type: 'presence.updated',
+          workspaceId,
+          data: { conversationId: 'c1', userId, name: userId, activity, ttlSeconds: 15, at: '' },
+        }),
+        lastEventId: '',
+      });
+    frame('usr_ana', 'viewing');
+    frame('usr_beto', 'typing');
+    frame('usr_eve', 'viewing', 'ws_2');
+    expect(store.othersPresent('c1', 'usr_ana').map((p) => [p.userId, p.activity])).toEqual([['usr_beto', 'typing']]);
+    expect(store.othersPresent('c2', 'usr_ana')).toEqual([]);
+    frame('usr_beto', 'left');
+    expect(store.othersPresent('c1', 'usr_ana')).toEqual([]);
+    // Ana's tab closed without a word: her presence goes once its TTL has passed.
+    expect(store.othersPresent('c1', undefined).map((p) => p.userId)).toEqual(['usr_ana']);
+    jest.advanceTimersByTime(16_000);
+    expect(store.othersPresent('c1', undefined)).toEqual([]);
   });
 });

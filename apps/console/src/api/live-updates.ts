@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { receivePresence } from './presence-store';
 
 /** How often the inbox and an open conversation are fetched again while the event stream is down. */
 export const FALLBACK_POLL_SECONDS = 60;
@@ -72,7 +73,9 @@ class LiveConnection {
   }
 
   private connect(): void {
-    const query = new URLSearchParams({ workspace: this.workspaceId, types: Object.keys(STALE_QUERIES).join(',') });
+    // Presence too (docs/events.md › Presence): frames without an id, relayed as they come, never replayed.
+    const types = [...Object.keys(STALE_QUERIES), 'presence.updated'];
+    const query = new URLSearchParams({ workspace: this.workspaceId, types: types.join(',') });
     if (this.lastEventId) query.set('lastEventId', this.lastEventId);
     const source = new EventSource(`/console/api/v1/events?${query}`);
     this.source = source;
@@ -91,6 +94,7 @@ class LiveConnection {
       this.refusals += 1;
       this.timers.reopen = window.setTimeout(() => this.connect(), reopenDelayMs(this.refusals));
     };
+    source.addEventListener('presence.updated', (event) => receivePresence(this.workspaceId, event.data));
     for (const type of Object.keys(STALE_QUERIES) as EventType[]) {
       source.addEventListener(type, (event) => {
         this.lastEventId = event.lastEventId || this.lastEventId;

@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, data } from '../api/client';
 import { useMarkRead } from '../api/conversation-reading';
 import { useLiveUpdates } from '../api/live-updates';
+import { usePresence } from '../api/presence';
 import { useShortcuts } from '../components/shortcuts';
 import { useWaitingTitle } from '../components/waiting-title';
 import { Status } from './layout';
@@ -14,6 +16,7 @@ import { MessageTimeline } from './conversation/message-timeline';
 import { StateHeader } from './conversation/state-header';
 import { AssigneeLine } from './conversation/assignee-line';
 import { TagsAndOwners } from './conversation/tags-and-owners';
+import { PresenceLine } from './conversation/presence-line';
 
 /**
  * One conversation and what a person does with it: who answers and the take over, hand back,
@@ -22,6 +25,7 @@ import { TagsAndOwners } from './conversation/tags-and-owners';
  * template once WhatsApp's window is closed; not on a closed conversation, which is read-only),
  * edit its tags and owners. Opening it marks it read for the person. The parts live in `./conversation/`. On a wide screen the inbox's
  * list stands beside it. Escape goes back to the inbox (focus on this conversation there).
+ * Who else is viewing or typing here is in the header; this page tells them the same of us.
  */
 export function ConversationPage() {
   const { t } = useTranslation();
@@ -41,6 +45,8 @@ export function ConversationPage() {
   useWaitingTitle(workspaceId, refetchInterval, name);
   // Open is read: the person's unread count of it goes to 0, here and in their other tabs.
   useMarkRead(workspaceId, current);
+  const composer = useRef<HTMLDivElement>(null);
+  const composerInput = usePresence(workspaceId, conversationId, composer);
   useShortcuts({
     Escape: () => {
       // A draft is not lost to one key: from a field with text typed, Escape only leaves the field.
@@ -66,10 +72,15 @@ export function ConversationPage() {
                 {t(`status.${current.status}`)} · {current.platform} · {current.tags.join(', ')} ·{' '}
                 <Link to={`/w/${workspaceId}/clients/${current.clientId}`}>{t('conversation.clientProfile')}</Link>
               </p>
+              <PresenceLine conversationId={conversationId} />
             </hgroup>
             <StateHeader workspaceId={workspaceId} conversation={current} onChanged={refresh} />
             <MessageTimeline workspaceId={workspaceId} conversation={current} refetchInterval={refetchInterval} />
-            {current.state !== 'closed' && <Composer workspaceId={workspaceId} conversation={current} onSent={refresh} />}
+            {current.state !== 'closed' && (
+              <div ref={composer} onInput={composerInput}>
+                <Composer workspaceId={workspaceId} conversation={current} onSent={refresh} />
+              </div>
+            )}
             {/* Below the reply box, which a long conversation keeps in view. */}
             <AssigneeLine workspaceId={workspaceId} conversation={current} onChanged={refresh} />
             <TagsAndOwners workspaceId={workspaceId} conversation={current} onSaved={refresh} />

@@ -20,6 +20,7 @@ const SECTIONS: { path: string; label: MessageKey; adminOnly: boolean }[] = [
   { path: 'campaigns', label: 'campaigns.nav', adminOnly: true },
   { path: 'usage', label: 'nav.usage', adminOnly: true },
   { path: 'api-keys', label: 'keys.nav', adminOnly: true },
+  { path: 'team', label: 'team.nav', adminOnly: true },
   { path: 'tools', label: 'tools.nav', adminOnly: true },
 ];
 

@@ -10,6 +10,7 @@ import { bearerToken } from '../auth/authenticator';
 import { GatewayConfigService } from '../config/gateway-config.service';
 import { CredentialRevocations } from '../credentials/credential-revocations';
 import { sendError } from '../http/http-errors';
+import { relayPresence } from '../presence/presence';
 import { RoutePipeline } from '../routes/route-pipeline';
 
 /** Where a stream starts: after the event a client names, else with the next event published. */
@@ -80,7 +81,7 @@ export class EventStreamEndpoint {
         // Served here, not by a service: nothing else validates this query.
         const query = parseOrThrow(eventsStreamQuerySchema, request.query ?? {}, 'Invalid event stream request');
         const workspaceId = this.pipeline.authorize(eventStreamOperation, admitted.credential, query.workspace)!;
-        const types = new Set(query.types ? query.types.split(',').map((type) => type.trim()) : EVENT_TYPES);
+        const types = new Set<string>(query.types ? query.types.split(',').map((type) => type.trim()) : EVENT_TYPES);
         const lastEventId = lastEventIdOf(request.headers['last-event-id'], query.lastEventId);
         release = this.reserve(admitted.credential.rateLimitSubject);
         const { start, note } = await this.startAfter(lastEventId).catch(natsUnavailable);
@@ -166,9 +167,11 @@ export class EventStreamEndpoint {
     response.write(`retry: 3000\n: connected\n${scope.note ? `: ${scope.note}\n` : ''}\n`);
     const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), this.config.values.PLATICA_EVENT_STREAM_HEARTBEAT_MS);
     let closed = false;
+    let stopPresence = () => {};
     const close = () => {
       if (closed) return;
       closed = true;
+      stopPresence();
       clearInterval(heartbeat);
       clearTimeout(expiry);
       this.open.delete(close);
@@ -183,6 +186,10 @@ export class EventStreamEndpoint {
     response.on('close', close);
     // A client that hung up while the stream was being set up has fired its `close` already.
     if (response.destroyed || !response.socket || response.socket.destroyed) close();
+    // Presence (docs/events.md › Presence) only when asked for: it comes from core NATS, beside the stored events.
+    if (scope.types.has('presence.updated') && !closed) {
+      stopPresence = relayPresence(this.nats.connection, scope.workspaceId, (frame) => response.write(frame));
+    }
 
     void (async () => {
       for await (const message of messages) {

@@ -87,7 +87,8 @@ export function errorPage(message: string): string {
   return layout('This authorization request cannot continue', `<p role="alert">${escape(message)}</p>`);
 }
 
-function layout(title: string, body: string): string {
+/** The pages' one frame (also the invitation page's, apps/gateway/src/team): no script, inline styles only. */
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -7,6 +7,7 @@ import { chatOperations } from './chat.operations';
 import { evaluationOperations } from './evaluations.operations';
 import { messageMediaOperation } from './media.operations';
 import { messagingOperations } from './messaging.operations';
+import { presenceOperation, teamOperations } from './team.operations';
 import { toolOperations } from './tools.operations';
 import { webhookOperations } from './webhooks.operations';
 import { workspaceOperations } from './workspaces.operations';
@@ -19,6 +20,7 @@ export * from './chat.operations';
 export * from './evaluations.operations';
 export * from './media.operations';
 export * from './messaging.operations';
+export * from './team.operations';
 export * from './tools.operations';
 export * from './webhooks.operations';
 export * from './workspaces.operations';
@@ -28,6 +30,8 @@ export * from './internal.operations';
 export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   workspaceOperations.list,
   ...Object.values(apiKeyOperations),
+  ...Object.values(teamOperations),
+  presenceOperation,
   eventStreamOperation,
   ...Object.values(messagingOperations),
   messageMediaOperation,
