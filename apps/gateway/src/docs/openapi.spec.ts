@@ -58,6 +58,8 @@ describe('OpenAPI document', () => {
     const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods));
     const withHeader = operations.filter((op) => (op.parameters ?? []).some((parameter: any) => parameter.name === 'Idempotency-Key'));
     expect(withHeader.map((op) => op.operationId).sort()).toEqual([
+      'agents_copy',
+      'agents_create',
       'campaigns_send',
       'chat_send',
       'messages_send',

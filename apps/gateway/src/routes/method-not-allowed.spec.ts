@@ -18,7 +18,7 @@ describe('a method a path does not have', () => {
     };
     expect(await call('POST', '/v1/workspaces')).toEqual([405, 'GET, HEAD', 405]);
     expect(await call('DELETE', '/v1/messages')).toEqual([405, 'POST', 405]);
-    expect(await call('PUT', '/v1/agents/agt_1')).toEqual([405, 'GET, HEAD, PATCH', 405]);
+    expect(await call('PUT', '/v1/agents/agt_1')).toEqual([405, 'GET, HEAD, PATCH, DELETE', 405]);
     expect(await call('POST', '/v1/events')).toEqual([405, 'GET', 405]);
     expect(await call('GET', '/v1/agents/agt_1')).toEqual([200, null, null]);
     expect(await call('HEAD', '/v1/agents/agt_1')).toEqual([200, null, null]);
