@@ -1,4 +1,6 @@
 import '@picocss/pico/css/pico.min.css';
+import './design.css';
+import './shell.css';
 import './styles.css';
 import './keyboard.css';
 import './reading.css';
@@ -14,7 +16,7 @@ import { ApiKeysPage } from './pages/api-keys-page';
 import { ConversationPage } from './pages/conversation-page';
 import { EvaluationPage } from './pages/evaluations/evaluation-page';
 import { EvaluationsPage } from './pages/evaluations/evaluations-page';
-import { InboxPage } from './pages/inbox-page';
+import { InboxPage, NoConversationOpen } from './pages/inbox-page';
 import { Layout, WorkspaceHome } from './pages/layout';
 import { ScheduledPage } from './pages/scheduled-page';
 import { SignInPage } from './pages/sign-in-page';
@@ -46,8 +48,10 @@ createRoot(document.getElementById('root')!).render(
           <Route path="signin" element={<SignInPage />} />
           <Route element={<Layout />}>
             <Route index element={<WorkspaceHome />} />
-            <Route path="w/:workspaceId/inbox" element={<InboxPage />} />
-            <Route path="w/:workspaceId/conversations/:conversationId" element={<ConversationPage />} />
+            <Route element={<InboxPage />}>
+              <Route path="w/:workspaceId/inbox" element={<NoConversationOpen />} />
+              <Route path="w/:workspaceId/conversations/:conversationId" element={<ConversationPage />} />
+            </Route>
             <Route path="w/:workspaceId/agents" element={<AgentsPage />} />
             <Route path="w/:workspaceId/agents/:agentId" element={<AgentPage />} />
             <Route path="w/:workspaceId/agents/:agentId/subagents" element={<SubagentsPage />} />

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, data } from '../api/client';
 import { useLiveUpdates } from '../api/live-updates';
 import { useShortcuts } from '../components/shortcuts';
@@ -8,7 +8,6 @@ import { useWaitingTitle } from '../components/waiting-title';
 import { Status } from './layout';
 import { Composer } from './conversation/composer';
 import { ContactPanel } from './conversation/contact-panel';
-import { ConversationList } from './conversation/conversation-list';
 import { MessageTimeline } from './conversation/message-timeline';
 import { StateHeader } from './conversation/state-header';
 import { AssigneeLine } from './conversation/assignee-line';
@@ -19,8 +18,9 @@ import { TagsAndOwners } from './conversation/tags-and-owners';
  * close and reopen (`./conversation/state-header.tsx`), whom it is assigned to
  * (`./conversation/assignee-line.tsx`), reply as a human (text, media, a
  * template once WhatsApp's window is closed; not on a closed conversation, which is read-only),
- * edit its tags and owners. The parts live in `./conversation/`. On a wide screen the inbox's
- * list stands beside it. Escape goes back to the inbox (focus on this conversation there).
+ * edit its tags and owners. The parts live in `./conversation/`. It is the inbox's child
+ * (../inbox-page.tsx): on a wide screen the list stands beside it, its contact beside it from 1280 px.
+ * Escape goes back to the inbox (focus on this conversation there), the back link on a phone.
  */
 export function ConversationPage() {
   const { t } = useTranslation();
@@ -28,6 +28,8 @@ export function ConversationPage() {
   const queryClient = useQueryClient();
   const scope = { query: { workspace: workspaceId } };
   const navigate = useNavigate();
+  // Back to the inbox as it was left: its filters and search are the URL's query.
+  const inbox = { pathname: `/w/${workspaceId}/inbox`, search: useLocation().search };
   const { refetchInterval } = useLiveUpdates(workspaceId);
   const conversation = useQuery({
     queryKey: ['conversation', workspaceId, conversationId],
@@ -43,16 +45,15 @@ export function ConversationPage() {
       // A draft is not lost to one key: from a field with text typed, Escape only leaves the field.
       const field = document.activeElement;
       if ((field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement) && field.value) return field.blur();
-      void navigate(`/w/${workspaceId}/inbox`, { state: { from: conversationId } });
+      void navigate(inbox, { state: { from: conversationId } });
     },
   });
 
   return (
-    <div className="split">
-      <ConversationList workspaceId={workspaceId} currentId={conversationId} refetchInterval={refetchInterval} />
-      <div className="split-main">
+    <div className="conversation-view">
+      <div className="conversation-main">
         <p className="back">
-          <Link to={`/w/${workspaceId}/inbox`}>← {t('conversation.back')}</Link>
+          <Link to={inbox}>← {t('conversation.back')}</Link>
         </p>
         <Status loading={conversation.isPending} error={conversation.error} />
         {current && (

@@ -15,7 +15,18 @@ export const ASSIGNEE_VIEWS = [
  * round-robin assigns to) and, for an admin, how the conversations whose agent asks for a person
  * are assigned: left unassigned, or in turn among the available people.
  */
-export function AssignmentViews({ workspaceId, view, onView }: { workspaceId: string; view: string; onView: (view: string) => void }) {
+export function AssignmentViews({
+  workspaceId,
+  view,
+  onView,
+  settings: withSettings = true,
+}: {
+  workspaceId: string;
+  view: string;
+  onView: (view: string) => void;
+  /** The person's availability and the admin's mode too (not beside an open conversation, where the list is narrow). */
+  settings?: boolean;
+}) {
   const { t } = useTranslation();
   const me = useWorkspaces().data?.user?.id;
   const isAdmin = useIsAdmin(workspaceId);
@@ -36,7 +47,7 @@ export function AssignmentViews({ workspaceId, view, onView }: { workspaceId: st
           </button>
         ))}
       </div>
-      {settings.data && me && (
+      {withSettings && settings.data && me && (
         <label>
           <input
             type="checkbox"
@@ -48,7 +59,7 @@ export function AssignmentViews({ workspaceId, view, onView }: { workspaceId: st
           {t('assign.available')}
         </label>
       )}
-      {settings.data && isAdmin && (
+      {withSettings && settings.data && isAdmin && (
         <label>
           {t('assign.mode')}
           <select value={settings.data.mode} onChange={(event) => change.mutate({ mode: event.target.value as 'none' | 'round_robin' })}>
