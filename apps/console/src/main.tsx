@@ -33,10 +33,14 @@ import { WebhookPage } from './pages/webhooks/webhook-page';
 import { WebhooksPage } from './pages/webhooks/webhooks-page';
 
 initI18n();
-// A 4xx is an answer, not a hiccup: retried only for the network and the gateway's 5xx.
+// A 4xx is an answer, not a hiccup: retried only for the network, the gateway's 5xx and its 429
+// (the session's requests a second are bounded; the shell's counts add to each page's, and a
+// second later there is room again: react-query waits 1 s, then 2 s).
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: (count, error) => count < 2 && !('status' in error && Number(error.status) < 500) },
+    queries: {
+      retry: (count, error) => count < 2 && !('status' in error && Number(error.status) < 500 && Number(error.status) !== 429),
+    },
   },
 });
 

@@ -14,11 +14,22 @@ const PLATFORM_NAMES: Record<string, string> = { whatsapp: 'WhatsApp', messenger
  * the agent, waiting since when, the person on it, closed) and its assignee. The message count
  * is a cell of its own.
  */
-export function ConversationRow({ workspaceId, conversation: c, open }: { workspaceId: string; conversation: Conversation; open: boolean }) {
+export function ConversationRow({
+  workspaceId,
+  conversation: c,
+  open,
+}: {
+  workspaceId: string;
+  conversation: Conversation;
+  open: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { search } = useLocation();
   const updated = new Date(c.lastUpdate);
-  const time = new Intl.DateTimeFormat(i18n.language, isToday(updated) ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' });
+  const time = new Intl.DateTimeFormat(
+    i18n.language,
+    isToday(updated) ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' },
+  );
   return (
     <tr data-id={c.id}>
       <td>

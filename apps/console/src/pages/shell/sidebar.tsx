@@ -113,8 +113,13 @@ function InboxLinks({ workspaceId }: { workspaceId: string }) {
       <ul className="views">
         {INBOX_VIEWS.map(({ key, filter, attention }, i) => (
           <li key={key}>
-            <Link to={`/w/${workspaceId}/inbox?${new URLSearchParams(filter).toString()}`} className={inInbox && isView(params, filter) ? 'active' : ''}>
+            <Link
+              to={`/w/${workspaceId}/inbox?${new URLSearchParams(filter).toString()}`}
+              className={inInbox && isView(params, filter) ? 'active' : ''}
+            >
               {t(key)}
+              {/* A space between, so the link is named "Mine 3", not "Mine3". */}
+              {counts[i] !== undefined && ' '}
               {counts[i] !== undefined && <span className={`count-pill${attention && counts[i] ? ' attention' : ''}`}>{counts[i]}</span>}
             </Link>
           </li>
