@@ -290,8 +290,8 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     await page.setViewportSize({ width: 390, height: 844 });
     await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
     await rows(page).first().waitFor();
-    // The filters folded on a phone, so the list comes first.
-    expect(await page.locator('main details').getAttribute('open')).toBeNull();
+    // The filters folded behind their button, so the list comes first.
+    expect(await page.getByRole('button', { name: 'Filters', exact: true }).getAttribute('aria-expanded')).toBe('false');
     await noSidewaysScroll(page, 'inbox');
     await browser.check(page, 'inbox-07-phone');
     const conversation = await conversationOf(media.phone);
@@ -550,6 +550,7 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     await deliver([[phone, 'Tomada', text('¿me atienden?')]]);
     const conversation = await eventually('the new conversation', () => conversationOf(phone));
     expect((await ws.api.patch(`/v1/conversations/${conversation.id}`, { operation: 'assistance' })).status).toBe(200);
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
     await page.getByLabel('Who answers').selectOption('human');
     await page.locator(`tbody tr[data-id="${conversation.id}"]`).waitFor();
     expect(await page.title()).toBe('Inbox · Plática console');
@@ -586,6 +587,7 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
     await rows(page).first().waitFor();
     await page.getByText('Live: changes appear as they happen.').waitFor();
+    await page.getByRole('button', { name: 'Alerts and availability' }).click();
     const notify = page.getByRole('switch', { name: 'Notify me when a customer waits for a person' });
     expect(await notify.isChecked()).toBe(false);
     await notify.check();

@@ -16,6 +16,8 @@ export const en = {
   'nav.skip': 'Skip to content',
   'nav.menu': 'Menu',
   'inbox.pick': 'Choose a conversation from the list to read and answer it.',
+  'inbox.filtersActive': 'Filters ({{count}})',
+  'inbox.settings': 'Alerts and availability',
   'inbox.conversation': 'Conversation',
   'signIn.title': 'Sign in',
   'conversation.title': 'Conversation',

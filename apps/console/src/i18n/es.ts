@@ -17,6 +17,8 @@ export const es: Record<MessageKey, string> = {
   'nav.skip': 'Saltar al contenido',
   'nav.menu': 'Menú',
   'inbox.pick': 'Elige una conversación de la lista para leerla y contestarla.',
+  'inbox.filtersActive': 'Filtros ({{count}})',
+  'inbox.settings': 'Avisos y disponibilidad',
   'inbox.conversation': 'Conversación',
   'signIn.title': 'Iniciar sesión',
   'conversation.title': 'Conversación',

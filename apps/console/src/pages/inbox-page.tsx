@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { INBOX_PAGE_SIZE, useConversationPages } from '../api/conversation-pages';
@@ -10,9 +10,9 @@ import { useShortcuts } from '../components/shortcuts';
 import { useUrlFilters } from '../components/url-filters';
 import { useWaitingTitle } from '../components/waiting-title';
 import { Status } from './layout';
-import { AssignmentViews } from './conversation/assignment-views';
+import { AssignmentSettings, AssignmentViews } from './conversation/assignment-views';
 import { ConversationRow } from './inbox/conversation-row';
-import { InboxFilters, STATES } from './inbox/inbox-filters';
+import { InboxFilters, STATES, useActiveFilterCount } from './inbox/inbox-filters';
 
 /**
  * The inbox: the workspace's conversations beside the open one (its route,
@@ -82,21 +82,47 @@ export function InboxPage() {
   useShortcuts({ j: () => step(1), k: () => step(-1) });
   useReturnFocus(list, rows.length);
   const Heading = conversationId ? 'h2' : 'h1';
+  // Folded at first, so the list comes first; the filters unfolded when the URL sets some.
+  const activeFilters = useActiveFilterCount();
+  const [unfolded, unfold] = useState<'filters' | 'settings' | null>(activeFilters ? 'filters' : null);
 
   return (
     <div className={`inbox${conversationId ? ' has-open' : ''}`}>
       <section className="inbox-list" aria-label={t('conversation.list')}>
         <Heading>{t('inbox.heading')}</Heading>
         <SearchField label={t('inbox.search')} hint={t('inbox.searchHint')} value={filter('q')} onSearch={(q) => setFilter('q', q)} />
-        {/* The filters and alert settings where the list has the page to itself; with a conversation open, the list only. */}
-        {!conversationId && <InboxFilters workspaceId={workspaceId} />}
+        {/* The filters and settings where the list has the page to itself, each behind its button; beside a conversation, the list only. */}
+        {!conversationId && (
+          <>
+            <div className="inbox-toggles">
+              <button
+                type="button"
+                className="secondary outline"
+                aria-expanded={unfolded === 'filters'}
+                aria-controls="inbox-filters"
+                onClick={() => unfold(unfolded === 'filters' ? null : 'filters')}
+              >
+                {activeFilters ? t('inbox.filtersActive', { count: activeFilters }) : t('inbox.filters')}
+              </button>
+              <button
+                type="button"
+                className="secondary outline"
+                aria-expanded={unfolded === 'settings'}
+                aria-controls="inbox-settings"
+                onClick={() => unfold(unfolded === 'settings' ? null : 'settings')}
+              >
+                {t('inbox.settings')}
+              </button>
+            </div>
+            <InboxFilters workspaceId={workspaceId} id="inbox-filters" hidden={unfolded !== 'filters'} />
+            <div id="inbox-settings" className="inbox-settings" hidden={unfolded !== 'settings'}>
+              <AssignmentSettings workspaceId={workspaceId} />
+              <AlertSettings />
+            </div>
+          </>
+        )}
         {/* After the search, which Tab reaches first from the page's main region. */}
-        <AssignmentViews
-          workspaceId={workspaceId}
-          view={filter('assignee')}
-          onView={(view) => setFilter('assignee', view)}
-          settings={!conversationId}
-        />
+        <AssignmentViews view={filter('assignee')} onView={(view) => setFilter('assignee', view)} />
         <div className="inbox-tools">
           <p>
             <small className="muted">{live ? t('live.on') : t('live.off', { seconds: FALLBACK_POLL_SECONDS })}</small>
@@ -108,7 +134,6 @@ export function InboxPage() {
             )}
           </p>
         </div>
-        {!conversationId && <AlertSettings />}
         <Status loading={conversations.isPending} error={conversations.error} />
         {conversations.data && rows.length === 0 && <p>{t(filter('q') ? 'inbox.noMatch' : 'inbox.empty')}</p>}
         {rows.length > 0 && (

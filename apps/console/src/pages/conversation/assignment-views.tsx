@@ -9,29 +9,9 @@ export const ASSIGNEE_VIEWS = [
   { view: 'none', key: 'assign.viewUnassigned' },
 ] as const;
 
-/**
- * Above the inbox (docs/console.md › Assignment): the views All, Mine and Unassigned (the URL's
- * `assignee`, the API's filter), the signed-in person's "Available for new conversations" (whom
- * round-robin assigns to) and, for an admin, how the conversations whose agent asks for a person
- * are assigned: left unassigned, or in turn among the available people.
- */
-export function AssignmentViews({
-  workspaceId,
-  view,
-  onView,
-  settings: withSettings = true,
-}: {
-  workspaceId: string;
-  view: string;
-  onView: (view: string) => void;
-  /** The person's availability and the admin's mode too (not beside an open conversation, where the list is narrow). */
-  settings?: boolean;
-}) {
+/** Above the inbox (docs/console.md › Assignment): the views All, Mine and Unassigned (the URL's `assignee`, the API's filter). */
+export function AssignmentViews({ view, onView }: { view: string; onView: (view: string) => void }) {
   const { t } = useTranslation();
-  const me = useWorkspaces().data?.user?.id;
-  const isAdmin = useIsAdmin(workspaceId);
-  const { settings, change } = useAssignment(workspaceId);
-  const available = settings.data?.available.some((person) => person.id === me) ?? false;
   return (
     <div className="assignment-views">
       <div role="group" aria-label={t('assign.views')}>
@@ -47,7 +27,25 @@ export function AssignmentViews({
           </button>
         ))}
       </div>
-      {withSettings && settings.data && me && (
+    </div>
+  );
+}
+
+/**
+ * The inbox's assignment settings (docs/console.md › Assignment): the signed-in person's
+ * "Available for new conversations" (whom round-robin assigns to) and, for an admin, how the
+ * conversations whose agent asks for a person are assigned: left unassigned, or in turn among the
+ * available people.
+ */
+export function AssignmentSettings({ workspaceId }: { workspaceId: string }) {
+  const { t } = useTranslation();
+  const me = useWorkspaces().data?.user?.id;
+  const isAdmin = useIsAdmin(workspaceId);
+  const { settings, change } = useAssignment(workspaceId);
+  const available = settings.data?.available.some((person) => person.id === me) ?? false;
+  return (
+    <div className="assignment-views">
+      {settings.data && me && (
         <label>
           <input
             type="checkbox"
@@ -59,7 +57,7 @@ export function AssignmentViews({
           {t('assign.available')}
         </label>
       )}
-      {withSettings && settings.data && isAdmin && (
+      {settings.data && isAdmin && (
         <label>
           {t('assign.mode')}
           <select value={settings.data.mode} onChange={(event) => change.mutate({ mode: event.target.value as 'none' | 'round_robin' })}>

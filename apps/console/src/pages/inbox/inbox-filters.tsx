@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../../api/client';
 import type { components } from '../../api/openapi';
@@ -10,14 +9,22 @@ type Conversation = components['schemas']['ConversationSummary'];
 export const STATUSES: Conversation['status'][] = ['initiated', 'active', 'finished', 'spam', 'expired'];
 export const STATES: Conversation['state'][] = ['ai', 'waiting', 'human', 'closed'];
 
+/** The URL's filters this form sets (the search and the views by assignee are set elsewhere). */
+const FORM_FILTERS = ['channel', 'agent', 'status', 'state', 'tags', 'from', 'to', 'human'];
+
+/** How many of the form's filters the URL sets: shown on the button that unfolds them. */
+export function useActiveFilterCount(): number {
+  const { has } = useUrlFilters();
+  return FORM_FILTERS.filter((name) => has(name)).length;
+}
+
 /**
- * The inbox's filters, each the API's (GET /v1/conversations) and kept in the URL (useUrlFilters):
- * open on a wide screen, folded under their summary on a phone so the list comes first.
+ * The inbox's filters, each the API's (GET /v1/conversations) and kept in the URL (useUrlFilters),
+ * behind the inbox's Filters button (`id` is what it controls), so the list comes first.
  */
-export function InboxFilters({ workspaceId }: { workspaceId: string }) {
+export function InboxFilters({ workspaceId, id, hidden }: { workspaceId: string; id: string; hidden: boolean }) {
   const { t } = useTranslation();
   const { filter, has, setFilter, clearFilters } = useUrlFilters();
-  const [filtersOpen] = useState(() => typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 600px)').matches);
   // The agent filter lists agents by name, which only an admin may read.
   const isAdmin = useIsAdmin(workspaceId);
   const agents = useQuery({
@@ -28,75 +35,72 @@ export function InboxFilters({ workspaceId }: { workspaceId: string }) {
   const from = filter('from');
   const to = filter('to');
   return (
-    <details open={filtersOpen}>
-      <summary>{t('inbox.filters')}</summary>
-      <form className="filters" onSubmit={(event) => event.preventDefault()}>
+    <form id={id} hidden={hidden} className="filters" onSubmit={(event) => event.preventDefault()}>
+      <label>
+        {t('inbox.channel')}
+        <input value={filter('channel')} onChange={(event) => setFilter('channel', event.target.value.trim())} />
+      </label>
+      {isAdmin && (
         <label>
-          {t('inbox.channel')}
-          <input value={filter('channel')} onChange={(event) => setFilter('channel', event.target.value.trim())} />
-        </label>
-        {isAdmin && (
-          <label>
-            {t('inbox.agent')}
-            <select value={filter('agent')} onChange={(event) => setFilter('agent', event.target.value)}>
-              <option value="">{t('common.all')}</option>
-              {agents.data?.workspaces
-                .flatMap((w) => w.agents)
-                .map((agent) => (
-                  <option key={agent.id} value={agent.id}>
-                    {agent.name}
-                  </option>
-                ))}
-            </select>
-          </label>
-        )}
-        <label>
-          {t('inbox.status')}
-          <select value={filter('status')} onChange={(event) => setFilter('status', event.target.value)}>
+          {t('inbox.agent')}
+          <select value={filter('agent')} onChange={(event) => setFilter('agent', event.target.value)}>
             <option value="">{t('common.all')}</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`status.${status}`)}
-              </option>
-            ))}
+            {agents.data?.workspaces
+              .flatMap((w) => w.agents)
+              .map((agent) => (
+                <option key={agent.id} value={agent.id}>
+                  {agent.name}
+                </option>
+              ))}
           </select>
         </label>
-        <label>
-          {t('inbox.state')}
-          <select value={filter('state')} onChange={(event) => setFilter('state', event.target.value)}>
-            <option value="">{t('common.all')}</option>
-            {STATES.map((value) => (
-              <option key={value} value={value}>
-                {t(`state.${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('inbox.tags')}
-          <input value={filter('tags')} onChange={(event) => setFilter('tags', event.target.value)} />
-        </label>
-        <label>
-          {t('inbox.from')}
-          <input type="date" value={from} onChange={(event) => setFilter('from', event.target.value)} />
-        </label>
-        <label>
-          {t('inbox.to')}
-          <input type="date" value={to} onChange={(event) => setFilter('to', event.target.value)} />
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            role="switch"
-            checked={has('human')}
-            onChange={(event) => setFilter('human', event.target.checked ? '1' : '')}
-          />
-          {t('inbox.needsHuman')}
-        </label>
-        <button type="button" className="secondary outline" onClick={clearFilters}>
-          {t('inbox.clear')}
-        </button>
-      </form>
-    </details>
+      )}
+      <label>
+        {t('inbox.status')}
+        <select value={filter('status')} onChange={(event) => setFilter('status', event.target.value)}>
+          <option value="">{t('common.all')}</option>
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`status.${status}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('inbox.state')}
+        <select value={filter('state')} onChange={(event) => setFilter('state', event.target.value)}>
+          <option value="">{t('common.all')}</option>
+          {STATES.map((value) => (
+            <option key={value} value={value}>
+              {t(`state.${value}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('inbox.tags')}
+        <input value={filter('tags')} onChange={(event) => setFilter('tags', event.target.value)} />
+      </label>
+      <label>
+        {t('inbox.from')}
+        <input type="date" value={from} onChange={(event) => setFilter('from', event.target.value)} />
+      </label>
+      <label>
+        {t('inbox.to')}
+        <input type="date" value={to} onChange={(event) => setFilter('to', event.target.value)} />
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={has('human')}
+          onChange={(event) => setFilter('human', event.target.checked ? '1' : '')}
+        />
+        {t('inbox.needsHuman')}
+      </label>
+      <button type="button" className="secondary outline" onClick={clearFilters}>
+        {t('inbox.clear')}
+      </button>
+    </form>
   );
 }
