@@ -11,6 +11,7 @@ import { ContactPanel } from './conversation/contact-panel';
 import { MessageTimeline } from './conversation/message-timeline';
 import { StateHeader } from './conversation/state-header';
 import { AssigneeLine } from './conversation/assignee-line';
+import { ChannelBadge } from './inbox/conversation-row';
 import { TagsAndOwners } from './conversation/tags-and-owners';
 
 /**
@@ -60,9 +61,14 @@ export function ConversationPage() {
           <>
             <hgroup className="conversation-head">
               <h1>{name}</h1>
-              <p>
-                {t(`status.${current.status}`)} · {current.platform} · {current.tags.join(', ')} ·{' '}
-                <Link to={`/w/${workspaceId}/clients/${current.clientId}`}>{t('conversation.clientProfile')}</Link>
+              <p className="head-facts">
+                <span className="badge">{t(`status.${current.status}`)}</span>
+                <ChannelBadge platform={current.platform} />
+                {current.tags.length > 0 && <span className="muted">{current.tags.join(', ')}</span>}
+                {/* Shown by the contact beside it from 1280 px: one link there, not two. */}
+                <Link className="profile-link" to={`/w/${workspaceId}/clients/${current.clientId}`}>
+                  {t('conversation.clientProfile')}
+                </Link>
               </p>
             </hgroup>
             <StateHeader workspaceId={workspaceId} conversation={current} onChanged={refresh} />

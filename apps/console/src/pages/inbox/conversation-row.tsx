@@ -43,7 +43,7 @@ export function ConversationRow({
         </div>
         <div className="row-meta">
           {c.contactName && c.phoneNumber && <span className="muted">{c.phoneNumber}</span>}
-          <span className={`badge channel channel-${c.platform}`}>{PLATFORM_NAMES[c.platform] ?? c.platform}</span>
+          <ChannelBadge platform={c.platform} />
           <span className={`badge state-${c.state}`}>{stateCell(t, i18n.language, c)}</span>
           {c.status !== 'active' && c.state !== 'closed' && <span className="badge">{t(`status.${c.status}`)}</span>}
           {c.assignee && <span className="muted">{holderName(c.assignee, t)}</span>}
@@ -54,6 +54,11 @@ export function ConversationRow({
       <td className="message-count">{c.messageCount}</td>
     </tr>
   );
+}
+
+/** A conversation's channel as a badge, in its product's colours. */
+export function ChannelBadge({ platform }: { platform: string }) {
+  return <span className={`badge channel channel-${platform}`}>{PLATFORM_NAMES[platform] ?? platform}</span>;
 }
 
 function isToday(date: Date): boolean {

@@ -74,11 +74,10 @@ export function Sidebar({ workspaceId }: { workspaceId: string | undefined }) {
       <div className="person">
         {user && (
           <p>
-            {user.name ?? user.email}
+            <strong>{user.name ?? user.email}</strong>
             <br />
             <small>
-              {user.name && user.email}
-              {role && ` · ${t('keys.signedInRole', { role: t(`keys.role.${role}`) })}`}
+              {[user.name && user.email, role && t('keys.signedInRole', { role: t(`keys.role.${role}`) })].filter(Boolean).join(' · ')}
             </small>
           </p>
         )}
