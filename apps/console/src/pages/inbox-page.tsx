@@ -95,24 +95,22 @@ export function InboxPage() {
         {!conversationId && (
           <>
             <div className="inbox-toggles">
-              <button
-                type="button"
-                className="secondary outline"
-                aria-expanded={unfolded === 'filters'}
-                aria-controls="inbox-filters"
-                onClick={() => unfold(unfolded === 'filters' ? null : 'filters')}
-              >
-                {activeFilters ? t('inbox.filtersActive', { count: activeFilters }) : t('inbox.filters')}
-              </button>
-              <button
-                type="button"
-                className="secondary outline"
-                aria-expanded={unfolded === 'settings'}
-                aria-controls="inbox-settings"
-                onClick={() => unfold(unfolded === 'settings' ? null : 'settings')}
-              >
-                {t('inbox.settings')}
-              </button>
+              {(['filters', 'settings'] as const).map((panel) => (
+                <button
+                  key={panel}
+                  type="button"
+                  className="secondary outline"
+                  aria-expanded={unfolded === panel}
+                  aria-controls={`inbox-${panel}`}
+                  onClick={() => unfold(unfolded === panel ? null : panel)}
+                >
+                  {panel === 'settings'
+                    ? t('inbox.settings')
+                    : activeFilters
+                      ? t('inbox.filtersActive', { count: activeFilters })
+                      : t('inbox.filters')}
+                </button>
+              ))}
             </div>
             <InboxFilters workspaceId={workspaceId} id="inbox-filters" hidden={unfolded !== 'filters'} />
             <div id="inbox-settings" className="inbox-settings" hidden={unfolded !== 'settings'}>
