@@ -334,6 +334,8 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     expect(listBox!.x + listBox!.width).toBeLessThanOrEqual(contactBox!.x);
     await noSidewaysScroll(page, 'split view');
     await browser.check(page, 'inbox-15-split-wide');
+    // docs/console.md's picture of the inbox, the screen as a person sees it (copied to docs/images/console-inbox.png).
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'docs-console-inbox.png') });
     // `j` and `k` open the next and the previous conversation of the filtered list.
     await page.keyboard.press('j');
     await at(second);

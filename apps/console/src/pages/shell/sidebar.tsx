@@ -104,18 +104,20 @@ function InboxLinks({ workspaceId }: { workspaceId: string }) {
   const counts = useInboxCounts(workspaceId, refetchInterval);
   const inInbox = /\/(inbox|conversations)(\/|$)/.test(location.pathname);
   const params = new URLSearchParams(location.search);
+  // Marked for the eye in the inbox and its conversations; `aria-current` only on the list itself.
+  const mark = (active: boolean) => ({
+    className: inInbox && active ? 'active' : '',
+    'aria-current': active && location.pathname.endsWith('/inbox') ? ('page' as const) : undefined,
+  });
   return (
     <>
-      <Link to={`/w/${workspaceId}/inbox`} className={inInbox && !INBOX_VIEWS.some(({ filter }) => isView(params, filter)) ? 'active' : ''}>
+      <Link to={`/w/${workspaceId}/inbox`} {...mark(!INBOX_VIEWS.some(({ filter }) => isView(params, filter)))}>
         {t('nav.inbox')}
       </Link>
       <ul className="views">
         {INBOX_VIEWS.map(({ key, filter, attention }, i) => (
           <li key={key}>
-            <Link
-              to={`/w/${workspaceId}/inbox?${new URLSearchParams(filter).toString()}`}
-              className={inInbox && isView(params, filter) ? 'active' : ''}
-            >
+            <Link to={`/w/${workspaceId}/inbox?${new URLSearchParams(filter).toString()}`} {...mark(isView(params, filter))}>
               {t(key)}
               {/* A space between, so the link is named "Mine 3", not "Mine3". */}
               {counts[i] !== undefined && ' '}
