@@ -33,13 +33,17 @@ import { WebhookPage } from './pages/webhooks/webhook-page';
 import { WebhooksPage } from './pages/webhooks/webhooks-page';
 
 initI18n();
-// A 4xx is an answer, not a hiccup: retried only for the network, the gateway's 5xx and its 429
-// (the session's requests a second are bounded; the shell's counts add to each page's, and a
-// second later there is room again: react-query waits 1 s, then 2 s).
+// A 4xx is an answer, not a hiccup: retried only for the network and the gateway's 5xx, twice, and
+// its 429 four times (the session's requests a second are bounded; the shell's counts add to each
+// page's, and a moment later there is room again: react-query waits 1, 2, 4, then 8 s).
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      retry: (count, error) => count < 2 && !('status' in error && Number(error.status) < 500 && Number(error.status) !== 429),
+      retry: (count, error) => {
+        const status = 'status' in error ? Number(error.status) : undefined;
+        if (status === 429) return count < 4;
+        return count < 2 && !(status !== undefined && status < 500);
+      },
     },
   },
 });

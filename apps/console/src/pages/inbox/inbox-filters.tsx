@@ -41,42 +41,14 @@ export function InboxFilters({ workspaceId, id, hidden }: { workspaceId: string;
         <input value={filter('channel')} onChange={(event) => setFilter('channel', event.target.value.trim())} />
       </label>
       {isAdmin && (
-        <label>
-          {t('inbox.agent')}
-          <select value={filter('agent')} onChange={(event) => setFilter('agent', event.target.value)}>
-            <option value="">{t('common.all')}</option>
-            {agents.data?.workspaces
-              .flatMap((w) => w.agents)
-              .map((agent) => (
-                <option key={agent.id} value={agent.id}>
-                  {agent.name}
-                </option>
-              ))}
-          </select>
-        </label>
+        <SelectFilter
+          name="agent"
+          label={t('inbox.agent')}
+          options={(agents.data?.workspaces.flatMap((w) => w.agents) ?? []).map((agent) => [agent.id, agent.name])}
+        />
       )}
-      <label>
-        {t('inbox.status')}
-        <select value={filter('status')} onChange={(event) => setFilter('status', event.target.value)}>
-          <option value="">{t('common.all')}</option>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`status.${status}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('inbox.state')}
-        <select value={filter('state')} onChange={(event) => setFilter('state', event.target.value)}>
-          <option value="">{t('common.all')}</option>
-          {STATES.map((value) => (
-            <option key={value} value={value}>
-              {t(`state.${value}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectFilter name="status" label={t('inbox.status')} options={STATUSES.map((status) => [status, t(`status.${status}`)])} />
+      <SelectFilter name="state" label={t('inbox.state')} options={STATES.map((value) => [value, t(`state.${value}`)])} />
       <label>
         {t('inbox.tags')}
         <input value={filter('tags')} onChange={(event) => setFilter('tags', event.target.value)} />
@@ -102,5 +74,24 @@ export function InboxFilters({ workspaceId, id, hidden }: { workspaceId: string;
         {t('inbox.clear')}
       </button>
     </form>
+  );
+}
+
+/** One of the filters chosen from a list (`options`: value and words), "All" first: the URL's `name`. */
+function SelectFilter({ name, label, options }: { name: string; label: string; options: [string, string][] }) {
+  const { t } = useTranslation();
+  const { filter, setFilter } = useUrlFilters();
+  return (
+    <label>
+      {label}
+      <select value={filter(name)} onChange={(event) => setFilter(name, event.target.value)}>
+        <option value="">{t('common.all')}</option>
+        {options.map(([value, words]) => (
+          <option key={value} value={value}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
