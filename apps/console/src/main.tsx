@@ -1,4 +1,6 @@
 import '@picocss/pico/css/pico.min.css';
+import './design.css';
+import './shell.css';
 import './styles.css';
 import './keyboard.css';
 import './reading.css';
@@ -14,7 +16,7 @@ import { ApiKeysPage } from './pages/api-keys-page';
 import { ConversationPage } from './pages/conversation-page';
 import { EvaluationPage } from './pages/evaluations/evaluation-page';
 import { EvaluationsPage } from './pages/evaluations/evaluations-page';
-import { InboxPage } from './pages/inbox-page';
+import { InboxPage, NoConversationOpen } from './pages/inbox-page';
 import { Layout, WorkspaceHome } from './pages/layout';
 import { ScheduledPage } from './pages/scheduled-page';
 import { SignInPage } from './pages/sign-in-page';
@@ -32,10 +34,18 @@ import { WebhookPage } from './pages/webhooks/webhook-page';
 import { WebhooksPage } from './pages/webhooks/webhooks-page';
 
 initI18n();
-// A 4xx is an answer, not a hiccup: retried only for the network and the gateway's 5xx.
+// A 4xx is an answer, not a hiccup: retried only for the network and the gateway's 5xx, twice, and
+// its 429 four times (the session's requests a second are bounded; the shell's counts add to each
+// page's, and a moment later there is room again: react-query waits 1, 2, 4, then 8 s).
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: (count, error) => count < 2 && !('status' in error && Number(error.status) < 500) },
+    queries: {
+      retry: (count, error) => {
+        const status = 'status' in error ? Number(error.status) : undefined;
+        if (status === 429) return count < 4;
+        return count < 2 && !(status !== undefined && status < 500);
+      },
+    },
   },
 });
 
@@ -47,8 +57,10 @@ createRoot(document.getElementById('root')!).render(
           <Route path="signin" element={<SignInPage />} />
           <Route element={<Layout />}>
             <Route index element={<WorkspaceHome />} />
-            <Route path="w/:workspaceId/inbox" element={<InboxPage />} />
-            <Route path="w/:workspaceId/conversations/:conversationId" element={<ConversationPage />} />
+            <Route element={<InboxPage />}>
+              <Route path="w/:workspaceId/inbox" element={<NoConversationOpen />} />
+              <Route path="w/:workspaceId/conversations/:conversationId" element={<ConversationPage />} />
+            </Route>
             <Route path="w/:workspaceId/agents" element={<AgentsPage />} />
             <Route path="w/:workspaceId/agents/:agentId" element={<AgentPage />} />
             <Route path="w/:workspaceId/agents/:agentId/subagents" element={<SubagentsPage />} />

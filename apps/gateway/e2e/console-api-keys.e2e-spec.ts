@@ -67,7 +67,7 @@ describe('API keys and roles in the console (e2e)', () => {
     const page = await browser.newPage();
     await browser.context!.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.baseUrl });
     await browser.signIn(page, admin);
-    await page.getByText(`Ada (${admin.email}) · Role: Admin`).waitFor();
+    await page.getByText(`${admin.email} · Role: Admin`).waitFor();
     await check(page, 'keys-01-inbox-admin');
     await page.getByRole('link', { name: 'Agents' }).waitFor();
     await page.getByRole('link', { name: 'API keys' }).click();
@@ -148,7 +148,8 @@ describe('API keys and roles in the console (e2e)', () => {
   it('keeps an agent to the inbox: no Agents or API keys links, and those pages say the role lacks access', async () => {
     const page = await browser.newPage();
     await browser.signIn(page, agent);
-    await page.getByText(`${agent.email} · Role: Agent`).waitFor();
+    await page.getByText(agent.email, { exact: true }).waitFor();
+    await page.getByText('Role: Agent', { exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Inbox' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Agents' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'API keys' }).count()).toBe(0);

@@ -159,7 +159,8 @@ describe('the console in a browser (e2e)', () => {
     await row(b.phone).waitFor();
     await check(page, '07-inbox');
 
-    // The API's filters (tags, channel; needs a human below), all in the URL.
+    // The API's filters (tags, channel; needs a human below), all in the URL, behind their button.
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
     await page.getByLabel('Tags (comma-separated)').fill('vip');
     await row(a.phone).waitFor({ state: 'detached' });
     await row(b.phone).waitFor();

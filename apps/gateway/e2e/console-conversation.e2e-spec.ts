@@ -578,6 +578,7 @@ describe('the console conversation view in a browser (e2e)', () => {
       await beto.goto(`${t.baseUrl}/console/w/${ws.id}/inbox`);
       for (const page of [ana, beto]) {
         // The switch shows the API's answer: it turns on once the change is stored.
+        await page.getByRole('button', { name: 'Alerts and availability' }).click();
         await page.getByRole('switch', { name: 'Available for new conversations' }).click();
         await page.getByRole('switch', { name: 'Available for new conversations', checked: true }).waitFor();
       }

@@ -256,7 +256,7 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     expect(reply!.y + reply!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // On a wide screen the inbox stands beside the conversation, the open one marked.
-    const beside = page.getByRole('navigation', { name: 'Inbox conversations' });
+    const beside = page.getByRole('region', { name: 'Inbox conversations' });
     expect(await beside.getByRole('link', { name: /Charla Larga/ }).getAttribute('aria-current')).toBe('page');
     await browser.check(page, 'inbox-05-newest-message');
     // The older messages are a scroll away: scrolled to its top, the timeline puts them above.
@@ -367,8 +367,8 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     await page.setViewportSize({ width: 390, height: 844 });
     await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
     await rows(page).first().waitFor();
-    // The filters folded on a phone, so the list comes first.
-    expect(await page.locator('main details').getAttribute('open')).toBeNull();
+    // The filters folded behind their button, so the list comes first.
+    expect(await page.getByRole('button', { name: 'Filters', exact: true }).getAttribute('aria-expanded')).toBe('false');
     await noSidewaysScroll(page, 'inbox');
     await browser.check(page, 'inbox-07-phone');
     const conversation = await conversationOf(media.phone);
@@ -376,8 +376,80 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     await page.getByRole('img', { name: `Image: ${media.image}` }).waitFor();
     await noSidewaysScroll(page, 'conversation');
     // One column on a phone: the list beside it is not shown.
-    expect(await page.getByRole('navigation', { name: 'Inbox conversations' }).isVisible()).toBe(false);
+    expect(await page.getByRole('region', { name: 'Inbox conversations' }).isVisible()).toBe(false);
     await browser.check(page, 'inbox-08-phone-conversation');
+  });
+
+  it('shows the list beside the open conversation and its contact on a wide screen, the filters kept, j and k walking the list', async () => {
+    const page = await inbox();
+    const countOf = async (query: string) =>
+      (await ws.api.get(`/v1/conversations?${query}&limit=1`)).body.workspaces[0].conversationsCount as number;
+    // The sidebar counts the inbox's views as the API does.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: `Unassigned ${await countOf('assignee=none')}`, exact: true }).waitFor();
+    await page.getByLabel('Search conversations').fill('Cliente');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'Cliente');
+    const found = await countOf('q=Cliente');
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${Math.min(PAGE_SIZE, found)} of ${found}` })
+      .waitFor();
+    const links = rows(page).getByRole('link');
+    const [first, second] = [await links.nth(0).getAttribute('href'), await links.nth(1).getAttribute('href')];
+    expect(first).toMatch(/\/conversations\/[^/?]+\?q=Cliente$/);
+    await links.nth(0).click();
+    const at = (href: string | null) => page.waitForURL((url) => `${url.pathname}${url.search}` === href);
+    await at(first);
+    // The list stays beside the conversation, the open one marked, the contact beside both.
+    const list = page.getByRole('region', { name: 'Inbox conversations' });
+    const open = list.locator('a[aria-current="page"]');
+    await page.getByRole('heading', { level: 1, name: (await open.textContent())!, exact: true }).waitFor();
+    expect(await open.getAttribute('href')).toBe(first);
+    expect(await rows(page).count()).toBe(Math.min(PAGE_SIZE, found));
+    await page.getByRole('complementary', { name: 'Contact' }).getByText('Phone number').waitFor();
+    const [listBox, contactBox] = [await list.boundingBox(), await page.getByRole('complementary', { name: 'Contact' }).boundingBox()];
+    expect(listBox!.x + listBox!.width).toBeLessThanOrEqual(contactBox!.x);
+    await noSidewaysScroll(page, 'split view');
+    await browser.check(page, 'inbox-15-split-wide');
+    // docs/console.md's picture of the inbox, the screen as a person sees it (copied to docs/images/console-inbox.png).
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'docs-console-inbox.png') });
+    // `j` and `k` open the next and the previous conversation of the filtered list.
+    await page.keyboard.press('j');
+    await at(second);
+    await page.waitForFunction(
+      (href) => document.querySelector('[aria-label="Inbox conversations"] a[aria-current="page"]')?.getAttribute('href') === href,
+      second,
+    );
+    await page.keyboard.press('k');
+    await at(first);
+  });
+
+  it('folds the sidebar behind the menu button on a phone: the navigation, the language and sign-out', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
+    await rows(page).first().waitFor();
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.isVisible()).toBe(false);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.click();
+    await nav.getByRole('link', { name: 'Clients' }).waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByLabel('Language').waitFor();
+    await noSidewaysScroll(page, 'menu open');
+    await browser.check(page, 'inbox-16-phone-menu');
+    // Escape folds it, the focus back on its button.
+    await page.keyboard.press('Escape');
+    await nav.waitFor({ state: 'hidden' });
+    expect(await menu.evaluate((element) => element === document.activeElement)).toBe(true);
+    // A page chosen from it folds it too.
+    await menu.click();
+    await nav.getByRole('link', { name: 'Clients' }).click();
+    await page.waitForFunction(() => document.title === 'Clients · Plática console');
+    await nav.waitFor({ state: 'hidden' });
+    await noSidewaysScroll(page, 'clients');
   });
 
   it('works by keyboard alone: the skip link, /, j and k, take over, Ctrl+Enter, Escape and ? with its help', async () => {
@@ -424,7 +496,10 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     await page.waitForFunction((title) => document.title === title, `${name} · Plática console`);
     // Each key once the list beside shows the conversation open (what `j` and `k` count from).
     const open = (href: string | null) =>
-      page.waitForFunction((h) => document.querySelector('.side-list a[aria-current="page"]')?.getAttribute('href') === h, href);
+      page.waitForFunction(
+        (h) => document.querySelector('[aria-label="Inbox conversations"] a[aria-current="page"]')?.getAttribute('href') === h,
+        href,
+      );
     await open(first);
     await page.keyboard.press('j');
     await page.waitForURL((url) => url.pathname === second);
@@ -554,6 +629,7 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     await deliver([[phone, 'Tomada', text('¿me atienden?')]]);
     const conversation = await eventually('the new conversation', () => conversationOf(phone));
     expect((await ws.api.patch(`/v1/conversations/${conversation.id}`, { operation: 'assistance' })).status).toBe(200);
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
     await page.getByLabel('Who answers').selectOption('human');
     await page.locator(`tbody tr[data-id="${conversation.id}"]`).waitFor();
     expect(await page.title()).toBe('Inbox · Plática console');
@@ -590,6 +666,7 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
     await rows(page).first().waitFor();
     await page.getByText('Live: changes appear as they happen.').waitFor();
+    await page.getByRole('button', { name: 'Alerts and availability' }).click();
     const notify = page.getByRole('switch', { name: 'Notify me when a customer waits for a person' });
     expect(await notify.isChecked()).toBe(false);
     await notify.check();
@@ -623,6 +700,11 @@ describe('the console inbox: paging, search, the newest message, media (e2e)', (
     const waiting = await ws.api.get('/v1/conversations?state=waiting&limit=1');
     const count = waiting.body.workspaces[0].conversationsCount as number;
     await page.waitForFunction((n) => document.title === `(${n}) Inbox · Plática console`, count);
+    // The sidebar counts it too, live.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: `Waiting for a person ${count}`, exact: true })
+      .waitFor();
     // Turned off, and kept off in this browser.
     await notify.uncheck();
     await page.waitForFunction(() => localStorage.getItem('platica.console.alerts') === '{"notify":false,"sound":false}');

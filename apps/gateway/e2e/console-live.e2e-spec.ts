@@ -128,6 +128,7 @@ describe('the live console (e2e)', () => {
 
     // Status: the API filters (the request carries it) and only closed conversations are listed.
     const byStatus = page.waitForRequest((request) => new URL(request.url()).searchParams.get('status') === 'finished');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
     await page.getByLabel('Status').selectOption('finished');
     await byStatus;
     await row(page, closed.phone).waitFor();

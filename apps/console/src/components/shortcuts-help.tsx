@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../i18n/en';
@@ -52,39 +53,43 @@ export function ShortcutsHelp() {
         <kbd aria-hidden="true">?</kbd>
         <span className="visually-hidden">{t('shortcuts.button')}</span>
       </button>
-      <dialog ref={dialog} aria-labelledby="shortcuts-heading" onClose={restoreFocus}>
-        <article>
-          <h2 id="shortcuts-heading">{t('shortcuts.heading')}</h2>
-          <dl className="shortcuts">
-            {SHORTCUTS.map(({ keys, does }) => (
-              <div key={does}>
-                <dt>
-                  {keys.map((combination, i) => (
-                    <span key={combination.join('+')}>
-                      {i > 0 && ` ${t('shortcuts.or')} `}
-                      {combination.map((key, j) => (
-                        <span key={key}>
-                          {j > 0 && '+'}
-                          <kbd>{key}</kbd>
-                        </span>
-                      ))}
-                    </span>
-                  ))}
-                </dt>
-                <dd>{t(does)}</dd>
-              </div>
-            ))}
-          </dl>
-          <p>
-            <small>{t('shortcuts.typing')}</small>
-          </p>
-          <footer>
-            <form method="dialog">
-              <button type="submit">{t('shortcuts.closeDialog')}</button>
-            </form>
-          </footer>
-        </article>
-      </dialog>
+      {/* In the body, not where the button is: the dialog keeps the page's colours wherever its button stands (the dark sidebar). */}
+      {createPortal(
+        <dialog ref={dialog} aria-labelledby="shortcuts-heading" onClose={restoreFocus}>
+          <article>
+            <h2 id="shortcuts-heading">{t('shortcuts.heading')}</h2>
+            <dl className="shortcuts">
+              {SHORTCUTS.map(({ keys, does }) => (
+                <div key={does}>
+                  <dt>
+                    {keys.map((combination, i) => (
+                      <span key={combination.join('+')}>
+                        {i > 0 && ` ${t('shortcuts.or')} `}
+                        {combination.map((key, j) => (
+                          <span key={key}>
+                            {j > 0 && '+'}
+                            <kbd>{key}</kbd>
+                          </span>
+                        ))}
+                      </span>
+                    ))}
+                  </dt>
+                  <dd>{t(does)}</dd>
+                </div>
+              ))}
+            </dl>
+            <p>
+              <small>{t('shortcuts.typing')}</small>
+            </p>
+            <footer>
+              <form method="dialog">
+                <button type="submit">{t('shortcuts.closeDialog')}</button>
+              </form>
+            </footer>
+          </article>
+        </dialog>,
+        document.body,
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, data } from '../api/client';
 import { useMarkRead } from '../api/conversation-reading';
 import { useLiveUpdates } from '../api/live-updates';
@@ -11,10 +11,10 @@ import { useWaitingTitle } from '../components/waiting-title';
 import { Status } from './layout';
 import { Composer } from './conversation/composer';
 import { ContactPanel } from './conversation/contact-panel';
-import { ConversationList } from './conversation/conversation-list';
 import { MessageTimeline } from './conversation/message-timeline';
 import { StateHeader } from './conversation/state-header';
 import { AssigneeLine } from './conversation/assignee-line';
+import { ChannelBadge } from './inbox/conversation-row';
 import { TagsAndOwners } from './conversation/tags-and-owners';
 import { PresenceLine } from './conversation/presence-line';
 
@@ -23,9 +23,11 @@ import { PresenceLine } from './conversation/presence-line';
  * close and reopen (`./conversation/state-header.tsx`), whom it is assigned to
  * (`./conversation/assignee-line.tsx`), reply as a human (text, media, a
  * template once WhatsApp's window is closed; not on a closed conversation, which is read-only),
- * edit its tags and owners. Opening it marks it read for the person. The parts live in `./conversation/`. On a wide screen the inbox's
- * list stands beside it. Escape goes back to the inbox (focus on this conversation there).
- * Who else is viewing or typing here is in the header; this page tells them the same of us.
+ * edit its tags and owners. Opening it marks it read for the person; who else is viewing or
+ * typing here is in the header, and this page tells them the same of us. The parts live in
+ * `./conversation/`. It is the inbox's child (../inbox-page.tsx): on a wide screen the list stands
+ * beside it, its contact beside it from 1280 px. Escape goes back to the inbox (focus on this
+ * conversation there), the back link on a phone.
  */
 export function ConversationPage() {
   const { t } = useTranslation();
@@ -33,6 +35,8 @@ export function ConversationPage() {
   const queryClient = useQueryClient();
   const scope = { query: { workspace: workspaceId } };
   const navigate = useNavigate();
+  // Back to the inbox as it was left: its filters and search are the URL's query.
+  const inbox = { pathname: `/w/${workspaceId}/inbox`, search: useLocation().search };
   const { refetchInterval } = useLiveUpdates(workspaceId);
   const conversation = useQuery({
     queryKey: ['conversation', workspaceId, conversationId],
@@ -52,25 +56,29 @@ export function ConversationPage() {
       // A draft is not lost to one key: from a field with text typed, Escape only leaves the field.
       const field = document.activeElement;
       if ((field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement) && field.value) return field.blur();
-      void navigate(`/w/${workspaceId}/inbox`, { state: { from: conversationId } });
+      void navigate(inbox, { state: { from: conversationId } });
     },
   });
 
   return (
-    <div className="split">
-      <ConversationList workspaceId={workspaceId} currentId={conversationId} refetchInterval={refetchInterval} />
-      <div className="split-main">
+    <div className="conversation-view">
+      <div className="conversation-main">
         <p className="back">
-          <Link to={`/w/${workspaceId}/inbox`}>← {t('conversation.back')}</Link>
+          <Link to={inbox}>← {t('conversation.back')}</Link>
         </p>
         <Status loading={conversation.isPending} error={conversation.error} />
         {current && (
           <>
             <hgroup className="conversation-head">
               <h1>{name}</h1>
-              <p>
-                {t(`status.${current.status}`)} · {current.platform} · {current.tags.join(', ')} ·{' '}
-                <Link to={`/w/${workspaceId}/clients/${current.clientId}`}>{t('conversation.clientProfile')}</Link>
+              <p className="head-facts">
+                <span className="badge">{t(`status.${current.status}`)}</span>
+                <ChannelBadge platform={current.platform} />
+                {current.tags.length > 0 && <span className="muted">{current.tags.join(', ')}</span>}
+                {/* Shown by the contact beside it from 1280 px: one link there, not two. */}
+                <Link className="profile-link" to={`/w/${workspaceId}/clients/${current.clientId}`}>
+                  {t('conversation.clientProfile')}
+                </Link>
               </p>
               <PresenceLine conversationId={conversationId} />
             </hgroup>

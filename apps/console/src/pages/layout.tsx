@@ -1,28 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError, api, data, signOut } from '../api/client';
-import { ShortcutsHelp } from '../components/shortcuts-help';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { ApiError, api, data } from '../api/client';
 import { useShortcuts } from '../components/shortcuts';
-import type { MessageKey } from '../i18n/en';
+import { Sidebar } from './shell/sidebar';
 import { LANGUAGES, setLanguage, type Language } from '../i18n/i18n';
-
-/**
- * The workspace's sections, in the navigation's order; the admin-only ones are hidden from an
- * `agent` (the API refuses them anyway). A workspace switch keeps the current section.
- */
-const SECTIONS: { path: string; label: MessageKey; adminOnly: boolean }[] = [
-  { path: 'inbox', label: 'nav.inbox', adminOnly: false },
-  { path: 'clients', label: 'nav.clients', adminOnly: false },
-  { path: 'agents', label: 'nav.agents', adminOnly: true },
-  { path: 'scheduled', label: 'nav.scheduled', adminOnly: true },
-  { path: 'webhooks', label: 'nav.webhooks', adminOnly: true },
-  { path: 'campaigns', label: 'campaigns.nav', adminOnly: true },
-  { path: 'usage', label: 'nav.usage', adminOnly: true },
-  { path: 'api-keys', label: 'keys.nav', adminOnly: true },
-  { path: 'team', label: 'team.nav', adminOnly: true },
-  { path: 'tools', label: 'tools.nav', adminOnly: true },
-];
 
 /**
  * Whether the signed-in user is an `admin` of the workspace (an `agent`, a human support agent,
@@ -52,25 +35,19 @@ export function LanguagePicker() {
 
 /**
  * Every signed-in page: a skip link to the page's content (the first thing Tab reaches), the
- * navigation, the workspace switcher, the keyboard shortcuts' help, the language and sign-out.
+ * sidebar (./shell/sidebar.tsx: the navigation with the inbox's counts, the workspace, the person,
+ * the language, sign-out), folded behind the top bar's menu button under 900 px, and the page.
  * `/` focuses the page's search where it has one (the inbox's, the clients').
  */
 export function Layout() {
   const { t } = useTranslation();
   const { workspaceId } = useParams();
   const location = useLocation();
-  const navigate = useNavigate();
-  const workspaces = useWorkspaces();
-  const user = workspaces.data?.user;
-  const role = workspaces.data?.workspaces.find((w) => w.id === workspaceId)?.role;
-  const isAdmin = useIsAdmin(workspaceId);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   useShortcuts({ '/': () => document.querySelector<HTMLInputElement>('main [role="search"] input')?.focus() });
-
-  const switchTo = (id: string) => {
-    // The same section in the other workspace: a conversation, an agent or a webhook belongs to one workspace, so its section's list.
-    const section = SECTIONS.find(({ path }) => location.pathname.includes(`/${path}`))?.path ?? 'inbox';
-    void navigate(`/w/${id}/${section}`);
-  };
+  // A page chosen from the menu closes it (on a phone it covers the page's start).
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
   return (
     <>
@@ -78,66 +55,32 @@ export function Layout() {
         className="skip-link"
         href="#main"
         onClick={(event) => {
-          // Focus, not only scroll: the next Tab goes on from the content, not from the top bar.
+          // Focus, not only scroll: the next Tab goes on from the content, not from the sidebar.
           event.preventDefault();
           document.getElementById('main')?.focus();
         }}
       >
         {t('nav.skip')}
       </a>
-      <header className="container">
-        <nav className="topbar" aria-label={t('nav.main')}>
-          <ul>
-            <li>
-              <strong>{t('app.title')}</strong>
-            </li>
-            {workspaceId && (
-              <>
-                {SECTIONS.filter((section) => isAdmin || !section.adminOnly).map((section) => (
-                  <li key={section.path}>
-                    <NavLink to={`/w/${workspaceId}/${section.path}`}>{t(section.label)}</NavLink>
-                  </li>
-                ))}
-              </>
-            )}
-          </ul>
-          <ul>
-            {user && (
-              <li>
-                <small>
-                  {user.name ? `${user.name} (${user.email})` : user.email}
-                  {role && ` · ${t('keys.signedInRole', { role: t(`keys.role.${role}`) })}`}
-                </small>
-              </li>
-            )}
-            {workspaces.data && workspaceId && (
-              <li>
-                <select aria-label={t('nav.workspace')} value={workspaceId} onChange={(event) => switchTo(event.target.value)}>
-                  {workspaces.data.workspaces.map((w) => (
-                    <option key={w.id} value={w.id}>
-                      {w.name}
-                    </option>
-                  ))}
-                </select>
-              </li>
-            )}
-            <li>
-              <ShortcutsHelp />
-            </li>
-            <li>
-              <LanguagePicker />
-            </li>
-            <li>
-              <button type="button" className="secondary" onClick={() => void signOut()}>
-                {t('nav.signOut')}
-              </button>
-            </li>
-          </ul>
-        </nav>
-      </header>
-      <main id="main" tabIndex={-1} className="container">
-        <Outlet />
-      </main>
+      <div
+        className={`shell${menuOpen ? ' menu-open' : ''}`}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !menuOpen) return;
+          setMenuOpen(false);
+          menuButton.current?.focus();
+        }}
+      >
+        <header className="appbar">
+          <button ref={menuButton} type="button" aria-expanded={menuOpen} aria-controls="sidebar" onClick={() => setMenuOpen(!menuOpen)}>
+            {t('nav.menu')}
+          </button>
+          <span className="brand">{t('app.title')}</span>
+        </header>
+        <Sidebar workspaceId={workspaceId} />
+        <main id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
     </>
   );
 }

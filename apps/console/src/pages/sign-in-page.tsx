@@ -12,7 +12,7 @@ export function SignInPage() {
   const failure = params.get('signin');
   usePageTitle(t('signIn.title'));
   return (
-    <main className="container">
+    <main className="container signin">
       <header className="topbar">
         <strong>{t('app.title')}</strong>
         <LanguagePicker />

@@ -9,18 +9,9 @@ export const ASSIGNEE_VIEWS = [
   { view: 'none', key: 'assign.viewUnassigned' },
 ] as const;
 
-/**
- * Above the inbox (docs/console.md › Assignment): the views All, Mine and Unassigned (the URL's
- * `assignee`, the API's filter), the signed-in person's "Available for new conversations" (whom
- * round-robin assigns to) and, for an admin, how the conversations whose agent asks for a person
- * are assigned: left unassigned, or in turn among the available people.
- */
-export function AssignmentViews({ workspaceId, view, onView }: { workspaceId: string; view: string; onView: (view: string) => void }) {
+/** Above the inbox (docs/console.md › Assignment): the views All, Mine and Unassigned (the URL's `assignee`, the API's filter). */
+export function AssignmentViews({ view, onView }: { view: string; onView: (view: string) => void }) {
   const { t } = useTranslation();
-  const me = useWorkspaces().data?.user?.id;
-  const isAdmin = useIsAdmin(workspaceId);
-  const { settings, change } = useAssignment(workspaceId);
-  const available = settings.data?.available.some((person) => person.id === me) ?? false;
   return (
     <div className="assignment-views">
       <div role="group" aria-label={t('assign.views')}>
@@ -36,6 +27,24 @@ export function AssignmentViews({ workspaceId, view, onView }: { workspaceId: st
           </button>
         ))}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The inbox's assignment settings (docs/console.md › Assignment): the signed-in person's
+ * "Available for new conversations" (whom round-robin assigns to) and, for an admin, how the
+ * conversations whose agent asks for a person are assigned: left unassigned, or in turn among the
+ * available people.
+ */
+export function AssignmentSettings({ workspaceId }: { workspaceId: string }) {
+  const { t } = useTranslation();
+  const me = useWorkspaces().data?.user?.id;
+  const isAdmin = useIsAdmin(workspaceId);
+  const { settings, change } = useAssignment(workspaceId);
+  const available = settings.data?.available.some((person) => person.id === me) ?? false;
+  return (
+    <div className="assignment-views">
       {settings.data && me && (
         <label>
           <input
