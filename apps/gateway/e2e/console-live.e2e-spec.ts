@@ -159,10 +159,10 @@ describe('the live console (e2e)', () => {
 
     // An open conversation shows the customer's new message as it arrives.
     await row(page, waiting.phone).getByRole('link').click();
-    await page.getByText('sigo esperando').waitFor();
+    await page.getByText('sigo esperando', { exact: true }).waitFor();
     // (The tab's one connection is the inbox's, kept across the navigation.)
     await ws.customerWrites(waiting.phone, '¿hay alguien ahí?');
-    await page.getByText('¿hay alguien ahí?').waitFor({ timeout: LIVE_MS });
+    await page.getByText('¿hay alguien ahí?', { exact: true }).waitFor({ timeout: LIVE_MS });
     await browser.check(page, 'live-03-conversation');
   });
 });

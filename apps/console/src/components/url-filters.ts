@@ -10,16 +10,15 @@ export function useUrlFilters() {
   return {
     filter: (name: string) => params.get(name) ?? '',
     has: (name: string) => params.has(name),
-    setFilter: (name: string, value: string) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (value) next.set(name, value);
-          else next.delete(name);
-          return next;
-        },
-        { replace: true },
-      ),
+    setFilter: (name: string, value: string) => {
+      // From the address as it is now, not the params of the last render (which react-router's
+      // functional update also reads): a change made a moment before, such as Clear filters,
+      // may not have been rendered yet, and would be undone.
+      const next = new URLSearchParams(window.location.search);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      setParams(next, { replace: true });
+    },
     clearFilters: () => setParams(new URLSearchParams(), { replace: true }),
   };
 }
