@@ -15,6 +15,7 @@ import { Migration20261128120000_evaluation_usage } from './Migration20261128120
 import { Migration20261129090000_credit_limit_reached } from './Migration20261129090000_credit_limit_reached';
 import { Migration20261129120000_assignment } from './Migration20261129120000_assignment';
 import { Migration20261129100000_search_indexes } from './Migration20261129100000_search_indexes';
+import { Migration20261129140000_notes_canned_replies } from './Migration20261129140000_notes_canned_replies';
 
 /** Messaging's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const messagingMigrations = [
@@ -35,4 +36,5 @@ export const messagingMigrations = [
   Migration20261129090000_credit_limit_reached,
   Migration20261129100000_search_indexes,
   Migration20261129120000_assignment,
+  Migration20261129140000_notes_canned_replies,
 ];

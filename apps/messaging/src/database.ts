@@ -4,6 +4,8 @@ import { AssignmentSetting } from './conversations/assignment-setting.entity';
 import { Channel } from './channels/channel.entity';
 import { Client } from './clients/client.entity';
 import { Conversation } from './conversations/conversation.entity';
+import { CannedReply } from './notes/canned-reply.entity';
+import { ConversationNote } from './notes/conversation-note.entity';
 import { CustomField } from './custom-fields/custom-field.entity';
 import { InboundEvent } from './inbound/inbound-event.entity';
 import { InboundRejection } from './inbound/inbound-rejection.entity';
@@ -32,6 +34,8 @@ export const messagingDatabase: DatabaseDefinition = {
     UsageMessageBucket,
     EvaluationUsage,
     AssignmentSetting,
+    ConversationNote,
+    CannedReply,
   ],
   migrations: messagingMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/messaging/migrations'),

@@ -6,6 +6,7 @@ export * from './admin';
 export * from './workspaces';
 export * from './api-keys';
 export * from './messaging';
+export * from './notes';
 export * from './webhooks';
 export * from './agents';
 export * from './scheduled';

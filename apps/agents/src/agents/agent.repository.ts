@@ -184,6 +184,7 @@ export function newAgentDefaults() {
     enableFileAttachments: false,
     disableContextSummarization: null,
     requireEvaluation: false,
+    readNotes: false,
     workingMessage: DEFAULT_WORKING_MESSAGE,
     guardrails: DEFAULT_GUARDRAILS,
   };

@@ -7,6 +7,7 @@ import { chatOperations } from './chat.operations';
 import { evaluationOperations } from './evaluations.operations';
 import { messageMediaOperation } from './media.operations';
 import { messagingOperations } from './messaging.operations';
+import { cannedReplyOperations, noteOperations } from './notes.operations';
 import { toolOperations } from './tools.operations';
 import { webhookOperations } from './webhooks.operations';
 import { workspaceOperations } from './workspaces.operations';
@@ -19,6 +20,7 @@ export * from './chat.operations';
 export * from './evaluations.operations';
 export * from './media.operations';
 export * from './messaging.operations';
+export * from './notes.operations';
 export * from './tools.operations';
 export * from './webhooks.operations';
 export * from './workspaces.operations';
@@ -30,6 +32,8 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   ...Object.values(apiKeyOperations),
   eventStreamOperation,
   ...Object.values(messagingOperations),
+  ...Object.values(noteOperations),
+  ...Object.values(cannedReplyOperations),
   messageMediaOperation,
   ...Object.values(chatOperations),
   ...Object.values(agentOperations),
