@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, data } from '../api/client';
@@ -13,6 +14,7 @@ import { MessageTimeline } from './conversation/message-timeline';
 import { StateHeader } from './conversation/state-header';
 import { AssigneeLine } from './conversation/assignee-line';
 import { TagsAndOwners } from './conversation/tags-and-owners';
+import { clearMention } from '../components/mention-alerts';
 
 /**
  * One conversation and what a person does with it: who answers and the take over, hand back,
@@ -38,6 +40,8 @@ export function ConversationPage() {
   const current = conversation.data?.workspaces.flatMap((w) => w.conversations)[0];
   const name = current ? (current.contactName ?? current.phoneNumber ?? current.conversationId) : t('conversation.title');
   useWaitingTitle(workspaceId, refetchInterval, name);
+  // Opened: a note's mention of the person here is read.
+  useEffect(() => clearMention(workspaceId, conversationId), [workspaceId, conversationId]);
   useShortcuts({
     Escape: () => {
       // A draft is not lost to one key: from a field with text typed, Escape only leaves the field.

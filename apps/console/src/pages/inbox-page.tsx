@@ -15,6 +15,7 @@ import { useWaitingTitle } from '../components/waiting-title';
 import { Status, useIsAdmin } from './layout';
 import { stateCell } from './conversation/state-line';
 import { AssignmentViews } from './conversation/assignment-views';
+import { MentionedBadge } from '../components/mention-alerts';
 
 type Conversation = components['schemas']['ConversationSummary'];
 const STATUSES: Conversation['status'][] = ['initiated', 'active', 'finished', 'spam', 'expired'];
@@ -202,6 +203,7 @@ export function InboxPage() {
                 <tr key={c.id} data-id={c.id}>
                   <td>
                     <Link to={`/w/${workspaceId}/conversations/${c.id}`}>{c.contactName ?? c.phoneNumber ?? c.conversationId}</Link>
+                    <MentionedBadge workspaceId={workspaceId} conversationId={c.id} />
                     {c.contactName && c.phoneNumber && <small> · {c.phoneNumber}</small>}
                     {c.tags.length > 0 && <small> · {c.tags.join(', ')}</small>}
                   </td>

@@ -6,6 +6,7 @@ import { ShortcutsHelp } from '../components/shortcuts-help';
 import { useShortcuts } from '../components/shortcuts';
 import type { MessageKey } from '../i18n/en';
 import { LANGUAGES, setLanguage, type Language } from '../i18n/i18n';
+import { MentionAlerts } from '../components/mention-alerts';
 
 /**
  * The workspace's sections, in the navigation's order; the admin-only ones are hidden from an
@@ -14,6 +15,7 @@ import { LANGUAGES, setLanguage, type Language } from '../i18n/i18n';
 const SECTIONS: { path: string; label: MessageKey; adminOnly: boolean }[] = [
   { path: 'inbox', label: 'nav.inbox', adminOnly: false },
   { path: 'clients', label: 'nav.clients', adminOnly: false },
+  { path: 'canned-replies', label: 'canned.nav', adminOnly: false },
   { path: 'agents', label: 'nav.agents', adminOnly: true },
   { path: 'scheduled', label: 'nav.scheduled', adminOnly: true },
   { path: 'webhooks', label: 'nav.webhooks', adminOnly: true },
@@ -135,6 +137,7 @@ export function Layout() {
         </nav>
       </header>
       <main id="main" tabIndex={-1} className="container">
+        {workspaceId && <MentionAlerts workspaceId={workspaceId} me={user?.id} />}
         <Outlet />
       </main>
     </>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { INBOX_PAGE_SIZE, useConversationPages } from '../../api/conversation-pages';
 import { LoadMore } from '../../components/load-more';
 import { useShortcuts } from '../../components/shortcuts';
+import { MentionedBadge } from '../../components/mention-alerts';
 
 /**
  * The inbox beside the open conversation on a wide screen (hidden under 900 px, where the
@@ -37,7 +38,10 @@ export function ConversationList({
         {rows.map((c) => (
           <li key={c.id}>
             <Link to={`/w/${workspaceId}/conversations/${c.id}`} aria-current={c.id === currentId ? 'page' : undefined}>
-              <span>{c.contactName ?? c.phoneNumber ?? c.conversationId}</span>
+              <span>
+                {c.contactName ?? c.phoneNumber ?? c.conversationId}
+                <MentionedBadge workspaceId={workspaceId} conversationId={c.id} />
+              </span>
               <small>
                 {c.state === 'ai' ? t(`status.${c.status}`) : t(`state.${c.state}`)} · {dateTime.format(new Date(c.lastUpdate))}
                 {c.assignee && ` · ${t('assign.assignedTo', { who: c.assignee.email ?? c.assignee.id })}`}

@@ -2,7 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../../api/client';
-import { useIsAdmin } from '../layout';
+import { useNotes } from '../../api/notes';
+import { useIsAdmin, useWorkspaces } from '../layout';
+import { NoteItem } from './note-item';
 import { DaySeparator } from './day-separator';
 import { MessageItem } from './message-item';
 import { byDay, firstShown, revealOlder } from './timeline-window';
@@ -35,14 +37,18 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
       data(api.GET('/v1/conversations/{id}/turns', { params: { query: { ...scope.query, limit: 200 }, path: { id: conversation.id } } })),
     placeholderData: keepPreviousData,
   });
+  // Private notes stand among the messages at their time, drawn apart (note-item.tsx).
+  const { notes, remove } = useNotes(workspaceId, conversation.id);
+  const me = useWorkspaces().data?.user?.id;
   const agentNames = new Map((agents.data?.workspaces.flatMap((w) => w.agents) ?? []).map((a) => [a.id, a.name]));
   const turnsById = new Map((turns.data?.turns ?? []).map((turn) => [turn.id, turn]));
   const messageIds = new Set(conversation.messages.map((m) => m.id));
   const entries = [
-    ...conversation.messages.map((message) => ({ at: message.creationDate, message, turn: turnsById.get(message.id) })),
+    ...conversation.messages.map((message) => ({ at: message.creationDate, message, turn: turnsById.get(message.id), note: undefined })),
     ...(turns.data?.turns ?? [])
       .filter((turn) => !messageIds.has(turn.id))
-      .map((turn) => ({ at: turn.startedAt, message: undefined, turn })),
+      .map((turn) => ({ at: turn.startedAt, message: undefined, turn, note: undefined })),
+    ...(notes.data?.notes ?? []).map((note) => ({ at: note.createdAt, message: undefined, turn: undefined, note })),
   ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 
   const scroller = useRef<HTMLElement>(null);
@@ -66,7 +72,7 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
     anchor: null,
   });
   const anchor = revealed.conversationId === conversation.id ? revealed.anchor : null;
-  const keys = entries.map((entry) => entry.message?.id ?? entry.turn!.id);
+  const keys = entries.map((entry) => entry.message?.id ?? entry.turn?.id ?? entry.note!.id);
   const from = firstShown(keys, anchor);
   // Where the scroll was before older entries went above it: restored, less nothing, once they are drawn.
   const before = useRef<{ height: number; top: number } | null>(null);
@@ -119,7 +125,7 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
         onLoadCapture={toEnd}
         onLoadedMetadataCapture={toEnd}
       >
-        {conversation.messages.length === 0 && <p>{t('conversation.empty')}</p>}
+        {entries.length === 0 && <p>{t('conversation.empty')}</p>}
         {from > 0 && (
           <p className="load-older">
             <button type="button" className="secondary" onClick={showOlder}>
@@ -130,8 +136,10 @@ export function MessageTimeline({ workspaceId, conversation }: { workspaceId: st
         <ol ref={list} className="messages">
           {days.flatMap(({ day, items }) => [
             <DaySeparator key={`day-${day}`} day={day} />,
-            ...items.map(({ message, turn }) =>
-              message ? (
+            ...items.map(({ message, turn, note }) =>
+              note ? (
+                <NoteItem key={note.id} note={note} me={me} onDelete={(id) => remove.mutate(id)} deleting={remove.isPending} />
+              ) : message ? (
                 <MessageItem
                   key={message.id}
                   workspaceId={workspaceId}
