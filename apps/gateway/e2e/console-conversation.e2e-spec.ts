@@ -14,6 +14,7 @@ import {
   textOf,
   withAgents,
   whatsappEnvelope,
+  whatsappInbound,
   type TestStack,
 } from '@platica/testing';
 import { TestBrowser } from '@platica/testing/test-browser';
@@ -33,7 +34,9 @@ const BILL = 'Tu factura es de 120 pesos';
  * read back to the first as the timeline is scrolled up, a date between the days, and the contact
  * beside the conversation (behind a button on a phone). Issue 50 item 3: requests for a person
  * assigned in turn to the two people signed in at once, their Mine and Unassigned views, and a
- * reassignment seen live.
+ * reassignment seen live. Issue 50 items 5-6: a private note mentioning a colleague signed in at
+ * once, who is told within 2 s; the note never reaches Graph; a canned reply picked with `/`,
+ * its `{{contact.firstname}}` filled, sent to the customer.
  */
 describe('the console conversation view in a browser (e2e)', () => {
   let t: TestStack;
@@ -592,6 +595,84 @@ describe('the console conversation view in a browser (e2e)', () => {
     } finally {
       await second.close();
       await ws.api.patch('/v1/assignment', { mode: 'none' });
+    }
+  });
+
+  it('a note mentioning a colleague tells them at once and never reaches the customer; a canned reply from / goes out filled in', async () => {
+    const canned = await ws.api.post('/v1/canned-replies', { shortcut: 'saludo', text: 'Hola {{contact.firstname}}, ¿en qué te ayudo?' });
+    expect(canned.status).toBe(201);
+    // Marta López writes on WhatsApp (her profile's name): the agent answers her.
+    const phone = newPhone();
+    const wa = ws.whatsapp;
+    const inbound = whatsappInbound({
+      phoneNumberId: wa.phoneNumberId,
+      displayPhone: wa.phoneNumber,
+      from: phone,
+      name: 'Marta López',
+      text: 'hola',
+    });
+    expect((await deliverMetaWebhook(t.baseUrl, inbound, wa.appSecret)).status).toBe(200);
+    await eventually('the agent answers', async () => texts(phone).includes('ECHO: hola') || undefined, 30_000);
+    const conversation = await eventually('her conversation', async () =>
+      (await ws.api.get(`/v1/conversations?channelId=${wa.id}&limit=200`)).body.workspaces[0].conversations.find(
+        (c: any) => c.conversationId === phone,
+      ),
+    );
+    const second = await browser.context!.browser()!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    try {
+      // Beto has the inbox open, its event stream live.
+      const beto = await second.newPage();
+      await browser.signIn(beto, colleague);
+      await beto.goto(`${t.baseUrl}/console/w/${ws.id}/inbox`);
+      await beto.getByText('Live: changes appear as they happen.').waitFor();
+
+      // Ana writes a note, picking Beto from the list @ opens.
+      const ana = await open(conversation.id);
+      await ana.getByRole('radio', { name: 'Note' }).check();
+      const field = ana.getByLabel('Private note (never sent to the customer)');
+      await field.fill('');
+      await field.pressSequentially('Llámala mañana @bet');
+      await ana.getByRole('listbox', { name: 'People to mention' }).getByRole('option', { name: colleague.email }).waitFor();
+      await check(ana, 'conv-19-mention-picker');
+      await field.press('Enter');
+      await field.pressSequentially('por favor');
+      expect(await field.inputValue()).toBe(`Llámala mañana @${colleague.email} por favor`);
+      await ana.getByRole('button', { name: 'Add note' }).click();
+      const shown = ana.getByRole('listitem', { name: `Private note by ${email()}` });
+      await shown.getByText(`Llámala mañana @${colleague.email} por favor`).waitFor();
+      await check(ana, 'conv-20-private-note');
+
+      // Beto is told at once, and the conversation is marked for him until he opens it.
+      await beto.getByRole('status').getByText(`${email()} mentioned you in a note.`).waitFor({ timeout: 2_000 });
+      await beto.locator(`tbody tr[data-id="${conversation.id}"]`).getByText('Mentioned').waitFor();
+      await check(beto, 'conv-21-mentioned');
+      await beto.getByRole('status').getByRole('link', { name: 'Open the conversation' }).click();
+      await beto.getByRole('listitem', { name: `Private note by ${email()}` }).waitFor();
+      expect(await beto.getByText(`${email()} mentioned you in a note.`).count()).toBe(0);
+
+      // The canned reply: / opens the list filtered as typed, Enter inserts it filled from the contact; sent, the customer gets it.
+      await ana.getByRole('radio', { name: 'Reply' }).check();
+      const reply = ana.getByLabel('Your reply');
+      await reply.pressSequentially('/sal');
+      await ana
+        .getByRole('listbox', { name: 'Canned replies' })
+        .getByRole('option', { name: /\/saludo/ })
+        .waitFor();
+      await check(ana, 'conv-22-canned-replies');
+      await reply.press('Enter');
+      expect(await reply.inputValue()).toBe('Hola Marta, ¿en qué te ayudo?');
+      await ana.getByRole('button', { name: 'Send', exact: true }).click();
+      await eventually(
+        'the canned reply at Graph',
+        async () => texts(phone).includes('Hola Marta, ¿en qué te ayudo?') || undefined,
+        30_000,
+      );
+      // The note never went to the customer.
+      expect(texts(phone).some((text) => text?.includes('Llámala'))).toBe(false);
+      expect(JSON.stringify(graph.sends(wa.phoneNumberId))).not.toContain('Llámala');
+    } finally {
+      await second.close();
+      await ws.api.delete(`/v1/canned-replies/${canned.body.data.id}`);
     }
   });
 });
