@@ -633,19 +633,19 @@ describe('the console conversation view in a browser (e2e)', () => {
       await field.fill('');
       await field.pressSequentially('Llámala mañana @bet');
       await ana.getByRole('listbox', { name: 'People to mention' }).getByRole('option', { name: colleague.email }).waitFor();
-      await check(ana, 'conv-19-mention-picker');
+      await check(ana, 'conv-23-mention-picker');
       await field.press('Enter');
       await field.pressSequentially('por favor');
       expect(await field.inputValue()).toBe(`Llámala mañana @${colleague.email} por favor`);
       await ana.getByRole('button', { name: 'Add note' }).click();
       const shown = ana.getByRole('listitem', { name: `Private note by ${email()}` });
       await shown.getByText(`Llámala mañana @${colleague.email} por favor`).waitFor();
-      await check(ana, 'conv-20-private-note');
+      await check(ana, 'conv-24-private-note');
 
       // Beto is told at once, and the conversation is marked for him until he opens it.
       await beto.getByRole('status').getByText(`${email()} mentioned you in a note.`).waitFor({ timeout: 2_000 });
       await beto.locator(`tbody tr[data-id="${conversation.id}"]`).getByText('Mentioned').waitFor();
-      await check(beto, 'conv-21-mentioned');
+      await check(beto, 'conv-25-mentioned');
       await beto.getByRole('status').getByRole('link', { name: 'Open the conversation' }).click();
       await beto.getByRole('listitem', { name: `Private note by ${email()}` }).waitFor();
       expect(await beto.getByText(`${email()} mentioned you in a note.`).count()).toBe(0);
@@ -658,7 +658,7 @@ describe('the console conversation view in a browser (e2e)', () => {
         .getByRole('listbox', { name: 'Canned replies' })
         .getByRole('option', { name: /\/saludo/ })
         .waitFor();
-      await check(ana, 'conv-22-canned-replies');
+      await check(ana, 'conv-26-canned-replies');
       await reply.press('Enter');
       expect(await reply.inputValue()).toBe('Hola Marta, ¿en qué te ayudo?');
       await ana.getByRole('button', { name: 'Send', exact: true }).click();
