@@ -14,7 +14,6 @@ import {
   textOf,
   withAgents,
   whatsappEnvelope,
-  whatsappInbound,
   type TestStack,
 } from '@platica/testing';
 import { TestBrowser } from '@platica/testing/test-browser';
@@ -602,22 +601,8 @@ describe('the console conversation view in a browser (e2e)', () => {
     const canned = await ws.api.post('/v1/canned-replies', { shortcut: 'saludo', text: 'Hola {{contact.firstname}}, ¿en qué te ayudo?' });
     expect(canned.status).toBe(201);
     // Marta López writes on WhatsApp (her profile's name): the agent answers her.
-    const phone = newPhone();
-    const wa = ws.whatsapp;
-    const inbound = whatsappInbound({
-      phoneNumberId: wa.phoneNumberId,
-      displayPhone: wa.phoneNumber,
-      from: phone,
-      name: 'Marta López',
-      text: 'hola',
-    });
-    expect((await deliverMetaWebhook(t.baseUrl, inbound, wa.appSecret)).status).toBe(200);
+    const { phone, conversation } = await ws.customerWrites(newPhone(), 'hola', undefined, 'Marta López');
     await eventually('the agent answers', async () => texts(phone).includes('ECHO: hola') || undefined, 30_000);
-    const conversation = await eventually('her conversation', async () =>
-      (await ws.api.get(`/v1/conversations?channelId=${wa.id}&limit=200`)).body.workspaces[0].conversations.find(
-        (c: any) => c.conversationId === phone,
-      ),
-    );
     const second = await browser.context!.browser()!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     try {
       // Beto has the inbox open, its event stream live.
@@ -669,7 +654,7 @@ describe('the console conversation view in a browser (e2e)', () => {
       );
       // The note never went to the customer.
       expect(texts(phone).some((text) => text?.includes('Llámala'))).toBe(false);
-      expect(JSON.stringify(graph.sends(wa.phoneNumberId))).not.toContain('Llámala');
+      expect(JSON.stringify(graph.sends(ws.whatsapp.phoneNumberId))).not.toContain('Llámala');
     } finally {
       await second.close();
       await ws.api.delete(`/v1/canned-replies/${canned.body.data.id}`);
