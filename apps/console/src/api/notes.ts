@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, data } from './client';
-import type { components } from './openapi';
+import type { components, operations } from './openapi';
 
 export type ConversationNote = components['schemas']['ConversationNote'];
 export type CannedReply = components['schemas']['CannedReply'];
+type NewNote = operations['conversation_notes_create']['requestBody']['content']['application/json'];
 
 /**
  * A conversation's private notes (GET /v1/conversations/{id}/notes), under the conversation's
@@ -17,7 +18,7 @@ export function useNotes(workspaceId: string, conversationId: string) {
   const notes = useQuery({ queryKey: key, queryFn: () => data(api.GET('/v1/conversations/{id}/notes', { params })) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const write = useMutation({
-    mutationFn: (body: { text: string; mentions?: string[] }) => data(api.POST('/v1/conversations/{id}/notes', { params, body })),
+    mutationFn: (body: NewNote) => data(api.POST('/v1/conversations/{id}/notes', { params, body })),
     onSuccess: refresh,
   });
   const remove = useMutation({

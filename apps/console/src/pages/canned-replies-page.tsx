@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api, data } from '../api/client';
 import { useCannedReplies, type CannedReply } from '../api/notes';
+import type { operations } from '../api/openapi';
 import { ConfirmPrompt } from '../components/confirm-prompt';
 import { usePageTitle } from '../components/page-title';
 import { fieldErrors } from '../forms/server-errors';
 import { Status } from './layout';
 import { VARIABLE_NAMES } from './conversation/composer-text';
 
-type Fields = { shortcut: string; text: string };
+/** The form's fields: what POST /v1/canned-replies takes. */
+type Fields = operations['canned_replies_create']['requestBody']['content']['application/json'];
 
 /**
  * The workspace's canned replies (docs/console.md › Canned replies): each shortcut with its text,
