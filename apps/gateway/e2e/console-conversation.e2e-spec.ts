@@ -598,8 +598,6 @@ describe('the console conversation view in a browser (e2e)', () => {
   });
 
   it('a note mentioning a colleague tells them at once and never reaches the customer; a canned reply from / goes out filled in', async () => {
-    const canned = await ws.api.post('/v1/canned-replies', { shortcut: 'saludo', text: 'Hola {{contact.firstname}}, ¿en qué te ayudo?' });
-    expect(canned.status).toBe(201);
     // Marta López writes on WhatsApp (her profile's name): the agent answers her.
     const { phone, conversation } = await ws.customerWrites(newPhone(), 'hola', undefined, 'Marta López');
     await eventually('the agent answers', async () => texts(phone).includes('ECHO: hola') || undefined, 30_000);
@@ -635,7 +633,22 @@ describe('the console conversation view in a browser (e2e)', () => {
       await beto.getByRole('listitem', { name: `Private note by ${email()}` }).waitFor();
       expect(await beto.getByText(`${email()} mentioned you in a note.`).count()).toBe(0);
 
-      // The canned reply: / opens the list filtered as typed, Enter inserts it filled from the contact; sent, the customer gets it.
+      // Ana adds a canned reply on its page; the same shortcut again is refused beside the field.
+      await ana.getByRole('link', { name: 'Manage canned replies' }).click();
+      const addReply = async (shortcut: string, text: string) => {
+        await ana.getByRole('textbox', { name: 'Shortcut' }).fill(shortcut);
+        await ana.getByRole('textbox', { name: /^Text/ }).fill(text);
+        await ana.getByRole('button', { name: 'Add canned reply' }).click();
+      };
+      await addReply('saludo', 'Hola {{contact.firstname}}, ¿en qué te ayudo?');
+      await ana.getByRole('cell', { name: '/saludo', exact: true }).waitFor();
+      await addReply('SALUDO', 'otra');
+      await ana.getByText('is taken in this workspace').waitFor();
+      await check(ana, 'conv-26-canned-replies-page');
+      expect((await ws.api.get('/v1/canned-replies')).body.cannedReplies.map((r: any) => r.shortcut)).toEqual(['saludo']);
+
+      // In the conversation, / opens the list filtered as typed, Enter inserts it filled from the contact; sent, the customer gets it.
+      await ana.goto(`${t.baseUrl}/console/w/${ws.id}/conversations/${conversation.id}`);
       await ana.getByRole('radio', { name: 'Reply' }).check();
       const reply = ana.getByLabel('Your reply');
       await reply.pressSequentially('/sal');
@@ -643,7 +656,7 @@ describe('the console conversation view in a browser (e2e)', () => {
         .getByRole('listbox', { name: 'Canned replies' })
         .getByRole('option', { name: /\/saludo/ })
         .waitFor();
-      await check(ana, 'conv-26-canned-replies');
+      await check(ana, 'conv-27-canned-suggestions');
       await reply.press('Enter');
       expect(await reply.inputValue()).toBe('Hola Marta, ¿en qué te ayudo?');
       await ana.getByRole('button', { name: 'Send', exact: true }).click();
@@ -657,7 +670,8 @@ describe('the console conversation view in a browser (e2e)', () => {
       expect(JSON.stringify(graph.sends(ws.whatsapp.phoneNumberId))).not.toContain('Llámala');
     } finally {
       await second.close();
-      await ws.api.delete(`/v1/canned-replies/${canned.body.data.id}`);
+      for (const reply of (await ws.api.get('/v1/canned-replies')).body.cannedReplies)
+        await ws.api.delete(`/v1/canned-replies/${reply.id}`);
     }
   });
 });

@@ -1002,7 +1002,7 @@ export const en = {
   'mentions.open': 'Open the conversation',
   'mentions.dismiss': 'Dismiss',
   'mentions.badge': 'Mentioned',
-  'canned.nav': 'Canned replies',
+  'canned.manage': 'Manage canned replies',
   'canned.heading': 'Canned replies',
   'canned.intro': 'Snippets for the reply box: type / and the shortcut in a conversation to insert one.',
   'canned.empty': 'No canned replies yet.',

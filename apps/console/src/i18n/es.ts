@@ -1011,7 +1011,7 @@ export const es: Record<MessageKey, string> = {
   'mentions.open': 'Abrir la conversación',
   'mentions.dismiss': 'Descartar',
   'mentions.badge': 'Mencionado',
-  'canned.nav': 'Respuestas rápidas',
+  'canned.manage': 'Gestionar respuestas rápidas',
   'canned.heading': 'Respuestas rápidas',
   'canned.intro': 'Textos para la caja de respuesta: en una conversación, escribe / y el atajo para insertar uno.',
   'canned.empty': 'Aún no hay respuestas rápidas.',

@@ -15,7 +15,6 @@ import { MentionAlerts } from '../components/mention-alerts';
 const SECTIONS: { path: string; label: MessageKey; adminOnly: boolean }[] = [
   { path: 'inbox', label: 'nav.inbox', adminOnly: false },
   { path: 'clients', label: 'nav.clients', adminOnly: false },
-  { path: 'canned-replies', label: 'canned.nav', adminOnly: false },
   { path: 'agents', label: 'nav.agents', adminOnly: true },
   { path: 'scheduled', label: 'nav.scheduled', adminOnly: true },
   { path: 'webhooks', label: 'nav.webhooks', adminOnly: true },

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api, data } from '../../api/client';
 import { useShortcuts } from '../../components/shortcuts';
 import { focusWhenShown, storedMessageId } from './failed-message';
@@ -43,16 +44,25 @@ export function Composer({
 
   return (
     <section ref={section} aria-labelledby="reply-heading" className="composer">
-      <h2 id="reply-heading">{t('conversation.reply')}</h2>
-      <fieldset className="actions composer-target">
-        <legend className="visually-hidden">{t('notes.target')}</legend>
-        {(['reply', 'note'] as const).map((value) => (
-          <label key={value}>
-            <input type="radio" name="composer-target" value={value} checked={target === value} onChange={() => setTarget(value)} />
-            {t(`notes.target.${value}`)}
-          </label>
-        ))}
-      </fieldset>
+      {/* The Reply / Note choice says what the box is for: the heading is for screen readers, so the reply box stays in view at 900 px. */}
+      <h2 id="reply-heading" className="visually-hidden">
+        {t('conversation.reply')}
+      </h2>
+      <div className="composer-head">
+        <fieldset className="actions composer-target">
+          <legend className="visually-hidden">{t('notes.target')}</legend>
+          {(['reply', 'note'] as const).map((value) => (
+            <label key={value}>
+              <input type="radio" name="composer-target" value={value} checked={target === value} onChange={() => setTarget(value)} />
+              {t(`notes.target.${value}`)}
+            </label>
+          ))}
+        </fieldset>
+        {/* Not in the top bar, which a wider one would wrap onto a second line at 1280 px. */}
+        <Link className="composer-link" to={`/w/${workspaceId}/canned-replies`}>
+          {t('canned.manage')}
+        </Link>
+      </div>
       {target === 'note' && <NoteForm workspaceId={workspaceId} conversationId={conversation.id} />}
       {target === 'reply' && !windowOpen && (
         <p className="notice">{whatsapp ? t('conv.windowClosed') : t('conv.windowClosedNoTemplates')}</p>
@@ -131,14 +141,15 @@ function TextForm({ workspaceId, conversation, onSent }: { workspaceId: string; 
         <textarea
           rows={2}
           aria-invalid={errors.content ? true : undefined}
-          aria-describedby="reply-hint"
+          placeholder={t('canned.hint')}
+          aria-describedby={errors.content ? 'reply-error' : undefined}
           ref={(element) => {
             ref(element);
             field.current = element;
           }}
           {...content}
         />
-        <small id="reply-hint">{errors.content ?? t('canned.hint')}</small>
+        {errors.content && <small id="reply-error">{errors.content}</small>}
       </label>
       <CannedSuggestions workspaceId={workspaceId} conversation={conversation} field={field} onInsert={insert} />
       {failure && !errors.content && <p role="alert">{t('common.error', { message: failure.message })}</p>}
