@@ -129,8 +129,9 @@ function TextForm({ workspaceId, conversation, onSent }: { workspaceId: string; 
   const { ref, ...content } = form.register('content', { required: true, validate: (v) => v.trim().length > 0 });
   const insert = useCallback(
     (text: string, caret: number) => {
+      // react-hook-form writes the field's value at once: the caret goes after the insert before another key is typed.
       form.setValue('content', text, { shouldDirty: true });
-      requestAnimationFrame(() => field.current?.setSelectionRange(caret, caret));
+      field.current?.setSelectionRange(caret, caret);
     },
     [form],
   );

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useAssignment } from '../../api/assignment';
 import { useNotes } from '../../api/notes';
@@ -29,8 +30,9 @@ export function NoteForm({ workspaceId, conversationId }: { workspaceId: string;
     const element = field.current;
     if (!element) return;
     const next = replaceTyped(element.value, match.start, match.caret, `@${option.label} `);
-    setText(next.text);
-    requestAnimationFrame(() => element.setSelectionRange(next.caret, next.caret));
+    // Drawn at once, the caret then put after the mention: a key typed next lands there, not where it was.
+    flushSync(() => setText(next.text));
+    element.setSelectionRange(next.caret, next.caret);
   }, []);
   const submit = () => {
     if (!text.trim()) return;
