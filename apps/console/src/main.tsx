@@ -4,6 +4,7 @@ import './shell.css';
 import './styles.css';
 import './keyboard.css';
 import './reading.css';
+import './notes.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -32,6 +33,7 @@ import { SubagentsPage } from './pages/agent/subagents-page';
 import { TeamPage } from './pages/team/team-page';
 import { WebhookPage } from './pages/webhooks/webhook-page';
 import { WebhooksPage } from './pages/webhooks/webhooks-page';
+import { CannedRepliesPage } from './pages/canned-replies-page';
 
 initI18n();
 // A 4xx is an answer, not a hiccup: retried only for the network and the gateway's 5xx, twice, and
@@ -66,6 +68,7 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/agents/:agentId/subagents" element={<SubagentsPage />} />
             <Route path="w/:workspaceId/scheduled" element={<ScheduledPage />} />
             <Route path="w/:workspaceId/clients" element={<ClientsPage />} />
+            <Route path="w/:workspaceId/canned-replies" element={<CannedRepliesPage />} />
             <Route path="w/:workspaceId/clients/:clientId" element={<ClientPage />} />
             <Route path="w/:workspaceId/usage" element={<UsagePage />} />
             <Route path="w/:workspaceId/webhooks" element={<WebhooksPage />} />

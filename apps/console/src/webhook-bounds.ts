@@ -21,6 +21,11 @@ export const WEBHOOK_EVENTS = [
   'conversation.operation.updated',
   'conversation.assignee.updated',
   'conversation.read',
+  'conversation.note.created',
+  'conversation.note.deleted',
+  'canned_reply.created',
+  'canned_reply.updated',
+  'canned_reply.deleted',
   'client.blocked',
   'workspace.credit_limit.reached',
 ] as const;

@@ -233,7 +233,7 @@ describe('the console in a browser (e2e)', () => {
     const brief = `${billing.systemPrompt}\nBe brief.`;
     const newVersion = async (text: string, note: string) => {
       await page.getByLabel('System prompt').fill(text);
-      await page.getByLabel('Note').fill(note);
+      await page.getByLabel('Note', { exact: true }).fill(note);
       await page.getByRole('button', { name: 'Save as new version' }).click();
       await page.getByRole('cell', { name: note }).waitFor();
     };

@@ -33,7 +33,9 @@ const BILL = 'Tu factura es de 120 pesos';
  * read back to the first as the timeline is scrolled up, a date between the days, and the contact
  * beside the conversation (behind a button on a phone). Issue 50 item 3: requests for a person
  * assigned in turn to the two people signed in at once, their Mine and Unassigned views, and a
- * reassignment seen live.
+ * reassignment seen live. Issue 50 items 5-6: a private note mentioning a colleague signed in at
+ * once, who is told within 2 s; the note never reaches Graph; a canned reply picked with `/`,
+ * its `{{contact.firstname}}` filled, sent to the customer.
  */
 describe('the console conversation view in a browser (e2e)', () => {
   let t: TestStack;
@@ -628,6 +630,84 @@ describe('the console conversation view in a browser (e2e)', () => {
     } finally {
       await second.close();
       await ws.api.patch('/v1/assignment', { mode: 'none' });
+    }
+  });
+
+  it('a note mentioning a colleague tells them at once and never reaches the customer; a canned reply from / goes out filled in', async () => {
+    // Marta López writes on WhatsApp (her profile's name): the agent answers her.
+    const { phone, conversation } = await ws.customerWrites(newPhone(), 'hola', undefined, 'Marta López');
+    await eventually('the agent answers', async () => texts(phone).includes('ECHO: hola') || undefined, 30_000);
+    const second = await browser.context!.browser()!.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    try {
+      // Beto has the inbox open, its event stream live.
+      const beto = await second.newPage();
+      await browser.signIn(beto, colleague);
+      await beto.goto(`${t.baseUrl}/console/w/${ws.id}/inbox`);
+      await beto.getByText('Live: changes appear as they happen.').waitFor();
+
+      // Ana writes a note, picking Beto from the list @ opens.
+      const ana = await open(conversation.id);
+      await ana.getByRole('radio', { name: 'Note' }).check();
+      const field = ana.getByLabel('Private note (never sent to the customer)');
+      await field.fill('');
+      await field.pressSequentially('Llámala mañana @bet');
+      await ana.getByRole('listbox', { name: 'People to mention' }).getByRole('option', { name: colleague.email }).waitFor();
+      await check(ana, 'conv-23-mention-picker');
+      await field.press('Enter');
+      await field.pressSequentially('por favor');
+      expect(await field.inputValue()).toBe(`Llámala mañana @${colleague.email} por favor`);
+      await ana.getByRole('button', { name: 'Add note' }).click();
+      const shown = ana.getByRole('listitem', { name: `Private note by ${email()}` });
+      await shown.getByText(`Llámala mañana @${colleague.email} por favor`).waitFor();
+      await check(ana, 'conv-24-private-note');
+
+      // Beto is told at once, and the conversation is marked for him until he opens it.
+      await beto.getByRole('status').getByText(`${email()} mentioned you in a note.`).waitFor({ timeout: 2_000 });
+      await beto.locator(`tbody tr[data-id="${conversation.id}"]`).getByText('Mentioned').waitFor();
+      await check(beto, 'conv-25-mentioned');
+      await beto.getByRole('status').getByRole('link', { name: 'Open the conversation' }).click();
+      await beto.getByRole('listitem', { name: `Private note by ${email()}` }).waitFor();
+      expect(await beto.getByText(`${email()} mentioned you in a note.`).count()).toBe(0);
+
+      // Ana adds a canned reply on its page; the same shortcut again is refused beside the field.
+      await ana.getByRole('link', { name: 'Manage canned replies' }).click();
+      const addReply = async (shortcut: string, text: string) => {
+        await ana.getByRole('textbox', { name: 'Shortcut' }).fill(shortcut);
+        await ana.getByRole('textbox', { name: /^Text/ }).fill(text);
+        await ana.getByRole('button', { name: 'Add canned reply' }).click();
+      };
+      await addReply('saludo', 'Hola {{contact.firstname}}, ¿en qué te ayudo?');
+      await ana.getByRole('cell', { name: '/saludo', exact: true }).waitFor();
+      await addReply('SALUDO', 'otra');
+      await ana.getByText('is taken in this workspace').waitFor();
+      await check(ana, 'conv-26-canned-replies-page');
+      expect((await ws.api.get('/v1/canned-replies')).body.cannedReplies.map((r: any) => r.shortcut)).toEqual(['saludo']);
+
+      // In the conversation, / opens the list filtered as typed, Enter inserts it filled from the contact; sent, the customer gets it.
+      await ana.goto(`${t.baseUrl}/console/w/${ws.id}/conversations/${conversation.id}`);
+      await ana.getByRole('radio', { name: 'Reply' }).check();
+      const reply = ana.getByLabel('Your reply');
+      await reply.pressSequentially('/sal');
+      await ana
+        .getByRole('listbox', { name: 'Canned replies' })
+        .getByRole('option', { name: /\/saludo/ })
+        .waitFor();
+      await check(ana, 'conv-27-canned-suggestions');
+      await reply.press('Enter');
+      expect(await reply.inputValue()).toBe('Hola Marta, ¿en qué te ayudo?');
+      await ana.getByRole('button', { name: 'Send', exact: true }).click();
+      await eventually(
+        'the canned reply at Graph',
+        async () => texts(phone).includes('Hola Marta, ¿en qué te ayudo?') || undefined,
+        30_000,
+      );
+      // The note never went to the customer.
+      expect(texts(phone).some((text) => text?.includes('Llámala'))).toBe(false);
+      expect(JSON.stringify(graph.sends(ws.whatsapp.phoneNumberId))).not.toContain('Llámala');
+    } finally {
+      await second.close();
+      for (const reply of (await ws.api.get('/v1/canned-replies')).body.cannedReplies)
+        await ws.api.delete(`/v1/canned-replies/${reply.id}`);
     }
   });
 });

@@ -156,7 +156,7 @@ describe('evaluations in the console (e2e)', () => {
     // A new version saved without activating it.
     const tag = randomBytes(3).toString('hex');
     await page.getByLabel('System prompt').fill(`Eres Sofía. ${CANDIDATE}`);
-    await page.getByLabel('Note').fill(`candidate ${tag}`);
+    await page.getByLabel('Note', { exact: true }).fill(`candidate ${tag}`);
     await page.getByLabel('Activate it now').uncheck();
     await page.getByRole('button', { name: 'Save as new version' }).click();
     await page.getByRole('cell', { name: `candidate ${tag}`, exact: true }).waitFor();
@@ -239,7 +239,7 @@ describe('evaluations in the console (e2e)', () => {
     // The history (with version A) is on the page before a new version is typed.
     await page.getByRole('row', { name: new RegExp(`first ${tag}`) }).waitFor();
     await page.getByLabel('System prompt').fill(`Eres Sofía. ${CANDIDATE} B`);
-    await page.getByLabel('Note').fill(`second ${tag}`);
+    await page.getByLabel('Note', { exact: true }).fill(`second ${tag}`);
     await page.getByText('Saved without activating it: this agent activates only evaluated versions.').waitFor();
     await page.getByRole('button', { name: 'Save as new version' }).click();
     const rowB = page.getByRole('row', { name: new RegExp(`second ${tag}`) });

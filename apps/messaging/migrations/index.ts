@@ -16,6 +16,7 @@ import { Migration20261129090000_credit_limit_reached } from './Migration2026112
 import { Migration20261129120000_assignment } from './Migration20261129120000_assignment';
 import { Migration20261129100000_search_indexes } from './Migration20261129100000_search_indexes';
 import { Migration20261129130000_row_signals } from './Migration20261129130000_row_signals';
+import { Migration20261129140000_notes_canned_replies } from './Migration20261129140000_notes_canned_replies';
 
 /** Messaging's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const messagingMigrations = [
@@ -37,4 +38,5 @@ export const messagingMigrations = [
   Migration20261129100000_search_indexes,
   Migration20261129120000_assignment,
   Migration20261129130000_row_signals,
+  Migration20261129140000_notes_canned_replies,
 ];

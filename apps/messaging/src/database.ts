@@ -5,6 +5,8 @@ import { Channel } from './channels/channel.entity';
 import { Client } from './clients/client.entity';
 import { Conversation } from './conversations/conversation.entity';
 import { ConversationRead } from './conversations/conversation-read.entity';
+import { CannedReply } from './notes/canned-reply.entity';
+import { ConversationNote } from './notes/conversation-note.entity';
 import { CustomField } from './custom-fields/custom-field.entity';
 import { InboundEvent } from './inbound/inbound-event.entity';
 import { InboundRejection } from './inbound/inbound-rejection.entity';
@@ -34,6 +36,8 @@ export const messagingDatabase: DatabaseDefinition = {
     EvaluationUsage,
     AssignmentSetting,
     ConversationRead,
+    ConversationNote,
+    CannedReply,
   ],
   migrations: messagingMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/messaging/migrations'),

@@ -68,6 +68,21 @@ describe('webhooks (e2e)', () => {
     failed: null,
     unreadCount: null,
   };
+  const note = {
+    id: 'note_1',
+    conversationId: 'conv_1',
+    text: 'Call @ben@example.com',
+    author: { type: 'user', id: 'usr_1' },
+    mentions: [{ id: 'usr_2', email: 'ben@example.com' }],
+    createdAt: '2026-11-21T12:00:00.000Z',
+  };
+  const cannedReply = {
+    id: 'cr_1',
+    shortcut: 'hi',
+    text: 'Hi {{contact.firstname}}',
+    createdAt: '2026-11-21T12:00:00.000Z',
+    updatedAt: '2026-11-21T12:00:00.000Z',
+  };
   const profile = Object.fromEntries(
     ['name', 'firstname', 'lastname', 'email', 'birthdate', 'gender', 'company', 'country', 'state', 'city', 'address', 'postalCode'].map(
       (field) => [field, null],
@@ -92,6 +107,11 @@ describe('webhooks (e2e)', () => {
       conversation: { ...conversation, assignee: { id: 'usr_1' } },
     },
     'conversation.read': { conversationId: 'conv_1', userId: 'usr_1', readAt: '2026-11-21T12:00:00.000Z' },
+    'conversation.note.created': { conversationId: 'conv_1', note, mentions: ['usr_2'] },
+    'conversation.note.deleted': { conversationId: 'conv_1', note, deletedBy: 'usr_1' },
+    'canned_reply.created': { cannedReply, changedBy: 'usr_1' },
+    'canned_reply.updated': { cannedReply, changedBy: 'usr_1' },
+    'canned_reply.deleted': { cannedReply, changedBy: 'key:key_1' },
     'message.created': {
       messageId: 'msg_1',
       conversationId: 'conv_1',

@@ -57,6 +57,8 @@ export const agentUpdateSchema = z
     owners: z.array(z.email()).max(50),
     /** Not in the interface specification: a prompt version is activated only after a passing evaluation of it (docs/agents.md › Evaluations). */
     requireEvaluation: z.boolean(),
+    /** Not in the interface specification: the model is given the conversation's private notes (docs/agents.md › Private notes). */
+    readNotes: z.boolean(),
     /**
      * Not in the interface specification: optimistic concurrency. The agent's `lastUpdate` as the
      * client read it before its edit; when the agent changed since, the update is refused with 409.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONVERSATION_STATUSES } from './messaging';
+import { cannedReplySchema, conversationNoteSchema } from './notes';
 import { chatMessageSchema, clientRecordSchema, conversationSummarySchema, MESSAGE_STATUSES } from './resources';
 
 /** Domain events webhooks can subscribe to, published through each service's outbox to the JetStream stream (ARCHITECTURE.md › Events). */
@@ -14,6 +15,11 @@ export const EVENT_TYPES = [
   'conversation.operation.updated',
   'conversation.assignee.updated',
   'conversation.read',
+  'conversation.note.created',
+  'conversation.note.deleted',
+  'canned_reply.created',
+  'canned_reply.updated',
+  'canned_reply.deleted',
   'client.blocked',
   'workspace.credit_limit.reached',
 ] as const;
@@ -111,6 +117,13 @@ export const eventDataSchemas = {
   }),
   /** An addition: a person read the conversation (POST /v1/conversations/{id}/read): their other tabs clear its unread count. */
   'conversation.read': z.object({ conversationId: z.string(), userId: z.string(), readAt: z.string() }),
+  /** Additions (docs/sending-messages.md › Notes): a private note written or deleted; `mentions` are the user ids it mentions. */
+  'conversation.note.created': z.object({ conversationId: z.string(), note: conversationNoteSchema, mentions: z.array(z.string()) }),
+  'conversation.note.deleted': z.object({ conversationId: z.string(), note: conversationNoteSchema, deletedBy: z.string() }),
+  /** Additions (docs/sending-messages.md › Canned replies): the workspace's snippets changed. */
+  'canned_reply.created': z.object({ cannedReply: cannedReplySchema, changedBy: z.string() }),
+  'canned_reply.updated': z.object({ cannedReply: cannedReplySchema, changedBy: z.string() }),
+  'canned_reply.deleted': z.object({ cannedReply: cannedReplySchema, changedBy: z.string() }),
   'client.blocked': z.object({ clientId: z.string(), blockedReason: z.string(), blockedBy: z.string().nullable() }),
   /**
    * The workspace's billable messages reached its credit limit: once per billing period (docs/usage.md

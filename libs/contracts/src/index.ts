@@ -7,6 +7,7 @@ export * from './workspaces';
 export * from './api-keys';
 export * from './team';
 export * from './messaging';
+export * from './notes';
 export * from './webhooks';
 export * from './agents';
 export * from './scheduled';

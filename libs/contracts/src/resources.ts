@@ -294,6 +294,8 @@ export const agentSchema = z
     disableContextSummarization: z.boolean().nullable(),
     /** Not in the interface specification (docs/agents.md › Evaluations). */
     requireEvaluation: z.boolean(),
+    /** An addition (docs/agents.md › Private notes): the model reads the conversation's private notes. */
+    readNotes: z.boolean(),
     workingMessage: z.object({
       enabled: z.boolean(),
       trigger: z.object({

@@ -152,6 +152,11 @@ export interface TurnContext {
   client: { id: string; name: string | null; email: string | null; phoneNumber: string | null; status: 'active' | 'blocked' };
   history: TurnHistoryItem[];
   /**
+   * The conversation's latest private notes, oldest first (docs/agents.md › Private notes): the
+   * model reads them only when the agent's `readNotes` is on. Absent from older producers.
+   */
+  notes?: { text: string; createdAt: string }[];
+  /**
    * The workspace is at its credit limit (docs/usage.md › Credit limit): the agent does not answer,
    * and hands the conversation to a person when its human assistance is on. Absent: not reached.
    */

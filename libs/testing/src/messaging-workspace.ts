@@ -44,10 +44,15 @@ export class MessagingWorkspace {
     };
   }
 
-  /** A customer writes on WhatsApp (opening the 24-hour window); resolves with their conversation. */
-  async customerWrites(phone = newPhone(), text = 'hola', timestamp?: number): Promise<{ phone: string; conversation: any }> {
+  /** A customer writes on WhatsApp (opening the 24-hour window), `name` their profile's; resolves with their conversation. */
+  async customerWrites(
+    phone = newPhone(),
+    text = 'hola',
+    timestamp?: number,
+    name?: string,
+  ): Promise<{ phone: string; conversation: any }> {
     const wa = this.whatsapp;
-    const payload = whatsappInbound({ phoneNumberId: wa.phoneNumberId, displayPhone: wa.phoneNumber, from: phone, text, timestamp });
+    const payload = whatsappInbound({ phoneNumberId: wa.phoneNumberId, displayPhone: wa.phoneNumber, from: phone, text, timestamp, name });
     const res = await deliverMetaWebhook(this.t.baseUrl, payload, wa.appSecret);
     if (res.status !== 200) throw new Error(`the inbound webhook answered ${res.status}`);
     const conversation = await eventually(`a conversation with ${phone}`, async () => {

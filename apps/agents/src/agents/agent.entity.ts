@@ -34,6 +34,8 @@ const AgentSchema = defineEntity({
     disableContextSummarization: p.boolean().nullable(),
     /** A prompt version is activated only after a passing evaluation of it (docs/agents.md › Evaluations). */
     requireEvaluation: p.boolean().default(false),
+    /** The model is given the conversation's private notes (docs/agents.md › Private notes); off by default. */
+    readNotes: p.boolean().default(false),
     workingMessage: p.json<WorkingMessage>(),
     guardrails: p.json<Guardrails>(),
     createdAt: p.datetime().onCreate(() => new Date()),

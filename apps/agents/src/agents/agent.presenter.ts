@@ -20,6 +20,7 @@ export function presentAgent(agent: AgentFields): Record<string, unknown> {
     enableFileAttachments: agent.enableFileAttachments,
     disableContextSummarization: agent.disableContextSummarization,
     requireEvaluation: agent.requireEvaluation,
+    readNotes: agent.readNotes,
     workingMessage: agent.workingMessage,
     creationDate: agent.createdAt.toISOString(),
     lastUpdate: agent.updatedAt.toISOString(),

@@ -182,6 +182,7 @@ export function newAgentDefaults() {
     enableFileAttachments: false,
     disableContextSummarization: null,
     requireEvaluation: false,
+    readNotes: false,
     workingMessage: DEFAULT_WORKING_MESSAGE,
     guardrails: DEFAULT_GUARDRAILS,
   };

@@ -182,6 +182,7 @@ export async function replayCandidate(
         delegated: false,
         tools: candidate.tools,
         history: turn.context.history,
+        notes: turn.context.notes,
         memory: null,
         readFiles: new Map(),
       },

@@ -2,7 +2,7 @@ import type { RuntimeTool, TurnContext, TurnHistoryItem } from '@platica/contrac
 import type { ConversationMemory } from '../memory/conversation-memory.entity';
 import { REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
 import { memoryOf, modelCallPromptOf, toolCallContextOf, toolCallsOf, type PromptedTurn } from './model-call-prompt';
-import { CONTEXT_SUMMARY_HEADING, RECALL_HEADING } from './turn-prompt';
+import { CONTEXT_SUMMARY_HEADING, NOTES_HEADING, RECALL_HEADING } from './turn-prompt';
 
 const item = (id: string, role: TurnHistoryItem['role'], content: string): TurnHistoryItem => ({
   id,
@@ -27,7 +27,13 @@ const memory = {
   summarizedUpToAt: new Date(Date.UTC(2026, 0, 1, 0, 1)),
 } as ConversationMemory;
 const turn = (fields: Partial<PromptedTurn> = {}): PromptedTurn => ({
-  agent: { assistanceEnabled: false, assistanceTriggers: '', recallLastConversation: true, disableContextSummarization: false },
+  agent: {
+    assistanceEnabled: false,
+    assistanceTriggers: '',
+    recallLastConversation: true,
+    disableContextSummarization: false,
+    readNotes: false,
+  },
   speaker: { systemPrompt: 'Eres Sofía.', supportInformation: {}, enableFileAttachments: false },
   delegated: false,
   tools: [],
@@ -76,6 +82,18 @@ describe('modelCallPromptOf', () => {
       { role: 'system', content: `${CONTEXT_SUMMARY_HEADING}\n${memory.contextSummary}` },
     ]);
     expect(prompt.messages.slice(3).map((message) => message.role)).toEqual(['assistant', 'user']);
+  });
+
+  it('gives the model the private notes after the system prompt only when the agent reads notes', () => {
+    const notes = [{ text: 'VIP: offer the 10% discount', createdAt: '2026-01-01T00:05:00.000Z' }];
+    const off = modelCallPromptOf(turn({ notes }), null, [], limits);
+    expect(JSON.stringify(off.messages)).not.toContain('VIP');
+    const on = modelCallPromptOf(turn({ notes, agent: { ...turn().agent, readNotes: true } }), null, [], limits);
+    expect(on.messages[1]).toEqual({
+      role: 'system',
+      content: `${NOTES_HEADING}\n- (2026-01-01T00:05:00.000Z) VIP: offer the 10% discount`,
+    });
+    expect(on.messages.slice(2).map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
   });
 });
 

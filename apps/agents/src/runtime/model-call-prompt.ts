@@ -6,18 +6,20 @@ import type { Agent } from '../agents/agent.entity';
 import type { ConversationMemory } from '../memory/conversation-memory.entity';
 import { humanAssistanceTool, REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
 import { asObject } from './turn-deps';
-import { turnMessages, type ReadFiles, type TurnMemory } from './turn-prompt';
+import { turnMessages, withNotes, type ReadFiles, type TurnMemory } from './turn-prompt';
 import { roundMessages, toolSetOf } from './turn-tools';
 
 /** What of the turn's setting a model call's prompt is made of. */
 export interface PromptedTurn {
   /** The conversation's agent (the principal): its memory settings and built-in tools. */
-  agent: Pick<Agent, 'assistanceEnabled' | 'assistanceTriggers' | 'recallLastConversation' | 'disableContextSummarization'>;
+  agent: Pick<Agent, 'assistanceEnabled' | 'assistanceTriggers' | 'recallLastConversation' | 'disableContextSummarization' | 'readNotes'>;
   /** Who answers: its system prompt and file settings. */
   speaker: Pick<Agent, 'systemPrompt' | 'supportInformation' | 'enableFileAttachments'>;
   delegated: boolean;
   tools: RuntimeTool[];
   history: TurnHistoryItem[];
+  /** The conversation's private notes: given to the model only when the agent's `readNotes` is on. */
+  notes?: TurnContext['notes'];
   memory: ConversationMemory | null;
   readFiles: ReadFiles;
 }
@@ -51,14 +53,17 @@ export function modelCallPromptOf(
   const { set, byProviderName } = toolSetOf(turn.tools);
   if (turn.agent.assistanceEnabled && !turn.delegated) set[REQUEST_HUMAN_ASSISTANCE] = humanAssistanceTool(turn.agent.assistanceTriggers);
   const messages = [
-    ...turnMessages(
-      turn.speaker,
-      turn.history,
-      additionalInstructions,
-      limits.historyChars,
-      memoryOf(turn.agent, turn.memory),
-      turn.readFiles,
-      (url) => httpUrlProblem(url, { allowPrivateNetworks: limits.allowPrivateNetworks }),
+    ...withNotes(
+      turnMessages(
+        turn.speaker,
+        turn.history,
+        additionalInstructions,
+        limits.historyChars,
+        memoryOf(turn.agent, turn.memory),
+        turn.readFiles,
+        (url) => httpUrlProblem(url, { allowPrivateNetworks: limits.allowPrivateNetworks }),
+      ),
+      turn.agent.readNotes ? (turn.notes ?? []) : [],
     ),
     ...roundMessages(rounds),
   ];

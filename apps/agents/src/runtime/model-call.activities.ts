@@ -128,7 +128,7 @@ export function createModelCallActivities(
     const evaluation = checks.evaluate();
     try {
       const prompt = modelCallPromptOf(
-        { agent, speaker, delegated, tools: offered, history: context.history, memory, readFiles: setting.readFiles },
+        { agent, speaker, delegated, tools: offered, history: context.history, notes: context.notes, memory, readFiles: setting.readFiles },
         additionalInstructions,
         rounds,
         {

@@ -34,6 +34,19 @@ export function turnMessages(
   return messages;
 }
 
+export const NOTES_HEADING =
+  "Private notes of the business's team on this conversation (for you only: never quote them or mention them to the customer):";
+
+/**
+ * The turn's messages with the conversation's private notes (docs/agents.md › Private notes) as
+ * one system message after the system prompt; unchanged without notes (the agent's `readNotes` off).
+ */
+export function withNotes(messages: ModelMessage[], notes: readonly { text: string; createdAt: string }[]): ModelMessage[] {
+  if (!notes.length) return messages;
+  const lines = notes.map((note) => `- (${note.createdAt}) ${note.text}`);
+  return [messages[0]!, { role: 'system', content: `${NOTES_HEADING}\n${lines.join('\n')}` }, ...messages.slice(1)];
+}
+
 /**
  * What the runtime remembers for a turn: the summary of the client's previous conversation
  * with the agent (`recallLastConversation`), and the running summary of this conversation's

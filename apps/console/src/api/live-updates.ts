@@ -27,6 +27,8 @@ const STALE_QUERIES = {
   'conversation.read': ['inbox'],
   'message.created': ['inbox', 'conversation'],
   'message.status.updated': ['conversation'],
+  'conversation.note.created': ['conversation'],
+  'conversation.note.deleted': ['conversation'],
 } as const;
 type EventType = keyof typeof STALE_QUERIES;
 
@@ -99,7 +101,8 @@ class LiveConnection {
       source.addEventListener(type, (event) => {
         this.lastEventId = event.lastEventId || this.lastEventId;
         this.markStale(STALE_QUERIES[type]);
-        if (type === 'conversation.assistance.requested') announceAssistance(this.workspaceId, event.data);
+        if (type === 'conversation.assistance.requested') announce(this.workspaceId, 'assistance', assistanceOf(event.data));
+        if (type === 'conversation.note.created') announce(this.workspaceId, 'note', noteOf(event.data));
       });
     }
   }
@@ -133,27 +136,64 @@ export function reopenDelayMs(refusals: number, random: () => number = Math.rand
 }
 
 export type AssistanceRequest = { conversationId: string; contactName: string | null };
-const assistanceListeners = new Set<{ workspaceId: string; listener: (request: AssistanceRequest) => void }>();
+/** A note was written: on which conversation, by whom (their email where known), and whom it mentions (user ids). */
+export type NoteWritten = { conversationId: string; author: string; mentions: string[] };
+type Announced = { assistance: AssistanceRequest; note: NoteWritten };
+const announcementListeners = new Set<{ workspaceId: string; kind: keyof Announced; listener: (value: never) => void }>();
 
-/** An agent asked for a person (the event's envelope, as the stream sends it): told to whoever listens for the workspace. */
-function announceAssistance(workspaceId: string, raw: unknown): void {
-  let request: AssistanceRequest;
+/** What of an event's `data` the announcements read, each field checked before use. */
+type AnnouncedData = {
+  conversationId?: unknown;
+  mentions?: unknown;
+  conversation?: { contactName?: unknown };
+  note?: { author?: { id?: unknown; email?: unknown } };
+};
+
+/** The event's `data` (the envelope as the stream sends it), or null when it is not JSON. */
+function dataOf(raw: unknown): AnnouncedData | null {
   try {
-    const data = (JSON.parse(String(raw)) as { data?: { conversationId?: unknown; conversation?: { contactName?: unknown } } }).data;
-    if (typeof data?.conversationId !== 'string') return;
-    const name = data.conversation?.contactName;
-    request = { conversationId: data.conversationId, contactName: typeof name === 'string' ? name : null };
+    const data = (JSON.parse(String(raw)) as { data?: unknown }).data;
+    return data && typeof data === 'object' ? (data as AnnouncedData) : null;
   } catch {
-    return;
+    return null;
   }
-  for (const entry of assistanceListeners) if (entry.workspaceId === workspaceId) entry.listener(request);
+}
+
+function assistanceOf(raw: unknown): AssistanceRequest | null {
+  const data = dataOf(raw);
+  if (typeof data?.conversationId !== 'string') return null;
+  const name: unknown = data.conversation?.contactName;
+  return { conversationId: data.conversationId, contactName: typeof name === 'string' ? name : null };
+}
+
+function noteOf(raw: unknown): NoteWritten | null {
+  const data = dataOf(raw);
+  if (typeof data?.conversationId !== 'string' || !Array.isArray(data.mentions)) return null;
+  const author: unknown = data.note?.author?.email ?? data.note?.author?.id;
+  return { conversationId: data.conversationId, author: typeof author === 'string' ? author : '', mentions: data.mentions.map(String) };
+}
+
+/** What the workspace's stream brought, told to whoever listens for it there. */
+function announce<K extends keyof Announced>(workspaceId: string, kind: K, value: Announced[K] | null): void {
+  if (!value) return;
+  for (const entry of announcementListeners)
+    if (entry.workspaceId === workspaceId && entry.kind === kind) (entry.listener as (v: Announced[K]) => void)(value);
+}
+
+function listen<K extends keyof Announced>(workspaceId: string, kind: K, listener: (value: Announced[K]) => void): () => void {
+  const entry = { workspaceId, kind, listener };
+  announcementListeners.add(entry);
+  return () => announcementListeners.delete(entry);
 }
 
 /** Calls `listener` for each request for a person the workspace's stream brings; the function stops it. */
 export function onAssistanceRequested(workspaceId: string, listener: (request: AssistanceRequest) => void): () => void {
-  const entry = { workspaceId, listener };
-  assistanceListeners.add(entry);
-  return () => assistanceListeners.delete(entry);
+  return listen(workspaceId, 'assistance', listener);
+}
+
+/** Calls `listener` for each note written in the workspace (mentions to tell the people mentioned); the function stops it. */
+export function onNoteWritten(workspaceId: string, listener: (note: NoteWritten) => void): () => void {
+  return listen(workspaceId, 'note', listener);
 }
 
 let current: LiveConnection | null = null;

@@ -40,7 +40,7 @@ export function alertsFor(
 const listeners = new Set<() => void>();
 let cached: { stored: string | null; settings: AlertSettings } | null = null;
 
-function readSettings(): AlertSettings {
+export function readSettings(): AlertSettings {
   const stored = window.localStorage.getItem(STORAGE_KEY);
   if (cached?.stored !== stored) cached = { stored, settings: parseSettings(stored) };
   return cached.settings;
@@ -63,7 +63,7 @@ export function notificationPermission(): NotificationPermission | 'unsupported'
 }
 
 /** A short two-note tone, made in the page (no file to fetch): an `AudioContext` the browser may refuse before a click. */
-function playTone(): void {
+export function playTone(): void {
   try {
     const audio = new AudioContext();
     const gain = audio.createGain();

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, data } from '../api/client';
@@ -17,6 +17,7 @@ import { AssigneeLine } from './conversation/assignee-line';
 import { ChannelBadge } from './inbox/conversation-row';
 import { TagsAndOwners } from './conversation/tags-and-owners';
 import { PresenceLine } from './conversation/presence-line';
+import { clearMention } from '../components/mention-alerts';
 
 /**
  * One conversation and what a person does with it: who answers and the take over, hand back,
@@ -47,8 +48,9 @@ export function ConversationPage() {
   const current = conversation.data?.workspaces.flatMap((w) => w.conversations)[0];
   const name = current ? (current.contactName ?? current.phoneNumber ?? current.conversationId) : t('conversation.title');
   useWaitingTitle(workspaceId, refetchInterval, name);
-  // Open is read: the person's unread count of it goes to 0, here and in their other tabs.
+  // Open is read: the person's unread count of it goes to 0, here and in their other tabs, and a note's mention of them here too.
   useMarkRead(workspaceId, current);
+  useEffect(() => clearMention(workspaceId, conversationId), [workspaceId, conversationId]);
   const composer = useRef<HTMLDivElement>(null);
   const composerInput = usePresence(workspaceId, conversationId, composer);
   useShortcuts({

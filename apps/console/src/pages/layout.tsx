@@ -6,6 +6,7 @@ import { ApiError, api, data } from '../api/client';
 import { useShortcuts } from '../components/shortcuts';
 import { Sidebar } from './shell/sidebar';
 import { LANGUAGES, setLanguage, type Language } from '../i18n/i18n';
+import { MentionAlerts } from '../components/mention-alerts';
 
 /**
  * Whether the signed-in user is an `admin` of the workspace (an `agent`, a human support agent,
@@ -45,6 +46,7 @@ export function Layout() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const me = useWorkspaces().data?.user?.id;
   useShortcuts({ '/': () => document.querySelector<HTMLInputElement>('main [role="search"] input')?.focus() });
   // A page chosen from the menu closes it (on a phone it covers the page's start).
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
@@ -78,6 +80,7 @@ export function Layout() {
         </header>
         <Sidebar workspaceId={workspaceId} />
         <main id="main" tabIndex={-1}>
+          {workspaceId && <MentionAlerts workspaceId={workspaceId} me={me} />}
           <Outlet />
         </main>
       </div>

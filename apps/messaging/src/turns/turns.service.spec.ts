@@ -11,6 +11,7 @@ import type { Message } from '../conversations/message.entity';
 import { MessageRepository } from '../messages/message.repository';
 import { TurnsService } from './turns.service';
 import { Assignments } from '../conversations/assignments';
+import { ConversationNoteRepository } from '../notes/conversation-note.repository';
 import { CreditService } from '../usage/credit.service';
 
 const NOW = '2026-11-20T12:00:00.000Z';
@@ -87,6 +88,7 @@ function world(
     fake(CreditService, { isReached: async () => false, observe: () => {} }),
     // Round-robin is assignments.spec.ts's: here a workspace that assigns nobody.
     fake(Assignments, { assignByRotation: async () => {} }),
+    fake(ConversationNoteRepository, { latestOf: async () => [] }),
     fake(ConversationRepository, {
       findInWorkspace: async (workspaceId, ref) => (workspaceId === 'ws_1' && ref === conversation.id ? conversation : null),
       update: async (_tx, target, changes) => {

@@ -41,6 +41,8 @@ export const TURN_HISTORY = 50;
  * waited (an outage, a long burst).
  */
 export const TURN_HISTORY_REACH = 250;
+/** The latest private notes a turn is given (its agent's `readNotes` decides whether the model reads them). */
+const TURN_NOTES = 20;
 /** The most history a caller may ask for (an agent evaluation replaying a conversation's earlier turns). */
 const EVALUATION_HISTORY = 500;
 
@@ -63,6 +65,7 @@ export class TurnsService {
     private readonly delivery: GraphDelivery,
     private readonly credit: CreditService,
     private readonly assignments: Assignments,
+    private readonly notes: ConversationNoteRepository,
   ) {}
 
   /** The client's previous conversation with the agent and its latest messages (to recall it). */
@@ -95,11 +98,12 @@ export class TurnsService {
     known: { channel?: OpenChannel; client?: Client } = {},
     { answering = [], historyLimit = TURN_HISTORY }: { answering?: string[]; historyLimit?: number } = {},
   ): Promise<TurnContext> {
-    const [channel, client, history, creditLimitReached] = await Promise.all([
+    const [channel, client, history, creditLimitReached, notes] = await Promise.all([
       known.channel ?? this.channels.findById(conversation.channelId),
       known.client ?? this.clients.get(conversation.clientId),
       this.historyAnswering(conversation.id, answering, historyLimit),
       this.credit.isReached(conversation.workspaceId),
+      this.notes.latestOf(conversation.id, TURN_NOTES),
     ]);
     return {
       conversation: {
@@ -123,6 +127,7 @@ export class TurnsService {
         status: client.status,
       },
       history: history.map(historyItemOf),
+      notes: notes.map((note) => ({ text: note.text, createdAt: note.createdAt.toISOString() })),
       ...(creditLimitReached ? { creditLimitReached } : {}),
     };
   }
@@ -381,3 +386,4 @@ function messageIdTaken(messageId: string): DomainError {
   return new DomainError(ErrorCode.Conflict, 'The message id is already used by another message', { messageId });
 }
 import { Assignments } from '../conversations/assignments';
+import { ConversationNoteRepository } from '../notes/conversation-note.repository';

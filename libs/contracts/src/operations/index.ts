@@ -8,6 +8,7 @@ import { evaluationOperations } from './evaluations.operations';
 import { messageMediaOperation } from './media.operations';
 import { messagingOperations } from './messaging.operations';
 import { presenceOperation, teamOperations } from './team.operations';
+import { cannedReplyOperations, noteOperations } from './notes.operations';
 import { toolOperations } from './tools.operations';
 import { webhookOperations } from './webhooks.operations';
 import { workspaceOperations } from './workspaces.operations';
@@ -21,6 +22,7 @@ export * from './evaluations.operations';
 export * from './media.operations';
 export * from './messaging.operations';
 export * from './team.operations';
+export * from './notes.operations';
 export * from './tools.operations';
 export * from './webhooks.operations';
 export * from './workspaces.operations';
@@ -34,6 +36,8 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   presenceOperation,
   eventStreamOperation,
   ...Object.values(messagingOperations),
+  ...Object.values(noteOperations),
+  ...Object.values(cannedReplyOperations),
   messageMediaOperation,
   ...Object.values(chatOperations),
   ...Object.values(agentOperations),

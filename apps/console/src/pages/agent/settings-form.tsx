@@ -25,6 +25,7 @@ interface SettingsValues {
   enableFileAttachments: boolean;
   disableContextSummarization: boolean;
   requireEvaluation: boolean;
+  readNotes: boolean;
   workingMessage: Omit<WorkingMessage, 'trigger' | 'sticker'> & {
     trigger: Omit<WorkingMessage['trigger'], 'toolNames'> & { toolNames: string };
     sticker: { enabled: boolean; url: string };
@@ -56,6 +57,7 @@ function valuesOf(agent: Agent): SettingsValues {
     enableFileAttachments: agent.enableFileAttachments,
     disableContextSummarization: agent.disableContextSummarization ?? false,
     requireEvaluation: agent.requireEvaluation,
+    readNotes: agent.readNotes,
     workingMessage: {
       ...agent.workingMessage,
       trigger: { ...trigger, toolNames: trigger.toolNames.join('\n') },
@@ -93,6 +95,7 @@ function bodyOf(values: SettingsValues, agent: Agent, editedFrom: string): Setti
     disableContextSummarization:
       agent.disableContextSummarization === null && !values.disableContextSummarization ? null : values.disableContextSummarization,
     requireEvaluation: values.requireEvaluation,
+    readNotes: values.readNotes,
     workingMessage: {
       ...working,
       trigger: { ...working.trigger, toolNames: linesOf(working.trigger.toolNames) },
@@ -262,6 +265,11 @@ export function SettingsForm({ agent, workspaceId, onSaved }: { agent: Agent; wo
           <input type="checkbox" role="switch" {...field('disableContextSummarization')} />
           {t('agentForms.disableContextSummarization')}
         </label>
+        <label>
+          <input type="checkbox" role="switch" {...field('readNotes')} aria-describedby="settings-readNotes-hint" />
+          {t('agentForms.readNotes')}
+        </label>
+        <small id="settings-readNotes-hint">{t('agentForms.readNotesHint')}</small>
       </fieldset>
 
       <fieldset>

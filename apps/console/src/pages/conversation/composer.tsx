@@ -1,12 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api, data } from '../../api/client';
 import { useShortcuts } from '../../components/shortcuts';
 import { focusWhenShown, storedMessageId } from './failed-message';
 import { fieldErrors } from '../../forms/server-errors';
 import { TemplateComposer } from './template-composer';
+import { CannedSuggestions } from './canned-suggestions';
+import { NoteForm } from './note-form';
 import type { ConversationDetail } from './types';
 
 const MEDIA_TYPES = ['image', 'video', 'audio', 'file'] as const;
@@ -33,6 +36,7 @@ export function Composer({
   const whatsapp = conversation.platform === 'whatsapp';
   const windowOpen = conversation.canSendDirectMessage;
   const [chosen, setChosen] = useState<Mode>('text');
+  const [target, setTarget] = useState<'reply' | 'note'>('reply');
   const mode: Mode = windowOpen ? chosen : 'template';
   const modes: Mode[] = ['text', ...MEDIA_TYPES, ...(whatsapp ? (['template'] as const) : [])];
   const section = useRef<HTMLElement>(null);
@@ -40,9 +44,30 @@ export function Composer({
 
   return (
     <section ref={section} aria-labelledby="reply-heading" className="composer">
-      <h2 id="reply-heading">{t('conversation.reply')}</h2>
-      {!windowOpen && <p className="notice">{whatsapp ? t('conv.windowClosed') : t('conv.windowClosedNoTemplates')}</p>}
-      {windowOpen && (
+      {/* The Reply / Note choice says what the box is for: the heading is for screen readers, so the reply box stays in view at 900 px. */}
+      <h2 id="reply-heading" className="visually-hidden">
+        {t('conversation.reply')}
+      </h2>
+      <div className="composer-head">
+        <fieldset className="actions composer-target">
+          <legend className="visually-hidden">{t('notes.target')}</legend>
+          {(['reply', 'note'] as const).map((value) => (
+            <label key={value}>
+              <input type="radio" name="composer-target" value={value} checked={target === value} onChange={() => setTarget(value)} />
+              {t(`notes.target.${value}`)}
+            </label>
+          ))}
+        </fieldset>
+        {/* Not in the top bar, which a wider one would wrap onto a second line at 1280 px. */}
+        <Link className="composer-link" to={`/w/${workspaceId}/canned-replies`}>
+          {t('canned.manage')}
+        </Link>
+      </div>
+      {target === 'note' && <NoteForm workspaceId={workspaceId} conversationId={conversation.id} />}
+      {target === 'reply' && !windowOpen && (
+        <p className="notice">{whatsapp ? t('conv.windowClosed') : t('conv.windowClosedNoTemplates')}</p>
+      )}
+      {target === 'reply' && windowOpen && (
         <fieldset className="actions">
           <legend>{t('conv.kindLabel')}</legend>
           {modes.map((m) => (
@@ -53,11 +78,13 @@ export function Composer({
           ))}
         </fieldset>
       )}
-      {mode === 'text' && <TextForm workspaceId={workspaceId} conversation={conversation} onSent={onSent} />}
-      {mode !== 'text' && mode !== 'template' && (
+      {target === 'reply' && mode === 'text' && <TextForm workspaceId={workspaceId} conversation={conversation} onSent={onSent} />}
+      {target === 'reply' && mode !== 'text' && mode !== 'template' && (
         <MediaForm key={mode} type={mode} workspaceId={workspaceId} conversation={conversation} onSent={onSent} />
       )}
-      {mode === 'template' && whatsapp && <TemplateComposer workspaceId={workspaceId} conversation={conversation} onSent={onSent} />}
+      {target === 'reply' && mode === 'template' && whatsapp && (
+        <TemplateComposer workspaceId={workspaceId} conversation={conversation} onSent={onSent} />
+      )}
     </section>
   );
 }
@@ -98,6 +125,16 @@ function TextForm({ workspaceId, conversation, onSent }: { workspaceId: string; 
   });
   const errors = fieldErrors(send.error);
   const failure = unstoredError(send.error);
+  const field = useRef<HTMLTextAreaElement | null>(null);
+  const { ref, ...content } = form.register('content', { required: true, validate: (v) => v.trim().length > 0 });
+  const insert = useCallback(
+    (text: string, caret: number) => {
+      // react-hook-form writes the field's value at once: the caret goes after the insert before another key is typed.
+      form.setValue('content', text, { shouldDirty: true });
+      field.current?.setSelectionRange(caret, caret);
+    },
+    [form],
+  );
   return (
     <form onSubmit={(event) => void form.handleSubmit(({ content }) => send.mutate({ type: 'text', content }))(event)}>
       <label>
@@ -105,10 +142,17 @@ function TextForm({ workspaceId, conversation, onSent }: { workspaceId: string; 
         <textarea
           rows={2}
           aria-invalid={errors.content ? true : undefined}
-          {...form.register('content', { required: true, validate: (v) => v.trim().length > 0 })}
+          placeholder={t('canned.hint')}
+          aria-describedby={errors.content ? 'reply-error' : undefined}
+          ref={(element) => {
+            ref(element);
+            field.current = element;
+          }}
+          {...content}
         />
-        {errors.content && <small>{errors.content}</small>}
+        {errors.content && <small id="reply-error">{errors.content}</small>}
       </label>
+      <CannedSuggestions workspaceId={workspaceId} conversation={conversation} field={field} onInsert={insert} />
       {failure && !errors.content && <p role="alert">{t('common.error', { message: failure.message })}</p>}
       <button type="submit" disabled={send.isPending}>
         {t('conversation.send')}

@@ -3,7 +3,9 @@ import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, data } from '../../api/client';
 import { useConversationMessages } from '../../api/conversation-reading';
-import { useIsAdmin } from '../layout';
+import { useNotes } from '../../api/notes';
+import { useIsAdmin, useWorkspaces } from '../layout';
+import { NoteItem } from './note-item';
 import { DaySeparator } from './day-separator';
 import { MessageItem } from './message-item';
 import { byDay } from './timeline-window';
@@ -46,16 +48,22 @@ export function MessageTimeline({
       data(api.GET('/v1/conversations/{id}/turns', { params: { query: { ...scope.query, limit: 200 }, path: { id: conversation.id } } })),
     placeholderData: keepPreviousData,
   });
+  // Private notes stand among the messages at their time, drawn apart (note-item.tsx).
+  const { notes, remove } = useNotes(workspaceId, conversation.id);
+  const me = useWorkspaces().data?.user?.id;
   const agentNames = new Map((agents.data?.workspaces.flatMap((w) => w.agents) ?? []).map((a) => [a.id, a.name]));
   const turnsById = new Map((turns.data?.turns ?? []).map((turn) => [turn.id, turn]));
   const messageIds = new Set(messages.map((m) => m.id));
-  // A silent turn older than the oldest message read waits for its page (it would stand above it otherwise).
+  // A silent turn or a note older than the oldest message read waits for its page (it would stand above it otherwise).
   const since = pages.hasNextPage && messages[0] ? Date.parse(messages[0].creationDate) : -Infinity;
   const entries = [
-    ...messages.map((message) => ({ at: message.creationDate, message, turn: turnsById.get(message.id) })),
+    ...messages.map((message) => ({ at: message.creationDate, message, turn: turnsById.get(message.id), note: undefined })),
     ...(turns.data?.turns ?? [])
       .filter((turn) => !messageIds.has(turn.id) && Date.parse(turn.startedAt) >= since)
-      .map((turn) => ({ at: turn.startedAt, message: undefined, turn })),
+      .map((turn) => ({ at: turn.startedAt, message: undefined, turn, note: undefined })),
+    ...(notes.data?.notes ?? [])
+      .filter((note) => Date.parse(note.createdAt) >= since)
+      .map((note) => ({ at: note.createdAt, message: undefined, turn: undefined, note })),
   ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 
   const scroller = useRef<HTMLElement>(null);
@@ -125,7 +133,7 @@ export function MessageTimeline({
         onLoadCapture={toEnd}
         onLoadedMetadataCapture={toEnd}
       >
-        {pages.data && messages.length === 0 && <p>{t('conversation.empty')}</p>}
+        {pages.data && entries.length === 0 && <p>{t('conversation.empty')}</p>}
         {pages.hasNextPage && (
           <p className="load-older">
             <button type="button" className="secondary" onClick={showOlder} aria-busy={pages.isFetchingNextPage}>
@@ -136,8 +144,10 @@ export function MessageTimeline({
         <ol ref={list} className="messages">
           {days.flatMap(({ day, items }) => [
             <DaySeparator key={`day-${day}`} day={day} />,
-            ...items.map(({ message, turn }) =>
-              message ? (
+            ...items.map(({ message, turn, note }) =>
+              note ? (
+                <NoteItem key={note.id} note={note} me={me} onDelete={(id) => remove.mutate(id)} deleting={remove.isPending} />
+              ) : message ? (
                 <MessageItem
                   key={message.id}
                   workspaceId={workspaceId}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { components } from '../../api/openapi';
+import { MentionedBadge } from '../../components/mention-alerts';
 import { FailedBadge, LastMessagePreview, UnreadBadge } from '../conversation/row-signals';
 import { holderName, stateCell } from '../conversation/state-line';
 
@@ -39,6 +40,7 @@ export function ConversationRow({
           <Link to={{ pathname: `/w/${workspaceId}/conversations/${c.id}`, search }} aria-current={open ? 'page' : undefined}>
             {c.contactName ?? c.phoneNumber ?? c.conversationId}
           </Link>
+          <MentionedBadge workspaceId={workspaceId} conversationId={c.id} />
           <time dateTime={c.lastUpdate} className="muted">
             {time.format(updated)}
           </time>

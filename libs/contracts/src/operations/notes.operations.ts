@@ -1,0 +1,110 @@
+import { defineOperation, errorBodySchema, successEnvelope } from '../operation';
+import {
+  cannedRepliesListResponseSchema,
+  cannedRepliesQuerySchema,
+  cannedReplySchema,
+  conversationNoteSchema,
+  createCannedReplyRequestSchema,
+  createNoteRequestSchema,
+  notesListResponseSchema,
+  updateCannedReplyRequestSchema,
+} from '../notes';
+
+/** Private notes on a conversation (an addition: docs/sending-messages.md › Notes). */
+export const noteOperations = {
+  list: defineOperation({
+    operationId: 'conversation_notes_list',
+    method: 'GET',
+    path: '/v1/conversations/{id}/notes',
+    subject: 'messaging.notes.list',
+    tag: 'conversations',
+    summary: "A conversation's private notes, oldest first (never sent to the customer)",
+    description: 'An addition to the spec (docs/sending-messages.md › Notes). `id` is the canonical id.',
+    scope: 'read',
+    workspace: 'all',
+    responses: { 200: notesListResponseSchema, 404: errorBodySchema },
+  }),
+  create: defineOperation({
+    operationId: 'conversation_notes_create',
+    method: 'POST',
+    path: '/v1/conversations/{id}/notes',
+    subject: 'messaging.notes.create',
+    tag: 'conversations',
+    summary: 'Write a private note on a conversation, mentioning workspace people (@email or mentions)',
+    description:
+      'An addition to the spec (docs/sending-messages.md › Notes). The note never reaches the customer; `conversation.note.created` names the people mentioned. A mention that is not a person of the workspace is refused (400 naming it).',
+    scope: 'write',
+    workspace: 'one',
+    body: createNoteRequestSchema,
+    responses: { 201: successEnvelope(conversationNoteSchema), 400: errorBodySchema, 404: errorBodySchema },
+  }),
+  delete: defineOperation({
+    operationId: 'conversation_notes_delete',
+    method: 'DELETE',
+    path: '/v1/conversations/{id}/notes/{noteId}',
+    subject: 'messaging.notes.delete',
+    tag: 'conversations',
+    summary: 'Delete a private note you wrote',
+    description:
+      'An addition to the spec (docs/sending-messages.md › Notes). Only its author (the same person or API key) deletes a note: 403 otherwise.',
+    scope: 'write',
+    workspace: 'one',
+    responses: { 200: successEnvelope(conversationNoteSchema), 403: errorBodySchema, 404: errorBodySchema },
+  }),
+};
+
+/** The workspace's canned replies (an addition: docs/sending-messages.md › Canned replies). */
+export const cannedReplyOperations = {
+  list: defineOperation({
+    operationId: 'canned_replies_list',
+    method: 'GET',
+    path: '/v1/canned-replies',
+    subject: 'messaging.canned-replies.list',
+    tag: 'conversations',
+    summary: "The workspace's canned replies, by shortcut (q filters them)",
+    description: 'An addition to the spec (docs/sending-messages.md › Canned replies).',
+    scope: 'read',
+    workspace: 'one',
+    query: cannedRepliesQuerySchema,
+    responses: { 200: cannedRepliesListResponseSchema },
+  }),
+  create: defineOperation({
+    operationId: 'canned_replies_create',
+    method: 'POST',
+    path: '/v1/canned-replies',
+    subject: 'messaging.canned-replies.create',
+    tag: 'conversations',
+    summary: 'Add a canned reply: a shortcut and its text, with variables such as {{contact.firstname}}',
+    description:
+      'An addition to the spec (docs/sending-messages.md › Canned replies). A shortcut the workspace has already is 409 naming it.',
+    scope: 'write',
+    workspace: 'one',
+    body: createCannedReplyRequestSchema,
+    responses: { 201: successEnvelope(cannedReplySchema), 400: errorBodySchema, 409: errorBodySchema },
+  }),
+  update: defineOperation({
+    operationId: 'canned_replies_update',
+    method: 'PATCH',
+    path: '/v1/canned-replies/{id}',
+    subject: 'messaging.canned-replies.update',
+    tag: 'conversations',
+    summary: "Change a canned reply's shortcut or text",
+    description: 'An addition to the spec (docs/sending-messages.md › Canned replies).',
+    scope: 'write',
+    workspace: 'one',
+    body: updateCannedReplyRequestSchema,
+    responses: { 200: successEnvelope(cannedReplySchema), 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+  }),
+  delete: defineOperation({
+    operationId: 'canned_replies_delete',
+    method: 'DELETE',
+    path: '/v1/canned-replies/{id}',
+    subject: 'messaging.canned-replies.delete',
+    tag: 'conversations',
+    summary: 'Delete a canned reply',
+    description: 'An addition to the spec (docs/sending-messages.md › Canned replies).',
+    scope: 'write',
+    workspace: 'one',
+    responses: { 200: successEnvelope(cannedReplySchema), 404: errorBodySchema },
+  }),
+};
