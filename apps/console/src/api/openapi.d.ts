@@ -7419,7 +7419,10 @@ export interface operations {
                 /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
                 workspace?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A unique value per request (a UUID, say) that makes a retry safe: within 24 h, the same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, without doing it twice; another request under the key is a 422, a retry while the first still runs a 409. A 4xx or 503 answer frees the key. Keys are per workspace. Without it, nothing changes. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7486,6 +7489,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the resource’s state, or a request with the same `Idempotency-Key` is still in progress (`details.reason`: `idempotency_key_in_progress`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large for the forwarding path */
             413: {
                 headers: {
@@ -7506,6 +7518,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is valid but cannot be carried out (channel or resource rules), or the `Idempotency-Key` was used with another request (`details.reason`: `idempotency_key_reused`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7840,7 +7861,10 @@ export interface operations {
                 /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
                 workspace?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A unique value per request (a UUID, say) that makes a retry safe: within 24 h, the same key with the same request answers the first answer again, with `Idempotent-Replayed: true`, without doing it twice; another request under the key is a 422, a retry while the first still runs a 409. A 4xx or 503 answer frees the key. Keys are per workspace. Without it, nothing changes. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7904,7 +7928,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the resource’s state */
+            /** @description Conflict with the resource’s state, or a request with the same `Idempotency-Key` is still in progress (`details.reason`: `idempotency_key_in_progress`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7933,6 +7957,15 @@ export interface operations {
             };
             /** @description Unsupported media type: send application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is valid but cannot be carried out (channel or resource rules), or the `Idempotency-Key` was used with another request (`details.reason`: `idempotency_key_reused`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

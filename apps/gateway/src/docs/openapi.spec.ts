@@ -61,7 +61,9 @@ describe('OpenAPI document', () => {
       'agents_copy',
       'agents_create',
       'campaigns_send',
+      'canned_replies_create',
       'chat_send',
+      'conversation_notes_create',
       'messages_send',
       'messages_send_template',
     ]);

@@ -65,7 +65,9 @@ describe('/mcp tools', () => {
       'agents_copy',
       'agents_create',
       'campaigns_send',
+      'canned_replies_create',
       'chat_send',
+      'conversation_notes_create',
       'messages_send',
       'messages_send_template',
     ]);
