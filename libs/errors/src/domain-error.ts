@@ -53,6 +53,16 @@ export class DomainError extends Error {
     });
   }
 
+  /** 409: another message of the chat thread is being answered; nothing of this request was accepted. */
+  static turnInProgress(conversationId: string): DomainError {
+    return DomainError.refused(
+      ErrorCode.Conflict,
+      DomainReason.TurnInProgress,
+      'The agent is still answering an earlier message of this chat: retry when it has finished',
+      { conversationId, accepted: false },
+    );
+  }
+
   /**
    * 402: the workspace's billable messages this billing period reached its credit limit
    * (docs/usage.md › Credit limit); `details` names the limit, the count and the period.

@@ -2,7 +2,7 @@ import { setTimeout } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import type { Client } from '@temporalio/client';
 import type { TypedDomainEvent } from '@platica/contracts';
-import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
+import { DomainError, ErrorCode } from '@platica/errors';
 import { STARTED_FOR_MEMO, ServiceConfig, TemporalClientOwner, startOnce } from '@platica/platform';
 import { conversationTurnWorkflow } from '@platica/workflows';
 import {
@@ -105,14 +105,7 @@ export class TurnRequests extends TemporalClientOwner {
         .catch(() => undefined);
       started = await attempt();
     }
-    if (!started) {
-      throw DomainError.refused(
-        ErrorCode.Conflict,
-        DomainReason.TurnInProgress,
-        'The agent is still answering an earlier message of this chat: retry when it has finished',
-        { conversationId: threadId },
-      );
-    }
+    if (!started) throw DomainError.turnInProgress(threadId);
     return started;
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createInbox, type Subscription } from '@nats-io/transport-node';
 import { internalOperations } from '@platica/contracts';
-import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
+import { DomainError, ErrorCode } from '@platica/errors';
 import { NatsHandle, RpcClient, STARTED_FOR_MEMO, ServiceConfig, TemporalClientOwner, serviceRequest, startOnce } from '@platica/platform';
 import { conversationTurnWorkflow, scheduledChatTurnWorkflow } from '@platica/workflows';
 import {
@@ -103,12 +103,7 @@ export class TurnWorkflows extends TemporalClientOwner {
       return handle.firstExecutionRunId;
     });
     if (runId) return runId;
-    throw DomainError.refused(
-      ErrorCode.Conflict,
-      DomainReason.TurnInProgress,
-      'The agent is still answering an earlier message of this chat: retry when it has finished',
-      { conversationId: threadId, accepted: false },
-    );
+    throw DomainError.turnInProgress(threadId);
   }
 
   /** A durable timer for a scheduled turn (chat service's worker). */
