@@ -184,11 +184,17 @@ export class EventStreamEndpoint {
     const expiry = expiresAt === undefined ? undefined : setTimeout(close, Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())));
     this.open.set(close, scope.credential.endedBy);
     response.on('close', close);
+    // A write racing the client's hang-up (a presence or heartbeat as the socket goes) fails on the
+    // response: that is the stream's end, not an error for the process (unheard, it would stop it).
+    response.on('error', close);
     // A client that hung up while the stream was being set up has fired its `close` already.
     if (response.destroyed || !response.socket || response.socket.destroyed) close();
     // Presence (docs/events.md › Presence) only when asked for: it comes from core NATS, beside the stored events.
     if (scope.types.has('presence.updated') && !closed) {
-      stopPresence = relayPresence(this.nats.connection, scope.workspaceId, (frame) => response.write(frame));
+      stopPresence = relayPresence(this.nats.connection, scope.workspaceId, (frame) => {
+        // Core NATS may hand over a presence already on its way when the stream ended.
+        if (!closed) response.write(frame);
+      });
     }
 
     void (async () => {
