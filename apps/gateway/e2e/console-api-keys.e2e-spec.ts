@@ -196,7 +196,7 @@ describe('API keys and roles in the console (e2e)', () => {
       await colleague.getByLabel('Password').fill(cleo.password);
       await colleague.getByRole('button', { name: 'Sign in' }).click();
       await colleague.getByRole('heading', { name: 'Inbox' }).waitFor();
-      await colleague.getByText(`Cleo (${cleo.email}) · Role: Agent`).waitFor();
+      await colleague.getByText(`${cleo.email} · Role: Agent`).waitFor();
       // An agent: the inbox, no Team link, and the Team page is not theirs.
       expect(await colleague.getByRole('link', { name: 'Team' }).count()).toBe(0);
       await colleague.goto(`${t.baseUrl}/console/w/${workspaceId}/team`);

@@ -215,9 +215,9 @@ describe('MCP client through OAuth and a real browser (e2e)', () => {
       expect(sent.isError).toBeFalsy();
       expect(fake.sends(ws.whatsapp.phoneNumberId).some((r) => r.body.text?.body === 'enviado por MCP')).toBe(true);
 
-      // The tool's answer is REST's answer.
+      // The tool's answer is REST's answer to the same person (a summary's unreadCount is the asker's).
       const listed = await client.callTool({ name: 'conversations_list', arguments: {} });
-      const rest = await ws.api.get('/v1/conversations');
+      const rest = await t.http.withToken(provider.tokens()!.access_token).get('/v1/conversations');
       expect(listed.structuredContent).toEqual(rest.body);
       expect(JSON.parse((listed.content as { text: string }[])[0]!.text)).toEqual(rest.body);
     } finally {
