@@ -70,7 +70,7 @@ describe('gateway (e2e)', () => {
       for (const [answer, allow] of [
         [await api.post('/v1/workspaces', {}), 'GET, HEAD'],
         [await t.http.delete('/v1/messages'), 'POST'],
-        [await api.request('PUT', '/v1/agents/agt_x', { name: 'x' }), 'GET, HEAD, PATCH'],
+        [await api.request('PUT', '/v1/agents/agt_x', { name: 'x' }), 'GET, HEAD, PATCH, DELETE'],
         [await api.post('/v1/events', {}), 'GET'],
         // The admin API's paths too (issue 48 item 13), before the admin token is read.
         [await t.http.get('/admin/v1/seed'), 'POST'],

@@ -152,6 +152,7 @@ describe('conversation expiry (e2e)', () => {
         id: expect.stringMatching(/^conv_/),
         conversationId: expect.stringMatching(/^chat_/),
         requestMessageId: expect.stringMatching(/^msg_/),
+        accepted: true,
         timeoutMs: CHAT_TURN_TIMEOUT_MS,
       },
     });
