@@ -11,7 +11,8 @@ const mode = process.env.FAKE_START;
 const serve = () => http.createServer((req, res) => res.writeHead(200).end()).listen(Number(process.env.PLATICA_HTTP_PORT), '127.0.0.1');
 if (mode === 'crash') { console.log('loading config'); console.error('DATABASE_URL is not a URL'); process.exit(3); }
 if (mode === 'busy') { const until = Date.now() + 4000; while (Date.now() < until); serve(); }
-if (mode === 'stalled') { console.log('waiting for a dependency that never answers'); setInterval(() => {}, 1000); }
+// Holds its port, answering 503 as a service still starting does, so no other process's /readyz answers in its place.
+if (mode === 'stalled') { console.log('waiting for a dependency that never answers'); http.createServer((req, res) => res.writeHead(503).end()).listen(Number(process.env.PLATICA_HTTP_PORT), '127.0.0.1'); }
 `;
 
 describe('waitReady', () => {

@@ -17,6 +17,8 @@ export const baseConfigSchema = z.object({
   PLATICA_HTTP_HOST: z.string().default('0.0.0.0'),
   PLATICA_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/platica'),
+  /** Connections each service process may hold open to PostgreSQL (its pool's ceiling). */
+  PLATICA_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** Prepended to every NATS subject (request/reply and events), e.g. `run42.`. */
   PLATICA_NATS_PREFIX: z

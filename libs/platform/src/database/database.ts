@@ -24,14 +24,14 @@ export interface DatabaseDefinition {
 /** How long a query waits for a pooled connection (a free one, or a new one made) before the database counts as unavailable. */
 export const POOL_ACQUIRE_TIMEOUT_MS = 10_000;
 
-export function ormOptions(definition: DatabaseDefinition, databaseUrl: string): Options {
+export function ormOptions(definition: DatabaseDefinition, databaseUrl: string, poolSize = 10): Options {
   return defineConfig({
     clientUrl: databaseUrl,
     schema: definition.schema,
     entities: definition.entities,
     extensions: [Migrator],
     debug: false,
-    pool: { min: 0, max: 10 },
+    pool: { min: 0, max: poolSize },
     // pg-pool waits for a connection without end by default: a full pool or a server refusing
     // new connections would hold requests until their route's time-out. After this it throws
     // "timeout exceeded when trying to connect", a 503 naming the database.
@@ -52,8 +52,8 @@ export function ormOptions(definition: DatabaseDefinition, databaseUrl: string):
 }
 
 /** Connects eagerly (MikroORM 7 connects lazily), so a bad DATABASE_URL fails at start-up. */
-export async function openDatabase(definition: DatabaseDefinition, databaseUrl: string): Promise<MikroORM> {
-  const orm = await MikroORM.init(ormOptions(definition, databaseUrl));
+export async function openDatabase(definition: DatabaseDefinition, databaseUrl: string, poolSize?: number): Promise<MikroORM> {
+  const orm = await MikroORM.init(ormOptions(definition, databaseUrl, poolSize));
   await orm.connect();
   return orm;
 }

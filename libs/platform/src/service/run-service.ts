@@ -155,7 +155,7 @@ async function serve(definition: ServiceDefinition, config: BaseConfig, logger: 
   startTracing(role === 'worker' ? `${definition.name}-worker` : definition.name, { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   collectProcessMetrics();
   const readiness = new Readiness();
-  const orm = await openDatabase(definition.database, config.DATABASE_URL);
+  const orm = await openDatabase(definition.database, config.DATABASE_URL, config.PLATICA_DATABASE_POOL_SIZE);
   const nats = await connect({
     servers: config.NATS_URL,
     name: `${definition.name}@${hostname()}`,
