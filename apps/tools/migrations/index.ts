@@ -3,6 +3,7 @@ import { Migration20261123114102_custom_apis_and_catalog } from './Migration2026
 import { Migration20261123144701_mcp_servers } from './Migration20261123144701_mcp_servers';
 import { Migration20261123150835_mcp_oauth } from './Migration20261123150835_mcp_oauth';
 import { Migration20261126230358_mcp_call_limits } from './Migration20261126230358_mcp_call_limits';
+import { Migration20261129034544_integrations } from './Migration20261129034544_integrations';
 
 /** The committed migrations of tools, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const toolsMigrations = [
@@ -11,4 +12,5 @@ export const toolsMigrations = [
   Migration20261123144701_mcp_servers,
   Migration20261123150835_mcp_oauth,
   Migration20261126230358_mcp_call_limits,
+  Migration20261129034544_integrations,
 ];

@@ -2,11 +2,12 @@ import { OutboxEvent, sourcePath, type DatabaseDefinition } from '@platica/platf
 import { toolsMigrations } from '../migrations';
 import { AgentToolConnection, CatalogTool } from './catalog/catalog-tool.entity';
 import { CustomApi, CustomApiRun } from './custom-apis/custom-api.entity';
+import { IntegrationInstallation, IntegrationRun } from './integrations/installation.entity';
 import { McpServer } from './mcp/mcp-server.entity';
 
 export const toolsDatabase: DatabaseDefinition = {
   schema: 'tools',
-  entities: [OutboxEvent, CustomApi, CustomApiRun, CatalogTool, AgentToolConnection, McpServer],
+  entities: [OutboxEvent, CustomApi, CustomApiRun, CatalogTool, AgentToolConnection, McpServer, IntegrationInstallation, IntegrationRun],
   migrations: toolsMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/tools/migrations'),
 };

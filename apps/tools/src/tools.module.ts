@@ -9,6 +9,14 @@ import { CustomApiRepository } from './custom-apis/custom-api.repository';
 import { CustomApiSecrets } from './custom-apis/custom-api-secrets';
 import { CustomApisController } from './custom-apis/custom-apis.controller';
 import { CustomApisService } from './custom-apis/custom-apis.service';
+import { InstallationRepository } from './integrations/installation.repository';
+import { IntegrationOauth } from './integrations/integration-oauth';
+import { IntegrationOauthFlow } from './integrations/integration-oauth-flow';
+import { IntegrationSecretBox } from './integrations/integration-secrets';
+import { IntegrationToolCalls } from './integrations/integration-tool-calls';
+import { IntegrationsController } from './integrations/integrations.controller';
+import { IntegrationsService } from './integrations/integrations.service';
+import { ProviderHttp } from './integrations/provider-http';
 import { McpClients } from './mcp/mcp-clients';
 import { McpCredentials } from './mcp/mcp-credentials';
 import { McpOauth } from './mcp/mcp-oauth';
@@ -22,9 +30,9 @@ import { ToolRuntimeController } from './runtime/tool-runtime.controller';
 import { ToolRuntimeService } from './runtime/tool-runtime.service';
 import { ToolCallRepository } from './runtime/tool-call.repository';
 
-/** The tool catalog, agents' tool connections, custom HTTP APIs and MCP servers. */
+/** The tool catalog, agents' tool connections, custom HTTP APIs, MCP servers and first-party integrations. */
 @Module({
-  controllers: [CustomApisController, McpController, CatalogController, ToolRuntimeController],
+  controllers: [CustomApisController, McpController, IntegrationsController, CatalogController, ToolRuntimeController],
   providers: [
     // runService validated the environment with toolsConfigSchema.
     {
@@ -44,6 +52,13 @@ import { ToolCallRepository } from './runtime/tool-call.repository';
     McpService,
     McpOauthFlow,
     McpToolCalls,
+    ProviderHttp,
+    IntegrationSecretBox,
+    IntegrationOauth,
+    InstallationRepository,
+    IntegrationsService,
+    IntegrationOauthFlow,
+    IntegrationToolCalls,
     CatalogRepository,
     ToolCallRepository,
     CatalogService,

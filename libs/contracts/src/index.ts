@@ -18,6 +18,7 @@ export * from './turn-log';
 export * from './evaluations';
 export * from './country';
 export * from './tools';
+export * from './integrations';
 export * from './campaigns';
 export * from './usage';
 export * from './operation';

@@ -9,6 +9,8 @@ export * from './fake-otlp-collector';
 export * from './http-target';
 export * from './test-mcp-server';
 export * from './test-authorization-server';
+export * from './fake-shopify';
+export * from './fake-google-calendar';
 export * from './cuttable-proxy';
 export * from './page-token';
 export * from './event-stream-reader';

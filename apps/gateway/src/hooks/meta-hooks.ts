@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { META_SIGNATURE_HEADER, Subjects, internalOperations, type MetaVerification } from '@platica/contracts';
 import { RpcClient, errorReply, requestContext } from '@platica/platform';
-import { McpOauthCallbackHook } from './mcp-oauth-callback';
+import { OauthCallbackHook } from './oauth-callback';
 import { hookAuth } from './hook-auth';
 
 /** Meta documents webhook payloads of up to 3 MB; a typical delivery is a few KB. */
@@ -107,5 +107,5 @@ export class MetaHooks implements OnApplicationBootstrap {
   }
 }
 
-@Module({ providers: [MetaHooks, McpOauthCallbackHook] })
+@Module({ providers: [MetaHooks, OauthCallbackHook] })
 export class HooksModule {}

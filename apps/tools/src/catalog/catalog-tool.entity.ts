@@ -20,11 +20,18 @@ const CatalogToolSchema = defineEntity({
     mcpId: p.text().nullable(),
     mcpToolName: p.text().nullable(),
     integrationId: p.text().nullable(),
+    /** Kind `integration`: the installation, its provider and the provider's name of the tool. */
+    installationId: p.text().nullable(),
+    providerId: p.text().nullable(),
+    providerToolName: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()),
   },
   uniques: [{ properties: ['workspaceId', 'name'], name: 'catalog_tool_workspace_name_unique' }],
-  indexes: [{ properties: ['workspaceId', 'updatedAt'], name: 'catalog_tool_workspace_index' }],
+  indexes: [
+    { properties: ['workspaceId', 'updatedAt'], name: 'catalog_tool_workspace_index' },
+    { properties: ['installationId'], name: 'catalog_tool_installation_index' },
+  ],
 });
 export class CatalogTool extends CatalogToolSchema.class {}
 CatalogToolSchema.setClass(CatalogTool);

@@ -7,6 +7,8 @@ import { AgentToolConnection, CatalogTool } from './catalog-tool.entity';
 export const PUBLISHED = 'active';
 export const WITHDRAWN = 'withdrawn';
 
+type IntegrationField = 'installationId' | 'providerId' | 'providerToolName';
+
 export interface CatalogFilter {
   kind?: ToolKind;
   mcpId?: string;
@@ -18,10 +20,16 @@ export interface CatalogFilter {
 export class CatalogRepository {
   constructor(private readonly db: Database) {}
 
+  /**
+   * `integrationId` names a custom API (spec › Catalog tool) or an integration's installation
+   * (docs/tools.md › Integrations): the tools of either.
+   */
   published(workspaceId: string, filter: CatalogFilter = {}, transaction?: Transaction): Promise<CatalogTool[]> {
+    const { integrationId, ...rest } = filter;
+    const source = integrationId === undefined ? {} : { $or: [{ integrationId }, { installationId: integrationId }] };
     return this.db
       .em(transaction)
-      .find(CatalogTool, { workspaceId, status: PUBLISHED, ...definedOnly(filter) }, { orderBy: { updatedAt: 'desc', id: 'asc' } });
+      .find(CatalogTool, { workspaceId, status: PUBLISHED, ...definedOnly(rest), ...source }, { orderBy: { updatedAt: 'desc', id: 'asc' } });
   }
 
   /**
@@ -66,8 +74,12 @@ export class CatalogRepository {
     return ids.length ? this.db.em(transaction).find(CatalogTool, { workspaceId, id: { $in: ids } }) : Promise.resolve([]);
   }
 
-  createEntry(transaction: Transaction, fields: Omit<CatalogTool, 'createdAt'>): CatalogTool {
-    return this.db.em(transaction).create(CatalogTool, fields);
+  /** A new entry; the integration fields are null unless given (kind `integration`). */
+  createEntry(
+    transaction: Transaction,
+    fields: Omit<CatalogTool, 'createdAt' | IntegrationField> & Partial<Pick<CatalogTool, IntegrationField>>,
+  ): CatalogTool {
+    return this.db.em(transaction).create(CatalogTool, { installationId: null, providerId: null, providerToolName: null, ...fields });
   }
 
   async deleteEntry(transaction: Transaction, workspaceId: string, id: string): Promise<void> {

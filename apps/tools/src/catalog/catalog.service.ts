@@ -154,6 +154,7 @@ export type McpServerSummaries = Map<string, { name: string; status: string }>;
 export function catalogView(tool: CatalogTool, servers: McpServerSummaries = new Map()): CatalogToolView {
   const api = tool.kind === 'api';
   const mcp = tool.kind === 'mcp';
+  const integration = tool.kind === 'integration';
   return {
     id: tool.id,
     name: tool.name,
@@ -168,9 +169,9 @@ export function catalogView(tool: CatalogTool, servers: McpServerSummaries = new
     integrationId: api ? (tool.integrationId ?? tool.id) : null,
     integrationName: api ? tool.name.replace(/^api_/, '') : null,
     integrationStatus: api ? (tool.status === PUBLISHED ? 'enabled' : 'paused') : null,
-    installationId: null,
-    providerId: null,
-    providerToolName: null,
+    installationId: integration ? (tool.installationId ?? null) : null,
+    providerId: integration ? (tool.providerId ?? null) : null,
+    providerToolName: integration ? (tool.providerToolName ?? null) : null,
     createdAt: tool.createdAt.toISOString(),
     updatedAt: tool.updatedAt.toISOString(),
   };

@@ -14,6 +14,17 @@ export const toolsConfigSchema = baseConfigSchema.extend({
   TOOLS_MCP_TIMEOUT_SCALE: z.coerce.number().positive().max(1).default(1),
   /** The gateway's public origin: MCP OAuth redirects come back to `<it>/hooks/mcp/oauth/callback`. */
   PLATICA_PUBLIC_URL: z.url().default('http://127.0.0.1:8080'),
+  /**
+   * Integrations (docs/tools.md › Integrations): where each provider's API is, for a loopback
+   * fake in tests or a proxy. Shopify's default is the installation's own `https://<shop>.myshopify.com`.
+   */
+  INTEGRATIONS_SHOPIFY_BASE_URL: z.url().optional(),
+  INTEGRATIONS_GOOGLE_API_BASE_URL: z.url().default('https://www.googleapis.com'),
+  INTEGRATIONS_GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  INTEGRATIONS_GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  /** The Google Cloud OAuth client (a web application's) the installation authorizes through; Google Calendar is unavailable without it. */
+  INTEGRATIONS_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  INTEGRATIONS_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export type ToolsConfig = z.output<typeof toolsConfigSchema>;

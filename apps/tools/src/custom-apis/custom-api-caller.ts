@@ -1,12 +1,13 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { SignJWT } from 'jose';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { REDACTED, type CallContext, type TestOutcome } from '@platica/contracts';
-import { createOutboundDispatcher, describeOutboundError, httpUrlProblem } from '@platica/platform';
+import { createOutboundDispatcher } from '@platica/platform';
 import { ToolsConfigService } from '../config/tools.config';
 import type { StoredDefinition } from './custom-api-definition';
 import { assembleRequest, CallProblem, displayValues, resolveValues, type AssembledRequest, type CallValues } from './request-assembly';
 import { capBytes } from '../shared/byte-cap';
+import { NetworkProblem, sendOutbound, type RemoteAnswer } from '../shared/outbound-request';
 import { parseBody, trimResponse, valueAt } from './response-trim';
 
 /** What one run of a custom API gave (the test endpoint's `data`, and a tool call's result). */
@@ -20,14 +21,6 @@ export interface CallResult {
   response: unknown;
   error: string | null;
 }
-
-interface RemoteAnswer {
-  status: number;
-  contentType: string | undefined;
-  text: string;
-}
-
-class NetworkProblem extends Error {}
 
 /**
  * Builds and sends custom API requests. Every call goes through the SSRF-guarded dispatcher
@@ -105,40 +98,12 @@ export class CustomApiCaller implements OnModuleDestroy {
     }
   }
 
-  private async send(call: AssembledRequest, timeoutMs: number): Promise<RemoteAnswer> {
-    const problem = httpUrlProblem(call.url, { allowPrivateNetworks: this.config.values.PLATICA_ALLOW_PRIVATE_NETWORKS });
-    if (problem) throw new NetworkProblem(`refused to call ${new URL(call.url).host}: the URL ${problem}`);
-    const limit = this.config.values.TOOLS_RESPONSE_READ_LIMIT_BYTES;
-    const signal = AbortSignal.timeout(timeoutMs);
-    try {
-      const answer = await request(call.url, {
-        dispatcher: this.dispatcher,
-        method: call.method as Dispatcher.HttpMethod,
-        headers: { 'user-agent': 'Platica-Tools/1.0', ...call.headers },
-        body: call.body,
-        signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of answer.body) {
-        size += (chunk as Buffer).length;
-        if (size > limit) {
-          answer.body.destroy();
-          throw new NetworkProblem(`the answer is larger than ${limit} bytes`);
-        }
-        chunks.push(chunk as Buffer);
-      }
-      const contentType = answer.headers['content-type'];
-      return {
-        status: answer.statusCode,
-        contentType: Array.isArray(contentType) ? contentType[0] : contentType,
-        text: Buffer.concat(chunks).toString('utf8'),
-      };
-    } catch (error) {
-      throw error instanceof NetworkProblem ? error : new NetworkProblem(describeOutboundError(error, timeoutMs));
-    }
+  private send(call: AssembledRequest, timeoutMs: number): Promise<RemoteAnswer> {
+    return sendOutbound(this.dispatcher, call, {
+      timeoutMs,
+      readLimitBytes: this.config.values.TOOLS_RESPONSE_READ_LIMIT_BYTES,
+      allowPrivateNetworks: this.config.values.PLATICA_ALLOW_PRIVATE_NETWORKS,
+    });
   }
 
   /** The periodicAuth token, fetched when missing or older than `refreshSeconds` (cached per API version). */

@@ -3,6 +3,7 @@ import { Database, type Transaction } from '@platica/platform';
 import { AgentToolConnection, CatalogTool } from '../catalog/catalog-tool.entity';
 import { PUBLISHED } from '../catalog/catalog.repository';
 import { CustomApi } from '../custom-apis/custom-api.entity';
+import { IntegrationInstallation } from '../integrations/installation.entity';
 import { McpServer } from '../mcp/mcp-server.entity';
 
 /** What a tool call needs to know before it runs: whether the agent may call it, and what is behind it. */
@@ -14,6 +15,8 @@ export interface ToolCallTarget {
   api: CustomApi | null;
   /** The server behind an `mcp` tool. */
   server: McpServer | null;
+  /** The installation behind an `integration` tool. */
+  installation: IntegrationInstallation | null;
 }
 
 /**
@@ -35,14 +38,17 @@ export class ToolCallRepository {
          (select row_to_json(t) from tools.catalog_tool t where t.workspace_id = ? and t.id = ? and t.status = ?) as tool,
          (select row_to_json(a) from tools.custom_api a where a.workspace_id = ? and a.id = ?) as api,
          (select row_to_json(s) from tools.mcp_server s
-           where s.workspace_id = ? and s.id = (select t.mcp_id from tools.catalog_tool t where t.workspace_id = ? and t.id = ?)) as server`,
-      [workspaceId, agentId, toolId, workspaceId, toolId, PUBLISHED, workspaceId, toolId, workspaceId, workspaceId, toolId],
+           where s.workspace_id = ? and s.id = (select t.mcp_id from tools.catalog_tool t where t.workspace_id = ? and t.id = ?)) as server,
+         (select row_to_json(i) from tools.integration_installation i
+           where i.workspace_id = ? and i.id = (select t.installation_id from tools.catalog_tool t where t.workspace_id = ? and t.id = ?)) as installation`,
+      [workspaceId, agentId, toolId, workspaceId, toolId, PUBLISHED, workspaceId, toolId, workspaceId, workspaceId, toolId, workspaceId, workspaceId, toolId],
     );
     return {
       connectionStatus: row?.connection_status ?? null,
       tool: row?.tool ? em.map(CatalogTool, withDates(row.tool)) : null,
       api: row?.api ? em.map(CustomApi, withDates(row.api)) : null,
       server: row?.server ? em.map(McpServer, withDates(row.server)) : null,
+      installation: row?.installation ? em.map(IntegrationInstallation, withDates(row.installation)) : null,
     };
   }
 }
@@ -52,6 +58,7 @@ interface LookupRow {
   tool: Record<string, unknown> | null;
   api: Record<string, unknown> | null;
   server: Record<string, unknown> | null;
+  installation: Record<string, unknown> | null;
 }
 
 /** JSON carries timestamps as text: the entities' `*_at` columns become dates again. */

@@ -69,7 +69,7 @@ function world(
     fake(ToolCallRepository, {
       target: async (...args) => {
         lookups.push(['target', ...args]);
-        return { connectionStatus: 'active', tool: tool('tool_api'), api, server: null, ...options.target };
+        return { connectionStatus: 'active', tool: tool('tool_api'), api, server: null, installation: null, ...options.target };
       },
     }),
     fake(CustomApisService, {

@@ -3,6 +3,7 @@ import type { RuntimeAgentToolsRequest, RuntimeExecuteRequest, RuntimeExecuteRes
 import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
 import { CustomApiRepository } from '../custom-apis/custom-api.repository';
 import { CustomApisService, runFields } from '../custom-apis/custom-apis.service';
+import { IntegrationToolCalls } from '../integrations/integration-tool-calls';
 import { McpToolCalls } from '../mcp/mcp-tool-calls';
 import { ToolCallRepository } from './tool-call.repository';
 
@@ -20,6 +21,7 @@ export class ToolRuntimeService {
     private readonly apis: CustomApiRepository,
     private readonly customApis: CustomApisService,
     private readonly mcp: McpToolCalls,
+    private readonly integrations: IntegrationToolCalls,
     private readonly toolCalls: ToolCallRepository,
   ) {}
 
@@ -43,15 +45,16 @@ export class ToolRuntimeService {
       durationMs: 0,
       output: message,
     });
-    const { connectionStatus, tool, api, server } = await this.toolCalls.target(call.workspaceId, call.agentId, call.toolId);
+    const { connectionStatus, tool, api, server, installation } = await this.toolCalls.target(call.workspaceId, call.agentId, call.toolId);
     if (connectionStatus !== 'active') return failed('this tool is not connected to the agent');
     if (!tool) return failed('this tool is not available now');
+    // An evaluation's call of an MCP or integration tool: neither has a dry run, so it is not called at all.
+    if ((tool.kind === 'mcp' || tool.kind === 'integration') && call.dryRun)
+      return { ok: true, outcome: 'success', httpStatus: null, durationMs: 0, output: { notExecuted: NOT_EXECUTED } };
     // An MCP tool: called on its server under its original name, over a reused session.
-    if (tool.kind === 'mcp') {
-      // An evaluation's call: an MCP server has no dry run, so it is not called at all.
-      if (call.dryRun) return { ok: true, outcome: 'success', httpStatus: null, durationMs: 0, output: { notExecuted: NOT_EXECUTED } };
-      return this.mcp.run(tool, server, call.arguments);
-    }
+    if (tool.kind === 'mcp') return this.mcp.run(tool, server, call.arguments);
+    // An integration's tool: the provider's API called with the installation's credentials.
+    if (tool.kind === 'integration') return this.integrations.run(tool, installation, call);
     if (tool.kind !== 'api') return failed(`tools of kind ${tool.kind} cannot run yet`);
     if (!api) return failed('this tool is not available now');
     const result = await this.customApis.run(

@@ -9,6 +9,7 @@ import { messageMediaOperation } from './media.operations';
 import { messagingOperations } from './messaging.operations';
 import { presenceOperation, teamOperations } from './team.operations';
 import { cannedReplyOperations, noteOperations } from './notes.operations';
+import { integrationOperations } from './integrations.operations';
 import { toolOperations } from './tools.operations';
 import { webhookOperations } from './webhooks.operations';
 import { workspaceOperations } from './workspaces.operations';
@@ -24,6 +25,7 @@ export * from './messaging.operations';
 export * from './team.operations';
 export * from './notes.operations';
 export * from './tools.operations';
+export * from './integrations.operations';
 export * from './webhooks.operations';
 export * from './workspaces.operations';
 export * from './internal.operations';
@@ -43,6 +45,7 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   ...Object.values(agentOperations),
   ...Object.values(evaluationOperations),
   ...Object.values(toolOperations),
+  ...Object.values(integrationOperations),
   ...Object.values(campaignOperations),
   ...Object.values(webhookOperations),
 ];

@@ -12,6 +12,7 @@ import type { MessageMedia, MessageMediaRequest } from '../media';
 import type { MetaVerification } from '../messaging';
 import { defineInternalOperation, trusted } from '../operation';
 import { chatDetailSchema, chatListResponseSchema } from '../resources';
+import type { IntegrationOauthCallback, IntegrationOauthCallbackResult } from '../integrations';
 import type { SeedSectionRequest, SeedSectionResult, SeedValidateRequest } from '../seed';
 import type {
   McpOauthCallback,
@@ -118,6 +119,8 @@ export const internalOperations = {
     runtimeExecute: internal<RuntimeExecuteRequest, RuntimeExecuteResult>('tools.runtime.execute'),
     /** An authorization server's redirect, forwarded by the gateway (`GET /hooks/mcp/oauth/callback`); never fails. */
     mcpOauthCallback: internal<McpOauthCallback, McpOauthCallbackResult>('tools.mcp.oauthCallback'),
+    /** A provider's authorization server redirect, forwarded by the gateway (`GET /hooks/integrations/oauth/callback`); never fails. */
+    integrationOauthCallback: internal<IntegrationOauthCallback, IntegrationOauthCallbackResult>('tools.integrations.oauthCallback'),
   },
   campaigns: {
     ...seedOperations('campaigns'),

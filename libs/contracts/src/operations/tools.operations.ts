@@ -27,6 +27,9 @@ export const catalogToolSchema = z
     mcpId: z.string().nullable(),
     mcpToolName: z.string().nullable(),
     integrationId: z.string().nullable(),
+    installationId: z.string().nullable(),
+    providerId: z.string().nullable(),
+    providerToolName: z.string().nullable(),
     createdAt: z.string().nullable(),
     updatedAt: z.string().nullable(),
   })
