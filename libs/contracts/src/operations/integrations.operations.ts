@@ -74,7 +74,7 @@ function integrationOperation<const O extends Omit<Parameters<typeof defineOpera
   const read = operation.method === 'GET';
   return defineOperation({
     ...operation,
-    tag: 'integrations',
+    tag: 'tools',
     scope: read ? 'read' : 'write',
     // As every /v1/tools operation: a multi-workspace credential names its workspace.
     workspace: 'one',
