@@ -109,12 +109,19 @@ describe('integrations (e2e)', () => {
         {
           providerToolName: 'find_orders',
           description: expect.stringContaining('order number'),
-          parameters: expect.objectContaining({ type: 'object', properties: expect.objectContaining({ orderNumber: expect.any(Object), email: expect.any(Object) }) }),
+          parameters: expect.objectContaining({
+            type: 'object',
+            properties: expect.objectContaining({ orderNumber: expect.any(Object), email: expect.any(Object) }),
+          }),
         },
       ],
     });
     expect(byId.google_calendar).toMatchObject({ auth: 'oauth2', available: true });
-    expect(byId.google_calendar.tools.map((tool: any) => tool.providerToolName)).toEqual(['find_free_slots', 'book_appointment', 'cancel_appointment']);
+    expect(byId.google_calendar.tools.map((tool: any) => tool.providerToolName)).toEqual([
+      'find_free_slots',
+      'book_appointment',
+      'cancel_appointment',
+    ]);
   });
 
   it('Shopify: install with an access token, the catalog entries, a WhatsApp customer answered from the store, pause, uninstall', async () => {
@@ -125,12 +132,17 @@ describe('integrations (e2e)', () => {
       return res.body.details.map((d: { path: (string | number)[] }) => d.path.join('.'));
     };
     expect(await refused({ providerId: 'shopify', settings: { shopDomain: 'acme.myshopify.com' } })).toEqual(['credentials.apiKey']);
-    expect(await refused({ providerId: 'shopify', settings: { shopDomain: 'http://10.0.0.1' }, credentials: { apiKey: shopToken } })).toEqual([
-      'settings.shopDomain',
-    ]);
+    expect(
+      await refused({ providerId: 'shopify', settings: { shopDomain: 'http://10.0.0.1' }, credentials: { apiKey: shopToken } }),
+    ).toEqual(['settings.shopDomain']);
     expect(await refused({ providerId: 'nope', settings: {} })).toEqual(['providerId']);
     expect(
-      await refused({ providerId: 'shopify', settings: { shopDomain: 'acme.myshopify.com' }, credentials: { apiKey: shopToken }, tools: ['drop_tables'] }),
+      await refused({
+        providerId: 'shopify',
+        settings: { shopDomain: 'acme.myshopify.com' },
+        credentials: { apiKey: shopToken },
+        tools: ['drop_tables'],
+      }),
     ).toEqual(['tools.0']);
 
     const installed = await api.post('/v1/tools/integrations', {
@@ -141,11 +153,20 @@ describe('integrations (e2e)', () => {
     });
     expect(installed.status).toBe(201);
     const installationId = installed.body.data.installationId;
-    expect(installed.body.data).toMatchObject({ providerId: 'shopify', name: 'Tienda Acme', status: 'active', auth: 'api_key', authorized: true, installedCount: 1 });
+    expect(installed.body.data).toMatchObject({
+      providerId: 'shopify',
+      name: 'Tienda Acme',
+      status: 'active',
+      auth: 'api_key',
+      authorized: true,
+      installedCount: 1,
+    });
     // The access token is write-only: never answered, and sealed at rest.
     expect(JSON.stringify(installed.body)).not.toContain(shopToken);
     expect(JSON.stringify((await api.get(`/v1/tools/integrations/${installationId}`)).body)).not.toContain(shopToken);
-    const [row] = await t.query<{ secrets_sealed: string }>('select secrets_sealed from tools.integration_installation where id = $1', [installationId]);
+    const [row] = await t.query<{ secrets_sealed: string }>('select secrets_sealed from tools.integration_installation where id = $1', [
+      installationId,
+    ]);
     expect(row!.secrets_sealed).not.toContain(shopToken);
 
     // The catalog: kind integration with the spec's three fields, by kind and by integrationId.
@@ -220,10 +241,15 @@ describe('integrations (e2e)', () => {
     expect(asked.query).toContain('trackingInfo');
     // Recorded in the integration log, with the conversation and the model's call id.
     const runs = await eventually('the call recorded', async () => {
-      const rows = await t.query<{ outcome: string; http_status: number; provider_tool_name: string; agent_id: string; tool_call_id: string }>(
-        'select outcome, http_status, provider_tool_name, agent_id, tool_call_id from tools.integration_run where installation_id = $1',
-        [installationId],
-      );
+      const rows = await t.query<{
+        outcome: string;
+        http_status: number;
+        provider_tool_name: string;
+        agent_id: string;
+        tool_call_id: string;
+      }>('select outcome, http_status, provider_tool_name, agent_id, tool_call_id from tools.integration_run where installation_id = $1', [
+        installationId,
+      ]);
       return rows.length > 0 && rows;
     });
     expect(runs).toEqual([
@@ -268,7 +294,11 @@ describe('integrations (e2e)', () => {
     const started = await api.post(`/v1/tools/integrations/${installationId}/oauth/start`);
     expect(started.status).toBe(200);
     const redirectUri = `${t.baseUrl}/hooks/integrations/oauth/callback`;
-    expect(started.body).toEqual({ installationId, authorizationUrl: expect.stringMatching(`^${google.url}/o/oauth2/v2/auth\\?`), redirectUri });
+    expect(started.body).toEqual({
+      installationId,
+      authorizationUrl: expect.stringMatching(`^${google.url}/o/oauth2/v2/auth\\?`),
+      redirectUri,
+    });
     expect(Object.fromEntries(new URL(started.body.authorizationUrl).searchParams)).toMatchObject({
       response_type: 'code',
       client_id: google.clientId,
@@ -292,9 +322,16 @@ describe('integrations (e2e)', () => {
     expect(JSON.stringify(authorized)).not.toMatch(/ya29\.|1\/\/0g/);
 
     // Choose the tools: cancel is uninstalled.
-    const synced = await api.post(`/v1/tools/integrations/${installationId}/tools/sync`, { tools: ['find_free_slots', 'book_appointment'] });
+    const synced = await api.post(`/v1/tools/integrations/${installationId}/tools/sync`, {
+      tools: ['find_free_slots', 'book_appointment'],
+    });
     expect(synced.status).toBe(200);
-    expect(synced.body.data).toMatchObject({ installed: [], uninstalled: ['cancel_appointment'], removedAgentConnections: 0, installedCount: 2 });
+    expect(synced.body.data).toMatchObject({
+      installed: [],
+      uninstalled: ['cancel_appointment'],
+      removedAgentConnections: 0,
+      installedCount: 2,
+    });
     const tools = await catalog(`integrationId=${installationId}`);
     expect(tools.map((tool) => tool.name).sort()).toEqual(['google_calendar_book_appointment', 'google_calendar_find_free_slots']);
     for (const tool of tools) expect((await api.post(`/v1/agents/${sofia}/tools`, { toolId: tool.id })).status).toBe(201);
@@ -303,7 +340,9 @@ describe('integrations (e2e)', () => {
     google.busy = [{ start: '2026-12-01T16:00:00Z', end: '2026-12-01T17:00:00Z' }];
     const slots = JSON.parse(
       (
-        await chat('[[tool:google_calendar_find_free_slots {"timeMin":"2026-12-01T15:00:00Z","timeMax":"2026-12-01T18:00:00Z","durationMinutes":60}]]')
+        await chat(
+          '[[tool:google_calendar_find_free_slots {"timeMin":"2026-12-01T15:00:00Z","timeMax":"2026-12-01T18:00:00Z","durationMinutes":60}]]',
+        )
       ).replace(/^RESULT: /, ''),
     );
     expect(slots.free).toEqual([
@@ -330,15 +369,17 @@ describe('integrations (e2e)', () => {
     const expiring = (await api.get(`/v1/tools/integrations/${installationId}`)).body.authorizationExpiresAt;
     expect(Date.parse(expiring)).toBeLessThan(Date.now() + 60_000);
     const grantsBefore = google.grants.length;
-    expect(await chat('[[tool:google_calendar_find_free_slots {"timeMin":"2026-12-02T15:00:00Z","timeMax":"2026-12-02T16:00:00Z"}]]')).toContain('"free"');
+    expect(
+      await chat('[[tool:google_calendar_find_free_slots {"timeMin":"2026-12-02T15:00:00Z","timeMax":"2026-12-02T16:00:00Z"}]]'),
+    ).toContain('"free"');
     expect(google.grants.slice(grantsBefore)).toEqual(['refresh_token']);
     expect((await api.get(`/v1/tools/integrations/${installationId}`)).body.authorizationExpiresAt).not.toBe(expiring);
 
     // Revoked at Google: the refresh is refused, the model told, the installation shows the lapse; authorizing again mends it.
     google.revokeAll();
-    expect(await chat('[[tool:google_calendar_find_free_slots {"timeMin":"2026-12-03T15:00:00Z","timeMax":"2026-12-03T16:00:00Z"}]]')).toContain(
-      'Google Calendar refused the authorization',
-    );
+    expect(
+      await chat('[[tool:google_calendar_find_free_slots {"timeMin":"2026-12-03T15:00:00Z","timeMax":"2026-12-03T16:00:00Z"}]]'),
+    ).toContain('Google Calendar refused the authorization');
     expect((await api.get(`/v1/tools/integrations/${installationId}`)).body).toMatchObject({
       status: 'authorization_lapsed',
       lastError: expect.stringContaining('invalid_grant'),
@@ -346,11 +387,21 @@ describe('integrations (e2e)', () => {
     google.accessTtlSeconds = 3_599;
     expect((await authorize(installationId)).status).toBe(200);
     expect((await api.get(`/v1/tools/integrations/${installationId}`)).body).toMatchObject({ status: 'active', lastError: null });
-    expect(await chat('[[tool:google_calendar_find_free_slots {"timeMin":"2026-12-03T15:00:00Z","timeMax":"2026-12-03T16:00:00Z"}]]')).toContain('"free"');
+    expect(
+      await chat('[[tool:google_calendar_find_free_slots {"timeMin":"2026-12-03T15:00:00Z","timeMax":"2026-12-03T16:00:00Z"}]]'),
+    ).toContain('"free"');
 
     // Not an OAuth provider: 409. Uninstall: both connections go.
-    const shop = await api.post('/v1/tools/integrations', { providerId: 'shopify', settings: { shopDomain: 'b.myshopify.com' }, credentials: { apiKey: 'x' } });
+    const shop = await api.post('/v1/tools/integrations', {
+      providerId: 'shopify',
+      settings: { shopDomain: 'b.myshopify.com' },
+      credentials: { apiKey: 'x' },
+    });
     expect((await api.post(`/v1/tools/integrations/${shop.body.data.installationId}/oauth/start`)).status).toBe(409);
-    expect((await api.delete(`/v1/tools/integrations/${installationId}`)).body.data).toEqual({ installationId, removedTools: 2, removedAgentConnections: 2 });
+    expect((await api.delete(`/v1/tools/integrations/${installationId}`)).body.data).toEqual({
+      installationId,
+      removedTools: 2,
+      removedAgentConnections: 2,
+    });
   });
 });

@@ -16,7 +16,7 @@ import { IntegrationSecretBox } from './integrations/integration-secrets';
 import { IntegrationToolCalls } from './integrations/integration-tool-calls';
 import { IntegrationsController } from './integrations/integrations.controller';
 import { IntegrationsService } from './integrations/integrations.service';
-import { ProviderHttp } from './integrations/provider-http';
+import { OutboundHttp } from './shared/outbound-http';
 import { McpClients } from './mcp/mcp-clients';
 import { McpCredentials } from './mcp/mcp-credentials';
 import { McpOauth } from './mcp/mcp-oauth';
@@ -52,7 +52,7 @@ import { ToolCallRepository } from './runtime/tool-call.repository';
     McpService,
     McpOauthFlow,
     McpToolCalls,
-    ProviderHttp,
+    OutboundHttp,
     IntegrationSecretBox,
     IntegrationOauth,
     InstallationRepository,

@@ -28,7 +28,9 @@ const toolNames = z.array(z.string().min(1).max(100), { error: 'an array of prov
 const settings = z.record(z.string().max(100), z.string().max(INTEGRATION_LIMITS.settingMax));
 
 /** An API-key provider's credential (write-only; never answered). */
-export const integrationCredentialsSchema = z.object({ apiKey: z.string().min(1, 'required').max(INTEGRATION_LIMITS.credentialMax) }).strict();
+export const integrationCredentialsSchema = z
+  .object({ apiKey: z.string().min(1, 'required').max(INTEGRATION_LIMITS.credentialMax) })
+  .strict();
 
 export const installIntegrationSchema = z
   .object({

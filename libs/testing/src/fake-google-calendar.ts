@@ -38,7 +38,11 @@ export class FakeGoogleCalendar {
   static async start(): Promise<FakeGoogleCalendar> {
     let fake: FakeGoogleCalendar | null = null;
     const target = await HttpTarget.start((request) => fake!.answer(request));
-    fake = new FakeGoogleCalendar(target, `${randomBytes(6).toString('hex')}.apps.googleusercontent.com`, `GOCSPX-${randomBytes(12).toString('hex')}`);
+    fake = new FakeGoogleCalendar(
+      target,
+      `${randomBytes(6).toString('hex')}.apps.googleusercontent.com`,
+      `GOCSPX-${randomBytes(12).toString('hex')}`,
+    );
     return fake;
   }
 
@@ -99,11 +103,21 @@ export class FakeGoogleCalendar {
   }
 
   private authorize(query: Record<string, string>): TargetAnswer {
-    if (query.client_id !== this.clientId || query.response_type !== 'code' || query.code_challenge_method !== 'S256' || !query.code_challenge) {
+    if (
+      query.client_id !== this.clientId ||
+      query.response_type !== 'code' ||
+      query.code_challenge_method !== 'S256' ||
+      !query.code_challenge
+    ) {
       return { status: 400, body: 'Error 400: invalid_request' };
     }
     const code = `4/0A${randomBytes(16).toString('base64url')}`;
-    this.codes.set(code, { clientId: query.client_id, redirectUri: query.redirect_uri ?? '', challenge: query.code_challenge, scope: query.scope ?? '' });
+    this.codes.set(code, {
+      clientId: query.client_id,
+      redirectUri: query.redirect_uri ?? '',
+      challenge: query.code_challenge,
+      scope: query.scope ?? '',
+    });
     const back = new URL(query.redirect_uri ?? '');
     back.searchParams.set('code', code);
     back.searchParams.set('scope', query.scope ?? '');

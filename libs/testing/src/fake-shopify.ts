@@ -28,7 +28,12 @@ export class FakeShopify {
   get requests(): { path: string; token: string | undefined; query: string; variables: Record<string, unknown> }[] {
     return this.target.requests.map((r) => {
       const body = (r.json ?? {}) as { query?: string; variables?: Record<string, unknown> };
-      return { path: r.path, token: r.headers['x-shopify-access-token'] as string | undefined, query: body.query ?? '', variables: body.variables ?? {} };
+      return {
+        path: r.path,
+        token: r.headers['x-shopify-access-token'] as string | undefined,
+        query: body.query ?? '',
+        variables: body.variables ?? {},
+      };
     });
   }
 
@@ -37,10 +42,12 @@ export class FakeShopify {
   }
 
   private answer(request: TargetRequest) {
-    if (request.method !== 'POST' || !/^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(request.path)) return { status: 404, body: { errors: 'Not Found' } };
+    if (request.method !== 'POST' || !/^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(request.path))
+      return { status: 404, body: { errors: 'Not Found' } };
     if (request.headers['x-shopify-access-token'] !== this.accessToken) return { status: 401, body: SHOPIFY_UNAUTHORIZED };
     const body = request.json as { query?: string; variables?: { query?: string } } | null;
-    if (!body?.query?.includes('orders(')) return { body: { errors: [{ message: 'Field must have selections', extensions: { code: 'undefinedField' } }] } };
+    if (!body?.query?.includes('orders('))
+      return { body: { errors: [{ message: 'Field must have selections', extensions: { code: 'undefinedField' } }] } };
     const filter = body.variables?.query ?? '';
     const byName = /^name:#?(\d+)$/.exec(filter);
     const byEmail = /^email:"([^"]+)"$/.exec(filter);

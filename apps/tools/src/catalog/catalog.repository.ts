@@ -29,7 +29,11 @@ export class CatalogRepository {
     const source = integrationId === undefined ? {} : { $or: [{ integrationId }, { installationId: integrationId }] };
     return this.db
       .em(transaction)
-      .find(CatalogTool, { workspaceId, status: PUBLISHED, ...definedOnly(rest), ...source }, { orderBy: { updatedAt: 'desc', id: 'asc' } });
+      .find(
+        CatalogTool,
+        { workspaceId, status: PUBLISHED, ...definedOnly(rest), ...source },
+        { orderBy: { updatedAt: 'desc', id: 'asc' } },
+      );
   }
 
   /**

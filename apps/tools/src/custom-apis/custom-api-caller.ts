@@ -1,13 +1,11 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { SignJWT } from 'jose';
-import type { Dispatcher } from 'undici';
 import { REDACTED, type CallContext, type TestOutcome } from '@platica/contracts';
-import { createOutboundDispatcher } from '@platica/platform';
-import { ToolsConfigService } from '../config/tools.config';
 import type { StoredDefinition } from './custom-api-definition';
 import { assembleRequest, CallProblem, displayValues, resolveValues, type AssembledRequest, type CallValues } from './request-assembly';
 import { capBytes } from '../shared/byte-cap';
-import { NetworkProblem, sendOutbound, type RemoteAnswer } from '../shared/outbound-request';
+import { OutboundHttp } from '../shared/outbound-http';
+import { NetworkProblem, type RemoteAnswer } from '../shared/outbound-request';
 import { parseBody, trimResponse, valueAt } from './response-trim';
 
 /** What one run of a custom API gave (the test endpoint's `data`, and a tool call's result). */
@@ -29,20 +27,10 @@ export interface CallResult {
  * Redirects are not followed: a 3xx is the remote API's answer (an `http-error`).
  */
 @Injectable()
-export class CustomApiCaller implements OnModuleDestroy {
-  private readonly dispatcher: Dispatcher;
+export class CustomApiCaller {
   private readonly tokens = new Map<string, { token: string; expiresAt: number }>();
 
-  constructor(private readonly config: ToolsConfigService) {
-    this.dispatcher = createOutboundDispatcher(
-      { allowPrivateNetworks: config.values.PLATICA_ALLOW_PRIVATE_NETWORKS },
-      { connections: config.values.TOOLS_CONNECTIONS_PER_ORIGIN },
-    );
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.dispatcher.close();
-  }
+  constructor(private readonly http: OutboundHttp) {}
 
   /**
    * One run: `full` carries the stored secrets, `shown` is the redacted definition that
@@ -99,11 +87,7 @@ export class CustomApiCaller implements OnModuleDestroy {
   }
 
   private send(call: AssembledRequest, timeoutMs: number): Promise<RemoteAnswer> {
-    return sendOutbound(this.dispatcher, call, {
-      timeoutMs,
-      readLimitBytes: this.config.values.TOOLS_RESPONSE_READ_LIMIT_BYTES,
-      allowPrivateNetworks: this.config.values.PLATICA_ALLOW_PRIVATE_NETWORKS,
-    });
+    return this.http.send(call, timeoutMs);
   }
 
   /** The periodicAuth token, fetched when missing or older than `refreshSeconds` (cached per API version). */

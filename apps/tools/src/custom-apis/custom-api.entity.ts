@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { TestOutcome } from '@platica/contracts';
 import type { StoredDefinition } from './custom-api-definition';
+import { turnCallProperties } from '../shared/turn-call.entity';
 
 /**
  * A workspace's custom HTTP API (spec › Custom API). `definition` is what reads show, with
@@ -48,10 +49,7 @@ const CustomApiRunSchema = defineEntity({
     /** The URL as called, with write-only query values redacted. */
     url: p.text(),
     error: p.text().nullable(),
-    agentId: p.text().nullable(),
-    conversationId: p.text().nullable(),
-    toolCallId: p.text().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...turnCallProperties,
   },
   indexes: [
     { properties: ['customApiId', 'createdAt'], name: 'custom_api_run_api_index' },

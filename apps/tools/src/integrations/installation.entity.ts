@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { InstallationStatus, TestOutcome } from '@platica/contracts';
+import { turnCallProperties } from '../shared/turn-call.entity';
 
 /**
  * A workspace's installation of a first-party provider (docs/tools.md › Integrations). Which of
@@ -50,10 +51,7 @@ const IntegrationRunSchema = defineEntity({
     /** The provider's requests, method and URL (credentials travel in headers, never in URLs). */
     requests: p.json<{ method: string; url: string; status: number | null }[]>(),
     error: p.text().nullable(),
-    agentId: p.text().nullable(),
-    conversationId: p.text().nullable(),
-    toolCallId: p.text().nullable(),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    ...turnCallProperties,
   },
   indexes: [
     { properties: ['installationId', 'createdAt'], name: 'integration_run_installation_index' },

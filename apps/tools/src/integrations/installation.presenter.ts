@@ -12,7 +12,11 @@ export function presentProvider(provider: IntegrationProvider, available: boolea
     auth: provider.auth.type,
     available,
     settings: provider.settings.map(({ key, label, description, required, example }) => ({ key, label, description, required, example })),
-    tools: provider.tools.map((tool) => ({ providerToolName: tool.name, description: tool.description, parameters: parametersOfTool(tool) })),
+    tools: provider.tools.map((tool) => ({
+      providerToolName: tool.name,
+      description: tool.description,
+      parameters: parametersOfTool(tool),
+    })),
   };
 }
 

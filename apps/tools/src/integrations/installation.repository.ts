@@ -32,7 +32,9 @@ export class InstallationRepository {
 
   /** The installation whose OAuth authorization has this state (any workspace: the callback carries no credential). */
   findByOauthState(stateHash: string, transaction: Transaction): Promise<IntegrationInstallation | null> {
-    return this.db.em(transaction).findOne(IntegrationInstallation, { oauthStateHash: stateHash }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    return this.db
+      .em(transaction)
+      .findOne(IntegrationInstallation, { oauthStateHash: stateHash }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
   /** The catalog entries installed from one installation. */

@@ -95,8 +95,16 @@ export class IntegrationOauthFlow {
         lastError: null,
         updatedAt: new Date(),
       });
-      await this.integrations.publish(transaction, installation, await this.installations.tools(installation.workspaceId, installation.id, transaction));
+      await this.integrations.publish(
+        transaction,
+        installation,
+        await this.installations.tools(installation.workspaceId, installation.id, transaction),
+      );
     });
-    return { ok: true, installationId: found.id, message: `${provider.name} is authorized: its tools are in the catalog. You can close this window.` };
+    return {
+      ok: true,
+      installationId: found.id,
+      message: `${provider.name} is authorized: its tools are in the catalog. You can close this window.`,
+    };
   }
 }

@@ -4,7 +4,7 @@ import { ToolsConfigService } from '../config/tools.config';
 import { parseBody } from '../custom-apis/response-trim';
 import type { IntegrationOauthSecrets } from './integration-secrets';
 import type { OAuth2Auth, OAuth2Endpoints } from './providers/provider';
-import { ProviderHttp } from './provider-http';
+import { OutboundHttp } from '../shared/outbound-http';
 
 /** Refresh an access token this long before it expires. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -24,7 +24,7 @@ export class AuthorizationRefused extends Error {}
 @Injectable()
 export class IntegrationOauth {
   constructor(
-    private readonly http: ProviderHttp,
+    private readonly http: OutboundHttp,
     private readonly config: ToolsConfigService,
   ) {}
 
@@ -32,7 +32,10 @@ export class IntegrationOauth {
     return `${this.config.values.PLATICA_PUBLIC_URL.replace(/\/+$/, '')}/hooks/integrations/oauth/callback`;
   }
 
-  start(auth: OAuth2Auth, endpoints: OAuth2Endpoints): { authorizationUrl: string; state: string; pending: IntegrationOauthSecrets['pending'] } {
+  start(
+    auth: OAuth2Auth,
+    endpoints: OAuth2Endpoints,
+  ): { authorizationUrl: string; state: string; pending: IntegrationOauthSecrets['pending'] } {
     const state = randomBytes(24).toString('base64url');
     const codeVerifier = randomBytes(32).toString('base64url');
     const url = new URL(endpoints.authorizationUrl);
@@ -52,12 +55,16 @@ export class IntegrationOauth {
 
   /** Trades the authorization code (with the PKCE verifier) for tokens. */
   async finish(endpoints: OAuth2Endpoints, pending: NonNullable<IntegrationOauthSecrets['pending']>, code: string) {
-    return this.token(endpoints, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: pending.redirectUri,
-      code_verifier: pending.codeVerifier,
-    }, null);
+    return this.token(
+      endpoints,
+      {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: pending.redirectUri,
+        code_verifier: pending.codeVerifier,
+      },
+      null,
+    );
   }
 
   needsRefresh(tokens: IntegrationOauthSecrets['tokens']): boolean {

@@ -11,7 +11,7 @@ import { AuthorizationRefused, IntegrationOauth } from './integration-oauth';
 import { IntegrationSecretBox, type IntegrationSecrets } from './integration-secrets';
 import { providerOf } from './providers';
 import { ProviderProblem, type IntegrationProvider, type ProviderApi, type ProviderTool } from './providers/provider';
-import { ProviderHttp } from './provider-http';
+import { OutboundHttp } from '../shared/outbound-http';
 
 /** One tool call's time limit, every request to the provider (and a token refresh) included. */
 export const INTEGRATION_CALL_TIMEOUT_MS = 30_000;
@@ -40,7 +40,7 @@ export class IntegrationToolCalls {
     private readonly installations: InstallationRepository,
     private readonly secrets: IntegrationSecretBox,
     private readonly oauth: IntegrationOauth,
-    private readonly http: ProviderHttp,
+    private readonly http: OutboundHttp,
     private readonly config: ToolsConfigService,
   ) {}
 
@@ -58,11 +58,17 @@ export class IntegrationToolCalls {
     const tool = provider?.tools.find((t) => t.name === entry.providerToolName);
     if (!installation || !provider || !tool) return failed('mapping-error', 'this tool is not available now');
     if (installation.status !== 'active') {
-      return failed('network-error', `the ${provider.name} integration is not authorized (${installation.status}): a workspace admin must authorize it again`);
+      return failed(
+        'network-error',
+        `the ${provider.name} integration is not authorized (${installation.status}): a workspace admin must authorize it again`,
+      );
     }
     const args = tool.input.safeParse(call.arguments);
     if (!args.success) {
-      return failed('schema-error', `invalid arguments: ${args.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ')}`);
+      return failed(
+        'schema-error',
+        `invalid arguments: ${args.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ')}`,
+      );
     }
 
     const deadline = Date.now() + INTEGRATION_CALL_TIMEOUT_MS;
@@ -82,7 +88,8 @@ export class IntegrationToolCalls {
       result = { ok: true, outcome: 'success', httpStatus: sent.at(-1)?.status ?? null, durationMs: took(), output: capped(output) };
     } catch (error) {
       if (error instanceof ProviderProblem) result = failed(error.outcome, error.message, error.httpStatus, error.response);
-      else if (error instanceof AuthorizationRefused) result = failed('http-error', `${provider.name} refused the authorization: ${error.message}`);
+      else if (error instanceof AuthorizationRefused)
+        result = failed('http-error', `${provider.name} refused the authorization: ${error.message}`);
       else if (error instanceof NetworkProblem) result = failed('network-error', `${provider.name} could not be reached: ${error.message}`);
       else {
         this.logger.error({ msg: 'an integration tool failed', providerId: provider.id, tool: tool.name, error: String(error) });
@@ -104,7 +111,9 @@ export class IntegrationToolCalls {
         conversationId: call.conversationRef ?? call.context.conversationId ?? null,
         toolCallId: call.toolCallId,
       })
-      .catch((error: unknown) => this.logger.error({ msg: 'an integration call was not recorded', toolCallId: call.toolCallId, error: String(error) }));
+      .catch((error: unknown) =>
+        this.logger.error({ msg: 'an integration call was not recorded', toolCallId: call.toolCallId, error: String(error) }),
+      );
     return result;
   }
 
@@ -122,7 +131,8 @@ export class IntegrationToolCalls {
       request: async (method, path, options = {}) => {
         const url = new URL(`${base}${path}`);
         // Credentials are bound to the provider's origin: a path never takes them elsewhere.
-        if (url.origin !== new URL(base).origin) throw new ProviderProblem('mapping-error', `refused to call ${url.origin}: not ${provider.name}'s API`);
+        if (url.origin !== new URL(base).origin)
+          throw new ProviderProblem('mapping-error', `refused to call ${url.origin}: not ${provider.name}'s API`);
         for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
         const record: SentRequest = { method, url: url.toString(), status: null };
         sent.push(record);
@@ -132,7 +142,11 @@ export class IntegrationToolCalls {
           {
             method,
             url: url.toString(),
-            headers: { accept: 'application/json', ...headers, ...(options.json === undefined ? {} : { 'content-type': 'application/json' }) },
+            headers: {
+              accept: 'application/json',
+              ...headers,
+              ...(options.json === undefined ? {} : { 'content-type': 'application/json' }),
+            },
             body: options.json === undefined ? undefined : JSON.stringify(options.json),
           },
           remaining,
@@ -150,7 +164,11 @@ export class IntegrationToolCalls {
   }
 
   /** The headers carrying the installation's credentials; an OAuth token refreshed first when due (or when `force`). */
-  private async credentialsOf(installation: IntegrationInstallation, provider: IntegrationProvider, force: boolean): Promise<Record<string, string>> {
+  private async credentialsOf(
+    installation: IntegrationInstallation,
+    provider: IntegrationProvider,
+    force: boolean,
+  ): Promise<Record<string, string>> {
     const secrets = this.secrets.open(installation.secretsSealed);
     if (provider.auth.type === 'api_key') return provider.auth.headers(secrets.apiKey ?? '');
     let tokens = secrets.oauth?.tokens;

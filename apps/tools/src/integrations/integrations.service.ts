@@ -50,7 +50,10 @@ export class IntegrationsService {
     const { body } = request;
     const workspaceId = writeScope(request).id;
     const provider = providerOf(body.providerId);
-    if (!provider) throw DomainError.validation([{ path: ['providerId'], message: `${body.providerId} is not a provider (see GET /v1/tools/integrations/providers)` }]);
+    if (!provider)
+      throw DomainError.validation([
+        { path: ['providerId'], message: `${body.providerId} is not a provider (see GET /v1/tools/integrations/providers)` },
+      ]);
     const settings = this.checkedSettings(provider, body.settings);
     const issues: FieldIssue[] = [...unknownTools(provider, body.tools ?? [])];
     if (provider.auth.type === 'api_key' && !body.credentials?.apiKey)
@@ -86,7 +89,11 @@ export class IntegrationsService {
 
   async get(request: OperationRequest<typeof ops.get>) {
     const installation = await this.readable(request);
-    return presentInstallation(installation, this.providerOf(installation), await this.installations.tools(installation.workspaceId, installation.id));
+    return presentInstallation(
+      installation,
+      this.providerOf(installation),
+      await this.installations.tools(installation.workspaceId, installation.id),
+    );
   }
 
   async update(request: OperationRequest<typeof ops.update>) {
@@ -101,10 +108,17 @@ export class IntegrationsService {
       if (body.name) installation.name = body.name;
       if (settings) installation.settings = settings;
       if (body.credentials) {
-        installation.secretsSealed = this.secrets.seal({ ...this.secrets.open(installation.secretsSealed), apiKey: body.credentials.apiKey });
+        installation.secretsSealed = this.secrets.seal({
+          ...this.secrets.open(installation.secretsSealed),
+          apiKey: body.credentials.apiKey,
+        });
       }
       installation.updatedAt = new Date();
-      return presentInstallation(installation, provider, await this.installations.tools(installation.workspaceId, installation.id, transaction));
+      return presentInstallation(
+        installation,
+        provider,
+        await this.installations.tools(installation.workspaceId, installation.id, transaction),
+      );
     });
     return { status: 'success', message: 'Installation updated', data: view };
   }
@@ -114,7 +128,8 @@ export class IntegrationsService {
     const first = await this.writable(request);
     const provider = this.providerOf(first);
     const unknown = unknownTools(provider, body.tools);
-    if (unknown.length) throw DomainError.validation(unknown, `Only ${provider.name}'s tools can be installed (see GET /v1/tools/integrations/providers)`);
+    if (unknown.length)
+      throw DomainError.validation(unknown, `Only ${provider.name}'s tools can be installed (see GET /v1/tools/integrations/providers)`);
     const result = await this.unitOfWork.run(async (transaction) => {
       const installation = await this.lock(first.workspaceId, first.id, transaction);
       const wanted = new Set(body.tools);
@@ -184,7 +199,12 @@ export class IntegrationsService {
   }
 
   /** Installs provider tools into the catalog (kind `integration`). */
-  private async install_(transaction: Transaction, installation: IntegrationInstallation, tools: ProviderTool[], status: string): Promise<CatalogTool[]> {
+  private async install_(
+    transaction: Transaction,
+    installation: IntegrationInstallation,
+    tools: ProviderTool[],
+    status: string,
+  ): Promise<CatalogTool[]> {
     const created: CatalogTool[] = [];
     for (const tool of tools) {
       const base = `${installation.providerId}_${tool.name}`;
@@ -231,7 +251,9 @@ export class IntegrationsService {
       ...Object.keys(settings)
         .filter((key) => !known.has(key))
         .map((key) => ({ path: ['settings', key], message: `${provider.name} has no setting ${key}` })),
-      ...provider.settings.filter((s) => s.required && !settings[s.key]?.trim()).map((s) => ({ path: ['settings', s.key], message: 'required' })),
+      ...provider.settings
+        .filter((s) => s.required && !settings[s.key]?.trim())
+        .map((s) => ({ path: ['settings', s.key], message: 'required' })),
     ];
     if (!issues.length) issues.push(...(provider.settingsProblems?.(settings) ?? []));
     if (issues.length) throw DomainError.validation(issues);
@@ -274,12 +296,18 @@ export class IntegrationsService {
 
 function unknownTools(provider: IntegrationProvider, names: string[]): FieldIssue[] {
   return names.flatMap((name, index) =>
-    provider.tools.some((tool) => tool.name === name) ? [] : [{ path: ['tools', index], message: `${name} is not a tool of ${provider.name}` }],
+    provider.tools.some((tool) => tool.name === name)
+      ? []
+      : [{ path: ['tools', index], message: `${name} is not a tool of ${provider.name}` }],
   );
 }
 
 export function unavailable(provider: IntegrationProvider): DomainError {
-  return new DomainError(ErrorCode.Unprocessable, `${provider.name} is not available on this installation: its OAuth client is not configured`, {
-    providerId: provider.id,
-  });
+  return new DomainError(
+    ErrorCode.Unprocessable,
+    `${provider.name} is not available on this installation: its OAuth client is not configured`,
+    {
+      providerId: provider.id,
+    },
+  );
 }

@@ -41,7 +41,22 @@ export class ToolCallRepository {
            where s.workspace_id = ? and s.id = (select t.mcp_id from tools.catalog_tool t where t.workspace_id = ? and t.id = ?)) as server,
          (select row_to_json(i) from tools.integration_installation i
            where i.workspace_id = ? and i.id = (select t.installation_id from tools.catalog_tool t where t.workspace_id = ? and t.id = ?)) as installation`,
-      [workspaceId, agentId, toolId, workspaceId, toolId, PUBLISHED, workspaceId, toolId, workspaceId, workspaceId, toolId, workspaceId, workspaceId, toolId],
+      [
+        workspaceId,
+        agentId,
+        toolId,
+        workspaceId,
+        toolId,
+        PUBLISHED,
+        workspaceId,
+        toolId,
+        workspaceId,
+        workspaceId,
+        toolId,
+        workspaceId,
+        workspaceId,
+        toolId,
+      ],
     );
     return {
       connectionStatus: row?.connection_status ?? null,

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { defineOperation, errorBodySchema, successEnvelope } from '../operation';
-import {
-  INSTALLATION_STATUSES,
-  installIntegrationSchema,
-  syncIntegrationToolsSchema,
-  updateIntegrationSchema,
-} from '../integrations';
+import { INSTALLATION_STATUSES, installIntegrationSchema, syncIntegrationToolsSchema, updateIntegrationSchema } from '../integrations';
 
 /** A setting a provider asks for at install (the gallery's form). */
 const providerSetting = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { providerTool, type IntegrationProvider } from './provider';
 
-const instant = (what: string) => z.iso.datetime({ offset: true }).describe(`${what}, ISO 8601 with its offset (2026-12-01T15:00:00-06:00)`);
+const instant = (what: string) =>
+  z.iso.datetime({ offset: true }).describe(`${what}, ISO 8601 with its offset (2026-12-01T15:00:00-06:00)`);
 
 /**
  * Google Calendar API v3 (https://developers.google.com/workspace/calendar/api/v3/reference),
@@ -63,7 +64,8 @@ export const googleCalendarProvider: IntegrationProvider = {
           json: { timeMin: args.timeMin, timeMax: args.timeMax, timeZone: settings.timeZone, items: [{ id: calendarId }] },
         })) as { calendars: Record<string, { busy?: { start: string; end: string }[]; errors?: { reason: string }[] }> };
         const calendar = answer.calendars[calendarId] ?? { busy: [] };
-        if (calendar.errors?.length) return { error: `Google Calendar could not read the calendar: ${calendar.errors.map((e) => e.reason).join(', ')}` };
+        if (calendar.errors?.length)
+          return { error: `Google Calendar could not read the calendar: ${calendar.errors.map((e) => e.reason).join(', ')}` };
         const busy = calendar.busy ?? [];
         return { busy, free: freeSlots(args.timeMin, args.timeMax, busy, args.durationMinutes).slice(0, 20) };
       },
@@ -107,7 +109,12 @@ export const googleCalendarProvider: IntegrationProvider = {
 };
 
 /** The slots of `minutes` that fit between busy intervals within [from, to), back to back. */
-export function freeSlots(from: string, to: string, busy: { start: string; end: string }[], minutes: number): { start: string; end: string }[] {
+export function freeSlots(
+  from: string,
+  to: string,
+  busy: { start: string; end: string }[],
+  minutes: number,
+): { start: string; end: string }[] {
   const length = minutes * 60_000;
   const taken = busy.map((b) => [Date.parse(b.start), Date.parse(b.end)] as const).sort((a, b) => a[0] - b[0]);
   const slots: { start: string; end: string }[] = [];

@@ -80,7 +80,11 @@ export function parametersOfTool(tool: ProviderTool): Record<string, unknown> {
 
 /** The provider's API as a tool sees it: paths relative to its base URL, JSON in and out. */
 export interface ProviderApi {
-  request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, options?: { query?: Record<string, string>; json?: unknown }): Promise<unknown>;
+  request(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    options?: { query?: Record<string, string>; json?: unknown },
+  ): Promise<unknown>;
 }
 
 /** What a tool run gives when the provider refused or answered what the tool cannot read. */

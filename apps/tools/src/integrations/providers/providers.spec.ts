@@ -3,7 +3,7 @@ import { loadConfig } from '@platica/platform';
 import { toolsConfigSchema } from '../../config/tools.config';
 import { ToolsConfigService } from '../../config/tools.config';
 import { IntegrationOauth } from '../integration-oauth';
-import type { ProviderHttp } from '../provider-http';
+import type { OutboundHttp } from '../../shared/outbound-http';
 import { freeSlots, googleCalendarProvider } from './google-calendar.provider';
 import { PROVIDERS } from './index';
 import { parametersOfTool, ProviderProblem, type ProviderApi } from './provider';
@@ -44,11 +44,13 @@ describe('Shopify', () => {
   it('accepts only a myshopify.com domain, and calls it unless INTEGRATIONS_SHOPIFY_BASE_URL says otherwise', () => {
     expect(shopifyProvider.settingsProblems!({ shopDomain: 'acme.myshopify.com' })).toEqual([]);
     for (const bad of ['acme.com', 'http://acme.myshopify.com', '10.0.0.1', 'a.myshopify.com.evil.com'])
-      expect(shopifyProvider.settingsProblems!({ shopDomain: bad })).toEqual([{ path: ['settings', 'shopDomain'], message: expect.any(String) }]);
+      expect(shopifyProvider.settingsProblems!({ shopDomain: bad })).toEqual([
+        { path: ['settings', 'shopDomain'], message: expect.any(String) },
+      ]);
     expect(shopifyProvider.baseUrl({ shopDomain: 'acme.myshopify.com' }, config)).toBe('https://acme.myshopify.com');
-    expect(shopifyProvider.baseUrl({ shopDomain: 'acme.myshopify.com' }, { ...config, INTEGRATIONS_SHOPIFY_BASE_URL: 'http://127.0.0.1:9' })).toBe(
-      'http://127.0.0.1:9',
-    );
+    expect(
+      shopifyProvider.baseUrl({ shopDomain: 'acme.myshopify.com' }, { ...config, INTEGRATIONS_SHOPIFY_BASE_URL: 'http://127.0.0.1:9' }),
+    ).toBe('http://127.0.0.1:9');
   });
 
   it('needs an order number or an email', () => {
@@ -68,16 +70,23 @@ describe('Shopify', () => {
 
   it('turns GraphQL errors (answered with 200) into a provider refusal', async () => {
     const { api } = recordingApi({ errors: [{ message: 'Throttled' }] });
-    await expect(findOrders.run(api, { orderNumber: '1' }, {})).rejects.toEqual(new ProviderProblem('http-error', 'Shopify answered: Throttled'));
+    await expect(findOrders.run(api, { orderNumber: '1' }, {})).rejects.toEqual(
+      new ProviderProblem('http-error', 'Shopify answered: Throttled'),
+    );
   });
 });
 
 describe('Google Calendar', () => {
   it('finds back-to-back free slots between busy intervals, within the window', () => {
-    const slots = freeSlots('2026-12-01T09:00:00Z', '2026-12-01T12:00:00Z', [
-      { start: '2026-12-01T10:30:00Z', end: '2026-12-01T11:00:00Z' },
-      { start: '2026-12-01T09:00:00Z', end: '2026-12-01T09:30:00Z' },
-    ], 30);
+    const slots = freeSlots(
+      '2026-12-01T09:00:00Z',
+      '2026-12-01T12:00:00Z',
+      [
+        { start: '2026-12-01T10:30:00Z', end: '2026-12-01T11:00:00Z' },
+        { start: '2026-12-01T09:00:00Z', end: '2026-12-01T09:30:00Z' },
+      ],
+      30,
+    );
     expect(slots.map((s) => s.start.slice(11, 16))).toEqual(['09:30', '10:00', '11:00', '11:30']);
     expect(freeSlots('2026-12-01T09:00:00Z', '2026-12-01T09:20:00Z', [], 30)).toEqual([]);
   });
@@ -109,10 +118,18 @@ describe('Google Calendar', () => {
 
 describe('IntegrationOauth.start', () => {
   it("builds an authorization URL with PKCE (S256 of the verifier kept), a state, the provider's scopes and extra parameters", () => {
-    const oauth = new IntegrationOauth({} as ProviderHttp, new ToolsConfigService({ ...config, PLATICA_PUBLIC_URL: 'https://platica.example.com/' }));
+    const oauth = new IntegrationOauth(
+      {} as OutboundHttp,
+      new ToolsConfigService({ ...config, PLATICA_PUBLIC_URL: 'https://platica.example.com/' }),
+    );
     const auth = googleCalendarProvider.auth;
     if (auth.type !== 'oauth2') throw new Error('Google Calendar is an OAuth provider');
-    const started = oauth.start(auth, { authorizationUrl: 'https://accounts.example/auth', tokenUrl: 'https://accounts.example/token', clientId: 'cid', clientSecret: 's' });
+    const started = oauth.start(auth, {
+      authorizationUrl: 'https://accounts.example/auth',
+      tokenUrl: 'https://accounts.example/token',
+      clientId: 'cid',
+      clientSecret: 's',
+    });
     const params = Object.fromEntries(new URL(started.authorizationUrl).searchParams);
     expect(params).toEqual({
       response_type: 'code',

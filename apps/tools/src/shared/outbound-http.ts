@@ -2,11 +2,11 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
 import { createOutboundDispatcher } from '@platica/platform';
 import { ToolsConfigService } from '../config/tools.config';
-import { sendOutbound, type OutboundCall, type RemoteAnswer } from '../shared/outbound-request';
+import { sendOutbound, type OutboundCall, type RemoteAnswer } from './outbound-request';
 
-/** Outbound requests to providers (their APIs and token endpoints), over an SSRF-guarded dispatcher of their own. */
+/** Outbound requests to remote APIs (custom APIs, integrations' providers and their token endpoints), over one SSRF-guarded dispatcher. */
 @Injectable()
-export class ProviderHttp implements OnModuleDestroy {
+export class OutboundHttp implements OnModuleDestroy {
   private readonly dispatcher: Dispatcher;
 
   constructor(private readonly config: ToolsConfigService) {
