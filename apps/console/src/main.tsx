@@ -34,6 +34,8 @@ import { TeamPage } from './pages/team/team-page';
 import { WebhookPage } from './pages/webhooks/webhook-page';
 import { WebhooksPage } from './pages/webhooks/webhooks-page';
 import { CannedRepliesPage } from './pages/canned-replies-page';
+import { InstallationPage } from './pages/integrations/installation-page';
+import { IntegrationsPage } from './pages/integrations/integrations-page';
 
 initI18n();
 // A 4xx is an answer, not a hiccup: retried only for the network and the gateway's 5xx, twice, and
@@ -84,6 +86,8 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/tools/mcp" element={<McpServersPage />} />
             <Route path="w/:workspaceId/tools/mcp/:mcpId" element={<McpServerPage />} />
             <Route path="w/:workspaceId/agents/:agentId/tools" element={<AgentToolsPage />} />
+            <Route path="w/:workspaceId/integrations" element={<IntegrationsPage />} />
+            <Route path="w/:workspaceId/integrations/:installationId" element={<InstallationPage />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

@@ -18,6 +18,7 @@ import {
   type HttpClient,
   type TestStack,
 } from '@platica/testing';
+import { TestBrowser } from '@platica/testing/test-browser';
 
 /**
  * First-party integrations (docs/tools.md › Integrations; issue 55) through the gateway, each
@@ -38,6 +39,8 @@ describe('integrations (e2e)', () => {
   let other: HttpClient;
   let sofia: string;
   const shopToken = `shpat_${randomBytes(16).toString('hex')}`;
+  const password = `pw-${randomBytes(6).toString('hex')}`;
+  const browser = new TestBrowser(() => t.baseUrl);
 
   beforeAll(async () => {
     [llm, graph, shopify, google] = await Promise.all([
@@ -53,13 +56,17 @@ describe('integrations (e2e)', () => {
       INTEGRATIONS_SHOPIFY_BASE_URL: shopify.url,
       PLATICA_TURN_DEBOUNCE_MS: '300',
     });
-    ws = await MessagingWorkspace.seed(t, withAgents);
+    ws = await MessagingWorkspace.seed(t, (doc) => {
+      withAgents(doc);
+      Object.assign(doc.users[0]!, { password });
+    });
     api = ws.api;
     sofia = ws.ids.agents.sofia.id;
     other = t.http.withToken((await t.seedMinimalWorkspace()).key);
     llm.answer = callThenAnswer;
   });
   afterAll(async () => {
+    await browser.stop();
     await t?.stop();
     await Promise.all([llm?.stop(), graph?.stop(), shopify?.stop(), google?.stop()]);
   });
@@ -403,5 +410,71 @@ describe('integrations (e2e)', () => {
       removedTools: 2,
       removedAgentConnections: 2,
     });
+  });
+
+  it('the console: the gallery, installing Shopify with its token, authorizing Google Calendar in a tab of its own, choosing tools, pausing, uninstalling', async () => {
+    await browser.open();
+    try {
+      const page = await browser.newPage();
+      await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
+      await page.getByRole('link', { name: 'Integrations', exact: true }).click();
+      await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
+      const shopifyCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Shopify' }) });
+      await shopifyCard.getByText('Look up a store').waitFor();
+      await browser.check(page, 'integrations-01-gallery');
+
+      // Shopify: the settings and the token, then its page.
+      await shopifyCard.getByLabel('Shop domain').fill('consola.myshopify.com');
+      await shopifyCard.getByLabel('Access token').fill(shopToken);
+      await shopifyCard.getByRole('button', { name: 'Install Shopify' }).click();
+      await page.getByRole('heading', { name: 'Shopify', level: 1 }).waitFor();
+      await page.getByText('Shopify installed: 1 tools in the catalog.').waitFor();
+      await page.getByText('Active', { exact: true }).waitFor();
+      await browser.check(page, 'integrations-02-shopify');
+      const shop = ((await api.get('/v1/tools/integrations')).body.installations as any[]).find(
+        (i) => i.settings.shopDomain === 'consola.myshopify.com',
+      );
+      expect(shop).toMatchObject({ status: 'active', installedCount: 1 });
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await page.getByText('Paused', { exact: true }).waitFor();
+      expect((await api.get(`/v1/tools/integrations/${shop.installationId}`)).body.status).toBe('paused');
+      await page.getByRole('button', { name: 'Resume' }).click();
+      await page.getByText('Active', { exact: true }).waitFor();
+
+      // Google Calendar: installed waiting for its authorization, given in the consent tab.
+      await page.getByRole('link', { name: '← Integrations' }).click();
+      const googleCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Google Calendar' }) });
+      await googleCard.getByLabel('Calendar').fill('consola@example.com');
+      await googleCard.getByRole('button', { name: 'Install Google Calendar' }).click();
+      await page.getByText('Needs authorization').waitFor();
+      await browser.check(page, 'integrations-03-needs-authorization');
+      const consentTab = page.context().waitForEvent('page');
+      await page.getByRole('button', { name: 'Authorize', exact: true }).click();
+      const tab = await consentTab;
+      await tab.getByRole('heading', { name: 'Integration authorized' }).waitFor();
+      await tab.close();
+      await page.reload();
+      await page.getByText('Active', { exact: true }).waitFor();
+      await page.getByText(/^Authorized; the current access token is valid until/).waitFor();
+
+      // Choosing tools: cancel_appointment unchecked, saved.
+      await page.getByRole('checkbox', { name: /google_calendar_cancel_appointment/ }).uncheck();
+      await page.getByRole('button', { name: 'Save the tools' }).click();
+      await page.getByText('Saved: 2 tools installed.').waitFor();
+      const calendar = ((await api.get('/v1/tools/integrations')).body.installations as any[]).find(
+        (i) => i.providerId === 'google_calendar' && i.settings.calendarId === 'consola@example.com',
+      );
+      expect(calendar).toMatchObject({ status: 'active', installedCount: 2 });
+      await browser.check(page, 'integrations-04-google-authorized');
+
+      // Uninstall, confirmed: back to the list, which says so.
+      await page.getByRole('button', { name: 'Uninstall' }).click();
+      await page.getByRole('button', { name: 'Yes, uninstall' }).click();
+      await page.getByText(/uninstalled; 0 agent connections removed/).waitFor();
+      expect((await api.get(`/v1/tools/integrations/${calendar.installationId}`)).status).toBe(404);
+      await browser.check(page, 'integrations-05-list');
+    } finally {
+      await browser.close();
+    }
   });
 });
