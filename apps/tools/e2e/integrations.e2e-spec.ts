@@ -3,6 +3,7 @@ import {
   deliverMetaWebhook,
   eventually,
   FakeGoogleCalendar,
+  FakeHubspot,
   FakeLlm,
   FakeMetaGraph,
   FakeShopify,
@@ -34,26 +35,30 @@ describe('integrations (e2e)', () => {
   let graph: FakeMetaGraph;
   let shopify: FakeShopify;
   let google: FakeGoogleCalendar;
+  let hubspot: FakeHubspot;
   let ws: MessagingWorkspace;
   let api: HttpClient;
   let other: HttpClient;
   let sofia: string;
   const shopToken = `shpat_${randomBytes(16).toString('hex')}`;
+  const hubToken = `pat-na1-${randomBytes(16).toString('hex')}`;
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const browser = new TestBrowser(() => t.baseUrl);
 
   beforeAll(async () => {
-    [llm, graph, shopify, google] = await Promise.all([
+    [llm, graph, shopify, google, hubspot] = await Promise.all([
       FakeLlm.start(),
       FakeMetaGraph.start(),
       FakeShopify.start(shopToken),
       FakeGoogleCalendar.start(),
+      FakeHubspot.start(hubToken),
     ]);
     t = await startTestStack({
       ...llm.env(),
       ...google.env(),
       META_GRAPH_BASE_URL: graph.url,
       INTEGRATIONS_SHOPIFY_BASE_URL: shopify.url,
+      INTEGRATIONS_HUBSPOT_BASE_URL: hubspot.url,
       PLATICA_TURN_DEBOUNCE_MS: '300',
     });
     ws = await MessagingWorkspace.seed(t, (doc) => {
@@ -68,7 +73,7 @@ describe('integrations (e2e)', () => {
   afterAll(async () => {
     await browser.stop();
     await t?.stop();
-    await Promise.all([llm?.stop(), graph?.stop(), shopify?.stop(), google?.stop()]);
+    await Promise.all([llm?.stop(), graph?.stop(), shopify?.stop(), google?.stop(), hubspot?.stop()]);
   });
 
   /** The model of these tests: on `[[tool:NAME {json}]]` it calls the offered tool NAME once, then answers with its result. */
@@ -124,6 +129,7 @@ describe('integrations (e2e)', () => {
       ],
     });
     expect(byId.google_calendar).toMatchObject({ auth: 'oauth2', available: true });
+    expect(byId.hubspot).toMatchObject({ auth: 'api_key', available: true, settings: [] });
     expect(byId.google_calendar.tools.map((tool: any) => tool.providerToolName)).toEqual([
       'find_free_slots',
       'book_appointment',
@@ -409,6 +415,45 @@ describe('integrations (e2e)', () => {
       installationId,
       removedTools: 2,
       removedAgentConnections: 2,
+    });
+  });
+
+  it('HubSpot: a contact found or created and a note left on it, from a conversation', async () => {
+    const installed = await api.post('/v1/tools/integrations', { providerId: 'hubspot', credentials: { apiKey: hubToken } });
+    expect(installed.status).toBe(201);
+    const installationId = installed.body.data.installationId;
+    const tools = await catalog(`integrationId=${installationId}`);
+    expect(tools.map((tool) => tool.providerToolName).sort()).toEqual(['add_note', 'create_contact', 'find_contact']);
+    for (const tool of tools) expect((await api.post(`/v1/agents/${sofia}/tools`, { toolId: tool.id })).status).toBe(201);
+
+    const result = async (message: string) => JSON.parse((await chat(message)).replace(/^RESULT: /, ''));
+    expect(await result('[[tool:hubspot_find_contact {"email":"ana.lopez@example.com"}]]')).toEqual({ total: 0, contacts: [] });
+    const created = await result('[[tool:hubspot_create_contact {"email":"ana.lopez@example.com","firstname":"Ana","lastname":"López"}]]');
+    expect(created).toMatchObject({ contactId: expect.stringMatching(/^\d+$/), name: 'Ana López', email: 'ana.lopez@example.com' });
+    expect(await result('[[tool:hubspot_find_contact {"email":"ana.lopez@example.com"}]]')).toMatchObject({
+      total: 1,
+      contacts: [{ contactId: created.contactId }],
+    });
+    const note = await result(`[[tool:hubspot_add_note {"contactId":"${created.contactId}","text":"Quiere cambiar su cita al jueves."}]]`);
+    expect(note).toMatchObject({ noteId: expect.any(String), contactId: created.contactId });
+    // What HubSpot received: the private app's token, a search filter, the note associated with the contact.
+    expect(hubspot.requests.every((r) => r.headers.authorization === `Bearer ${hubToken}`)).toBe(true);
+    expect(hubspot.requests[0]!.json).toMatchObject({
+      filterGroups: [{ filters: [{ propertyName: 'email', operator: 'EQ', value: 'ana.lopez@example.com' }] }],
+    });
+    expect(hubspot.notes).toEqual([
+      {
+        id: note.noteId,
+        properties: { hs_note_body: 'Quiere cambiar su cita al jueves.', hs_timestamp: expect.any(String) },
+        associations: [{ to: { id: created.contactId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 202 }] }],
+      },
+    ]);
+    // The same email again: HubSpot's 409 is the model's to read.
+    expect(await chat('[[tool:hubspot_create_contact {"email":"ana.lopez@example.com"}]]')).toContain('Contact already exists');
+    expect((await api.delete(`/v1/tools/integrations/${installationId}`)).body.data).toEqual({
+      installationId,
+      removedTools: 3,
+      removedAgentConnections: 3,
     });
   });
 

@@ -11,6 +11,7 @@ export * from './test-mcp-server';
 export * from './test-authorization-server';
 export * from './fake-shopify';
 export * from './fake-google-calendar';
+export * from './fake-hubspot';
 export * from './cuttable-proxy';
 export * from './page-token';
 export * from './event-stream-reader';

@@ -19,6 +19,7 @@ export const toolsConfigSchema = baseConfigSchema.extend({
    * fake in tests or a proxy. Shopify's default is the installation's own `https://<shop>.myshopify.com`.
    */
   INTEGRATIONS_SHOPIFY_BASE_URL: z.url().optional(),
+  INTEGRATIONS_HUBSPOT_BASE_URL: z.url().default('https://api.hubapi.com'),
   INTEGRATIONS_GOOGLE_API_BASE_URL: z.url().default('https://www.googleapis.com'),
   INTEGRATIONS_GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   INTEGRATIONS_GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),

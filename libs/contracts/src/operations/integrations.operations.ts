@@ -24,7 +24,7 @@ export const integrationProviderSchema = z
     providerId: z.string(),
     name: z.string(),
     description: z.string(),
-    /** An `https:` or `data:` image URL. */
+    /** A `data:` image URL (nothing loaded from a third party). */
     icon: z.string(),
     /** `api_key`: given at install (write-only); `oauth2`: authorized from the dashboard (authorization code with PKCE). */
     auth: z.enum(['api_key', 'oauth2']),

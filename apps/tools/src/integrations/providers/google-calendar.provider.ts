@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { providerTool, type IntegrationProvider } from './provider';
+import { badgeIcon, providerTool, type IntegrationProvider } from './provider';
 
 const instant = (what: string) =>
   z.iso.datetime({ offset: true }).describe(`${what}, ISO 8601 with its offset (2026-12-01T15:00:00-06:00)`);
@@ -13,7 +13,7 @@ export const googleCalendarProvider: IntegrationProvider = {
   id: 'google_calendar',
   name: 'Google Calendar',
   description: 'Find free slots in a calendar, book appointments in it and cancel them.',
-  icon: 'https://ssl.gstatic.com/calendar/images/dynamiclogo_2020q4/calendar_31_2x.png',
+  icon: badgeIcon('G', '#1a73e8'),
   auth: {
     type: 'oauth2',
     scopes: ['https://www.googleapis.com/auth/calendar.events', 'https://www.googleapis.com/auth/calendar.freebusy'],

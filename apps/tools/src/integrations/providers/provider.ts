@@ -13,7 +13,7 @@ export interface IntegrationProvider {
   id: string;
   name: string;
   description: string;
-  /** An `https:` or `data:` image URL. */
+  /** A `data:` image URL (the console loads nothing from a third party); `badgeIcon` makes one. */
   icon: string;
   auth: ApiKeyAuth | OAuth2Auth;
   settings: ProviderSetting[];
@@ -65,6 +65,12 @@ export interface ProviderTool<I extends z.ZodType = z.ZodType> {
   /** The arguments; their JSON Schema is what the model sees (`z.toJSONSchema`). */
   input: I;
   run(api: ProviderApi, args: z.output<I>, settings: Record<string, string>): Promise<unknown>;
+}
+
+/** A square badge with the provider's initial in its colour, as an SVG `data:` URL. */
+export function badgeIcon(initial: string, background: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="${background}"/><text x="16" y="22" font-family="sans-serif" font-size="18" font-weight="bold" text-anchor="middle" fill="#fff">${initial}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
 /** Defines a tool with its arguments' type inferred from `input`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { providerTool, ProviderProblem, type IntegrationProvider, type ProviderApi } from './provider';
+import { badgeIcon, providerTool, ProviderProblem, type IntegrationProvider, type ProviderApi } from './provider';
 
 /** The Admin API version called (Shopify supports each for a year: move it forward with the fixtures). */
 export const SHOPIFY_API_VERSION = '2025-01';
@@ -14,7 +14,7 @@ export const shopifyProvider: IntegrationProvider = {
   id: 'shopify',
   name: 'Shopify',
   description: "Look up a store's orders by number or customer email: payment, fulfilment and tracking.",
-  icon: 'https://cdn.shopify.com/static/shopify-favicon.png',
+  icon: badgeIcon('S', '#008060'),
   auth: { type: 'api_key', headers: (token) => ({ 'x-shopify-access-token': token }) },
   settings: [
     {
