@@ -57,6 +57,7 @@ describe('the OpenAPI document against the running API (Schemathesis)', () => {
       campaignId: 'cmp_unknown',
       integrationId: 'api_unknown',
       mcpId: 'mcp_unknown',
+      installationId: 'ins_unknown',
       toolId: 'tool_unknown',
       subagentId: 'sub_unknown',
       deliveryId: 'dlv_unknown',

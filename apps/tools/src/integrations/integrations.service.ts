@@ -78,7 +78,7 @@ export class IntegrationsService {
         lastError: null,
       });
       const chosen = body.tools ? provider.tools.filter((tool) => body.tools!.includes(tool.name)) : provider.tools;
-      const installed = await this.install_(transaction, installation, chosen, oauth ? WITHDRAWN : PUBLISHED);
+      const installed = await this.installTools(transaction, installation, chosen, oauth ? WITHDRAWN : PUBLISHED);
       return presentInstallation(installation, provider, installed);
     });
     const message = oauth
@@ -137,9 +137,9 @@ export class IntegrationsService {
       const installedNames = new Set(entries.map((entry) => entry.providerToolName!));
       const toRemove = entries.filter((entry) => !wanted.has(entry.providerToolName!));
       const toInstall = provider.tools.filter((tool) => wanted.has(tool.name) && !installedNames.has(tool.name));
-      const removedAgentConnections = await this.uninstall_(transaction, installation.workspaceId, toRemove);
+      const removedAgentConnections = await this.uninstallTools(transaction, installation.workspaceId, toRemove);
       const status = installation.status === 'active' ? PUBLISHED : WITHDRAWN;
-      const installedNow = await this.install_(transaction, installation, toInstall, status);
+      const installedNow = await this.installTools(transaction, installation, toInstall, status);
       installation.updatedAt = new Date();
       const kept = entries.filter((entry) => wanted.has(entry.providerToolName!));
       return {
@@ -167,7 +167,7 @@ export class IntegrationsService {
     const result = await this.unitOfWork.run(async (transaction) => {
       const installation = await this.lock(first.workspaceId, first.id, transaction);
       const entries = await this.installations.tools(installation.workspaceId, installation.id, transaction);
-      const removedAgentConnections = await this.uninstall_(transaction, installation.workspaceId, entries);
+      const removedAgentConnections = await this.uninstallTools(transaction, installation.workspaceId, entries);
       this.installations.remove(transaction, installation);
       return { installationId: installation.id, removedTools: entries.length, removedAgentConnections };
     });
@@ -199,7 +199,7 @@ export class IntegrationsService {
   }
 
   /** Installs provider tools into the catalog (kind `integration`). */
-  private async install_(
+  private async installTools(
     transaction: Transaction,
     installation: IntegrationInstallation,
     tools: ProviderTool[],
@@ -235,7 +235,7 @@ export class IntegrationsService {
   }
 
   /** Removes catalog entries and every agent connection to them; answers how many connections went. */
-  private async uninstall_(transaction: Transaction, workspaceId: string, entries: CatalogTool[]): Promise<number> {
+  private async uninstallTools(transaction: Transaction, workspaceId: string, entries: CatalogTool[]): Promise<number> {
     let connections = 0;
     for (const entry of entries) {
       connections += await this.catalog.removeConnectionsOf(workspaceId, entry.id, transaction);

@@ -1,24 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { usePageTitle } from '../../components/page-title';
 import { Status } from '../layout';
-import type { IntegrationsNote } from './integrations-page';
-import { useInstallation, type IntegrationInstallation } from './integrations-queries';
-
-/** An installation's state in words, marked when it needs someone (an authorization) or is paused. */
-export function InstallationStatusBadge({ status }: { status: IntegrationInstallation['status'] }) {
-  const { t } = useTranslation();
-  return <span className={`badge ${status === 'active' ? 'mcp-ok' : 'mcp-attention'}`}>{t(`integrations.status.${status}`)}</span>;
-}
+import { InstallationStatusBadge, useArrivalNote, type IntegrationsNote } from './integration-parts';
+import { useInstallation } from './integrations-queries';
 
 /** One installation: its state and authorization, which tools are installed, its key, pause and uninstall. */
 export function InstallationPage() {
   const { t, i18n } = useTranslation();
   const { workspaceId = '', installationId = '' } = useParams();
   const navigate = useNavigate();
-  const note = (useLocation().state as IntegrationsNote | null)?.note;
+  const note = useArrivalNote();
   const { installation, authorize, sync, update, pause, resume, uninstall } = useInstallation(workspaceId, installationId);
   const [chosen, setChosen] = useState<string[]>([]);
   const [apiKey, setApiKey] = useState('');

@@ -1,22 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import './integrations.css';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../components/page-title';
 import { Status } from '../layout';
-import { InstallationStatusBadge } from './installation-page';
+import { InstallationStatusBadge, useArrivalNote, type IntegrationsNote } from './integration-parts';
 import { useInstallations, useProviders, type IntegrationProvider } from './integrations-queries';
-
-/** What a page that sent the browser here wants said (an installation removed). */
-export interface IntegrationsNote {
-  note?: string;
-}
 
 /** The workspace's integrations: those installed, and the gallery of providers to install. */
 export function IntegrationsPage() {
   const { t } = useTranslation();
   const { workspaceId = '' } = useParams();
-  const note = (useLocation().state as IntegrationsNote | null)?.note;
+  const note = useArrivalNote();
   const providers = useProviders(workspaceId);
   const { installations } = useInstallations(workspaceId);
   const names = new Map(providers.data?.providers.map((p) => [p.providerId, p.name]));
