@@ -9,11 +9,14 @@
 // Target (issue 12): p99 under 25 ms with the remote answering in 20 ms and the model in 50 ms.
 // The same for a tool of a connected MCP server (issue 14: a real SDK server on loopback, its
 // tools/call answering in --remote-ms, with a warm session): the agents -> tools request, the
-// catalog lookups, the pooled MCP client session and the JSON-RPC round trip.
+// catalog lookups, the pooled MCP client session and the JSON-RPC round trip. And for an
+// integration's tool (issue 55: HubSpot's find_contact against FakeHubspot answering in
+// --remote-ms): the installation's credentials opened, the argument check, the provider request.
 //
-//   node tools/build.mjs && node dist/bench/tools/main.js [--calls 200] [--remote-ms 20] [--model-ms 50] [--source api|mcp|both]
+//   node tools/build.mjs && node dist/bench/tools/main.js [--calls 200] [--remote-ms 20] [--model-ms 50] [--source api|mcp|integration|both|all]
 import { randomBytes } from 'node:crypto';
 import {
+  FakeHubspot,
   FakeLlm,
   HttpTarget,
   lastOf,
@@ -28,17 +31,20 @@ import { numberOption as option, option as stringOption, percentile } from '../l
 
 async function main(): Promise<void> {
   const calls = option('calls', 200);
-  const source = stringOption('source', 'both');
-  const sources = (source === 'both' ? ['api', 'mcp'] : [source]) as ('api' | 'mcp')[];
+  const source = stringOption('source', 'all');
+  type Source = 'api' | 'mcp' | 'hubspot';
+  const named: Record<string, Source[]> = { both: ['api', 'mcp'], all: ['api', 'mcp', 'hubspot'], integration: ['hubspot'] };
+  const sources = named[source] ?? ([source] as Source[]);
   const remoteMs = option('remote-ms', 20);
   const llm = await FakeLlm.start();
   llm.delayMs = option('model-ms', 50);
-  // The model calls the offered tool of the message's source (`api:` or `mcp:`) once, then answers with what it got.
+  // The model calls the offered tool of the message's source (`api:`, `mcp:` or `hubspot:`) once, then answers with what it got.
   llm.answer = (request: ChatCompletionRequest) => {
     const said = textOf(lastOf(request.messages, 'user'));
     const prefix = `${said.split(':')[0]}_`;
     const tool = request.tools?.find((entry) => entry.function.name.startsWith(prefix))?.function.name;
-    if (tool && !request.messages.some((m) => m.role === 'tool')) return { toolCall: { name: tool, arguments: { order: said } } };
+    const args = prefix === 'hubspot_' ? { email: `${said.split(':')[1]}@bench.test` } : { order: said };
+    if (tool && !request.messages.some((m) => m.role === 'tool')) return { toolCall: { name: tool, arguments: args } };
     return { text: `Listo: ${textOf(lastOf(request.messages, 'tool'))}` };
   };
   const remote = await HttpTarget.start((r) => ({ delayMs: remoteMs, body: { order: r.query.order, status: 'enviado' } }));
@@ -54,7 +60,10 @@ async function main(): Promise<void> {
       },
     ],
   });
+  const hubspot = await FakeHubspot.start('pat-bench');
+  hubspot.delayMs = remoteMs;
   const bench = await startBenchStack({
+    INTEGRATIONS_HUBSPOT_BASE_URL: hubspot.url,
     LLM_BASE_URL: llm.url,
     LLM_API_KEY: 'bench',
     LLM_MODEL: 'fake-model',
@@ -88,13 +97,22 @@ async function main(): Promise<void> {
     const mcpToolId = server.body.data.tools[0].toolId as string;
     const connected = await ws.api.post(`/v1/agents/${sofia}/tools`, { toolId: mcpToolId });
     if (connected.status !== 201) throw new Error(`connecting the MCP tool answered ${connected.status}: ${connected.text}`);
+    const installed = await ws.api.post('/v1/tools/integrations', {
+      providerId: 'hubspot',
+      credentials: { apiKey: 'pat-bench' },
+      tools: ['find_contact'],
+    });
+    if (installed.status !== 201) throw new Error(`installing HubSpot answered ${installed.status}: ${installed.text}`);
+    const hubspotToolId = installed.body.data.tools.find((tool: { toolId: string | null }) => tool.toolId).toolId as string;
+    const linked = await ws.api.post(`/v1/agents/${sofia}/tools`, { toolId: hubspotToolId });
+    if (linked.status !== 201) throw new Error(`connecting the HubSpot tool answered ${linked.status}: ${linked.text}`);
 
     /**
      * One turn with one tool call: the platform's time around the call, without the remote's
      * whole time at its socket (`overhead`) and without only its handler's time (`handlerExcluded`:
      * the remote's HTTP server, and for MCP the SDK's server transport, counted as ours).
      */
-    const turn = async (kind: 'api' | 'mcp'): Promise<{ overhead: number; handlerExcluded: number }> => {
+    const turn = async (kind: Source): Promise<{ overhead: number; handlerExcluded: number }> => {
       const marker = `${kind}:o${randomBytes(5).toString('hex')}`;
       const res = await ws.api.post('/v1/chat', {
         agentId: sofia,
@@ -106,7 +124,11 @@ async function main(): Promise<void> {
       const [first, second] = llm.timings.filter((x) => textOf(lastOf(x.request.messages, 'user')).includes(marker));
       if (!first?.finishedAt || !second) throw new Error(`the model was not asked twice for ${marker}`);
       const seen =
-        kind === 'api' ? remote.requests.find((r) => r.query.order === marker) : mcp.calls.find((c) => c.arguments.order === marker);
+        kind === 'api'
+          ? remote.requests.find((r) => r.query.order === marker)
+          : kind === 'mcp'
+            ? mcp.calls.find((c) => c.arguments.order === marker)
+            : hubspot.requests.find((r) => r.rawBody.includes(`${marker.split(':')[1]}@bench.test`));
       if (seen?.heldMs === undefined || seen.servedMs === undefined) throw new Error(`the remote did not see ${marker}`);
       const around = second.startedAt - first.finishedAt;
       return { overhead: around - seen.servedMs, handlerExcluded: around - seen.heldMs };
@@ -118,7 +140,11 @@ async function main(): Promise<void> {
       for (let i = 0; i < calls; i++) measured.push(await turn(kind));
       const sorted = measured.map((m) => m.overhead).sort((a, b) => a - b);
       const handlerOnly = measured.map((m) => m.handlerExcluded).sort((a, b) => a - b);
-      const what = kind === 'api' ? 'custom API tool calls' : 'MCP tool calls (warm session)';
+      const what = {
+        api: 'custom API tool calls',
+        mcp: 'MCP tool calls (warm session)',
+        hubspot: 'integration tool calls (HubSpot find_contact)',
+      }[kind];
       process.stdout.write(
         `${what} n=${sorted.length}, remote ${remoteMs} ms (its time at its socket excluded), model ${llm.delayMs} ms (excluded): overhead per call p50 ${percentile(sorted, 50).toFixed(0)} ms  p99 ${percentile(sorted, 99).toFixed(0)} ms  max ${sorted.at(-1)!.toFixed(0)} ms\n` +
           `  (excluding only the remote's handler, its HTTP server counted as ours: p50 ${percentile(handlerOnly, 50).toFixed(0)} ms  p99 ${percentile(handlerOnly, 99).toFixed(0)} ms)\n`,
@@ -132,6 +158,7 @@ async function main(): Promise<void> {
     await bench.stop();
     await remote.stop();
     await mcp.stop();
+    await hubspot.stop();
     await llm.stop();
   }
 }

@@ -10,6 +10,8 @@ import { HttpTarget, type TargetAnswer, type TargetRequest } from './http-target
 export class FakeHubspot {
   readonly contacts: HubspotObject[] = [];
   readonly notes: { id: string; properties: Record<string, string>; associations: unknown }[] = [];
+  /** How long each answer waits (a bench's remote time). */
+  delayMs = 0;
   private nextId = 501;
 
   private constructor(
@@ -19,7 +21,7 @@ export class FakeHubspot {
 
   static async start(accessToken: string): Promise<FakeHubspot> {
     let fake: FakeHubspot | null = null;
-    const target = await HttpTarget.start((request) => fake!.answer(request));
+    const target = await HttpTarget.start((request) => ({ ...fake!.answer(request), delayMs: fake!.delayMs }));
     fake = new FakeHubspot(target, accessToken);
     return fake;
   }

@@ -47,6 +47,10 @@ export const googleCalendarProvider: IntegrationProvider = {
       default: 'UTC',
     },
   ],
+  settingsProblems: (settings) =>
+    settings.timeZone && !knownTimeZone(settings.timeZone)
+      ? [{ path: ['settings', 'timeZone'], message: 'an IANA time zone such as America/Mexico_City' }]
+      : [],
   baseUrl: (_settings, config) => config.INTEGRATIONS_GOOGLE_API_BASE_URL,
   tools: [
     providerTool({
@@ -107,6 +111,15 @@ export const googleCalendarProvider: IntegrationProvider = {
     }),
   ],
 };
+
+function knownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The slots of `minutes` that fit between busy intervals within [from, to), back to back. */
 export function freeSlots(

@@ -91,6 +91,14 @@ describe('Google Calendar', () => {
     expect(freeSlots('2026-12-01T09:00:00Z', '2026-12-01T09:20:00Z', [], 30)).toEqual([]);
   });
 
+  it('refuses a time zone that is not an IANA one, naming the setting', () => {
+    expect(googleCalendarProvider.settingsProblems!({ timeZone: 'America/Mexico_City' })).toEqual([]);
+    expect(googleCalendarProvider.settingsProblems!({})).toEqual([]);
+    expect(googleCalendarProvider.settingsProblems!({ timeZone: 'Mars/Olympus' })).toEqual([
+      { path: ['settings', 'timeZone'], message: expect.any(String) },
+    ]);
+  });
+
   it('is unavailable without its OAuth client, and books in the calendar and time zone of the installation', async () => {
     const auth = googleCalendarProvider.auth;
     if (auth.type !== 'oauth2') throw new Error('Google Calendar is an OAuth provider');
