@@ -448,6 +448,17 @@ describe('integrations (e2e)', () => {
         associations: [{ to: { id: created.contactId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 202 }] }],
       },
     ]);
+    // In the conversation's turn log, as any tool call (docs/agents.md › Turn log).
+    const turn = await api.post('/v1/chat', {
+      agentId: sofia,
+      client: { phoneNumber: newPhone() },
+      message: '[[tool:hubspot_find_contact {"phone":"+5215550000"}]]',
+    });
+    const toolCalls = await eventually('the turn logged', async () => {
+      const log = await api.get(`/v1/conversations/${turn.body.id}/turns`);
+      return log.body.turns?.[0]?.toolCalls?.length > 0 && log.body.turns[0].toolCalls;
+    });
+    expect(toolCalls).toEqual([expect.objectContaining({ name: 'hubspot_find_contact', outcome: 'ok', error: null })]);
     // The same email again: HubSpot's 409 is the model's to read.
     expect(await chat('[[tool:hubspot_create_contact {"email":"ana.lopez@example.com"}]]')).toContain('Contact already exists');
     expect((await api.delete(`/v1/tools/integrations/${installationId}`)).body.data).toEqual({
