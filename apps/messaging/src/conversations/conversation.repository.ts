@@ -28,6 +28,12 @@ const SORT_COLUMN = {
 /** The `source` of chat threads (spec: always `api_chat` for chats). */
 export const CHAT_SOURCE = 'api_chat';
 
+/**
+ * A search counts its matches up to here, a workspace at a time: past it the count is the bound
+ * ("1,000 or more"), since counting a word found in most conversations reads every one of them.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
 /** Messages of a detail are capped to the latest ones (chronological within). */
 const DETAIL_MESSAGES = 1_000;
 
@@ -57,8 +63,21 @@ export class ConversationRepository {
     return { items: items.map(conversationFromRow), hasMore, last: last ? { value: last.sort_value, id: last.id as string } : null };
   }
 
-  /** How many conversations match, by workspace. */
+  /** How many conversations match, by workspace; a search's, up to SEARCH_COUNT_CAP + 1. */
   async countByWorkspace(filters: ConversationFilters): Promise<Map<string, number>> {
+    if (filters.search) {
+      const counts = await Promise.all(
+        filters.workspaceIds.map(async (workspaceId) => {
+          const { where, params } = whereOf({ ...filters, workspaceIds: [workspaceId] });
+          const [row] = await this.db.execute<{ n: number }[]>(
+            `select count(*)::int as n from (select 1 from messaging.conversation where ${where.join(' and ')} limit ?) matches`,
+            [...params, SEARCH_COUNT_CAP + 1],
+          );
+          return [workspaceId, row!.n] as const;
+        }),
+      );
+      return new Map(counts);
+    }
     const { where, params } = whereOf(filters);
     const rows = await this.db.execute<{ workspace_id: string; n: number }[]>(
       `select workspace_id, count(*)::int as n from messaging.conversation where ${where.join(' and ')} group by workspace_id`,

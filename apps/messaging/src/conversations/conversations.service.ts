@@ -13,7 +13,7 @@ import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from './conversation.entity';
 import { conversationStatusUpdated } from './domain-events';
 import type { ConversationFilters } from './conversation-filters';
-import { CHAT_SOURCE, ConversationRepository } from './conversation.repository';
+import { CHAT_SOURCE, ConversationRepository, SEARCH_COUNT_CAP } from './conversation.repository';
 import { conversationSummary, messageRecord, operationChangedBy } from './conversation-summary';
 import { filtersFingerprint, PageTokens } from '../paging/page-token';
 import { actorOf } from './actor';
@@ -106,7 +106,7 @@ export class ConversationsService {
         conversations: page.items
           .filter((c) => c.workspaceId === workspace.id)
           .map((c) => conversationSummary(c, now, emails.get(workspace.id), unread?.get(c.id) ?? null)),
-        conversationsCount: counts.get(workspace.id) ?? 0,
+        ...conversationsCount(counts.get(workspace.id) ?? 0, filters.search !== undefined),
         pagination,
       })),
       nextPageToken: page.hasMore && page.last ? this.pageTokens.encode('conversations', fingerprint, page.last) : null,
@@ -278,4 +278,10 @@ function dateRange(text: string | undefined): Pick<ConversationFilters, 'created
     filter.endDate.length === 10 ? new Date(dayStart(filter.endDate).getTime() + DAY_MS) : new Date(new Date(filter.endDate).getTime() + 1);
   if (end <= start) throw DomainError.validation([{ path: ['dateFilter', 'endDate'], message: 'must not be before startDate' }]);
   return { createdFrom: start, createdBefore: end };
+}
+
+/** `conversationsCount`, and with a search whether it stopped at SEARCH_COUNT_CAP. */
+function conversationsCount(counted: number, searched: boolean) {
+  if (!searched) return { conversationsCount: counted };
+  return { conversationsCount: Math.min(counted, SEARCH_COUNT_CAP), conversationsCountCapped: counted > SEARCH_COUNT_CAP };
 }
