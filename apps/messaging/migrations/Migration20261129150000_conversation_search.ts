@@ -7,6 +7,15 @@ const SEARCH_TEXT = (conversation: string) => `messaging.search_fold(concat_ws('
 const WORDS = (messages: string) =>
   `strip(to_tsvector('simple'::regconfig, messaging.search_fold(string_agg(${messages}.content, ' ') filter (where ${messages}.role <> 'system'))))`;
 
+/** A trigram index's statement (`%I`: where `pg_trgm` is installed, read when it runs). */
+const trigramIndex = (statement: string) => `do $search$
+declare
+  trgm text := (select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm');
+begin
+  execute format('${statement.replace(/'/g, "''")}', trgm);
+end
+$search$;`;
+
 /**
  * Search reads one row a conversation (issue 49 item 2; docs/sending-messages.md › Searching):
  * `search_text` holds its folded names and email, `search_words` the words of its messages, so a
@@ -68,13 +77,7 @@ $fn$;`);
     this.addSql(`update messaging.conversation c set search_words = m.words
       from (select m.conversation_ref, ${WORDS('m')} as words from messaging.message m group by m.conversation_ref) m
      where c.id = m.conversation_ref;`);
-    this.addSql(`do $search$
-declare
-  trgm text := (select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm');
-begin
-  execute format('create index "conversation_search_text_index" on "messaging"."conversation" using gin ("search_text" %I.gin_trgm_ops)', trgm);
-end
-$search$;`);
+    this.addSql(trigramIndex('create index "conversation_search_text_index" on "messaging"."conversation" using gin ("search_text" %I.gin_trgm_ops)'));
     this.addSql(`create index "conversation_search_words_index" on "messaging"."conversation" using gin ("search_words");`);
     // Replaced by the two above: a word is no longer looked for message by message, nor a name by expression.
     this.addSql(`drop index if exists "messaging"."message_content_search_index";`);
@@ -90,12 +93,10 @@ $search$;`);
       this.addSql(`drop function if exists messaging.${fn}();`);
     this.addSql(`alter table "messaging"."conversation" drop column if exists "search_text", drop column if exists "search_words";`);
     this.addSql(`create index if not exists "message_content_search_index" on "messaging"."message" using gin (to_tsvector('simple'::regconfig, messaging.search_fold("content"))) where "role" <> 'system';`);
-    this.addSql(`do $search$
-declare
-  trgm text := (select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm');
-begin
-  execute format('create index if not exists "conversation_contact_name_search_index" on "messaging"."conversation" using gin (messaging.search_fold("contact_name") %I.gin_trgm_ops)', trgm);
-end
-$search$;`);
+    this.addSql(
+      trigramIndex(
+        'create index if not exists "conversation_contact_name_search_index" on "messaging"."conversation" using gin (messaging.search_fold("contact_name") %I.gin_trgm_ops)',
+      ),
+    );
   }
 }
