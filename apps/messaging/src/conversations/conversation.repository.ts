@@ -7,6 +7,7 @@ import type { OpenChannel } from '../channels/channel.repository';
 import { Conversation } from './conversation.entity';
 import { whereOf, type ConversationFilters } from './conversation-filters';
 import { conversationCreated } from './domain-events';
+import { TEXT_QUERY, type SearchTerms } from '../search/search-terms';
 import { messageFromRow, SHOWN_MESSAGE_COLUMNS } from './message-row';
 
 export interface ConversationPageRequest {
@@ -63,21 +64,34 @@ export class ConversationRepository {
     return { items: items.map(conversationFromRow), hasMore, last: last ? { value: last.sort_value, id: last.id as string } : null };
   }
 
-  /** How many conversations match, by workspace; a search's, up to SEARCH_COUNT_CAP + 1. */
+  /** The search with its words' text query (search-terms.ts › TEXT_QUERY), as the search needs it. */
+  async withTextQuery(search: SearchTerms): Promise<SearchTerms> {
+    if (search.kind !== 'words' || !search.textWords.length) return search;
+    const [row] = await this.db.execute<{ query: string | null }[]>(TEXT_QUERY, [JSON.stringify(search.textWords)]);
+    return { ...search, textQuery: row?.query ?? null };
+  }
+
+  /**
+   * A search's matches, a workspace at a time: the ids of up to SEARCH_COUNT_CAP + 1, in no order.
+   * With no order to keep, the planner either gathers a rare word's few matches from its index or
+   * scans until it has enough of a frequent one's.
+   */
+  async searchMatches(filters: ConversationFilters): Promise<Map<string, string[]>> {
+    const matches = await Promise.all(
+      filters.workspaceIds.map(async (workspaceId) => {
+        const { where, params } = whereOf({ ...filters, workspaceIds: [workspaceId] });
+        const rows = await this.db.execute<{ id: string }[]>(`select id from messaging.conversation where ${where.join(' and ')} limit ?`, [
+          ...params,
+          SEARCH_COUNT_CAP + 1,
+        ]);
+        return [workspaceId, rows.map((row) => row.id)] as const;
+      }),
+    );
+    return new Map(matches);
+  }
+
+  /** How many conversations match, by workspace. */
   async countByWorkspace(filters: ConversationFilters): Promise<Map<string, number>> {
-    if (filters.search) {
-      const counts = await Promise.all(
-        filters.workspaceIds.map(async (workspaceId) => {
-          const { where, params } = whereOf({ ...filters, workspaceIds: [workspaceId] });
-          const [row] = await this.db.execute<{ n: number }[]>(
-            `select count(*)::int as n from (select 1 from messaging.conversation where ${where.join(' and ')} limit ?) matches`,
-            [...params, SEARCH_COUNT_CAP + 1],
-          );
-          return [workspaceId, row!.n] as const;
-        }),
-      );
-      return new Map(counts);
-    }
     const { where, params } = whereOf(filters);
     const rows = await this.db.execute<{ workspace_id: string; n: number }[]>(
       `select workspace_id, count(*)::int as n from messaging.conversation where ${where.join(' and ')} group by workspace_id`,
