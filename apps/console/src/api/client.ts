@@ -11,7 +11,18 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: unknown,
   ) {
-    super(typeof body === 'object' && body !== null && 'error' in body ? String((body as { error: unknown }).error) : `HTTP ${status}`);
+    super(typeof body === 'object' && body !== null && 'error' in body ? String(body.error) : `HTTP ${status}`);
+  }
+
+  /** The answer's `details`: named fields, or the fields at fault (forms/server-errors.ts reads those). */
+  get details(): unknown {
+    return typeof this.body === 'object' && this.body !== null && 'details' in this.body ? this.body.details : undefined;
+  }
+
+  /** One named field of `details` (a 403's `requiredRole`, a 502's `messageId`), unknown until checked. */
+  detail(name: string): unknown {
+    const details = this.details;
+    return typeof details === 'object' && details !== null && !Array.isArray(details) ? Reflect.get(details, name) : undefined;
   }
 }
 

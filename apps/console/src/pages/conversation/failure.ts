@@ -1,3 +1,4 @@
+import { ApiError } from '../../api/client';
 import type { ConversationMessage } from './types';
 
 /**
@@ -55,4 +56,10 @@ export function canRetry(message: ConversationMessage, windowOpen: boolean): boo
     message.content.trim() !== '' &&
     (sender === 'user' || sender === 'api')
   );
+}
+
+/** The failed message a 502 of `POST /v1/messages` stored (its `details.messageId`), if any. */
+export function storedMessageId(error: Error): string | null {
+  const messageId = error instanceof ApiError ? error.detail('messageId') : undefined;
+  return typeof messageId === 'string' ? messageId : null;
 }

@@ -6,7 +6,8 @@ import { api, data } from '../../api/client';
 import type { paths } from '../../api/openapi';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { usePageTitle } from '../../components/page-title';
-import { Status, useWorkspaces } from '../layout';
+import { Status } from '../layout';
+import { useWorkspaces } from '../shell/shell-queries';
 import { InviteForm } from './invite-form';
 
 type Member = paths['/v1/team']['get']['responses'][200]['content']['application/json']['members'][number];
