@@ -29,8 +29,8 @@ export function useFieldKit<T extends FieldValues>(form: UseFormReturn<T>, prefi
  * A feature's save (its `useMutation` from the feature's queries module) as a form given it uses
  * it: the form sends its body with its own callbacks, and shows the save's state.
  */
-export type SaveMutation<Body> = {
-  mutate: (body: Body, callbacks: { onSuccess: () => void; onError: (error: Error) => void }) => void;
+export type SaveMutation<Body, Answer = unknown> = {
+  mutate: (body: Body, callbacks: { onSuccess: (answer: Answer) => void; onError: (error: Error) => void }) => void;
   isPending: boolean;
   isSuccess: boolean;
   error: Error | null;
