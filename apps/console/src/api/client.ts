@@ -55,11 +55,11 @@ const consoleSession: Middleware = {
   },
   async onResponse({ response }) {
     if (response.status === 401) {
-      const body = (await response
+      const body: unknown = await response
         .clone()
         .json()
-        .catch(() => null)) as { details?: { reason?: string } } | null;
-      toSignIn(body?.details?.reason === 'session_expired');
+        .catch(() => null);
+      toSignIn(new ApiError(response.status, body).detail('reason') === 'session_expired');
     }
     return response;
   },

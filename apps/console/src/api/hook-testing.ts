@@ -52,6 +52,8 @@ export function requestsTo(route: string): SeenRequest[] {
   return requests.filter((request) => `${request.method} ${request.path}` === route);
 }
 
+const parse = (text: string): unknown => JSON.parse(text);
+
 class ConsoleRequest extends Request {
   constructor(input: RequestInfo | URL, init?: RequestInit) {
     super(typeof input === 'string' ? new URL(input, ORIGIN) : input, init);
@@ -66,7 +68,7 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
     method: request.method,
     path: url.pathname.slice(PREFIX.length),
     query: url.searchParams,
-    body: text ? (JSON.parse(text) as unknown) : undefined,
+    body: text ? parse(text) : undefined,
   };
   requests.push(seen);
   const route = routes.find(({ method, path }) => method === seen.method && path === seen.path);
