@@ -9,6 +9,8 @@ import {
   conversationCountQuery,
   conversationPagesQuery,
   conversationRows,
+  conversationTotal,
+  conversationTotalCapped,
   inboxKeys,
 } from './inbox-queries';
 
@@ -60,6 +62,21 @@ describe('the inbox’s list', () => {
     expect(second!.query.get('state')).toBe('waiting');
     expect(rowsOnce(more.data!.pages, conversationRows).map((c) => c.id)).toEqual(['c1', 'c2', 'c3', 'c4']);
     expect(more.hasNextPage).toBe(false);
+  });
+
+  it('says a search’s count stopped at its bound when a workspace’s did', async () => {
+    answer('GET /v1/conversations', () => ({ status: 200, body: listAnswer(['c1'], 1000) }));
+    const plain = (await observePages(testQueryClient(), conversationPagesQuery({ workspace: WORKSPACE, q: 'hola' }))).getCurrentResult();
+    expect(conversationTotal(plain.data!.pages[0]!)).toBe(1000);
+    expect(conversationTotalCapped(plain.data!.pages[0])).toBe(false);
+    const capped = listAnswer(['c1'], 1000);
+    answer('GET /v1/conversations', () => ({
+      status: 200,
+      body: { ...capped, workspaces: [{ ...capped.workspaces[0]!, conversationsCountCapped: true }] },
+    }));
+    const more = (await observePages(testQueryClient(), conversationPagesQuery({ workspace: WORKSPACE, q: 'hola' }))).getCurrentResult();
+    expect(conversationTotalCapped(more.data!.pages[0])).toBe(true);
+    expect(conversationTotalCapped(undefined)).toBe(false);
   });
 
   it('surfaces the API’s refusal as an ApiError with its status, words and details', async () => {
