@@ -166,11 +166,11 @@ select 'msg_bench_' || n, $1, $2, 'cv_bench_' || c, 'cl_bench_' || c,
 );
 
 const SEARCH_INDEXES = [
-  'conversation_contact_name_search_index',
+  'conversation_search_text_index',
+  'conversation_search_words_index',
   'conversation_phone_number_search_index',
   'client_search_text_index',
   'client_phone_number_search_index',
-  'message_content_search_index',
 ];
 
 /** A phone of the load (client i) as a person types it. */
@@ -245,11 +245,11 @@ async function main(): Promise<void> {
     ];
     const [counted] = (
       await db.query(
-        `select (select count(*) from messaging.message where to_tsvector('simple'::regconfig, messaging.search_fold(content)) @@ to_tsquery('simple', 'pedido'))::int as pedido,
-                (select count(*) from messaging.message where to_tsvector('simple'::regconfig, messaging.search_fold(content)) @@ to_tsquery('simple', 'garantia'))::int as garantia`,
+        `select (select count(*) from messaging.conversation where search_words @@ to_tsquery('simple', 'pedido'))::int as pedido,
+                (select count(*) from messaging.conversation where search_words @@ to_tsquery('simple', 'garantia'))::int as garantia`,
       )
     ).rows;
-    process.stdout.write(`messages with "pedido": ${counted.pedido}, with "garantía": ${counted.garantia}\n`);
+    process.stdout.write(`conversations with "pedido": ${counted.pedido}, with "garantía": ${counted.garantia}\n`);
 
     process.stdout.write(`\n${requests} sequential requests each (after 10 to warm up), limit 50:\n`);
     const all: number[] = [];
@@ -258,6 +258,7 @@ async function main(): Promise<void> {
       await settle({ maxMs: 10_000 });
       const times: number[] = [];
       let matches = 0;
+      let capped = false;
       for (let i = 0; i < requests; i++) {
         const url = path(i);
         const requestStarted = performance.now();
@@ -266,11 +267,12 @@ async function main(): Promise<void> {
         if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${res.text}`);
         const group = res.body.workspaces[0];
         matches += group.conversationsCount ?? group.clientsCount;
+        capped ||= group.conversationsCountCapped === true;
       }
       if (!name.startsWith('baseline')) all.push(...times);
       times.sort((a, b) => a - b);
       process.stdout.write(
-        `  ${name.padEnd(36)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms   max ${times.at(-1)!.toFixed(1).padStart(6)} ms   matches ~${Math.round(matches / requests)}\n`,
+        `  ${name.padEnd(36)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms   max ${times.at(-1)!.toFixed(1).padStart(6)} ms   matches ~${Math.round(matches / requests)}${capped ? '+ (capped)' : ''}\n`,
       );
     }
     all.sort((a, b) => a - b);

@@ -1,8 +1,7 @@
+import type { Answer } from './api/schema';
+
 /** What the API says of a key, as far as its state goes. */
-interface KeyDates {
-  revokedAt: string | null;
-  expiresAt: string | null;
-}
+type KeyDates = Pick<Answer<'api_keys_list'>['workspaces'][number]['apiKeys'][number], 'revokedAt' | 'expiresAt'>;
 
 export type KeyState = 'active' | 'expired' | 'revoked';
 

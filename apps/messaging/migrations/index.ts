@@ -17,6 +17,7 @@ import { Migration20261129120000_assignment } from './Migration20261129120000_as
 import { Migration20261129100000_search_indexes } from './Migration20261129100000_search_indexes';
 import { Migration20261129130000_row_signals } from './Migration20261129130000_row_signals';
 import { Migration20261129140000_notes_canned_replies } from './Migration20261129140000_notes_canned_replies';
+import { Migration20261129150000_conversation_search } from './Migration20261129150000_conversation_search';
 
 /** Messaging's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const messagingMigrations = [
@@ -39,4 +40,5 @@ export const messagingMigrations = [
   Migration20261129120000_assignment,
   Migration20261129130000_row_signals,
   Migration20261129140000_notes_canned_replies,
+  Migration20261129150000_conversation_search,
 ];

@@ -175,6 +175,11 @@ export const conversationsListResponseSchema = z.object({
       ...workspaceGroup,
       conversations: z.array(conversationSummarySchema),
       conversationsCount: z.number().int(),
+      /**
+       * With `q` only (not in the spec): true when the search matched more conversations than it
+       * counts (`conversationsCount` is then that bound: "1,000 or more").
+       */
+      conversationsCountCapped: z.boolean().optional(),
       pagination,
     }),
   ),

@@ -11,7 +11,18 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: unknown,
   ) {
-    super(typeof body === 'object' && body !== null && 'error' in body ? String((body as { error: unknown }).error) : `HTTP ${status}`);
+    super(typeof body === 'object' && body !== null && 'error' in body ? String(body.error) : `HTTP ${status}`);
+  }
+
+  /** The answer's `details`: named fields, or the fields at fault (forms/server-errors.ts reads those). */
+  get details(): unknown {
+    return typeof this.body === 'object' && this.body !== null && 'details' in this.body ? this.body.details : undefined;
+  }
+
+  /** One named field of `details` (a 403's `requiredRole`, a 502's `messageId`), unknown until checked. */
+  detail(name: string): unknown {
+    const details = this.details;
+    return typeof details === 'object' && details !== null && !Array.isArray(details) ? Reflect.get(details, name) : undefined;
   }
 }
 
@@ -44,11 +55,11 @@ const consoleSession: Middleware = {
   },
   async onResponse({ response }) {
     if (response.status === 401) {
-      const body = (await response
+      const body: unknown = await response
         .clone()
         .json()
-        .catch(() => null)) as { details?: { reason?: string } } | null;
-      toSignIn(body?.details?.reason === 'session_expired');
+        .catch(() => null);
+      toSignIn(new ApiError(response.status, body).detail('reason') === 'session_expired');
     }
     return response;
   },

@@ -1,4 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
+import { conversationKeys } from '../pages/conversation/conversation-queries';
+import { inboxKeys } from '../pages/inbox/inbox-queries';
 import type * as LiveUpdates from './live-updates';
 import type * as PresenceStore from './presence-store';
 
@@ -32,7 +34,7 @@ class FakeEventSource {
   }
 }
 
-const queryClient = { invalidateQueries: () => Promise.resolve() } as unknown as QueryClient;
+const queryClient = new QueryClient();
 
 describe('the console’s live updates', () => {
   let live: typeof LiveUpdates;
@@ -92,6 +94,36 @@ describe('the console’s live updates', () => {
     expect(live.attachLiveConnection('ws_2', queryClient)).toBeUndefined();
     jest.advanceTimersByTime(10 * 60_000);
     expect(FakeEventSource.made).toHaveLength(1);
+  });
+
+  it('marks stale, once a burst is over, the inbox’s or the workspace’s conversations’ queries each event changes', () => {
+    const cache = new QueryClient();
+    const inbox = inboxKeys.list({ workspace: 'ws_1', limit: 1 });
+    const open = conversationKeys.messages('ws_1', 'c1');
+    const elsewhere = conversationKeys.detail('ws_2', 'c9');
+    const seed = () => [inbox, open, elsewhere].forEach((key) => cache.setQueryData(key, {}));
+    const stale = () => [inbox, open, elsewhere].map((key) => cache.getQueryState(key)?.isInvalidated);
+    live.attachLiveConnection('ws_1', cache);
+    const source = FakeEventSource.made[0];
+    source.accept();
+    const emit = (type: string) => source.listeners.get(type)!({ data: '{}', lastEventId: '1' });
+
+    seed();
+    emit('message.status.updated');
+    expect(stale()).toEqual([false, false, false]);
+    jest.advanceTimersByTime(200);
+    expect(stale()).toEqual([false, true, false]);
+
+    seed();
+    emit('conversation.created');
+    emit('conversation.read');
+    jest.advanceTimersByTime(200);
+    expect(stale()).toEqual([true, false, false]);
+
+    seed();
+    emit('message.created');
+    jest.advanceTimersByTime(200);
+    expect(stale()).toEqual([true, true, false]);
   });
 
   it('tells the workspace’s listeners of a request for a person, with the contact’s name', () => {

@@ -5568,6 +5568,7 @@ export interface operations {
                             name: string;
                             conversations: components["schemas"]["ConversationSummary"][];
                             conversationsCount: number;
+                            conversationsCountCapped?: boolean;
                             pagination: {
                                 limit: number;
                                 offset: number;

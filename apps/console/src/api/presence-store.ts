@@ -1,9 +1,8 @@
 /* Presence others announce, as the event stream relays it (docs/events.md › Presence); never stored by the API. */
 import { useSyncExternalStore } from 'react';
-import type { paths } from './openapi';
+import type { Answer } from './schema';
 
-export type Presence =
-  paths['/v1/conversations/{conversationId}/presence']['post']['responses'][200]['content']['application/json']['data'];
+export type Presence = Answer<'conversations_presence'>['data'];
 
 /** Who else is on each conversation, by workspace: kept until their presence's TTL passes or they leave. */
 const seen = new Map<string, { presence: Presence; expiresAt: number }>();

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, data } from '../api/client';
+import { useConversationCount } from '../pages/inbox/inbox-queries';
 import { usePageTitle } from './page-title';
 import { useWaitingAlerts } from './waiting-alerts';
 
@@ -12,17 +11,7 @@ import { useWaitingAlerts } from './waiting-alerts';
  * (useWaitingAlerts), if they chose to be.
  */
 export function useWaitingTitle(workspaceId: string, refetchInterval: number | false, page: string): void {
-  const query = {
-    workspace: workspaceId,
-    state: 'waiting' as const,
-    limit: 1,
-  };
-  const waiting = useQuery({
-    queryKey: ['conversations', query],
-    queryFn: () => data(api.GET('/v1/conversations', { params: { query } })),
-    refetchInterval,
-  });
-  const count = waiting.data?.workspaces.reduce((sum, w) => sum + w.conversationsCount, 0) ?? 0;
+  const count = useConversationCount({ workspace: workspaceId, state: 'waiting' }, refetchInterval).data ?? 0;
   usePageTitle(page, count);
   useWaitingAlerts(workspaceId);
 }

@@ -26,6 +26,18 @@ export function useFieldKit<T extends FieldValues>(form: UseFormReturn<T>, prefi
 }
 
 /**
+ * A feature's save (its `useMutation` from the feature's queries module) as a form given it uses
+ * it: the form sends its body with its own callbacks, and shows the save's state.
+ */
+export type SaveMutation<Body, Answer = unknown> = {
+  mutate: (body: Body, callbacks: { onSuccess: (answer: Answer) => void; onError: (error: Error) => void }) => void;
+  isPending: boolean;
+  isSuccess: boolean;
+  error: Error | null;
+  reset: () => void;
+};
+
+/**
  * A form's submit handler: the last save's outcome cleared first (a refused attempt must not
  * leave "Saved." on screen), then the values checked and, when valid, saved.
  */

@@ -1,10 +1,8 @@
 import { ApiError } from '../api/client';
+import type { Schema } from '../api/schema';
 
 /** One item of a 400's `details`: the field at fault and what is wrong with it. */
-export interface FieldIssue {
-  path: (string | number)[];
-  message: string;
-}
+export type FieldIssue = Extract<Schema<'Error'>['details'], unknown[]>[number];
 
 /**
  * The field issues of an API answer: a 400's `details`, or a 409's when it names fields (a name
@@ -12,9 +10,9 @@ export interface FieldIssue {
  */
 export function fieldIssuesOf(error: unknown): FieldIssue[] {
   if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return [];
-  const details = (error.body as { details?: unknown } | null)?.details;
+  const details = error.details;
   return Array.isArray(details)
-    ? details.filter((d): d is FieldIssue => typeof d === 'object' && d !== null && Array.isArray((d as FieldIssue).path))
+    ? details.filter((d): d is FieldIssue => typeof d === 'object' && d !== null && 'path' in d && Array.isArray(d.path))
     : [];
 }
 

@@ -61,6 +61,7 @@ export const en = {
   'inbox.search': 'Search conversations',
   'inbox.searchHint': 'Name, phone number, email or words of a message',
   'inbox.shown': '{{shown}} of {{total}}',
+  'inbox.shownOfMore': '{{shown}} of {{total}}+',
   'inbox.noMatch': 'No conversation matches this search and these filters.',
   'status.initiated': 'Initiated',
   'status.active': 'Active',

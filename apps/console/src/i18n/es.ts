@@ -62,6 +62,7 @@ export const es: Record<MessageKey, string> = {
   'inbox.search': 'Buscar conversaciones',
   'inbox.searchHint': 'Nombre, teléfono, correo o palabras de un mensaje',
   'inbox.shown': '{{shown}} de {{total}}',
+  'inbox.shownOfMore': '{{shown}} de {{total}}+',
   'inbox.noMatch': 'Ninguna conversación coincide con esta búsqueda y estos filtros.',
   'status.initiated': 'Iniciada',
   'status.active': 'Activa',

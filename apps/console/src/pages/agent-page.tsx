@@ -1,16 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api, ApiError, data } from '../api/client';
+import { ApiError } from '../api/client';
 import { TextDiff } from '../components/text-diff';
 import { AgentLifecycleActions } from './agent/agent-lifecycle';
+import { useActivatePrompt, useAgent, useCreatePrompt, usePrompt } from './agent/agent-queries';
 import { AssistRulesForm } from './agent/assist-rules-form';
 import { GuardrailsForm } from './agent/guardrails-form';
 import { SettingsForm } from './agent/settings-form';
 import { activationGate, verdictOf, versionsToLookUp, withLookedUp } from './evaluations/activation-gate';
-import { useEvaluations, useLatestFinished } from './evaluations/evaluation-queries';
+import { useEvaluations, useLatestFinished, useRefreshEvaluations } from './evaluations/evaluation-queries';
 import { Verdict } from './evaluations/evaluation-parts';
 import { Status } from './layout';
 import { usePageTitle } from '../components/page-title';
@@ -19,14 +19,8 @@ import { usePageTitle } from '../components/page-title';
 export function AgentPage() {
   const { t } = useTranslation();
   const { workspaceId = '', agentId = '' } = useParams();
-  const queryClient = useQueryClient();
-  const params = { query: { workspace: workspaceId }, path: { agentId } };
-  const agent = useQuery({
-    queryKey: ['agent', workspaceId, agentId],
-    queryFn: () => data(api.GET('/v1/agents/{agentId}', { params })),
-  });
-  const current = agent.data?.workspaces.flatMap((w) => w.agents)[0];
-  const refresh = () => queryClient.invalidateQueries({ predicate: (q) => ['agent', 'prompt', 'agents'].includes(String(q.queryKey[0])) });
+  const agent = useAgent(workspaceId, agentId);
+  const current = agent.data;
 
   usePageTitle(current?.name ?? t('nav.agents'));
   return (
@@ -43,17 +37,17 @@ export function AgentPage() {
           </p>
           <section aria-labelledby="settings-heading">
             <h2 id="settings-heading">{t('agent.settings')}</h2>
-            <SettingsForm agent={current} workspaceId={workspaceId} onSaved={refresh} />
+            <SettingsForm agent={current} workspaceId={workspaceId} />
           </section>
           <section aria-labelledby="assist-heading">
             <h2 id="assist-heading">{t('agentForms.assistHeading')}</h2>
-            <AssistRulesForm workspaceId={workspaceId} agentId={agentId} onSaved={refresh} />
+            <AssistRulesForm workspaceId={workspaceId} agentId={agentId} />
           </section>
           <section aria-labelledby="guardrails-heading">
             <h2 id="guardrails-heading">{t('agentForms.guardrailsHeading')}</h2>
-            <GuardrailsForm workspaceId={workspaceId} agentId={agentId} onSaved={refresh} />
+            <GuardrailsForm workspaceId={workspaceId} agentId={agentId} />
           </section>
-          <PromptSection workspaceId={workspaceId} agentId={agentId} onChange={refresh} />
+          <PromptSection workspaceId={workspaceId} agentId={agentId} />
           <AgentLifecycleActions workspaceId={workspaceId} agent={current} />
         </>
       )}
@@ -61,17 +55,11 @@ export function AgentPage() {
   );
 }
 
-function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string; agentId: string; onChange: () => Promise<void> }) {
+function PromptSection({ workspaceId, agentId }: { workspaceId: string; agentId: string }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const params = { query: { workspace: workspaceId }, path: { agentId } };
-  const prompt = useQuery({
-    queryKey: ['prompt', workspaceId, agentId],
-    queryFn: () => data(api.GET('/v1/agents/{agentId}/prompt', { params })),
-  });
+  const prompt = usePrompt(workspaceId, agentId);
   // The agent page's own query (shared by key): whether activation needs a passing evaluation.
-  const agent = useQuery({ queryKey: ['agent', workspaceId, agentId], queryFn: () => data(api.GET('/v1/agents/{agentId}', { params })) });
-  const requireEvaluation = agent.data?.workspaces.flatMap((w) => w.agents)[0]?.requireEvaluation ?? false;
+  const requireEvaluation = useAgent(workspaceId, agentId).data?.requireEvaluation ?? false;
   const evaluations = useEvaluations(workspaceId, agentId);
   const evaluationsPath = `/w/${workspaceId}/agents/${agentId}/evaluations`;
   const draft = useForm<{ systemPrompt: string; note: string; activate: boolean }>({
@@ -84,21 +72,10 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
   useEffect(() => {
     if (activePrompt !== undefined && !draftIsDirty) draft.reset({ systemPrompt: activePrompt, note: '', activate: true });
   }, [activePrompt, draftIsDirty, draft]);
-  const create = useMutation({
-    mutationFn: (body: { systemPrompt: string; note?: string; activate: boolean }) =>
-      data(api.POST('/v1/agents/{agentId}/prompt', { params, body })),
-    onSuccess: async () => {
-      // Saved: no longer a draft, so the form follows the active prompt again.
-      draft.reset();
-      await onChange();
-    },
-  });
-  const activate = useMutation({
-    mutationFn: (promptId: string) => data(api.PATCH('/v1/agents/{agentId}/prompt', { params, body: { promptId } })),
-    onSuccess: onChange,
-    // Refused: the evaluations this page read may be out of date (one ended since), so the gate is read again.
-    onError: () => queryClient.invalidateQueries({ queryKey: ['evaluations', workspaceId, agentId] }),
-  });
+  const create = useCreatePrompt(workspaceId, agentId);
+  const activate = useActivatePrompt(workspaceId, agentId);
+  // Refused: the evaluations this page read may be out of date (one ended since), so the gate is read again.
+  const refreshGate = useRefreshEvaluations(workspaceId, agentId);
   // Newest first, as the API lists them; by default the newest faces the one before it.
   const versions = [...(prompt.data?.versions ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   // The gate reads the latest 50 evaluations; a version whose latest finished one is older is asked for it alone.
@@ -119,10 +96,8 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
   const label = (v: (typeof versions)[number]) => `${dateTime.format(new Date(v.createdAt))}${v.note ? ` — ${v.note}` : ''}`;
   const failure = create.error ?? activate.error;
   // A 409 of the activation gate names the version to evaluate.
-  const toEvaluate =
-    failure instanceof ApiError && failure.status === 409
-      ? (failure.body as { details?: { promptId?: string } }).details?.promptId
-      : undefined;
+  const gated = failure instanceof ApiError && failure.status === 409 ? failure.detail('promptId') : undefined;
+  const toEvaluate = typeof gated === 'string' ? gated : undefined;
 
   return (
     <>
@@ -131,7 +106,11 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
         <form
           onSubmit={(event) =>
             void draft.handleSubmit(({ systemPrompt, note, activate: now }) =>
-              create.mutate({ systemPrompt, ...(note ? { note } : {}), activate: now && !requireEvaluation }),
+              create.mutate(
+                { systemPrompt, ...(note ? { note } : {}), activate: now && !requireEvaluation },
+                // Saved: no longer a draft, so the form follows the active prompt again.
+                { onSuccess: () => draft.reset() },
+              ),
             )(event)
           }
         >
@@ -216,7 +195,7 @@ function PromptSection({ workspaceId, agentId, onChange }: { workspaceId: string
                             aria-label={`${t('agent.activate')} ${label(v)}`}
                             aria-describedby={gate.activatable ? undefined : reasonId}
                             disabled={activate.isPending || !gate.activatable}
-                            onClick={() => activate.mutate(v.id)}
+                            onClick={() => activate.mutate(v.id, { onError: () => void refreshGate() })}
                           >
                             {t('agent.activate')}
                           </button>

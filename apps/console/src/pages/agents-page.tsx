@@ -1,19 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api, data } from '../api/client';
 import { Status } from './layout';
 import { usePageTitle } from '../components/page-title';
 import { NewAgent } from './agent/agent-lifecycle';
+import { useAgents } from './agent/agent-queries';
 
 export function AgentsPage() {
   const { t } = useTranslation();
   const { workspaceId = '' } = useParams();
-  const agents = useQuery({
-    queryKey: ['agents', workspaceId],
-    queryFn: () => data(api.GET('/v1/agents', { params: { query: { workspace: workspaceId } } })),
-  });
-  const rows = agents.data?.workspaces.flatMap((w) => w.agents) ?? [];
+  const agents = useAgents(workspaceId);
+  const rows = agents.data ?? [];
   usePageTitle(t('agents.heading'));
   return (
     <>

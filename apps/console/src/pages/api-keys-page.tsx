@@ -1,16 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { keyState, revealedAfter, revealedIn, type RevealedChange, type RevealedKey } from '../api-key-state';
-import { api, data } from '../api/client';
-import type { paths } from '../api/openapi';
+import type { Answer } from '../api/schema';
 import { fieldIssuesOf } from '../forms/server-errors';
+import { useApiKeys, useChangeApiKey, useCreateApiKey, type ApiKey } from './api-keys/api-key-queries';
 import { Status } from './layout';
 import { usePageTitle } from '../components/page-title';
 
-type ApiKey = paths['/v1/api-keys']['get']['responses'][200]['content']['application/json']['workspaces'][number]['apiKeys'][number];
 /** The API's bound on a key's name (createApiKeyRequestSchema). */
 const NAME_MAX_LENGTH = 100;
 
@@ -18,12 +16,7 @@ const NAME_MAX_LENGTH = 100;
 export function ApiKeysPage() {
   const { t, i18n } = useTranslation();
   const { workspaceId = '' } = useParams();
-  const queryClient = useQueryClient();
-  const queryKey = ['api-keys', workspaceId];
-  const keys = useQuery({
-    queryKey,
-    queryFn: () => data(api.GET('/v1/api-keys', { params: { query: { workspace: workspaceId } } })),
-  });
+  const keys = useApiKeys(workspaceId);
   // Values just created or rotated: only in this page's state, so leaving the page forgets them.
   const [revealed, setRevealed] = useState<RevealedKey[]>([]);
   const reveal = (change: RevealedChange) => setRevealed((held) => revealedAfter(held, change));
@@ -31,29 +24,24 @@ export function ApiKeysPage() {
   // Switching workspace forgets the values on show; one whose answer comes after the switch stays its workspace's (revealedIn).
   useEffect(() => setRevealed((held) => revealedIn(held, workspaceId)), [workspaceId]);
 
-  const params = (id: string) => ({ query: { workspace: workspaceId }, path: { id } });
-  const change = useMutation({
-    mutationFn: ({ action, key }: { action: 'revoke' | 'rotate'; key: ApiKey }) =>
-      action === 'revoke'
-        ? data(api.DELETE('/v1/api-keys/{id}', { params: params(key.id) })).then(() => null)
-        : data(api.POST('/v1/api-keys/{id}/rotate', { params: params(key.id) })).then((answer) => answer.data),
-    // The value must not outlive the page in react-query's cache.
-    gcTime: 0,
-    onSuccess: (rotated, { key }) => {
-      setConfirming(null);
-      reveal(
-        rotated
-          ? {
-              kind: 'shown',
-              key: { keyId: rotated.id, workspaceId: rotated.workspaceId, name: rotated.name, value: rotated.key, rotated: true },
-            }
-          : { kind: 'revoked', keyId: key.id },
-      );
-      return queryClient.invalidateQueries({ queryKey: ['api-keys', key.workspaceId] });
-    },
-  });
+  // The value must not outlive the page in react-query's cache (api-key-queries.ts).
+  const change = useChangeApiKey();
+  const confirm = (asked: { action: 'revoke' | 'rotate'; key: ApiKey }) =>
+    change.mutate(asked, {
+      onSuccess: (rotated, { key }) => {
+        setConfirming(null);
+        reveal(
+          rotated
+            ? {
+                kind: 'shown',
+                key: { keyId: rotated.id, workspaceId: rotated.workspaceId, name: rotated.name, value: rotated.key, rotated: true },
+              }
+            : { kind: 'revoked', keyId: key.id },
+        );
+      },
+    });
 
-  const rows = keys.data?.workspaces.flatMap((w) => w.apiKeys) ?? [];
+  const rows = keys.data ?? [];
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const when = (at: string | null, none: string) => (at ? dateTime.format(new Date(at)) : none);
 
@@ -71,20 +59,19 @@ export function ApiKeysPage() {
           <CreateKeyForm
             key={workspaceId}
             workspaceId={workspaceId}
-            onCreated={(created) => {
+            onCreated={(created) =>
               reveal({
                 kind: 'shown',
                 key: { keyId: created.id, workspaceId: created.workspaceId, name: created.name, value: created.key, rotated: false },
-              });
-              return queryClient.invalidateQueries({ queryKey: ['api-keys', created.workspaceId] });
-            }}
+              })
+            }
           />
           {confirming && (
             <article aria-labelledby="confirm-heading">
               <h2 id="confirm-heading">{t(`keys.confirm.${confirming.action}`, { name: confirming.key.name })}</h2>
               <p>{t(`keys.confirm.${confirming.action}.consequence`)}</p>
               <div className="actions">
-                <button type="button" onClick={() => change.mutate(confirming)} disabled={change.isPending}>
+                <button type="button" onClick={() => confirm(confirming)} disabled={change.isPending}>
                   {t(`keys.${confirming.action}.confirm`)}
                 </button>
                 <button type="button" className="secondary" onClick={() => setConfirming(null)}>
@@ -197,31 +184,31 @@ interface CreateKeyFields {
   expiresAt: string;
 }
 
-type CreatedKey = paths['/v1/api-keys']['post']['responses'][201]['content']['application/json']['data'];
+type CreatedKey = Answer<'api_keys_create', 201>['data'];
 
-function CreateKeyForm({ workspaceId, onCreated }: { workspaceId: string; onCreated: (created: CreatedKey) => Promise<void> }) {
+function CreateKeyForm({ workspaceId, onCreated }: { workspaceId: string; onCreated: (created: CreatedKey) => void }) {
   const { t } = useTranslation();
   const form = useForm<CreateKeyFields>({ defaultValues: { name: '', expiresAt: '' } });
   const { errors } = form.formState;
-  const create = useMutation({
-    mutationFn: (body: { name: string; expiresAt?: string }) =>
-      data(api.POST('/v1/api-keys', { params: { query: { workspace: workspaceId } }, body })),
-    gcTime: 0,
-    onSuccess: (answer) => {
-      form.reset();
-      return onCreated(answer.data);
-    },
-    // The API names the field at fault (a name already used, an expiry already past): shown on that field.
-    onError: (error) => {
-      for (const issue of fieldIssuesOf(error)) {
-        const field = issue.path[0];
-        if (field === 'name' || field === 'expiresAt')
-          form.setError(field, { message: t(`keys.api.${field}`, { message: issue.message }) });
-      }
-    },
-  });
+  const create = useCreateApiKey(workspaceId);
   const submit = form.handleSubmit(({ name, expiresAt }) =>
-    create.mutate({ name: name.trim(), ...(expiresAt ? { expiresAt: new Date(expiresAt).toISOString() } : {}) }),
+    create.mutate(
+      { name: name.trim(), ...(expiresAt ? { expiresAt: new Date(expiresAt).toISOString() } : {}) },
+      {
+        onSuccess: (answer) => {
+          form.reset();
+          onCreated(answer.data);
+        },
+        // The API names the field at fault (a name already used, an expiry already past): shown on that field.
+        onError: (error) => {
+          for (const issue of fieldIssuesOf(error)) {
+            const field = issue.path[0];
+            if (field === 'name' || field === 'expiresAt')
+              form.setError(field, { message: t(`keys.api.${field}`, { message: issue.message }) });
+          }
+        },
+      },
+    ),
   );
   const unmapped = create.error && fieldIssuesOf(create.error).length === 0;
 

@@ -1,19 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { api, data } from '../api/client';
-import { useCannedReplies, type CannedReply } from '../api/notes';
-import type { operations } from '../api/openapi';
+import type { RequestBody } from '../api/schema';
 import { ConfirmPrompt } from '../components/confirm-prompt';
 import { usePageTitle } from '../components/page-title';
 import { fieldErrors } from '../forms/server-errors';
 import { Status } from './layout';
+import { useCannedReplies, useRemoveCannedReply, useSaveCannedReply, type CannedReply } from './canned-replies/canned-reply-queries';
 import { VARIABLE_NAMES } from './conversation/composer-text';
 
 /** The form's fields: what POST /v1/canned-replies takes. */
-type Fields = operations['canned_replies_create']['requestBody']['content']['application/json'];
+type Fields = RequestBody<'canned_replies_create'>;
 
 /**
  * The workspace's canned replies (docs/console.md › Canned replies): each shortcut with its text,
@@ -27,16 +25,7 @@ export function CannedRepliesPage() {
   const replies = useCannedReplies(workspaceId);
   const [editing, setEditing] = useState<CannedReply | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['canned-replies', workspaceId] });
-  const params = { query: { workspace: workspaceId } };
-  const remove = useMutation({
-    mutationFn: (id: string) => data(api.DELETE('/v1/canned-replies/{id}', { params: { ...params, path: { id } } })),
-    onSettled: () => {
-      setDeleting(null);
-      return refresh();
-    },
-  });
+  const remove = useRemoveCannedReply(workspaceId);
   const rows = replies.data?.cannedReplies ?? [];
   return (
     <>
@@ -66,7 +55,7 @@ export function CannedRepliesPage() {
                       confirmLabel={t('canned.delete')}
                       keepLabel={t('canned.keep')}
                       pending={remove.isPending}
-                      onConfirm={() => remove.mutate(reply.id)}
+                      onConfirm={() => remove.mutate(reply.id, { onSettled: () => setDeleting(null) })}
                       onKeep={() => setDeleting(null)}
                     />
                   ) : (
@@ -92,24 +81,16 @@ export function CannedRepliesPage() {
 /** A new canned reply, or the one being edited: the API's 400 and 409 shown beside the field they name. */
 function ReplyForm({ workspaceId, editing, onDone }: { workspaceId: string; editing: CannedReply | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm<Fields>({ defaultValues: { shortcut: editing?.shortcut ?? '', text: editing?.text ?? '' } });
-  const params = { query: { workspace: workspaceId } };
-  const save = useMutation({
-    mutationFn: (body: Fields) =>
-      editing
-        ? data(api.PATCH('/v1/canned-replies/{id}', { params: { ...params, path: { id: editing.id } }, body }))
-        : data(api.POST('/v1/canned-replies', { params, body })),
-    onSuccess: async () => {
-      form.reset({ shortcut: '', text: '' });
-      onDone();
-      await queryClient.invalidateQueries({ queryKey: ['canned-replies', workspaceId] });
-    },
-  });
+  const save = useSaveCannedReply(workspaceId, editing?.id);
+  const done = () => {
+    form.reset({ shortcut: '', text: '' });
+    onDone();
+  };
   const errors = fieldErrors(save.error);
   const issue = (name: keyof Fields) => errors[name] ?? form.formState.errors[name]?.message;
   return (
-    <form className="canned-form" onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}>
+    <form className="canned-form" onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values, { onSuccess: done }))(event)}>
       <h2>{editing ? t('canned.editHeading', { shortcut: editing.shortcut }) : t('canned.addHeading')}</h2>
       <label>
         {t('canned.shortcut')}

@@ -1,18 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api, ApiError, data } from '../api/client';
-import { useGroupedPages } from '../api/grouped-pages';
-import type { components } from '../api/openapi';
+import { ApiError } from '../api/client';
+import type { Schema } from '../api/schema';
 import { ConfirmPrompt } from '../components/confirm-prompt';
 import { LoadMore } from '../components/load-more';
 import { SearchField } from '../components/search-field';
 import { useUrlFilters } from '../components/url-filters';
+import { useClient, useClientPages, useSetClientStatus } from './clients/client-queries';
+import { useConversationList } from './inbox/inbox-queries';
 import { Status } from './layout';
 import { usePageTitle } from '../components/page-title';
 
-type Client = components['schemas']['Client'];
+type Client = Schema<'Client'>;
 /** The reason the spec names for a block made by a person in the dashboard. */
 const DASHBOARD_BLOCK_REASON = 'manual_dashboard';
 
@@ -34,22 +34,7 @@ export function ClientsPage() {
     if (id) void navigate(`/w/${workspaceId}/clients/${encodeURIComponent(id)}`);
   };
   const q = filter('q');
-  const {
-    pages: clients,
-    rows,
-    total,
-    loadMore,
-  } = useGroupedPages({
-    queryKey: ['clients', workspaceId, q],
-    fetchPage: (pageToken) =>
-      data(
-        api.GET('/v1/clients', {
-          params: { query: { workspace: workspaceId, limit: 50, ...(q ? { q } : {}), ...(pageToken ? { pageToken } : {}) } },
-        }),
-      ),
-    rowsOf: (page) => page.workspaces.flatMap((w) => w.clients),
-    countOf: (page) => page.workspaces.reduce((sum, w) => sum + w.clientsCount, 0),
-  });
+  const { pages: clients, rows, total, loadMore } = useClientPages(workspaceId, q);
   usePageTitle(t('clients.heading'));
   return (
     <>
@@ -113,28 +98,14 @@ export function ClientPage() {
 
 function ClientRecord({ workspaceId, clientId }: { workspaceId: string; clientId: string }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const params = { query: { workspace: workspaceId }, path: { id: clientId } };
-  const client = useQuery({
-    queryKey: ['client', workspaceId, clientId],
-    queryFn: () => data(api.GET('/v1/clients/{id}', { params })),
-  });
-  const record = client.data?.workspaces.flatMap((w) => w.clients)[0];
-  const conversations = useQuery({
-    queryKey: ['conversations', { workspace: workspaceId, clientId: record?.id }],
-    enabled: record !== undefined,
-    queryFn: () =>
-      data(
-        api.GET('/v1/conversations', {
-          params: { query: { workspace: workspaceId, clientId: record!.id, sortBy: 'lastUpdate', sortDirection: 'desc', limit: 50 } },
-        }),
-      ),
-  });
-  const setStatus = useMutation({
-    mutationFn: (body: { status: 'blocked'; reason: string } | { status: 'active' }) =>
-      data(api.PATCH('/v1/clients/{id}', { params, body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['client', workspaceId, clientId] }),
-  });
+  const client = useClient(workspaceId, clientId);
+  const record = client.data;
+  // By the record's id: the page may be opened by phone number.
+  const conversations = useConversationList(
+    { workspace: workspaceId, clientId: record?.id ?? '', sortBy: 'lastUpdate', sortDirection: 'desc', limit: 50 },
+    record !== undefined,
+  );
+  const setStatus = useSetClientStatus(workspaceId, clientId);
   const [confirming, setConfirming] = useState(false);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
@@ -209,19 +180,15 @@ function ClientRecord({ workspaceId, clientId }: { workspaceId: string; clientId
             <h2 id="client-conversations-heading">{t('client.conversations')}</h2>
             <Status loading={conversations.isPending} error={conversations.error} />
             <ul>
-              {conversations.data?.workspaces
-                .flatMap((w) => w.conversations)
-                .map((c) => (
-                  <li key={c.id}>
-                    <Link to={`/w/${workspaceId}/conversations/${c.id}`}>
-                      {c.platform} · {t(`status.${c.status}`)} · {when(c.lastUpdate)}
-                    </Link>
-                  </li>
-                ))}
+              {conversations.data?.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/w/${workspaceId}/conversations/${c.id}`}>
+                    {c.platform} · {t(`status.${c.status}`)} · {when(c.lastUpdate)}
+                  </Link>
+                </li>
+              ))}
             </ul>
-            {conversations.data && conversations.data.workspaces.every((w) => w.conversations.length === 0) && (
-              <p>{t('client.noConversations')}</p>
-            )}
+            {conversations.data?.length === 0 && <p>{t('client.noConversations')}</p>}
           </section>
         </>
       )}

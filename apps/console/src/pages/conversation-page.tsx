@@ -1,15 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { api, data } from '../api/client';
-import { useMarkRead } from '../api/conversation-reading';
 import { useLiveUpdates } from '../api/live-updates';
 import { usePresence } from '../api/presence';
 import { useShortcuts } from '../components/shortcuts';
 import { useWaitingTitle } from '../components/waiting-title';
 import { Status } from './layout';
 import { Composer } from './conversation/composer';
+import { useConversation, useMarkRead } from './conversation/conversation-queries';
 import { ContactPanel } from './conversation/contact-panel';
 import { MessageTimeline } from './conversation/message-timeline';
 import { StateHeader } from './conversation/state-header';
@@ -33,19 +31,12 @@ import { clearMention } from '../components/mention-alerts';
 export function ConversationPage() {
   const { t } = useTranslation();
   const { workspaceId = '', conversationId = '' } = useParams();
-  const queryClient = useQueryClient();
-  const scope = { query: { workspace: workspaceId } };
   const navigate = useNavigate();
   // Back to the inbox as it was left: its filters and search are the URL's query.
   const inbox = { pathname: `/w/${workspaceId}/inbox`, search: useLocation().search };
   const { refetchInterval } = useLiveUpdates(workspaceId);
-  const conversation = useQuery({
-    queryKey: ['conversation', workspaceId, conversationId],
-    queryFn: () => data(api.GET('/v1/conversations/{id}', { params: { ...scope, path: { id: conversationId } } })),
-    refetchInterval,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['conversation', workspaceId, conversationId] });
-  const current = conversation.data?.workspaces.flatMap((w) => w.conversations)[0];
+  const conversation = useConversation(workspaceId, conversationId, refetchInterval);
+  const current = conversation.data;
   const name = current ? (current.contactName ?? current.phoneNumber ?? current.conversationId) : t('conversation.title');
   useWaitingTitle(workspaceId, refetchInterval, name);
   // Open is read: the person's unread count of it goes to 0, here and in their other tabs, and a note's mention of them here too.
@@ -84,16 +75,16 @@ export function ConversationPage() {
               </p>
               <PresenceLine conversationId={conversationId} />
             </hgroup>
-            <StateHeader workspaceId={workspaceId} conversation={current} onChanged={refresh} />
+            <StateHeader workspaceId={workspaceId} conversation={current} />
             <MessageTimeline workspaceId={workspaceId} conversation={current} refetchInterval={refetchInterval} />
             {current.state !== 'closed' && (
               <div ref={composer} onInput={composerInput}>
-                <Composer workspaceId={workspaceId} conversation={current} onSent={refresh} />
+                <Composer workspaceId={workspaceId} conversation={current} />
               </div>
             )}
             {/* Below the reply box, which a long conversation keeps in view. */}
-            <AssigneeLine workspaceId={workspaceId} conversation={current} onChanged={refresh} />
-            <TagsAndOwners workspaceId={workspaceId} conversation={current} onSaved={refresh} />
+            <AssigneeLine workspaceId={workspaceId} conversation={current} />
+            <TagsAndOwners workspaceId={workspaceId} conversation={current} />
           </>
         )}
       </div>

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { INBOX_PAGE_SIZE, useConversationPages } from '../api/conversation-pages';
 import { FALLBACK_POLL_SECONDS, useLiveUpdates } from '../api/live-updates';
 import { AlertSettings } from '../components/alert-settings';
 import { LoadMore } from '../components/load-more';
@@ -13,6 +12,7 @@ import { Status } from './layout';
 import { AssignmentSettings, AssignmentViews } from './conversation/assignment-views';
 import { ConversationRow } from './inbox/conversation-row';
 import { InboxFilters, STATES, useActiveFilterCount } from './inbox/inbox-filters';
+import { conversationTotalCapped, INBOX_PAGE_SIZE, useConversationPages } from './inbox/inbox-queries';
 
 /**
  * The inbox: the workspace's conversations beside the open one (its route,
@@ -127,7 +127,7 @@ export function InboxPage() {
             {conversations.data && (
               <small role="status" className="count muted">
                 {' · '}
-                {t('inbox.shown', { shown: rows.length, total })}
+                {t(conversationTotalCapped(conversations.data.pages[0]) ? 'inbox.shownOfMore' : 'inbox.shown', { shown: rows.length, total })}
               </small>
             )}
           </p>

@@ -1,25 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { ApiError, api, data } from '../api/client';
+import { ApiError } from '../api/client';
 import { useShortcuts } from '../components/shortcuts';
 import { Sidebar } from './shell/sidebar';
+import { useWorkspaces } from './shell/shell-queries';
 import { LANGUAGES, setLanguage, type Language } from '../i18n/i18n';
 import { MentionAlerts } from '../components/mention-alerts';
-
-/**
- * Whether the signed-in user is an `admin` of the workspace (an `agent`, a human support agent,
- * reaches the inbox, conversations and clients only: apps/gateway/src/auth/workspace-roles.ts).
- */
-export function useIsAdmin(workspaceId: string | undefined): boolean {
-  return useWorkspaces().data?.workspaces.find((w) => w.id === workspaceId)?.role === 'admin';
-}
-
-/** The workspaces the session's grant covers (every workspace of the user: the console is a first-party client). */
-export function useWorkspaces() {
-  return useQuery({ queryKey: ['workspaces'], queryFn: () => data(api.GET('/v1/workspaces')), staleTime: 60_000 });
-}
 
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();
@@ -108,13 +95,14 @@ export function Status({ loading, error }: { loading: boolean; error: Error | nu
 /** The API's 403: a page this user's role does not reach (an `agent` opening an admin page), said plainly. */
 function NoAccess({ error }: { error: ApiError }) {
   const { t } = useTranslation();
-  const details = (error.body as { details?: { requiredRole?: string; role?: string } } | null)?.details;
+  const requiredRole = error.detail('requiredRole');
+  const role = error.detail('role');
   return (
     <article role="alert">
       <h2>{t('keys.noAccess.heading')}</h2>
       <p>
-        {details?.requiredRole && details.role
-          ? t('keys.noAccess.role', { role: t(`keys.role.${details.role}`), requiredRole: t(`keys.role.${details.requiredRole}`) })
+        {typeof requiredRole === 'string' && typeof role === 'string'
+          ? t('keys.noAccess.role', { role: t(`keys.role.${role}`), requiredRole: t(`keys.role.${requiredRole}`) })
           : t('keys.noAccess.other')}
       </p>
     </article>

@@ -1,17 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { api, data } from '../api/client';
-import type { components } from '../api/openapi';
+import type { Schema } from '../api/schema';
 import { ConfirmPrompt } from '../components/confirm-prompt';
 import { PageButtons, useTokenPages } from '../components/token-pages';
 import { useUrlFilters } from '../components/url-filters';
 import { Status } from './layout';
+import { useCancelScheduledMessage, useRescheduleMessage, useScheduled } from './scheduled/scheduled-queries';
 import { usePageTitle } from '../components/page-title';
 
-type ScheduledMessage = components['schemas']['ScheduledMessage'];
+type ScheduledMessage = Schema<'ScheduledMessage'>;
+const KINDS: ScheduledMessage['kind'][] = ['service', 'template'];
 const STATUSES: ScheduledMessage['status'][] = ['creating', 'delayed', 'scheduled', 'processing', 'sent', 'cancelled', 'failed'];
 /** The spec's bound on a new send time (PATCH /v1/messages/scheduled/{messageId}: at most 30 days after the request). */
 const RESCHEDULE_MAX_DAYS = 30;
@@ -39,20 +39,18 @@ function ScheduledMessages({ workspaceId }: { workspaceId: string }) {
     pages.reset();
     setUrlFilter(name, value);
   };
+  const kind = KINDS.find((value) => value === filter('kind'));
   const query = {
     workspace: workspaceId,
     limit: 50,
     ...(filter('status') ? { status: filter('status') } : {}),
-    ...(filter('kind') ? { kind: filter('kind') as ScheduledMessage['kind'] } : {}),
+    ...(kind ? { kind } : {}),
     ...(filter('campaign') ? { campaignId: filter('campaign') } : {}),
     ...(filter('from') ? { from: new Date(filter('from')).toISOString() } : {}),
     ...(filter('to') ? { to: new Date(filter('to')).toISOString() } : {}),
     ...pages.query,
   };
-  const scheduled = useQuery({
-    queryKey: ['scheduled', query],
-    queryFn: () => data(api.GET('/v1/messages/scheduled', { params: { query } })),
-  });
+  const scheduled = useScheduled(query);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const rows = scheduled.data?.messages ?? [];
 
@@ -137,21 +135,10 @@ function ScheduledMessages({ workspaceId }: { workspaceId: string }) {
 /** Reschedule (a new send time within the spec's 30 days) and cancel (after a confirmation), for a message that still can be. */
 function MessageActions({ workspaceId, message, label }: { workspaceId: string; message: ScheduledMessage; label: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [mode, setMode] = useState<'idle' | 'reschedule' | 'cancel'>('idle');
-  const params = { query: { workspace: workspaceId }, path: { messageId: message.messageId } };
-  const done = async () => {
-    setMode('idle');
-    await queryClient.invalidateQueries({ queryKey: ['scheduled'] });
-  };
-  const reschedule = useMutation({
-    mutationFn: (scheduleTime: string) => data(api.PATCH('/v1/messages/scheduled/{messageId}', { params, body: { scheduleTime } })),
-    onSuccess: done,
-  });
-  const cancel = useMutation({
-    mutationFn: () => data(api.DELETE('/v1/messages/scheduled/{messageId}', { params })),
-    onSuccess: done,
-  });
+  const done = { onSuccess: () => setMode('idle') };
+  const reschedule = useRescheduleMessage(workspaceId, message.messageId);
+  const cancel = useCancelScheduledMessage(workspaceId, message.messageId);
   const form = useForm<{ when: string }>();
   const whenError = form.formState.errors.when?.message;
   const failure = reschedule.error ?? cancel.error;
@@ -188,7 +175,7 @@ function MessageActions({ workspaceId, message, label }: { workspaceId: string; 
         </div>
       )}
       {mode === 'reschedule' && (
-        <form onSubmit={(event) => void form.handleSubmit(({ when }) => reschedule.mutate(new Date(when).toISOString()))(event)}>
+        <form onSubmit={(event) => void form.handleSubmit(({ when }) => reschedule.mutate(new Date(when).toISOString(), done))(event)}>
           <label htmlFor={inputId}>{t('scheduled.newTime')}</label>
           <input
             id={inputId}
@@ -214,7 +201,7 @@ function MessageActions({ workspaceId, message, label }: { workspaceId: string; 
           confirmLabel={t('scheduled.confirmCancel')}
           keepLabel={t('scheduled.back')}
           pending={cancel.isPending}
-          onConfirm={() => cancel.mutate()}
+          onConfirm={() => cancel.mutate(undefined, done)}
           onKeep={() => setMode('idle')}
         />
       )}

@@ -1,14 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { api, data } from '../api/client';
 import { DailyChart, daysBetween } from '../components/daily-chart';
 import { useUrlFilters } from '../components/url-filters';
 import { Status } from './layout';
+import { useUsageActors, useUsageConversations } from './usage/usage-queries';
 import { usePageTitle } from '../components/page-title';
 
 const BREAKDOWNS = ['platform', 'agent', 'channel', 'tag'] as const;
-type Breakdown = (typeof BREAKDOWNS)[number];
 
 /**
  * The workspace's usage (GET /v1/usage/conversations and /v1/usage/actors) over a chosen range
@@ -20,22 +18,16 @@ export function UsagePage() {
   const { t, i18n } = useTranslation();
   const { workspaceId = '' } = useParams();
   const { filter, setFilter } = useUrlFilters();
-  const breakdown = (BREAKDOWNS as readonly string[]).includes(filter('breakdown')) ? (filter('breakdown') as Breakdown) : 'platform';
+  const breakdown = BREAKDOWNS.find((name) => name === filter('breakdown')) ?? 'platform';
   const range = {
     workspace: workspaceId,
     ...(filter('from') ? { startDate: filter('from') } : {}),
     ...(filter('to') ? { endDate: filter('to') } : {}),
   };
-  const conversations = useQuery({
-    queryKey: ['usage', 'conversations', range, breakdown],
-    queryFn: () => data(api.GET('/v1/usage/conversations', { params: { query: { ...range, breakdown } } })),
-  });
-  const actors = useQuery({
-    queryKey: ['usage', 'actors', range],
-    queryFn: () => data(api.GET('/v1/usage/actors', { params: { query: range } })),
-  });
-  const usage = conversations.data?.workspaces[0]?.conversations;
-  const billable = actors.data?.workspaces[0]?.actors;
+  const conversations = useUsageConversations(range, breakdown);
+  const actors = useUsageActors(range);
+  const usage = conversations.data;
+  const billable = actors.data;
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   const day = (iso: string) => iso.slice(0, 10);
 

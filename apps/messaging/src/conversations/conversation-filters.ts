@@ -21,6 +21,8 @@ export interface ConversationFilters {
   createdBefore?: Date;
   /** `q`: the conversations whose contact, client or messages match (search/search-terms.ts). */
   search?: SearchTerms;
+  /** Only these conversations (a search's matches, when they are few). */
+  ids?: string[];
 }
 
 const OPEN = `status not in ('finished', 'expired', 'spam')`;
@@ -69,6 +71,10 @@ export function whereOf(filters: ConversationFilters): { where: string[]; params
   if (filters.createdBefore) {
     where.push('created_at < ?::timestamptz');
     params.push(filters.createdBefore.toISOString());
+  }
+  if (filters.ids) {
+    where.push(filters.ids.length ? 'id in (?)' : 'false');
+    if (filters.ids.length) params.push(filters.ids);
   }
   if (filters.search) {
     const match = conversationMatch(filters.search, filters.workspaceIds);

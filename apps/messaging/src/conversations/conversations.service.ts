@@ -13,7 +13,7 @@ import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from './conversation.entity';
 import { conversationStatusUpdated } from './domain-events';
 import type { ConversationFilters } from './conversation-filters';
-import { CHAT_SOURCE, ConversationRepository } from './conversation.repository';
+import { CHAT_SOURCE, ConversationRepository, SEARCH_COUNT_CAP } from './conversation.repository';
 import { conversationSummary, messageRecord, operationChangedBy } from './conversation-summary';
 import { filtersFingerprint, PageTokens } from '../paging/page-token';
 import { actorOf } from './actor';
@@ -83,9 +83,11 @@ export class ConversationsService {
     const fingerprint = filtersFingerprint({ ...filters, sortBy, sortDirection, limit });
     const after = query.pageToken !== undefined ? this.pageTokens.decode('conversations', query.pageToken, fingerprint) : undefined;
 
+    if (filters.search) filters.search = await this.conversations.withTextQuery(filters.search);
+    const searched = filters.search ? await this.conversations.searchMatches(filters) : null;
     const [page, counts] = await Promise.all([
-      this.conversations.page(filters, { sortBy, sortDirection, limit, offset: query.offset, after }),
-      this.conversations.countByWorkspace(filters),
+      this.conversations.page(searched ? listedMatches(filters, searched) : filters, { sortBy, sortDirection, limit, offset: query.offset, after }),
+      searched ? new Map([...searched].map(([id, ids]) => [id, ids.length])) : this.conversations.countByWorkspace(filters),
     ]);
     const now = Date.now();
     const pagination = { limit, offset: query.offset ?? 0, hasMore: page.hasMore };
@@ -106,7 +108,7 @@ export class ConversationsService {
         conversations: page.items
           .filter((c) => c.workspaceId === workspace.id)
           .map((c) => conversationSummary(c, now, emails.get(workspace.id), unread?.get(c.id) ?? null)),
-        conversationsCount: counts.get(workspace.id) ?? 0,
+        ...conversationsCount(counts.get(workspace.id) ?? 0, filters.search !== undefined),
         pagination,
       })),
       nextPageToken: page.hasMore && page.last ? this.pageTokens.encode('conversations', fingerprint, page.last) : null,
@@ -278,4 +280,19 @@ function dateRange(text: string | undefined): Pick<ConversationFilters, 'created
     filter.endDate.length === 10 ? new Date(dayStart(filter.endDate).getTime() + DAY_MS) : new Date(new Date(filter.endDate).getTime() + 1);
   if (end <= start) throw DomainError.validation([{ path: ['dateFilter', 'endDate'], message: 'must not be before startDate' }]);
   return { createdFrom: start, createdBefore: end };
+}
+
+/**
+ * What a search's page is read from: its matches by id when every workspace's are few (sorted
+ * as they are read), else the search itself in the listing's order, stopping at the page.
+ */
+function listedMatches(filters: ConversationFilters, matches: Map<string, string[]>): ConversationFilters {
+  const few = [...matches.values()].every((ids) => ids.length <= SEARCH_COUNT_CAP);
+  return few ? { ...filters, search: undefined, ids: [...matches.values()].flat() } : filters;
+}
+
+/** `conversationsCount`, and with a search whether it stopped at SEARCH_COUNT_CAP. */
+function conversationsCount(counted: number, searched: boolean) {
+  if (!searched) return { conversationsCount: counted };
+  return { conversationsCount: Math.min(counted, SEARCH_COUNT_CAP), conversationsCountCapped: counted > SEARCH_COUNT_CAP };
 }

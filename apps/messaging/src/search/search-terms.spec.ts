@@ -32,11 +32,21 @@ describe('search terms', () => {
     expect(searchTerms('   ')).toBeNull();
   });
 
-  it('scopes every branch of a conversation search to the workspaces, and passes q only as parameters', () => {
-    const match = conversationMatch(searchTerms("Marta'; drop table x --")!, ['ws_1']);
-    expect(match.sql).not.toContain('Marta');
-    expect(match.sql.match(/workspace_id in \(\?\)/g)).toHaveLength(4);
-    expect(match.params.filter((param) => Array.isArray(param))).toEqual([['ws_1'], ['ws_1'], ['ws_1'], ['ws_1']]);
-    expect(match.sql.split('?').length - 1).toBe(match.params.length);
+  it("reads words on the conversation's row, and scopes each branch of a phone search to the workspaces; q only as parameters", () => {
+    const terms = searchTerms("Marta'; drop table x --");
+    if (terms?.kind !== 'words') throw new Error('words expected');
+    expect(() => conversationMatch(terms, ['ws_1'])).toThrow(/no text query yet/);
+    const words = conversationMatch({ ...terms, textQuery: '(marta | marta:*) & (drop | drop:*)' }, ['ws_1']);
+    expect(words.sql).not.toContain('Marta');
+    expect(words.sql).toContain('search_text like');
+    expect(words.sql).toContain('search_words @@');
+    expect(words.sql.split('?').length - 1).toBe(words.params.length);
+    expect(words.params.at(-1)).toBe('(marta | marta:*) & (drop | drop:*)');
+    // No word left for the text search (null): the names alone.
+    expect(conversationMatch({ ...terms, textQuery: null }, ['ws_1']).sql).not.toContain('search_words');
+    const phone = conversationMatch(searchTerms('+52 1 55')!, ['ws_1']);
+    expect(phone.sql.match(/workspace_id in \(\?\)/g)).toHaveLength(3);
+    expect(phone.params).toEqual([['ws_1'], '%52155%', ['ws_1'], ['ws_1'], '%52155%']);
+    expect(phone.sql.split('?').length - 1).toBe(phone.params.length);
   });
 });

@@ -3,14 +3,16 @@ import { dropDatabase, ensureDatabase } from '@platica/devstack';
 import { Database, migrate, openDatabase, UnitOfWork } from '@platica/platform';
 import { newIsolation, type Isolation } from '@platica/testing';
 import { ClientRepository } from '../clients/client.repository';
-import { ConversationRepository, type ConversationPageRequest } from '../conversations/conversation.repository';
+import { ConversationRepository, SEARCH_COUNT_CAP, type ConversationPageRequest } from '../conversations/conversation.repository';
 import { messagingDatabase } from '../database';
 import { searchTerms } from './search-terms';
 
 /**
- * `q` on messaging's real schema and migrations (Migration20261129100000_search_indexes): names
- * with and without accents, a phone typed as people type it, email, a word of a message, a first
- * name; another workspace's matches never appear; paging through the matches with keyset positions.
+ * `q` on messaging's real schema and migrations (Migration20261129100000_search_indexes,
+ * Migration20261129150000_conversation_search): names with and without accents, a phone typed as
+ * people type it, email, words of messages, a first name; names and words kept as clients are
+ * renamed and messages unsent; another workspace's matches never appear; paging through the
+ * matches with keyset positions; a count that stops past its bound.
  */
 describe('search over conversations and clients (integration)', () => {
   let isolation: Isolation;
@@ -80,8 +82,9 @@ describe('search over conversations and clients (integration)', () => {
   }
 
   const page: ConversationPageRequest = { sortBy: 'lastUpdate', sortDirection: 'desc', limit: 50 };
+  const search = (q: string) => conversations.withTextQuery(searchTerms(q)!);
   const found = async (q: string, workspaceIds = ['ws_a']) =>
-    (await conversations.page({ workspaceIds, search: searchTerms(q)! }, page)).items.map((c) => c.id).sort();
+    (await conversations.page({ workspaceIds, search: await search(q) }, page)).items.map((c) => c.id).sort();
   const foundClients = async (q: string, workspaceIds = ['ws_a']) =>
     (await clients.page(workspaceIds, searchTerms(q), 50)).items.map((c) => c.id).sort();
 
@@ -157,16 +160,58 @@ describe('search over conversations and clients (integration)', () => {
     expect(await found('roʼto')).toEqual(['cv_marta']);
   });
 
+  it('finds words written in different messages of one conversation', async () => {
+    expect(await found('factura gracias')).toEqual(['cv_p0', 'cv_p1', 'cv_p2', 'cv_p3', 'cv_p4', 'cv_p5', 'cv_p6']);
+    expect(await found('envio reembolso')).toEqual([]); // the second word is only in a system message
+  });
+
+  it('keeps names and words as they change: a client renamed, a contact renamed, a message unsent', async () => {
+    expect(await found('gutiérrez')).toEqual([]);
+    await sql(`update messaging.client set lastname = 'Gutiérrez' where id = 'cl_ig'`);
+    expect(await found('gutierrez')).toEqual(['cv_ig']);
+    await sql(`update messaging.conversation set contact_name = 'Anita Cotizadora' where id = 'cv_ig'`);
+    expect(await found('anita')).toEqual(['cv_ig']);
+    expect(await found('ana_ig')).toEqual([]);
+
+    await sql(`insert into messaging.message (id, workspace_id, channel_id, conversation_ref, client_id, role, direction, content, content_type,
+         payload, files, images, status, actor_type, created_at, updated_at)
+       values ('cv_ig_secret', 'ws_a', 'ch_wa', 'cv_ig', 'cl_ig', 'user', 'incoming', 'mi contraseña es girasol', 'text', '{}', '[]', '[]',
+         'received', 'customer', now(), now())`);
+    expect(await found('girasol')).toEqual(['cv_ig']);
+    await sql(`update messaging.message set content = 'This message was deleted', content_type = 'deleted' where id = 'cv_ig_secret'`);
+    expect(await found('girasol')).toEqual([]);
+    expect(await found('cotizacion')).toEqual(['cv_ig']); // the other messages' words stay
+    await sql(`update messaging.conversation set contact_name = 'ana_ig' where id = 'cv_ig'`);
+  });
+
+  it('gathers a search\'s matches up to one past its bound, a workspace at a time', async () => {
+    await client('ws_c', 'cl_many', {});
+    await sql(`insert into messaging.conversation (id, workspace_id, channel_id, platform, conversation_id, client_id, contact_name, status,
+         operation, message_count, owners, tags, created_at, updated_at)
+       select 'cv_many_' || i, 'ws_c', 'ch_wa', 'whatsapp', 'many-' || i, 'cl_many', 'Muchos ' || i, 'active', 'automatic', 0, '[]', '[]', now(), now()
+         from generate_series(1, ?::int) i`, [SEARCH_COUNT_CAP + 5]);
+    const matches = await conversations.searchMatches({ workspaceIds: ['ws_a', 'ws_c'], search: await search('muchos') });
+    expect([...matches].map(([workspace, ids]) => [workspace, ids.length]).sort()).toEqual([['ws_a', 0], ['ws_c', SEARCH_COUNT_CAP + 1]]);
+    expect(matches.get('ws_c')!.every((id) => id.startsWith('cv_many_'))).toBe(true);
+    expect((await conversations.countByWorkspace({ workspaceIds: ['ws_c'] })).get('ws_c')).toBe(SEARCH_COUNT_CAP + 5);
+    // Few matches are then read by id, in the listing's order, with the other filters.
+    const few = (await conversations.searchMatches({ workspaceIds: ['ws_a'], search: await search('factura') })).get('ws_a')!;
+    expect(few).toHaveLength(7);
+    const byId = await conversations.page({ workspaceIds: ['ws_a'], ids: few }, { ...page, limit: 3 });
+    expect(byId.items.map((c) => c.id)).toEqual(['cv_p6', 'cv_p5', 'cv_p4']);
+    expect((await conversations.page({ workspaceIds: ['ws_a'], ids: [] }, page)).items).toEqual([]);
+  });
+
   it("never answers another workspace's matches, and answers each workspace's when reading both", async () => {
     expect(await found('marta', ['ws_b'])).toEqual(['cv_b_marta']);
     expect(await found('+52 1 77 9500-8212', ['ws_a', 'ws_b'])).toEqual(['cv_b_marta', 'cv_marta']);
     expect(await foundClients('5217795008212', ['ws_b'])).toEqual(['cl_b_marta']);
-    const counts = await conversations.countByWorkspace({ workspaceIds: ['ws_a'], search: searchTerms('roto')! });
+    const counts = await conversations.countByWorkspace({ workspaceIds: ['ws_a'], search: await search('roto') });
     expect([...counts]).toEqual([['ws_a', 1]]);
   });
 
   it('pages through every match exactly once, with the other filters applied', async () => {
-    const filters = { workspaceIds: ['ws_a'], search: searchTerms('factura')! };
+    const filters = { workspaceIds: ['ws_a'], search: await search('factura') };
     const seen: string[] = [];
     let after: { value: string; id: string } | undefined;
     for (let round = 0; round < 10; round += 1) {

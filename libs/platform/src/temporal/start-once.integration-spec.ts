@@ -15,6 +15,12 @@ describe('startOnce (integration, real Temporal)', () => {
   const isolation = newIsolation();
   let proxy: CuttableProxy;
   const clients: { name: string; client: Client; close: () => Promise<void> }[] = [];
+  const pulses: TemporalPulse[] = [];
+  const pulseOf = (client: Client) => {
+    const pulse = new TemporalPulse(() => client);
+    pulses.push(pulse);
+    return pulse;
+  };
 
   beforeAll(async () => {
     installTemporalRuntime();
@@ -25,6 +31,8 @@ describe('startOnce (integration, real Temporal)', () => {
     clients.push({ name: 'native', client: new Client({ connection: native as never }), close: () => native.close() });
   });
   afterAll(async () => {
+    // The checks given up on end by their deadline before the connections close (TemporalPulse.settled).
+    for (const pulse of pulses) await pulse.settled();
     for (const { close } of clients) await close();
     await proxy?.stop();
   });
@@ -44,7 +52,7 @@ describe('startOnce (integration, real Temporal)', () => {
   it('answers the same run for a request started twice, and null while another request’s run is open', async () => {
     const { client } = clients[0]!;
     const workflowId = `start-once-${isolation.tag}`;
-    const pulse = new TemporalPulse(() => client);
+    const pulse = pulseOf(client);
     const first = await startOnce(pulse, client, workflowId, 'req-1', starter(client, workflowId, 'req-1'));
     expect(first).toEqual(expect.any(String));
     expect(await startOnce(pulse, client, workflowId, 'req-1', starter(client, workflowId, 'req-1'))).toBe(first);
@@ -59,7 +67,7 @@ describe('startOnce (integration, real Temporal)', () => {
     await proxy.cut();
     try {
       const started = Date.now();
-      const error = await startOnce(new TemporalPulse(() => client), client, workflowId, 'req', starter(client, workflowId, 'req')).then(
+      const error = await startOnce(pulseOf(client), client, workflowId, 'req', starter(client, workflowId, 'req')).then(
         () => null,
         (e: unknown) => e,
       );

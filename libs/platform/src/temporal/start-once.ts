@@ -20,6 +20,8 @@ const CHECK_TIMEOUT_MS = 1_000;
  */
 export class TemporalPulse {
   private answeredAt = 0;
+  /** The check in flight, until it ends by its deadline (retries included): see settled(). */
+  private checking: Promise<boolean> | null = null;
 
   constructor(private readonly client: () => Client) {}
 
@@ -34,16 +36,28 @@ export class TemporalPulse {
   /** Resolves when Temporal answered lately or answers now; 503 `temporal_unavailable` otherwise, within a second. */
   async require(): Promise<void> {
     if (Date.now() - this.answeredAt < FRESH_MS) return;
-    const check = this.client()
-      .workflowService.getSystemInfo({})
+    const client = this.client();
+    // The deadline ends the client's own retries of the check too, so the check ends soon after
+    // the request stopped waiting for it (at most one retry's back-off later).
+    this.checking ??= client.connection
+      .withDeadline(Date.now() + CHECK_TIMEOUT_MS, () => client.workflowService.getSystemInfo({}))
       .then(
         () => true,
         () => false,
-      );
-    // Abandoned when late: the check changes nothing.
-    const answered = await Promise.race([check, setTimeout(CHECK_TIMEOUT_MS, false)]);
+      )
+      .finally(() => (this.checking = null));
+    const answered = await Promise.race([this.checking, setTimeout(CHECK_TIMEOUT_MS, false)]);
     if (!answered) throw dependencyUnavailable('temporal');
     this.answered();
+  }
+
+  /**
+   * Resolves once no check is in flight. The connection closes after it: a retry the client
+   * scheduled before the close would otherwise start on a closed channel, and throw where nobody
+   * catches it.
+   */
+  async settled(): Promise<void> {
+    await this.checking;
   }
 }
 

@@ -120,6 +120,7 @@ export abstract class TemporalClientOwner {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.pulse.settled();
     await this.closeConnection?.();
   }
 

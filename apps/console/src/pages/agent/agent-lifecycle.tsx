@@ -1,16 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AGENT_BOUNDS as B } from '../../agent-bounds';
-import { api, data } from '../../api/client';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
-import { SaveOutcome, showFieldIssues, submitHandler, useFieldKit, useRules } from '../../forms/form-kit';
+import { SaveOutcome, showFieldIssues, submitHandler, useFieldKit, useRules, type SaveMutation } from '../../forms/form-kit';
 import { fieldIssuesOf, type FieldIssue } from '../../forms/server-errors';
-
-/** After a create, copy or delete every agents list and page reads anew. */
-const agentQueries = (key: readonly unknown[]) => ['agents', 'agent'].includes(String(key[0]));
+import { useCopyAgent, useCreateAgent, useDeleteAgent } from './agent-queries';
 
 /**
  * A name, and for a new agent its first prompt: the form behind New agent and Copy. A refused
@@ -22,31 +18,31 @@ function AgentNameForm({
   withPrompt,
   initialName,
   submitLabel,
-  save,
+  save: mutation,
 }: {
   workspaceId: string;
   prefix: string;
   withPrompt: boolean;
   initialName: string;
   submitLabel: string;
-  save: (values: { name: string; systemPrompt: string }) => Promise<{ data: { id: string } }>;
+  /** The feature's create or copy (agent-queries.ts): the agents read anew after either. */
+  save: SaveMutation<{ name: string; systemPrompt?: string }, { data: { id: string } }>;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useForm({ defaultValues: { name: initialName, systemPrompt: '' } });
   const { field, error } = useFieldKit(form, prefix);
   const rule = useRules();
   const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
-  const mutation = useMutation({
-    mutationFn: save,
-    onSuccess: async (answer) => {
-      await queryClient.invalidateQueries({ predicate: (q) => agentQueries(q.queryKey) });
-      await navigate(`/w/${workspaceId}/agents/${answer.data.id}`);
-    },
-    onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
-  });
-  const submit = submitHandler(form, mutation, (values) => mutation.mutate({ ...values, name: values.name.trim() }));
+  const submit = submitHandler(form, mutation, ({ name, systemPrompt }) =>
+    mutation.mutate(
+      { name: name.trim(), ...(withPrompt && systemPrompt ? { systemPrompt } : {}) },
+      {
+        onSuccess: (answer) => void navigate(`/w/${workspaceId}/agents/${answer.data.id}`),
+        onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
+      },
+    ),
+  );
   return (
     <form onSubmit={submit} noValidate>
       <label htmlFor={`${prefix}-name`}>{t('agents.name')}</label>
@@ -78,14 +74,7 @@ export function NewAgent({ workspaceId }: { workspaceId: string }) {
         withPrompt
         initialName=""
         submitLabel={t('agents.create')}
-        save={({ name, systemPrompt }) =>
-          data(
-            api.POST('/v1/agents', {
-              params: { query: { workspace: workspaceId } },
-              body: { name, ...(systemPrompt ? { systemPrompt } : {}) },
-            }),
-          )
-        }
+        save={useCreateAgent(workspaceId)}
       />
     </details>
   );
@@ -98,18 +87,9 @@ export function NewAgent({ workspaceId }: { workspaceId: string }) {
 export function AgentLifecycleActions({ workspaceId, agent }: { workspaceId: string; agent: { id: string; name: string } }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const params = { query: { workspace: workspaceId }, path: { agentId: agent.id } };
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => data(api.DELETE('/v1/agents/{agentId}', { params })),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: ['agent', workspaceId, agent.id] });
-      await queryClient.invalidateQueries({ queryKey: ['agents'] });
-      await navigate(`/w/${workspaceId}/agents`);
-    },
-    onError: () => setConfirming(false),
-  });
+  const remove = useDeleteAgent(workspaceId, agent.id);
+  const copy = useCopyAgent(workspaceId, agent.id);
   return (
     <section aria-labelledby="lifecycle-heading">
       <h2 id="lifecycle-heading">{t('agents.copyOrDelete')}</h2>
@@ -121,7 +101,7 @@ export function AgentLifecycleActions({ workspaceId, agent }: { workspaceId: str
           withPrompt={false}
           initialName={t('agents.copyName', { name: agent.name })}
           submitLabel={t('agents.copy')}
-          save={({ name }) => data(api.POST('/v1/agents/{agentId}/copy', { params, body: { name } }))}
+          save={copy}
         />
       </details>
       {confirming ? (
@@ -130,7 +110,9 @@ export function AgentLifecycleActions({ workspaceId, agent }: { workspaceId: str
           confirmLabel={t('agents.yesDelete')}
           keepLabel={t('agents.keep')}
           pending={remove.isPending}
-          onConfirm={() => remove.mutate()}
+          onConfirm={() =>
+            remove.mutate(undefined, { onSuccess: () => void navigate(`/w/${workspaceId}/agents`), onError: () => setConfirming(false) })
+          }
           onKeep={() => setConfirming(false)}
         />
       ) : (

@@ -1,52 +1,43 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AGENT_BOUNDS as B } from '../../agent-bounds';
-import { api, data } from '../../api/client';
-import type { components } from '../../api/openapi';
+import type { Schema } from '../../api/schema';
 import { Status } from '../layout';
 import { SaveOutcome, submitHandler, showFieldIssues, useFieldKit, useFollowWhileUntouched, useRules } from '../../forms/form-kit';
 import type { FieldIssue } from '../../forms/server-errors';
+import { useGuardrails, useUpdateGuardrails } from './agent-queries';
 
-type Guardrails = components['schemas']['Guardrails'];
+type Guardrails = Schema<'Guardrails'>;
 /** Rules as objects: react-hook-form's field arrays hold objects, not strings. */
 type GuardrailsValues = Omit<Guardrails, 'rules'> & { rules: { text: string }[] };
 
 const valuesOf = (guardrails: Guardrails): GuardrailsValues => ({ ...guardrails, rules: guardrails.rules.map((text) => ({ text })) });
 
 /** What the agent refuses to talk about, what the customer is told, and how many violations end the conversation or block the customer (spec › Guardrails). */
-export function GuardrailsForm({ workspaceId, agentId, onSaved }: { workspaceId: string; agentId: string; onSaved: () => Promise<void> }) {
+export function GuardrailsForm({ workspaceId, agentId }: { workspaceId: string; agentId: string }) {
   const { t } = useTranslation();
-  const params = { query: { workspace: workspaceId }, path: { agentId } };
-  const guardrails = useQuery({
-    queryKey: ['agent', workspaceId, agentId, 'guardrails'],
-    queryFn: () => data(api.GET('/v1/agents/{agentId}/guardrails', { params })),
-  });
+  const guardrails = useGuardrails(workspaceId, agentId);
   const form = useForm<GuardrailsValues>({ defaultValues: { rules: [] } });
   const rules = useFieldArray({ control: form.control, name: 'rules' });
   const { field, error } = useFieldKit(form, 'guardrails');
   const rule = useRules();
   const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
   const follow = useFollowWhileUntouched(form, guardrails.data, valuesOf);
-  const save = useMutation({
-    mutationFn: (body: Guardrails) => data(api.PATCH('/v1/agents/{agentId}/guardrails', { params, body })),
-    onMutate: () => setUnplaced([]),
-    // The agent's lastUpdate moved: the page reads it again (the settings form's next save names it).
-    onSuccess: async ({ data: saved }) => {
-      follow.saved(valuesOf(saved));
-      await onSaved();
-    },
-    onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
-  });
+  // Saved, the agent's lastUpdate moved: the agents are read again (the settings form's next save names it).
+  const save = useUpdateGuardrails(workspaceId, agentId);
+  const send = (values: GuardrailsValues) => {
+    setUnplaced([]);
+    save.mutate(
+      { ...values, rules: values.rules.map((r) => r.text.trim()) },
+      { onSuccess: ({ data: saved }) => follow.saved(valuesOf(saved)), onError: (failure) => setUnplaced(showFieldIssues(form, failure)) },
+    );
+  };
   const threshold = { valueAsNumber: true, ...rule.range(B.strikeThreshold) } as const;
 
   if (!guardrails.data) return <Status loading={guardrails.isPending} error={guardrails.error} />;
   return (
-    <form
-      noValidate
-      onSubmit={submitHandler(form, save, (values) => save.mutate({ ...values, rules: values.rules.map((r) => r.text.trim()) }))}
-    >
+    <form noValidate onSubmit={submitHandler(form, save, send)}>
       <label>
         <input type="checkbox" role="switch" {...field('enabled')} />
         {t('agentForms.guardrailsEnabled')}

@@ -1,14 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AGENT_BOUNDS as B, AGENT_ENUMS, type Weekday } from '../../agent-bounds';
-import { ApiError, api, data } from '../../api/client';
-import type { components, operations } from '../../api/openapi';
+import { ApiError } from '../../api/client';
+import type { RequestBody, Schema } from '../../api/schema';
 import { SaveOutcome, submitHandler, linesOf, showFieldIssues, useFieldKit, useRules } from '../../forms/form-kit';
 import { fieldIssuesOf, type FieldIssue } from '../../forms/server-errors';
+import { useReloadAgents, useUpdateAgent } from './agent-queries';
 
-type Agent = components['schemas']['Agent'];
+type Agent = Schema<'Agent'>;
 type WorkingMessage = Agent['workingMessage'];
 type Day = { start: string; end: string; availability: string };
 
@@ -32,7 +32,7 @@ interface SettingsValues {
   };
   owners: string;
 }
-type SettingsBody = operations['agents_update']['requestBody']['content']['application/json'];
+type SettingsBody = RequestBody<'agents_update'>;
 
 function valuesOf(agent: Agent): SettingsValues {
   const support = agent.supportInformation;
@@ -113,7 +113,7 @@ const isStaleEdit = (error: unknown) =>
 const isUrl = (value: string) => !value.trim() || URL.canParse(value.trim());
 
 /** Every setting of the agent the API's PATCH takes, but its prompt (the prompt section) and human assistance (its own form). */
-export function SettingsForm({ agent, workspaceId, onSaved }: { agent: Agent; workspaceId: string; onSaved: () => Promise<void> }) {
+export function SettingsForm({ agent, workspaceId }: { agent: Agent; workspaceId: string }) {
   const { t, i18n } = useTranslation();
   const form = useForm<SettingsValues>({ defaultValues: valuesOf(agent) });
   const { field, error } = useFieldKit(form, 'settings');
@@ -136,23 +136,24 @@ export function SettingsForm({ agent, workspaceId, onSaved }: { agent: Agent; wo
     else if (now !== JSON.stringify(valuesOf(base)) && now !== lastSaved.current) return;
     setBase(agent);
   }, [agent, base, isDirty, form]);
-  const save = useMutation({
-    mutationFn: ({ body }: { body: SettingsBody; values: SettingsValues }) =>
-      data(api.PATCH('/v1/agents/{agentId}', { params: { query: { workspace: workspaceId }, path: { agentId: agent.id } }, body })),
-    onMutate: () => setUnplaced([]),
-    onSuccess: async (_answer, { values }) => {
+  const save = useUpdateAgent(workspaceId, agent.id);
+  const send = (values: SettingsValues) => {
+    setUnplaced([]);
+    save.mutate(bodyOf(values, agent, editedFrom), {
       // Saved: no longer an edit; the agent read again (with its new lastUpdate) fills the form.
-      lastSaved.current = JSON.stringify(values);
-      form.reset(values);
-      await onSaved();
-    },
-    onError: (failure) => setUnplaced(isStaleEdit(failure) ? [] : showFieldIssues(form, failure)),
-  });
+      onSuccess: () => {
+        lastSaved.current = JSON.stringify(values);
+        form.reset(values);
+      },
+      onError: (failure) => setUnplaced(isStaleEdit(failure) ? [] : showFieldIssues(form, failure)),
+    });
+  };
+  const reloadAgents = useReloadAgents(workspaceId);
   /** After a 409: the edit is dropped and the form takes the agent as it is now. */
   const reload = async () => {
     save.reset();
     form.reset();
-    await onSaved();
+    await reloadAgents();
   };
   const working = form.watch('workingMessage');
   // 2024-01-01 was a Monday: the weekdays' names in the reader's language.
@@ -168,7 +169,7 @@ export function SettingsForm({ agent, workspaceId, onSaved }: { agent: Agent; wo
   });
 
   return (
-    <form noValidate onSubmit={submitHandler(form, save, (values) => save.mutate({ body: bodyOf(values, agent, editedFrom), values }))}>
+    <form noValidate onSubmit={submitHandler(form, save, send)}>
       <fieldset>
         <legend>{t('agentForms.general')}</legend>
         <label htmlFor="settings-name">{t('agents.name')}</label>

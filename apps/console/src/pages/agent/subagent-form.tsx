@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SaveOutcome, showFieldIssues, submitHandler, useFieldKit, useRules } from '../../forms/form-kit';
+import { SaveOutcome, showFieldIssues, submitHandler, useFieldKit, useRules, type SaveMutation } from '../../forms/form-kit';
 import type { FieldIssue } from '../../forms/server-errors';
 import { SUBAGENT_BOUNDS as B, SUBAGENT_TASKS, type SubagentTask } from '../../subagent-bounds';
+import type { SubagentBody } from './agent-queries';
 
 interface SubagentValues {
   /** Connect: the agent to connect. */
@@ -20,9 +20,6 @@ interface SubagentValues {
   completionCriteria: string;
 }
 
-/** What the form sends: only the fields of its kind and of the chosen task. */
-export type SubagentBody = Partial<SubagentValues>;
-
 /**
  * A sub-agent connection's fields: to connect an existing agent (`kind` connect, with the agents
  * offered), to create and connect a new one, or to edit a connection. Choosing the other task
@@ -35,14 +32,15 @@ export function SubagentForm({
   initial,
   agents = [],
   submitLabel,
-  save,
+  save: mutation,
 }: {
   kind: 'connect' | 'create' | 'edit';
   prefix: string;
   initial?: Partial<SubagentValues>;
   agents?: { id: string; name: string }[];
   submitLabel: string;
-  save: (body: SubagentBody) => Promise<unknown>;
+  /** The feature's connect, create or update (agent-queries.ts). */
+  save: SaveMutation<SubagentBody>;
 }) {
   const { t } = useTranslation();
   const form = useForm<SubagentValues>({
@@ -61,14 +59,7 @@ export function SubagentForm({
   const { field, error } = useFieldKit(form, prefix);
   const rule = useRules();
   const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
-  const mutation = useMutation({
-    mutationFn: save,
-    onSuccess: () => {
-      setUnplaced([]);
-      if (kind !== 'edit') form.reset();
-    },
-    onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
-  });
+
   const task = form.watch('task');
   const { dirtyFields } = form.formState;
   useEffect(() => {
@@ -90,7 +81,16 @@ export function SubagentForm({
       values.task === 'assist'
         ? { description: values.description }
         : { delegationCriteria: values.delegationCriteria, completionCriteria: values.completionCriteria };
-    mutation.mutate({ ...own, task: values.task, status: values.status, ...mode });
+    mutation.mutate(
+      { ...own, task: values.task, status: values.status, ...mode },
+      {
+        onSuccess: () => {
+          setUnplaced([]);
+          if (kind !== 'edit') form.reset();
+        },
+        onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
+      },
+    );
   });
   const criteria = rule.maxLength(B.criteria.max);
 

@@ -1,17 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api, data } from '../../api/client';
+import type { Answer } from '../../api/schema';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { Status } from '../layout';
-import { SubagentForm, type SubagentBody } from './subagent-form';
+import {
+  useAgent,
+  useAvailableSubagents,
+  useConnectSubagent,
+  useCreateSubagent,
+  useDisconnectSubagent,
+  useSubagents,
+  useUpdateSubagent,
+} from './agent-queries';
+import { SubagentForm } from './subagent-form';
 import { usePageTitle } from '../../components/page-title';
 
-type Connection = Awaited<ReturnType<typeof listSubagents>>['subagents'][number];
-
-const listSubagents = (workspaceId: string, agentId: string) =>
-  data(api.GET('/v1/agents/{agentId}/subagents', { params: { query: { workspace: workspaceId }, path: { agentId } } }));
+type Connection = Answer<'agents_subagents_list'>['subagents'][number];
 
 /**
  * An agent's sub-agents: each connection with the connected agent's state (whether it still
@@ -21,24 +26,11 @@ const listSubagents = (workspaceId: string, agentId: string) =>
 export function SubagentsPage() {
   const { t, i18n } = useTranslation();
   const { workspaceId = '', agentId = '' } = useParams();
-  const queryClient = useQueryClient();
-  const params = { query: { workspace: workspaceId }, path: { agentId } };
-  const agent = useQuery({
-    queryKey: ['agent', workspaceId, agentId],
-    queryFn: () => data(api.GET('/v1/agents/{agentId}', { params })),
-  });
-  const subagents = useQuery({ queryKey: ['subagents', workspaceId, agentId], queryFn: () => listSubagents(workspaceId, agentId) });
-  const available = useQuery({
-    queryKey: ['subagents-available', workspaceId, agentId],
-    queryFn: () => data(api.GET('/v1/agents/{agentId}/subagents/available', { params })),
-  });
-  const refresh = () =>
-    queryClient.invalidateQueries({ predicate: (q) => ['subagents', 'subagents-available', 'agents'].includes(String(q.queryKey[0])) });
-  const connect = (body: SubagentBody) =>
-    data(api.POST('/v1/agents/{agentId}/subagents', { params, body: body as { subagentId: string } })).then(refresh);
-  const create = (body: SubagentBody) =>
-    data(api.POST('/v1/agents/{agentId}/subagents/create', { params, body: body as { name: string } })).then(refresh);
-  const parentName = agent.data?.workspaces.flatMap((w) => w.agents)[0]?.name ?? '';
+  const subagents = useSubagents(workspaceId, agentId);
+  const available = useAvailableSubagents(workspaceId, agentId);
+  const connect = useConnectSubagent(workspaceId, agentId);
+  const create = useCreateSubagent(workspaceId, agentId);
+  const parentName = useAgent(workspaceId, agentId).data?.name ?? '';
   const rows = subagents.data?.subagents ?? [];
   const connectable = (available.data?.agents ?? []).filter((a) => !a.isAlreadyConnected);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
@@ -86,7 +78,7 @@ export function SubagentsPage() {
         </div>
       )}
       {rows.map((row) => (
-        <ConnectionSection key={row.reference} workspaceId={workspaceId} agentId={agentId} connection={row} onChange={refresh} />
+        <ConnectionSection key={row.reference} workspaceId={workspaceId} agentId={agentId} connection={row} />
       ))}
       <section aria-labelledby="connect-heading">
         <h2 id="connect-heading">{t('subagents.connectHeading')}</h2>
@@ -106,25 +98,11 @@ export function SubagentsPage() {
 }
 
 /** One connection: its fields edited, or the connection removed after a confirmation (the agent itself stays). */
-function ConnectionSection({
-  workspaceId,
-  agentId,
-  connection,
-  onChange,
-}: {
-  workspaceId: string;
-  agentId: string;
-  connection: Connection;
-  onChange: () => Promise<void>;
-}) {
+function ConnectionSection({ workspaceId, agentId, connection }: { workspaceId: string; agentId: string; connection: Connection }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
-  const params = { query: { workspace: workspaceId }, path: { agentId, subagentId: connection.reference } };
-  const update = (body: SubagentBody) => data(api.PATCH('/v1/agents/{agentId}/subagents/{subagentId}', { params, body })).then(onChange);
-  const disconnect = useMutation({
-    mutationFn: () => data(api.DELETE('/v1/agents/{agentId}/subagents/{subagentId}', { params })),
-    onSuccess: onChange,
-  });
+  const update = useUpdateSubagent(workspaceId, agentId, connection.reference);
+  const disconnect = useDisconnectSubagent(workspaceId, agentId, connection.reference);
   const headingId = `subagent-${connection.reference}-heading`;
   const { name, task, status, description, delegationCriteria, completionCriteria } = connection;
 

@@ -1,28 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api, data } from '../../api/client';
 import { CAMPAIGN_BOUNDS as B, CAMPAIGN_CATEGORIES } from '../../campaign-bounds';
 import { SaveOutcome, showFieldIssues, submitHandler, useFieldKit, useRules } from '../../forms/form-kit';
 import type { FieldIssue } from '../../forms/server-errors';
 import { Status } from '../layout';
 import { RunRecipients } from './run-recipients';
+import { useApprovedTemplates, useCampaign, useSendCampaign, useUpdateCampaign, type Campaign } from './campaign-queries';
 import { usePageTitle } from '../../components/page-title';
-
-type Campaign = NonNullable<Awaited<ReturnType<typeof readCampaign>>['workspaces'][number]['campaigns'][number]>;
-
-const readCampaign = (workspaceId: string, campaignId: string) =>
-  data(api.GET('/v1/campaigns/{campaignId}', { params: { query: { workspace: workspaceId }, path: { campaignId } } }));
-
-/** Approved WhatsApp templates of the workspace, each with how many parameters a send takes. */
-function useTemplates(workspaceId: string) {
-  return useQuery({
-    queryKey: ['templates', workspaceId, 'approved'],
-    queryFn: () => data(api.GET('/v1/templates', { params: { query: { workspace: workspaceId, status: 'approved' } } })),
-  });
-}
 
 /**
  * A campaign: its fields edited, a send (a template with as many parameters as it has variables,
@@ -33,13 +19,8 @@ function useTemplates(workspaceId: string) {
 export function CampaignPage() {
   const { t } = useTranslation();
   const { workspaceId = '', campaignId = '' } = useParams();
-  const campaign = useQuery({
-    queryKey: ['campaign', workspaceId, campaignId],
-    queryFn: () => readCampaign(workspaceId, campaignId),
-    refetchInterval: (query) =>
-      query.state.data?.workspaces.flatMap((w) => w.campaigns).some((c) => c.runs.some((r) => r.status !== 'completed')) ? 2000 : false,
-  });
-  const current = campaign.data?.workspaces.flatMap((w) => w.campaigns)[0];
+  const campaign = useCampaign(workspaceId, campaignId);
+  const current = campaign.data;
 
   usePageTitle(current?.title ?? t('campaigns.nav'));
   return (
@@ -68,32 +49,24 @@ export function CampaignPage() {
 
 function EditForm({ workspaceId, campaign }: { workspaceId: string; campaign: Campaign }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const templates = useTemplates(workspaceId);
-  const names = [...new Set((templates.data?.templates ?? []).map((template) => template.name))];
+  const templates = useApprovedTemplates(workspaceId);
+  const names = [...new Set((templates.data ?? []).map((template) => template.name))];
   const form = useForm({
     defaultValues: { title: campaign.title, category: campaign.category, templateName: campaign.templateName ?? '' },
   });
   const { field, error } = useFieldKit(form, 'campaign');
   const rule = useRules();
   const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
-  const save = useMutation({
-    mutationFn: (body: { title: string; category: (typeof CAMPAIGN_CATEGORIES)[number]; templateName: string | null }) =>
-      data(
-        api.PATCH('/v1/campaigns/{campaignId}', { params: { query: { workspace: workspaceId }, path: { campaignId: campaign.id } }, body }),
-      ),
-    onSuccess: () => {
-      setUnplaced([]);
-      return queryClient.invalidateQueries({ queryKey: ['campaign', workspaceId, campaign.id] });
-    },
-    onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
-  });
+  const save = useUpdateCampaign(workspaceId, campaign.id);
   const submit = submitHandler(form, save, (values) =>
-    save.mutate({
-      title: values.title.trim(),
-      category: values.category as (typeof CAMPAIGN_CATEGORIES)[number],
-      templateName: values.templateName || null,
-    }),
+    save.mutate(
+      {
+        title: values.title.trim(),
+        category: CAMPAIGN_CATEGORIES.find((category) => category === values.category),
+        templateName: values.templateName || null,
+      },
+      { onSuccess: () => setUnplaced([]), onError: (failure) => setUnplaced(showFieldIssues(form, failure)) },
+    ),
   );
   return (
     <form onSubmit={submit} noValidate>
@@ -137,9 +110,8 @@ interface SendValues {
 /** A send: the template (the campaign's by default), its parameters as fields (as many as its variables), a media header's file, an optional date. */
 function SendForm({ workspaceId, campaign }: { workspaceId: string; campaign: Campaign }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const templates = useTemplates(workspaceId);
-  const list = templates.data?.templates ?? [];
+  const templates = useApprovedTemplates(workspaceId);
+  const list = templates.data ?? [];
   const form = useForm<SendValues>({ defaultValues: { templateId: '', params: [], file: '', scheduledAt: '' } });
   const chosenId = form.watch('templateId');
   const chosen = list.find((template) => template.id === chosenId) ?? list.find((template) => template.name === campaign.templateName);
@@ -148,42 +120,22 @@ function SendForm({ workspaceId, campaign }: { workspaceId: string; campaign: Ca
   const { field, error } = useFieldKit(form, 'send');
   const rule = useRules();
   const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
-  const send = useMutation({
-    mutationFn: (body: {
-      channelId: string;
-      template: {
-        name: string;
-        language: string;
-        params: string[];
-        type?: 'image' | 'video' | 'document';
-        file?: string;
-        scheduledDates?: string[];
-      };
-    }) =>
-      data(
-        api.POST('/v1/campaigns/{campaignId}/send', {
-          params: { query: { workspace: workspaceId }, path: { campaignId: campaign.id } },
-          body,
-        }),
-      ),
-    onSuccess: () => {
-      setUnplaced([]);
-      return queryClient.invalidateQueries({ queryKey: ['campaign', workspaceId, campaign.id] });
-    },
-    onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
-  });
+  const send = useSendCampaign(workspaceId, campaign.id);
   const submit = submitHandler(form, send, (values) => {
     if (!chosen) return;
-    send.mutate({
-      channelId: chosen.channelId,
-      template: {
-        name: chosen.name,
-        language: chosen.language,
-        params: values.params.slice(0, variables).map((param) => param.value),
-        ...(mediaHeader ? { type: mediaHeader, file: values.file } : {}),
-        ...(values.scheduledAt ? { scheduledDates: [new Date(values.scheduledAt).toISOString()] } : {}),
+    send.mutate(
+      {
+        channelId: chosen.channelId,
+        template: {
+          name: chosen.name,
+          language: chosen.language,
+          params: values.params.slice(0, variables).map((param) => param.value),
+          ...(mediaHeader ? { type: mediaHeader, file: values.file } : {}),
+          ...(values.scheduledAt ? { scheduledDates: [new Date(values.scheduledAt).toISOString()] } : {}),
+        },
       },
-    });
+      { onSuccess: () => setUnplaced([]), onError: (failure) => setUnplaced(showFieldIssues(form, failure)) },
+    );
   });
   const queued = send.data?.data;
 

@@ -1,15 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api, data } from '../../api/client';
-import type { components } from '../../api/openapi';
+import type { Schema } from '../../api/schema';
 import { PageButtons, useTokenPages } from '../../components/token-pages';
 import { useUrlFilters } from '../../components/url-filters';
 import { Status } from '../layout';
+import { useCampaigns } from './campaign-queries';
 import { usePageTitle } from '../../components/page-title';
 
-type CampaignItem = components['schemas']['CampaignListItem'];
+type CampaignItem = Schema<'CampaignListItem'>;
 
 /**
  * `/campaigns`: the workspace's campaigns (`GET /v1/campaigns`, an addition to the spec), newest
@@ -40,10 +39,7 @@ function CampaignList({ workspaceId }: { workspaceId: string }) {
     ...(q.trim() ? { q: q.trim() } : {}),
     ...pages.query,
   };
-  const campaigns = useQuery({
-    queryKey: ['campaigns', query],
-    queryFn: () => data(api.GET('/v1/campaigns', { params: { query } })),
-  });
+  const campaigns = useCampaigns(query);
   const rows = campaigns.data?.campaigns ?? [];
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
 

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, data } from '../../api/client';
-import type { components } from '../../api/openapi';
+import type { Schema } from '../../api/schema';
 import { PageButtons, useTokenPages } from '../../components/token-pages';
 import { Status } from '../layout';
+import { useRunRecipients } from './campaign-queries';
 
-type Recipient = components['schemas']['CampaignRunRecipient'];
+type Recipient = Schema<'CampaignRunRecipient'>;
 const STATUSES: Recipient['status'][] = ['pending', 'sent', 'failed', 'unknown', 'excluded'];
 
 /**
@@ -39,11 +38,7 @@ export function RunRecipients({
     ...(status ? { status } : {}),
     ...pages.query,
   };
-  const recipients = useQuery({
-    queryKey: ['campaign-run-recipients', campaignId, runId, query],
-    queryFn: () => data(api.GET('/v1/campaigns/{campaignId}/runs/{runId}/recipients', { params: { path: { campaignId, runId }, query } })),
-    refetchInterval: settled ? false : 2000,
-  });
+  const recipients = useRunRecipients(campaignId, runId, query, settled);
   const rows = recipients.data?.recipients ?? [];
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
 

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useAssignment } from '../../api/assignment';
-import { updateConversation } from '../../api/conversation-pages';
-import { useWorkspaces } from '../layout';
+import { useAssignment } from '../inbox/inbox-queries';
+import { useWorkspaces } from '../shell/shell-queries';
+import { useUpdateConversation } from './conversation-queries';
 import type { ConversationDetail } from './types';
 
 /**
@@ -11,22 +10,11 @@ import type { ConversationDetail } from './types';
  * PATCH /v1/conversations/{id} with `assignee`. A change by anyone else (or by round-robin)
  * shows through the event stream.
  */
-export function AssigneeLine({
-  workspaceId,
-  conversation,
-  onChanged,
-}: {
-  workspaceId: string;
-  conversation: ConversationDetail;
-  onChanged: () => unknown;
-}) {
+export function AssigneeLine({ workspaceId, conversation }: { workspaceId: string; conversation: ConversationDetail }) {
   const { t } = useTranslation();
   const me = useWorkspaces().data?.user?.id;
-  const people = useAssignment(workspaceId).settings.data?.people ?? [];
-  const assign = useMutation({
-    mutationFn: (assignee: string | null) => updateConversation(workspaceId, conversation.id, { assignee }),
-    onSettled: onChanged,
-  });
+  const people = useAssignment(workspaceId).data?.people ?? [];
+  const assign = useUpdateConversation(workspaceId, conversation.id);
   const assignee = conversation.assignee;
   return (
     <section className="assignee-line" aria-label={t('assign.heading')}>
@@ -36,14 +24,19 @@ export function AssigneeLine({
           : t('assign.unassigned')}
       </p>
       {me && assignee?.id !== me && (
-        <button type="button" className="secondary" aria-disabled={assign.isPending} onClick={() => !assign.isPending && assign.mutate(me)}>
+        <button
+          type="button"
+          className="secondary"
+          aria-disabled={assign.isPending}
+          onClick={() => !assign.isPending && assign.mutate({ assignee: me })}
+        >
           {t('assign.toMe')}
         </button>
       )}
       {people.length > 0 && (
         <label>
           {t('assign.to')}
-          <select value={assignee?.id ?? ''} onChange={(event) => assign.mutate(event.target.value || null)}>
+          <select value={assignee?.id ?? ''} onChange={(event) => assign.mutate({ assignee: event.target.value || null })}>
             <option value="">{t('assign.nobody')}</option>
             {people.map((person) => (
               <option key={person.id} value={person.id}>

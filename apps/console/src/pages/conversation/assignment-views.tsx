@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAssignment } from '../../api/assignment';
-import { useIsAdmin, useWorkspaces } from '../layout';
+import { useAssignment, useChangeAssignment } from '../inbox/inbox-queries';
+import { useIsAdmin, useWorkspaces } from '../shell/shell-queries';
 
 /** The inbox's views by assignee: every conversation, the signed-in person's, and those nobody is assigned. */
 export const ASSIGNEE_VIEWS = [
@@ -41,7 +41,8 @@ export function AssignmentSettings({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation();
   const me = useWorkspaces().data?.user?.id;
   const isAdmin = useIsAdmin(workspaceId);
-  const { settings, change } = useAssignment(workspaceId);
+  const settings = useAssignment(workspaceId);
+  const change = useChangeAssignment(workspaceId);
   const available = settings.data?.available.some((person) => person.id === me) ?? false;
   return (
     <div className="assignment-views">

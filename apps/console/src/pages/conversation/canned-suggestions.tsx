@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, data } from '../../api/client';
-import { useCannedReplies } from '../../api/notes';
-import { useWorkspaces } from '../layout';
+import { useCannedReplies } from '../canned-replies/canned-reply-queries';
+import { useClient } from '../clients/client-queries';
+import { useWorkspaces } from '../shell/shell-queries';
 import { contactValues, fillVariables, replaceTyped, slashAt } from './composer-text';
 import { Suggestions, type Suggestion } from './suggestions';
 import type { ConversationDetail } from './types';
@@ -28,12 +27,7 @@ export function CannedSuggestions({
   const { t } = useTranslation();
   const replies = useCannedReplies(workspaceId).data?.cannedReplies ?? [];
   const user = useWorkspaces().data?.user;
-  const client = useQuery({
-    queryKey: ['client', workspaceId, conversation.clientId],
-    queryFn: () =>
-      data(api.GET('/v1/clients/{id}', { params: { query: { workspace: workspaceId }, path: { id: conversation.clientId } } })),
-  });
-  const record = client.data?.workspaces.flatMap((w) => w.clients)[0];
+  const record = useClient(workspaceId, conversation.clientId).data;
   const options = useCallback(
     (query: string): Suggestion[] => {
       const typed = query.toLowerCase();

@@ -1,11 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, data } from '../../api/client';
 import { useShortcuts } from '../../components/shortcuts';
-import { focusWhenShown, storedMessageId } from './failed-message';
+import { useSendMessage, type MessageBody } from './conversation-queries';
+import { focusWhenShown } from './failed-message';
+import { storedMessageId } from './failure';
 import { fieldErrors } from '../../forms/server-errors';
 import { TemplateComposer } from './template-composer';
 import { CannedSuggestions } from './canned-suggestions';
@@ -23,15 +23,7 @@ type Mode = 'text' | MediaType | 'template';
  * says so; Instagram and Messenger have no templates, so nothing can be sent then. Ctrl/Cmd+Enter
  * sends what the shown form holds; once sent, focus is back in the form's first field for the next reply.
  */
-export function Composer({
-  workspaceId,
-  conversation,
-  onSent,
-}: {
-  workspaceId: string;
-  conversation: ConversationDetail;
-  onSent: () => unknown;
-}) {
+export function Composer({ workspaceId, conversation }: { workspaceId: string; conversation: ConversationDetail }) {
   const { t } = useTranslation();
   const whatsapp = conversation.platform === 'whatsapp';
   const windowOpen = conversation.canSendDirectMessage;
@@ -78,50 +70,44 @@ export function Composer({
           ))}
         </fieldset>
       )}
-      {target === 'reply' && mode === 'text' && <TextForm workspaceId={workspaceId} conversation={conversation} onSent={onSent} />}
+      {target === 'reply' && mode === 'text' && <TextForm workspaceId={workspaceId} conversation={conversation} />}
       {target === 'reply' && mode !== 'text' && mode !== 'template' && (
-        <MediaForm key={mode} type={mode} workspaceId={workspaceId} conversation={conversation} onSent={onSent} />
+        <MediaForm key={mode} type={mode} workspaceId={workspaceId} conversation={conversation} />
       )}
-      {target === 'reply' && mode === 'template' && whatsapp && (
-        <TemplateComposer workspaceId={workspaceId} conversation={conversation} onSent={onSent} />
-      )}
+      {target === 'reply' && mode === 'template' && whatsapp && <TemplateComposer workspaceId={workspaceId} conversation={conversation} />}
     </section>
   );
 }
 
-type SendBody = { type: 'text' | MediaType; content: string | Record<string, unknown> };
-
-function useSend(workspaceId: string, conversation: ConversationDetail, onSent: () => unknown) {
-  return useMutation({
-    mutationFn: (body: SendBody) =>
-      data(
-        api.POST('/v1/messages', {
-          params: { query: { workspace: workspaceId } },
-          body: { channelId: conversation.channelId, conversationId: conversation.conversationId, ...body },
-        }),
-      ),
-    onSuccess: onSent,
-    // A send that did not reach the customer is stored as failed (the 502 names it): the timeline
-    // shows it with why (and Retry on a text), and it takes the focus; the form is done with it.
-    onError: (error) => {
-      const stored = storedMessageId(error);
-      if (!stored) return;
-      focusWhenShown(stored);
-      return onSent();
-    },
-  });
+/**
+ * Sends from one of the forms: sent, `cleared` empties it and puts the focus back in it. A send
+ * that did not reach the customer is stored as failed (the 502 names it): the timeline shows it
+ * with why (and Retry on a text), and it takes the focus once shown; the form is done with it too.
+ */
+function useSend(workspaceId: string, conversation: ConversationDetail, cleared: () => void) {
+  const send = useSendMessage(workspaceId, conversation);
+  const submit = (body: MessageBody) =>
+    send.mutate(body, {
+      onSuccess: cleared,
+      onError: (error) => {
+        const stored = storedMessageId(error);
+        if (!stored) return;
+        focusWhenShown(stored);
+        cleared();
+      },
+    });
+  return { send, submit };
 }
 
 /** The API's answer, beside the form, unless it is a failed send the timeline shows. */
 const unstoredError = (error: Error | null) => (error && !storedMessageId(error) ? error : null);
 
-function TextForm({ workspaceId, conversation, onSent }: { workspaceId: string; conversation: ConversationDetail; onSent: () => unknown }) {
+function TextForm({ workspaceId, conversation }: { workspaceId: string; conversation: ConversationDetail }) {
   const { t } = useTranslation();
   const form = useForm<{ content: string }>({ defaultValues: { content: '' } });
-  const send = useSend(workspaceId, conversation, () => {
+  const { send, submit } = useSend(workspaceId, conversation, () => {
     form.reset();
     form.setFocus('content');
-    return onSent();
   });
   const errors = fieldErrors(send.error);
   const failure = unstoredError(send.error);
@@ -136,7 +122,7 @@ function TextForm({ workspaceId, conversation, onSent }: { workspaceId: string; 
     [form],
   );
   return (
-    <form onSubmit={(event) => void form.handleSubmit(({ content }) => send.mutate({ type: 'text', content }))(event)}>
+    <form onSubmit={(event) => void form.handleSubmit(({ content }) => submit({ type: 'text', content }))(event)}>
       <label>
         {t('conversation.replyLabel')}
         <textarea
@@ -164,23 +150,12 @@ function TextForm({ workspaceId, conversation, onSent }: { workspaceId: string; 
 type MediaFields = { url: string; caption: string; filename: string };
 
 /** An image, video, audio or document by its public https URL; a caption except on audio (no channel carries one there). */
-function MediaForm({
-  type,
-  workspaceId,
-  conversation,
-  onSent,
-}: {
-  type: MediaType;
-  workspaceId: string;
-  conversation: ConversationDetail;
-  onSent: () => unknown;
-}) {
+function MediaForm({ type, workspaceId, conversation }: { type: MediaType; workspaceId: string; conversation: ConversationDetail }) {
   const { t } = useTranslation();
   const form = useForm<MediaFields>({ defaultValues: { url: '', caption: '', filename: '' } });
-  const send = useSend(workspaceId, conversation, () => {
+  const { send, submit: sendMedia } = useSend(workspaceId, conversation, () => {
     form.reset();
     form.setFocus('url');
-    return onSent();
   });
   const errors = fieldErrors(send.error);
   const issue = (field: keyof MediaFields) => errors[`content.${type}.${field}`] ?? form.formState.errors[field]?.message;
@@ -188,7 +163,7 @@ function MediaForm({
     const media: Record<string, string> = { url: url.trim() };
     if (type !== 'audio' && caption.trim()) media.caption = caption.trim();
     if (type === 'file' && filename.trim()) media.filename = filename.trim();
-    send.mutate({ type, content: { [type]: media } });
+    sendMedia({ type, content: { [type]: media } });
   };
   const known = Object.keys(errors).some((key) => key.startsWith(`content.${type}.`));
   const failure = unstoredError(send.error);

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, data } from '../../api/client';
+import { useClient } from '../clients/client-queries';
+import { useConversationList } from '../inbox/inbox-queries';
 import { Status } from '../layout';
 import type { ConversationDetail } from './types';
 
@@ -20,10 +20,7 @@ export function ContactPanel({ workspaceId, conversation }: { workspaceId: strin
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const clientId = conversation.clientId;
-  const client = useQuery({
-    queryKey: ['client', workspaceId, clientId],
-    queryFn: () => data(api.GET('/v1/clients/{id}', { params: { query: { workspace: workspaceId }, path: { id: clientId } } })),
-  });
+  const client = useClient(workspaceId, clientId);
   const query = {
     workspace: workspaceId,
     clientId,
@@ -31,14 +28,9 @@ export function ContactPanel({ workspaceId, conversation }: { workspaceId: strin
     sortDirection: 'desc' as const,
     limit: OTHER_CONVERSATIONS + 1,
   };
-  const others = useQuery({
-    queryKey: ['conversations', query],
-    queryFn: () => data(api.GET('/v1/conversations', { params: { query } })),
-  });
-  const record = client.data?.workspaces.flatMap((w) => w.clients)[0];
-  const earlier = (others.data?.workspaces.flatMap((w) => w.conversations) ?? [])
-    .filter((c) => c.id !== conversation.id)
-    .slice(0, OTHER_CONVERSATIONS);
+  const others = useConversationList(query);
+  const record = client.data;
+  const earlier = (others.data ?? []).filter((c) => c.id !== conversation.id).slice(0, OTHER_CONVERSATIONS);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const name = record ? (record.name ?? ([record.firstname, record.lastname].filter(Boolean).join(' ') || null)) : null;
   const place = record ? [record.city, record.state, record.country].filter(Boolean).join(', ') : '';

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, data } from '../../api/client';
-import { canRetry, failureOf, type Failure } from './failure';
+import { useSendMessage } from './conversation-queries';
+import { canRetry, failureOf, storedMessageId, type Failure } from './failure';
 import type { ConversationDetail, ConversationMessage } from './types';
 
 /** Where a message of the timeline is, to move focus to it (its `<li>`'s id). */
@@ -47,24 +46,15 @@ export function FailedMessage({
 }) {
   const { t } = useTranslation();
   const reasonId = useId();
-  const queryClient = useQueryClient();
   const failure = failureOf(message);
-  const showNew = (messageId: string | null) => {
-    if (messageId) focusWhenShown(messageId);
-    return queryClient.invalidateQueries({ queryKey: ['conversation', workspaceId, conversation.id] });
-  };
-  const retry = useMutation({
-    mutationFn: () =>
-      data(
-        api.POST('/v1/messages', {
-          params: { query: { workspace: workspaceId } },
-          body: { channelId: conversation.channelId, conversationId: conversation.conversationId, type: 'text', content: message.content },
-        }),
-      ),
-    onSuccess: (answer) => showNew(answer.messageId),
-    // A send that failed again is stored too (the 502 names it): it is shown, and focus goes to it.
-    onError: (error) => showNew(storedMessageId(error)),
-  });
+  const showNew = (messageId: string | null) => messageId && focusWhenShown(messageId);
+  const retry = useSendMessage(workspaceId, conversation);
+  const send = () =>
+    retry.mutate(
+      { type: 'text', content: message.content },
+      // A send that failed again is stored too (the 502 names it): it is shown, and focus goes to it.
+      { onSuccess: (answer) => showNew(answer.messageId), onError: (error) => showNew(storedMessageId(error)) },
+    );
   const retriedButNotStored = retry.error && !storedMessageId(retry.error);
   return (
     <div className="failure">
@@ -79,7 +69,7 @@ export function FailedMessage({
       </p>
       {canRetry(message, conversation.canSendDirectMessage) && (
         <p>
-          <button type="button" className="secondary" aria-describedby={reasonId} disabled={retry.isPending} onClick={() => retry.mutate()}>
+          <button type="button" className="secondary" aria-describedby={reasonId} disabled={retry.isPending} onClick={send}>
             {retry.isPending ? t('conv.failure.retrying') : t('conv.failure.retry')}
           </button>
         </p>
@@ -87,12 +77,6 @@ export function FailedMessage({
       {retriedButNotStored && <p role="alert">{t('common.error', { message: retry.error.message })}</p>}
     </div>
   );
-}
-
-/** The failed message a 502 of `POST /v1/messages` stored (its `details.messageId`), if any. */
-export function storedMessageId(error: Error): string | null {
-  const details = error instanceof ApiError ? (error.body as { details?: { messageId?: unknown } } | null)?.details : undefined;
-  return typeof details?.messageId === 'string' ? details.messageId : null;
 }
 
 function sentence(t: ReturnType<typeof useTranslation>['t'], { cause, code }: Failure): string {

@@ -1,3 +1,4 @@
+import { ApiError } from '../../api/client';
 import type { ConversationMessage } from './types';
 
 /**
@@ -16,7 +17,7 @@ export interface Failure {
   message: string;
 }
 
-const SEND_REASONS = new Set<string>(['unreachable', 'refused', 'window_closed', 'unsendable']);
+const SEND_REASONS: FailureCause[] = ['unreachable', 'refused', 'window_closed', 'unsendable'];
 /** Meta's code for a send outside WhatsApp's window (also in its `failed` status webhooks). */
 const META_WINDOW_CODE = 131047;
 
@@ -27,12 +28,13 @@ const META_WINDOW_CODE = 131047;
  * content for a turn that failed.
  */
 export function failureOf(message: Pick<ConversationMessage, 'content' | 'error' | 'owner' | 'role'>): Failure {
-  const error = message.error as (Record<string, unknown> & { code?: string | number | null; message?: string }) | undefined;
+  const error = message.error;
   const code = error?.code === undefined || error.code === null ? null : String(error.code);
   const text = typeof error?.message === 'string' ? error.message : '';
   const reason = typeof error?.reason === 'string' ? error.reason : null;
   const of = (cause: FailureCause): Failure => ({ cause, code, message: text });
-  if (reason && SEND_REASONS.has(reason)) return of(reason as FailureCause);
+  const sendReason = SEND_REASONS.find((cause) => cause === reason);
+  if (sendReason) return of(sendReason);
   if (code === 'window_closed' || code === 'client_blocked') return of(code);
   if (typeof error?.code === 'number') return of(error.code === META_WINDOW_CODE ? 'window_closed' : 'refused');
   const agent = message.owner ? message.owner.type === 'ai' : message.role === 'assistant';
@@ -55,4 +57,10 @@ export function canRetry(message: ConversationMessage, windowOpen: boolean): boo
     message.content.trim() !== '' &&
     (sender === 'user' || sender === 'api')
   );
+}
+
+/** The failed message a 502 of `POST /v1/messages` stored (its `details.messageId`), if any. */
+export function storedMessageId(error: Error): string | null {
+  const messageId = error instanceof ApiError ? error.detail('messageId') : undefined;
+  return typeof messageId === 'string' ? messageId : null;
 }

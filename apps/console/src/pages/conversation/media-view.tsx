@@ -21,8 +21,9 @@ export function MediaView({ file, contentType, src }: { file: Attachment; conten
     void fetch(src, { credentials: 'same-origin' })
       .then(async (response) => {
         if (response.ok) return setUndecodable(true);
-        const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-        setFailure(typeof body?.error === 'string' ? body.error : t('conv.mediaUnavailable', { status: response.status }));
+        const body: unknown = await response.json().catch(() => null);
+        const words = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : null;
+        setFailure(words ?? t('conv.mediaUnavailable', { status: response.status }));
       })
       .catch(() => setFailure(t('conv.mediaUnavailable', { status: 0 })));
 

@@ -1,10 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, data } from '../../api/client';
-import { useConversationMessages } from '../../api/conversation-reading';
-import { useNotes } from '../../api/notes';
-import { useIsAdmin, useWorkspaces } from '../layout';
+import { useAgents } from '../agent/agent-queries';
+import { useIsAdmin, useWorkspaces } from '../shell/shell-queries';
+import { useConversationMessages, useNotes, useRemoveNote, useTurns } from './conversation-queries';
 import { NoteItem } from './note-item';
 import { DaySeparator } from './day-separator';
 import { MessageItem } from './message-item';
@@ -33,25 +31,16 @@ export function MessageTimeline({
   refetchInterval?: number | false;
 }) {
   const { t } = useTranslation();
-  const scope = { query: { workspace: workspaceId } };
   // Agents' names are an admin's to read: an `agent` (a person) sees replies labelled by agent id.
-  const agents = useQuery({
-    queryKey: ['agents', workspaceId],
-    queryFn: () => data(api.GET('/v1/agents', { params: scope })),
-    enabled: useIsAdmin(workspaceId),
-  });
+  const agents = useAgents(workspaceId, useIsAdmin(workspaceId));
   const { pages, messages, loadOlder } = useConversationMessages(workspaceId, conversation.id, refetchInterval);
   // Under the conversation's key, so whatever refreshes the conversation refreshes its turns; read again when a message arrives.
-  const turns = useQuery({
-    queryKey: ['conversation', workspaceId, conversation.id, 'turns', messages.at(-1)?.id],
-    queryFn: () =>
-      data(api.GET('/v1/conversations/{id}/turns', { params: { query: { ...scope.query, limit: 200 }, path: { id: conversation.id } } })),
-    placeholderData: keepPreviousData,
-  });
+  const turns = useTurns(workspaceId, conversation.id, messages.at(-1)?.id);
   // Private notes stand among the messages at their time, drawn apart (note-item.tsx).
-  const { notes, remove } = useNotes(workspaceId, conversation.id);
+  const notes = useNotes(workspaceId, conversation.id);
+  const remove = useRemoveNote(workspaceId, conversation.id);
   const me = useWorkspaces().data?.user?.id;
-  const agentNames = new Map((agents.data?.workspaces.flatMap((w) => w.agents) ?? []).map((a) => [a.id, a.name]));
+  const agentNames = new Map((agents.data ?? []).map((a) => [a.id, a.name]));
   const turnsById = new Map((turns.data?.turns ?? []).map((turn) => [turn.id, turn]));
   const messageIds = new Set(messages.map((m) => m.id));
   // A silent turn or a note older than the oldest message read waits for its page (it would stand above it otherwise).

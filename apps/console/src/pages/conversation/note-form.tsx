@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useAssignment } from '../../api/assignment';
-import { useNotes } from '../../api/notes';
+import { useAssignment } from '../inbox/inbox-queries';
+import { useWriteNote } from './conversation-queries';
 import { fieldErrors } from '../../forms/server-errors';
 import { mentionAt, replaceTyped } from './composer-text';
 import { Suggestions, type Suggestion } from './suggestions';
@@ -16,8 +16,8 @@ export function NoteForm({ workspaceId, conversationId }: { workspaceId: string;
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
-  const { write } = useNotes(workspaceId, conversationId);
-  const people = useAssignment(workspaceId).settings.data?.people ?? [];
+  const write = useWriteNote(workspaceId, conversationId);
+  const people = useAssignment(workspaceId).data?.people ?? [];
   const errors = fieldErrors(write.error);
   const options = useCallback(
     (query: string): Suggestion[] =>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ConversationNote } from '../../api/notes';
+import type { Schema } from '../../api/schema';
 
 /**
  * A private note in the timeline (docs/console.md › Notes), marked as a note and drawn apart
@@ -11,7 +11,7 @@ export function NoteItem({
   onDelete,
   deleting,
 }: {
-  note: ConversationNote;
+  note: Schema<'ConversationNote'>;
   me: string | undefined;
   onDelete: (noteId: string) => void;
   deleting: boolean;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useOthersPresent } from '../../api/presence-store';
-import { useWorkspaces } from '../layout';
+import { useWorkspaces } from '../shell/shell-queries';
 
 /** "Ana is viewing" / "Ana is typing…": the other people on this conversation now, never oneself (docs/console.md › Presence). */
 export function PresenceLine({ conversationId }: { conversationId: string }) {

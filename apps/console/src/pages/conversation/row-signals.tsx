@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { components } from '../../api/openapi';
+import type { Schema } from '../../api/schema';
 
-type Summary = components['schemas']['ConversationSummary'];
+type Summary = Schema<'ConversationSummary'>;
 const MEDIA_KINDS = new Set(['image', 'video', 'audio', 'document']);
 const AUTHORS = {
   customer: 'conv.author.customer',
@@ -18,7 +18,8 @@ const AUTHORS = {
 export function LastMessagePreview({ lastMessage }: { lastMessage: Summary['lastMessage'] }) {
   const { t } = useTranslation();
   if (!lastMessage) return null;
-  const by = lastMessage.by in AUTHORS ? t(AUTHORS[lastMessage.by as keyof typeof AUTHORS]) : lastMessage.by;
+  const author = Object.entries(AUTHORS).find(([by]) => by === lastMessage.by)?.[1];
+  const by = author ? t(author) : lastMessage.by;
   const what =
     lastMessage.preview ??
     (MEDIA_KINDS.has(lastMessage.contentType)

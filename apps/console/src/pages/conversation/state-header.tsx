@@ -1,15 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, data } from '../../api/client';
-import { updateConversation } from '../../api/conversation-pages';
+import { ApiError } from '../../api/client';
+import type { RequestBody } from '../../api/schema';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
-import { useWorkspaces } from '../layout';
+import { useWorkspaces } from '../shell/shell-queries';
+import { useChangeState } from './conversation-queries';
 import { OperationChange } from './operation-change';
 import { holderName, stateLine, type Holder } from './state-line';
 import type { ConversationDetail } from './types';
 
-type Change = { status?: 'finished' | 'active'; operation?: 'automatic' | 'assistance'; takeFrom?: string };
+type Change = RequestBody<'conversations_update'>;
 
 /**
  * Who has the customer and what a person does about it (docs/console.md › Who answers): the
@@ -21,48 +21,28 @@ type Change = { status?: 'finished' | 'active'; operation?: 'automatic' | 'assis
  * reopen button is one element whose words change, never disabled (aria-disabled while a change
  * is sent), so the keyboard's focus stays on it.
  */
-export function StateHeader({
-  workspaceId,
-  conversation,
-  onChanged,
-}: {
-  workspaceId: string;
-  conversation: ConversationDetail;
-  onChanged: () => unknown;
-}) {
+export function StateHeader({ workspaceId, conversation }: { workspaceId: string; conversation: ConversationDetail }) {
   const { t, i18n } = useTranslation();
   const me = useWorkspaces().data?.user?.id;
   const button = useRef<HTMLButtonElement>(null);
   const [asking, setAsking] = useState<Holder | null>(null);
   const [instruction, setInstruction] = useState('');
   const [mode, setMode] = useState<'wait' | 'resume'>('resume');
-  const scope = { query: { workspace: workspaceId } };
-  const update = useMutation({
-    mutationFn: async (body: Change) => {
-      const answer = await updateConversation(workspaceId, conversation.id, body);
-      // Handed back with an instruction: the agent reads it (wait) or acts on it now (resume).
-      if (body.operation === 'automatic' && instruction.trim()) {
-        await data(
-          api.POST('/v1/messages', {
-            params: scope,
-            body: {
-              channelId: conversation.channelId,
-              conversationId: conversation.conversationId,
-              type: 'instruction',
-              content: { text: instruction.trim(), mode },
-            },
-          }),
-        );
-        setInstruction('');
-      }
-      return answer;
-    },
-    onSettled: onChanged,
-  });
+  const update = useChangeState(workspaceId, conversation);
   const change = (body: Change) => {
     if (update.isPending) return;
     setAsking(null);
-    update.mutate(body, { onSuccess: () => button.current?.focus() });
+    // Handed back with an instruction: the agent reads it (wait) or acts on it now (resume).
+    const told = body.operation === 'automatic' && instruction.trim() ? { text: instruction.trim(), mode } : undefined;
+    update.mutate(
+      { change: body, instruction: told },
+      {
+        onSuccess: () => {
+          if (told) setInstruction('');
+          button.current?.focus();
+        },
+      },
+    );
   };
 
   const { state } = conversation;

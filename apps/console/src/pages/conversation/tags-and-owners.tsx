@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { updateConversation } from '../../api/conversation-pages';
 import { fieldErrors } from '../../forms/server-errors';
+import { useUpdateConversation } from './conversation-queries';
 import type { ConversationDetail } from './types';
 
 type Fields = { tags: string; owners: string };
@@ -22,27 +21,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * (lengths, email form) is checked before sending; whether an owner is a user of the workspace
  * only the API knows, and its 400 `details` show beside the field, naming the entry.
  */
-export function TagsAndOwners({
-  workspaceId,
-  conversation,
-  onSaved,
-}: {
-  workspaceId: string;
-  conversation: ConversationDetail;
-  onSaved: () => unknown;
-}) {
+export function TagsAndOwners({ workspaceId, conversation }: { workspaceId: string; conversation: ConversationDetail }) {
   const { t } = useTranslation();
   const form = useForm<Fields>({
     values: { tags: conversation.tags.join(', '), owners: conversation.owners.join(', ') },
     resetOptions: { keepDirtyValues: true },
   });
-  const save = useMutation({
-    mutationFn: (body: { tags: string[]; owners: string[] }) => updateConversation(workspaceId, conversation.id, body),
-    onSuccess: async () => {
-      await onSaved();
-      form.reset();
-    },
-  });
+  // Saved, the form takes the conversation as read again (the mutation's refresh comes first).
+  const save = useUpdateConversation(workspaceId, conversation.id);
   const apiErrors = fieldErrors(save.error);
   const issuesOf = (field: keyof Fields, values: string[]) =>
     Object.entries(apiErrors)
@@ -60,7 +46,11 @@ export function TagsAndOwners({
 
   return (
     <form
-      onSubmit={(event) => void form.handleSubmit(({ tags, owners }) => save.mutate({ tags: split(tags), owners: split(owners) }))(event)}
+      onSubmit={(event) =>
+        void form.handleSubmit(({ tags, owners }) =>
+          save.mutate({ tags: split(tags), owners: split(owners) }, { onSuccess: () => form.reset() }),
+        )(event)
+      }
     >
       <h2>{t('conv.tagsAndOwners')}</h2>
       <div className="filters">

@@ -1,10 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api, data } from '../../api/client';
 import { fieldErrors } from '../../forms/server-errors';
-import { storedMessageId } from './failed-message';
+import { useSendTemplate, useTemplates } from './conversation-queries';
 import type { ConversationDetail, MessageTemplate } from './types';
 
 type TemplateFields = { params: string[]; file: string; buttons: string[] };
@@ -28,23 +26,9 @@ function fieldsOf(template: MessageTemplate) {
 }
 
 /** Picks one of the channel's approved templates and sends it (`POST /v1/messages/template`) with its parameters. */
-export function TemplateComposer({
-  workspaceId,
-  conversation,
-  onSent,
-}: {
-  workspaceId: string;
-  conversation: ConversationDetail;
-  onSent: () => unknown;
-}) {
+export function TemplateComposer({ workspaceId, conversation }: { workspaceId: string; conversation: ConversationDetail }) {
   const { t } = useTranslation();
-  const templates = useQuery({
-    queryKey: ['templates', workspaceId, conversation.channelId],
-    queryFn: () =>
-      data(
-        api.GET('/v1/templates', { params: { query: { workspace: workspaceId, channelId: conversation.channelId, status: 'approved' } } }),
-      ),
-  });
+  const templates = useTemplates(workspaceId, conversation.channelId);
   const [chosenId, setChosenId] = useState('');
   const list = templates.data?.templates ?? [];
   const template = list.find((item) => item.id === chosenId) ?? list[0];
@@ -64,7 +48,7 @@ export function TemplateComposer({
           ))}
         </select>
       </label>
-      <TemplateForm key={template.id} template={template} workspaceId={workspaceId} conversation={conversation} onSent={onSent} />
+      <TemplateForm key={template.id} template={template} workspaceId={workspaceId} conversation={conversation} />
     </>
   );
 }
@@ -73,53 +57,39 @@ function TemplateForm({
   template,
   workspaceId,
   conversation,
-  onSent,
 }: {
   template: MessageTemplate;
   workspaceId: string;
   conversation: ConversationDetail;
-  onSent: () => unknown;
 }) {
   const { t } = useTranslation();
   const { variables, media, buttons } = fieldsOf(template);
   const form = useForm<TemplateFields>({ defaultValues: { params: variables.map(() => ''), file: '', buttons: buttons.map(() => '') } });
-  const send = useMutation({
-    mutationFn: ({ params, file, buttons: suffixes }: TemplateFields) =>
-      data(
-        api.POST('/v1/messages/template', {
-          params: { query: { workspace: workspaceId } },
-          body: {
-            channelId: conversation.channelId,
-            conversationId: conversation.conversationId,
-            template: {
-              name: template.name,
-              language: template.language,
-              ...(params.length ? { params: params.map((p) => p.trim()) } : {}),
-              ...(media ? { file: file.trim() } : {}),
-              ...(buttons.length
-                ? {
-                    buttons: buttons.map(({ index }, i) => ({
-                      index,
-                      sub_type: 'url' as const,
-                      parameters: [{ type: 'text', text: suffixes[i]!.trim() }],
-                    })),
-                  }
-                : {}),
-            },
-          },
-        }),
-      ),
-    onSuccess: () => {
-      form.reset();
-      return onSent();
-    },
-    // A template Meta refused is stored as failed: the timeline shows it with why; the fields stay, to send it again from here.
-    onError: (error) => (storedMessageId(error) ? onSent() : undefined),
-  });
+  const send = useSendTemplate(workspaceId, conversation);
+  const submit = ({ params, file, buttons: suffixes }: TemplateFields) =>
+    send.mutate(
+      {
+        name: template.name,
+        language: template.language,
+        ...(params.length ? { params: params.map((p) => p.trim()) } : {}),
+        ...(media ? { file: file.trim() } : {}),
+        ...(buttons.length
+          ? {
+              buttons: buttons.map(({ index }, i) => ({
+                index,
+                sub_type: 'url' as const,
+                parameters: [{ type: 'text', text: suffixes[i]!.trim() }],
+              })),
+            }
+          : {}),
+      },
+      // A template Meta refused is stored as failed: the timeline shows it with why; the fields stay, to send it again from here.
+      { onSuccess: () => form.reset() },
+    );
   const errors = fieldErrors(send.error);
   const required = { required: t('conv.required'), validate: (v: string) => v.trim().length > 0 || t('conv.required') };
   return (
-    <form onSubmit={(event) => void form.handleSubmit((fields) => send.mutate(fields))(event)}>
+    <form onSubmit={(event) => void form.handleSubmit((fields) => submit(fields))(event)}>
       <blockquote>
         {template.header?.type === 'text' && <strong>{template.header.text}</strong>}
         {template.header && template.header.type !== 'text' && (

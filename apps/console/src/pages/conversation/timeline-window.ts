@@ -1,6 +1,6 @@
 /**
  * What the conversation's timeline shows (issue 49 item 3), as pure functions: a date between
- * days. (Older messages come from the API a page at a time: api/conversation-reading.ts.)
+ * days. (Older messages come from the API a page at a time: pages/conversation/conversation-queries.ts.)
  */
 
 /** A calendar day in the browser's time zone, as `YYYY-MM-DD` (what separates one day's messages from the next). */

@@ -1,9 +1,7 @@
-import type { components, paths } from '../../api/openapi';
-
-type DetailResponse = paths['/v1/conversations/{id}']['get']['responses'][200]['content']['application/json'];
+import type { Answer, Schema } from '../../api/schema';
 
 /** A conversation as `GET /v1/conversations/{id}` answers it: the summary with its messages. */
-export type ConversationDetail = DetailResponse['workspaces'][number]['conversations'][number];
-export type ConversationMessage = components['schemas']['ConversationMessage'];
-export type TurnLogEntry = components['schemas']['TurnLogEntry'];
-export type MessageTemplate = components['schemas']['Template'];
+export type ConversationDetail = Answer<'conversations_get'>['workspaces'][number]['conversations'][number];
+export type ConversationMessage = Schema<'ConversationMessage'>;
+export type TurnLogEntry = Schema<'TurnLogEntry'>;
+export type MessageTemplate = Schema<'Template'>;

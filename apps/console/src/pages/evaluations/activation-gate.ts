@@ -1,6 +1,6 @@
-import type { components } from '../../api/openapi';
+import type { Schema } from '../../api/schema';
 
-export type Evaluation = components['schemas']['Evaluation'];
+export type Evaluation = Schema<'Evaluation'>;
 
 /** Why a version cannot be activated yet: no evaluation, one still running, or the latest finished one did not pass. */
 export type GateReason = 'none' | 'running' | 'notPassed';

@@ -1,20 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { api, data } from '../../api/client';
-import type { components } from '../../api/openapi';
+import type { Schema } from '../../api/schema';
 import { TextDiff } from '../../components/text-diff';
 import { Status } from '../layout';
 import { CancelButton, useVersionLabel, Verdict } from './evaluation-parts';
-import { EVALUATION_POLL_MS, useAgentAndPrompts } from './evaluation-queries';
+import { EVALUATION_POLL_MS, useAgentAndPrompts, useEvaluation } from './evaluation-queries';
 import { checkSubject } from './evaluation-request';
 import { toolCallRows } from './tool-call-rows';
 import { usePageTitle } from '../../components/page-title';
 
-type Detail = components['schemas']['EvaluationDetail'];
-type Turn = components['schemas']['EvaluationTurn'];
-type Summary = components['schemas']['EvaluationSummary'];
+type Detail = Schema<'EvaluationDetail'>;
+type Turn = Schema<'EvaluationTurn'>;
+type Summary = Schema<'EvaluationSummary'>;
 type Check = Detail['checks'][number];
 
 /** Turns shown per page (`?offset=` in the URL pages through them). */
@@ -32,16 +30,7 @@ export function EvaluationPage() {
   const offset = Math.max(0, Number(search.get('offset')) || 0);
   const { current, prompt } = useAgentAndPrompts(workspaceId, agentId);
   const versionLabel = useVersionLabel();
-  const evaluation = useQuery({
-    queryKey: ['evaluation', workspaceId, agentId, evaluationId, offset],
-    queryFn: () =>
-      data(
-        api.GET('/v1/agents/{agentId}/evaluations/{evaluationId}', {
-          params: { query: { workspace: workspaceId, limit: TURNS_PER_PAGE, offset }, path: { agentId, evaluationId } },
-        }),
-      ),
-    refetchInterval: (query) => (query.state.data?.status === 'running' ? EVALUATION_POLL_MS : false),
-  });
+  const evaluation = useEvaluation(workspaceId, agentId, evaluationId, offset, TURNS_PER_PAGE);
   const e = evaluation.data;
   const version = prompt.data?.versions.find((v) => v.id === e?.candidate.promptId);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });

@@ -1,12 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, data } from '../../api/client';
+import type { Answer } from '../../api/schema';
 import { verdictOf, type Evaluation } from './activation-gate';
+import { useCancelEvaluation } from './evaluation-queries';
 
-interface Version {
-  createdAt: string;
-  note?: string | null;
-}
+type Version = Pick<Answer<'agents_prompt_get'>['versions'][number], 'createdAt' | 'note'>;
 
 /** A prompt version as people tell them apart: when it was made, and its note. */
 export function useVersionLabel() {
@@ -25,16 +22,7 @@ export function Verdict({ evaluation }: { evaluation: Evaluation }) {
 /** Cancels a running evaluation; its turns replayed so far stay, summarised. */
 export function CancelButton({ workspaceId, evaluation }: { workspaceId: string; evaluation: Evaluation }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const cancel = useMutation({
-    mutationFn: () =>
-      data(
-        api.POST('/v1/agents/{agentId}/evaluations/{evaluationId}/cancel', {
-          params: { query: { workspace: workspaceId }, path: { agentId: evaluation.agentId, evaluationId: evaluation.id } },
-        }),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ predicate: (q) => ['evaluations', 'evaluation'].includes(String(q.queryKey[0])) }),
-  });
+  const cancel = useCancelEvaluation(workspaceId, evaluation.agentId, evaluation.id);
   if (evaluation.status !== 'running') return null;
   return (
     <>

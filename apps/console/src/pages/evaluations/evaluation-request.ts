@@ -1,7 +1,7 @@
-import type { components, paths } from '../../api/openapi';
+import type { RequestBody, Schema } from '../../api/schema';
 
-export type EvaluationBody = NonNullable<paths['/v1/agents/{agentId}/evaluations']['post']['requestBody']>['content']['application/json'];
-export type Check = components['schemas']['Evaluation']['checks'][number];
+export type EvaluationBody = RequestBody<'agents_evaluations_create'>;
+export type Check = Schema<'Evaluation'>['checks'][number];
 export type CheckKind = Check['kind'];
 
 /**

@@ -1,11 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { api, data } from '../../api/client';
 import { Status } from '../layout';
-import { useAgentAndPrompts, useEvaluations } from './evaluation-queries';
+import { useAgentAndPrompts, useEvaluations, useStartEvaluation } from './evaluation-queries';
 import { CancelButton, useVersionLabel, Verdict } from './evaluation-parts';
 import { CHECK_KINDS, checkSubject, EMPTY_FORM, evaluationBody, idsOf, LIMITS, type EvaluationForm } from './evaluation-request';
 import { usePageTitle } from '../../components/page-title';
@@ -115,7 +113,6 @@ function NewEvaluation({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const section = useRef<HTMLElement>(null);
   const chosen = versions.some((v) => v.id === candidate) ? candidate : (versions[0]?.id ?? '');
   const form = useForm<EvaluationForm>({ defaultValues: { ...EMPTY_FORM, promptId: chosen } });
@@ -127,19 +124,7 @@ function NewEvaluation({
     form.setValue('promptId', chosen);
     section.current?.scrollIntoView();
   }, [candidate, chosen, form]);
-  const start = useMutation({
-    mutationFn: (values: EvaluationForm) =>
-      data(
-        api.POST('/v1/agents/{agentId}/evaluations', {
-          params: { query: { workspace: workspaceId }, path: { agentId } },
-          body: evaluationBody(values),
-        }),
-      ),
-    onSuccess: async (started) => {
-      await queryClient.invalidateQueries({ queryKey: ['evaluations', workspaceId, agentId] });
-      await navigate(`/w/${workspaceId}/agents/${agentId}/evaluations/${started.data.id}`);
-    },
-  });
+  const start = useStartEvaluation(workspaceId, agentId);
   const sample = form.watch('sample');
   // Each sample's fields are checked only when that sample is chosen: a hidden field keeps its value and rules.
   const invalid = (name: keyof EvaluationForm) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
@@ -156,7 +141,16 @@ function NewEvaluation({
       {versions.length === 0 ? (
         <p>{t('evaluations.noCandidate')}</p>
       ) : (
-        <form onSubmit={(event) => void form.handleSubmit((values) => start.mutate(values))(event)} noValidate>
+        <form
+          onSubmit={(event) =>
+            void form.handleSubmit((values) =>
+              start.mutate(evaluationBody(values), {
+                onSuccess: (started) => void navigate(`/w/${workspaceId}/agents/${agentId}/evaluations/${started.data.id}`),
+              }),
+            )(event)
+          }
+          noValidate
+        >
           <label>
             {t('evaluations.candidate')}
             <select {...form.register('promptId', { required: true })}>

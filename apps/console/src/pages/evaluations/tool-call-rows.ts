@@ -1,6 +1,6 @@
-import type { components } from '../../api/openapi';
+import type { Schema } from '../../api/schema';
 
-type ToolCall = components['schemas']['EvaluationBehaviour']['toolCalls'][number];
+type ToolCall = Schema<'EvaluationBehaviour'>['toolCalls'][number];
 
 /** A tool call of the recorded turn beside the candidate's call of the same tool, and how they differ. */
 export interface ToolCallRow {

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { components } from '../../api/openapi';
+import type { Schema } from '../../api/schema';
 import { MentionedBadge } from '../../components/mention-alerts';
 import { FailedBadge, LastMessagePreview, UnreadBadge } from '../conversation/row-signals';
 import { holderName, stateCell } from '../conversation/state-line';
 
-type Conversation = components['schemas']['ConversationSummary'];
+type Conversation = Schema<'ConversationSummary'>;
 
 /** Channels by their product's own name (not translated); another platform shows as the API names it. */
 const PLATFORM_NAMES: Record<string, string> = { whatsapp: 'WhatsApp', messenger: 'Messenger', instagram: 'Instagram' };

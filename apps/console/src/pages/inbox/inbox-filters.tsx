@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, data } from '../../api/client';
-import type { components } from '../../api/openapi';
+import type { Schema } from '../../api/schema';
 import { useUrlFilters } from '../../components/url-filters';
-import { useIsAdmin } from '../layout';
+import { useAgents } from '../agent/agent-queries';
+import { useIsAdmin } from '../shell/shell-queries';
 
-type Conversation = components['schemas']['ConversationSummary'];
+type Conversation = Schema<'ConversationSummary'>;
 export const STATUSES: Conversation['status'][] = ['initiated', 'active', 'finished', 'spam', 'expired'];
 export const STATES: Conversation['state'][] = ['ai', 'waiting', 'human', 'closed'];
 
@@ -27,11 +26,7 @@ export function InboxFilters({ workspaceId, id, hidden }: { workspaceId: string;
   const { filter, has, setFilter, clearFilters } = useUrlFilters();
   // The agent filter lists agents by name, which only an admin may read.
   const isAdmin = useIsAdmin(workspaceId);
-  const agents = useQuery({
-    queryKey: ['agents', workspaceId],
-    queryFn: () => data(api.GET('/v1/agents', { params: { query: { workspace: workspaceId } } })),
-    enabled: isAdmin,
-  });
+  const agents = useAgents(workspaceId, isAdmin);
   const from = filter('from');
   const to = filter('to');
   return (
@@ -41,11 +36,7 @@ export function InboxFilters({ workspaceId, id, hidden }: { workspaceId: string;
         <input value={filter('channel')} onChange={(event) => setFilter('channel', event.target.value.trim())} />
       </label>
       {isAdmin && (
-        <SelectFilter
-          name="agent"
-          label={t('inbox.agent')}
-          options={(agents.data?.workspaces.flatMap((w) => w.agents) ?? []).map((agent) => [agent.id, agent.name])}
-        />
+        <SelectFilter name="agent" label={t('inbox.agent')} options={(agents.data ?? []).map((agent) => [agent.id, agent.name])} />
       )}
       <SelectFilter name="status" label={t('inbox.status')} options={STATUSES.map((status) => [status, t(`status.${status}`)])} />
       <SelectFilter name="state" label={t('inbox.state')} options={STATES.map((value) => [value, t(`state.${value}`)])} />

@@ -4,8 +4,9 @@ import { signOut } from '../../api/client';
 import { useLiveUpdates } from '../../api/live-updates';
 import { ShortcutsHelp } from '../../components/shortcuts-help';
 import type { MessageKey } from '../../i18n/en';
-import { LanguagePicker, useIsAdmin, useWorkspaces } from '../layout';
-import { INBOX_VIEWS, useInboxCounts } from './inbox-counts';
+import { LanguagePicker } from '../layout';
+import { useIsAdmin, useWorkspaces } from './shell-queries';
+import { useConversationCounts } from '../inbox/inbox-queries';
 
 /**
  * The workspace's sections, in the navigation's order; the admin-only ones are hidden from an
@@ -23,6 +24,17 @@ const SECTIONS: { path: string; label: MessageKey; adminOnly: boolean }[] = [
   { path: 'tools', label: 'tools.nav', adminOnly: true },
   { path: 'integrations', label: 'integrations.nav', adminOnly: true },
 ];
+
+/**
+ * The inbox's views the sidebar counts, each the inbox's own URL filter (so the count is what the
+ * view then lists): waiting for a person, the signed-in person's, and nobody's. The waiting one is
+ * the tab title's count too (waiting-title.ts), read once.
+ */
+const INBOX_VIEWS = [
+  { key: 'state.waiting', filter: { state: 'waiting' }, attention: true },
+  { key: 'assign.viewMine', filter: { assignee: 'me' }, attention: false },
+  { key: 'assign.viewUnassigned', filter: { assignee: 'none' }, attention: false },
+] as const;
 
 /**
  * The shell's sidebar: the workspace (a switcher when there are several), the navigation with the
@@ -103,7 +115,11 @@ function InboxLinks({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   const { refetchInterval } = useLiveUpdates(workspaceId);
-  const counts = useInboxCounts(workspaceId, refetchInterval);
+  const counts = useConversationCounts(
+    workspaceId,
+    INBOX_VIEWS.map(({ filter }) => ({ workspace: workspaceId, ...filter })),
+    refetchInterval,
+  );
   const inInbox = /\/(inbox|conversations)(\/|$)/.test(location.pathname);
   const params = new URLSearchParams(location.search);
   // Marked for the eye in the inbox and its conversations; `aria-current` only on the list itself.

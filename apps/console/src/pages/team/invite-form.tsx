@@ -1,35 +1,36 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api, data } from '../../api/client';
-import type { paths } from '../../api/openapi';
+import type { RequestBody } from '../../api/schema';
 import { fieldIssuesOf } from '../../forms/server-errors';
+import { useInviteColleague } from './team-queries';
 
-type InviteBody = paths['/v1/team/invitations']['post']['requestBody']['content']['application/json'];
+type InviteBody = RequestBody<'team_invite'>;
 
 /** Invites a colleague; the link the answer holds is shown here once (only in this form's state), to be handed over. */
-export function InviteForm({ workspaceId, onInvited }: { workspaceId: string; onInvited: () => Promise<void> }) {
+export function InviteForm({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation();
   const form = useForm<InviteBody>({ defaultValues: { email: '', role: 'agent' } });
   const { errors } = form.formState;
   const [link, setLink] = useState<{ email: string; url: string } | null>(null);
-  const invite = useMutation({
-    mutationFn: (body: InviteBody) => data(api.POST('/v1/team/invitations', { params: { query: { workspace: workspaceId } }, body })),
-    // The link must not outlive the page in react-query's cache.
-    gcTime: 0,
-    onSuccess: (answer) => {
-      form.reset();
-      setLink({ email: answer.data.email, url: answer.data.invitationUrl });
-      return onInvited();
-    },
-    onError: (error) => {
-      for (const issue of fieldIssuesOf(error)) {
-        if (issue.path[0] === 'email') form.setError('email', { message: issue.message });
-      }
-    },
-  });
-  const submit = form.handleSubmit((body) => invite.mutate({ ...body, email: body.email.trim() }));
+  // The link is in the answer only: not kept in react-query's cache once done (team-queries.ts).
+  const invite = useInviteColleague(workspaceId);
+  const submit = form.handleSubmit((body) =>
+    invite.mutate(
+      { ...body, email: body.email.trim() },
+      {
+        onSuccess: (answer) => {
+          form.reset();
+          setLink({ email: answer.data.email, url: answer.data.invitationUrl });
+        },
+        onError: (error) => {
+          for (const issue of fieldIssuesOf(error)) {
+            if (issue.path[0] === 'email') form.setError('email', { message: issue.message });
+          }
+        },
+      },
+    ),
+  );
   const unmapped = invite.error && fieldIssuesOf(invite.error).length === 0;
 
   return (

@@ -1,15 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { api, data } from '../../api/client';
-import type { paths } from '../../api/openapi';
+import type { Answer } from '../../api/schema';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { usePageTitle } from '../../components/page-title';
-import { Status, useWorkspaces } from '../layout';
+import { Status } from '../layout';
+import { useWorkspaces } from '../shell/shell-queries';
 import { InviteForm } from './invite-form';
+import { useCancelInvitation, useChangeRole, useRemoveMember, useTeam } from './team-queries';
 
-type Member = paths['/v1/team']['get']['responses'][200]['content']['application/json']['members'][number];
+type Member = Answer<'team_list'>['members'][number];
 type Role = Member['role'];
 const ROLES: Role[] = ['admin', 'agent'];
 
@@ -20,29 +20,12 @@ const ROLES: Role[] = ['admin', 'agent'];
 export function TeamPage() {
   const { t, i18n } = useTranslation();
   const { workspaceId = '' } = useParams();
-  const queryClient = useQueryClient();
   const me = useWorkspaces().data?.user?.id;
-  const queryKey = ['team', workspaceId];
-  const scope = { query: { workspace: workspaceId } };
-  const team = useQuery({ queryKey, queryFn: () => data(api.GET('/v1/team', { params: scope })) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey });
+  const team = useTeam(workspaceId);
   const [removing, setRemoving] = useState<Member | null>(null);
-
-  const changeRole = useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
-      data(api.PATCH('/v1/team/members/{userId}', { params: { ...scope, path: { userId } }, body: { role } })),
-    onSettled: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (userId: string) => data(api.DELETE('/v1/team/members/{userId}', { params: { ...scope, path: { userId } } })),
-    onSuccess: () => setRemoving(null),
-    onSettled: refresh,
-  });
-  const cancel = useMutation({
-    mutationFn: (invitationId: string) =>
-      data(api.DELETE('/v1/team/invitations/{invitationId}', { params: { ...scope, path: { invitationId } } })),
-    onSettled: refresh,
-  });
+  const changeRole = useChangeRole(workspaceId);
+  const remove = useRemoveMember(workspaceId);
+  const cancel = useCancelInvitation(workspaceId);
   const failure = changeRole.error ?? remove.error ?? cancel.error;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
@@ -54,7 +37,7 @@ export function TeamPage() {
       {team.data && (
         <>
           <p>{t('team.lead')}</p>
-          <InviteForm key={workspaceId} workspaceId={workspaceId} onInvited={refresh} />
+          <InviteForm key={workspaceId} workspaceId={workspaceId} />
           {failure && <p role="alert">{t('common.error', { message: failure.message })}</p>}
           <section aria-labelledby="members-heading">
             <h2 id="members-heading">{t('team.members')}</h2>
@@ -78,7 +61,10 @@ export function TeamPage() {
                           aria-label={t('team.roleOf', { name: member.name ?? member.email })}
                           value={member.role}
                           disabled={changeRole.isPending}
-                          onChange={(event) => changeRole.mutate({ userId: member.userId, role: event.target.value as Role })}
+                          onChange={(event) => {
+                            const role = ROLES.find((value) => value === event.target.value);
+                            if (role) changeRole.mutate({ userId: member.userId, role });
+                          }}
                         >
                           {ROLES.map((role) => (
                             <option key={role} value={role}>
@@ -94,7 +80,7 @@ export function TeamPage() {
                             confirmLabel={t('team.remove')}
                             keepLabel={t('team.keep')}
                             pending={remove.isPending}
-                            onConfirm={() => remove.mutate(member.userId)}
+                            onConfirm={() => remove.mutate(member.userId, { onSuccess: () => setRemoving(null) })}
                             onKeep={() => setRemoving(null)}
                           />
                         ) : (

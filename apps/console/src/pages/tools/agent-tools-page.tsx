@@ -1,41 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api, data } from '../../api/client';
 import { Status } from '../layout';
+import { useAvailableAgentTools, useAgentTools, useChangeAgentTool, useConnectAgentTool } from './tool-queries';
 import { usePageTitle } from '../../components/page-title';
 
 /** An agent's tool connections: connect a published catalog tool, activate or deactivate one, disconnect it. */
 export function AgentToolsPage() {
   const { t } = useTranslation();
   const { workspaceId = '', agentId = '' } = useParams();
-  const queryClient = useQueryClient();
-  const params = { query: { workspace: workspaceId }, path: { agentId } };
-  const key = ['agent-tools', workspaceId, agentId];
-  const available = useQuery({
-    queryKey: [...key, 'available'],
-    queryFn: () => data(api.GET('/v1/agents/{agentId}/tools/available', { params })),
-  });
-  const connections = useQuery({ queryKey: key, queryFn: () => data(api.GET('/v1/agents/{agentId}/tools', { params })) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const available = useAvailableAgentTools(workspaceId, agentId);
+  const connections = useAgentTools(workspaceId, agentId);
   const [toolId, setToolId] = useState('');
-  const connect = useMutation({
-    mutationFn: () => data(api.POST('/v1/agents/{agentId}/tools', { params, body: { toolId } })),
-    onSuccess: async () => {
-      setToolId('');
-      await refresh();
-    },
-  });
-  const change = useMutation({
-    mutationFn: async ({ id, status }: { id: string; status?: 'active' | 'inactive' }): Promise<unknown> => {
-      const path = { query: { workspace: workspaceId }, path: { agentId, toolId: id } };
-      return status
-        ? data(api.PATCH('/v1/agents/{agentId}/tools/{toolId}', { params: path, body: { status } }))
-        : data(api.DELETE('/v1/agents/{agentId}/tools/{toolId}', { params: path }));
-    },
-    onSuccess: refresh,
-  });
+  const connect = useConnectAgentTool(workspaceId, agentId);
+  const change = useChangeAgentTool(workspaceId, agentId);
   const connectable = available.data?.tools.filter((tool) => !tool.isAlreadyConnected) ?? [];
   const failure = connect.error ?? change.error;
 
@@ -49,7 +27,7 @@ export function AgentToolsPage() {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (toolId) connect.mutate();
+          if (toolId) connect.mutate(toolId, { onSuccess: () => setToolId('') });
         }}
       >
         <label htmlFor="agent-tool-connect">{t('tools.connectTool')}</label>

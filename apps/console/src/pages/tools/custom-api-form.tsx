@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +11,16 @@ import {
   VARIABLE_MODES,
   VARIABLE_TYPES,
 } from '../../custom-api-bounds';
-import { SaveOutcome, linesOf, showFieldIssues, submitHandler, useFieldKit, useFollowWhileUntouched, useRules } from '../../forms/form-kit';
+import {
+  SaveOutcome,
+  linesOf,
+  showFieldIssues,
+  submitHandler,
+  useFieldKit,
+  useFollowWhileUntouched,
+  useRules,
+  type SaveMutation,
+} from '../../forms/form-kit';
 import type { FieldIssue } from '../../forms/server-errors';
 
 type KeyValue = { key: string; value: string; enabled?: boolean };
@@ -235,12 +243,12 @@ function bodyOf(values: CustomApiValues): CustomApiBody {
 export function CustomApiForm({
   initial,
   submitLabel,
-  save,
+  save: mutation,
 }: {
   initial?: CustomApiBody;
   submitLabel: string;
-  /** `editedFrom`: the custom API as read when the edit began (its `version` names the edit's base). */
-  save: (body: CustomApiBody, editedFrom: CustomApiBody | undefined) => Promise<unknown>;
+  /** The feature's create or update (tool-queries.ts); `editedFrom`: the custom API as read when the edit began (its `version` names the edit's base). */
+  save: SaveMutation<{ body: CustomApiBody; editedFrom: CustomApiBody | undefined }>;
 }) {
   const { t } = useTranslation();
   const prefix = initial ? 'api' : 'new-api';
@@ -249,16 +257,19 @@ export function CustomApiForm({
   const { field, error } = useFieldKit(form, prefix);
   const rule = useRules();
   const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
-  const mutation = useMutation({
-    mutationFn: (body: CustomApiBody) => save(body, follow.base()),
-    onSuccess: () => {
-      setUnplaced([]);
-      if (initial) follow.saved(form.getValues());
-      else form.reset();
-    },
-    onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
-  });
-  const submit = submitHandler(form, mutation, (values) => mutation.mutate(bodyOf(values)));
+  const submit = submitHandler(form, mutation, (values) =>
+    mutation.mutate(
+      { body: bodyOf(values), editedFrom: follow.base() },
+      {
+        onSuccess: () => {
+          setUnplaced([]);
+          if (initial) follow.saved(form.getValues());
+          else form.reset();
+        },
+        onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
+      },
+    ),
+  );
   const bodyMode = form.watch('bodyMode');
   const authType = form.watch('authType');
   const number = (bounds: { min: number; max: number }) => ({ valueAsNumber: true as const, ...rule.range(bounds) });

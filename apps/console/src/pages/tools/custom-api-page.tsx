@@ -1,30 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api, data } from '../../api/client';
 import { Status } from '../layout';
 import { CustomApiForm, type CustomApiBody } from './custom-api-form';
-import { CustomApiActions, toolsKey } from './tools-page';
+import { CustomApiActions } from './tools-page';
+import { useCustomApi, useTestCustomApi, useUpdateCustomApi } from './tool-queries';
 import { usePageTitle } from '../../components/page-title';
 
 /** One custom API: its state, every field to change (secrets read back redacted), and the test runner. */
 export function CustomApiPage() {
   const { t } = useTranslation();
   const { workspaceId = '', integrationId = '' } = useParams();
-  const queryClient = useQueryClient();
-  const params = { query: { workspace: workspaceId }, path: { integrationId } };
-  const definition = useQuery({
-    queryKey: [...toolsKey(workspaceId), 'api', integrationId],
-    queryFn: () => data(api.GET('/v1/tools/apis/{integrationId}', { params })),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: toolsKey(workspaceId) });
+  const definition = useCustomApi(workspaceId, integrationId);
   // The version the edit began from: a change saved meanwhile by someone else is a 409, not overwritten.
-  const update = (body: CustomApiBody, editedFrom: CustomApiBody | undefined) =>
-    data(
-      // CustomApiBody types the form's choices (method, modes) as strings: the API checks them.
-      api.PATCH('/v1/tools/apis/{integrationId}', { params, body: { ...body, expectedVersion: editedFrom?.version } as never }),
-    ).then(refresh);
+  const update = useUpdateCustomApi(workspaceId, integrationId);
   const current = definition.data;
 
   usePageTitle(current?.name ?? t('tools.nav'));
@@ -42,12 +31,12 @@ export function CustomApiPage() {
             {t('tools.version', { version: current.version })}
           </p>
           {current.secretsRedacted && <p>{t('tools.secretsRedacted')}</p>}
-          <CustomApiActions workspaceId={workspaceId} api={current} onChange={refresh} />
+          <CustomApiActions workspaceId={workspaceId} api={current} />
           <section aria-labelledby="api-settings-heading">
             <h2 id="api-settings-heading">{t('tools.settings')}</h2>
             <CustomApiForm initial={current as unknown as CustomApiBody} submitLabel={t('common.save')} save={update} />
           </section>
-          <TestRunner workspaceId={workspaceId} integrationId={integrationId} onRun={refresh} />
+          <TestRunner workspaceId={workspaceId} integrationId={integrationId} />
         </>
       )}
     </>
@@ -55,22 +44,11 @@ export function CustomApiPage() {
 }
 
 /** The test: a dry run shows the request as assembled (nothing sent); a real one also the remote answer as trimmed for the model. */
-function TestRunner({ workspaceId, integrationId, onRun }: { workspaceId: string; integrationId: string; onRun: () => Promise<void> }) {
+function TestRunner({ workspaceId, integrationId }: { workspaceId: string; integrationId: string }) {
   const { t } = useTranslation();
   const [input, setInput] = useState('{}');
   const [phoneNumber, setPhoneNumber] = useState('');
-  const run = useMutation({
-    mutationFn: (dryRun: boolean) => {
-      const values = JSON.parse(input || '{}') as Record<string, unknown>;
-      return data(
-        api.POST('/v1/tools/apis/{integrationId}/test', {
-          params: { query: { workspace: workspaceId }, path: { integrationId } },
-          body: { dryRun, input: values, context: phoneNumber ? { phoneNumber } : {} },
-        }),
-      );
-    },
-    onSuccess: onRun,
-  });
+  const run = useTestCustomApi(workspaceId, integrationId);
   const result = run.data?.data;
   return (
     <section aria-labelledby="api-test-heading">
@@ -80,10 +58,10 @@ function TestRunner({ workspaceId, integrationId, onRun }: { workspaceId: string
       <label htmlFor="api-test-phone">{t('tools.testPhone')}</label>
       <input id="api-test-phone" value={phoneNumber} onChange={(event) => setPhoneNumber(event.target.value)} />
       <div className="actions">
-        <button type="button" className="outline" disabled={run.isPending} onClick={() => run.mutate(true)}>
+        <button type="button" className="outline" disabled={run.isPending} onClick={() => run.mutate({ dryRun: true, input, phoneNumber })}>
           {t('tools.dryRun')}
         </button>
-        <button type="button" disabled={run.isPending} onClick={() => run.mutate(false)}>
+        <button type="button" disabled={run.isPending} onClick={() => run.mutate({ dryRun: false, input, phoneNumber })}>
           {t('tools.realRun')}
         </button>
       </div>

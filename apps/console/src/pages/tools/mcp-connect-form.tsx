@@ -1,12 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, data } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { SaveOutcome, linesOf, showFieldIssues, submitHandler, useFieldKit, useRules } from '../../forms/form-kit';
 import type { FieldIssue } from '../../forms/server-errors';
+import type { Answer } from '../../api/schema';
 import { MCP_AUTH_TYPES, MCP_BOUNDS as B, MCP_HEADER_NAME } from '../../mcp-bounds';
 import { installableOf, McpToolDetails } from './mcp-parts';
+import { useConnectMcp, usePreviewMcp } from './tool-queries';
 
 /** The form's values, shaped as the API's body so that a 400's `details` paths name its fields. */
 interface McpConnectValues {
@@ -63,7 +64,7 @@ function reachOf(values: McpConnectValues) {
  */
 function placeRefusal(form: UseFormReturn<McpConnectValues>, failure: unknown): FieldIssue[] {
   if (failure instanceof ApiError && failure.status === 422) {
-    const reason = (failure.body as { details?: { reason?: string } } | null)?.details?.reason;
+    const reason = failure.detail('reason');
     const bearer = form.getValues('auth.type') === 'bearer';
     const field = reason === 'mcp_unreachable' ? 'url' : reason === 'mcp_unauthorized' ? (bearer ? 'auth.token' : 'auth.type') : null;
     if (field) {
@@ -74,12 +75,8 @@ function placeRefusal(form: UseFormReturn<McpConnectValues>, failure: unknown): 
   return showFieldIssues(form, failure);
 }
 
-export interface ConnectedMcpServer {
-  mcpId: string;
-  name: string;
-  status: string;
-  installedCount: number;
-}
+/** A server as connecting it answers: what the page it goes to says of it. */
+export type ConnectedMcpServer = Pick<Answer<'tools_mcp_connect', 201>['data'], 'mcpId' | 'name' | 'status' | 'installedCount'>;
 
 /**
  * Connecting a server: its URL, name, headers and authentication; "Preview" asks the API what the
@@ -104,54 +101,45 @@ export function McpConnectForm({
   const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [previewedFor, setPreviewedFor] = useState('');
-  const params = { query: { workspace: workspaceId } };
-
-  // Both carry the server's credentials: not kept in the query cache once done (as API key values).
-  const preview = useMutation({
-    gcTime: 0,
-    mutationFn: (values: McpConnectValues) => data(api.POST('/v1/tools/mcp/preview', { params, body: reachOf(values) })),
-    onSuccess: (found, values) => {
-      setUnplaced([]);
-      setPreviewedFor(JSON.stringify(reachOf(values)));
-      setChosen(new Set(found.tools.filter((tool) => installableOf(tool).installable).map((tool) => tool.name)));
-    },
-    onError: (failure) => setUnplaced(placeRefusal(form, failure)),
-  });
+  // Both carry the server's credentials: not kept in the query cache once done (as API key values: tool-queries.ts).
+  const preview = usePreviewMcp(workspaceId);
   // A preview answers for the URL and credentials it was asked with: changed since, it no longer applies.
   const values = form.watch();
   const found = preview.data && previewedFor === JSON.stringify(reachOf(values)) ? preview.data : null;
 
-  const connect = useMutation({
-    gcTime: 0,
-    mutationFn: async (values: McpConnectValues): Promise<{ server: ConnectedMcpServer; choiceFailure?: string }> => {
-      const body = { ...reachOf(values), name: values.name, limits: values.limits };
-      const server = (await data(api.POST('/v1/tools/mcp', { params, body }))).data;
-      const installed = server.tools.filter((tool) => tool.installed).map((tool) => tool.mcpToolName);
-      const keep = installed.filter((name) => chosen.has(name));
-      if (!found || keep.length === installed.length) return { server };
-      // Connected already: a failed choice is said on the server's page, where it can be made again
-      // (connecting anew would be refused, the name being taken).
-      return data(
-        api.POST('/v1/tools/mcp/{mcpId}/tools/sync', { params: { ...params, path: { mcpId: server.mcpId } }, body: { tools: keep } }),
-      ).then(
-        (synced) => ({ server: synced.data }),
-        (failure: Error) => ({ server, choiceFailure: failure.message }),
-      );
-    },
-    onSuccess: ({ server, choiceFailure }) => {
-      setUnplaced([]);
-      onConnected(server, choiceFailure);
-    },
-    onError: (failure) => setUnplaced(placeRefusal(form, failure)),
-  });
+  // Connect installs every tool; with a preview, only the tools left checked are kept.
+  const connect = useConnectMcp(workspaceId);
 
   const runPreview = async () => {
     connect.reset();
     preview.reset();
     form.clearErrors();
-    if (await form.trigger(['url', 'headers', 'auth.token'])) preview.mutate(form.getValues());
+    if (!(await form.trigger(['url', 'headers', 'auth.token']))) return;
+    const reach = reachOf(form.getValues());
+    preview.mutate(reach, {
+      onSuccess: (found) => {
+        setUnplaced([]);
+        setPreviewedFor(JSON.stringify(reach));
+        setChosen(new Set(found.tools.filter((tool) => installableOf(tool).installable).map((tool) => tool.name)));
+      },
+      onError: (failure) => setUnplaced(placeRefusal(form, failure)),
+    });
   };
-  const submit = submitHandler(form, connect, (values) => connect.mutate(values));
+  const submit = submitHandler(form, connect, (values) =>
+    connect.mutate(
+      {
+        body: { ...reachOf(values), name: values.name, limits: values.limits },
+        keep: found ? (installed) => installed.filter((name) => chosen.has(name)) : null,
+      },
+      {
+        onSuccess: ({ server, choiceFailure }) => {
+          setUnplaced([]);
+          onConnected(server, choiceFailure);
+        },
+        onError: (failure) => setUnplaced(placeRefusal(form, failure)),
+      },
+    ),
+  );
   const number = (bounds: { min: number; max: number }) => ({ valueAsNumber: true as const, ...rule.range(bounds) });
   const toggle = (name: string, on: boolean) =>
     setChosen((previous) => {

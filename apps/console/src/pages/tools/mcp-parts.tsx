@@ -1,8 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { toolsKey } from './tools-page';
-
-/** The MCP servers' queries, under the tools' key: a change to a server refreshes the catalog too. */
-export const mcpKey = (workspaceId: string) => [...toolsKey(workspaceId), 'mcp'];
 
 export type McpStatus = 'active' | 'error' | 'authorization_required' | 'authorization_lapsed';
 

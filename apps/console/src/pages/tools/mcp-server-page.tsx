@@ -1,13 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { api, data } from '../../api/client';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { Status } from '../layout';
-import { installableOf, mcpKey, McpStatusBadge, McpToolDetails, type McpStatus } from './mcp-parts';
+import { installableOf, McpStatusBadge, McpToolDetails, type McpStatus } from './mcp-parts';
 import type { McpNote } from './mcp-servers-page';
-import { toolsKey } from './tools-page';
+import { useDisconnectMcp, useMcpServer, useRediscoverMcp, useStartMcpAuthorization, useSyncMcpTools } from './tool-queries';
 import { usePageTitle } from '../../components/page-title';
 
 interface ServerTool {
@@ -30,31 +28,23 @@ export function McpServerPage() {
   const { workspaceId = '', mcpId = '' } = useParams();
   const note = (useLocation().state as McpNote | null)?.note;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const params = { query: { workspace: workspaceId }, path: { mcpId } };
   const [authorizing, setAuthorizing] = useState(false);
-  const server = useQuery({
-    queryKey: [...mcpKey(workspaceId), mcpId],
-    queryFn: () => data(api.GET('/v1/tools/mcp/{mcpId}', { params })),
-    refetchInterval: (query) => (authorizing && query.state.data?.status !== 'active' ? AUTHORIZATION_POLL_MS : false),
-  });
+  const server = useMcpServer(workspaceId, mcpId, authorizing, AUTHORIZATION_POLL_MS);
   const [syncNote, setSyncNote] = useState('');
-  const changed = () => queryClient.invalidateQueries({ queryKey: toolsKey(workspaceId) });
-  const rediscover = useMutation({
-    mutationFn: () => data(api.POST('/v1/tools/mcp/{mcpId}/refresh', { params })),
+  const rediscover = useRediscoverMcp(workspaceId, mcpId);
+  const refresh = () => {
     // One outcome on screen at a time: the last choice's note would describe a list the refresh changed.
-    onMutate: () => setSyncNote(''),
-    onSettled: changed,
-  });
-  const disconnect = useMutation({
-    mutationFn: () => data(api.DELETE('/v1/tools/mcp/{mcpId}', { params })),
-    onSuccess: async (answer, name: string) => {
-      const { removedTools, removedAgentConnections } = answer.data;
-      await changed();
-      const said = t('mcp.disconnected', { name, tools: removedTools, count: removedAgentConnections });
-      void navigate(`/w/${workspaceId}/tools/mcp`, { state: { note: said } satisfies McpNote });
-    },
-  });
+    setSyncNote('');
+    rediscover.mutate();
+  };
+  const disconnect = useDisconnectMcp(workspaceId, mcpId);
+  const disconnectNamed = (name: string) =>
+    disconnect.mutate(undefined, {
+      onSuccess: ({ data: { removedTools, removedAgentConnections } }) => {
+        const said = t('mcp.disconnected', { name, tools: removedTools, count: removedAgentConnections });
+        void navigate(`/w/${workspaceId}/tools/mcp`, { state: { note: said } satisfies McpNote });
+      },
+    });
   const [confirming, setConfirming] = useState(false);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const current = server.data;
@@ -122,13 +112,7 @@ export function McpServerPage() {
             )}
           </dl>
           <div className="actions">
-            <button
-              type="button"
-              className="outline"
-              disabled={rediscover.isPending}
-              aria-busy={rediscover.isPending}
-              onClick={() => rediscover.mutate()}
-            >
+            <button type="button" className="outline" disabled={rediscover.isPending} aria-busy={rediscover.isPending} onClick={refresh}>
               {t('mcp.refresh')}
             </button>
             {!confirming && (
@@ -143,7 +127,7 @@ export function McpServerPage() {
               confirmLabel={t('mcp.yesDisconnect')}
               keepLabel={t('tools.keep')}
               pending={disconnect.isPending}
-              onConfirm={() => disconnect.mutate(current.name)}
+              onConfirm={() => disconnectNamed(current.name)}
               onKeep={() => setConfirming(false)}
             />
           )}
@@ -173,7 +157,6 @@ export function McpServerPage() {
             onSynced={(said) => {
               rediscover.reset();
               setSyncNote(said);
-              return changed();
             }}
           />
         </>
@@ -195,11 +178,7 @@ function Authorization({
   onStarted: () => void;
 }) {
   const { t } = useTranslation();
-  const start = useMutation({
-    mutationFn: () =>
-      data(api.POST('/v1/tools/mcp/{mcpId}/oauth/start', { params: { query: { workspace: workspaceId }, path: { mcpId } } })),
-    onSuccess: onStarted,
-  });
+  const start = useStartMcpAuthorization(workspaceId, mcpId);
   const started = start.data;
   return (
     <section aria-labelledby="mcp-authorization-heading">
@@ -209,7 +188,7 @@ function Authorization({
         type="button"
         className={status === 'active' ? 'outline' : undefined}
         disabled={start.isPending}
-        onClick={() => start.mutate()}
+        onClick={() => start.mutate(undefined, { onSuccess: onStarted })}
       >
         {t(status === 'active' ? 'mcp.authorizeAgain' : 'mcp.startAuthorization')}
       </button>
@@ -241,19 +220,11 @@ function ToolChoice({
   tools: ServerTool[];
   /** What the last save of the choice did: kept by the page, since this list is remade from the API's answer. */
   syncNote: string;
-  onSynced: (note: string) => Promise<void>;
+  onSynced: (note: string) => void;
 }) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState(() => new Set(tools.filter((tool) => tool.installed).map((tool) => tool.mcpToolName)));
-  const sync = useMutation({
-    mutationFn: () =>
-      data(
-        api.POST('/v1/tools/mcp/{mcpId}/tools/sync', {
-          params: { query: { workspace: workspaceId }, path: { mcpId } },
-          body: { tools: [...chosen] },
-        }),
-      ),
-  });
+  const sync = useSyncMcpTools(workspaceId, mcpId);
   const toggle = (name: string, on: boolean) =>
     setChosen((previous) => {
       const next = new Set(previous);
@@ -272,9 +243,9 @@ function ToolChoice({
           onSubmit={(event) => {
             event.preventDefault();
             // The page reads the server again; this list, keyed by its counts, starts over from what the API installed.
-            sync.mutate(undefined, {
+            sync.mutate([...chosen], {
               onSuccess: ({ data: result }) =>
-                void onSynced(
+                onSynced(
                   t('mcp.synced', {
                     installed: result.installed.join(', ') || '—',
                     uninstalled: result.uninstalled.join(', ') || '—',

@@ -1,11 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { api, ApiError, data } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { Status } from '../layout';
 import { McpConnectForm } from './mcp-connect-form';
-import { mcpKey, McpStatusBadge } from './mcp-parts';
-import { toolsKey } from './tools-page';
+import { McpStatusBadge } from './mcp-parts';
+import { useMcpServers } from './tool-queries';
 import { usePageTitle } from '../../components/page-title';
 
 /** What a page that sent the browser here wants said (a server disconnected). */
@@ -19,11 +18,7 @@ export function McpServersPage() {
   const { workspaceId = '' } = useParams();
   const navigate = useNavigate();
   const note = (useLocation().state as McpNote | null)?.note;
-  const queryClient = useQueryClient();
-  const servers = useQuery({
-    queryKey: [...mcpKey(workspaceId), 'list'],
-    queryFn: () => data(api.GET('/v1/tools/mcp', { params: { query: { workspace: workspaceId } } })),
-  });
+  const servers = useMcpServers(workspaceId);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   // A role without access (the API's 403, said by Status) gets no form it could not use.
   const refused = servers.error instanceof ApiError && servers.error.status === 403;
@@ -83,7 +78,6 @@ export function McpServersPage() {
           <McpConnectForm
             workspaceId={workspaceId}
             onConnected={(server, choiceFailure) => {
-              void queryClient.invalidateQueries({ queryKey: toolsKey(workspaceId) });
               const said = choiceFailure
                 ? t('mcp.connectedChoiceFailed', { name: server.name, message: choiceFailure })
                 : server.status === 'authorization_required'

@@ -1,35 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api, data } from '../../api/client';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { Status } from '../layout';
-import { CustomApiForm, type CustomApiBody } from './custom-api-form';
+import { CustomApiForm } from './custom-api-form';
+import { useCatalog, useCreateCustomApi, useCustomApis, useDeleteCustomApi, useSetCustomApiEnabled } from './tool-queries';
 import { usePageTitle } from '../../components/page-title';
-
-/** The workspace's catalog and custom APIs: the queries every tools page shares and refreshes. */
-export const toolsKey = (workspaceId: string) => ['tools', workspaceId];
-const inWorkspace = (workspaceId: string) => ({ query: { workspace: workspaceId } });
 
 /** The tools page: the catalog (what agents can be connected to), and the custom APIs with a new one. */
 export function ToolsPage() {
   const { t } = useTranslation();
   const { workspaceId = '' } = useParams();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: toolsKey(workspaceId) });
   const [deletedNote, setDeletedNote] = useState('');
-  const catalog = useQuery({
-    queryKey: [...toolsKey(workspaceId), 'catalog'],
-    queryFn: () => data(api.GET('/v1/tools', { params: inWorkspace(workspaceId) })),
-  });
-  const apis = useQuery({
-    queryKey: [...toolsKey(workspaceId), 'apis'],
-    queryFn: () => data(api.GET('/v1/tools/apis', { params: inWorkspace(workspaceId) })),
-  });
-  const create = (body: CustomApiBody) =>
-    // CustomApiBody types the form's choices (method, modes) as strings: the API checks them.
-    data(api.POST('/v1/tools/apis', { params: inWorkspace(workspaceId), body: body as never })).then(refresh);
+  const catalog = useCatalog(workspaceId);
+  const apis = useCustomApis(workspaceId);
+  const create = useCreateCustomApi(workspaceId);
 
   usePageTitle(t('tools.heading'));
   return (
@@ -117,7 +102,7 @@ export function ToolsPage() {
                     <td>{t(`tools.status.${entry.status}`)}</td>
                     <td>{entry.lastTestOutcome ?? '—'}</td>
                     <td>
-                      <CustomApiActions workspaceId={workspaceId} api={entry} onChange={refresh} onDeleted={setDeletedNote} />
+                      <CustomApiActions workspaceId={workspaceId} api={entry} onDeleted={setDeletedNote} />
                     </td>
                   </tr>
                 ))}
@@ -134,32 +119,17 @@ export function ToolsPage() {
 export function CustomApiActions({
   workspaceId,
   api: entry,
-  onChange,
   onDeleted,
 }: {
   workspaceId: string;
   api: { id: string; name: string; status: string };
-  onChange: () => Promise<void>;
   /** Told what the deletion removed with it: the agent connections, by the API's count. */
   onDeleted?: (note: string) => void;
 }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
-  const params = { query: { workspace: workspaceId }, path: { integrationId: entry.id } };
-  const setEnabled = useMutation({
-    mutationFn: (enable: boolean) =>
-      enable
-        ? data(api.POST('/v1/tools/apis/{integrationId}/enable', { params }))
-        : data(api.POST('/v1/tools/apis/{integrationId}/pause', { params })),
-    onSuccess: onChange,
-  });
-  const remove = useMutation({
-    mutationFn: () => data(api.DELETE('/v1/tools/apis/{integrationId}', { params })),
-    onSuccess: async (answer) => {
-      onDeleted?.(t('tools.deleted', { name: entry.name, count: answer.data.removedAgentConnections }));
-      await onChange();
-    },
-  });
+  const setEnabled = useSetCustomApiEnabled(workspaceId, entry.id);
+  const remove = useDeleteCustomApi(workspaceId, entry.id);
   const enabled = entry.status === 'enabled';
   const failure = setEnabled.error ?? remove.error;
   return (
@@ -170,7 +140,11 @@ export function CustomApiActions({
           confirmLabel={t('tools.yesDelete')}
           keepLabel={t('tools.keep')}
           pending={remove.isPending}
-          onConfirm={() => remove.mutate()}
+          onConfirm={() =>
+            remove.mutate(undefined, {
+              onSuccess: (answer) => onDeleted?.(t('tools.deleted', { name: entry.name, count: answer.data.removedAgentConnections })),
+            })
+          }
           onKeep={() => setConfirming(false)}
         />
       ) : (

@@ -1,20 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SaveOutcome, linesOf, showFieldIssues, submitHandler, useFieldKit, useRules } from '../../forms/form-kit';
+import { SaveOutcome, linesOf, showFieldIssues, submitHandler, useFieldKit, useRules, type SaveMutation } from '../../forms/form-kit';
 import type { FieldIssue } from '../../forms/server-errors';
 import { WEBHOOK_BOUNDS as B, WEBHOOK_EVENTS } from '../../webhook-bounds';
-
-/** What a webhook form sends: the API's create body, and any of it on update. */
-export interface WebhookBody {
-  name: string;
-  url: string;
-  events: string[];
-  active: boolean;
-  secret?: string;
-  headers: Record<string, string>;
-}
+import type { WebhookBody } from './webhook-queries';
 
 interface WebhookValues {
   name: string;
@@ -39,11 +29,12 @@ const headersOf = (text: string) =>
 export function WebhookForm({
   initial,
   submitLabel,
-  save,
+  save: mutation,
 }: {
   initial?: Omit<WebhookBody, 'secret'>;
   submitLabel: string;
-  save: (body: WebhookBody) => Promise<unknown>;
+  /** The feature's create or update (webhook-queries.ts). */
+  save: SaveMutation<WebhookBody>;
 }) {
   const { t } = useTranslation();
   const form = useForm<WebhookValues>({
@@ -61,16 +52,17 @@ export function WebhookForm({
   const { field, error } = useFieldKit(form, initial ? 'webhook' : 'new-webhook');
   const rule = useRules();
   const [unplaced, setUnplaced] = useState<FieldIssue[]>([]);
-  const mutation = useMutation({
-    mutationFn: save,
-    onSuccess: () => {
-      setUnplaced([]);
-      if (!initial) form.reset();
-    },
-    onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
-  });
   const submit = submitHandler(form, mutation, ({ secret, headers, ...values }) =>
-    mutation.mutate({ ...values, headers: headersOf(headers), ...(secret ? { secret } : {}) }),
+    mutation.mutate(
+      { ...values, headers: headersOf(headers), ...(secret ? { secret } : {}) },
+      {
+        onSuccess: () => {
+          setUnplaced([]);
+          if (!initial) form.reset();
+        },
+        onError: (failure) => setUnplaced(showFieldIssues(form, failure)),
+      },
+    ),
   );
   const headerRules = {
     validate: (text: string) => {

@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api, data } from '../../api/client';
 import { Status } from '../layout';
-import { WebhookForm, type WebhookBody } from './webhook-form';
-import { useWebhooks, WebhookState } from './webhooks-page';
+import { WebhookForm } from './webhook-form';
+import { useDeliveries, useRedeliver, useUpdateWebhook, useWebhooks } from './webhook-queries';
+import { WebhookState } from './webhooks-page';
 import { usePageTitle } from '../../components/page-title';
 
 const DELIVERIES_PER_PAGE = 20;
@@ -15,14 +14,10 @@ const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export function WebhookPage() {
   const { t, i18n } = useTranslation();
   const { workspaceId = '', webhookId = '' } = useParams();
-  const queryClient = useQueryClient();
   const webhooks = useWebhooks(workspaceId);
-  const webhook = webhooks.data?.workspaces.flatMap((w) => w.webhooks).find((w) => w.id === webhookId);
+  const webhook = webhooks.data?.find((w) => w.id === webhookId);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
-  const update = (body: WebhookBody) =>
-    data(api.PATCH('/v1/webhooks/{id}', { params: { query: { workspace: workspaceId }, path: { id: webhookId } }, body })).then(() =>
-      queryClient.invalidateQueries({ queryKey: ['webhooks', workspaceId] }),
-    );
+  const update = useUpdateWebhook(workspaceId, webhookId);
 
   usePageTitle(webhook?.name ?? t('nav.webhooks'));
   return (
@@ -61,7 +56,6 @@ export function WebhookPage() {
 /** The webhook's deliveries, newest first, by status; each with its attempts and a redelivery. */
 function Deliveries({ workspaceId, webhookId, format }: { workspaceId: string; webhookId: string; format: (iso: string) => string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<'' | (typeof DELIVERY_STATUSES)[number]>('');
   const [offset, setOffset] = useState(0);
   const query = {
@@ -70,19 +64,8 @@ function Deliveries({ workspaceId, webhookId, format }: { workspaceId: string; w
     offset: String(offset),
     ...(status ? { status } : {}),
   };
-  const deliveries = useQuery({
-    queryKey: ['deliveries', webhookId, query],
-    queryFn: () => data(api.GET('/v1/webhooks/{id}/deliveries', { params: { query, path: { id: webhookId } } })),
-  });
-  const redeliver = useMutation({
-    mutationFn: (deliveryId: string) =>
-      data(
-        api.POST('/v1/webhooks/{id}/deliveries/{deliveryId}/retry', {
-          params: { query: { workspace: workspaceId }, path: { id: webhookId, deliveryId } },
-        }),
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['deliveries', webhookId] }),
-  });
+  const deliveries = useDeliveries(webhookId, query);
+  const redeliver = useRedeliver(workspaceId, webhookId);
   const rows = deliveries.data?.deliveries ?? [];
 
   return (
@@ -94,7 +77,7 @@ function Deliveries({ workspaceId, webhookId, format }: { workspaceId: string; w
           value={status}
           onChange={(event) => {
             setOffset(0);
-            setStatus(event.target.value as typeof status);
+            setStatus(DELIVERY_STATUSES.find((name) => name === event.target.value) ?? '');
           }}
         >
           <option value="">{t('common.all')}</option>

@@ -1,21 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api, data } from '../../api/client';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { Status } from '../layout';
-import { WebhookForm, type WebhookBody } from './webhook-form';
+import { WebhookForm } from './webhook-form';
+import { useCreateWebhook, useRemoveWebhook, useUpdateWebhook, useWebhooks, type Webhook } from './webhook-queries';
 import { usePageTitle } from '../../components/page-title';
-
-export type Webhook = Awaited<ReturnType<typeof listWebhooks>>['workspaces'][number]['webhooks'][number];
-
-export const listWebhooks = (workspaceId: string) => data(api.GET('/v1/webhooks', { params: { query: { workspace: workspaceId } } }));
-
-/** The webhooks of a workspace (a query every webhook page shares). */
-export function useWebhooks(workspaceId: string) {
-  return useQuery({ queryKey: ['webhooks', workspaceId], queryFn: () => listWebhooks(workspaceId) });
-}
 
 /** A webhook's state in words: active, paused by a person, or disabled by the dispatcher (and why). */
 export function WebhookState({ webhook }: { webhook: Webhook }) {
@@ -28,12 +18,9 @@ export function WebhookState({ webhook }: { webhook: Webhook }) {
 export function WebhooksPage() {
   const { t } = useTranslation();
   const { workspaceId = '' } = useParams();
-  const queryClient = useQueryClient();
   const webhooks = useWebhooks(workspaceId);
-  const rows = webhooks.data?.workspaces.flatMap((w) => w.webhooks) ?? [];
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['webhooks', workspaceId] });
-  const create = (body: WebhookBody) =>
-    data(api.POST('/v1/webhooks', { params: { query: { workspace: workspaceId } }, body })).then(refresh);
+  const rows = webhooks.data ?? [];
+  const create = useCreateWebhook(workspaceId);
 
   usePageTitle(t('webhooks.heading'));
   return (
@@ -71,7 +58,7 @@ export function WebhooksPage() {
                     <WebhookState webhook={webhook} />
                   </td>
                   <td>
-                    <WebhookActions workspaceId={workspaceId} webhook={webhook} onChange={refresh} />
+                    <WebhookActions workspaceId={workspaceId} webhook={webhook} />
                   </td>
                 </tr>
               ))}
@@ -84,17 +71,13 @@ export function WebhooksPage() {
 }
 
 /** Pause or resume (resuming a disabled webhook re-enables it), and delete after a confirmation. */
-function WebhookActions({ workspaceId, webhook, onChange }: { workspaceId: string; webhook: Webhook; onChange: () => Promise<void> }) {
+function WebhookActions({ workspaceId, webhook }: { workspaceId: string; webhook: Webhook }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
-  const params = { query: { workspace: workspaceId }, path: { id: webhook.id } };
-  const setActive = useMutation({
-    mutationFn: (active: boolean) => data(api.PATCH('/v1/webhooks/{id}', { params, body: { active } })),
-    onSuccess: onChange,
-  });
-  const remove = useMutation({ mutationFn: () => data(api.DELETE('/v1/webhooks/{id}', { params })), onSuccess: onChange });
+  const update = useUpdateWebhook(workspaceId, webhook.id);
+  const remove = useRemoveWebhook(workspaceId, webhook.id);
   const running = webhook.active && !webhook.disabledReason;
-  const failure = setActive.error ?? remove.error;
+  const failure = update.error ?? remove.error;
   return (
     <>
       {confirming ? (
@@ -112,8 +95,8 @@ function WebhookActions({ workspaceId, webhook, onChange }: { workspaceId: strin
             type="button"
             className="outline"
             aria-label={`${t(running ? 'webhooks.pause' : 'webhooks.resume')} ${webhook.name}`}
-            disabled={setActive.isPending}
-            onClick={() => setActive.mutate(!running)}
+            disabled={update.isPending}
+            onClick={() => update.mutate({ active: !running })}
           >
             {t(running ? 'webhooks.pause' : 'webhooks.resume')}
           </button>
