@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../components/page-title';
 import { Status } from '../layout';
 import { InstallationStatusBadge, useArrivalNote, type IntegrationsNote } from './integration-parts';
-import { useInstallations, useProviders, type IntegrationProvider } from './integrations-queries';
+import { useInstallIntegration, useInstallations, useProviders, type IntegrationProvider } from './integrations-queries';
 
 /** The workspace's integrations: those installed, and the gallery of providers to install. */
 export function IntegrationsPage() {
@@ -13,7 +13,7 @@ export function IntegrationsPage() {
   const { workspaceId = '' } = useParams();
   const note = useArrivalNote();
   const providers = useProviders(workspaceId);
-  const { installations } = useInstallations(workspaceId);
+  const installations = useInstallations(workspaceId);
   const names = new Map(providers.data?.providers.map((p) => [p.providerId, p.name]));
 
   usePageTitle(t('integrations.heading'));
@@ -72,7 +72,7 @@ export function IntegrationsPage() {
 function ProviderCard({ workspaceId, provider }: { workspaceId: string; provider: IntegrationProvider }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { install } = useInstallations(workspaceId);
+  const install = useInstallIntegration(workspaceId);
   const [settings, setSettings] = useState<Record<string, string>>({});
   const [apiKey, setApiKey] = useState('');
   const headingId = `provider-${provider.providerId}`;
