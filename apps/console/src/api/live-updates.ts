@@ -1,7 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { conversationKeys } from '../pages/conversation/conversation-queries';
-import { inboxKeys } from '../pages/inbox/inbox-queries';
+import { liveKeys } from './live-keys';
 import { receivePresence } from './presence-store';
 
 /** How often the inbox and an open conversation are fetched again while the event stream is down. */
@@ -114,9 +113,9 @@ class LiveConnection {
     this.timers.flush ??= window.setTimeout(() => {
       this.timers.flush = undefined;
       // Only the queries on screen are fetched again; the others are fetched when next shown.
-      if (this.stale.has('inbox')) void this.queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+      if (this.stale.has('inbox')) void this.queryClient.invalidateQueries({ queryKey: liveKeys.inbox });
       if (this.stale.has('conversation'))
-        void this.queryClient.invalidateQueries({ queryKey: conversationKeys.workspace(this.workspaceId) });
+        void this.queryClient.invalidateQueries({ queryKey: liveKeys.conversations(this.workspaceId) });
       this.stale.clear();
     }, COALESCE_MS);
   }

@@ -7,7 +7,7 @@ import type { OpenChannel } from '../channels/channel.repository';
 import { Conversation } from './conversation.entity';
 import { whereOf, type ConversationFilters } from './conversation-filters';
 import { conversationCreated } from './domain-events';
-import { TEXT_QUERY, type SearchTerms } from '../search/search-terms';
+import { SEARCH_COUNT_CAP } from '../search/search-terms';
 import { messageFromRow, SHOWN_MESSAGE_COLUMNS } from './message-row';
 
 export interface ConversationPageRequest {
@@ -28,12 +28,6 @@ const SORT_COLUMN = {
 
 /** The `source` of chat threads (spec: always `api_chat` for chats). */
 export const CHAT_SOURCE = 'api_chat';
-
-/**
- * A search counts its matches up to here, a workspace at a time: past it the count is the bound
- * ("1,000 or more"), since counting a word found in most conversations reads every one of them.
- */
-export const SEARCH_COUNT_CAP = 1_000;
 
 /** Messages of a detail are capped to the latest ones (chronological within). */
 const DETAIL_MESSAGES = 1_000;
@@ -62,13 +56,6 @@ export class ConversationRepository {
     const items = rows.slice(0, page.limit);
     const last = items.at(-1);
     return { items: items.map(conversationFromRow), hasMore, last: last ? { value: last.sort_value, id: last.id as string } : null };
-  }
-
-  /** The search with its words' text query (search-terms.ts › TEXT_QUERY), as the search needs it. */
-  async withTextQuery(search: SearchTerms): Promise<SearchTerms> {
-    if (search.kind !== 'words' || !search.textWords.length) return search;
-    const [row] = await this.db.execute<{ query: string | null }[]>(TEXT_QUERY, [JSON.stringify(search.textWords)]);
-    return { ...search, textQuery: row?.query ?? null };
   }
 
   /**

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ClientsModule } from '../clients/clients.module';
 import { ConversationRepository } from './conversation.repository';
 import { ConversationsController } from './conversations.controller';
+import { SearchRepository } from '../search/search.repository';
 import { ConversationsService } from './conversations.service';
 import { PageTokens } from '../paging/page-token';
 import { Takeovers } from './takeovers';
@@ -18,6 +19,7 @@ import { ConversationReading } from './conversation-reading.service';
   controllers: [ConversationsController, AssignmentController, ConversationReadingController],
   providers: [
     ConversationRepository,
+    SearchRepository,
     ConversationsService,
     PageTokens,
     Takeovers,

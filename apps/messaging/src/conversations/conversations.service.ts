@@ -13,13 +13,14 @@ import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from './conversation.entity';
 import { conversationStatusUpdated } from './domain-events';
 import type { ConversationFilters } from './conversation-filters';
-import { CHAT_SOURCE, ConversationRepository, SEARCH_COUNT_CAP } from './conversation.repository';
+import { CHAT_SOURCE, ConversationRepository } from './conversation.repository';
 import { conversationSummary, messageRecord, operationChangedBy } from './conversation-summary';
 import { filtersFingerprint, PageTokens } from '../paging/page-token';
 import { actorOf } from './actor';
 import { Takeovers } from './takeovers';
 import { Assignments } from './assignments';
-import { searchTerms } from '../search/search-terms';
+import { SEARCH_COUNT_CAP, searchTerms } from '../search/search-terms';
+import { SearchRepository } from '../search/search.repository';
 import { ConversationReadingRepository } from './conversation-reading.repository';
 
 const DEFAULT_LIMIT = 50;
@@ -41,6 +42,7 @@ export class ConversationsService {
     private readonly takeovers: Takeovers,
     private readonly assignments: Assignments,
     private readonly reading: ConversationReadingRepository,
+    private readonly search: SearchRepository,
   ) {}
 
   async list(request: OperationRequest<typeof messagingOperations.conversationsList>) {
@@ -83,7 +85,7 @@ export class ConversationsService {
     const fingerprint = filtersFingerprint({ ...filters, sortBy, sortDirection, limit });
     const after = query.pageToken !== undefined ? this.pageTokens.decode('conversations', query.pageToken, fingerprint) : undefined;
 
-    if (filters.search) filters.search = await this.conversations.withTextQuery(filters.search);
+    if (filters.search) filters.search = await this.search.withTextQuery(filters.search);
     const searched = filters.search ? await this.conversations.searchMatches(filters) : null;
     const [page, counts] = await Promise.all([
       this.conversations.page(searched ? listedMatches(filters, searched) : filters, { sortBy, sortDirection, limit, offset: query.offset, after }),

@@ -29,6 +29,12 @@ export type SearchTerms =
       textQuery?: string | null;
     };
 
+/**
+ * A search counts its matches up to here, a workspace at a time: past it the count is the bound
+ * ("1,000 or more"), since counting a word found in most conversations reads every one of them.
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
 const PHONE = /^[\d\s+\-.()]+$/;
 /** Words beyond these narrow nothing a person types in a search box; the rest are ignored. */
 const MAX_WORDS = 8;

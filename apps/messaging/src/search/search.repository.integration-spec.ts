@@ -3,9 +3,10 @@ import { dropDatabase, ensureDatabase } from '@platica/devstack';
 import { Database, migrate, openDatabase, UnitOfWork } from '@platica/platform';
 import { newIsolation, type Isolation } from '@platica/testing';
 import { ClientRepository } from '../clients/client.repository';
-import { ConversationRepository, SEARCH_COUNT_CAP, type ConversationPageRequest } from '../conversations/conversation.repository';
+import { ConversationRepository, type ConversationPageRequest } from '../conversations/conversation.repository';
 import { messagingDatabase } from '../database';
-import { searchTerms } from './search-terms';
+import { SEARCH_COUNT_CAP, searchTerms } from './search-terms';
+import { SearchRepository } from './search.repository';
 
 /**
  * `q` on messaging's real schema and migrations (Migration20261129100000_search_indexes,
@@ -82,7 +83,7 @@ describe('search over conversations and clients (integration)', () => {
   }
 
   const page: ConversationPageRequest = { sortBy: 'lastUpdate', sortDirection: 'desc', limit: 50 };
-  const search = (q: string) => conversations.withTextQuery(searchTerms(q)!);
+  const search = (q: string) => new SearchRepository(db).withTextQuery(searchTerms(q)!);
   const found = async (q: string, workspaceIds = ['ws_a']) =>
     (await conversations.page({ workspaceIds, search: await search(q) }, page)).items.map((c) => c.id).sort();
   const foundClients = async (q: string, workspaceIds = ['ws_a']) =>

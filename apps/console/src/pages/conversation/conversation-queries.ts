@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import { api, data } from '../../api/client';
 import { newestPagesFirst, tokenPagesQuery } from '../../api/grouped-pages';
 import type { RequestBody } from '../../api/schema';
+import { liveKeys } from '../../api/live-keys';
 import { inboxKeys } from '../inbox/inbox-queries';
 import { storedMessageId } from './failure';
 import type { ConversationDetail } from './types';
@@ -27,7 +28,7 @@ const TURNS_LIMIT = 200;
  * are under its `detail`, so whatever refreshes it refreshes them.
  */
 export const conversationKeys = {
-  workspace: (workspaceId: string) => ['conversation', workspaceId] as const,
+  workspace: liveKeys.conversations,
   detail: (workspaceId: string, id: string) => [...conversationKeys.workspace(workspaceId), id] as const,
   messages: (workspaceId: string, id: string) => [...conversationKeys.detail(workspaceId, id), 'messages'] as const,
   turns: (workspaceId: string, id: string, latestMessageId: string | undefined) =>

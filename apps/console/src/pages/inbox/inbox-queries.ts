@@ -2,6 +2,7 @@ import { mutationOptions, queryOptions, useMutation, useQueries, useQuery, useQu
 import { api, data } from '../../api/client';
 import { tokenPagesQuery, useGroupedPages } from '../../api/grouped-pages';
 import type { Answer, QueryOf, RequestBody } from '../../api/schema';
+import { liveKeys } from '../../api/live-keys';
 
 /** A conversation list's filters (`GET /v1/conversations`), its page token aside. */
 export type ConversationsQuery = Omit<QueryOf<'conversations_list'>, 'pageToken'>;
@@ -15,7 +16,7 @@ export const INBOX_PAGE_SIZE = 25;
  * stream marks stale (api/live-updates.ts); each filter set is a list of its own.
  */
 export const inboxKeys = {
-  all: ['conversations'] as const,
+  all: liveKeys.inbox,
   pages: (query: ConversationsQuery) => [...inboxKeys.all, 'pages', query] as const,
   list: (query: ConversationsQuery) => [...inboxKeys.all, 'list', query] as const,
   assignment: (workspaceId: string) => ['assignment', workspaceId] as const,
