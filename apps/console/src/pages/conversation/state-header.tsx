@@ -39,7 +39,8 @@ export function StateHeader({ workspaceId, conversation }: { workspaceId: string
       {
         onSuccess: () => {
           if (told) setInstruction('');
-          button.current?.focus();
+          // Back on the control when the change left the focus nowhere, not taken from where the person went meanwhile.
+          if (document.activeElement === document.body || document.activeElement === null) button.current?.focus();
         },
       },
     );
