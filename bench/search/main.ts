@@ -10,12 +10,13 @@
 // and each message is five words of a customer-service vocabulary drawn with a skew (the first
 // words are the most frequent) plus a rare `sku<n>` code.
 //
-//   node tools/build.mjs && node dist/bench/search/main.js [--conversations 100000] [--messages 1000000] [--requests 100]
+//   node tools/build.mjs && node dist/bench/search/main.js [--conversations 100000] [--messages 1000000] [--requests 100] [--rounds 3]
+import { loadavg } from 'node:os';
 import { Client as PgClient } from 'pg';
 import { MessagingWorkspace } from '@platica/testing';
 import { startBenchStack } from '../lib/stack';
 import { settle } from '../lib/load';
-import { numberOption as option, percentile } from '../lib/args';
+import { ascending, numberOption as option, percentile } from '../lib/args';
 
 const FIRST_NAMES = [
   'Marta',
@@ -183,6 +184,7 @@ async function main(): Promise<void> {
   const conversations = option('conversations', 100_000);
   const messages = option('messages', 1_000_000);
   const requests = option('requests', 100);
+  const rounds = option('rounds', 3);
   const bench = await startBenchStack();
   const db = new PgClient({ connectionString: bench.isolation.databaseUrl });
   try {
@@ -251,34 +253,54 @@ async function main(): Promise<void> {
     ).rows;
     process.stdout.write(`conversations with "pedido": ${counted.pedido}, with "garantía": ${counted.garantia}\n`);
 
-    process.stdout.write(`\n${requests} sequential requests each (after 10 to warm up), limit 50:\n`);
-    const all: number[] = [];
-    for (const [name, path] of kinds) {
-      for (let i = 0; i < 10; i++) await ws.api.get(path(i + 1000));
-      await settle({ maxMs: 10_000 });
-      const times: number[] = [];
-      let matches = 0;
-      let capped = false;
-      for (let i = 0; i < requests; i++) {
-        const url = path(i);
-        const requestStarted = performance.now();
-        const res = await ws.api.get(url);
-        times.push(performance.now() - requestStarted);
-        if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${res.text}`);
-        const group = res.body.workspaces[0];
-        matches += group.conversationsCount ?? group.clientsCount;
-        capped ||= group.conversationsCountCapped === true;
+    // Rounds, each every kind in turn with the plain listing among them: a search and the
+    // listing measured under the same load, and the median round judged (the machine is shared).
+    const median = (values: number[]) => ascending(values)[Math.floor(values.length / 2)]!;
+    const perKind = new Map<string, { p50: number[]; p99: number[]; max: number[]; matches: number; capped: boolean }>();
+    const everySearch: { p50: number[]; p99: number[] } = { p50: [], p99: [] };
+    for (let round = 1; round <= rounds; round++) {
+      process.stdout.write(`round ${round} of ${rounds}: ${requests} sequential requests of each kind (after 10 to warm up), limit 50\n`);
+      const all: number[] = [];
+      for (const [name, path] of kinds) {
+        for (let i = 0; i < 10; i++) await ws.api.get(path(i + 1000));
+        await settle({ maxMs: 10_000 });
+        const times: number[] = [];
+        let matches = 0;
+        let capped = false;
+        for (let i = 0; i < requests; i++) {
+          const url = path(i);
+          const requestStarted = performance.now();
+          const res = await ws.api.get(url);
+          times.push(performance.now() - requestStarted);
+          if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${res.text}`);
+          const group = res.body.workspaces[0];
+          matches += group.conversationsCount ?? group.clientsCount;
+          capped ||= group.conversationsCountCapped === true;
+        }
+        if (!name.startsWith('baseline')) all.push(...times);
+        const sorted = ascending(times);
+        const kind = perKind.get(name) ?? { p50: [], p99: [], max: [], matches: Math.round(matches / requests), capped };
+        kind.p50.push(percentile(sorted, 50));
+        kind.p99.push(percentile(sorted, 99));
+        kind.max.push(sorted.at(-1)!);
+        perKind.set(name, kind);
       }
-      if (!name.startsWith('baseline')) all.push(...times);
-      times.sort((a, b) => a - b);
+      const sorted = ascending(all);
+      everySearch.p50.push(percentile(sorted, 50));
+      everySearch.p99.push(percentile(sorted, 99));
       process.stdout.write(
-        `  ${name.padEnd(36)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms   max ${times.at(-1)!.toFixed(1).padStart(6)} ms   matches ~${Math.round(matches / requests)}${capped ? '+ (capped)' : ''}\n`,
+        `  every search: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms (load average ${loadavg()[0]!.toFixed(1)})\n`,
       );
     }
-    all.sort((a, b) => a - b);
-    const p99 = percentile(all, 99);
+    process.stdout.write(`\nmedians of ${rounds} rounds:\n`);
+    for (const [name, kind] of perKind) {
+      process.stdout.write(
+        `  ${name.padEnd(36)} p50 ${median(kind.p50).toFixed(1).padStart(6)} ms   p99 ${median(kind.p99).toFixed(1).padStart(6)} ms   max ${median(kind.max).toFixed(1).padStart(6)} ms   matches ~${kind.matches}${kind.capped ? '+ (capped)' : ''}\n`,
+      );
+    }
+    const p99 = median(everySearch.p99);
     process.stdout.write(
-      `\nevery search: p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (target < 200 ms: ${p99 < 200 ? 'met' : 'MISSED'})\n`,
+      `\nevery search: p50 ${median(everySearch.p50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, medians of ${rounds} rounds (target p99 < 200 ms: ${p99 < 200 ? 'met' : 'MISSED'})\n`,
     );
   } finally {
     await db.end().catch(() => undefined);
