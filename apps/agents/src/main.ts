@@ -1,6 +1,6 @@
 import { EventSubscription, runService, startTemporalWorker } from '@platica/platform';
 import { diagnosticsActivities, workflowSource } from '@platica/workflows/worker';
-import { agentsConfigSchema } from './config/agents.config';
+import { AgentsConfigService, agentsConfigSchema } from './config/agents.config';
 import { agentsDatabase } from './database';
 import { AgentsModule } from './agents.module';
 import { EvaluationActivitiesFactory } from './evaluations/evaluation.activities';
@@ -22,6 +22,7 @@ void runService({
         ...app.get(EvaluationActivitiesFactory).activities(),
       },
       workflows: workflowSource(),
+      slots: app.get(AgentsConfigService).values.PLATICA_AGENTS_WORKER_SLOTS,
     });
     // Chat turns started by this process begin in this worker (a handlers-only process starts them through the server).
     app.get(TurnRequests).startInWorker(worker.client);

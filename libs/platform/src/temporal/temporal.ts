@@ -75,7 +75,13 @@ export interface TemporalWorkerPart extends BackgroundPart {
 /** Starts a worker polling the service's task queue; `stop()` lets running tasks finish first. */
 export async function startTemporalWorker(
   config: BaseConfig,
-  options: { service: string; activities: object; workflows: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> },
+  options: {
+    service: string;
+    activities: object;
+    workflows: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>;
+    /** Workflow tasks and local activities run at once (the SDK's defaults, 40 and 100, when absent). */
+    slots?: number;
+  },
 ): Promise<TemporalWorkerPart> {
   installTemporalRuntime();
   const connection = await NativeConnection.connect(temporalConnectionOptions(config));
@@ -84,6 +90,7 @@ export async function startTemporalWorker(
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: taskQueue(config, options.service),
     activities: options.activities,
+    ...(options.slots ? { maxConcurrentWorkflowTaskExecutions: options.slots, maxConcurrentLocalActivityExecutions: options.slots } : {}),
     // Under Kubernetes' 30 s grace period, with room for the rest of the shutdown.
     shutdownGraceTime: '20s',
     ...temporalWorkerTracing(options.workflows),

@@ -13,6 +13,7 @@ import {
 import type { ChatAccepted, ChatAcceptRequest } from '@platica/contracts';
 import {
   turnRequestedSignal,
+  modelCallSlotSignal,
   replyRequestOf,
   type AcceptChatResult,
   type ConversationTurnActivities,
@@ -42,6 +43,11 @@ const UNTIL_HORIZON = { initialMs: 200, maximumMs: 60_000 };
  * events each): a day of outage costs some 1,500 timers, well under Temporal's limits.
  */
 const LOCAL_RETRY_THRESHOLD_MS = 10_000;
+/**
+ * A queued model call asks again after this long without its slot's signal: a signal lost (the
+ * worker that granted the slot stopped before sending it) costs the turn at most this wait.
+ */
+const QUEUED_MODEL_CALL_RECHECK = '30 seconds';
 
 /**
  * The turn's steps, their backoffs multiplied by `retryScale` (the input's, from the agents
@@ -86,7 +92,7 @@ function stepsOf(retryScale = 1) {
     // history once the workflow task completes, so a replay never calls a remote API again; a
     // retried model call reuses them (kept in the worker). Only a worker killed inside that task
     // runs a call again.
-    generateReply: proxyLocalActivities<ConversationTurnActivities>({
+    generateReply: queuedForSlots(proxyLocalActivities<ConversationTurnActivities>({
       // One tool round must fit: a tool waited for up to 5 min 15 s (TOOL_CALL_WAIT_MS: an MCP tool
       // reporting progress may run 5 min) and the model's calls around it (60 s each). Still a local
       // activity: the SDK heartbeats the workflow task while it runs, so a dead worker is noticed
@@ -97,7 +103,27 @@ function stepsOf(retryScale = 1) {
       localRetryThreshold,
       scheduleToCloseTimeout: TURN_HORIZON,
       retry: { initialInterval: scaled(1_000), backoffCoefficient: 2, maximumInterval: scaled(60_000) },
-    }).generateReply,
+    }).generateReply),
+  };
+}
+
+/**
+ * The model call, waiting its turn when its workspace (or the deployment) has as many model
+ * calls in flight as allowed: the activity answers `queued` at once, and the run waits on its
+ * slot's signal with no activity running, so it holds none of the worker's slots meanwhile
+ * (docs/agents.md › Fair turns across workspaces). The activity keeps the call's place in the
+ * queue: asked again, it is served when its place comes.
+ */
+function queuedForSlots(call: ConversationTurnActivities['generateReply']) {
+  let slotsGiven = 0;
+  setHandler(modelCallSlotSignal, () => void slotsGiven++);
+  return async (input: Parameters<ConversationTurnActivities['generateReply']>[0]): Promise<GeneratedReply> => {
+    for (;;) {
+      const given = slotsGiven;
+      const reply = await call(input);
+      if (!('queued' in reply)) return reply;
+      await condition(() => slotsGiven > given, QUEUED_MODEL_CALL_RECHECK);
+    }
   };
 }
 
