@@ -115,15 +115,27 @@ export async function startTemporalWorker(
 export abstract class TemporalClientOwner {
   private client: Client | null = null;
   private closeConnection: (() => Promise<void>) | null = null;
+  private connecting: Promise<void> | null = null;
   /** Whether Temporal answers, asked before a start a request waits on (start-once.ts). */
   protected readonly pulse = new TemporalPulse(() => this.temporal());
 
   constructor(protected readonly serviceConfig: { values: BaseConfig }) {}
 
   async onModuleInit(): Promise<void> {
-    const { client, close } = await connectTemporalClient(this.serviceConfig.values);
-    this.client = client;
-    this.closeConnection = close;
+    await this.connected();
+  }
+
+  /**
+   * Connects once. Nest runs onModuleInit when the app listens, after the worker and the
+   * background parts have started: a part that uses the client at once (a consumer with a
+   * backlog, an activity of a turn left running) awaits this first.
+   */
+  connected(): Promise<void> {
+    this.connecting ??= connectTemporalClient(this.serviceConfig.values).then(({ client, close }) => {
+      this.client = client;
+      this.closeConnection = close;
+    });
+    return this.connecting;
   }
 
   async onApplicationShutdown(): Promise<void> {
