@@ -275,6 +275,8 @@ export const MODEL_REFUSED = 'ModelRequestRefused';
 export const MODEL_FAILED = 'model_error';
 /** A turn's dependencies stayed unavailable past its horizon: the turn failed without a reply. */
 export const DEPENDENCY_UNAVAILABLE = 'dependency_unavailable';
+/** A turn's model call waited for its slot past the turn's horizon (its workspace's backlog): the turn failed without a reply. */
+export const MODEL_CALLS_BACKLOGGED = 'model_calls_backlogged';
 
 /** A chat turn waiting for its time; `conversationKey` is the thread id (`chat_…`). */
 export interface ScheduledChatTurnInput {

@@ -281,6 +281,16 @@ describe('conversationTurnWorkflow', () => {
     expect(fired).toHaveLength(2);
   });
 
+  it("records a failed turn when its model call's slot never came within the turn's horizon", async () => {
+    slotFree = () => false;
+    await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
+    expect(calls.filter((call) => call !== 'queued')).toEqual([
+      "failure model_calls_backlogged: the workspace's model calls stayed at their bound for 24 hours",
+    ]);
+    // Its first ask, then one per 30 s recheck until the day is past.
+    expect(calls.filter((call) => call === 'queued').length).toBe(24 * 120);
+  }, 120_000);
+
   it('gives no turn of its own to a trigger whose messages an earlier turn already saw', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

@@ -19,6 +19,7 @@ import {
   type ConversationTurnActivities,
   type ConversationTurnInput,
   DEPENDENCY_UNAVAILABLE,
+  MODEL_CALLS_BACKLOGGED,
   type GeneratedReply,
   type TurnOutcome,
   type ToolRound,
@@ -31,6 +32,7 @@ import {
  * which a free-form reply cannot be sent anyway (docs/workflows.md › Retries and outages).
  */
 export const TURN_HORIZON = '24 hours';
+const TURN_HORIZON_MS = 24 * 60 * 60_000;
 /**
  * Every step retries until the horizon: an outage costs the customer a late answer, never a
  * lost one. Errors that cannot pass by waiting are non-retryable where they are thrown (the
@@ -118,10 +120,15 @@ function queuedForSlots(call: ConversationTurnActivities['generateReply']) {
   let slotsGiven = 0;
   setHandler(modelCallSlotSignal, () => void slotsGiven++);
   return async (input: Parameters<ConversationTurnActivities['generateReply']>[0]): Promise<GeneratedReply> => {
+    const since = Date.now();
     for (;;) {
       const given = slotsGiven;
       const reply = await call(input);
       if (!('queued' in reply)) return reply;
+      // Like every step, the wait ends at the turn's horizon, with a recorded failure.
+      if (Date.now() - since > TURN_HORIZON_MS) {
+        throw ApplicationFailure.nonRetryable(`the workspace's model calls stayed at their bound for ${TURN_HORIZON}`, MODEL_CALLS_BACKLOGGED);
+      }
       await condition(() => slotsGiven > given, QUEUED_MODEL_CALL_RECHECK);
     }
   };
