@@ -26,7 +26,7 @@ import {
   withAgents,
   type ChatCompletionRequest,
 } from '@platica/testing';
-import { settle, settleAfterStart } from '../lib/load';
+import { cpuTimes, settle, settleAfterStart } from '../lib/load';
 import { startBenchStack } from '../lib/stack';
 import { ascending, numberOption as option, percentile } from '../lib/args';
 
@@ -73,10 +73,13 @@ async function main(): Promise<void> {
       if (!calls.length || calls.some((t) => !t.finishedAt)) throw new Error(`the model never answered ${marker}`);
       return ended - started - calls.reduce((sum, t) => sum + (t.finishedAt! - t.startedAt), 0);
     };
+    /** B's turns, and how busy the machine's cores were meanwhile (a share of all of them). */
     const chatTurnsOfB = async () => {
       const overheads: number[] = [];
+      const before = cpuTimes();
       for (let i = 0; i < turns; i++) overheads.push(await chatTurnOfB());
-      return ascending(overheads);
+      const after = cpuTimes();
+      return { overheads: ascending(overheads), busy: (after.busy - before.busy) / Math.max(1, after.total - before.total) };
     };
 
     /** A's customers write `rate` messages a second until stopped: `phones` gives each message's sender. */
@@ -124,13 +127,13 @@ async function main(): Promise<void> {
     const results: { alone: number[]; flooded: number[]; most: number }[] = [];
     for (let round = 1; round <= rounds; round++) {
       await settle();
-      const alone = await chatTurnsOfB();
+      const { overheads: alone, busy: busyAlone } = await chatTurnsOfB();
       aSlow = true;
       const flood = aWrites((i) => pool[i % pool.length]!);
       await sleep(leadMs);
       let most = 0;
       const watching = setInterval(() => void slotsOfA().then((n) => (most = Math.max(most, n))), 500);
-      const flooded = await chatTurnsOfB();
+      const { overheads: flooded, busy: busyFlooded } = await chatTurnsOfB();
       clearInterval(watching);
       const { sent, failed } = await flood.stop();
       const held = Number(
@@ -141,7 +144,7 @@ async function main(): Promise<void> {
       process.stdout.write(
         `round ${round}: B alone p50/p99 ${percentile(alone, 50)}/${percentile(alone, 99)} ms, with A flooding ${percentile(flooded, 50)}/${percentile(flooded, 99)} ms ` +
           `(ratio ${(percentile(flooded, 99) / percentile(alone, 99)).toFixed(2)}); A sent ${sent} (${failed} refused), ` +
-          `held ${held} at the end, up to ${most} calls held or queued\n`,
+          `held ${held} at the end, up to ${most} calls held or queued; the machine ${(busyAlone * 100).toFixed(0)}% busy alone, ${(busyFlooded * 100).toFixed(0)}% flooded\n`,
       );
     }
     const ratios = ascending(results.map((r) => percentile(r.flooded, 99) / percentile(r.alone, 99)));

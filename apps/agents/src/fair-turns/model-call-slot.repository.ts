@@ -34,14 +34,16 @@ export class ModelCallSlotRepository {
   /**
    * Takes the call's slot, or keeps its place in the queue. A call is granted at once when its
    * workspace and the deployment are under their bounds and none of its workspace's calls is
-   * waiting (whoever else waits is held back by their own workspace's bound); otherwise the free
-   * slots go by `slotsToGrant`, which may serve this call and others. A call asked again keeps
-   * its first place, and a held one keeps its slot (a retried attempt, a worker restarted).
+   * waiting (whoever else waits is held back by their own workspace's bound). A new call that is
+   * not joins the queue, and nothing else changes: every grant leaves no waiting call that could
+   * run, so one more waiting call frees nothing. A call asked again (its turn's recheck) also
+   * gives out the slots rows past their lifetime left free, by `slotsToGrant`, which may serve
+   * this call and others. A held call keeps its slot (a retried attempt, a worker restarted).
    */
   take(request: SlotRequest, bounds: SlotBounds, lifetimes: SlotLifetimes): Promise<{ held: boolean; granted: GrantedSlot[] }> {
     return this.db.em().transactional(async (em) => {
       await em.execute(SLOTS_LOCK);
-      const [row] = await em.execute<{ held: boolean }[]>(
+      const [row] = await em.execute<{ held: boolean; inserted: boolean }[]>(
         `insert into agents.model_call_slot (holder, workspace_id, workflow_id, requested_at, granted_at, expires_at)
          select ?, ?, ?, now(), case when free then now() end, now() + make_interval(secs => case when free then ? else ? end)
          from (select
@@ -49,7 +51,7 @@ export class ModelCallSlotRepository {
            and (select count(*) from agents.model_call_slot where workspace_id = ? and granted_at is not null and ${LIVE}) < ?
            and not exists (select 1 from agents.model_call_slot where workspace_id = ? and granted_at is null and ${LIVE}) as free) room
          on conflict (holder) do update set expires_at = now() + make_interval(secs => case when model_call_slot.granted_at is null then ? else ? end)
-         returning granted_at is not null as held`,
+         returning granted_at is not null as held, xmax = 0 as inserted`,
         [
           request.holder,
           request.workspaceId,
@@ -64,7 +66,7 @@ export class ModelCallSlotRepository {
           lifetimes.heldMs / 1000,
         ],
       );
-      if (row?.held) return { held: true, granted: [] };
+      if (row?.held || row?.inserted) return { held: row.held, granted: [] };
       const granted = await this.grant(em, bounds, lifetimes);
       return { held: granted.some((slot) => slot.holder === request.holder), granted: granted.filter((slot) => slot.holder !== request.holder) };
     });

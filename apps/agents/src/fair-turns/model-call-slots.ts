@@ -8,7 +8,7 @@ import type { SlotBounds } from './slot-grants';
 /**
  * How long a slot counts: a held one past the model call activity's time limit (8 min: an attempt
  * never outlives its slot; a worker killed during one frees it then, or sooner when the call's
- * retry takes it back), a waiting one past several of its turn's 30 s rechecks (a turn that
+ * retry takes it back), a waiting one past several of its turn's 2-minute rechecks (a turn that
  * stopped waiting leaves no place behind).
  */
 export const SLOT_LIFETIMES: SlotLifetimes = { heldMs: 9 * 60_000, waitingMs: 10 * 60_000 };
@@ -52,7 +52,7 @@ export class ModelCallSlots extends TemporalClientOwner {
     return { perWorkspace: values.PLATICA_MODEL_CALLS_PER_WORKSPACE, total: values.PLATICA_MODEL_CALLS_IN_FLIGHT };
   }
 
-  /** A signal lost (Temporal away, this process stopping) costs the turn its 30 s recheck, not its place. */
+  /** A signal lost (Temporal away, this process stopping) costs the turn its 2-minute recheck, not its place. */
   private tell(granted: GrantedSlot[]): void {
     for (const { workflowId, holder } of granted) {
       this.temporal()

@@ -287,8 +287,8 @@ describe('conversationTurnWorkflow', () => {
     expect(calls.filter((call) => call !== 'queued')).toEqual([
       "failure model_calls_backlogged: the workspace's model calls stayed at their bound for 24 hours",
     ]);
-    // Its first ask, then one per 30 s recheck until the day is past.
-    expect(calls.filter((call) => call === 'queued').length).toBe(24 * 120);
+    // Its first ask, then one per 2-minute recheck until the day is past.
+    expect(calls.filter((call) => call === 'queued').length).toBe(24 * 30);
   }, 120_000);
 
   it('gives no turn of its own to a trigger whose messages an earlier turn already saw', async () => {

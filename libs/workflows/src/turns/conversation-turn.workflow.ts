@@ -48,8 +48,10 @@ const LOCAL_RETRY_THRESHOLD_MS = 10_000;
 /**
  * A queued model call asks again after this long without its slot's signal: a signal lost (the
  * worker that granted the slot stopped before sending it) costs the turn at most this wait.
+ * Not shorter: each recheck is a workflow task and a transaction, and a flooding workspace has
+ * hundreds of turns waiting.
  */
-const QUEUED_MODEL_CALL_RECHECK = '30 seconds';
+const QUEUED_MODEL_CALL_RECHECK = '2 minutes';
 
 /**
  * The turn's steps, their backoffs multiplied by `retryScale` (the input's, from the agents
