@@ -94,7 +94,12 @@ async function main(): Promise<void> {
           const due = started + (sent * 1_000) / rate;
           if (due > Date.now()) await sleep(due - Date.now());
           const wa = a.whatsapp;
-          const payload = whatsappInbound({ phoneNumberId: wa.phoneNumberId, displayPhone: wa.phoneNumber, from: phones(sent), text: `a${sent}` });
+          const payload = whatsappInbound({
+            phoneNumberId: wa.phoneNumberId,
+            displayPhone: wa.phoneNumber,
+            from: phones(sent),
+            text: `a${sent}`,
+          });
           pending.push(
             deliverMetaWebhook(bench.baseUrl, payload, wa.appSecret).then(
               (res) => void (res.status === 200 || failed++),
@@ -118,7 +123,8 @@ async function main(): Promise<void> {
     /** A's model quick again, its backlog answered: no slot row of A's for 3 s in a row. */
     const drainA = async () => {
       aSlow = false;
-      for (let emptySince = Date.now(); Date.now() - emptySince < 3_000; await sleep(250)) if ((await slotsOfA()) > 0) emptySince = Date.now();
+      for (let emptySince = Date.now(); Date.now() - emptySince < 3_000; await sleep(250))
+        if ((await slotsOfA()) > 0) emptySince = Date.now();
     };
 
     await settleAfterStart();
@@ -137,7 +143,8 @@ async function main(): Promise<void> {
       clearInterval(watching);
       const { sent, failed } = await flood.stop();
       const held = Number(
-        (await db.query(`select count(*) from agents.model_call_slot where workspace_id = $1 and granted_at is not null`, [a.id])).rows[0].count,
+        (await db.query(`select count(*) from agents.model_call_slot where workspace_id = $1 and granted_at is not null`, [a.id])).rows[0]
+          .count,
       );
       await drainA();
       results.push({ alone, flooded, most });
@@ -174,7 +181,10 @@ async function main(): Promise<void> {
       if (Date.now() - last > 120_000) throw new Error(`the backlog stopped draining at ${answered} of ${backlog}`);
     }
     const calls = llm.timings.filter((t) => t.startedAt >= restarted && isA(t.request)).map((t) => t.startedAt - restarted);
-    const sends = graph.sends(a.whatsapp.phoneNumberId).slice(answeredBefore).map((send) => send.time - restarted);
+    const sends = graph
+      .sends(a.whatsapp.phoneNumberId)
+      .slice(answeredBefore)
+      .map((send) => send.time - restarted);
     process.stdout.write(
       `the backlog's model calls from ${calls[0] ?? NaN} to ${calls.at(-1) ?? NaN} ms after the restart (median ${percentile(ascending(calls), 50)} ms), ` +
         `its replies sent from ${sends[0] ?? NaN} to ${sends.at(-1) ?? NaN} ms\n`,

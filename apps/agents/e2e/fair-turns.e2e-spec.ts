@@ -102,10 +102,14 @@ describe('fair turns across workspaces (e2e)', () => {
     const releases = new Map(customers.map((c) => [c.marker, llm.holdWhere(saying(c.marker))]));
     for (const [index, customer] of customers.entries()) {
       await writes(a, customer.phone, `[[reply:Listo ${customer.marker}]]`);
-      await eventually(`A's call ${index + 1} held or queued`, async () => {
-        const { held, waiting } = await slotsOf(a);
-        return held + waiting === index + 1;
-      }, 20_000);
+      await eventually(
+        `A's call ${index + 1} held or queued`,
+        async () => {
+          const { held, waiting } = await slotsOf(a);
+          return held + waiting === index + 1;
+        },
+        20_000,
+      );
     }
     return { customers, release: (marker: string) => releases.get(marker)!() };
   };
@@ -156,17 +160,26 @@ describe('fair turns across workspaces (e2e)', () => {
     t.stack.services.get('agents')!.process.kill('SIGKILL');
     await t.stack.startService('agents');
     // The killed calls are retried under their own slots; the waiting ones keep their places.
-    await eventually('the held calls asked again', async () => customers.filter((c) => atModel(c.marker) > 1).length === PER_WORKSPACE, 60_000, 200);
+    await eventually(
+      'the held calls asked again',
+      async () => customers.filter((c) => atModel(c.marker) > 1).length === PER_WORKSPACE,
+      60_000,
+      200,
+    );
     expect(await slotsOf(a)).toEqual({ held: PER_WORKSPACE, waiting: 2 });
 
     for (const customer of customers) release(customer.marker);
     for (const customer of customers) {
       await eventually(`A's reply to ${customer.marker}`, async () => sentTo(a, customer.phone)[0], 60_000, 200);
     }
-    await eventually('every slot freed', async () => {
-      const { held, waiting } = await slotsOf(a);
-      return held + waiting === 0;
-    }, 20_000);
+    await eventually(
+      'every slot freed',
+      async () => {
+        const { held, waiting } = await slotsOf(a);
+        return held + waiting === 0;
+      },
+      20_000,
+    );
     for (const customer of customers) expect(sentTo(a, customer.phone).map((s) => s.body.text.body)).toEqual([`Listo ${customer.marker}`]);
     expect(mostAtOnce(a)).toBe(PER_WORKSPACE);
   });

@@ -68,7 +68,10 @@ export class ModelCallSlotRepository {
       );
       if (row?.held || row?.inserted) return { held: row.held, granted: [] };
       const granted = await this.grant(em, bounds, lifetimes);
-      return { held: granted.some((slot) => slot.holder === request.holder), granted: granted.filter((slot) => slot.holder !== request.holder) };
+      return {
+        held: granted.some((slot) => slot.holder === request.holder),
+        granted: granted.filter((slot) => slot.holder !== request.holder),
+      };
     });
   }
 

@@ -36,7 +36,8 @@ export function slotsToGrant(held: ReadonlyMap<string, number>, waiting: readonl
       const call = queue[0];
       const count = running.get(workspaceId) ?? 0;
       if (!call || count >= bounds.perWorkspace) continue;
-      if (!next || count < next.running || (count === next.running && olderFirst(call, next.call) < 0)) next = { workspaceId, call, running: count };
+      if (!next || count < next.running || (count === next.running && olderFirst(call, next.call) < 0))
+        next = { workspaceId, call, running: count };
     }
     if (!next) break;
     queues.get(next.workspaceId)?.shift();

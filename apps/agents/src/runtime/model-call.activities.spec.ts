@@ -154,7 +154,10 @@ function world(options: {
   const environment = new MockActivityEnvironment();
   const input = { workspaceId: 'ws_1', conversationRef: 'conv_1', turnId: 'msg_turn' } as GenerateReplyInput;
   const run = (fields: Partial<GenerateReplyInput> = {}) =>
-    environment.run<[GenerateReplyInput], GeneratedReply | ModelCallQueued, typeof generateReply>(generateReply, { ...input, ...fields } as GenerateReplyInput);
+    environment.run<[GenerateReplyInput], GeneratedReply | ModelCallQueued, typeof generateReply>(generateReply, {
+      ...input,
+      ...fields,
+    } as GenerateReplyInput);
   // Queued only where a test fills the bound (`full`).
   const reply = (fields: Partial<GenerateReplyInput> = {}) => run(fields) as Promise<GeneratedReply>;
   return { reply, run, modelCalls, stored, answeredChats, settingsLoaded, slotsTaken, slotsFreed };

@@ -96,18 +96,20 @@ function stepsOf(retryScale = 1) {
     // history once the workflow task completes, so a replay never calls a remote API again; a
     // retried model call reuses them (kept in the worker). Only a worker killed inside that task
     // runs a call again.
-    generateReply: queuedForSlots(proxyLocalActivities<ConversationTurnActivities>({
-      // One tool round must fit: a tool waited for up to 5 min 15 s (TOOL_CALL_WAIT_MS: an MCP tool
-      // reporting progress may run 5 min) and the model's calls around it (60 s each). Still a local
-      // activity: the SDK heartbeats the workflow task while it runs, so a dead worker is noticed
-      // within the workflow task timeout, not this one, and a regular activity would only add a task
-      // queue round trip to every model call. A timed-out attempt's retry resumes the rounds already
-      // run (kept in the worker).
-      startToCloseTimeout: '8 minutes',
-      localRetryThreshold,
-      scheduleToCloseTimeout: TURN_HORIZON,
-      retry: { initialInterval: scaled(1_000), backoffCoefficient: 2, maximumInterval: scaled(60_000) },
-    }).generateReply),
+    generateReply: queuedForSlots(
+      proxyLocalActivities<ConversationTurnActivities>({
+        // One tool round must fit: a tool waited for up to 5 min 15 s (TOOL_CALL_WAIT_MS: an MCP tool
+        // reporting progress may run 5 min) and the model's calls around it (60 s each). Still a local
+        // activity: the SDK heartbeats the workflow task while it runs, so a dead worker is noticed
+        // within the workflow task timeout, not this one, and a regular activity would only add a task
+        // queue round trip to every model call. A timed-out attempt's retry resumes the rounds already
+        // run (kept in the worker).
+        startToCloseTimeout: '8 minutes',
+        localRetryThreshold,
+        scheduleToCloseTimeout: TURN_HORIZON,
+        retry: { initialInterval: scaled(1_000), backoffCoefficient: 2, maximumInterval: scaled(60_000) },
+      }).generateReply,
+    ),
   };
 }
 
@@ -129,7 +131,10 @@ function queuedForSlots(call: ConversationTurnActivities['generateReply']) {
       if (!('queued' in reply)) return reply;
       // Like every step, the wait ends at the turn's horizon, with a recorded failure.
       if (Date.now() - since > TURN_HORIZON_MS) {
-        throw ApplicationFailure.nonRetryable(`the workspace's model calls stayed at their bound for ${TURN_HORIZON}`, MODEL_CALLS_BACKLOGGED);
+        throw ApplicationFailure.nonRetryable(
+          `the workspace's model calls stayed at their bound for ${TURN_HORIZON}`,
+          MODEL_CALLS_BACKLOGGED,
+        );
       }
       await condition(() => slotsGiven > given, QUEUED_MODEL_CALL_RECHECK);
     }
