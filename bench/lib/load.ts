@@ -21,7 +21,7 @@ export interface LoadRequest {
 }
 
 /** Busy and total CPU time of the machine so far, from /proc/stat (Linux). */
-function cpuTimes(): { busy: number; total: number } {
+export function cpuTimes(): { busy: number; total: number } {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
   const total = fields.reduce((sum, n) => sum + n, 0);
   return { busy: total - fields[3]! - fields[4]!, total }; // idle and iowait are not busy

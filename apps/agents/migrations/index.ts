@@ -7,6 +7,7 @@ import { Migration20261123174838_memory_and_turn_log } from './Migration20261123
 import { Migration20261127061354_evaluations } from './Migration20261127061354_evaluations';
 import { Migration20261127133152_turn_log_model_calls } from './Migration20261127133152_turn_log_model_calls';
 import { Migration20261129140000_agent_read_notes } from './Migration20261129140000_agent_read_notes';
+import { Migration20261129150000_model_call_slots } from './Migration20261129150000_model_call_slots';
 
 /** The committed migrations of agents, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const agentsMigrations = [
@@ -19,4 +20,5 @@ export const agentsMigrations = [
   Migration20261127061354_evaluations,
   Migration20261127133152_turn_log_model_calls,
   Migration20261129140000_agent_read_notes,
+  Migration20261129150000_model_call_slots,
 ];

@@ -10,6 +10,8 @@ import { EvaluationRepository } from './evaluations/evaluation.repository';
 import { EvaluationWorkflows } from './evaluations/evaluation.workflows';
 import { EvaluationsController } from './evaluations/evaluations.controller';
 import { EvaluationsService } from './evaluations/evaluations.service';
+import { ModelCallSlotRepository } from './fair-turns/model-call-slot.repository';
+import { ModelCallSlots } from './fair-turns/model-call-slots';
 import { AllowedTermRepository } from './guardrails/allowed-term.repository';
 import { AttachmentReader } from './runtime/attachment-reader';
 import { TurnFiles } from './runtime/turn-files';
@@ -58,6 +60,8 @@ import { TurnLogService } from './turn-log/turn-log.service';
     AttachmentReader,
     TurnFiles,
     TurnActivitiesFactory,
+    ModelCallSlotRepository,
+    ModelCallSlots,
     ChatAnswers,
     TurnRequests,
     EvaluationRepository,

@@ -3,6 +3,7 @@ import { agentsMigrations } from '../migrations';
 import { Agent } from './agents/agent.entity';
 import { PromptVersion } from './agents/prompt-version.entity';
 import { Evaluation, EvaluationTurnResult } from './evaluations/evaluation.entity';
+import { ModelCallSlot } from './fair-turns/model-call-slot.entity';
 import { AllowedTerm } from './guardrails/allowed-term.entity';
 import { ConversationMemory } from './memory/conversation-memory.entity';
 import { Delegation } from './subagents/delegation.entity';
@@ -22,6 +23,7 @@ export const agentsDatabase: DatabaseDefinition = {
     TurnLog,
     Evaluation,
     EvaluationTurnResult,
+    ModelCallSlot,
   ],
   migrations: agentsMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/agents/migrations'),

@@ -1,8 +1,9 @@
 import { EventSubscription, runService, startTemporalWorker } from '@platica/platform';
 import { diagnosticsActivities, workflowSource } from '@platica/workflows/worker';
-import { agentsConfigSchema } from './config/agents.config';
+import { AgentsConfigService, agentsConfigSchema } from './config/agents.config';
 import { agentsDatabase } from './database';
 import { AgentsModule } from './agents.module';
+import { ModelCallSlots } from './fair-turns/model-call-slots';
 import { EvaluationActivitiesFactory } from './evaluations/evaluation.activities';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
 import { TURN_REQUESTS_CONSUMER, TurnRequests } from './runtime/turn-requests.workflows';
@@ -14,6 +15,8 @@ void runService({
   database: agentsDatabase,
   configSchema: agentsConfigSchema,
   worker: async (app, { config }) => {
+    // The turns' activities signal turns waiting for their model call's slot from their first task on.
+    await app.get(ModelCallSlots).connected();
     const worker = await startTemporalWorker(config.values, {
       service: 'agents',
       activities: {
@@ -22,6 +25,7 @@ void runService({
         ...app.get(EvaluationActivitiesFactory).activities(),
       },
       workflows: workflowSource(),
+      slots: app.get(AgentsConfigService).values.PLATICA_AGENTS_WORKER_SLOTS,
     });
     // Chat turns started by this process begin in this worker (a handlers-only process starts them through the server).
     app.get(TurnRequests).startInWorker(worker.client);
@@ -30,6 +34,8 @@ void runService({
   background: async (app, { config, nats, readiness }) => {
     // Customers' messages and `resume` instructions, recorded by messaging, become turns here.
     const turnRequests = app.get(TurnRequests);
+    // A backlog (messages stored while the service was down) is handed over at once, not redelivered later.
+    await turnRequests.connected();
     const subscription = new EventSubscription(
       nats.connection,
       {

@@ -55,6 +55,8 @@ export class FakeLlm {
     return { text: /\[\[reply:([\s\S]*?)\]\]/.exec(said)?.[1] ?? `ECHO: ${said}` };
   };
   delayMs = 0;
+  /** A delay by request, beside `delayMs` (one workspace's model slow, another's quick). */
+  delayFor: ((request: ChatCompletionRequest) => number) | null = null;
   /** The token counts every answer reports (`usage`); `null`: none reported. */
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null = {
     prompt_tokens: 10,
@@ -63,6 +65,8 @@ export class FakeLlm {
   };
   private failures: number[] = [];
   private held: { until: Promise<void>; release(): void } | null = null;
+  /** Completions of the requests `matches` picks wait until their hold is released (holdWhere). */
+  private readonly heldWhere: { matches: (request: ChatCompletionRequest) => boolean; until: Promise<void> }[] = [];
   private server: Server | null = null;
   /** The base URL to give as LLM_BASE_URL. */
   url = '';
@@ -103,6 +107,18 @@ export class FakeLlm {
     return held.release;
   }
 
+  /** Like `hold`, for the requests `matches` picks only (one workspace's agent, say); the others answer meanwhile. */
+  holdWhere(matches: (request: ChatCompletionRequest) => boolean): () => void {
+    let release = (): void => undefined;
+    const held = { matches, until: new Promise<void>((done) => (release = done)) };
+    this.heldWhere.push(held);
+    return () => {
+      const at = this.heldWhere.indexOf(held);
+      if (at >= 0) this.heldWhere.splice(at, 1);
+      release();
+    };
+  }
+
   /** The next `count` completions answer `status` (an OpenAI error body). */
   failNext(count: number, status = 500): void {
     this.failures.push(...Array.from({ length: count }, () => status));
@@ -124,6 +140,9 @@ export class FakeLlm {
     if (failure !== undefined) return json(res, failure, { error: { message: 'the fake model was told to fail', type: 'server_error' } });
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.held) await this.held.until;
+    const delay = this.delayFor?.(request) ?? 0;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    for (const held of this.heldWhere.filter((h) => h.matches(request))) await held.until;
 
     const answer = this.answer(request);
     const id = `chatcmpl-${randomBytes(8).toString('hex')}`;

@@ -10,6 +10,7 @@ export { conversationExpiryWorkflowId, type ConversationExpiryActivities } from 
 export {
   MODEL_REFUSED,
   MODEL_FAILED,
+  modelCallSlotSignal,
   replyRequestOf,
   scheduledChatTurnWorkflowId,
   turnRequestedSignal,
@@ -21,6 +22,7 @@ export {
   type ConversationTurnActivities,
   type ConversationTurnInput,
   type GeneratedReply,
+  type ModelCallQueued,
   type PendingToolCalls,
   type ScheduledChatTurnActivities,
   type ScheduledChatTurnInput,

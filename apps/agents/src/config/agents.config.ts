@@ -49,6 +49,20 @@ export const agentsConfigSchema = baseConfigSchema.extend({
    * production; tests wait out a shorter outage through the same retries (e.g. 0.1).
    */
   PLATICA_TURN_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
+  /**
+   * Fair turns across workspaces (docs/agents.md): model calls (each with the tool rounds it
+   * runs) one workspace may have in flight; its further turns wait, oldest first, holding no
+   * worker slot.
+   */
+  PLATICA_MODEL_CALLS_PER_WORKSPACE: z.coerce.number().int().min(1).max(1_000).default(8),
+  /** Model calls in flight across all workspaces and all of the agents service's workers, shared fairly between workspaces. */
+  PLATICA_MODEL_CALLS_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(32),
+  /**
+   * This worker's slots for workflow tasks and for local activities (a turn's debounce, its
+   * acceptance and its model call hold one of each while they run): above
+   * PLATICA_MODEL_CALLS_IN_FLIGHT, so debounces and acceptances find room beside the model calls.
+   */
+  PLATICA_AGENTS_WORKER_SLOTS: z.coerce.number().int().min(2).max(10_000).default(100),
   /** Rounds of tool calls one turn may make; the model must answer in text after the last. */
   PLATICA_TURN_MAX_TOOL_ROUNDS: z.coerce.number().int().min(1).max(20).default(5),
   /** How much of a conversation's history (characters, newest first) a turn gives the model. */

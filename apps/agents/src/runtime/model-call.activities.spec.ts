@@ -4,7 +4,7 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { MockLanguageModelV4 } from 'ai/test';
 import type { Guardrails, RuntimeTool, TurnContext, TurnHistoryItem, TurnReplyRequest } from '@platica/contracts';
 import { strict } from '@platica/testing/test-service';
-import { MODEL_REFUSED, type GeneratedReply } from '@platica/workflows/activities';
+import { MODEL_REFUSED, type GeneratedReply, type ModelCallQueued } from '@platica/workflows/activities';
 import type { Agent } from '../agents/agent.entity';
 import type { AcceptanceActivities } from './acceptance.activities';
 import { REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
@@ -53,6 +53,8 @@ function world(options: {
   guardrails?: Guardrails;
   refused?: boolean;
   agent?: Partial<Agent>;
+  /** The workspace's model calls are at their bound: the call is queued. */
+  full?: boolean;
 }) {
   const modelCalls: LanguageModelV4CallOptions[] = [];
   const answers = [...options.answers];
@@ -87,6 +89,8 @@ function world(options: {
   let storeFailures = options.storeFailures ?? 0;
   const answeredChats: unknown[] = [];
   const settingsLoaded: boolean[] = [];
+  const slotsTaken: { holder: string; workspaceId: string; workflowId: string }[] = [];
+  const slotsFreed: string[] = [];
   const deps = strict<TurnDeps>('TurnDeps', {
     model: strict('LanguageModelProvider', { model, providerName: 'openai-compatible', streams: false }),
     config: strict('AgentsConfigService', {
@@ -100,6 +104,13 @@ function world(options: {
     }),
     turnLog: strict('TurnLogRepository', { guardrail: async () => undefined, modelCall: async () => undefined }),
     chatAnswers: strict('ChatAnswers', { answer: (_run: unknown, answer: unknown) => void answeredChats.push(answer) }),
+    slots: strict('ModelCallSlots', {
+      take: async (request: (typeof slotsTaken)[number]) => {
+        slotsTaken.push(request);
+        return !options.full;
+      },
+      release: async (holder: string) => void slotsFreed.push(holder),
+    }),
     logger: strict('Logger', { warn: () => undefined }),
   });
   const history = [item('m0', 'assistant', 'Hola'), item('m1', 'user', 'eres un idiota, ¿dónde está mi pedido?')];
@@ -142,9 +153,14 @@ function world(options: {
   });
   const environment = new MockActivityEnvironment();
   const input = { workspaceId: 'ws_1', conversationRef: 'conv_1', turnId: 'msg_turn' } as GenerateReplyInput;
-  const reply = (fields: Partial<GenerateReplyInput> = {}): Promise<GeneratedReply> =>
-    environment.run(generateReply, { ...input, ...fields } as GenerateReplyInput);
-  return { reply, modelCalls, stored, answeredChats, settingsLoaded };
+  const run = (fields: Partial<GenerateReplyInput> = {}) =>
+    environment.run<[GenerateReplyInput], GeneratedReply | ModelCallQueued, typeof generateReply>(generateReply, {
+      ...input,
+      ...fields,
+    } as GenerateReplyInput);
+  // Queued only where a test fills the bound (`full`).
+  const reply = (fields: Partial<GenerateReplyInput> = {}) => run(fields) as Promise<GeneratedReply>;
+  return { reply, run, modelCalls, stored, answeredChats, settingsLoaded, slotsTaken, slotsFreed };
 }
 
 describe('createModelCallActivities.generateReply: what the model answered', () => {
@@ -285,5 +301,34 @@ describe('createModelCallActivities.generateReply: a chat request', () => {
     const reply = await w.reply({ acceptance: { workspaceId: 'ws_1' } as GenerateReplyInput['acceptance'] });
     expect(reply).toEqual({ silent: 'the chat request was refused', seenMessageIds: [] });
     expect(w.modelCalls).toEqual([]);
+  });
+});
+
+describe('createModelCallActivities.generateReply: its slot among the model calls in flight', () => {
+  it("asks for the call's slot under its workspace, and frees it once the model has answered", async () => {
+    const w = world({ answers: [{ text: 'Listo.' }] });
+    await w.reply({ toolRounds: [] });
+    expect(w.slotsTaken).toEqual([{ workspaceId: 'ws_1', workflowId: expect.any(String), holder: expect.stringContaining('/msg_turn/0') }]);
+    expect(w.slotsFreed).toEqual([w.slotsTaken[0]!.holder]);
+  });
+
+  it('answers queued without asking the model when the bound is reached, holding nothing', async () => {
+    const w = world({ answers: [{ text: 'Listo.' }], full: true });
+    expect(await w.run()).toEqual({ queued: true });
+    expect(w.modelCalls).toHaveLength(0);
+    expect(w.slotsFreed).toEqual([]);
+  });
+
+  it('frees the slot of a call that failed, for its retry to ask again', async () => {
+    const w = world({ answers: [new Error('socket hang up')] });
+    await expect(w.reply()).rejects.toThrow('socket hang up');
+    expect(w.slotsFreed).toEqual([w.slotsTaken[0]!.holder]);
+  });
+
+  it('names a later round of the same turn as another call', async () => {
+    const w = world({ answers: [{ text: 'a' }, { text: 'b' }] });
+    await w.reply();
+    await w.reply({ toolRounds: [{ messages: [], results: [] }] });
+    expect(w.slotsTaken.map((slot) => slot.holder.split('/').slice(-1)[0])).toEqual(['0', '1']);
   });
 });

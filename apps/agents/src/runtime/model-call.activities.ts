@@ -191,11 +191,26 @@ export function createModelCallActivities(
         if ('rejected' in result) return { silent: 'the chat request was refused', seenMessageIds: [] };
         input.conversationRef = result.accepted.id;
       }
-      const reply = await modelCall(input);
-      if ('silent' in reply) agentTurns.inc({ outcome: 'silent' });
-      return reply;
+      // The call's slot among its workspace's model calls in flight (fair-turns/): over the bound,
+      // the turn waits for it outside the worker and calls again.
+      const holder = slotHolderOf(input);
+      if (holder && !(await deps.slots.take({ ...holder, workspaceId: input.workspaceId }))) return { queued: true };
+      try {
+        const reply = await modelCall(input);
+        if ('silent' in reply) agentTurns.inc({ outcome: 'silent' });
+        return reply;
+      } finally {
+        if (holder) await deps.slots.release(holder.holder);
+      }
     },
   };
+}
+
+/** The model call's slot holder: its workflow, run, turn and round (an attempt retried is the same call); none outside a workflow. */
+function slotHolderOf(input: GenerateReplyInput): { holder: string; workflowId: string } | null {
+  const run = Context.current().info.workflowExecution;
+  if (!run) return null;
+  return { holder: `${run.workflowId}/${run.runId}/${input.turnId ?? ''}/${input.toolRounds?.length ?? 0}`, workflowId: run.workflowId };
 }
 
 type Completion = { text: string; toolCalls: { toolCallId: string; toolName: string; input: unknown }[]; messages: ModelMessage[] };

@@ -14,6 +14,7 @@ import type { AgentRepository } from '../agents/agent.repository';
 import type { AgentsConfigService } from '../config/agents.config';
 import type { AllowedTermRepository } from '../guardrails/allowed-term.repository';
 import type { ConversationMemoryRepository } from '../memory/conversation-memory.repository';
+import type { ModelCallSlots } from '../fair-turns/model-call-slots';
 import type { DelegationRepository } from '../subagents/delegation.repository';
 import type { TurnLogRepository, TurnRef } from '../turn-log/turn-log.repository';
 import type { TurnFiles } from './turn-files';
@@ -32,6 +33,8 @@ export interface TurnDeps {
   turnLog: TurnLogRepository;
   files: TurnFiles;
   chatAnswers: ChatAnswers;
+  /** The bound on model calls in flight, per workspace and in all. */
+  slots: ModelCallSlots;
   logger: Logger;
 }
 

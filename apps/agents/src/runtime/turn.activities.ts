@@ -6,6 +6,7 @@ import type { ConversationTurnActivities } from '@platica/workflows/activities';
 import { AgentRepository } from '../agents/agent.repository';
 import { AgentsConfigService } from '../config/agents.config';
 import { AllowedTermRepository } from '../guardrails/allowed-term.repository';
+import { ModelCallSlots } from '../fair-turns/model-call-slots';
 import { ConversationMemoryRepository } from '../memory/conversation-memory.repository';
 import { DelegationRepository } from '../subagents/delegation.repository';
 import { TurnLogRepository } from '../turn-log/turn-log.repository';
@@ -45,6 +46,7 @@ export class TurnActivitiesFactory {
     turnLog: TurnLogRepository,
     files: TurnFiles,
     chatAnswers: ChatAnswers,
+    slots: ModelCallSlots,
   ) {
     const deps: TurnDeps = {
       rpc,
@@ -57,6 +59,7 @@ export class TurnActivitiesFactory {
       turnLog,
       files,
       chatAnswers,
+      slots,
       logger: new Logger('turns'),
     };
     const memos = new TurnMemos();

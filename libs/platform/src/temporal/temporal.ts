@@ -75,7 +75,13 @@ export interface TemporalWorkerPart extends BackgroundPart {
 /** Starts a worker polling the service's task queue; `stop()` lets running tasks finish first. */
 export async function startTemporalWorker(
   config: BaseConfig,
-  options: { service: string; activities: object; workflows: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> },
+  options: {
+    service: string;
+    activities: object;
+    workflows: Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>;
+    /** Workflow tasks and local activities run at once (the SDK's defaults, 40 and 100, when absent). */
+    slots?: number;
+  },
 ): Promise<TemporalWorkerPart> {
   installTemporalRuntime();
   const connection = await NativeConnection.connect(temporalConnectionOptions(config));
@@ -84,6 +90,7 @@ export async function startTemporalWorker(
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: taskQueue(config, options.service),
     activities: options.activities,
+    ...(options.slots ? { maxConcurrentWorkflowTaskExecutions: options.slots, maxConcurrentLocalActivityExecutions: options.slots } : {}),
     // Under Kubernetes' 30 s grace period, with room for the rest of the shutdown.
     shutdownGraceTime: '20s',
     ...temporalWorkerTracing(options.workflows),
@@ -108,15 +115,27 @@ export async function startTemporalWorker(
 export abstract class TemporalClientOwner {
   private client: Client | null = null;
   private closeConnection: (() => Promise<void>) | null = null;
+  private connecting: Promise<void> | null = null;
   /** Whether Temporal answers, asked before a start a request waits on (start-once.ts). */
   protected readonly pulse = new TemporalPulse(() => this.temporal());
 
   constructor(protected readonly serviceConfig: { values: BaseConfig }) {}
 
   async onModuleInit(): Promise<void> {
-    const { client, close } = await connectTemporalClient(this.serviceConfig.values);
-    this.client = client;
-    this.closeConnection = close;
+    await this.connected();
+  }
+
+  /**
+   * Connects once. Nest runs onModuleInit when the app listens, after the worker and the
+   * background parts have started: a part that uses the client at once (a consumer with a
+   * backlog, an activity of a turn left running) awaits this first.
+   */
+  connected(): Promise<void> {
+    this.connecting ??= connectTemporalClient(this.serviceConfig.values).then(({ client, close }) => {
+      this.client = client;
+      this.closeConnection = close;
+    });
+    return this.connecting;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -205,7 +205,7 @@ export interface ConversationTurnActivities {
      * then ignored), or stays silent when the request is refused.
      */
     acceptance?: ChatAcceptRequest;
-  }): Promise<GeneratedReply>;
+  }): Promise<GeneratedReply | ModelCallQueued>;
   /** Sends the agent's working message (fixed text, or written by the model from `aiPrompt`). */
   sendWorkingMessage(input: {
     workspaceId: string;
@@ -223,6 +223,19 @@ export interface ConversationTurnActivities {
 }
 
 export const turnRequestedSignal = defineSignal<[TurnTrigger]>('turnRequested');
+
+/**
+ * A model call whose workspace (or the whole deployment) has as many model calls in flight as
+ * its bound allows: nothing was asked. The turn waits, holding no worker slot, until
+ * `modelCallSlotSignal` says its place in the queue came (or a while passed), then calls again
+ * (docs/agents.md › Fair turns across workspaces).
+ */
+export interface ModelCallQueued {
+  queued: true;
+}
+
+/** Sent to a turn whose queued model call was given its slot. */
+export const modelCallSlotSignal = defineSignal('modelCallSlotGranted');
 
 /** What stores (and on Meta channels delivers) a turn's reply: its id is the turn's, `seenUpTo` the latest message it was given. */
 export function replyRequestOf(
@@ -262,6 +275,8 @@ export const MODEL_REFUSED = 'ModelRequestRefused';
 export const MODEL_FAILED = 'model_error';
 /** A turn's dependencies stayed unavailable past its horizon: the turn failed without a reply. */
 export const DEPENDENCY_UNAVAILABLE = 'dependency_unavailable';
+/** A turn's model call waited for its slot past the turn's horizon (its workspace's backlog): the turn failed without a reply. */
+export const MODEL_CALLS_BACKLOGGED = 'model_calls_backlogged';
 
 /** A chat turn waiting for its time; `conversationKey` is the thread id (`chat_…`). */
 export interface ScheduledChatTurnInput {

@@ -11,6 +11,7 @@ import {
   MODEL_FAILED,
   replyRequestOf,
   turnRequestedSignal,
+  modelCallSlotSignal,
   type AcceptChatResult,
   type ConversationTurnActivities,
   type ConversationTurnInput,
@@ -71,6 +72,8 @@ describe('conversationTurnWorkflow', () => {
   /** The request messages of model calls scheduled alongside their acceptance, as they began. */
   let modelCallsWithAcceptance: string[];
   let onModelCallWithAcceptance: () => void;
+  /** Whether a model call finds its slot free (the agents worker's bound on model calls in flight); queued otherwise. */
+  let slotFree: () => boolean;
 
   /** One model call as the agents worker makes it: the previous answer's tool calls run first, then the model is asked. */
   const oneAnswer = async (input: Parameters<ConversationTurnActivities['generateReply']>[0]): Promise<GeneratedReply> => {
@@ -163,7 +166,11 @@ describe('conversationTurnWorkflow', () => {
       await quiet;
     },
     acceptChat: acceptOnce,
-    generateReply: modelCall,
+    generateReply: async (input) => {
+      if (slotFree()) return modelCall(input);
+      calls.push('queued');
+      return { queued: true };
+    },
     deliverReply: async (input) => deliver(input),
     recordTurnFailure: async (input) => void calls.push(`failure ${input.error.code}: ${input.error.message}`),
     sendWorkingMessage: async (input) => void calls.push(`working ${input.settings.message.fixedText}`),
@@ -188,12 +195,13 @@ describe('conversationTurnWorkflow', () => {
     beforeAccepting = async () => undefined;
     modelCallsWithAcceptance = [];
     onModelCallWithAcceptance = () => undefined;
+    slotFree = () => true;
     runTool = async (call) => ({ toolCallId: call.toolCallId, providerName: call.providerName, ok: true, output: { forecast: 'soleado' } });
   });
 
   async function run(
     input: ConversationTurnInput,
-    afterStart: (signal: (t: TurnTrigger) => Promise<void>) => Promise<void> = async () => undefined,
+    afterStart: (signal: (t: TurnTrigger) => Promise<void>, handle: WorkflowHandle) => Promise<void> = async () => undefined,
   ) {
     const worker = await Worker.create({
       connection: env.nativeConnection,
@@ -207,7 +215,7 @@ describe('conversationTurnWorkflow', () => {
         workflowId: `turn-${++id}`,
         args: [input],
       });
-      await afterStart((trigger) => handle.signal(turnRequestedSignal, trigger));
+      await afterStart((trigger) => handle.signal(turnRequestedSignal, trigger), handle);
       const outcomes = await handle.result();
       lastHistory = await handle.fetchHistory();
       return outcomes;
@@ -250,6 +258,40 @@ describe('conversationTurnWorkflow', () => {
     expect(calls).toEqual(['quiet 2000', 'generate conv_1', 'deliver hola']);
     expect(outcomes).toEqual([]);
   });
+
+  it("waits for its model call's slot with no activity running, and asks again as soon as it is signalled", async () => {
+    let queued = 0;
+    slotFree = () => queued++ > 0;
+    await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') }, async (_signal, handle) => {
+      while (!calls.includes('queued')) await new Promise((resolve) => setTimeout(resolve, 10));
+      await handle.signal(modelCallSlotSignal);
+    });
+    expect(calls).toEqual(['queued', 'generate conv_1', 'deliver hola']);
+    // Signalled: its recheck was set and never fired (time skips only while the test awaits the result).
+    expect(lastHistory.events?.filter((event) => event.timerStartedEventAttributes)).toHaveLength(1);
+    expect(lastHistory.events?.filter((event) => event.timerFiredEventAttributes)).toHaveLength(0);
+  });
+
+  it('asks again after its recheck when the signal never comes (the worker that granted the slot stopped)', async () => {
+    let queued = 0;
+    slotFree = () => queued++ > 1;
+    await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
+    expect(calls).toEqual(['queued', 'queued', 'generate conv_1', 'deliver hola']);
+    const fired = lastHistory.events?.filter((event) => event.timerFiredEventAttributes) ?? [];
+    expect(fired).toHaveLength(2);
+  });
+
+  it("records a failed turn when its model call's slot never came within the turn's horizon", async () => {
+    slotFree = () => false;
+    await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 0, first: customer('m1') });
+    expect(calls.filter((call) => call !== 'queued')).toEqual([
+      "failure model_calls_backlogged: the workspace's model calls stayed at their bound for 24 hours",
+    ]);
+    // Its first ask, then one per 2-minute recheck until the day is past (the last one falls on either side of its end).
+    const asks = calls.filter((call) => call === 'queued').length;
+    expect(asks).toBeGreaterThanOrEqual(24 * 30);
+    expect(asks).toBeLessThanOrEqual(24 * 30 + 1);
+  }, 120_000);
 
   it('gives no turn of its own to a trigger whose messages an earlier turn already saw', async () => {
     let release!: () => void;

@@ -13,11 +13,13 @@ import {
 import type { ChatAccepted, ChatAcceptRequest } from '@platica/contracts';
 import {
   turnRequestedSignal,
+  modelCallSlotSignal,
   replyRequestOf,
   type AcceptChatResult,
   type ConversationTurnActivities,
   type ConversationTurnInput,
   DEPENDENCY_UNAVAILABLE,
+  MODEL_CALLS_BACKLOGGED,
   type GeneratedReply,
   type TurnOutcome,
   type ToolRound,
@@ -30,6 +32,7 @@ import {
  * which a free-form reply cannot be sent anyway (docs/workflows.md › Retries and outages).
  */
 export const TURN_HORIZON = '24 hours';
+const TURN_HORIZON_MS = 24 * 60 * 60_000;
 /**
  * Every step retries until the horizon: an outage costs the customer a late answer, never a
  * lost one. Errors that cannot pass by waiting are non-retryable where they are thrown (the
@@ -42,6 +45,13 @@ const UNTIL_HORIZON = { initialMs: 200, maximumMs: 60_000 };
  * events each): a day of outage costs some 1,500 timers, well under Temporal's limits.
  */
 const LOCAL_RETRY_THRESHOLD_MS = 10_000;
+/**
+ * A queued model call asks again after this long without its slot's signal: a signal lost (the
+ * worker that granted the slot stopped before sending it) costs the turn at most this wait.
+ * Not shorter: each recheck is a workflow task and a transaction, and a flooding workspace has
+ * hundreds of turns waiting.
+ */
+const QUEUED_MODEL_CALL_RECHECK = '2 minutes';
 
 /**
  * The turn's steps, their backoffs multiplied by `retryScale` (the input's, from the agents
@@ -86,18 +96,48 @@ function stepsOf(retryScale = 1) {
     // history once the workflow task completes, so a replay never calls a remote API again; a
     // retried model call reuses them (kept in the worker). Only a worker killed inside that task
     // runs a call again.
-    generateReply: proxyLocalActivities<ConversationTurnActivities>({
-      // One tool round must fit: a tool waited for up to 5 min 15 s (TOOL_CALL_WAIT_MS: an MCP tool
-      // reporting progress may run 5 min) and the model's calls around it (60 s each). Still a local
-      // activity: the SDK heartbeats the workflow task while it runs, so a dead worker is noticed
-      // within the workflow task timeout, not this one, and a regular activity would only add a task
-      // queue round trip to every model call. A timed-out attempt's retry resumes the rounds already
-      // run (kept in the worker).
-      startToCloseTimeout: '8 minutes',
-      localRetryThreshold,
-      scheduleToCloseTimeout: TURN_HORIZON,
-      retry: { initialInterval: scaled(1_000), backoffCoefficient: 2, maximumInterval: scaled(60_000) },
-    }).generateReply,
+    generateReply: queuedForSlots(
+      proxyLocalActivities<ConversationTurnActivities>({
+        // One tool round must fit: a tool waited for up to 5 min 15 s (TOOL_CALL_WAIT_MS: an MCP tool
+        // reporting progress may run 5 min) and the model's calls around it (60 s each). Still a local
+        // activity: the SDK heartbeats the workflow task while it runs, so a dead worker is noticed
+        // within the workflow task timeout, not this one, and a regular activity would only add a task
+        // queue round trip to every model call. A timed-out attempt's retry resumes the rounds already
+        // run (kept in the worker).
+        startToCloseTimeout: '8 minutes',
+        localRetryThreshold,
+        scheduleToCloseTimeout: TURN_HORIZON,
+        retry: { initialInterval: scaled(1_000), backoffCoefficient: 2, maximumInterval: scaled(60_000) },
+      }).generateReply,
+    ),
+  };
+}
+
+/**
+ * The model call, waiting its turn when its workspace (or the deployment) has as many model
+ * calls in flight as allowed: the activity answers `queued` at once, and the run waits on its
+ * slot's signal with no activity running, so it holds none of the worker's slots meanwhile
+ * (docs/agents.md › Fair turns across workspaces). The activity keeps the call's place in the
+ * queue: asked again, it is served when its place comes.
+ */
+function queuedForSlots(call: ConversationTurnActivities['generateReply']) {
+  let slotsGiven = 0;
+  setHandler(modelCallSlotSignal, () => void slotsGiven++);
+  return async (input: Parameters<ConversationTurnActivities['generateReply']>[0]): Promise<GeneratedReply> => {
+    const since = Date.now();
+    for (;;) {
+      const given = slotsGiven;
+      const reply = await call(input);
+      if (!('queued' in reply)) return reply;
+      // Like every step, the wait ends at the turn's horizon, with a recorded failure.
+      if (Date.now() - since > TURN_HORIZON_MS) {
+        throw ApplicationFailure.nonRetryable(
+          `the workspace's model calls stayed at their bound for ${TURN_HORIZON}`,
+          MODEL_CALLS_BACKLOGGED,
+        );
+      }
+      await condition(() => slotsGiven > given, QUEUED_MODEL_CALL_RECHECK);
+    }
   };
 }
 

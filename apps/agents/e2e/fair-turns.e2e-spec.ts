@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import {
+  deliverMetaWebhook,
+  eventually,
+  FakeLlm,
+  FakeMetaGraph,
+  lastOf,
+  MessagingWorkspace,
+  newPhone,
+  startTestStack,
+  textOf,
+  whatsappInbound,
+  withAgents,
+  type ChatCompletionRequest,
+  type TestStack,
+} from '@platica/testing';
+
+const DEBOUNCE_MS = 200;
+/** Workspace A's bound; the deployment's is one more, so B's turn needs the room A leaves. */
+const PER_WORKSPACE = 2;
+const IN_FLIGHT = 3;
+
+/**
+ * Fair turns across workspaces (docs/agents.md): a workspace whose model is slow has at most
+ * PLATICA_MODEL_CALLS_PER_WORKSPACE calls at the model; its further turns wait oldest first,
+ * holding none of the worker's slots, while another workspace's turns are answered; the bound
+ * and the queue survive the agents service killed and restarted.
+ */
+describe('fair turns across workspaces (e2e)', () => {
+  let t: TestStack;
+  let llm: FakeLlm;
+  let graph: FakeMetaGraph;
+  let a: MessagingWorkspace;
+  let b: MessagingWorkspace;
+
+  beforeAll(async () => {
+    llm = await FakeLlm.start();
+    graph = await FakeMetaGraph.start();
+    // agents in a process of its own: this file kills and restarts it.
+    t = await startTestStack(
+      {
+        ...llm.env(),
+        META_GRAPH_BASE_URL: graph.url,
+        PLATICA_TURN_DEBOUNCE_MS: String(DEBOUNCE_MS),
+        PLATICA_MODEL_CALLS_PER_WORKSPACE: String(PER_WORKSPACE),
+        PLATICA_MODEL_CALLS_IN_FLIGHT: String(IN_FLIGHT),
+      },
+      { ownProcesses: ['agents'] },
+    );
+    a = await MessagingWorkspace.seed(t, withAgents);
+    b = await MessagingWorkspace.seed(t, withAgents);
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await graph?.stop();
+    await llm?.stop();
+  });
+
+  const promptOf = (ws: MessagingWorkspace) => (ws.doc.agents![0] as { systemPrompt: string }).systemPrompt;
+  const isOf = (ws: MessagingWorkspace) => (request: ChatCompletionRequest) =>
+    request.messages.some((m) => m.role === 'system' && textOf(m).includes(promptOf(ws)));
+  const saying = (marker: string) => (request: ChatCompletionRequest) => textOf(lastOf(request.messages, 'user')).includes(marker);
+  const atModel = (marker: string) => llm.requests.filter(saying(marker)).length;
+  const sentTo = (ws: MessagingWorkspace, phone: string) => graph.sends(ws.whatsapp.phoneNumberId).filter((s) => s.body.to === phone);
+  const writes = async (ws: MessagingWorkspace, phone: string, text: string) => {
+    const wa = ws.whatsapp;
+    const res = await deliverMetaWebhook(
+      t.baseUrl,
+      whatsappInbound({ phoneNumberId: wa.phoneNumberId, displayPhone: wa.phoneNumber, from: phone, text }),
+      wa.appSecret,
+    );
+    expect(res.status).toBe(200);
+  };
+  /** A's model calls, held at the model or waiting for their slot (the agents schema's rows). */
+  const slotsOf = async (ws: MessagingWorkspace) => {
+    const rows = await t.query<{ held: boolean }>(
+      `select granted_at is not null as held from agents.model_call_slot where workspace_id = $1 and expires_at > now()`,
+      [ws.id],
+    );
+    return { held: rows.filter((row) => row.held).length, waiting: rows.filter((row) => !row.held).length };
+  };
+  /** The most of `ws`'s requests the model had at once. */
+  const mostAtOnce = (ws: MessagingWorkspace) => {
+    const edges = llm.timings
+      .filter((timing) => isOf(ws)(timing.request))
+      .flatMap((timing) => [
+        { at: timing.startedAt, step: 1 },
+        { at: timing.finishedAt ?? Infinity, step: -1 },
+      ])
+      .sort((x, y) => x.at - y.at || x.step - y.step);
+    let now = 0;
+    let most = 0;
+    for (const edge of edges) most = Math.max(most, (now += edge.step));
+    return most;
+  };
+  /**
+   * Six of A's customers write, one after another, each once its model call is held or queued,
+   * each conversation's model call held at the model until the test releases it.
+   */
+  const flood = async (count: number) => {
+    const customers = Array.from({ length: count }, () => ({ phone: newPhone(), marker: `a${randomBytes(4).toString('hex')}` }));
+    const releases = new Map(customers.map((c) => [c.marker, llm.holdWhere(saying(c.marker))]));
+    for (const [index, customer] of customers.entries()) {
+      await writes(a, customer.phone, `[[reply:Listo ${customer.marker}]]`);
+      await eventually(
+        `A's call ${index + 1} held or queued`,
+        async () => {
+          const { held, waiting } = await slotsOf(a);
+          return held + waiting === index + 1;
+        },
+        20_000,
+      );
+    }
+    return { customers, release: (marker: string) => releases.get(marker)!() };
+  };
+
+  it("answers B's turns while A has more slow turns than its bound, and serves A's backlog oldest first", async () => {
+    const { customers, release } = await flood(6);
+    const [first, second, third, ...rest] = customers;
+    // A's first two are at the model; the other four wait, and none of them reached it.
+    await eventually('A at its bound', async () => atModel(first!.marker) + atModel(second!.marker) === PER_WORKSPACE, 20_000);
+    expect(await slotsOf(a)).toEqual({ held: PER_WORKSPACE, waiting: 4 });
+
+    // B's WhatsApp customer and a chat request to B's agent are answered meanwhile.
+    const phone = newPhone();
+    const marker = `b${randomBytes(4).toString('hex')}`;
+    await writes(b, phone, `[[reply:Hola ${marker}]]`);
+    await eventually("B's reply", async () => sentTo(b, phone)[0], 20_000);
+    expect(sentTo(b, phone).map((s) => s.body.text.body)).toEqual([`Hola ${marker}`]);
+    const chat = await b.api.post('/v1/chat', {
+      agentId: b.ids.agents.sofia.id,
+      client: { email: `${marker}@example.test` },
+      message: `[[reply:Chat ${marker}]]`,
+    });
+    expect(chat.status).toBe(200);
+    expect(JSON.stringify(chat.body)).toContain(`Chat ${marker}`);
+    expect(rest.map((c) => atModel(c.marker))).toEqual([0, 0, 0]);
+    expect(atModel(third!.marker)).toBe(0);
+
+    // A's first call answers: its slot goes to A's oldest waiting call, the third, and no other.
+    release(first!.marker);
+    await eventually("A's third call at the model", async () => atModel(third!.marker) === 1, 20_000);
+    expect(rest.map((c) => atModel(c.marker))).toEqual([0, 0, 0]);
+
+    for (const customer of customers) release(customer.marker);
+    for (const customer of customers) {
+      await eventually(`A's reply to ${customer.marker}`, async () => sentTo(a, customer.phone)[0], 30_000);
+      expect(sentTo(a, customer.phone).map((s) => s.body.text.body)).toEqual([`Listo ${customer.marker}`]);
+    }
+    expect(mostAtOnce(a)).toBe(PER_WORKSPACE);
+    await eventually('every slot freed', async () => {
+      const { held, waiting } = await slotsOf(a);
+      return held + waiting === 0;
+    });
+  });
+
+  it('keeps the bound and every turn across the agents service killed and restarted: each answered once', async () => {
+    const { customers, release } = await flood(4);
+    await eventually('A at its bound', async () => customers.filter((c) => atModel(c.marker) > 0).length === PER_WORKSPACE, 20_000);
+    t.stack.services.get('agents')!.process.kill('SIGKILL');
+    await t.stack.startService('agents');
+    // The killed calls are retried under their own slots; the waiting ones keep their places.
+    await eventually(
+      'the held calls asked again',
+      async () => customers.filter((c) => atModel(c.marker) > 1).length === PER_WORKSPACE,
+      60_000,
+      200,
+    );
+    expect(await slotsOf(a)).toEqual({ held: PER_WORKSPACE, waiting: 2 });
+
+    for (const customer of customers) release(customer.marker);
+    for (const customer of customers) {
+      await eventually(`A's reply to ${customer.marker}`, async () => sentTo(a, customer.phone)[0], 60_000, 200);
+    }
+    await eventually(
+      'every slot freed',
+      async () => {
+        const { held, waiting } = await slotsOf(a);
+        return held + waiting === 0;
+      },
+      20_000,
+    );
+    for (const customer of customers) expect(sentTo(a, customer.phone).map((s) => s.body.text.body)).toEqual([`Listo ${customer.marker}`]);
+    expect(mostAtOnce(a)).toBe(PER_WORKSPACE);
+  });
+});

@@ -1,0 +1,27 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/**
+ * A model call's place in the bound on model calls in flight (docs/agents.md › Fair turns across
+ * workspaces): held (`grantedAt` set) while the call runs, waiting otherwise. Kept in
+ * PostgreSQL so the bound holds across the agents service's replicas and restarts; a row whose
+ * `expiresAt` passed (its worker stopped during the call, its turn stopped waiting) counts for
+ * nothing and goes with the next grant.
+ */
+const ModelCallSlotSchema = defineEntity({
+  name: 'ModelCallSlot',
+  tableName: 'model_call_slot',
+  indexes: [{ properties: ['workspaceId', 'requestedAt'] }],
+  properties: {
+    /** The call: its workflow, run, turn and round (a retried attempt is the same call). */
+    holder: p.text().primary(),
+    workspaceId: p.text(),
+    /** Whom to signal when a waiting call is given its slot. */
+    workflowId: p.text(),
+    /** When the call first asked: its place in its workspace's queue. */
+    requestedAt: p.datetime(),
+    grantedAt: p.datetime().nullable(),
+    expiresAt: p.datetime(),
+  },
+});
+export class ModelCallSlot extends ModelCallSlotSchema.class {}
+ModelCallSlotSchema.setClass(ModelCallSlot);

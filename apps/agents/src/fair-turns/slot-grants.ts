@@ -1,0 +1,53 @@
+/** The bounds on model calls in flight (docs/agents.md › Fair turns across workspaces). */
+export interface SlotBounds {
+  /** One workspace's calls in flight. */
+  perWorkspace: number;
+  /** All workspaces' calls in flight, in all the agents service's workers together. */
+  total: number;
+}
+
+/** A call waiting for its slot. */
+export interface WaitingCall {
+  holder: string;
+  workspaceId: string;
+  requestedAt: Date;
+}
+
+/**
+ * Which waiting calls get the slots free now. Each slot goes to the workspace with the fewest
+ * calls in flight among those under their own bound (the one waiting longest on a tie), to its
+ * oldest call: a workspace with a backlog never takes a freed slot from one with fewer calls
+ * running, and within a workspace the backlog drains oldest first. `held`: the calls in flight
+ * per workspace; `waiting`: any order.
+ */
+export function slotsToGrant(held: ReadonlyMap<string, number>, waiting: readonly WaitingCall[], bounds: SlotBounds): WaitingCall[] {
+  const running = new Map(held);
+  let total = [...running.values()].reduce((sum, count) => sum + count, 0);
+  const queues = new Map<string, WaitingCall[]>();
+  for (const call of [...waiting].sort(olderFirst)) {
+    const queue = queues.get(call.workspaceId) ?? [];
+    queue.push(call);
+    queues.set(call.workspaceId, queue);
+  }
+  const granted: WaitingCall[] = [];
+  while (total < bounds.total) {
+    let next: { workspaceId: string; call: WaitingCall; running: number } | undefined;
+    for (const [workspaceId, queue] of queues) {
+      const call = queue[0];
+      const count = running.get(workspaceId) ?? 0;
+      if (!call || count >= bounds.perWorkspace) continue;
+      if (!next || count < next.running || (count === next.running && olderFirst(call, next.call) < 0))
+        next = { workspaceId, call, running: count };
+    }
+    if (!next) break;
+    queues.get(next.workspaceId)?.shift();
+    running.set(next.workspaceId, next.running + 1);
+    total++;
+    granted.push(next.call);
+  }
+  return granted;
+}
+
+function olderFirst(a: WaitingCall, b: WaitingCall): number {
+  return a.requestedAt.getTime() - b.requestedAt.getTime() || (a.holder < b.holder ? -1 : a.holder > b.holder ? 1 : 0);
+}

@@ -1,0 +1,211 @@
+// bench/turns/fairness.ts: fair turns across workspaces (docs/agents.md › Fair turns across
+// workspaces), with the fake model on loopback.
+//   1. Paired rounds: workspace B's chat turn overhead (POST /v1/chat sent -> 200 received, minus
+//      the fake model's own time, as main.ts measures it), --turns turns one after another with A
+//      idle, then as many while A's WhatsApp customers write --rate messages a second (a pool of
+//      conversations, each writing every --slow-ms) to a model answering A in --slow-ms. A's
+//      backlog is drained between rounds (A's model made quick). Each round's ratio is its
+//      flooded p99 over its alone p99; the median ratio of --rounds rounds is judged against 1.5.
+//   2. Drain: the agents service killed for --outage-s while A's customers keep writing
+//      (--rate a second, each message a new conversation, the model quick), then started again:
+//      the backlog's turns answered per second from its restart to the last reply.
+//
+//   node tools/build.mjs && node dist/bench/turns/fairness.js [--rounds 3] [--turns 60] [--rate 20] [--slow-ms 20000] [--lead-s 10] [--outage-s 60] [--model-ms 50]
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'pg';
+import {
+  deliverMetaWebhook,
+  FakeLlm,
+  FakeMetaGraph,
+  lastOf,
+  MessagingWorkspace,
+  newPhone,
+  textOf,
+  whatsappInbound,
+  withAgents,
+  type ChatCompletionRequest,
+} from '@platica/testing';
+import { cpuTimes, settle, settleAfterStart } from '../lib/load';
+import { startBenchStack } from '../lib/stack';
+import { ascending, numberOption as option, percentile } from '../lib/args';
+
+const DEBOUNCE_MS = 300;
+const TARGET_RATIO = 1.5;
+
+async function main(): Promise<void> {
+  const rounds = option('rounds', 3);
+  const turns = option('turns', 60);
+  const rate = option('rate', 20);
+  const slowMs = option('slow-ms', 20_000);
+  const leadMs = option('lead-s', 10) * 1_000;
+  const outageMs = option('outage-s', 60) * 1_000;
+  const modelMs = option('model-ms', 50);
+  const llm = await FakeLlm.start();
+  const graph = await FakeMetaGraph.start();
+  const bench = await startBenchStack({
+    LLM_BASE_URL: llm.url,
+    LLM_API_KEY: 'bench',
+    LLM_MODEL: 'fake-model',
+    META_GRAPH_BASE_URL: graph.url,
+    PLATICA_ALLOW_PRIVATE_NETWORKS: 'true',
+    PLATICA_TURN_DEBOUNCE_MS: String(DEBOUNCE_MS),
+  });
+  const db = new Client({ connectionString: bench.isolation.databaseUrl });
+  await db.connect();
+  try {
+    const a = await MessagingWorkspace.seed(bench, withAgents);
+    const b = await MessagingWorkspace.seed(bench, withAgents);
+    const promptOfA = (a.doc.agents![0] as { systemPrompt: string }).systemPrompt;
+    const isA = (request: ChatCompletionRequest) => request.messages.some((m) => m.role === 'system' && textOf(m).includes(promptOfA));
+    let aSlow = false;
+    llm.delayFor = (request) => (isA(request) && aSlow ? slowMs : modelMs);
+    const sofiaOfB = b.ids.agents.sofia.id as string;
+
+    /** One of B's chat turns on a new thread: its time minus the model's. */
+    const chatTurnOfB = async (): Promise<number> => {
+      const marker = `b${randomBytes(5).toString('hex')}`;
+      const started = Date.now();
+      const res = await b.api.post('/v1/chat', { agentId: sofiaOfB, client: { email: `${marker}@bench.test` }, message: marker });
+      if (res.status !== 200) throw new Error(`B's chat answered ${res.status}: ${res.text}`);
+      const ended = Date.now();
+      const calls = llm.timings.filter((t) => textOf(lastOf(t.request.messages, 'user')).includes(marker));
+      if (!calls.length || calls.some((t) => !t.finishedAt)) throw new Error(`the model never answered ${marker}`);
+      return ended - started - calls.reduce((sum, t) => sum + (t.finishedAt! - t.startedAt), 0);
+    };
+    /** B's turns, and how busy the machine's cores were meanwhile (a share of all of them). */
+    const chatTurnsOfB = async () => {
+      const overheads: number[] = [];
+      const before = cpuTimes();
+      for (let i = 0; i < turns; i++) overheads.push(await chatTurnOfB());
+      const after = cpuTimes();
+      return { overheads: ascending(overheads), busy: (after.busy - before.busy) / Math.max(1, after.total - before.total) };
+    };
+
+    /** A's customers write `rate` messages a second until stopped: `phones` gives each message's sender. */
+    const aWrites = (phones: (i: number) => string) => {
+      let sent = 0;
+      let failed = 0;
+      let stopped = false;
+      const started = Date.now();
+      const writing = (async () => {
+        const pending: Promise<void>[] = [];
+        while (!stopped) {
+          const due = started + (sent * 1_000) / rate;
+          if (due > Date.now()) await sleep(due - Date.now());
+          const wa = a.whatsapp;
+          const payload = whatsappInbound({
+            phoneNumberId: wa.phoneNumberId,
+            displayPhone: wa.phoneNumber,
+            from: phones(sent),
+            text: `a${sent}`,
+          });
+          pending.push(
+            deliverMetaWebhook(bench.baseUrl, payload, wa.appSecret).then(
+              (res) => void (res.status === 200 || failed++),
+              () => void failed++,
+            ),
+          );
+          sent++;
+        }
+        await Promise.all(pending);
+      })();
+      return {
+        stop: async () => {
+          stopped = true;
+          await writing;
+          return { sent, failed };
+        },
+      };
+    };
+    const slotsOfA = async () =>
+      Number((await db.query(`select count(*) from agents.model_call_slot where workspace_id = $1`, [a.id])).rows[0].count);
+    /** A's model quick again, its backlog answered: no slot row of A's for 3 s in a row. */
+    const drainA = async () => {
+      aSlow = false;
+      for (let emptySince = Date.now(); Date.now() - emptySince < 3_000; await sleep(250))
+        if ((await slotsOfA()) > 0) emptySince = Date.now();
+    };
+
+    await settleAfterStart();
+    for (let i = 0; i < 10; i++) await chatTurnOfB(); // warm-up: connections, caches, the JIT
+    const pool = Array.from({ length: Math.max(1, Math.round((rate * slowMs) / 1_000)) }, () => newPhone());
+    const results: { alone: number[]; flooded: number[]; most: number }[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      await settle();
+      const { overheads: alone, busy: busyAlone } = await chatTurnsOfB();
+      aSlow = true;
+      const flood = aWrites((i) => pool[i % pool.length]!);
+      await sleep(leadMs);
+      let most = 0;
+      const watching = setInterval(() => void slotsOfA().then((n) => (most = Math.max(most, n))), 500);
+      const { overheads: flooded, busy: busyFlooded } = await chatTurnsOfB();
+      clearInterval(watching);
+      const { sent, failed } = await flood.stop();
+      const held = Number(
+        (await db.query(`select count(*) from agents.model_call_slot where workspace_id = $1 and granted_at is not null`, [a.id])).rows[0]
+          .count,
+      );
+      await drainA();
+      results.push({ alone, flooded, most });
+      process.stdout.write(
+        `round ${round}: B alone p50/p99 ${percentile(alone, 50)}/${percentile(alone, 99)} ms, with A flooding ${percentile(flooded, 50)}/${percentile(flooded, 99)} ms ` +
+          `(ratio ${(percentile(flooded, 99) / percentile(alone, 99)).toFixed(2)}); A sent ${sent} (${failed} refused), ` +
+          `held ${held} at the end, up to ${most} calls held or queued; the machine ${(busyAlone * 100).toFixed(0)}% busy alone, ${(busyFlooded * 100).toFixed(0)}% flooded\n`,
+      );
+    }
+    const ratios = ascending(results.map((r) => percentile(r.flooded, 99) / percentile(r.alone, 99)));
+    const median = percentile(ratios, 50);
+    process.stdout.write(
+      `\nB's chat turn overhead p99, with A flooding (${rate} msg/s, model ${slowMs / 1000} s) over alone, median of ${rounds} paired rounds: ` +
+        `${median.toFixed(2)}x (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}): target <= ${TARGET_RATIO}x ${median <= TARGET_RATIO ? 'met' : 'MISSED'}\n`,
+    );
+
+    // The drain after an outage: A's customers write (each message a new conversation) while the agents service is down.
+    await settle();
+    const answeredBefore = graph.sends(a.whatsapp.phoneNumberId).length;
+    const agents = bench.stack.services.get('agents')!;
+    agents.process.kill('SIGKILL');
+    const outage = aWrites(() => newPhone());
+    await sleep(outageMs);
+    const { sent, failed } = await outage.stop();
+    const restarting = Date.now();
+    await bench.stack.startService('agents');
+    const restarted = Date.now();
+    const backlog = sent - failed;
+    let last = restarted;
+    for (let answered = 0; answered < backlog; await sleep(100)) {
+      const now = graph.sends(a.whatsapp.phoneNumberId).length - answeredBefore;
+      if (now > answered) last = Date.now();
+      answered = now;
+      if (Date.now() - last > 120_000) throw new Error(`the backlog stopped draining at ${answered} of ${backlog}`);
+    }
+    const calls = llm.timings.filter((t) => t.startedAt >= restarted && isA(t.request)).map((t) => t.startedAt - restarted);
+    const sends = graph
+      .sends(a.whatsapp.phoneNumberId)
+      .slice(answeredBefore)
+      .map((send) => send.time - restarted);
+    process.stdout.write(
+      `the backlog's model calls from ${calls[0] ?? NaN} to ${calls.at(-1) ?? NaN} ms after the restart (median ${percentile(ascending(calls), 50)} ms), ` +
+        `its replies sent from ${sends[0] ?? NaN} to ${sends.at(-1) ?? NaN} ms\n`,
+    );
+    process.stdout.write(
+      `after ${outageMs / 1000} s with the agents service down (${sent} messages, ${failed} refused): ` +
+        `started again in ${((restarted - restarting) / 1000).toFixed(1)} s, then ${backlog} turns answered in ${((last - restarted) / 1000).toFixed(1)} s: ` +
+        `${(backlog / ((last - restarted) / 1000)).toFixed(1)} turns/s\n`,
+    );
+  } finally {
+    await db.end();
+    await bench.stop();
+    await graph.stop();
+    await llm.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
