@@ -11,7 +11,7 @@ import { EvaluationWorkflows } from './evaluations/evaluation.workflows';
 import { EvaluationsController } from './evaluations/evaluations.controller';
 import { EvaluationsService } from './evaluations/evaluations.service';
 import { ModelCallSlotRepository } from './fair-turns/model-call-slot.repository';
-import { ModelCallSlots } from './fair-turns/model-call-slots';
+import { ModelCallSlots } from './fair-turns/model-call-slots.workflows';
 import { AllowedTermRepository } from './guardrails/allowed-term.repository';
 import { AttachmentReader } from './runtime/attachment-reader';
 import { TurnFiles } from './runtime/turn-files';

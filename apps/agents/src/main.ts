@@ -3,7 +3,7 @@ import { diagnosticsActivities, workflowSource } from '@platica/workflows/worker
 import { AgentsConfigService, agentsConfigSchema } from './config/agents.config';
 import { agentsDatabase } from './database';
 import { AgentsModule } from './agents.module';
-import { ModelCallSlots } from './fair-turns/model-call-slots';
+import { ModelCallSlots } from './fair-turns/model-call-slots.workflows';
 import { EvaluationActivitiesFactory } from './evaluations/evaluation.activities';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
 import { TURN_REQUESTS_CONSUMER, TurnRequests } from './runtime/turn-requests.workflows';

@@ -14,7 +14,7 @@ import type { AgentRepository } from '../agents/agent.repository';
 import type { AgentsConfigService } from '../config/agents.config';
 import type { AllowedTermRepository } from '../guardrails/allowed-term.repository';
 import type { ConversationMemoryRepository } from '../memory/conversation-memory.repository';
-import type { ModelCallSlots } from '../fair-turns/model-call-slots';
+import type { ModelCallSlots } from '../fair-turns/model-call-slots.workflows';
 import type { DelegationRepository } from '../subagents/delegation.repository';
 import type { TurnLogRepository, TurnRef } from '../turn-log/turn-log.repository';
 import type { TurnFiles } from './turn-files';

@@ -61,6 +61,7 @@ function turnRequests(starts: ('started' | 'busy')[]) {
   Object.assign(requests, {
     client: {
       withDeadline: (_: number, fn: () => Promise<unknown>) => fn(),
+      connection: { withDeadline: (_: number, fn: () => Promise<unknown>) => fn() },
       workflowService: { getSystemInfo: async () => ({}) },
       workflow: { getHandle: () => ({ result: async () => void counts.endsRead++ }) },
     },

@@ -6,7 +6,7 @@ import type { ConversationTurnActivities } from '@platica/workflows/activities';
 import { AgentRepository } from '../agents/agent.repository';
 import { AgentsConfigService } from '../config/agents.config';
 import { AllowedTermRepository } from '../guardrails/allowed-term.repository';
-import { ModelCallSlots } from '../fair-turns/model-call-slots';
+import { ModelCallSlots } from '../fair-turns/model-call-slots.workflows';
 import { ConversationMemoryRepository } from '../memory/conversation-memory.repository';
 import { DelegationRepository } from '../subagents/delegation.repository';
 import { TurnLogRepository } from '../turn-log/turn-log.repository';
