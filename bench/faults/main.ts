@@ -153,6 +153,8 @@ interface FaultRow {
   /** Requests that failed (a 5xx other than 503, no answer, the client's time-out) and did not overlap the fault. */
   errorsOutside: Answer[];
   recoverySeconds: number;
+  /** Per route, how the requests meeting the fault were answered ("POST /v1/chat 200×12 504×3"). */
+  metFault: string;
   outcome: Outcome;
 }
 
@@ -186,12 +188,23 @@ async function faultRow(h: Harness, fault: Fault, seconds: number, load: LoadOpt
       },
       errorsOutside: mixed.answers.filter((a) => !during(a) && failing(a)),
       recoverySeconds: recovery(mixed.answers, restoredAt),
+      metFault: statusesByRoute(metFault),
       outcome,
     };
   } finally {
     await mixed.stop();
     await mixed.close();
   }
+}
+
+function statusesByRoute(answers: Answer[]): string {
+  const counts = new Map<string, number>();
+  for (const a of answers)
+    counts.set(`${a.route} ${a.status || 'no answer'}`, (counts.get(`${a.route} ${a.status || 'no answer'}`) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([what, n]) => `${what}×${n}`)
+    .join(', ');
 }
 
 /** Seconds from the restore until every route answered a request made after it with a 2xx. */
@@ -222,6 +235,7 @@ function printFaultTable(rows: FaultRow[]): void {
     }),
   ];
   process.stdout.write(`\n${lines.join('\n')}\n`);
+  for (const r of rows) process.stdout.write(`${r.fault} ${r.seconds} s, the answers of the requests meeting it: ${r.metFault}\n`);
   for (const r of rows) {
     const named = [
       ...r.outcome.violations,
