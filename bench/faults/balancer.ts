@@ -1,5 +1,6 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { splice } from '@platica/testing';
 
 /**
  * The load balancer in front of the gateway replicas, as a cloud one behaves: each new TCP
@@ -61,14 +62,6 @@ export class GatewayBalancer {
     // No replica ready (a dependency of every gateway down): still one of them, whose 503 names it.
     const candidates = this.healthy.size ? this.upstreams.filter((port) => this.healthy.has(port)) : this.upstreams;
     const port = candidates[this.next++ % candidates.length]!;
-    const upstream = connect(port, '127.0.0.1');
-    for (const socket of [client, upstream]) {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-      socket.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
+    splice(client, connect(port, '127.0.0.1'), this.sockets);
   }
 }
