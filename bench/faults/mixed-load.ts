@@ -102,6 +102,8 @@ interface ClientRequest {
   /** Where it went: the conversation (a phone) of a scheduled send, the chat thread's id. */
   to: string;
   ids: string;
+  /** Its attempts under the one key, in order ("no answer after 5002 ms, 409 ×23, 400"). */
+  attempts: string;
 }
 
 /** A client's time-outs: Meta gives a webhook 10 s; an integrator gives a request 10 s, a scheduled send's 5 s. */
@@ -358,13 +360,16 @@ export class MixedLoad {
     timeoutMs: number,
     path: string,
     body: unknown,
-  ): Promise<{ status: number; expected: Expected; body: any } | null> {
+  ): Promise<{ status: number; expected: Expected; body: any; attempts: string } | null> {
     const api = this.ws.api.withTimeout(timeoutMs);
     const key = randomUUID();
     const until = Date.now() + RETRY_FOR_MS;
+    const attempts: { status: number; ms: number }[] = [];
     const attempt = async (): Promise<{ status: number; body: any }> => {
       let answer: { status: number; body: any } = { status: 0, body: null };
+      const at = Date.now();
       await this.timed(route, subject, async () => (answer = await api.post(path, body, { 'idempotency-key': key })));
+      attempts.push({ status: answer.status, ms: Date.now() - at });
       return answer;
     };
     const retried = (status: number, answer: any) =>
@@ -376,7 +381,7 @@ export class MixedLoad {
         await sleep(1_000);
         answer = await attempt();
       }
-      return { ...answer, expected: expectation(answer.status, answer.body) };
+      return { ...answer, expected: expectation(answer.status, answer.body), attempts: describeAttempts(attempts) };
     })();
     this.track(work);
     return work;
@@ -444,14 +449,20 @@ export class MixedLoad {
     const scheduled = this.scheduledSends.map((s) => {
       const n = this.sent(s.marker);
       const broke = broken(s.expected, n);
-      if (broke) violations.push(`POST /v1/messages (scheduled) ${s.marker} to ${s.to} (${s.ids}, answered ${s.status}): ${broke}`);
+      if (broke)
+        violations.push(
+          `POST /v1/messages (scheduled) ${s.marker} to ${s.to} (${s.ids}, answered ${s.status}; attempts: ${s.attempts}): ${broke}`,
+        );
       return { n, broke };
     });
     const stored = final ? await this.chatMessages() : null;
     const chats = this.chats.map((c) => {
       const n = stored?.get(c.marker) ?? (c.expected === 'never' ? 0 : 1);
       const broke = broken(c.expected, n);
-      if (broke) violations.push(`POST /v1/chat ${c.marker} on ${c.to} (${c.ids}, answered ${c.status}): ${broke} in the thread`);
+      if (broke)
+        violations.push(
+          `POST /v1/chat ${c.marker} on ${c.to} (${c.ids}, answered ${c.status}; attempts: ${c.attempts}): ${broke} in the thread`,
+        );
       return { n, broke };
     });
     const campaign = await this.campaignState();
@@ -582,6 +593,19 @@ function expectation(status: number, body: any): Expected {
   if (status === 504 && typeof body?.details?.accepted === 'boolean') return body.details.accepted ? 'once' : 'never';
   if ((status >= 400 && status < 500) || status === 503) return 'never';
   return 'at most once';
+}
+
+/** A request's attempts, a run of one answer told once: "no answer after 5002 ms, 409 ×23 after 9 ms or more, 400 after 31 ms". */
+function describeAttempts(attempts: { status: number; ms: number }[]): string {
+  const runs: { status: number; n: number; ms: number }[] = [];
+  for (const a of attempts) {
+    const last = runs.at(-1);
+    if (last?.status === a.status) {
+      last.n++;
+      last.ms = Math.min(last.ms, a.ms);
+    } else runs.push({ ...a, n: 1 });
+  }
+  return runs.map((r) => `${r.status || 'no answer'}${r.n > 1 ? ` ×${r.n}` : ''} after ${r.ms} ms${r.n > 1 ? ' or more' : ''}`).join(', ');
 }
 
 /** What broke, if `n` times done breaks what the answer promised. */
