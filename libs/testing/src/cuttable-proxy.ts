@@ -36,17 +36,7 @@ export class CuttableProxy {
 
   async restore(): Promise<void> {
     if (this.server) return;
-    const server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
+    const server = createServer((client) => splice(client, connect(this.target.port, this.target.host), this.sockets));
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
     this.port = (server.address() as AddressInfo).port;
     this.server = server;
@@ -55,4 +45,19 @@ export class CuttableProxy {
   stop(): Promise<void> {
     return this.cut();
   }
+}
+
+/**
+ * Joins a client's connection to its upstream both ways, each closed with the other; both are
+ * kept in `sockets` while open (to be destroyed at once by whoever cuts them).
+ */
+export function splice(client: Socket, upstream: Socket, sockets: Set<Socket>): void {
+  for (const socket of [client, upstream]) {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  }
+  client.pipe(upstream).pipe(client);
+  client.on('close', () => upstream.destroy());
+  upstream.on('close', () => client.destroy());
 }

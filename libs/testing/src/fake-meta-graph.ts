@@ -358,6 +358,8 @@ export async function deliverMetaWebhook(
   payload: unknown,
   appSecret: string | null,
   signature?: string,
+  /** Gives up (throws a TimeoutError) after this long, as Meta does. */
+  timeoutMs?: number,
 ): Promise<{ status: number; body: any }> {
   const raw = typeof payload === 'string' ? payload : JSON.stringify(payload);
   const sig = signature ?? (appSecret ? hubSignature(raw, appSecret) : undefined);
@@ -365,6 +367,7 @@ export async function deliverMetaWebhook(
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(sig ? { 'x-hub-signature-256': sig } : {}) },
     body: raw,
+    signal: timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs),
   });
   const text = await res.text();
   let body: any = text;

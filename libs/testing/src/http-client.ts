@@ -10,10 +10,16 @@ export class HttpClient {
   constructor(
     readonly baseUrl: string,
     private readonly token: string | null = null,
+    private readonly timeoutMs: number | null = null,
   ) {}
 
   withToken(token: string | null): HttpClient {
-    return new HttpClient(this.baseUrl, token);
+    return new HttpClient(this.baseUrl, token, this.timeoutMs);
+  }
+
+  /** A client that gives up on a request after `ms` (it throws a TimeoutError), as an integrator's does. */
+  withTimeout(ms: number): HttpClient {
+    return new HttpClient(this.baseUrl, this.token, ms);
   }
 
   get<Body = any>(path: string, headers: Record<string, string> = {}): Promise<HttpAnswer<Body>> {
@@ -41,7 +47,12 @@ export class HttpClient {
     const headers: Record<string, string> = { ...extraHeaders };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: this.timeoutMs === null ? undefined : AbortSignal.timeout(this.timeoutMs),
+    });
     const text = await res.text();
     let parsed: unknown = text;
     try {
