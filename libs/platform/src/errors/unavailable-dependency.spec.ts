@@ -53,6 +53,11 @@ describe('unavailableDependency', () => {
     expect(unavailableDependency(Object.assign(new Error(message), { code }), env)).toBe('database');
   });
 
+  it('names the database for a connection MikroORM lost mid-query, which names no address (bench/faults)', () => {
+    expect(unavailableDependency(driverException('ECONNRESET', 'read ECONNRESET'), env)).toBe('database');
+    expect(unavailableDependency(socketError('ECONNRESET', ''), env)).toBeNull();
+  });
+
   it('names the database for the pool’s acquisition time-out and a refused connection to its port', () => {
     expect(unavailableDependency(new Error('timeout exceeded when trying to connect'), env)).toBe('database');
     expect(unavailableDependency(new AggregateError([socketError('ECONNREFUSED', '127.0.0.1:6543')]), env)).toBe('database');

@@ -46,6 +46,8 @@ export function unavailableDependency(error: unknown, env: NodeJS.ProcessEnv = p
     if (typeof code === 'string' && POSTGRES_UNAVAILABLE.test(code)) return 'database';
     if (POSTGRES_MESSAGES.some((pattern) => pattern.test(text))) return 'database';
     if (typeof code === 'string' && CONNECTION_CODES.has(code)) {
+      // MikroORM's wrapping of a socket lost mid-query ("read ECONNRESET"): no address, but its driver is PostgreSQL's.
+      if (name === 'DriverException') return 'database';
       const found = dependencyAt(text, env);
       if (found) return found;
     }

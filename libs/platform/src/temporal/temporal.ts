@@ -5,6 +5,7 @@ import type { BaseConfig } from '../config/config';
 import { temporalClientInterceptors, temporalWorkerTracing } from '../observability/tracing';
 import type { BackgroundPart } from '../service/run-service';
 import { TemporalPulse } from './start-once';
+import { dependencyUnavailable } from '../errors/error-reply';
 
 let runtimeInstalled = false;
 
@@ -144,7 +145,8 @@ export abstract class TemporalClientOwner {
   }
 
   protected temporal(): Client {
-    if (!this.client) throw new Error('the Temporal client is not connected');
+    // A request before the connection is made (a replica starting): 503, as with Temporal down.
+    if (!this.client) throw dependencyUnavailable('temporal');
     return this.client;
   }
 
