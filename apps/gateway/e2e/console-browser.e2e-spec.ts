@@ -185,7 +185,7 @@ describe('the console in a browser (e2e)', () => {
     await page.getByText('You are answering this conversation; the agent is paused.').waitFor();
     await page.getByLabel('Your reply').fill('Hola, soy una persona de verdad');
     await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('Hola, soy una persona de verdad').waitFor();
+    await page.getByRole('region', { name: 'Messages' }).getByText('Hola, soy una persona de verdad').waitFor();
     expect(fake.sends(ws.whatsapp.phoneNumberId).some((r) => r.body.text?.body === 'Hola, soy una persona de verdad')).toBe(true);
     await check(page, '09-conversation-taken-over');
 

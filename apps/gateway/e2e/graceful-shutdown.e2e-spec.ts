@@ -53,6 +53,8 @@ describe('graceful shutdown under load (e2e)', () => {
         ...llm.env(),
         META_GRAPH_BASE_URL: graph.url,
         PLATICA_TURN_DEBOUNCE_MS: '100',
+        // Production's pool: this load queued for the test stacks' smaller one past its acquisition time-out (503).
+        PLATICA_DATABASE_POOL_SIZE: '10',
       },
       { oneProcess: false },
     );

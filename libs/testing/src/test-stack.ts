@@ -71,7 +71,7 @@ export async function startTestStack(
       PLATICA_ALLOW_PRIVATE_NETWORKS: 'true',
       PLATICA_CREDENTIAL_CACHE_MS: '0',
       // Three stacks run at once on a server allowing 100 connections (seven services each).
-      PLATICA_DATABASE_POOL_SIZE: '4',
+      PLATICA_DATABASE_POOL_SIZE: '5',
       // Every answer is checked against its operation's declared responses (the OpenAPI document).
       PLATICA_CHECK_RESPONSES: 'true',
       ...env,
