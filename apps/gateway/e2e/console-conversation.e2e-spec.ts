@@ -252,6 +252,11 @@ describe('the console conversation view in a browser (e2e)', () => {
     await reply.getByText('Agent turn: answered').waitFor();
     await reply.getByText(/Tool call consult_billing: ok in \d+ ms/).waitFor();
     await reply.getByText('Consulted Billing: ¿Cuánto debe?').waitFor();
+    // The call's arguments and its result as the model read it, folded under the call.
+    await reply.getByText('Arguments and result').click();
+    const [args, result] = await reply.locator('details.tool-call pre').allTextContents();
+    expect(args).toContain('¿Cuánto debe?');
+    expect(result).toEqual(expect.any(String));
     // The turn's model calls, folded under their count: the agent's two rounds and the consultation (the fake reports 10 + 5 tokens each).
     await reply.getByText('3 model calls · 45 tokens').click();
     const provider = 'openai-compatible'; // the provider's name, never the endpoint's host and port

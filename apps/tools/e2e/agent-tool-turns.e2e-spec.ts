@@ -192,6 +192,9 @@ describe('tools in agent turns (e2e)', () => {
         durationMs: expect.any(Number),
         error: null,
         at: expect.any(String),
+        // What the model asked and what it read back (issue 49 item 3), secrets redacted.
+        arguments: { city: expect.any(String) },
+        result: expect.stringContaining('soleado en'),
       });
     }
     expect(turn.toolCalls.map((call: { toolCallId: string }) => call.toolCallId).sort()).toEqual(

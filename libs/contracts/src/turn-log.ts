@@ -22,9 +22,13 @@ export const turnLogToolCallSchema = z
     name: z.string(),
     outcome: z.enum(['ok', 'error']),
     durationMs: z.number().int(),
-    /** The tool's error, when it failed (never its output: that may hold customer data). */
+    /** The tool's error, when it failed. */
     error: z.string().nullable(),
     at: z.string(),
+    /** The model's arguments, values under secret-looking names `[redacted]`; null when not recorded. */
+    arguments: z.record(z.string(), z.unknown()).nullable(),
+    /** The tool's result as the model read it (JSON text, at most 2,000 characters), secrets redacted; null when not recorded. */
+    result: z.string().nullable(),
   })
   .meta({ id: 'TurnLogToolCall' });
 

@@ -9,6 +9,7 @@ import type {
 } from '@platica/contracts';
 import { Database } from '@platica/platform';
 import type { RecordedModelCall } from './turn-log.entity';
+import { shownToolCall } from './tool-call-redaction';
 
 /** Where a turn's entry belongs. */
 export interface TurnRef {
@@ -24,7 +25,7 @@ type Outcome = NonNullable<TurnLogEntry['outcome']>;
  * arguments, and the result when its JSON is at most RECORDED_OUTPUT_CHARS). Never read back
  * through `GET /turns`: results may hold customer data.
  */
-export type RecordedToolCall = TurnLogToolCall & { input?: Record<string, unknown>; ok?: boolean; output?: unknown };
+export type RecordedToolCall = Omit<TurnLogToolCall, 'arguments' | 'result'> & { input?: Record<string, unknown>; ok?: boolean; output?: unknown };
 
 /** What an evaluation reads of a recorded turn. */
 export interface RecordedTurn {
@@ -175,8 +176,9 @@ export class TurnLogRepository {
   }
 }
 
-function publicToolCall({ input: _input, ok: _ok, output: _output, ...call }: RecordedToolCall): TurnLogToolCall {
-  return call;
+function publicToolCall(recorded: RecordedToolCall): TurnLogToolCall {
+  const { input: _input, ok: _ok, output: _output, ...call } = recorded;
+  return { ...call, ...shownToolCall(recorded) };
 }
 
 function publicModelCall({ key: _key, ...call }: RecordedModelCall): TurnLogModelCall {

@@ -1901,6 +1901,10 @@ export interface components {
             durationMs: number;
             error: string | null;
             at: string;
+            arguments: {
+                [key: string]: unknown;
+            } | null;
+            result: string | null;
         };
         TurnLogDelegation: {
             /** @enum {string} */

@@ -25,6 +25,23 @@ export function TurnDetails({ turn, agentNames }: { turn: TurnLogEntry; agentNam
                 ms: call.durationMs,
                 error: call.error ?? '',
               })}
+              {(call.arguments !== null || call.result !== null) && (
+                <details className="tool-call">
+                  <summary>{t('conv.turn.callDetails')}</summary>
+                  {call.arguments !== null && (
+                    <>
+                      <small>{t('conv.turn.arguments')}</small>
+                      <pre>{JSON.stringify(call.arguments, null, 2)}</pre>
+                    </>
+                  )}
+                  {call.result !== null && (
+                    <>
+                      <small>{t('conv.turn.result')}</small>
+                      <pre>{call.result}</pre>
+                    </>
+                  )}
+                </details>
+              )}
             </li>
           ))}
           {turn.delegations.map((delegation, index) => (
