@@ -12,6 +12,7 @@ import { EVALUATION_LIMITS } from '@platica/contracts';
 import { FakeLlm, lastOf, MessagingWorkspace, textOf, withAgents, type ChatCompletionRequest } from '@platica/testing';
 import { numberOption as option } from '../lib/args';
 import { startBenchStack } from '../lib/stack';
+import { runBench } from '../lib/run';
 
 const CANDIDATE = 'CANDIDATE-PROMPT';
 
@@ -102,10 +103,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

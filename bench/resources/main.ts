@@ -15,6 +15,7 @@ import { FakeLlm, FakeMetaGraph, MessagingWorkspace, newPhone, withAgents } from
 import { startBenchStack } from '../lib/stack';
 import { numberOption as option } from '../lib/args';
 import { processCpuMs } from '../lib/proc';
+import { runBench } from '../lib/run';
 
 interface Sample {
   rssMiB: number;
@@ -127,10 +128,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -28,6 +28,7 @@ import {
 } from '@platica/testing';
 import { startBenchStack } from '../lib/stack';
 import { numberOption as option, option as stringOption, percentile } from '../lib/args';
+import { runBench } from '../lib/run';
 
 async function main(): Promise<void> {
   const calls = option('calls', 200);
@@ -165,10 +166,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -29,6 +29,7 @@ import {
 import { cpuTimes, settle, settleAfterStart } from '../lib/load';
 import { startBenchStack } from '../lib/stack';
 import { ascending, numberOption as option, percentile } from '../lib/args';
+import { runBench } from '../lib/run';
 
 const DEBOUNCE_MS = 300;
 const TARGET_RATIO = 1.5;
@@ -202,10 +203,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

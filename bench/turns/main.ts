@@ -38,6 +38,7 @@ import { settle, settleAfterStart } from '../lib/load';
 import { startBenchStack } from '../lib/stack';
 import type { BareTurns } from './bare-path';
 import { numberOption as option, percentile } from '../lib/args';
+import { runBench } from '../lib/run';
 
 const DEBOUNCE_MS = 300;
 const CONCURRENCY = 20;
@@ -226,10 +227,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

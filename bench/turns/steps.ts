@@ -13,6 +13,7 @@ import { FakeLlm, FakeOtlpCollector, lastOf, MessagingWorkspace, textOf, withAge
 import { settleAfterStart } from '../lib/load';
 import { startBenchStack } from '../lib/stack';
 import { ascending, numberOption as option, percentile } from '../lib/args';
+import { runBench } from '../lib/run';
 
 /** A turn's steps, in order, each the moment it was reached (epoch ms) as its spans and the fake model tell. */
 const STEPS: [string, (spans: CollectedSpan[], model: { startedAt: number; finishedAt: number }[]) => number | undefined][] = [
@@ -98,10 +99,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);
