@@ -36,7 +36,15 @@ import { TurnLogService } from './turn-log/turn-log.service';
 
 /** Agents: configuration, prompt history, guardrails, assist rules, and the runtime that answers with them. */
 @Module({
-  controllers: [AgentsController, AgentLifecycleController, SubagentsController, SeedController, TurnLogController, ChatTurnsController, EvaluationsController],
+  controllers: [
+    AgentsController,
+    AgentLifecycleController,
+    SubagentsController,
+    SeedController,
+    TurnLogController,
+    ChatTurnsController,
+    EvaluationsController,
+  ],
   providers: [
     AgentsService,
     AgentLifecycleService,

@@ -340,7 +340,11 @@ describe('inbound content from real Meta payloads (e2e)', () => {
       expect(body.workspaces[0].conversations.map((c: any) => c.id)).not.toContain(elsewhere.id);
       expect(body.workspaces[0].conversationsCountCapped).toBe(false);
     }
-    expect((await search('/v1/conversations', `${word} nada`)).workspaces[0]).toMatchObject({ conversations: [], conversationsCount: 0, conversationsCountCapped: false });
+    expect((await search('/v1/conversations', `${word} nada`)).workspaces[0]).toMatchObject({
+      conversations: [],
+      conversationsCount: 0,
+      conversationsCountCapped: false,
+    });
 
     const clients = (await search('/v1/clients', typed)).workspaces[0];
     expect(clients).toMatchObject({ id: ws.id, clientsCount: 1, clients: [{ phoneNumber: phone, name: 'Marta Ibáñez' }] });

@@ -1,6 +1,6 @@
 import { redactSecrets, SHOWN_RESULT_CHARS, shownToolCall } from './tool-call-redaction';
 
-describe("a tool call as the turn log shows it", () => {
+describe('a tool call as the turn log shows it', () => {
   it('redacts values under secret-looking names at any depth, and keeps the rest', () => {
     expect(
       redactSecrets({

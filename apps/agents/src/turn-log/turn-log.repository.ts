@@ -25,7 +25,11 @@ type Outcome = NonNullable<TurnLogEntry['outcome']>;
  * arguments, and the result when its JSON is at most RECORDED_OUTPUT_CHARS). Never read back
  * through `GET /turns`: results may hold customer data.
  */
-export type RecordedToolCall = Omit<TurnLogToolCall, 'arguments' | 'result'> & { input?: Record<string, unknown>; ok?: boolean; output?: unknown };
+export type RecordedToolCall = Omit<TurnLogToolCall, 'arguments' | 'result'> & {
+  input?: Record<string, unknown>;
+  ok?: boolean;
+  output?: unknown;
+};
 
 /** What an evaluation reads of a recorded turn. */
 export interface RecordedTurn {

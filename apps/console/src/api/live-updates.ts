@@ -114,8 +114,7 @@ class LiveConnection {
       this.timers.flush = undefined;
       // Only the queries on screen are fetched again; the others are fetched when next shown.
       if (this.stale.has('inbox')) void this.queryClient.invalidateQueries({ queryKey: liveKeys.inbox });
-      if (this.stale.has('conversation'))
-        void this.queryClient.invalidateQueries({ queryKey: liveKeys.conversations(this.workspaceId) });
+      if (this.stale.has('conversation')) void this.queryClient.invalidateQueries({ queryKey: liveKeys.conversations(this.workspaceId) });
       this.stale.clear();
     }, COALESCE_MS);
   }

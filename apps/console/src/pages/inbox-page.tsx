@@ -127,7 +127,10 @@ export function InboxPage() {
             {conversations.data && (
               <small role="status" className="count muted">
                 {' · '}
-                {t(conversationTotalCapped(conversations.data.pages[0]) ? 'inbox.shownOfMore' : 'inbox.shown', { shown: rows.length, total })}
+                {t(conversationTotalCapped(conversations.data.pages[0]) ? 'inbox.shownOfMore' : 'inbox.shown', {
+                  shown: rows.length,
+                  total,
+                })}
               </small>
             )}
           </p>

@@ -88,7 +88,13 @@ export class ConversationsService {
     if (filters.search) filters.search = await this.search.withTextQuery(filters.search);
     const searched = filters.search ? await this.conversations.searchMatches(filters) : null;
     const [page, counts] = await Promise.all([
-      this.conversations.page(searched ? listedMatches(filters, searched) : filters, { sortBy, sortDirection, limit, offset: query.offset, after }),
+      this.conversations.page(searched ? listedMatches(filters, searched) : filters, {
+        sortBy,
+        sortDirection,
+        limit,
+        offset: query.offset,
+        after,
+      }),
       searched ? new Map([...searched].map(([id, ids]) => [id, ids.length])) : this.conversations.countByWorkspace(filters),
     ]);
     const now = Date.now();

@@ -185,14 +185,20 @@ describe('search over conversations and clients (integration)', () => {
     await sql(`update messaging.conversation set contact_name = 'ana_ig' where id = 'cv_ig'`);
   });
 
-  it('gathers a search\'s matches up to one past its bound, a workspace at a time', async () => {
+  it("gathers a search's matches up to one past its bound, a workspace at a time", async () => {
     await client('ws_c', 'cl_many', {});
-    await sql(`insert into messaging.conversation (id, workspace_id, channel_id, platform, conversation_id, client_id, contact_name, status,
+    await sql(
+      `insert into messaging.conversation (id, workspace_id, channel_id, platform, conversation_id, client_id, contact_name, status,
          operation, message_count, owners, tags, created_at, updated_at)
        select 'cv_many_' || i, 'ws_c', 'ch_wa', 'whatsapp', 'many-' || i, 'cl_many', 'Muchos ' || i, 'active', 'automatic', 0, '[]', '[]', now(), now()
-         from generate_series(1, ?::int) i`, [SEARCH_COUNT_CAP + 5]);
+         from generate_series(1, ?::int) i`,
+      [SEARCH_COUNT_CAP + 5],
+    );
     const matches = await conversations.searchMatches({ workspaceIds: ['ws_a', 'ws_c'], search: await search('muchos') });
-    expect([...matches].map(([workspace, ids]) => [workspace, ids.length]).sort()).toEqual([['ws_a', 0], ['ws_c', SEARCH_COUNT_CAP + 1]]);
+    expect([...matches].map(([workspace, ids]) => [workspace, ids.length]).sort()).toEqual([
+      ['ws_a', 0],
+      ['ws_c', SEARCH_COUNT_CAP + 1],
+    ]);
     expect(matches.get('ws_c')!.every((id) => id.startsWith('cv_many_'))).toBe(true);
     expect((await conversations.countByWorkspace({ workspaceIds: ['ws_c'] })).get('ws_c')).toBe(SEARCH_COUNT_CAP + 5);
     // Few matches are then read by id, in the listing's order, with the other filters.

@@ -28,7 +28,8 @@ export function useApiKeys(workspaceId: string) {
  */
 export function createApiKey(queryClient: QueryClient, workspaceId: string) {
   return mutationOptions({
-    mutationFn: (body: RequestBody<'api_keys_create'>) => data(api.POST('/v1/api-keys', { params: { query: { workspace: workspaceId } }, body })),
+    mutationFn: (body: RequestBody<'api_keys_create'>) =>
+      data(api.POST('/v1/api-keys', { params: { query: { workspace: workspaceId } }, body })),
     gcTime: 0,
     onSuccess: (answer) => queryClient.invalidateQueries({ queryKey: apiKeyKeys.list(answer.data.workspaceId) }),
   });

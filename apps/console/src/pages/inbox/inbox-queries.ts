@@ -25,7 +25,8 @@ export const inboxKeys = {
 export const conversationRows = (page: ConversationsPage) => page.workspaces.flatMap((w) => w.conversations);
 export const conversationTotal = (page: ConversationsPage) => page.workspaces.reduce((sum, w) => sum + w.conversationsCount, 0);
 /** Whether a search's count stopped at its bound ("1,000 or more"; docs/sending-messages.md › Searching). */
-export const conversationTotalCapped = (page: ConversationsPage | undefined) => page?.workspaces.some((w) => w.conversationsCountCapped) ?? false;
+export const conversationTotalCapped = (page: ConversationsPage | undefined) =>
+  page?.workspaces.some((w) => w.conversationsCountCapped) ?? false;
 
 /** The inbox's list read page by page (`GET /v1/conversations`). */
 export function conversationPagesQuery(query: ConversationsQuery, refetchInterval: number | false = false) {
