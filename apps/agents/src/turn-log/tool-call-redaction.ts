@@ -22,7 +22,7 @@ export function shownToolCall(recorded: { input?: Record<string, unknown>; outpu
   result: string | null;
 } {
   const args = recorded.input === undefined ? null : (redactSecrets(recorded.input) as Record<string, unknown>);
-  if (!('output' in recorded) || recorded.output === undefined) return { arguments: args, result: null };
+  if (recorded.output === undefined) return { arguments: args, result: null };
   const redacted = redactSecrets(recorded.output);
   const text = typeof redacted === 'string' ? redacted : JSON.stringify(redacted ?? null);
   return { arguments: args, result: text.length > SHOWN_RESULT_CHARS ? `${text.slice(0, SHOWN_RESULT_CHARS - 1)}…` : text };

@@ -40,7 +40,7 @@ export function StateHeader({ workspaceId, conversation }: { workspaceId: string
         onSuccess: () => {
           if (told) setInstruction('');
           // Back on the control when the change left the focus nowhere, not taken from where the person went meanwhile.
-          if (document.activeElement === document.body || document.activeElement === null) button.current?.focus();
+          if (document.activeElement === document.body) button.current?.focus();
         },
       },
     );
