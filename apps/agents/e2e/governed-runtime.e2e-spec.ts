@@ -141,8 +141,12 @@ describe('governed agent runtime (e2e)', () => {
       blockedAt: null,
     });
     expect(Date.parse(moderation.lastFlaggedAt)).not.toBeNaN();
-    // The verdict is visible in the conversation's detail, on the guardrail's message.
-    const flagged = (await conversation(first.conversation.id)).messages.filter((x: { guardrail?: unknown }) => x.guardrail);
+    // The verdict is visible in the conversation's detail, on the guardrail's message: stored once
+    // Graph has answered, which can be just after the fake recorded the send.
+    const flagged = await eventually('the guardrail message stored', async () => {
+      const messages = (await conversation(first.conversation.id)).messages.filter((x: { guardrail?: unknown }) => x.guardrail);
+      return messages.length > 0 && messages;
+    });
     expect(flagged).toEqual([
       expect.objectContaining({
         content: GUARDRAIL_MESSAGE,
