@@ -10,6 +10,7 @@ import { ExpiryModule } from './expiry/expiry.module';
 import { InboundModule } from './inbound/inbound.module';
 import { InternalModule } from './internal/internal.module';
 import { MessagesModule } from './messages/messages.module';
+import { ModerationModule } from './moderation/moderation.module';
 import { NotesModule } from './notes/notes.module';
 import { ScheduledMessageActivitiesFactory } from './scheduled-dispatch/scheduled-message.activities';
 import { ScheduledSendExecutor } from './scheduled-dispatch/scheduled-send.executor';
@@ -31,6 +32,7 @@ import { UsageModule } from './usage/usage.module';
     ConversationsModule,
     MessagesModule,
     NotesModule,
+    ModerationModule,
     ScheduledModule,
     InboundModule,
     ChatModule,

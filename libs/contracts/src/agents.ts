@@ -90,6 +90,7 @@ export const guardrailsUpdateSchema = z
     message: z.string().max(500),
     conversationStrikeThreshold: z.number().int().min(1).max(10),
     clientStrikeThreshold: z.number().int().min(1).max(10),
+    moderationEnabled: z.boolean(),
   })
   .partial()
   .strict();
@@ -121,6 +122,11 @@ export interface Guardrails {
   message: string;
   conversationStrikeThreshold: number;
   clientStrikeThreshold: number;
+  /**
+   * An addition (docs/agents.md › Moderation endpoint): each customer message also goes to the
+   * installation's moderation endpoint. Absent on agents stored before it: off.
+   */
+  moderationEnabled?: boolean;
 }
 
 export interface WorkingMessage {

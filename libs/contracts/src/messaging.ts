@@ -357,6 +357,14 @@ export const updateClientRequestSchema = z.discriminatedUnion('status', [
   z.strictObject({ status: z.literal('active') }),
 ]);
 
+/** `POST /v1/conversations/{id}/messages/{messageId}/flag` (an addition: docs/agents.md › Flagging a customer's message). */
+export const flagMessageRequestSchema = z.strictObject({
+  severity: z.enum(['low', 'medium', 'high']),
+  /** Why, for the team (kept on the message's flag; never sent to the customer). */
+  note: z.string().trim().max(1000).optional(),
+});
+export type FlagMessageRequest = z.output<typeof flagMessageRequestSchema>;
+
 /**
  * `messaging.inbound.meta` (`POST /hooks/meta`): the request is the exact body as the NATS
  * message's bytes (the HMAC covers them) with Meta's signature in this NATS header; the

@@ -128,6 +128,17 @@ const attachmentSchema = z
   .object({ url: z.string().optional(), mediaId: z.string().optional(), mimeType: z.string().optional(), filename: z.string().optional() })
   .loose();
 
+/** A person's flag on a customer message (an addition: docs/agents.md › Flagging a customer's message): one strike. */
+export const messageFlagSchema = z
+  .object({
+    severity: z.enum(['low', 'medium', 'high']),
+    note: z.string().nullable(),
+    /** Who flagged it: a workspace user's id (`type: user`) or an API key's principal (`type: api`). */
+    flaggedBy: z.object({ id: z.string(), type: z.enum(['user', 'api']) }),
+    flaggedAt: instant,
+  })
+  .meta({ id: 'MessageFlag' });
+
 /** A message of a chat detail; the conversation detail adds `files`, `images`, `lastUpdate` and `owner`. */
 export const chatMessageSchema = z
   .object({
@@ -164,6 +175,8 @@ export const conversationMessageSchema = chatMessageSchema
     guardrail: z.record(z.string(), z.unknown()).optional(),
     /** A wait message: the agent's request for a human (`reason`). */
     assistance: z.object({ reason: z.string() }).loose().optional(),
+    /** A customer message a person flagged (an addition: docs/agents.md › Flagging a customer's message). */
+    flag: messageFlagSchema.optional(),
   })
   .meta({ id: 'ConversationMessage' });
 
@@ -324,6 +337,8 @@ export const guardrailsSchema = z
     message: z.string(),
     conversationStrikeThreshold: z.number().int(),
     clientStrikeThreshold: z.number().int(),
+    /** An addition (docs/agents.md › Moderation endpoint): each customer message also goes to the installation's moderation endpoint. */
+    moderationEnabled: z.boolean(),
   })
   .meta({ id: 'Guardrails' });
 

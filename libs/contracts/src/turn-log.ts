@@ -8,11 +8,16 @@ export const turnLogGuardrailSchema = z
   .object({
     /** `disabled`: the agent has no guardrails on; `skipped`: nothing the customer said to judge (a chat turn's instruction only, or a later model call of the turn). */
     status: z.enum(['no_violation', 'violation', 'disabled', 'skipped']),
-    source: z.enum(['lexicon', 'llm_guardrail']).nullable(),
+    source: z.enum(['lexicon', 'openai', 'llm_guardrail']).nullable(),
     ruleIndex: z.number().int().nullable(),
     severity: z.enum(['low', 'medium', 'high']).nullable(),
     categories: z.array(z.string()),
     matchedTerms: z.array(z.string()),
+    /**
+     * The moderation endpoint's answer on the customer's text (docs/agents.md › Moderation endpoint):
+     * `failed` let the turn go on unjudged by it; absent when it was not asked.
+     */
+    moderation: z.enum(['flagged', 'passed', 'failed']).optional(),
   })
   .meta({ id: 'TurnLogGuardrail' });
 

@@ -198,11 +198,12 @@ export interface TurnReplyRequest {
 
 /**
  * A guardrail violation (ARCHITECTURE.md › Agent runtime): found by the evaluator model call
- * (`llm_guardrail`) or by the lexicon of abusive terms (`lexicon`). The thresholds are the
- * agent's, carried so messaging decides spam and blocking in the transaction that counts.
+ * (`llm_guardrail`), by the lexicon of abusive terms (`lexicon`) or by the moderation endpoint
+ * (`openai`). The thresholds are the agent's, carried so messaging decides spam and blocking in
+ * the transaction that counts.
  */
 export interface GuardrailVerdict {
-  source: 'llm_guardrail' | 'lexicon';
+  source: 'llm_guardrail' | 'lexicon' | 'openai';
   /** The index of the broken rule in the agent's `rules` (null for the lexicon). */
   ruleIndex: number | null;
   severity: 'low' | 'medium' | 'high';

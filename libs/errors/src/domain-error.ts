@@ -102,5 +102,11 @@ export const DomainReason = {
   WorkspaceLimitReached: 'workspace_limit_reached',
   /** The workspace's billable messages this billing period reached its credit limit (402). */
   CreditLimitReached: 'credit_limit_reached',
+  /** `moderationEnabled` asked of an installation with no moderation endpoint (MODERATION_BASE_URL unset): 422. */
+  ModerationNotConfigured: 'moderation_not_configured',
+  /** Only a customer's (incoming) message can be flagged: 422. */
+  NotACustomerMessage: 'not_a_customer_message',
+  /** The message was flagged already: one strike per message (409). */
+  MessageAlreadyFlagged: 'message_already_flagged',
 } as const;
 export type DomainReason = (typeof DomainReason)[keyof typeof DomainReason];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeModerationEndpoint } from './fake-moderation';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';
@@ -68,8 +69,10 @@ export class FakeLlm {
   /** Completions of the requests `matches` picks wait until their hold is released (holdWhere). */
   private readonly heldWhere: { matches: (request: ChatCompletionRequest) => boolean; until: Promise<void> }[] = [];
   private server: Server | null = null;
-  /** The base URL to give as LLM_BASE_URL. */
+  /** The base URL to give as LLM_BASE_URL (and as MODERATION_BASE_URL: it also answers `/v1/moderations`). */
   url = '';
+  /** Its `POST /v1/moderations`, OpenAI's moderation protocol (fake-moderation.ts). */
+  readonly moderation = new FakeModerationEndpoint();
 
   static async start(): Promise<FakeLlm> {
     const fake = new FakeLlm();
@@ -127,11 +130,10 @@ export class FakeLlm {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method === 'GET' && req.url === '/v1/models')
       return json(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'platica' }] });
+    if (req.method === 'POST' && req.url === '/v1/moderations') return this.moderation.handle(req, res, await bodyOf(req));
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
       return json(res, 404, { error: { message: 'not found', type: 'invalid_request_error' } });
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatCompletionRequest;
+    const request = JSON.parse(await bodyOf(req)) as ChatCompletionRequest;
     this.requests.push(request);
     const timing = { request, startedAt: Date.now(), finishedAt: null as number | null };
     this.timings.push(timing);
@@ -192,6 +194,12 @@ export function textOf(message: ChatMessage | undefined): string {
 
 export function lastOf(messages: ChatMessage[], role: ChatMessage['role']): ChatMessage | undefined {
   return [...messages].reverse().find((m) => m.role === role);
+}
+
+async function bodyOf(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

@@ -13,6 +13,7 @@ export const SHARED_STACK_SETTINGS = {
   CAMPAIGN_SEND_RATE: '0',
   LLM_API_KEY: 'test-key',
   LLM_MODEL: 'fake-model',
+  MODERATION_API_KEY: 'test-moderation-key',
 };
 
 /** What a test file gets of the shared stack it uses. */
@@ -49,6 +50,8 @@ export async function startSharedStackHost(): Promise<{ url: string; stop(): Pro
         ...SHARED_STACK_SETTINGS,
         META_GRAPH_BASE_URL: `${graph.url}/v21.0`,
         LLM_BASE_URL: `${llm.url}/v1`,
+        // The fake model also speaks OpenAI's moderation protocol (fake-moderation.ts); only agents with moderationEnabled call it.
+        MODERATION_BASE_URL: `${llm.url}/v1`,
       });
       return { stack, graph, llm };
     } catch (error) {

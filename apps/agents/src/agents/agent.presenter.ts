@@ -28,8 +28,8 @@ export function presentAgent(agent: AgentFields): Record<string, unknown> {
 }
 
 export function presentGuardrails(agent: Agent): Record<string, unknown> {
-  const { enabled, rules, message, conversationStrikeThreshold, clientStrikeThreshold } = agent.guardrails;
-  return { enabled, rules, message, conversationStrikeThreshold, clientStrikeThreshold };
+  const { enabled, rules, message, conversationStrikeThreshold, clientStrikeThreshold, moderationEnabled = false } = agent.guardrails;
+  return { enabled, rules, message, conversationStrikeThreshold, clientStrikeThreshold, moderationEnabled };
 }
 
 export function presentAssistRules(agent: Agent): Record<string, unknown> {

@@ -19,6 +19,11 @@ export class AgentsController {
   }
 
   /** For other services (the chat service, before a turn): the agent's status, 404 when it is not the workspace's. */
+  @Handles(internalOperations.agents.strikeThresholds)
+  strikeThresholds(@Payload() request: OperationRequest<typeof internalOperations.agents.strikeThresholds>) {
+    return this.agents.strikeThresholds(request);
+  }
+
   @Handles(internalOperations.agents.describe)
   describe(@Payload() request: OperationRequest<typeof internalOperations.agents.describe>) {
     return this.agents.describe(request);

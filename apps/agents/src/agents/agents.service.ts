@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { agentOperations as ops, internalOperations, type OperationRequest } from '@platica/contracts';
-import { DomainError } from '@platica/errors';
+import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { RpcClient, groupByWorkspace, readScope, requireWorkspaceUsers, serviceRequest, withStatus, writeScope } from '@platica/platform';
+import { AgentsConfigService } from '../config/agents.config';
+import { DEFAULT_GUARDRAILS } from './agent-defaults';
 import { AgentRepository } from './agent.repository';
 import { PromptActivationGate } from './prompt-activation-gate';
 import { presentAgent, presentAssistRules, presentGuardrails } from './agent.presenter';
@@ -13,6 +15,7 @@ export class AgentsService {
     private readonly agents: AgentRepository,
     private readonly rpc: RpcClient,
     private readonly activation: PromptActivationGate,
+    private readonly config: AgentsConfigService,
   ) {}
 
   async list(request: OperationRequest<typeof ops.list>) {
@@ -35,6 +38,15 @@ export class AgentsService {
   }
 
   /** For other services (the chat service, before a turn): the agent's status, 404 when it is not the workspace's. */
+  /** The agent's strike thresholds (messaging, for a person's flag); the defaults for a conversation with no agent (or a deleted one). */
+  async strikeThresholds(request: OperationRequest<typeof internalOperations.agents.strikeThresholds>) {
+    const { agentId } = request.body;
+    // A conversation whose agent was deleted since counts by the defaults too.
+    const agent = agentId ? await this.agents.read([writeScope(request).id], agentId).catch(unlessNotFound) : null;
+    const guardrails = agent?.guardrails ?? DEFAULT_GUARDRAILS;
+    return { conversationStrikeThreshold: guardrails.conversationStrikeThreshold, clientStrikeThreshold: guardrails.clientStrikeThreshold };
+  }
+
   async describe(request: OperationRequest<typeof internalOperations.agents.describe>) {
     const agent = await this.agents.read([writeScope(request).id], request.body.agentId);
     return { id: agent.id, status: agent.status };
@@ -104,6 +116,15 @@ export class AgentsService {
 
   async updateGuardrails(request: OperationRequest<typeof ops.guardrailsUpdate>) {
     const change = request.body;
+    // Turned on where nothing would moderate: said now rather than silently never checked.
+    if (change.moderationEnabled && !this.config.values.MODERATION_BASE_URL) {
+      throw DomainError.refused(
+        ErrorCode.Unprocessable,
+        DomainReason.ModerationNotConfigured,
+        'This installation has no moderation endpoint (MODERATION_BASE_URL): moderationEnabled cannot be turned on',
+        { field: 'moderationEnabled' },
+      );
+    }
     const agent = await this.agents.updateGuardrails(writeScope(request).id, request.params.agentId, change);
     return { status: 'success', message: 'Guardrails updated', data: presentGuardrails(agent) };
   }
@@ -143,4 +164,9 @@ export class AgentsService {
     ];
     if (issues.length) throw DomainError.validation(issues);
   }
+}
+
+function unlessNotFound(error: unknown): null {
+  if (error instanceof DomainError && error.code === ErrorCode.NotFound) return null;
+  throw error;
 }

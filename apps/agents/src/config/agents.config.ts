@@ -40,6 +40,16 @@ export const agentsConfigSchema = baseConfigSchema.extend({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((value) => value === 'true' || value === '1'),
+  /**
+   * The moderation endpoint (OpenAI's `/v1/moderations` protocol: `POST {MODERATION_BASE_URL}/moderations`)
+   * that agents with `moderationEnabled` send each customer message to; unset: no moderation
+   * (docs/agents.md › Moderation endpoint). A workspace's own model connection may replace it later.
+   */
+  MODERATION_BASE_URL: unsetWhenEmpty(z.url({ protocol: /^https?$/ }).optional()),
+  MODERATION_API_KEY: unsetWhenEmpty(z.string().optional()),
+  MODERATION_MODEL: unsetWhenEmpty(z.string().min(1).default('omni-moderation-latest')),
+  /** One moderation call's limit: past it the turn goes on without its verdict (fail-open). */
+  MODERATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** One model call's limit; the turn retries it (three attempts) before recording a failure. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   /** Customer messages arriving within this window of each other are answered in one turn. */

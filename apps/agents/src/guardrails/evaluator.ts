@@ -42,14 +42,18 @@ const flagTool = tool({
  * delivered: it is stored before the reply, yet the reply never saw it.
  */
 export function customerTextOfTurn(history: TurnHistoryItem[]): string {
+  return customerMessagesOfTurn(history).join('\n');
+}
+
+/** The customer's messages of this turn (as customerTextOfTurn reads them), each trimmed, empty ones left out. */
+export function customerMessagesOfTurn(history: TurnHistoryItem[]): string[] {
   const lastReply = history.findLastIndex((item) => item.role === 'assistant' && item.status !== 'failed');
   const horizon = history[lastReply]?.seenUpTo;
   const seenAt = horizon === undefined ? -1 : history.findIndex((item) => item.id === horizon);
   return history
     .slice((seenAt >= 0 ? seenAt : lastReply) + 1)
     .filter((item) => item.role === 'user' && item.content.trim())
-    .map((item) => item.content.trim())
-    .join('\n');
+    .map((item) => item.content.trim());
 }
 
 /**

@@ -6,6 +6,7 @@ import { strict } from '@platica/testing/test-service';
 import type { GeneratedReply, ToolRound } from '@platica/workflows/activities';
 import type { Agent } from '../agents/agent.entity';
 import { FLAG_GUARDRAIL_VIOLATION } from '../guardrails/evaluator';
+import type { ModerationEndpoint } from '../guardrails/moderation-endpoint';
 import { DEFAULT_GUARDRAIL_MESSAGE } from './guardrail-outcome';
 import { createGuardrailChecks } from './guardrails.activities';
 import type { GenerateReplyInput, TurnDeps } from './turn-deps';
@@ -31,7 +32,7 @@ function evaluatorAnswer(args?: Record<string, unknown>): LanguageModelV4Content
 }
 
 /** The guardrail checks over an evaluator answering `flag`, and a turn log in memory. */
-function world(options: { flag?: Record<string, unknown>; logFails?: boolean } = {}) {
+function world(options: { flag?: Record<string, unknown>; logFails?: boolean; moderation?: ModerationEndpoint } = {}) {
   const evaluatorCalls: LanguageModelV4CallOptions[] = [];
   const model = new MockLanguageModelV4({
     modelId: 'evaluator',
@@ -62,7 +63,7 @@ function world(options: { flag?: Record<string, unknown>; logFails?: boolean } =
     }),
     logger: strict('Logger', { warn: (entry: unknown) => void warnings.push(entry) }),
   });
-  const checks = createGuardrailChecks(deps);
+  const checks = createGuardrailChecks(deps, options.moderation ?? null);
   const input = { workspaceId: 'ws_1', conversationRef: 'conv_1', turnId: 'msg_turn' } as GenerateReplyInput;
   const forCall = (history: TurnHistoryItem[], guardrails: Guardrails = guardrailsOn, rounds: ToolRound[] = [], allowed: string[] = []) => {
     const setting = {

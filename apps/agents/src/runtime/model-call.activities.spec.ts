@@ -142,7 +142,7 @@ function world(options: {
       },
     }),
     tools: strict<ToolCallActivities>('ToolCallActivities', {}),
-    guardrails: createGuardrailChecks(deps),
+    guardrails: createGuardrailChecks(deps, null),
     delivery: strict<DeliveryActivities>('DeliveryActivities', {
       deliverReply: async (request: TurnReplyRequest) => {
         if (storeFailures-- > 0) throw new Error('messaging timed out');

@@ -23,6 +23,7 @@ import type { TurnDeps } from './turn-deps';
 import { TurnMemos } from './turn-memos';
 import { refusalsEndTheTurn } from './turn-failures';
 import { createTurnSettingLoader } from './turn-setting';
+import { moderationEndpointOf } from '../guardrails/moderation-endpoint';
 
 /**
  * The steps of conversationTurnWorkflow, run by the agents service's worker: messaging stores
@@ -67,7 +68,7 @@ export class TurnActivitiesFactory {
     const memory = createMemoryActivities(deps);
     const setting = createTurnSettingLoader(deps, memos, { memory, tools });
     const delivery = createDeliveryActivities(deps);
-    const guardrails = createGuardrailChecks(deps);
+    const guardrails = createGuardrailChecks(deps, moderationEndpointOf(deps.config.values));
     this.acceptance = createAcceptanceActivities(deps, memos, setting);
     const { generateReply } = createModelCallActivities(deps, memos, { acceptance: this.acceptance, setting, tools, guardrails, delivery });
     this.composed = refusalsEndTheTurn<ConversationTurnActivities>({

@@ -135,6 +135,8 @@ export function messageRecord(row: MessageRow, platform: string, detail = true, 
           // What the agent runtime decided (the guardrail's verdict, a request for a human): visible in the detail.
           ...(row.payload?.guardrail ? { guardrail: row.payload.guardrail as Record<string, unknown> } : {}),
           ...(row.payload?.assistance ? { assistance: row.payload.assistance as Record<string, unknown> } : {}),
+          // A person's flag on a customer message (docs/agents.md › Flagging a customer's message).
+          ...(row.payload?.supervisorFlag ? { flag: row.payload.supervisorFlag as Record<string, unknown> } : {}),
         }
       : {}),
   };

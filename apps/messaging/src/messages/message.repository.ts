@@ -44,15 +44,26 @@ export class MessageRepository {
     return this.db.em(transaction).findOneOrFail(Message, { id });
   }
 
-  /** How many guardrail messages the conversation holds (each is one strike: ARCHITECTURE.md › Agent runtime). */
+  /**
+   * The conversation's strikes: its guardrail messages (ARCHITECTURE.md › Agent runtime) and the
+   * customer messages a person flagged (docs/agents.md › Flagging a customer's message), one each.
+   */
   async countGuardrailStrikes(transaction: Transaction, conversationRef: string): Promise<number> {
     const rows = await this.db
       .em(transaction)
       .execute<{ n: number }[]>(
-        `select count(*)::int as n from messaging.message where conversation_ref = ? and payload -> 'guardrail' is not null`,
+        `select count(*)::int as n from messaging.message
+          where conversation_ref = ? and (payload -> 'guardrail' is not null or payload -> 'supervisorFlag' is not null)`,
         [conversationRef],
       );
     return rows[0]?.n ?? 0;
+  }
+
+  /** A person's flag kept on the message it judges (`payload.supervisorFlag`), in the caller's transaction. */
+  async recordFlag(transaction: Transaction, message: Message, flag: Record<string, unknown>): Promise<void> {
+    const em = this.db.em(transaction);
+    em.assign(message, { payload: { ...message.payload, supervisorFlag: flag }, updatedAt: new Date() });
+    await em.flush();
   }
 
   /**

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type {
   GuardrailVerdict,
-  ModerationAction,
   PreviousConversation,
   PreviousConversationRequest,
   TurnContext,
@@ -17,9 +16,10 @@ import { ChannelRepository, type OpenChannel } from '../channels/channel.reposit
 import type { Client } from '../clients/client.entity';
 import { ClientRepository } from '../clients/client.repository';
 import type { Conversation } from '../conversations/conversation.entity';
-import { CHAT_SOURCE, ConversationRepository } from '../conversations/conversation.repository';
+import { ConversationRepository } from '../conversations/conversation.repository';
 import { canSendDirectMessage } from '../conversations/conversation-summary';
-import { conversationAssistanceRequested, conversationStatusUpdated } from '../conversations/domain-events';
+import { conversationAssistanceRequested } from '../conversations/domain-events';
+import { Strikes } from '../moderation/strikes';
 import { platformName } from '../messages/channel-rules';
 import { GraphDelivery } from '../messages/graph-delivery';
 import { type OutboundContent, storedForm } from '../graph/message-content';
@@ -55,6 +55,8 @@ const EVALUATION_HISTORY = 500;
 export class TurnsService {
   /** Replies Graph answered whose outcome could not be stored (docs/workflows.md › Retries and outages). */
   private readonly unsettledReplies = new UnrecordedOutcomes<{ externalId: string | null; error: Record<string, unknown> | null }>();
+  /** The strike path shared with a person's flag (moderation/strikes.ts). */
+  private readonly strikes: Strikes;
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
@@ -66,7 +68,9 @@ export class TurnsService {
     private readonly credit: CreditService,
     private readonly assignments: Assignments,
     private readonly notes: ConversationNoteRepository,
-  ) {}
+  ) {
+    this.strikes = new Strikes(clients, conversations, messages);
+  }
 
   /** The client's previous conversation with the agent and its latest messages (to recall it). */
   async previous(request: PreviousConversationRequest): Promise<PreviousConversation> {
@@ -274,41 +278,9 @@ export class TurnsService {
     return { externalId: outcome.externalId, error: outcome.failure?.toDetails() ?? null };
   }
 
-  /**
-   * A guardrail strike (ARCHITECTURE.md › Agent runtime), in the transaction that stores the
-   * guardrail's message: the client's `moderation` records it; the conversation becomes `spam`
-   * when its guardrail messages reach `conversationStrikeThreshold`; the client is blocked
-   * (`guardrails_threshold_reached`, by no one, `client.blocked`) when its strikes reach
-   * `clientStrikeThreshold`. `lastAction` takes the spec's values: `warn` for a strike that only
-   * sent the guardrail's message, `assist` for one that also handed the customer to a person (a
-   * `high` violation on an agent with human assistance on: `operation: assistance`,
-   * `conversation.assistance.requested`), `spam` once it made the conversation spam or blocked the
-   * client (the block itself is told by `status` and `blockedReason`; docs/agents.md › Guardrails). A chat
-   * thread is never `spam` (the spec's chat statuses are `active`, `finished`, `expired`): there
-   * only the client's threshold applies.
-   */
+  /** A guardrail strike (moderation/strikes.ts), and the hand-over it may call for. */
   private async recordStrike(tx: Transaction, conversation: Conversation, verdict: GuardrailVerdict): Promise<void> {
-    const client = await this.clients.lockForUpdate(tx, conversation.clientId);
-    const clientStrikes = (client.moderation?.totalStrikes ?? 0) + 1;
-    const conversationStrikes = await this.messages.countGuardrailStrikes(tx, conversation.id);
-    const blocks = client.status !== 'blocked' && clientStrikes >= verdict.clientStrikeThreshold;
-    const spam = conversation.source !== CHAT_SOURCE && conversationStrikes >= verdict.conversationStrikeThreshold;
-    const handOver = !blocks && !spam && verdict.handOver === true;
-    const action: ModerationAction = blocks || spam ? 'spam' : handOver ? 'assist' : 'warn';
-    await this.clients.recordStrike(tx, client, {
-      source: verdict.source,
-      action,
-      severity: verdict.severity,
-      categories: verdict.categories,
-      matchedTerms: verdict.matchedTerms,
-    });
-    if (spam && conversation.status !== 'spam') {
-      const current = await this.conversationOf({ workspaceId: conversation.workspaceId, conversationRef: conversation.id }, tx);
-      const previousStatus = current.status;
-      await this.conversations.update(tx, current, { status: 'spam' });
-      await recordEvent(tx, 'messaging', conversationStatusUpdated(current, previousStatus));
-    }
-    if (blocks) await this.clients.setStatus(tx, client, { reason: 'guardrails_threshold_reached', by: null });
+    const { handOver } = await this.strikes.record(tx, conversation, verdict);
     if (handOver && conversation.operation !== 'assistance') await this.requestAssistance(tx, conversation);
   }
 

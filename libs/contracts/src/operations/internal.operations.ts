@@ -109,6 +109,10 @@ export const internalOperations = {
     ...seedOperations('agents'),
     /** Whether an agent of the workspace exists and its status (chat, campaigns, tools); 404 when it is not the workspace's. */
     describe: internal<{ agentId: string }, { id: string; status: string }>('agents.agents.describe'),
+    /** The strike thresholds of an agent of the workspace, or the defaults for none (messaging, for a person's flag); 404 when it is not the workspace's. */
+    strikeThresholds: internal<{ agentId: string | null }, { conversationStrikeThreshold: number; clientStrikeThreshold: number }>(
+      'agents.guardrails.thresholds',
+    ),
     /** Starts a synchronous chat turn's workflow where its worker runs (the chat service, then it waits for the outcome). */
     chatTurnStart: internal<ChatTurnStart, ChatTurnStarted>('agents.turns.chat-start'),
   },

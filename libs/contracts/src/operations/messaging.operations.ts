@@ -7,6 +7,7 @@ import {
   sendTemplateRequestSchema,
   updateClientRequestSchema,
   updateAssignmentRequestSchema,
+  flagMessageRequestSchema,
   updateConversationRequestSchema,
   assignmentSettingsSchema,
 } from '../messaging';
@@ -20,6 +21,8 @@ import {
 import {
   clientRecordSchema,
   clientsListResponseSchema,
+  messageFlagSchema,
+  moderationSchema,
   conversationDetailResponseSchema,
   conversationSummarySchema,
   conversationsListResponseSchema,
@@ -216,6 +219,36 @@ export const messagingOperations = {
     scope: 'write',
     workspace: 'one',
     responses: { 200: conversationReadResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+  }),
+  messagesFlag: defineOperation({
+    operationId: 'conversations_messages_flag',
+    method: 'POST',
+    path: '/v1/conversations/{id}/messages/{messageId}/flag',
+    subject: 'messaging.moderation.flag',
+    tag: 'conversations',
+    summary: "Flag a customer's message: a strike on the client (lastSource supervisor) counted by the agent's guardrail thresholds",
+    description:
+      "An addition to the spec (docs/agents.md › Flagging a customer's message). One strike per message: a second flag answers 409 `message_already_flagged`; only a customer's (incoming) message can be flagged (422 `not_a_customer_message`). The strike reaching the conversation's agent's `conversationStrikeThreshold` makes the conversation `spam`, the client's `clientStrikeThreshold` blocks the client (`guardrails_threshold_reached`, `client.blocked`). Nothing is sent to the customer.",
+    scope: 'write',
+    workspace: 'one',
+    body: flagMessageRequestSchema,
+    responses: {
+      200: successEnvelope(
+        z.object({
+          messageId: z.string(),
+          conversationId: z.string(),
+          clientId: z.string(),
+          flag: messageFlagSchema,
+          moderation: moderationSchema,
+          clientStatus: z.enum(['active', 'blocked']),
+          conversationStatus: z.string(),
+        }),
+      ),
+      400: errorBodySchema,
+      404: errorBodySchema,
+      409: errorBodySchema,
+      422: errorBodySchema,
+    },
   }),
   assignmentGet: defineOperation({
     operationId: 'assignment_get',

@@ -54,6 +54,13 @@ export const agentTurns = new Counter({
   registers: [metricsRegistry],
 });
 
+export const moderationChecks = new Counter({
+  name: 'platica_moderation_checks_total',
+  help: "Customer texts sent to the moderation endpoint, by outcome (flagged, passed, failed: the turn went on without its verdict)",
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
+
 export const webhookAttempts = new Counter({
   name: 'platica_webhook_attempts_total',
   help: 'Webhook delivery attempts, by outcome (delivered, failed)',
