@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { OPENAI_MODERATION_EXAMPLE, type OpenAiModerationResult } from './fixtures/openai-moderation';
 
+export { OPENAI_MODERATION_EXAMPLE, OPENAI_MODERATION_EXAMPLE_CATEGORIES } from './fixtures/openai-moderation';
+
 /** A `POST /v1/moderations` body (OpenAI's protocol): one text, several, or multi-modal parts. */
 export interface ModerationRequest {
   model?: string;

@@ -6,7 +6,6 @@ export * from './fake-meta-graph';
 export * from './messaging-workspace';
 export * from './fake-llm';
 export * from './fake-moderation';
-export * from './fixtures/openai-moderation';
 export * from './fake-otlp-collector';
 export * from './http-target';
 export * from './test-mcp-server';

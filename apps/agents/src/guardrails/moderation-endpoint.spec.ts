@@ -1,4 +1,5 @@
-import { FakeLlm, OPENAI_MODERATION_EXAMPLE, OPENAI_MODERATION_EXAMPLE_CATEGORIES } from '@platica/testing';
+import { FakeLlm } from '@platica/testing/fake-llm';
+import { OPENAI_MODERATION_EXAMPLE, OPENAI_MODERATION_EXAMPLE_CATEGORIES } from '@platica/testing/fake-moderation';
 import { findingOf, ModerationEndpoint, moderationEndpointOf } from './moderation-endpoint';
 import { agentsConfigSchema } from '../config/agents.config';
 import { loadConfig } from '@platica/platform';

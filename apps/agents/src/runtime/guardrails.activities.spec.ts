@@ -2,11 +2,13 @@ import type { LanguageModelV4CallOptions, LanguageModelV4Content } from '@ai-sdk
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { MockLanguageModelV4 } from 'ai/test';
 import type { Guardrails, TurnContext, TurnHistoryItem, TurnLogGuardrail } from '@platica/contracts';
+import { FakeLlm } from '@platica/testing/fake-llm';
+import { OPENAI_MODERATION_EXAMPLE_CATEGORIES } from '@platica/testing/fake-moderation';
 import { strict } from '@platica/testing/test-service';
 import type { GeneratedReply, ToolRound } from '@platica/workflows/activities';
 import type { Agent } from '../agents/agent.entity';
 import { FLAG_GUARDRAIL_VIOLATION } from '../guardrails/evaluator';
-import type { ModerationEndpoint } from '../guardrails/moderation-endpoint';
+import { ModerationEndpoint } from '../guardrails/moderation-endpoint';
 import { DEFAULT_GUARDRAIL_MESSAGE } from './guardrail-outcome';
 import { createGuardrailChecks } from './guardrails.activities';
 import type { GenerateReplyInput, TurnDeps } from './turn-deps';
@@ -205,5 +207,72 @@ describe('createGuardrailChecks.forModelCall: the evaluator', () => {
     const w = world({ flag: { ruleIndex: 1, severity: 'high', categories: [], matchedTerms: [] }, logFails: true });
     expect(await w.evaluated(w.forCall(polite))).toMatchObject({ text: 'Please keep it civil.' });
     expect(w.warnings).toEqual([expect.objectContaining({ msg: 'a turn log record was not written', turnId: 'msg_turn' })]);
+  });
+});
+
+describe('createGuardrailChecks.forModelCall: the moderation endpoint', () => {
+  let fake: FakeLlm;
+  beforeAll(async () => (fake = await FakeLlm.start()));
+  afterAll(() => fake.stop());
+  beforeEach(() => {
+    fake.moderation.requests.splice(0);
+    fake.moderation.delayMs = 0;
+  });
+  const endpoint = () => new ModerationEndpoint({ baseUrl: fake.url, model: 'omni-moderation-latest', timeoutMs: 300 });
+  const moderated: Guardrails = { ...guardrailsOn, rules: [], moderationEnabled: true };
+  const threat = [item('m0', 'assistant', 'Hola'), item('m1', 'user', 'hola'), item('m2', 'user', 'te voy a [[flag]] pegar')];
+
+  it('sends each customer message of the turn; a flag answers instead of the agent as source openai with its categories', async () => {
+    const w = world({ moderation: endpoint() });
+    const reply = await w.evaluated(w.forCall(threat, moderated));
+    expect(fake.moderation.inputs()).toEqual([['hola', 'te voy a [[flag]] pegar']]);
+    expect(reply).toEqual({
+      agentId: 'agt_1',
+      text: 'Please keep it civil.',
+      seenMessageIds: ['m0', 'm1', 'm2'],
+      guardrail: {
+        source: 'openai',
+        ruleIndex: null,
+        severity: 'high',
+        categories: OPENAI_MODERATION_EXAMPLE_CATEGORIES,
+        matchedTerms: [],
+        conversationStrikeThreshold: 3,
+        clientStrikeThreshold: 5,
+      },
+    });
+    expect(w.logged).toEqual([expect.objectContaining({ status: 'violation', source: 'openai', moderation: 'flagged' })]);
+  });
+
+  it('comes before the evaluator when both flag', async () => {
+    const w = world({ moderation: endpoint(), flag: { ruleIndex: 0, severity: 'low', categories: ['competitors'], matchedTerms: [] } });
+    expect(await w.evaluated(w.forCall(threat, { ...guardrailsOn, moderationEnabled: true }))).toMatchObject({ guardrail: { source: 'openai' } });
+    expect(w.evaluatorCalls).toHaveLength(1);
+  });
+
+  it('lets the turn go on when the endpoint fails or is too slow (fail-open), logged and recorded in the turn log', async () => {
+    const w = world({ moderation: endpoint() });
+    fake.moderation.failNext(1, 500);
+    expect(await w.evaluated(w.forCall(threat, moderated))).toBeUndefined();
+    fake.moderation.delayMs = 1_000;
+    expect(await w.evaluated(w.forCall(threat, moderated))).toBeUndefined();
+    await w.settled();
+    expect(w.logged).toEqual([
+      expect.objectContaining({ status: 'no_violation', moderation: 'failed' }),
+      expect.objectContaining({ status: 'no_violation', moderation: 'failed' }),
+    ]);
+    expect(w.warnings).toEqual([
+      expect.objectContaining({ msg: 'the moderation endpoint failed: the turn goes on without its verdict', turnId: 'msg_turn' }),
+      expect.objectContaining({ msg: 'the moderation endpoint failed: the turn goes on without its verdict' }),
+    ]);
+  });
+
+  it('is not asked without moderationEnabled, without an endpoint, with guardrails off, or on a tool round', async () => {
+    const withEndpoint = world({ moderation: endpoint() });
+    expect(await withEndpoint.evaluated(withEndpoint.forCall(threat, { ...moderated, moderationEnabled: false }))).toBeUndefined();
+    expect(await withEndpoint.evaluated(withEndpoint.forCall(threat, { ...moderated, enabled: false }))).toBeUndefined();
+    expect(await withEndpoint.evaluated(withEndpoint.forCall(threat, moderated, [{} as ToolRound]))).toBeUndefined();
+    const without = world();
+    expect(await without.evaluated(without.forCall(threat, moderated))).toBeUndefined();
+    expect(fake.moderation.requests).toEqual([]);
   });
 });

@@ -373,6 +373,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/conversations/{id}/messages/{messageId}/flag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flag a customer's message: a strike on the client (lastSource supervisor) counted by the agent's guardrail thresholds
+         * @description An addition to the spec (docs/agents.md › Flagging a customer's message). One strike per message: a second flag answers 409 `message_already_flagged`; only a customer's (incoming) message can be flagged (422 `not_a_customer_message`). The strike reaching the conversation's agent's `conversationStrikeThreshold` makes the conversation `spam`, the client's `clientStrikeThreshold` blocks the client (`guardrails_threshold_reached`, `client.blocked`). Nothing is sent to the customer.
+         */
+        post: operations["conversations_messages_flag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/assignment": {
         parameters: {
             query?: never;
@@ -1685,6 +1705,19 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            flag?: components["schemas"]["MessageFlag"];
+        };
+        MessageFlag: {
+            /** @enum {string} */
+            severity: "low" | "medium" | "high";
+            note: string | null;
+            flaggedBy: {
+                id: string;
+                /** @enum {string} */
+                type: "user" | "api";
+            };
+            /** @description ISO 8601 */
+            flaggedAt: string;
         };
         AssignmentSettings: {
             /** @enum {string} */
@@ -1887,11 +1920,13 @@ export interface components {
         TurnLogGuardrail: {
             /** @enum {string} */
             status: "no_violation" | "violation" | "disabled" | "skipped";
-            source: ("lexicon" | "llm_guardrail") | null;
+            source: ("lexicon" | "openai" | "llm_guardrail") | null;
             ruleIndex: number | null;
             severity: ("low" | "medium" | "high") | null;
             categories: string[];
             matchedTerms: string[];
+            /** @enum {string} */
+            moderation?: "flagged" | "passed" | "failed";
         };
         TurnLogToolCall: {
             toolCallId: string;
@@ -2009,6 +2044,7 @@ export interface components {
             message: string;
             conversationStrikeThreshold: number;
             clientStrikeThreshold: number;
+            moderationEnabled: boolean;
         };
         AssistRules: {
             assistanceTriggers: string;
@@ -6437,6 +6473,191 @@ export interface operations {
             };
             /** @description Unsupported media type: send application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (or too many failed authentications from this address); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error; `details.errorId` is logged */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service, or a dependency it needs (`details.reason`: database, NATS, Redis, Temporal), is unavailable; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owning service did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    conversations_messages_flag: {
+        parameters: {
+            query?: {
+                /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
+                workspace?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    severity: "low" | "medium" | "high";
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        message: string;
+                        data: {
+                            messageId: string;
+                            conversationId: string;
+                            clientId: string;
+                            flag: components["schemas"]["MessageFlag"];
+                            moderation: {
+                                totalStrikes: number;
+                                lastAction: ("warn" | "assist" | "spam") | null;
+                                lastSource: ("lexicon" | "openai" | "llm_guardrail" | "supervisor") | null;
+                                lastSeverity: ("low" | "medium" | "high") | null;
+                                lastFlaggedAt: string | null;
+                                lastCategories: string[];
+                                lastMatchedTerms: string[];
+                                blockedAt: string | null;
+                                blockedBy: string | null;
+                                blockedReason: string | null;
+                            };
+                            /** @enum {string} */
+                            clientStatus: "active" | "blocked";
+                            conversationStatus: string;
+                        };
+                    };
+                };
+            };
+            /** @description Validation error or bad format; `details` lists `{path, message}` per failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No permission, or an OAuth token without the write scope (`insufficient_scope`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another workspace’s resources and workspaces the credential does not cover) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large for the forwarding path */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request is valid but cannot be carried out (channel or resource rules) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11031,6 +11252,7 @@ export interface operations {
                     message?: string;
                     conversationStrikeThreshold?: number;
                     clientStrikeThreshold?: number;
+                    moderationEnabled?: boolean;
                 };
             };
         };

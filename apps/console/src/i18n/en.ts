@@ -1118,6 +1118,17 @@ export const en = {
   'integrations.confirmUninstall': 'Uninstall {{name}}? Its tools and their agent connections are removed.',
   'integrations.yesUninstall': 'Yes, uninstall',
   'integrations.uninstalled': '{{name}} uninstalled; {{count}} agent connections removed.',
+  'flag.open': "Flag message",
+  'flag.formLabel': "Flag the customer's message",
+  'flag.severityLabel': "Severity",
+  'flag.noteLabel': "Note (for the team)",
+  'flag.hint': "A strike on the client: at the agent's thresholds the conversation becomes spam and the client is blocked.",
+  'flag.submit': "Flag",
+  'flag.cancel': "Cancel",
+  'flag.flagged': "Flagged by a person (severity {{severity}})",
+  'flag.severity.low': "low",
+  'flag.severity.medium': "medium",
+  'flag.severity.high': "high",
 } as const;
 
 export type MessageKey = keyof typeof en;

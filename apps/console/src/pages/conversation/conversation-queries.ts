@@ -13,6 +13,7 @@ import { api, data } from '../../api/client';
 import { newestPagesFirst, tokenPagesQuery } from '../../api/grouped-pages';
 import type { RequestBody } from '../../api/schema';
 import { liveKeys } from '../../api/live-keys';
+import { clientKeys } from '../clients/client-queries';
 import { inboxKeys } from '../inbox/inbox-queries';
 import { storedMessageId } from './failure';
 import type { ConversationDetail } from './types';
@@ -270,4 +271,31 @@ export function removeNote(queryClient: QueryClient, workspaceId: string, id: st
 
 export function useRemoveNote(workspaceId: string, id: string) {
   return useMutation(removeNote(useQueryClient(), workspaceId, id));
+}
+
+/**
+ * A person flags a customer's message (docs/agents.md › Flagging a customer's message): a strike
+ * on the client. The conversation (its status, the message's flag), the inbox's lists and the
+ * client's moderation are read again.
+ */
+export function flagMessage(queryClient: QueryClient, workspaceId: string, conversationId: string, clientId: string) {
+  return mutationOptions({
+    mutationFn: ({ messageId, ...body }: RequestBody<'conversations_messages_flag'> & { messageId: string }) =>
+      data(
+        api.POST('/v1/conversations/{id}/messages/{messageId}/flag', {
+          params: { ...scope(workspaceId), path: { id: conversationId, messageId } },
+          body,
+        }),
+      ),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: conversationKeys.detail(workspaceId, conversationId) }),
+        queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
+        queryClient.invalidateQueries({ queryKey: clientKeys.detail(workspaceId, clientId) }),
+      ]),
+  });
+}
+
+export function useFlagMessage(workspaceId: string, conversationId: string, clientId: string) {
+  return useMutation(flagMessage(useQueryClient(), workspaceId, conversationId, clientId));
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FailedMessage, messageElementId, useFocusOnArrival } from './failed-message';
 import { mediaKind, mediaRoute } from './media-route';
 import { MediaView } from './media-view';
+import { MessageFlag } from './message-flag';
 import { TurnDetails } from './turn-details';
 import type { ConversationDetail, ConversationMessage, TurnLogEntry } from './types';
 
@@ -73,6 +74,7 @@ export function MessageItem({
         </p>
       )}
       {message.assistance && <p>{t('conv.assistanceNote', { reason: message.assistance.reason })}</p>}
+      {message.direction === 'incoming' && <MessageFlag workspaceId={workspaceId} conversation={conversation} message={message} />}
       {failed && <FailedMessage workspaceId={workspaceId} conversation={conversation} message={message} />}
       {turn && <TurnDetails turn={turn} agentNames={agentNames} />}
     </li>
