@@ -98,9 +98,16 @@ describe('moderation endpoint and supervisor flags (e2e)', () => {
       lastMatchedTerms: [],
       lastAction: 'warn',
     });
-    const turns = (await ws.api.get(`/v1/conversations/${conversationId}/turns`)).body.turns as { guardrail: Record<string, unknown> | null }[];
+    const turns = (await ws.api.get(`/v1/conversations/${conversationId}/turns`)).body.turns as {
+      guardrail: Record<string, unknown> | null;
+    }[];
     expect(turns.map((turn) => turn.guardrail)).toContainEqual(
-      expect.objectContaining({ status: 'violation', source: 'openai', moderation: 'flagged', categories: OPENAI_MODERATION_EXAMPLE_CATEGORIES }),
+      expect.objectContaining({
+        status: 'violation',
+        source: 'openai',
+        moderation: 'flagged',
+        categories: OPENAI_MODERATION_EXAMPLE_CATEGORIES,
+      }),
     );
 
     // A person flags the first customer message: strike 2 reaches the conversation's threshold (2): spam.
@@ -120,7 +127,10 @@ describe('moderation endpoint and supervisor flags (e2e)', () => {
     });
     expect((await client(clientId)).moderation).toMatchObject({ totalStrikes: 2, lastSource: 'supervisor', lastSeverity: 'medium' });
     expect((await detail(conversationId)).status).toBe('spam');
-    expect((await messages(conversationId)).find((m) => m.id === hola.id)?.flag).toMatchObject({ severity: 'medium', note: 'amenaza velada' });
+    expect((await messages(conversationId)).find((m) => m.id === hola.id)?.flag).toMatchObject({
+      severity: 'medium',
+      note: 'amenaza velada',
+    });
 
     // One strike per message; only a customer's message; only this workspace's conversation.
     const again = await flag(conversationId, hola.id, { severity: 'high' });
@@ -141,7 +151,9 @@ describe('moderation endpoint and supervisor flags (e2e)', () => {
     const blocked = await client(clientId);
     expect(blocked.status).toBe('blocked');
     expect(blocked.moderation).toMatchObject({ blockedReason: 'guardrails_threshold_reached', blockedBy: null, lastAction: 'spam' });
-    const events = await t.query(`select data from messaging.outbox_event where type = 'client.blocked' and data->>'clientId' = $1`, [clientId]);
+    const events = await t.query(`select data from messaging.outbox_event where type = 'client.blocked' and data->>'clientId' = $1`, [
+      clientId,
+    ]);
     expect(events).toEqual([{ data: expect.objectContaining({ clientId, blockedReason: 'guardrails_threshold_reached' }) }]);
   });
 
@@ -152,7 +164,9 @@ describe('moderation endpoint and supervisor flags (e2e)', () => {
     expect(chat.status).toBe(200);
     expect(chat.body.messages).toEqual([expect.objectContaining({ content: `ECHO: [[flag]] ${m}` })]);
     expect((await client(chat.body.clientId)).moderation).toMatchObject({ totalStrikes: 0, lastSource: null });
-    const turns = (await ws.api.get(`/v1/conversations/${chat.body.id}/turns`)).body.turns as { guardrail: Record<string, unknown> | null }[];
+    const turns = (await ws.api.get(`/v1/conversations/${chat.body.id}/turns`)).body.turns as {
+      guardrail: Record<string, unknown> | null;
+    }[];
     expect(turns.at(-1)?.guardrail).toMatchObject({ status: 'no_violation', moderation: 'failed' });
   });
 });

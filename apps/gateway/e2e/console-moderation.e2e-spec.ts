@@ -44,7 +44,11 @@ describe('flagging a customer message in the console (e2e)', () => {
 
   it('flags a customer message by keyboard: a supervisor strike with its severity and note, shown on the message', async () => {
     const { phone, conversation } = await ws.customerWrites(newPhone(), 'eres un inútil');
-    await eventually('the agent answers', async () => graph.sends(ws.whatsapp.phoneNumberId).some((s) => s.body.to === phone) || undefined, 30_000);
+    await eventually(
+      'the agent answers',
+      async () => graph.sends(ws.whatsapp.phoneNumberId).some((s) => s.body.to === phone) || undefined,
+      30_000,
+    );
     const page = await browser.newPage();
     await browser.signIn(page, { email: ws.doc.users[0]!.email, password });
     await page.goto(`${t.baseUrl}/console/w/${ws.id}/conversations/${conversation.id}`);

@@ -46,8 +46,10 @@ export class FakeModerationEndpoint {
     const request = JSON.parse(body) as ModerationRequest;
     this.requests.push({ body: request, authorization: req.headers.authorization });
     const failure = this.failures.shift();
-    if (failure !== undefined) return json(res, failure, { error: { message: 'the fake moderation was told to fail', type: 'server_error' } });
-    if (request.input === undefined) return json(res, 400, { error: { message: "'input' is a required property", type: 'invalid_request_error' } });
+    if (failure !== undefined)
+      return json(res, failure, { error: { message: 'the fake moderation was told to fail', type: 'server_error' } });
+    if (request.input === undefined)
+      return json(res, 400, { error: { message: "'input' is a required property", type: 'invalid_request_error' } });
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     json(res, 200, {
       id: `modr-${randomBytes(16).toString('hex')}`,

@@ -30,7 +30,8 @@ describe('ModerationEndpoint against a fake speaking the protocol', () => {
   afterAll(() => fake.stop());
   beforeEach(() => fake.moderation.requests.splice(0));
 
-  const endpoint = (timeoutMs = 2_000) => new ModerationEndpoint({ baseUrl: fake.url, apiKey: 'sk-mod', model: 'omni-moderation-latest', timeoutMs });
+  const endpoint = (timeoutMs = 2_000) =>
+    new ModerationEndpoint({ baseUrl: fake.url, apiKey: 'sk-mod', model: 'omni-moderation-latest', timeoutMs });
 
   it('sends {model, input} with one input per customer message and the key as a bearer token', async () => {
     expect(await endpoint().check(['hola', 'te voy a [[flag]] golpear'])).toEqual({

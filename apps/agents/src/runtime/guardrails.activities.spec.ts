@@ -245,7 +245,9 @@ describe('createGuardrailChecks.forModelCall: the moderation endpoint', () => {
 
   it('comes before the evaluator when both flag', async () => {
     const w = world({ moderation: endpoint(), flag: { ruleIndex: 0, severity: 'low', categories: ['competitors'], matchedTerms: [] } });
-    expect(await w.evaluated(w.forCall(threat, { ...guardrailsOn, moderationEnabled: true }))).toMatchObject({ guardrail: { source: 'openai' } });
+    expect(await w.evaluated(w.forCall(threat, { ...guardrailsOn, moderationEnabled: true }))).toMatchObject({
+      guardrail: { source: 'openai' },
+    });
     expect(w.evaluatorCalls).toHaveLength(1);
   });
 

@@ -49,13 +49,11 @@ export class MessageRepository {
    * customer messages a person flagged (docs/agents.md › Flagging a customer's message), one each.
    */
   async countGuardrailStrikes(transaction: Transaction, conversationRef: string): Promise<number> {
-    const rows = await this.db
-      .em(transaction)
-      .execute<{ n: number }[]>(
-        `select count(*)::int as n from messaging.message
+    const rows = await this.db.em(transaction).execute<{ n: number }[]>(
+      `select count(*)::int as n from messaging.message
           where conversation_ref = ? and (payload -> 'guardrail' is not null or payload -> 'supervisorFlag' is not null)`,
-        [conversationRef],
-      );
+      [conversationRef],
+    );
     return rows[0]?.n ?? 0;
   }
 

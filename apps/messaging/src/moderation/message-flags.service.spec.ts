@@ -68,7 +68,13 @@ function world(options: { priorStrikes?: number; clientStrikes?: number; agentId
       lockForUpdate: async () => client,
       recordStrike: async (_tx, target, strike) => {
         const total = (target.moderation?.totalStrikes ?? 0) + 1;
-        target.moderation = { ...target.moderation, totalStrikes: total, lastSource: strike.source, lastSeverity: strike.severity, lastAction: strike.action } as Client['moderation'];
+        target.moderation = {
+          ...target.moderation,
+          totalStrikes: total,
+          lastSource: strike.source,
+          lastSeverity: strike.severity,
+          lastAction: strike.action,
+        } as Client['moderation'];
       },
       setStatus: async (_tx, target, block) => {
         target.status = 'blocked';
@@ -85,7 +91,11 @@ function world(options: { priorStrikes?: number; clientStrikes?: number; agentId
 describe('MessageFlagsService.flag', () => {
   it("records a supervisor strike with the person's severity and note, keeping the flag on the message", async () => {
     const w = world();
-    const answer = await w.flag('msg_in', { severity: 'medium', note: 'insulta' }, testAuth({ credentialType: 'oauth_token', userId: 'usr_ana' }));
+    const answer = await w.flag(
+      'msg_in',
+      { severity: 'medium', note: 'insulta' },
+      testAuth({ credentialType: 'oauth_token', userId: 'usr_ana' }),
+    );
     expect(answer.data).toMatchObject({
       messageId: 'msg_in',
       conversationId: 'conv_1',
@@ -119,7 +129,10 @@ describe('MessageFlagsService.flag', () => {
     const again = await refusal(w.flag('msg_in', { severity: 'high' }));
     expect([again.code, again.details]).toEqual([ErrorCode.Conflict, expect.objectContaining({ reason: 'message_already_flagged' })]);
     const outgoing = await refusal(w.flag('msg_out', { severity: 'low' }));
-    expect([outgoing.code, outgoing.details]).toEqual([ErrorCode.Unprocessable, expect.objectContaining({ reason: 'not_a_customer_message' })]);
+    expect([outgoing.code, outgoing.details]).toEqual([
+      ErrorCode.Unprocessable,
+      expect.objectContaining({ reason: 'not_a_customer_message' }),
+    ]);
     expect((await refusal(w.flag('msg_other', { severity: 'low' }))).code).toBe(ErrorCode.NotFound);
     expect(w.client.moderation?.totalStrikes).toBe(1);
   });

@@ -60,10 +60,15 @@ export class MessageFlagsService {
         });
       }
       if (message.payload?.supervisorFlag) {
-        throw DomainError.refused(ErrorCode.Conflict, DomainReason.MessageAlreadyFlagged, 'The message was flagged already: one strike per message', {
-          messageId,
-          flag: message.payload.supervisorFlag,
-        });
+        throw DomainError.refused(
+          ErrorCode.Conflict,
+          DomainReason.MessageAlreadyFlagged,
+          'The message was flagged already: one strike per message',
+          {
+            messageId,
+            flag: message.payload.supervisorFlag,
+          },
+        );
       }
       await this.messages.recordFlag(tx, message, flag);
       const conversation = (await this.conversations.findInWorkspace(workspaceId, found.id, tx)) ?? found;

@@ -56,7 +56,7 @@ export const agentTurns = new Counter({
 
 export const moderationChecks = new Counter({
   name: 'platica_moderation_checks_total',
-  help: "Customer texts sent to the moderation endpoint, by outcome (flagged, passed, failed: the turn went on without its verdict)",
+  help: 'Customer texts sent to the moderation endpoint, by outcome (flagged, passed, failed: the turn went on without its verdict)',
   labelNames: ['outcome'] as const,
   registers: [metricsRegistry],
 });

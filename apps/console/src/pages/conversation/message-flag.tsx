@@ -59,7 +59,10 @@ export function MessageFlag({
       }}
       onSubmit={(event) => {
         event.preventDefault();
-        flag.mutate({ messageId: message.id, severity, ...(note.trim() ? { note: note.trim() } : {}) }, { onSuccess: () => setOpen(false) });
+        flag.mutate(
+          { messageId: message.id, severity, ...(note.trim() ? { note: note.trim() } : {}) },
+          { onSuccess: () => setOpen(false) },
+        );
       }}
     >
       <label>
@@ -75,7 +78,12 @@ export function MessageFlag({
       </label>
       <label>
         {t('flag.noteLabel')}
-        <input value={note} maxLength={1000} aria-invalid={errors.note ? true : undefined} onChange={(event) => setNote(event.target.value)} />
+        <input
+          value={note}
+          maxLength={1000}
+          aria-invalid={errors.note ? true : undefined}
+          onChange={(event) => setNote(event.target.value)}
+        />
       </label>
       <small>{errors.note ?? t('flag.hint')}</small>
       {flag.error && !errors.note && <p role="alert">{t('common.error', { message: flag.error.message })}</p>}
