@@ -24,8 +24,8 @@ export type KnowledgeSourceStatus = (typeof KNOWLEDGE_SOURCE_STATUSES)[number];
 export const WEBSITE_MODES = ['page', 'sitemap', 'crawl'] as const;
 export type WebsiteMode = (typeof WEBSITE_MODES)[number];
 
-/** A website page's state: `indexed` (its chunks are searchable), `excluded` (robots.txt), `failed` (`error` says why). */
-export const KNOWLEDGE_PAGE_STATUSES = ['indexed', 'excluded', 'failed'] as const;
+/** A website page's state: `queued` for the crawl under way, `indexed` (its chunks are searchable), `excluded` (robots.txt), `failed` (`error` says why). */
+export const KNOWLEDGE_PAGE_STATUSES = ['queued', 'indexed', 'excluded', 'failed'] as const;
 export type KnowledgePageStatus = (typeof KNOWLEDGE_PAGE_STATUSES)[number];
 
 /** File types recognised by their content (magic bytes, then the text's shape), never by name. */

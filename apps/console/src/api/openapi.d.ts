@@ -2635,7 +2635,7 @@ export interface components {
             url: string;
             title: string;
             /** @enum {string} */
-            status: "indexed" | "excluded" | "failed";
+            status: "queued" | "indexed" | "excluded" | "failed";
             error: string | null;
             contentHash: string | null;
             /** @description how many times its chunks were (re)written: a page unchanged on re-crawl keeps its count */
