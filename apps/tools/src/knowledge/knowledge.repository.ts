@@ -35,7 +35,7 @@ export class KnowledgeRepository {
     const counts = new Map(baseIds.map((id) => [id, { sources: 0, chunks: 0 }]));
     if (!baseIds.length) return counts;
     const rows = await this.db.execute<{ base_id: string; sources: string; chunks: string }[]>(
-      'select base_id, count(*) as sources, coalesce(sum(chunk_count), 0) as chunks from tools.knowledge_source where base_id = any(?) group by base_id',
+      'select base_id, count(*) as sources, coalesce(sum(chunk_count), 0) as chunks from tools.knowledge_source where base_id in (?) group by base_id',
       [baseIds],
     );
     for (const row of rows) counts.set(row.base_id, { sources: Number(row.sources), chunks: Number(row.chunks) });

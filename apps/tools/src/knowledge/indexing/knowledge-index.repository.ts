@@ -68,7 +68,7 @@ export class KnowledgeIndexRepository {
     if (!urls.length || room <= 0) return 0;
     const rows = await this.db.execute<{ id: string }[]>(
       `with candidate as (
-         select u.url, u.position from unnest(?::text[]) with ordinality as u(url, position)
+         select u.url, u.position from jsonb_array_elements_text(?::jsonb) with ordinality as u(url, position)
          where not exists (select 1 from tools.knowledge_page p where p.source_id = ? and p.url = u.url and (p.crawl_generation >= ? or p.status = 'queued'))
          order by u.position limit ?
        )
@@ -77,7 +77,7 @@ export class KnowledgeIndexRepository {
        on conflict (source_id, url) do update set status = 'queued', error = null
          where p.crawl_generation < excluded.crawl_generation + 1 and p.status <> 'queued'
        returning p.id`,
-      [urls, sourceId, generation, room, sourceId, workspaceId, sourceId, generation],
+      [JSON.stringify(urls), sourceId, generation, room, sourceId, workspaceId, sourceId, generation],
     );
     return rows.length;
   }

@@ -68,7 +68,7 @@ export class KnowledgeSearch {
        )
        select c.id, ts_rank_cd(c.search, case s.language when 'en' then q.en else q.es end, 1) as score
        from q, tools.knowledge_chunk c join tools.knowledge_source s on s.id = c.source_id
-       where c.workspace_id = ? and c.base_id = any(?) and (c.search @@ q.es or c.search @@ q.en)
+       where c.workspace_id = ? and c.base_id in (?) and (c.search @@ q.es or c.search @@ q.en)
          and c.search @@ (case s.language when 'en' then q.en else q.es end)
        order by score desc, c.id
        limit ${CANDIDATES}`,
@@ -88,7 +88,7 @@ export class KnowledgeSearch {
         return em.execute<{ id: string; similarity: number }[]>(
           `select c.id, (select sum(x * y) from unnest(c.embedding, ?::real[]) as v(x, y)) as similarity
            from tools.knowledge_chunk c
-           where c.workspace_id = ? and c.base_id = any(?) and c.embedding_model = ? and c.embedding is not null
+           where c.workspace_id = ? and c.base_id in (?) and c.embedding_model = ? and c.embedding is not null
            order by similarity desc nulls last, c.id
            limit ${CANDIDATES}`,
           [`{${vector!.join(',')}}`, workspaceId, baseIds, model],
@@ -106,7 +106,7 @@ export class KnowledgeSearch {
   private async chunks(ids: string[]): Promise<Map<string, { source_id: string; title: string; title_path: string[]; url: string | null; text: string }>> {
     if (!ids.length) return new Map();
     const rows = await this.db.execute<{ id: string; source_id: string; title: string; title_path: string[]; url: string | null; text: string }[]>(
-      'select id, source_id, title, title_path, url, text from tools.knowledge_chunk where id = any(?)',
+      'select id, source_id, title, title_path, url, text from tools.knowledge_chunk where id in (?)',
       [ids],
     );
     return new Map(rows.map((row) => [row.id, row]));
