@@ -25,6 +25,7 @@ import { WebsiteCrawler } from './knowledge/indexing/website-crawler';
 import { KnowledgeController } from './knowledge/knowledge.controller';
 import { KnowledgeRepository } from './knowledge/knowledge.repository';
 import { KnowledgeService } from './knowledge/knowledge.service';
+import { KnowledgeTool } from './knowledge/knowledge-tool';
 import { KnowledgeSearch } from './knowledge/search/knowledge-search';
 import { McpClients } from './mcp/mcp-clients';
 import { McpCredentials } from './mcp/mcp-credentials';
@@ -78,6 +79,7 @@ import { ToolCallRepository } from './runtime/tool-call.repository';
     KnowledgeIndexActivitiesFactory,
     KnowledgeSearch,
     KnowledgeService,
+    KnowledgeTool,
     Embeddings,
     WebsiteCrawler,
   ],

@@ -2449,7 +2449,7 @@ export interface components {
             toolId: string;
             name: string;
             /** @enum {string} */
-            kind: "mcp" | "api" | "integration" | "legacy";
+            kind: "mcp" | "api" | "integration" | "legacy" | "knowledge";
             description: string;
             /** @enum {string} */
             connectionStatus: "active" | "inactive";
@@ -2461,7 +2461,7 @@ export interface components {
             name: string;
             description: string;
             /** @enum {string} */
-            kind: "mcp" | "api" | "integration" | "legacy";
+            kind: "mcp" | "api" | "integration" | "legacy" | "knowledge";
             parameters: {
                 [key: string]: unknown;
             };
@@ -13536,7 +13536,7 @@ export interface operations {
                             name: string;
                             description: string;
                             /** @enum {string} */
-                            kind: "mcp" | "api" | "integration" | "legacy";
+                            kind: "mcp" | "api" | "integration" | "legacy" | "knowledge";
                             parameters: {
                                 [key: string]: unknown;
                             };
@@ -13960,7 +13960,7 @@ export interface operations {
             query?: {
                 /** @description Required when the credential covers several workspaces (GET /v1/workspaces lists them) */
                 workspace?: string;
-                kind?: "mcp" | "api" | "integration" | "legacy";
+                kind?: "mcp" | "api" | "integration" | "legacy" | "knowledge";
                 mcpId?: string;
                 integrationId?: string;
             };

@@ -14,6 +14,7 @@ import { detectFileType } from './indexing/document-text';
 import { KnowledgeIndexWorkflows } from './indexing/knowledge-index.workflows';
 import type { KnowledgeBase, KnowledgePage, KnowledgeSource } from './knowledge.entity';
 import { KnowledgeRepository } from './knowledge.repository';
+import { KnowledgeTool } from './knowledge-tool';
 import { KnowledgeSearch } from './search/knowledge-search';
 
 const DEFAULT_PAGE = 50;
@@ -31,6 +32,7 @@ export class KnowledgeService {
     private readonly repository: KnowledgeRepository,
     private readonly workflows: KnowledgeIndexWorkflows,
     private readonly searcher: KnowledgeSearch,
+    private readonly tool: KnowledgeTool,
     private readonly config: ToolsConfigService,
     private readonly unitOfWork: UnitOfWork,
   ) {}
@@ -47,7 +49,9 @@ export class KnowledgeService {
     const base = await this.unitOfWork
       .run(async (transaction) => {
         if (await this.repository.baseNameTaken(workspaceId, name, null, transaction)) throw nameConflict(name);
-        return this.repository.createBase(transaction, { id: newId('kb'), workspaceId, name, description, language });
+        const base = this.repository.createBase(transaction, { id: newId('kb'), workspaceId, name, description, language });
+        await this.tool.publish(transaction, base);
+        return base;
       })
       .catch(rethrowUniqueAsConflict(name));
     return withStatus(201, { status: 'success' as const, message: 'Knowledge base created', data: (await this.baseViews([base]))[0]! });
@@ -66,6 +70,7 @@ export class KnowledgeService {
         if (!base) throw DomainError.notFound('Knowledge base', request.params.baseId);
         if (name !== undefined && (await this.repository.baseNameTaken(workspaceId, name, base.id, transaction))) throw nameConflict(name);
         Object.assign(base, { ...(name !== undefined && { name }), ...(description !== undefined && { description }), ...(language && { language }), updatedAt: new Date() });
+        await this.tool.describe(transaction, base);
         return base;
       })
       .catch(rethrowUniqueAsConflict(name ?? ''));
@@ -80,7 +85,10 @@ export class KnowledgeService {
       await Promise.all(page.items.map((source) => this.workflows.stop(source.id)));
       if (!page.hasMore) break;
     }
-    await this.unitOfWork.run(async (transaction) => this.repository.removeBase(transaction, base));
+    await this.unitOfWork.run(async (transaction) => {
+      await this.tool.withdraw(transaction, base);
+      this.repository.removeBase(transaction, base);
+    });
     return { status: 'success' as const, message: 'Knowledge base deleted', data: view };
   }
 
