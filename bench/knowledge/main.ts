@@ -45,7 +45,11 @@ async function main(): Promise<void> {
     const indexingStarted = performance.now();
     const sources = new Map<string, string>();
     for (const file of files) {
-      const res = await api.post(`/v1/knowledge/bases/${base}/sources`, { kind: 'text', title: file, text: readFileSync(path.join(docs, file), 'utf8') });
+      const res = await api.post(`/v1/knowledge/bases/${base}/sources`, {
+        kind: 'text',
+        title: file,
+        text: readFileSync(path.join(docs, file), 'utf8'),
+      });
       if (res.status !== 201) throw new Error(`${file}: ${res.status} ${JSON.stringify(res.body)}`);
       sources.set(res.body.data.id, file);
     }
@@ -59,10 +63,12 @@ async function main(): Promise<void> {
       500,
     );
     const indexedMs = performance.now() - indexingStarted;
-    const [{ count: indexedChunks }] = (await db.query<{ count: string }>('select count(*) from tools.knowledge_chunk where base_id = $1', [base])).rows as [
-      { count: string },
-    ];
-    process.stdout.write(`fastify ${version}: ${files.length} files, ${indexedChunks} chunks, indexed in ${(indexedMs / 1000).toFixed(1)} s\n`);
+    const [{ count: indexedChunks }] = (
+      await db.query<{ count: string }>('select count(*) from tools.knowledge_chunk where base_id = $1', [base])
+    ).rows as [{ count: string }];
+    process.stdout.write(
+      `fastify ${version}: ${files.length} files, ${indexedChunks} chunks, indexed in ${(indexedMs / 1000).toFixed(1)} s\n`,
+    );
 
     const fold = (text: string) => text.replace(/`/g, '').trim().toLowerCase();
     let hits = 0;
@@ -72,9 +78,14 @@ async function main(): Promise<void> {
         sourceId: string;
         titlePath: string[];
       }[];
-      const hit = found.some((chunk) => sources.get(chunk.sourceId) === q.file && chunk.titlePath.some((title) => fold(title) === fold(q.heading)));
+      const hit = found.some(
+        (chunk) => sources.get(chunk.sourceId) === q.file && chunk.titlePath.some((title) => fold(title) === fold(q.heading)),
+      );
       if (hit) hits++;
-      else misses.push(`${q.question} (${q.file} › ${q.heading}; got ${found.map((c) => `${sources.get(c.sourceId)} › ${c.titlePath.at(-1)}`).join(', ')})`);
+      else
+        misses.push(
+          `${q.question} (${q.file} › ${q.heading}; got ${found.map((c) => `${sources.get(c.sourceId)} › ${c.titlePath.at(-1)}`).join(', ')})`,
+        );
     }
     process.stdout.write(`recall@5 (text search alone): ${hits}/${QUESTIONS.length} = ${((100 * hits) / QUESTIONS.length).toFixed(1)}%\n`);
     for (const miss of misses) process.stdout.write(`  missed: ${miss}\n`);
@@ -95,9 +106,9 @@ async function main(): Promise<void> {
       [big, base, chunkTarget],
     );
     await db.query('analyze tools.knowledge_chunk');
-    const [{ count: bigChunks }] = (await db.query<{ count: string }>('select count(*) from tools.knowledge_chunk where base_id = $1', [big])).rows as [
-      { count: string },
-    ];
+    const [{ count: bigChunks }] = (
+      await db.query<{ count: string }>('select count(*) from tools.knowledge_chunk where base_id = $1', [big])
+    ).rows as [{ count: string }];
     process.stdout.write(`${bigChunks} chunks loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s\n`);
 
     const p50s: number[] = [];
@@ -117,7 +128,9 @@ async function main(): Promise<void> {
         `round ${round}: ${times.length} searches over ${bigChunks} chunks: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms (load average ${loadavg()[0]!.toFixed(1)})\n`,
       );
     }
-    process.stdout.write(`search over ${bigChunks} chunks, median of ${rounds} rounds: p50 ${median(p50s).toFixed(1)} ms, p99 ${median(p99s).toFixed(1)} ms\n`);
+    process.stdout.write(
+      `search over ${bigChunks} chunks, median of ${rounds} rounds: p50 ${median(p50s).toFixed(1)} ms, p99 ${median(p99s).toFixed(1)} ms\n`,
+    );
 
     // The exact vector search's statement over the same chunks, each given a unit vector.
     const vectorStarted = performance.now();

@@ -70,7 +70,13 @@ describe('knowledge in agent turns (e2e)', () => {
 
   it('is a catalog tool of kind knowledge, connected like any tool', async () => {
     const tool = (await ws.api.get(`/v1/tools/${baseId}`)).body;
-    expect(tool).toMatchObject({ id: baseId, kind: 'knowledge', name: 'knowledge_ayuda_de_la_tienda', knowledgeBaseId: baseId, status: 'active' });
+    expect(tool).toMatchObject({
+      id: baseId,
+      kind: 'knowledge',
+      name: 'knowledge_ayuda_de_la_tienda',
+      knowledgeBaseId: baseId,
+      status: 'active',
+    });
     expect((await ws.api.post(`/v1/agents/${sofia}/tools`, { toolId: baseId })).status).toBe(201);
   });
 
@@ -89,8 +95,12 @@ describe('knowledge in agent turns (e2e)', () => {
     const turns = (await ws.api.get(`/v1/conversations/${conversation.id}/turns`)).body.turns as any[];
     const call = turns.flatMap((turn) => turn.toolCalls ?? []).find((c: any) => c.name === 'knowledge_ayuda_de_la_tienda');
     expect(call).toMatchObject({ outcome: 'ok', arguments: { query: '¿En cuántos días llega mi pedido a Monterrey?' } });
-    const result = JSON.parse(call.result);
-    expect(result.retrieved[0]).toMatch(/^kc_/);
-    expect(result.passages[0]).toMatchObject({ chunkId: result.retrieved[0], title: 'FAQ › Preguntas frecuentes › Envíos › Plazos de entrega', url: null });
+    // The result as the model read it: the retrieved chunk's id first, then its title path and text.
+    const chunkId = /"retrieved":\["(kc_[^"]+)"/.exec(call.result)?.[1];
+    expect(chunkId).toBeDefined();
+    expect(call.result).toContain('FAQ › Preguntas frecuentes › Envíos › Plazos de entrega');
+    expect(call.result).toContain('3 a 5 días hábiles');
+    const stored = await t.query('select source_id, title_path from tools.knowledge_chunk where id = $1', [chunkId]);
+    expect(stored).toEqual([{ source_id: expect.stringMatching(/^ks_/), title_path: ['FAQ', 'Preguntas frecuentes', 'Envíos', 'Plazos de entrega'] }]);
   });
 });

@@ -42,11 +42,22 @@ describe('knowledge: a crawl killed mid-way resumes without duplicates (e2e)', (
 
   it('resumes after SIGKILL: every page indexed once', async () => {
     const base = (await api.post('/v1/knowledge/bases', { name: 'Ayuda' })).body.data.id;
-    const created = await api.post(`/v1/knowledge/bases/${base}/sources`, { kind: 'website', url: `${site.url}/`, mode: 'crawl', maxPages: 100 });
+    const created = await api.post(`/v1/knowledge/bases/${base}/sources`, {
+      kind: 'website',
+      url: `${site.url}/`,
+      mode: 'crawl',
+      maxPages: 100,
+    });
     expect(created.status).toBe(201);
     const sourceId = created.body.data.id;
     const indexed = async () =>
-      Number((await t.query<{ n: string }>(`select count(*) as n from tools.knowledge_page where source_id = $1 and status = 'indexed'`, [sourceId]))[0]!.n);
+      Number(
+        (
+          await t.query<{ n: string }>(`select count(*) as n from tools.knowledge_page where source_id = $1 and status = 'indexed'`, [
+            sourceId,
+          ])
+        )[0]!.n,
+      );
 
     await eventually('a few pages indexed', async () => ((await indexed()) >= 5 ? true : undefined), 60_000, 50);
     t.stack.services.get('tools')!.process.kill('SIGKILL');
@@ -65,7 +76,10 @@ describe('knowledge: a crawl killed mid-way resumes without duplicates (e2e)', (
       250,
     );
     expect(source).toMatchObject({ pageCount: PAGES + 1, error: null });
-    const pages = (await api.get(`/v1/knowledge/bases/${base}/sources/${sourceId}/pages?limit=100`)).body.data as { status: string; indexCount: number }[];
+    const pages = (await api.get(`/v1/knowledge/bases/${base}/sources/${sourceId}/pages?limit=100`)).body.data as {
+      status: string;
+      indexCount: number;
+    }[];
     expect(pages).toHaveLength(PAGES + 1);
     expect(pages.every((page) => page.status === 'indexed' && page.indexCount === 1)).toBe(true);
     // No page's chunks twice: one chunk per (page, ordinal), and as many chunks as the source counts.
@@ -74,11 +88,14 @@ describe('knowledge: a crawl killed mid-way resumes without duplicates (e2e)', (
       [sourceId],
     );
     expect(duplicates).toEqual([]);
-    const [{ n: chunks }] = (await t.query<{ n: string }>(`select count(*) as n from tools.knowledge_chunk where source_id = $1`, [sourceId])) as [{ n: string }];
+    const [{ n: chunks }] = (await t.query<{ n: string }>(`select count(*) as n from tools.knowledge_chunk where source_id = $1`, [
+      sourceId,
+    ])) as [{ n: string }];
     expect(Number(chunks)).toBe(source.chunkCount);
     // Only what was in flight at the kill may have been fetched twice.
     const fetches = new Map<string, number>();
-    for (const request of site.requests.filter((r) => r.path.startsWith('/page-'))) fetches.set(request.path, (fetches.get(request.path) ?? 0) + 1);
+    for (const request of site.requests.filter((r) => r.path.startsWith('/page-')))
+      fetches.set(request.path, (fetches.get(request.path) ?? 0) + 1);
     expect(fetches.size).toBe(PAGES);
     expect([...fetches.values()].filter((count) => count > 1).length).toBeLessThanOrEqual(1);
     const hit = await api.post(`/v1/knowledge/bases/${base}/search`, { query: 'respuesta número 17', limit: 3 });

@@ -1,7 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
-import { eventually, FakeLlm, HttpTarget, startTestStack, type HttpClient, type TargetAnswer, type TargetRequest, type TestStack } from '@platica/testing';
+import {
+  eventually,
+  FakeLlm,
+  HttpTarget,
+  startTestStack,
+  type HttpClient,
+  type TargetAnswer,
+  type TargetRequest,
+  type TestStack,
+} from '@platica/testing';
 
 /** Documents nobody here wrote: fixtures/knowledge/README.md says where each comes from. */
 const fixtures = path.join(__dirname, 'fixtures/knowledge');
@@ -30,7 +39,11 @@ describe('knowledge bases (e2e)', () => {
     llm = await FakeLlm.start();
     site = await HttpTarget.start((request) => serveManual(request));
     // A stack of its own: the embeddings endpoint is a tools setting.
-    t = await startTestStack({ KNOWLEDGE_EMBEDDINGS_BASE_URL: llm.url, KNOWLEDGE_EMBEDDINGS_MODEL: 'fake-embeddings', KNOWLEDGE_LINKS_PER_PAGE: '100' });
+    t = await startTestStack({
+      KNOWLEDGE_EMBEDDINGS_BASE_URL: llm.url,
+      KNOWLEDGE_EMBEDDINGS_MODEL: 'fake-embeddings',
+      KNOWLEDGE_LINKS_PER_PAGE: '100',
+    });
     key = (await t.seedMinimalWorkspace()).key;
     api = t.http.withToken(key);
     const created = await api.post('/v1/knowledge/bases', { name: 'Manuales', description: 'Documentación', language: 'en' });
@@ -48,7 +61,10 @@ describe('knowledge bases (e2e)', () => {
     if (request.path === '/robots.txt') return { body: 'User-agent: *\nDisallow: /Thread-Safety.html\n' };
     if (request.path === '/sitemap.xml') {
       const urls = manualPages.map((name) => `<url><loc>${site.url}/${name}</loc></url>`).join('');
-      return { headers: { 'content-type': 'application/xml' }, body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>` };
+      return {
+        headers: { 'content-type': 'application/xml' },
+        body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
+      };
     }
     if (request.path === '/links.html') {
       const links = Array.from({ length: 10_000 }, (_, i) => `<a href="/bomb/${i}.html">${i}</a>`).join('\n');
@@ -90,7 +106,12 @@ describe('knowledge bases (e2e)', () => {
     const pdf = await addSource({ kind: 'file', fileName: 'spec.bin', contentBase64: base64Of('shared-mime-info-spec.pdf') });
     const html = await addSource({ kind: 'file', fileName: 'users.txt', contentBase64: base64Of('users-and-groups.html') });
     const [pdfSource, htmlSource] = await Promise.all([settled(pdf), settled(html)]);
-    expect(pdfSource).toMatchObject({ status: 'ready', error: null, fileType: 'pdf', contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(pdfSource).toMatchObject({
+      status: 'ready',
+      error: null,
+      fileType: 'pdf',
+      contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(htmlSource).toMatchObject({ status: 'ready', fileType: 'html' });
     expect(pdfSource.chunkCount).toBeGreaterThan(5);
 
@@ -111,7 +132,10 @@ describe('knowledge bases (e2e)', () => {
     expect(source).toMatchObject({ status: 'ready', kind: 'website', pageCount: manualPages.length - 1 });
     const pages = (await api.get(`/v1/knowledge/bases/${baseId}/sources/${id}/pages?limit=100`)).body.data as any[];
     expect(pages).toHaveLength(manualPages.length);
-    expect(pages.find((page) => page.url.endsWith('/Thread-Safety.html'))).toMatchObject({ status: 'excluded', error: 'robots.txt disallows it' });
+    expect(pages.find((page) => page.url.endsWith('/Thread-Safety.html'))).toMatchObject({
+      status: 'excluded',
+      error: 'robots.txt disallows it',
+    });
     expect(site.requests.filter((r) => r.path === '/Thread-Safety.html')).toHaveLength(0);
     expect(pages.filter((page) => page.status === 'indexed').every((page) => page.indexCount === 1)).toBe(true);
 
@@ -121,19 +145,33 @@ describe('knowledge bases (e2e)', () => {
 
     // One page changes; the re-crawl rewrites (and re-embeds) it alone.
     const original = readFileSync(path.join(manual, 'Multiple-ABIs.html'), 'utf8');
-    changed.set('Multiple-ABIs.html', original.replace('</body>', '<p>Zorblax calling convention is supported on Quuxian machines.</p></body>'));
+    changed.set(
+      'Multiple-ABIs.html',
+      original.replace('</body>', '<p>Zorblax calling convention is supported on Quuxian machines.</p></body>'),
+    );
     const embeddedBefore = llm.embeddingInputs.length;
     const hashBefore = source.contentHash;
     expect((await api.post(`/v1/knowledge/bases/${baseId}/sources/${id}/reindex`, {})).status).toBe(202);
-    const recrawled = await eventually('the re-crawl', async () => {
-      const now = (await api.get(`/v1/knowledge/bases/${baseId}/sources/${id}`)).body;
-      return now.status === 'ready' && now.contentHash !== hashBefore ? now : undefined;
-    }, 90_000, 250);
+    const recrawled = await eventually(
+      'the re-crawl',
+      async () => {
+        const now = (await api.get(`/v1/knowledge/bases/${baseId}/sources/${id}`)).body;
+        return now.status === 'ready' && now.contentHash !== hashBefore ? now : undefined;
+      },
+      90_000,
+      250,
+    );
     expect(recrawled.pageCount).toBe(manualPages.length - 1);
     const after = (await api.get(`/v1/knowledge/bases/${baseId}/sources/${id}/pages?limit=100`)).body.data as any[];
-    const counts = Object.fromEntries(after.filter((page) => page.status === 'indexed').map((page) => [page.url.split('/').pop(), page.indexCount]));
+    const counts = Object.fromEntries(
+      after.filter((page) => page.status === 'indexed').map((page) => [page.url.split('/').pop(), page.indexCount]),
+    );
     expect(counts['Multiple-ABIs.html']).toBe(2);
-    expect(Object.entries(counts).filter(([name]) => name !== 'Multiple-ABIs.html').every(([, count]) => count === 1)).toBe(true);
+    expect(
+      Object.entries(counts)
+        .filter(([name]) => name !== 'Multiple-ABIs.html')
+        .every(([, count]) => count === 1),
+    ).toBe(true);
     const reembedded = llm.embeddingInputs.slice(embeddedBefore).filter((input) => !/^How|^Which|closure API/.test(input));
     expect(reembedded.length).toBeGreaterThan(0);
     expect(reembedded.every((input) => /ABI|Zorblax|Multiple/i.test(input))).toBe(true);
@@ -141,7 +179,11 @@ describe('knowledge bases (e2e)', () => {
   });
 
   it('an encrypted PDF and a damaged one fail with a clear error; a 100 MB upload is refused; the base keeps working', async () => {
-    const encrypted = await addSource({ kind: 'file', fileName: 'locked.pdf', contentBase64: base64Of('shared-mime-info-spec.encrypted.pdf') });
+    const encrypted = await addSource({
+      kind: 'file',
+      fileName: 'locked.pdf',
+      contentBase64: base64Of('shared-mime-info-spec.encrypted.pdf'),
+    });
     const damaged = await addSource({ kind: 'file', fileName: 'cut.pdf', contentBase64: base64Of('shared-mime-info-spec.truncated.pdf') });
     expect(await settled(encrypted)).toMatchObject({ status: 'failed', error: expect.stringMatching(/encrypted/), chunkCount: 0 });
     expect(await settled(damaged)).toMatchObject({ status: 'failed', error: expect.stringMatching(/PDF/) });
@@ -183,7 +225,10 @@ describe('knowledge bases (e2e)', () => {
     expect(site.requests.filter((r) => r.path.startsWith('/bomb/')).length).toBeLessThanOrEqual(19);
 
     const away = await addSource({ kind: 'website', url: `${site.url}/away.html`, mode: 'page' });
-    expect(await settled(away)).toMatchObject({ status: 'failed', error: expect.stringMatching(/redirects to http:\/\/10\.255\.255\.1\/admin/) });
+    expect(await settled(away)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/redirects to http:\/\/10\.255\.255\.1\/admin/),
+    });
   });
 
   it('answers 404 for another workspace’s base and 400 naming a bad field', async () => {

@@ -27,6 +27,7 @@ import { KnowledgeRepository } from './knowledge/knowledge.repository';
 import { KnowledgeService } from './knowledge/knowledge.service';
 import { KnowledgeTool } from './knowledge/knowledge-tool';
 import { KnowledgeSearch } from './knowledge/search/knowledge-search';
+import { KnowledgeSearchRepository } from './knowledge/search/knowledge-search.repository';
 import { McpClients } from './mcp/mcp-clients';
 import { McpCredentials } from './mcp/mcp-credentials';
 import { McpOauth } from './mcp/mcp-oauth';
@@ -78,6 +79,7 @@ import { ToolCallRepository } from './runtime/tool-call.repository';
     KnowledgeIndexWorkflows,
     KnowledgeIndexActivitiesFactory,
     KnowledgeSearch,
+    KnowledgeSearchRepository,
     KnowledgeService,
     KnowledgeTool,
     Embeddings,

@@ -214,7 +214,12 @@ export const FAKE_EMBEDDING_DIMENSIONS = 64;
  */
 export function fakeEmbedding(text: string): number[] {
   const vector = new Array<number>(FAKE_EMBEDDING_DIMENSIONS).fill(0);
-  const words = text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  const words =
+    text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]{3,}/gu) ?? [];
   for (const word of words) {
     let hash = 2166136261;
     for (const char of word) hash = Math.imul(hash ^ char.codePointAt(0)!, 16777619);

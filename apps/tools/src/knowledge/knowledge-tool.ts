@@ -45,7 +45,8 @@ export class KnowledgeTool {
 
   async publish(transaction: Transaction, base: KnowledgeBase): Promise<void> {
     let name = knowledgeToolName(base.name);
-    if (await this.catalog.nameTaken(base.workspaceId, name, base.id, transaction)) name = knowledgeToolName(base.name, `_${base.id.slice(-6)}`);
+    if (await this.catalog.nameTaken(base.workspaceId, name, base.id, transaction))
+      name = knowledgeToolName(base.name, `_${base.id.slice(-6)}`);
     this.catalog.createEntry(transaction, {
       id: base.id,
       workspaceId: base.workspaceId,
@@ -87,7 +88,12 @@ export class KnowledgeTool {
       // What was retrieved first (the turn log keeps the first 2,000 characters of a result), then the passages.
       output: {
         retrieved: found.data.map((hit) => hit.chunkId),
-        passages: found.data.map((hit) => ({ chunkId: hit.chunkId, title: [hit.title, ...hit.titlePath.filter((t) => t !== hit.title)].join(' › '), url: hit.url, text: hit.text })),
+        passages: found.data.map((hit) => ({
+          chunkId: hit.chunkId,
+          title: [hit.title, ...hit.titlePath.filter((t) => t !== hit.title)].join(' › '),
+          url: hit.url,
+          text: hit.text,
+        })),
         ...(found.data.length ? {} : { note: 'nothing in the knowledge base matches this query' }),
       },
     };

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import {
   knowledgeOperations as ops,
   type KnowledgeBaseView,
@@ -69,7 +68,12 @@ export class KnowledgeService {
         const base = await this.repository.findBase(workspaceId, request.params.baseId, transaction);
         if (!base) throw DomainError.notFound('Knowledge base', request.params.baseId);
         if (name !== undefined && (await this.repository.baseNameTaken(workspaceId, name, base.id, transaction))) throw nameConflict(name);
-        Object.assign(base, { ...(name !== undefined && { name }), ...(description !== undefined && { description }), ...(language && { language }), updatedAt: new Date() });
+        Object.assign(base, {
+          ...(name !== undefined && { name }),
+          ...(description !== undefined && { description }),
+          ...(language && { language }),
+          updatedAt: new Date(),
+        });
         await this.tool.describe(transaction, base);
         return base;
       })
@@ -140,7 +144,12 @@ export class KnowledgeService {
       case 'website': {
         await this.checkUrl(body.url);
         const { url, mode, maxPages, recrawlEveryHours } = body;
-        fields = { ...common, kind: 'website', title: new URL(url).host + new URL(url).pathname.replace(/\/$/, ''), website: { url, mode, maxPages, recrawlEveryHours } };
+        fields = {
+          ...common,
+          kind: 'website',
+          title: new URL(url).host + new URL(url).pathname.replace(/\/$/, ''),
+          website: { url, mode, maxPages, recrawlEveryHours },
+        };
         break;
       }
     }
@@ -165,14 +174,22 @@ export class KnowledgeService {
       const source = await this.source(request, transaction);
       const misplaced = [
         ...(text !== undefined && source.kind !== 'text' ? [{ path: ['text'], message: 'only text sources have a text' }] : []),
-        ...(maxPages !== undefined && source.kind !== 'website' ? [{ path: ['maxPages'], message: 'only website sources have a page bound' }] : []),
-        ...(recrawlEveryHours !== undefined && source.kind !== 'website' ? [{ path: ['recrawlEveryHours'], message: 'only website sources are re-crawled' }] : []),
+        ...(maxPages !== undefined && source.kind !== 'website'
+          ? [{ path: ['maxPages'], message: 'only website sources have a page bound' }]
+          : []),
+        ...(recrawlEveryHours !== undefined && source.kind !== 'website'
+          ? [{ path: ['recrawlEveryHours'], message: 'only website sources are re-crawled' }]
+          : []),
       ];
       if (misplaced.length) throw DomainError.validation(misplaced);
       if (title !== undefined) source.title = title;
       if (text !== undefined) source.text = text;
       if (source.website && (maxPages !== undefined || recrawlEveryHours !== undefined)) {
-        source.website = { ...source.website, ...(maxPages !== undefined && { maxPages }), ...(recrawlEveryHours !== undefined && { recrawlEveryHours }) };
+        source.website = {
+          ...source.website,
+          ...(maxPages !== undefined && { maxPages }),
+          ...(recrawlEveryHours !== undefined && { recrawlEveryHours }),
+        };
       }
       source.updatedAt = new Date();
       return source;
@@ -285,6 +302,7 @@ function nameConflict(name: string): DomainError {
 
 function rethrowUniqueAsConflict(name: string) {
   return (error: unknown): never => {
-    throw error instanceof UniqueConstraintViolationException ? nameConflict(name) : error;
+    if ((error as { name?: string })?.name === 'UniqueConstraintViolationException') throw nameConflict(name);
+    throw error;
   };
 }

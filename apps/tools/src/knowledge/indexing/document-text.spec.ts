@@ -44,7 +44,9 @@ describe('knowledge documents', () => {
     expect(document.title).toMatch(/Closure Example/);
     expect(document.blocks.find((block) => block.kind === 'heading')).toMatchObject({ text: expect.stringMatching(/Closure Example/) });
     expect(document.links).toContain('The-Closure-API.html');
-    const withScript = extractHtml('<html><head><title>T</title><script>var x = 1</script></head><body><nav>Menú</nav><h1>Hola</h1><p>Texto</p></body></html>');
+    const withScript = extractHtml(
+      '<html><head><title>T</title><script>var x = 1</script></head><body><nav>Menú</nav><h1>Hola</h1><p>Texto</p></body></html>',
+    );
     expect(withScript.blocks).toEqual([
       { kind: 'heading', level: 1, text: 'Hola' },
       { kind: 'paragraph', text: 'Texto' },
@@ -53,7 +55,9 @@ describe('knowledge documents', () => {
 
   it('chunks by headings with their title path, then by size', () => {
     const { blocks } = extractMarkdown(
-      ['# Tienda', 'Intro.', '## Envíos', 'Enviamos en 48 horas.', '### Plazos', 'Islas: 5 días.', '## Pagos', 'x'.repeat(5000)].join('\n\n'),
+      ['# Tienda', 'Intro.', '## Envíos', 'Enviamos en 48 horas.', '### Plazos', 'Islas: 5 días.', '## Pagos', 'x'.repeat(5000)].join(
+        '\n\n',
+      ),
     );
     const chunks = chunkBlocks(blocks, 'Guía');
     expect(chunks.slice(0, 3)).toEqual([

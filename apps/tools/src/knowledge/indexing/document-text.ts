@@ -38,7 +38,7 @@ export function detectFileType(bytes: Buffer): KnowledgeFileType | null {
 
 /** Where the last whole UTF-8 character of a cut buffer ends. */
 function lastCharBoundary(bytes: Buffer): number {
-  let end = bytes.length;
+  const end = bytes.length;
   for (let back = 1; back <= 3 && end - back >= 0; back++) {
     const byte = bytes[end - back]!;
     if ((byte & 0xc0) === 0x80) continue; // a continuation byte
@@ -99,7 +99,26 @@ function paragraphsOf(text: string): TextBlock[] {
 }
 
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'nav', 'footer', 'iframe', 'head']);
-const BLOCK = new Set(['p', 'div', 'section', 'article', 'main', 'li', 'ul', 'ol', 'table', 'tr', 'br', 'pre', 'blockquote', 'dd', 'dt', 'header', 'aside', 'form']);
+const BLOCK = new Set([
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'li',
+  'ul',
+  'ol',
+  'table',
+  'tr',
+  'br',
+  'pre',
+  'blockquote',
+  'dd',
+  'dt',
+  'header',
+  'aside',
+  'form',
+]);
 const HEADING = /^h([1-6])$/;
 
 /** HTML: `h1`-`h6` open sections, block elements end paragraphs; scripts, styles, navigation and footers are left out. */
@@ -112,8 +131,12 @@ export function extractHtml(html: string): ExtractedDocument {
   let heading: number | null = null;
   let text = '';
   const flush = () => {
-    const clean = text.replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/ *\n */g, '\n').trim();
-    if (clean) blocks.push(heading ? { kind: 'heading', level: heading, text: clean.replace(/\n/g, ' ') } : { kind: 'paragraph', text: clean });
+    const clean = text
+      .replace(/[ \t\f\v\u00a0]+/g, ' ')
+      .replace(/ *\n */g, '\n')
+      .trim();
+    if (clean)
+      blocks.push(heading ? { kind: 'heading', level: heading, text: clean.replace(/\n/g, ' ') } : { kind: 'paragraph', text: clean });
     text = '';
   };
   const parser = new Parser(
@@ -193,7 +216,8 @@ async function extractPdf(bytes: Buffer): Promise<ExtractedDocument> {
   } catch (error) {
     await task.destroy();
     const name = (error as Error).name;
-    if (name === 'PasswordException') throw new UnreadableDocument('the PDF is encrypted (password protected): upload it without a password');
+    if (name === 'PasswordException')
+      throw new UnreadableDocument('the PDF is encrypted (password protected): upload it without a password');
     throw new UnreadableDocument(`the PDF could not be read: it is damaged or not a PDF (${(error as Error).message})`);
   }
   try {

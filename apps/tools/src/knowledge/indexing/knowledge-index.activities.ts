@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { LockMode } from '@mikro-orm/core';
 import { Context } from '@temporalio/activity';
-import { Database } from '@platica/platform';
 import type { KnowledgeIndexActivities, KnowledgeIndexingStart } from '@platica/workflows/activities';
-import { KnowledgeSource } from '../knowledge.entity';
 import { KnowledgeRepository } from '../knowledge.repository';
 import { chunkBlocks } from './chunking';
 import { extractDocument, extractMarkdown, UnreadableDocument, type ExtractedDocument } from './document-text';
@@ -29,7 +26,6 @@ export class KnowledgeIndexActivitiesFactory {
     private readonly index: KnowledgeIndexRepository,
     private readonly crawler: WebsiteCrawler,
     private readonly embeddings: Embeddings,
-    private readonly db: Database,
   ) {}
 
   activities(): KnowledgeIndexActivities {
@@ -42,15 +38,7 @@ export class KnowledgeIndexActivitiesFactory {
   }
 
   private async begin(sourceId: string): Promise<KnowledgeIndexingStart> {
-    const source = await this.db.em().transactional(async (em) => {
-      const found = await em.findOne(KnowledgeSource, { id: sourceId });
-      if (!found) return null;
-      found.generation += 1;
-      found.status = 'indexing';
-      found.error = null;
-      found.updatedAt = new Date();
-      return found;
-    });
+    const source = await this.index.beginGeneration(sourceId);
     if (!source) return { path: 'nothing', generation: 0 };
     if (source.kind !== 'website') return { path: 'document', generation: source.generation };
     try {
@@ -68,7 +56,8 @@ export class KnowledgeIndexActivitiesFactory {
     if (!source || source.generation !== generation) return; // deleted, or a later run took over
     let document: ExtractedDocument;
     try {
-      document = source.kind === 'text' ? extractMarkdown(source.text ?? '') : await extractDocument(Buffer.from(source.content!), source.fileType!);
+      document =
+        source.kind === 'text' ? extractMarkdown(source.text ?? '') : await extractDocument(Buffer.from(source.content!), source.fileType!);
     } catch (error) {
       if (!(error instanceof UnreadableDocument)) throw error;
       await this.fail(sourceId, generation, error.message);
@@ -83,33 +72,26 @@ export class KnowledgeIndexActivitiesFactory {
     const hash = createHash('sha256')
       .update(source.kind === 'text' ? (source.text ?? '') : Buffer.from(source.content!))
       .digest('hex');
-    await this.db.em().transactional(async (em) => {
-      const current = await em.findOne(KnowledgeSource, { id: sourceId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!current || current.generation !== generation) return;
-      await this.index.replaceChunks(
-        em,
-        { workspaceId: source.workspaceId, baseId: source.baseId, sourceId, pageId: null, language: source.language, title: source.title, url: null },
-        chunks,
-        vectors,
-        this.embeddings.model,
-      );
-      Object.assign(current, { status: 'ready', error: null, contentHash: hash, chunkCount: chunks.length, pageCount: 1, indexedAt: new Date(), updatedAt: new Date() });
-    });
+    const written = await this.index.finishDocument(
+      source,
+      generation,
+      { chunks, embeddings: vectors, model: this.embeddings.model },
+      hash,
+    );
+    if (!written) return;
     this.logger.log({ msg: 'knowledge source indexed', sourceId, chunks: chunks.length });
   }
 
   private async crawlSlice(sourceId: string, generation: number): Promise<{ queued: number }> {
-    const source = await this.db.em().findOne(KnowledgeSource, { id: sourceId });
+    const source = await this.index.findSource(sourceId);
     if (!source || source.generation !== generation) return { queued: 0 };
     const { queued, notes } = await this.crawler.slice(source, generation, () => Context.current().heartbeat());
-    if (notes.length) {
-      await this.db.execute('update tools.knowledge_source set error = ? where id = ? and generation = ? and error is null', [notes[0], sourceId, generation]);
-    }
+    if (notes.length) await this.index.noteOnSource(sourceId, generation, notes[0]!);
     return { queued };
   }
 
   private async finishCrawl(sourceId: string, generation: number): Promise<{ recrawlInMs: number | null }> {
-    const source = await this.db.em().findOne(KnowledgeSource, { id: sourceId });
+    const source = await this.index.findSource(sourceId);
     if (!source || source.generation !== generation) return { recrawlInMs: null };
     await this.index.removeUnseenPages(sourceId, generation);
     const summary = await this.index.crawlSummary(sourceId);
@@ -117,16 +99,22 @@ export class KnowledgeIndexActivitiesFactory {
     const every = source.website?.recrawlEveryHours ?? null;
     const nextCrawlAt = every ? new Date(Date.now() + every * HOUR_MS) : null;
     const failed = summary.pages === 0;
-    const error = failed ? (summary.failed[0] ?? 'no page of the site could be indexed') : (source.error ?? (summary.failed.length ? `some pages failed: ${summary.failed.join('; ')}` : null));
-    await this.db.execute(
-      `update tools.knowledge_source set status = ?, error = ?, content_hash = ?, chunk_count = ?, page_count = ?, indexed_at = now(), next_crawl_at = ?, updated_at = now() where id = ? and generation = ?`,
-      [failed ? 'failed' : 'ready', error, summary.hash, chunks, summary.pages, nextCrawlAt, sourceId, generation],
-    );
+    const error = failed
+      ? (summary.failed[0] ?? 'no page of the site could be indexed')
+      : (source.error ?? (summary.failed.length ? `some pages failed: ${summary.failed.join('; ')}` : null));
+    await this.index.finishSource(sourceId, generation, {
+      status: failed ? 'failed' : 'ready',
+      error,
+      contentHash: summary.hash,
+      chunks,
+      pages: summary.pages,
+      nextCrawlAt,
+    });
     this.logger.log({ msg: 'knowledge crawl finished', sourceId, pages: summary.pages, chunks });
     return { recrawlInMs: every ? every * HOUR_MS : null };
   }
 
   private async fail(sourceId: string, generation: number, error: string): Promise<void> {
-    await this.db.execute(`update tools.knowledge_source set status = 'failed', error = ?, updated_at = now() where id = ? and generation = ?`, [error, sourceId, generation]);
+    await this.index.failSource(sourceId, generation, error);
   }
 }

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { KnowledgeLanguage } from '@platica/contracts';
 import { Database, newId } from '@platica/platform';
+import { KnowledgeSource } from '../knowledge.entity';
 import type { Chunk } from './chunking';
 
 /** PostgreSQL's text search configuration for each language. */
@@ -15,6 +17,13 @@ export interface ChunkOwner {
   language: KnowledgeLanguage;
   title: string;
   url: string | null;
+}
+
+/** What a page's (or a document's) indexing writes: its chunks and their vectors. */
+export interface IndexedContent {
+  chunks: Chunk[];
+  embeddings: number[][] | null;
+  model: string | null;
 }
 
 export interface QueuedPage {
@@ -31,9 +40,117 @@ export interface QueuedPage {
 export class KnowledgeIndexRepository {
   constructor(private readonly db: Database) {}
 
-  /** In `em`'s transaction: the owner's chunks become `chunks` (nothing else of the source is touched). */
-  async replaceChunks(em: EntityManager, owner: ChunkOwner, chunks: Chunk[], embeddings: number[][] | null, model: string | null): Promise<void> {
-    await em.execute('delete from tools.knowledge_chunk where source_id = ? and page_id is not distinct from ?', [owner.sourceId, owner.pageId]);
+  /** A new run of the source: its generation grows and it turns `indexing`; null when the source is gone. */
+  async beginGeneration(sourceId: string): Promise<KnowledgeSource | null> {
+    return this.db.em().transactional(async (em) => {
+      const source = await em.findOne(KnowledgeSource, { id: sourceId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!source) return null;
+      Object.assign(source, { generation: source.generation + 1, status: 'indexing', error: null, updatedAt: new Date() });
+      return source;
+    });
+  }
+
+  findSource(sourceId: string): Promise<KnowledgeSource | null> {
+    return this.db.em().findOne(KnowledgeSource, { id: sourceId });
+  }
+
+  /** A document's chunks replaced and the source `ready`, at once; false when a later run took over. */
+  async finishDocument(source: KnowledgeSource, generation: number, content: IndexedContent, contentHash: string): Promise<boolean> {
+    return this.db.em().transactional(async (em) => {
+      const current = await em.findOne(KnowledgeSource, { id: source.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!current || current.generation !== generation) return false;
+      const owner = {
+        workspaceId: source.workspaceId,
+        baseId: source.baseId,
+        sourceId: source.id,
+        pageId: null,
+        language: source.language,
+        title: source.title,
+        url: null,
+      };
+      await this.replaceChunks(em, owner, content);
+      Object.assign(current, {
+        status: 'ready',
+        error: null,
+        contentHash,
+        chunkCount: content.chunks.length,
+        pageCount: 1,
+        indexedAt: new Date(),
+        updatedAt: new Date(),
+      });
+      return true;
+    });
+  }
+
+  /** A page indexed: its chunks replaced with its row, at once (a resumed crawl never finds half of it). */
+  async writePage(owner: ChunkOwner & { pageId: string }, content: IndexedContent, contentHash: string, generation: number): Promise<void> {
+    await this.db.em().transactional(async (em) => {
+      await this.replaceChunks(em, owner, content);
+      await em.execute(
+        `update tools.knowledge_page set status = 'indexed', error = null, title = ?, content_hash = ?, crawl_generation = ?,
+           index_count = index_count + 1, fetched_at = now(), indexed_at = now() where id = ?`,
+        [owner.title, contentHash, generation, owner.pageId],
+      );
+    });
+  }
+
+  /** A page seen by this crawl without new content: unchanged (chunks kept), excluded or failed (chunks removed). */
+  async markPage(
+    pageId: string,
+    generation: number,
+    state: { status: 'indexed' | 'excluded' | 'failed'; error: string | null },
+  ): Promise<void> {
+    await this.db.em().transactional(async (em) => {
+      if (state.status !== 'indexed') await em.execute('delete from tools.knowledge_chunk where page_id = ?', [pageId]);
+      await em.execute(
+        `update tools.knowledge_page set status = ?, error = ?, crawl_generation = ?, fetched_at = now()${state.status === 'indexed' ? '' : ', content_hash = null'} where id = ?`,
+        [state.status, state.error, generation, pageId],
+      );
+    });
+  }
+
+  /** The run's end: the source's state and counts, unless a later run took over. */
+  async finishSource(
+    sourceId: string,
+    generation: number,
+    end: {
+      status: 'ready' | 'failed';
+      error: string | null;
+      contentHash: string | null;
+      chunks: number;
+      pages: number;
+      nextCrawlAt: Date | null;
+    },
+  ): Promise<void> {
+    await this.db.execute(
+      `update tools.knowledge_source set status = ?, error = ?, content_hash = ?, chunk_count = ?, page_count = ?, indexed_at = now(),
+         next_crawl_at = ?, updated_at = now() where id = ? and generation = ?`,
+      [end.status, end.error, end.contentHash, end.chunks, end.pages, end.nextCrawlAt, sourceId, generation],
+    );
+  }
+
+  async failSource(sourceId: string, generation: number, error: string): Promise<void> {
+    await this.db.execute(
+      `update tools.knowledge_source set status = 'failed', error = ?, updated_at = now() where id = ? and generation = ?`,
+      [error, sourceId, generation],
+    );
+  }
+
+  /** What a crawl skipped (a page's links cut), said on the source unless it already says something. */
+  async noteOnSource(sourceId: string, generation: number, note: string): Promise<void> {
+    await this.db.execute('update tools.knowledge_source set error = ? where id = ? and generation = ? and error is null', [
+      note,
+      sourceId,
+      generation,
+    ]);
+  }
+
+  /** In `em`'s transaction: the owner's chunks become `content`'s (nothing else of the source is touched). */
+  private async replaceChunks(em: EntityManager, owner: ChunkOwner, { chunks, embeddings, model }: IndexedContent): Promise<void> {
+    await em.execute('delete from tools.knowledge_chunk where source_id = ? and page_id is not distinct from ?', [
+      owner.sourceId,
+      owner.pageId,
+    ]);
     if (!chunks.length) return;
     const rows = chunks.map((chunk, ordinal) => ({
       id: newId('kc'),
@@ -50,7 +167,18 @@ export class KnowledgeIndexRepository {
               setweight(to_tsvector(?::regconfig, tools.knowledge_fold(c.heading)), 'A') || to_tsvector(?::regconfig, tools.knowledge_fold(c.text)),
               c.embedding::real[], ?, now()
        from jsonb_to_recordset(?::jsonb) as c(id text, ordinal int, title_path jsonb, heading text, text text, embedding text)`,
-      [owner.workspaceId, owner.baseId, owner.sourceId, owner.pageId, owner.title, owner.url, config, config, embeddings ? model : null, JSON.stringify(rows)],
+      [
+        owner.workspaceId,
+        owner.baseId,
+        owner.sourceId,
+        owner.pageId,
+        owner.title,
+        owner.url,
+        config,
+        config,
+        embeddings ? model : null,
+        JSON.stringify(rows),
+      ],
     );
   }
 
@@ -99,13 +227,19 @@ export class KnowledgeIndexRepository {
   }
 
   async queuedCount(sourceId: string): Promise<number> {
-    const [row] = await this.db.execute<{ count: string }[]>(`select count(*) from tools.knowledge_page where source_id = ? and status = 'queued'`, [sourceId]);
+    const [row] = await this.db.execute<{ count: string }[]>(
+      `select count(*) from tools.knowledge_page where source_id = ? and status = 'queued'`,
+      [sourceId],
+    );
     return Number(row?.count ?? 0);
   }
 
   /** Pages the finished crawl did not reach any more (removed from the site or beyond the bound): gone, with their chunks. */
   async removeUnseenPages(sourceId: string, generation: number): Promise<void> {
-    await this.db.execute(`delete from tools.knowledge_page where source_id = ? and crawl_generation < ? and status <> 'queued'`, [sourceId, generation]);
+    await this.db.execute(`delete from tools.knowledge_page where source_id = ? and crawl_generation < ? and status <> 'queued'`, [
+      sourceId,
+      generation,
+    ]);
   }
 
   /** Pages indexed and the hash of their hashes (the source's `contentHash`: it changes when any page does). */

@@ -18,11 +18,19 @@ describe('fetchPage', () => {
   });
 
   it('refuses a redirect to a private address, naming it', async () => {
-    agent.get('https://shop.example').intercept({ path: '/faq' }).reply(302, '', { headers: { location: 'http://10.0.0.7/admin' } });
+    agent
+      .get('https://shop.example')
+      .intercept({ path: '/faq' })
+      .reply(302, '', { headers: { location: 'http://10.0.0.7/admin' } });
     await expect(fetchPage(agent, new URL('https://shop.example/faq'), guarded, 'https://shop.example')).rejects.toThrow(
-      new PageProblem('https://shop.example/faq redirects to http://10.0.0.7/admin, which points at a non-public address (private): refused'),
+      new PageProblem(
+        'https://shop.example/faq redirects to http://10.0.0.7/admin, which points at a non-public address (private): refused',
+      ),
     );
-    agent.get('https://shop.example').intercept({ path: '/meta' }).reply(301, '', { headers: { location: 'http://169.254.169.254/latest/meta-data' } });
+    agent
+      .get('https://shop.example')
+      .intercept({ path: '/meta' })
+      .reply(301, '', { headers: { location: 'http://169.254.169.254/latest/meta-data' } });
     await expect(fetchPage(agent, new URL('https://shop.example/meta'), guarded, null)).rejects.toThrow(/169\.254\.169\.254.*non-public/);
   });
 
@@ -39,7 +47,9 @@ describe('fetchPage', () => {
     expect(page).toMatchObject({ status: 200, contentType: 'text/html' });
     expect(page.url.href).toBe('https://shop.example/new');
     site.intercept({ path: '/out' }).reply(302, '', { headers: { location: 'https://elsewhere.example/' } });
-    await expect(fetchPage(agent, new URL('https://shop.example/out'), guarded, 'https://shop.example')).rejects.toThrow(/outside https:\/\/shop\.example/);
+    await expect(fetchPage(agent, new URL('https://shop.example/out'), guarded, 'https://shop.example')).rejects.toThrow(
+      /outside https:\/\/shop\.example/,
+    );
     site.intercept({ path: '/big' }).reply(200, 'x'.repeat(5_000));
     await expect(fetchPage(agent, new URL('https://shop.example/big'), guarded, null)).rejects.toThrow(/larger than 1000 bytes/);
   });

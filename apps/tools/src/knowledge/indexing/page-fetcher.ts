@@ -95,7 +95,12 @@ export function sitemapLocations(xml: string): { urls: string[]; nested: string[
 }
 
 function decodeXml(text: string): string {
-  return text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'");
+  return text
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'");
 }
 
 /** A link as the crawler keeps it: absolute, http(s), without its fragment; null for anything else (mailto:, javascript:, …). */

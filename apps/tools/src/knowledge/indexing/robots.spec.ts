@@ -6,7 +6,14 @@ const url = (path: string) => new URL(`https://shop.example${path}`);
 describe('robots.txt (RFC 9309)', () => {
   it('the longest match decides; allow wins a tie; * and $ are patterns', () => {
     const rules = RobotsRules.parse(
-      ['User-Agent: *', 'Disallow: *.gif$', 'Disallow: /example/', 'Allow: /publications/', '', 'Sitemap: https://shop.example/sitemap.xml'].join('\n'),
+      [
+        'User-Agent: *',
+        'Disallow: *.gif$',
+        'Disallow: /example/',
+        'Allow: /publications/',
+        '',
+        'Sitemap: https://shop.example/sitemap.xml',
+      ].join('\n'),
     );
     expect(rules.allows(url('/example/page.html'))).toBe(false);
     expect(rules.allows(url('/publications/a.html'))).toBe(true);
@@ -20,7 +27,16 @@ describe('robots.txt (RFC 9309)', () => {
 
   it('a group naming this crawler replaces the * groups; groups of one agent merge; comments are ignored', () => {
     const rules = RobotsRules.parse(
-      ['User-agent: *', 'Disallow: /', '', 'User-agent: PlaticaBot # us', 'Disallow: /private', '', 'User-agent: platicabot', 'Disallow: /tmp'].join('\n'),
+      [
+        'User-agent: *',
+        'Disallow: /',
+        '',
+        'User-agent: PlaticaBot # us',
+        'Disallow: /private',
+        '',
+        'User-agent: platicabot',
+        'Disallow: /tmp',
+      ].join('\n'),
     );
     expect(rules.allows(url('/docs'))).toBe(true);
     expect(rules.allows(url('/private/x'))).toBe(false);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Dispatcher } from 'undici';
-import { createOutboundDispatcher, Database } from '@platica/platform';
+import { createOutboundDispatcher } from '@platica/platform';
 import { ToolsConfigService } from '../../config/tools.config';
 import type { KnowledgeSource, WebsiteSettings } from '../knowledge.entity';
 import { chunkBlocks } from './chunking';
@@ -31,7 +31,6 @@ export class WebsiteCrawler implements OnModuleDestroy {
     private readonly config: ToolsConfigService,
     private readonly index: KnowledgeIndexRepository,
     private readonly embeddings: Embeddings,
-    private readonly db: Database,
   ) {
     this.dispatcher = createOutboundDispatcher({ allowPrivateNetworks: config.values.PLATICA_ALLOW_PRIVATE_NETWORKS });
   }
@@ -47,7 +46,11 @@ export class WebsiteCrawler implements OnModuleDestroy {
     let urls = [start.href];
     if (site.mode === 'sitemap') {
       const robots = await this.robots(start);
-      const sitemap = /\.xml(\.gz)?$/i.test(start.pathname) ? [start.href] : robots.sitemaps.length ? robots.sitemaps : [new URL('/sitemap.xml', start).href];
+      const sitemap = /\.xml(\.gz)?$/i.test(start.pathname)
+        ? [start.href]
+        : robots.sitemaps.length
+          ? robots.sitemaps
+          : [new URL('/sitemap.xml', start).href];
       urls = (await this.sitemapUrls(sitemap, start.origin)).slice(0, site.maxPages);
       if (!urls.length) throw new PageProblem(`the sitemap (${sitemap.join(', ')}) lists no page of ${start.origin}`);
     }
@@ -70,7 +73,13 @@ export class WebsiteCrawler implements OnModuleDestroy {
     return { queued: await this.index.queuedCount(source.id), notes };
   }
 
-  private async crawlPage(source: KnowledgeSource, site: WebsiteSettings, generation: number, page: QueuedPage, robots: RobotsRules): Promise<string | null> {
+  private async crawlPage(
+    source: KnowledgeSource,
+    site: WebsiteSettings,
+    generation: number,
+    page: QueuedPage,
+    robots: RobotsRules,
+  ): Promise<string | null> {
     const url = new URL(page.url);
     if (!robots.allows(url)) {
       await this.setPage(page.id, generation, { status: 'excluded', error: 'robots.txt disallows it' });
@@ -93,24 +102,29 @@ export class WebsiteCrawler implements OnModuleDestroy {
     } else {
       const type = detectFileType(fetched.body);
       try {
-        if (!type || type === 'docx') throw new UnreadableDocument(`${url.href} is not a page we read (${fetched.contentType || 'no type'})`);
+        if (!type || type === 'docx')
+          throw new UnreadableDocument(`${url.href} is not a page we read (${fetched.contentType || 'no type'})`);
         const document = await extractDocument(fetched.body, type);
         const title = document.title ?? url.pathname;
         const chunks = chunkBlocks(document.blocks, document.title);
-        const vectors = this.embeddings.model && chunks.length ? await this.embeddings.embed(chunks.map((c) => `${c.titlePath.join(' › ')}\n${c.text}`)) : null;
-        await this.db.em().transactional(async (em) => {
-          await this.index.replaceChunks(
-            em,
-            { workspaceId: source.workspaceId, baseId: source.baseId, sourceId: source.id, pageId: page.id, language: source.language, title, url: url.href },
-            chunks,
-            vectors,
-            this.embeddings.model,
-          );
-          await em.execute(
-            `update tools.knowledge_page set status = 'indexed', error = null, title = ?, content_hash = ?, crawl_generation = ?, index_count = index_count + 1, fetched_at = now(), indexed_at = now() where id = ?`,
-            [title, hash, generation, page.id],
-          );
-        });
+        const vectors =
+          this.embeddings.model && chunks.length
+            ? await this.embeddings.embed(chunks.map((c) => `${c.titlePath.join(' › ')}\n${c.text}`))
+            : null;
+        await this.index.writePage(
+          {
+            workspaceId: source.workspaceId,
+            baseId: source.baseId,
+            sourceId: source.id,
+            pageId: page.id,
+            language: source.language,
+            title,
+            url: url.href,
+          },
+          { chunks, embeddings: vectors, model: this.embeddings.model },
+          hash,
+          generation,
+        );
         if (site.mode === 'crawl') note = await this.follow(source, site, generation, url, document.links);
       } catch (error) {
         if (!(error instanceof UnreadableDocument)) throw error;
@@ -121,7 +135,13 @@ export class WebsiteCrawler implements OnModuleDestroy {
   }
 
   /** Queues the page's links within the origin, up to the page bound; a page with more links than KNOWLEDGE_LINKS_PER_PAGE is cut, and said so. */
-  private async follow(source: KnowledgeSource, site: WebsiteSettings, generation: number, from: URL, links: string[]): Promise<string | null> {
+  private async follow(
+    source: KnowledgeSource,
+    site: WebsiteSettings,
+    generation: number,
+    from: URL,
+    links: string[],
+  ): Promise<string | null> {
     const cap = this.config.values.KNOWLEDGE_LINKS_PER_PAGE;
     const urls = new Set<string>();
     for (const href of links) {
@@ -134,14 +154,12 @@ export class WebsiteCrawler implements OnModuleDestroy {
     return urls.size > cap ? `${from.href} has ${urls.size} links; the first ${cap} were followed (KNOWLEDGE_LINKS_PER_PAGE)` : null;
   }
 
-  private async setPage(id: string, generation: number, state: { status: 'indexed' | 'excluded' | 'failed'; error: string | null }): Promise<void> {
-    await this.db.em().transactional(async (em) => {
-      if (state.status !== 'indexed') await em.execute('delete from tools.knowledge_chunk where page_id = ?', [id]);
-      await em.execute(
-        `update tools.knowledge_page set status = ?, error = ?, crawl_generation = ?, fetched_at = now()${state.status === 'indexed' ? '' : ', content_hash = null'} where id = ?`,
-        [state.status, state.error, generation, id],
-      );
-    });
+  private async setPage(
+    id: string,
+    generation: number,
+    state: { status: 'indexed' | 'excluded' | 'failed'; error: string | null },
+  ): Promise<void> {
+    await this.index.markPage(id, generation, state);
   }
 
   /** robots.txt of the site: 4xx allows all, 5xx or unreachable disallows all (RFC 9309 §2.3.1). */
@@ -175,6 +193,10 @@ export class WebsiteCrawler implements OnModuleDestroy {
 
   private limits() {
     const values = this.config.values;
-    return { timeoutMs: values.KNOWLEDGE_FETCH_TIMEOUT_MS, maxBytes: values.KNOWLEDGE_PAGE_MAX_BYTES, allowPrivateNetworks: values.PLATICA_ALLOW_PRIVATE_NETWORKS };
+    return {
+      timeoutMs: values.KNOWLEDGE_FETCH_TIMEOUT_MS,
+      maxBytes: values.KNOWLEDGE_PAGE_MAX_BYTES,
+      allowPrivateNetworks: values.PLATICA_ALLOW_PRIVATE_NETWORKS,
+    };
   }
 }
