@@ -9,7 +9,7 @@
 //     vector search's statement, timed in SQL over the same chunks given --dimensions-long unit
 //     vectors (what search runs when an embeddings endpoint is configured).
 //
-//   node tools/build.mjs && node dist/bench/knowledge/main.js [--chunks 100000] [--rounds 3] [--dimensions 256]
+//   node tools/build.mjs && node dist/bench/knowledge/main.js [--chunks 100000] [--rounds 3] [--dimensions 256 (0: no vector figure)]
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -132,7 +132,8 @@ async function main(): Promise<void> {
       `search over ${bigChunks} chunks, median of ${rounds} rounds: p50 ${median(p50s).toFixed(1)} ms, p99 ${median(p99s).toFixed(1)} ms\n`,
     );
 
-    // The exact vector search's statement over the same chunks, each given a unit vector.
+    // The exact vector search's statement over the same chunks, each given a unit vector (--dimensions 0: not measured).
+    if (dimensions === 0) return;
     const vectorStarted = performance.now();
     await db.query(
       `update tools.knowledge_chunk set embedding_model = 'bench', embedding = (

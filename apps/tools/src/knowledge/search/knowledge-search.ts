@@ -15,10 +15,10 @@ interface Ranked {
 
 /**
  * Retrieval over a base's chunks (docs/knowledge.md › Search): PostgreSQL text search, each
- * chunk matched in its source's language (the query's words OR-ed, ranked by ts_rank_cd, so a
- * question need not contain every word), and, with an embeddings endpoint, an exact cosine
- * search (unit vectors: a dot product, bounded by KNOWLEDGE_VECTOR_SEARCH_TIMEOUT_MS); the two
- * rankings fused by reciprocal rank.
+ * chunk matched in its source's language (the query's distinctive words OR-ed, ranked by
+ * ts_rank_cd, so a question need not contain every word), and, with an embeddings endpoint, an
+ * exact cosine search (unit vectors: a dot product, bounded by KNOWLEDGE_VECTOR_SEARCH_TIMEOUT_MS);
+ * the two rankings fused by reciprocal rank.
  */
 @Injectable()
 export class KnowledgeSearch {
@@ -35,8 +35,7 @@ export class KnowledgeSearch {
       this.textRanking(workspaceId, baseIds, query),
       this.vectorRanking(workspaceId, baseIds, query),
     ]);
-    const fused = fuse([text, vector.ranking ?? []]);
-    const top = fused.slice(0, limit);
+    const top = fuse([text, vector.ranking ?? []]).slice(0, limit);
     const rows = await this.repository.chunks(top.map((hit) => hit.id));
     const textById = new Map(text.map((hit) => [hit.id, hit]));
     const vectorById = new Map((vector.ranking ?? []).map((hit) => [hit.id, hit]));
@@ -66,8 +65,7 @@ export class KnowledgeSearch {
     return { query, vectorSearch: vector.status, data };
   }
 
-  /** Text ranking: chunks matching any word of the query in their source's language. */
-  async textRanking(workspaceId: string, baseIds: string[], query: string): Promise<Ranked[]> {
+  private async textRanking(workspaceId: string, baseIds: string[], query: string): Promise<Ranked[]> {
     const rows = await this.repository.textRanking(workspaceId, baseIds, query);
     return rows.map((row, index) => ({ id: row.id, rank: index + 1, score: Number(row.score) }));
   }
@@ -82,13 +80,8 @@ export class KnowledgeSearch {
     if (!model) return { status: 'not-configured' };
     try {
       const [vector] = await this.embeddings.embed([query]);
-      const rows = await this.repository.vectorRanking(
-        workspaceId,
-        baseIds,
-        model,
-        vector!,
-        this.config.values.KNOWLEDGE_VECTOR_SEARCH_TIMEOUT_MS,
-      );
+      const timeoutMs = this.config.values.KNOWLEDGE_VECTOR_SEARCH_TIMEOUT_MS;
+      const rows = await this.repository.vectorRanking(workspaceId, baseIds, model, vector!, timeoutMs);
       return { status: 'used', ranking: rows.map((row, index) => ({ id: row.id, rank: index + 1, score: Number(row.similarity) })) };
     } catch (error) {
       const reason =
@@ -101,116 +94,6 @@ export class KnowledgeSearch {
       this.logger.warn({ msg: 'vector search unavailable: text search alone answers', reason });
       return { status: 'unavailable' };
     }
-  }
-}
-
-/** Reciprocal rank fusion's constant (Cormack, Clarke, Büttcher 2009): a chunk's score is Σ 1/(k + rank). */
-export const RRF_K = 60;
-
-interface Ranked {
-  id: string;
-  rank: number;
-  score: number;
-}
-
-/**
- * Retrieval over a base's chunks (docs/knowledge.md › Search): PostgreSQL text search, each
- * chunk matched in its source's language (the query's words OR-ed, ranked by ts_rank_cd, so a
- * question need not contain every word), and, with an embeddings endpoint, an exact cosine
- * search (unit vectors: a dot product, bounded by KNOWLEDGE_VECTOR_SEARCH_TIMEOUT_MS); the two
- * rankings fused by reciprocal rank.
- */
-@Injectable()
-export class KnowledgeSearch {
-  private readonly logger = new Logger('knowledge-search');
-
-  constructor(
-    private readonly repository: KnowledgeSearchRepository,
-    private readonly embeddings: Embeddings,
-    private readonly config: ToolsConfigService,
-  ) {}
-
-  async search(workspaceId: string, baseIds: string[], query: string, limit: number): Promise<KnowledgeSearchResult> {
-    const [text, vector] = await Promise.all([
-      this.textRanking(workspaceId, baseIds, query),
-      this.vectorRanking(workspaceId, baseIds, query),
-    ]);
-    const fused = fuse([text, vector.ranking ?? []]);
-    const top = fused.slice(0, limit);
-    const rows = await this.repository.chunks(top.map((hit) => hit.id));
-    const textById = new Map(text.map((hit) => [hit.id, hit]));
-    const vectorById = new Map((vector.ranking ?? []).map((hit) => [hit.id, hit]));
-    const data: KnowledgeChunkHit[] = top.flatMap((hit) => {
-      const row = rows.get(hit.id);
-      if (!row) return [];
-      const t = textById.get(hit.id);
-      const v = vectorById.get(hit.id);
-      return [
-        {
-          chunkId: hit.id,
-          sourceId: row.source_id,
-          title: row.title,
-          titlePath: row.title_path,
-          url: row.url,
-          text: row.text,
-          scores: {
-            textRank: t?.rank ?? null,
-            vectorRank: v?.rank ?? null,
-            textScore: t?.score ?? null,
-            similarity: v?.score ?? null,
-            fused: hit.fused,
-          },
-        },
-      ];
-    });
-    return { query, vectorSearch: vector.status, data };
-  }
-
-  /** Text ranking: chunks matching any word of the query in their source's language. */
-  async textRanking(workspaceId: string, baseIds: string[], query: string): Promise<Ranked[]> {
-    const rows = await this.repository.textRanking(workspaceId, baseIds, query);
-    return rows.map((row, index) => ({ id: row.id, rank: index + 1, score: Number(row.score) }));
-  }
-
-  /** Exact cosine ranking, when embeddings are configured; bounded in time (text ranks alone past it). */
-  private async vectorRanking(
-    workspaceId: string,
-    baseIds: string[],
-    query: string,
-  ): Promise<{ status: KnowledgeSearchResult['vectorSearch']; ranking?: Ranked[] }> {
-    const model = this.embeddings.model;
-    if (!model) return { status: 'not-configured' };
-    try {
-      const [vector] = await this.embeddings.embed([query]);
-      const rows = await this.repository.vectorRanking(
-        workspaceId,
-        baseIds,
-        model,
-        vector!,
-        this.config.values.KNOWLEDGE_VECTOR_SEARCH_TIMEOUT_MS,
-      );
-      return { status: 'used', ranking: rows.map((row, index) => ({ id: row.id, rank: index + 1, score: Number(row.similarity) })) };
-    } catch (error) {
-      const reason =
-        error instanceof EmbeddingsUnavailable
-          ? error.message
-          : /statement timeout/.test(String(error))
-            ? 'the vector search took too long'
-            : null;
-      if (reason === null) throw error;
-      this.logger.warn({ msg: 'vector search unavailable: text search alone answers', reason });
-      return { status: 'unavailable' };
-    }
-  }
-
-  private async chunks(
-    ids: string[],
-  ): Promise<Map<string, { source_id: string; title: string; title_path: string[]; url: string | null; text: string }>> {
-    if (!ids.length) return new Map();
-    const rows = await this.db.execute<
-      { id: string; source_id: string; title: string; title_path: string[]; url: string | null; text: string }[]
-    >('select id, source_id, title, title_path, url, text from tools.knowledge_chunk where id in (?)', [ids]);
-    return new Map(rows.map((row) => [row.id, row]));
   }
 }
 
