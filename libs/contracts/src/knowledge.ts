@@ -174,7 +174,7 @@ export const knowledgeChunkHitSchema = z
     scores: z.object({
       textRank: z.number().int().nullable().describe('1-based rank in the text search; null when it did not match'),
       vectorRank: z.number().int().nullable().describe('1-based rank by cosine similarity; null without embeddings'),
-      textScore: z.number().nullable().describe('ts_rank_cd'),
+      textScore: z.number().nullable().describe('ts_rank, normalised by length'),
       similarity: z.number().nullable().describe('cosine similarity'),
       fused: z.number().describe('reciprocal rank fusion: Σ 1/(60 + rank)'),
     }),

@@ -2659,7 +2659,7 @@ export interface components {
                 textRank: number | null;
                 /** @description 1-based rank by cosine similarity; null without embeddings */
                 vectorRank: number | null;
-                /** @description ts_rank_cd */
+                /** @description ts_rank, normalised by length */
                 textScore: number | null;
                 /** @description cosine similarity */
                 similarity: number | null;

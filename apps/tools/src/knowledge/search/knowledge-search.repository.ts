@@ -22,7 +22,7 @@ export class KnowledgeSearchRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Chunks matching any distinctive word of the query in their source's language, by ts_rank_cd
+   * Chunks matching any distinctive word of the query in their source's language, by ts_rank
    * (normalised by length). Plain text search has no inverse document frequency: a word in a
    * large share of the bases' chunks ("server" in a server's manual) would outweigh the rare ones
    * and make every chunk a candidate. Each word's chunk count is read from the GIN index, bounded
@@ -58,7 +58,7 @@ export class KnowledgeSearchRepository {
     if (!es && !en) return [];
     return this.db.execute<{ id: string; score: number }[]>(
       `with q as (select ?::tsquery as es, ?::tsquery as en)
-       select c.id, ts_rank_cd(c.search, case s.language when 'en' then q.en else q.es end, 1) as score
+       select c.id, ts_rank(c.search, case s.language when 'en' then q.en else q.es end, 1) as score
        from q, tools.knowledge_chunk c join tools.knowledge_source s on s.id = c.source_id
        where c.workspace_id = ? and c.base_id in (?) and (c.search @@ q.es or c.search @@ q.en)
          and c.search @@ (case s.language when 'en' then q.en else q.es end)

@@ -16,7 +16,7 @@ interface Ranked {
 /**
  * Retrieval over a base's chunks (docs/knowledge.md › Search): PostgreSQL text search, each
  * chunk matched in its source's language (the query's distinctive words OR-ed, ranked by
- * ts_rank_cd, so a question need not contain every word), and, with an embeddings endpoint, an
+ * ts_rank, so a question need not contain every word), and, with an embeddings endpoint, an
  * exact cosine search (unit vectors: a dot product, bounded by KNOWLEDGE_VECTOR_SEARCH_TIMEOUT_MS);
  * the two rankings fused by reciprocal rank.
  */
