@@ -101,6 +101,8 @@ describe('knowledge in agent turns (e2e)', () => {
     expect(call.result).toContain('FAQ › Preguntas frecuentes › Envíos › Plazos de entrega');
     expect(call.result).toContain('3 a 5 días hábiles');
     const stored = await t.query('select source_id, title_path from tools.knowledge_chunk where id = $1', [chunkId]);
-    expect(stored).toEqual([{ source_id: expect.stringMatching(/^ks_/), title_path: ['FAQ', 'Preguntas frecuentes', 'Envíos', 'Plazos de entrega'] }]);
+    expect(stored).toEqual([
+      { source_id: expect.stringMatching(/^ks_/), title_path: ['FAQ', 'Preguntas frecuentes', 'Envíos', 'Plazos de entrega'] },
+    ]);
   });
 });
