@@ -18,6 +18,7 @@ const SERIAL = [
   'apps/messaging/e2e/messaging.e2e-spec.ts',
   'apps/messaging/e2e/scheduled-crash.e2e-spec.ts',
   'apps/messaging/e2e/scheduled.e2e-spec.ts',
+  'apps/tools/e2e/knowledge-crawl-crash.e2e-spec.ts',
   'apps/webhook-dispatcher/e2e/webhooks.e2e-spec.ts',
 ];
 const BALANCING = [

@@ -17,6 +17,17 @@ import { IntegrationToolCalls } from './integrations/integration-tool-calls';
 import { IntegrationsController } from './integrations/integrations.controller';
 import { IntegrationsService } from './integrations/integrations.service';
 import { OutboundHttp } from './shared/outbound-http';
+import { Embeddings } from './knowledge/indexing/embeddings';
+import { KnowledgeIndexActivitiesFactory } from './knowledge/indexing/knowledge-index.activities';
+import { KnowledgeIndexRepository } from './knowledge/indexing/knowledge-index.repository';
+import { KnowledgeIndexWorkflows } from './knowledge/indexing/knowledge-index.workflows';
+import { WebsiteCrawler } from './knowledge/indexing/website-crawler';
+import { KnowledgeController } from './knowledge/knowledge.controller';
+import { KnowledgeRepository } from './knowledge/knowledge.repository';
+import { KnowledgeService } from './knowledge/knowledge.service';
+import { KnowledgeTool } from './knowledge/knowledge-tool';
+import { KnowledgeSearch } from './knowledge/search/knowledge-search';
+import { KnowledgeSearchRepository } from './knowledge/search/knowledge-search.repository';
 import { McpClients } from './mcp/mcp-clients';
 import { McpCredentials } from './mcp/mcp-credentials';
 import { McpOauth } from './mcp/mcp-oauth';
@@ -30,9 +41,9 @@ import { ToolRuntimeController } from './runtime/tool-runtime.controller';
 import { ToolRuntimeService } from './runtime/tool-runtime.service';
 import { ToolCallRepository } from './runtime/tool-call.repository';
 
-/** The tool catalog, agents' tool connections, custom HTTP APIs, MCP servers and first-party integrations. */
+/** The tool catalog, agents' tool connections, custom HTTP APIs, MCP servers, first-party integrations and knowledge bases. */
 @Module({
-  controllers: [CustomApisController, McpController, IntegrationsController, CatalogController, ToolRuntimeController],
+  controllers: [CustomApisController, McpController, IntegrationsController, CatalogController, ToolRuntimeController, KnowledgeController],
   providers: [
     // runService validated the environment with toolsConfigSchema.
     {
@@ -63,6 +74,16 @@ import { ToolCallRepository } from './runtime/tool-call.repository';
     ToolCallRepository,
     CatalogService,
     ToolRuntimeService,
+    KnowledgeRepository,
+    KnowledgeIndexRepository,
+    KnowledgeIndexWorkflows,
+    KnowledgeIndexActivitiesFactory,
+    KnowledgeSearch,
+    KnowledgeSearchRepository,
+    KnowledgeService,
+    KnowledgeTool,
+    Embeddings,
+    WebsiteCrawler,
   ],
 })
 export class ToolsModule {}

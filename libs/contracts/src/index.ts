@@ -19,6 +19,7 @@ export * from './evaluations';
 export * from './country';
 export * from './tools';
 export * from './integrations';
+export * from './knowledge';
 export * from './campaigns';
 export * from './usage';
 export * from './operation';

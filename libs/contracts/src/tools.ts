@@ -44,7 +44,8 @@ export type ContextField = (typeof CONTEXT_FIELDS)[number];
 export const TEST_OUTCOMES = ['success', 'http-error', 'network-error', 'schema-error', 'mapping-error'] as const;
 export type TestOutcome = (typeof TEST_OUTCOMES)[number];
 
-export const TOOL_KINDS = ['mcp', 'api', 'integration', 'legacy'] as const;
+/** The spec's kinds, and `knowledge`: a knowledge base's search tool (an addition, docs/knowledge.md › Agents). */
+export const TOOL_KINDS = ['mcp', 'api', 'integration', 'legacy', 'knowledge'] as const;
 export type ToolKind = (typeof TOOL_KINDS)[number];
 
 const keyValue = z.object({

@@ -49,6 +49,8 @@ export function scriptedGuardrailVerdict(request: ChatCompletionRequest, severit
  */
 export class FakeLlm {
   readonly requests: ChatCompletionRequest[] = [];
+  /** Every text `POST /v1/embeddings` was asked to embed, in order. */
+  readonly embeddingInputs: string[] = [];
   /** When each request arrived and when its answer ended (ms since epoch), in arrival order. */
   readonly timings: { request: ChatCompletionRequest; startedAt: number; finishedAt: number | null }[] = [];
   answer: (request: ChatCompletionRequest) => FakeAnswer = (request) => {
@@ -127,10 +129,27 @@ export class FakeLlm {
     this.failures.push(...Array.from({ length: count }, () => status));
   }
 
+  /** `POST /v1/embeddings` as OpenAI answers it (input: a string or strings). */
+  private async embed(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = JSON.parse(await bodyOf(req)) as { model: string; input: string | string[] };
+    const inputs = typeof body.input === 'string' ? [body.input] : body.input;
+    this.embeddingInputs.push(...inputs);
+    const failure = this.failures.shift();
+    if (failure !== undefined) return json(res, failure, { error: { message: 'the fake model was told to fail', type: 'server_error' } });
+    const tokens = inputs.reduce((sum, input) => sum + Math.ceil(input.length / 4), 0);
+    return json(res, 200, {
+      object: 'list',
+      data: inputs.map((input, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(input) })),
+      model: body.model,
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
+    });
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method === 'GET' && req.url === '/v1/models')
       return json(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'platica' }] });
     if (req.method === 'POST' && req.url === '/v1/moderations') return this.moderation.handle(req, res, await bodyOf(req));
+    if (req.method === 'POST' && req.url === '/v1/embeddings') return this.embed(req, res);
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
       return json(res, 404, { error: { message: 'not found', type: 'invalid_request_error' } });
     const request = JSON.parse(await bodyOf(req)) as ChatCompletionRequest;
@@ -184,6 +203,29 @@ export class FakeLlm {
     send({}, finish, true);
     res.end('data: [DONE]\n\n');
   }
+}
+
+/** Dimensions of the fake's embeddings. */
+export const FAKE_EMBEDDING_DIMENSIONS = 64;
+
+/**
+ * A bag of words hashed into FAKE_EMBEDDING_DIMENSIONS buckets (lower case, accents removed):
+ * texts sharing words are similar, as with a real model, and the same text always embeds alike.
+ */
+export function fakeEmbedding(text: string): number[] {
+  const vector = new Array<number>(FAKE_EMBEDDING_DIMENSIONS).fill(0);
+  const words =
+    text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  for (const word of words) {
+    let hash = 2166136261;
+    for (const char of word) hash = Math.imul(hash ^ char.codePointAt(0)!, 16777619);
+    vector[(hash >>> 0) % FAKE_EMBEDDING_DIMENSIONS]! += 1;
+  }
+  return vector;
 }
 
 export function textOf(message: ChatMessage | undefined): string {

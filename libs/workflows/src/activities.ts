@@ -42,3 +42,10 @@ export {
   type EvaluationEnd,
   type EvaluationPlan,
 } from './evaluations/agent-evaluation.contract';
+export {
+  knowledgeIndexWorkflowId,
+  reindexKnowledgeSignal,
+  type KnowledgeIndexActivities,
+  type KnowledgeIndexInput,
+  type KnowledgeIndexingStart,
+} from './knowledge/knowledge-index.contract';

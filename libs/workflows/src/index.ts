@@ -7,3 +7,4 @@ export { conversationTurnWorkflow } from './turns/conversation-turn.workflow';
 export { scheduledChatTurnWorkflow } from './turns/scheduled-chat-turn.workflow';
 export { campaignRunWorkflow } from './campaigns/campaign-run.workflow';
 export { agentEvaluationWorkflow } from './evaluations/agent-evaluation.workflow';
+export { knowledgeIndexWorkflow } from './knowledge/knowledge-index.workflow';

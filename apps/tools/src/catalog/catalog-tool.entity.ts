@@ -24,6 +24,8 @@ const CatalogToolSchema = defineEntity({
     installationId: p.text().nullable(),
     providerId: p.text().nullable(),
     providerToolName: p.text().nullable(),
+    /** Kind `knowledge`: the knowledge base its search tool searches (docs/knowledge.md). */
+    knowledgeBaseId: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()),
   },

@@ -7,7 +7,8 @@ import { AgentToolConnection, CatalogTool } from './catalog-tool.entity';
 export const PUBLISHED = 'active';
 export const WITHDRAWN = 'withdrawn';
 
-type IntegrationField = 'installationId' | 'providerId' | 'providerToolName';
+/** Fields of one kind only (integration, knowledge): null unless given. */
+type KindField = 'installationId' | 'providerId' | 'providerToolName' | 'knowledgeBaseId';
 
 export interface CatalogFilter {
   kind?: ToolKind;
@@ -78,12 +79,18 @@ export class CatalogRepository {
     return ids.length ? this.db.em(transaction).find(CatalogTool, { workspaceId, id: { $in: ids } }) : Promise.resolve([]);
   }
 
-  /** A new entry; the integration fields are null unless given (kind `integration`). */
+  /** A new entry; the fields of kinds `integration` and `knowledge` are null unless given. */
   createEntry(
     transaction: Transaction,
-    fields: Omit<CatalogTool, 'createdAt' | IntegrationField> & Partial<Pick<CatalogTool, IntegrationField>>,
+    fields: Omit<CatalogTool, 'createdAt' | KindField> & Partial<Pick<CatalogTool, KindField>>,
   ): CatalogTool {
-    return this.db.em(transaction).create(CatalogTool, { installationId: null, providerId: null, providerToolName: null, ...fields });
+    return this.db.em(transaction).create(CatalogTool, {
+      installationId: null,
+      providerId: null,
+      providerToolName: null,
+      knowledgeBaseId: null,
+      ...fields,
+    });
   }
 
   async deleteEntry(transaction: Transaction, workspaceId: string, id: string): Promise<void> {

@@ -172,6 +172,7 @@ export function catalogView(tool: CatalogTool, servers: McpServerSummaries = new
     installationId: integration ? (tool.installationId ?? null) : null,
     providerId: integration ? (tool.providerId ?? null) : null,
     providerToolName: integration ? (tool.providerToolName ?? null) : null,
+    ...(tool.kind === 'knowledge' && { knowledgeBaseId: tool.knowledgeBaseId ?? null }),
     createdAt: tool.createdAt.toISOString(),
     updatedAt: tool.updatedAt.toISOString(),
   };

@@ -4,6 +4,7 @@ import { CatalogRepository, PUBLISHED } from '../catalog/catalog.repository';
 import { CustomApiRepository } from '../custom-apis/custom-api.repository';
 import { CustomApisService, runFields } from '../custom-apis/custom-apis.service';
 import { IntegrationToolCalls } from '../integrations/integration-tool-calls';
+import { KnowledgeTool } from '../knowledge/knowledge-tool';
 import { McpToolCalls } from '../mcp/mcp-tool-calls';
 import { ToolCallRepository } from './tool-call.repository';
 
@@ -23,6 +24,7 @@ export class ToolRuntimeService {
     private readonly mcp: McpToolCalls,
     private readonly integrations: IntegrationToolCalls,
     private readonly toolCalls: ToolCallRepository,
+    private readonly knowledge: KnowledgeTool,
   ) {}
 
   async agentTools({ workspaceId, agentId }: RuntimeAgentToolsRequest): Promise<RuntimeTool[]> {
@@ -55,6 +57,8 @@ export class ToolRuntimeService {
     if (tool.kind === 'mcp') return this.mcp.run(tool, server, call.arguments);
     // An integration's tool: the provider's API called with the installation's credentials.
     if (tool.kind === 'integration') return this.integrations.run(tool, installation, call);
+    // A knowledge base's search: read-only, so an evaluation's call runs it too (it sees what a live turn would).
+    if (tool.kind === 'knowledge') return this.knowledge.run(tool, call.arguments);
     if (tool.kind !== 'api') return failed(`tools of kind ${tool.kind} cannot run yet`);
     if (!api) return failed('this tool is not available now');
     const result = await this.customApis.run(

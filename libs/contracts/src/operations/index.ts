@@ -10,6 +10,7 @@ import { messagingOperations } from './messaging.operations';
 import { presenceOperation, teamOperations } from './team.operations';
 import { cannedReplyOperations, noteOperations } from './notes.operations';
 import { integrationOperations } from './integrations.operations';
+import { knowledgeOperations } from './knowledge.operations';
 import { toolOperations } from './tools.operations';
 import { webhookOperations } from './webhooks.operations';
 import { workspaceOperations } from './workspaces.operations';
@@ -26,6 +27,7 @@ export * from './team.operations';
 export * from './notes.operations';
 export * from './tools.operations';
 export * from './integrations.operations';
+export * from './knowledge.operations';
 export * from './webhooks.operations';
 export * from './workspaces.operations';
 export * from './internal.operations';
@@ -46,6 +48,7 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   ...Object.values(evaluationOperations),
   ...Object.values(toolOperations),
   ...Object.values(integrationOperations),
+  ...Object.values(knowledgeOperations),
   ...Object.values(campaignOperations),
   ...Object.values(webhookOperations),
 ];

@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '@platica/platform';
+
+/** Candidates each ranking contributes to the fusion. */
+export const CANDIDATES = 50;
+/** A query word in this share of the bases' chunks (or in COMMON_AT_MOST of them) is too common to rank by. */
+const COMMON_SHARE = 0.1;
+const COMMON_AT_MOST = 1_000;
+
+export interface ChunkRow {
+  id: string;
+  source_id: string;
+  title: string;
+  title_path: string[];
+  url: string | null;
+  text: string;
+}
+
+/** The SQL of knowledge search: the text ranking, the exact vector ranking and the chunks they name. */
+@Injectable()
+export class KnowledgeSearchRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Chunks matching any distinctive word of the query in their source's language, by ts_rank
+   * (normalised by length). Plain text search has no inverse document frequency: a word in a
+   * large share of the bases' chunks ("server" in a server's manual) would outweigh the rare ones
+   * and make every chunk a candidate. Each word's chunk count is read from the GIN index, bounded
+   * at the common bound, and words at the bound are left out (the two rarest words always stay).
+   */
+  async textRanking(workspaceId: string, baseIds: string[], query: string): Promise<{ id: string; score: number }[]> {
+    const [{ total } = { total: '0' }] = await this.db.execute<{ total: string }[]>(
+      'select coalesce(sum(chunk_count), 0) as total from tools.knowledge_source where workspace_id = ? and base_id in (?)',
+      [workspaceId, baseIds],
+    );
+    const common = Math.min(COMMON_AT_MOST, Math.max(10, Math.ceil(Number(total) * COMMON_SHARE)));
+    const terms = await this.db.execute<{ language: string; lexeme: string; chunks: string }[]>(
+      `with t as (
+         select distinct 'es' as language, lexeme from unnest(tsvector_to_array(to_tsvector('spanish', tools.knowledge_fold(?)))) as lexeme
+         union
+         select distinct 'en', lexeme from unnest(tsvector_to_array(to_tsvector('english', tools.knowledge_fold(?)))) as lexeme
+       )
+       select t.language, t.lexeme,
+              (select count(*) from (select 1 from tools.knowledge_chunk c
+                 where c.workspace_id = ? and c.base_id in (?) and c.search @@ quote_literal(t.lexeme)::tsquery limit ?) x) as chunks
+       from t`,
+      [query, query, workspaceId, baseIds, common],
+    );
+    const queryOf = (language: string) => {
+      const ranked = terms
+        .filter((term) => term.language === language && Number(term.chunks) > 0)
+        .sort((a, b) => Number(a.chunks) - Number(b.chunks));
+      const kept = ranked.filter((term, index) => index < 2 || Number(term.chunks) < common);
+      return kept.length ? kept.map((term) => `'${term.lexeme.replace(/'/g, "''")}'`).join(' | ') : null;
+    };
+    const es = queryOf('es');
+    const en = queryOf('en');
+    if (!es && !en) return [];
+    return this.db.execute<{ id: string; score: number }[]>(
+      `with q as (select ?::tsquery as es, ?::tsquery as en)
+       select c.id, ts_rank(c.search, case s.language when 'en' then q.en else q.es end, 1) as score
+       from q, tools.knowledge_chunk c join tools.knowledge_source s on s.id = c.source_id
+       where c.workspace_id = ? and c.base_id in (?) and (c.search @@ q.es or c.search @@ q.en)
+         and c.search @@ (case s.language when 'en' then q.en else q.es end)
+       order by score desc, c.id
+       limit ${CANDIDATES}`,
+      [es, en, workspaceId, baseIds],
+    );
+  }
+
+  /** Every embedded chunk of the bases against the query's unit vector (a dot product), within `timeoutMs` (a statement timeout past it). */
+  async vectorRanking(
+    workspaceId: string,
+    baseIds: string[],
+    model: string,
+    vector: number[],
+    timeoutMs: number,
+  ): Promise<{ id: string; similarity: number }[]> {
+    return this.db.em().transactional(async (em) => {
+      await em.execute(`set local statement_timeout = ${Math.round(timeoutMs)}`);
+      return em.execute<{ id: string; similarity: number }[]>(
+        `select c.id, (select sum(x * y) from unnest(c.embedding, ?::real[]) as v(x, y)) as similarity
+         from tools.knowledge_chunk c
+         where c.workspace_id = ? and c.base_id in (?) and c.embedding_model = ? and c.embedding is not null
+         order by similarity desc nulls last, c.id
+         limit ${CANDIDATES}`,
+        [`{${vector.join(',')}}`, workspaceId, baseIds, model],
+      );
+    });
+  }
+
+  async chunks(ids: string[]): Promise<Map<string, ChunkRow>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.execute<ChunkRow[]>(
+      'select id, source_id, title, title_path, url, text from tools.knowledge_chunk where id in (?)',
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+}
