@@ -66,13 +66,15 @@ export class ModelCallSlotRepository {
       await em.execute(SLOTS_LOCK);
       // Only a turn's first call: it reads the conversation after this, the deferred messages
       // included (a tool round continues a turn that read it before they came).
-      const [adopted] = !request.holder.endsWith('/0') ? [] : await em.execute<{ held: boolean }[]>(
-        `update agents.model_call_slot set holder = ?, deferred_message_ids = null, conversation_ref = null,
+      const [adopted] = !request.holder.endsWith('/0')
+        ? []
+        : await em.execute<{ held: boolean }[]>(
+            `update agents.model_call_slot set holder = ?, deferred_message_ids = null, conversation_ref = null,
            expires_at = now() + make_interval(secs => case when granted_at is null then ? else ? end)
          where holder = ? and not exists (select 1 from agents.model_call_slot where holder = ?)
          returning granted_at is not null as held`,
-        [request.holder, secs(lifetimes.waitingMs), secs(lifetimes.heldMs), request.workflowId, request.holder],
-      );
+            [request.holder, secs(lifetimes.waitingMs), secs(lifetimes.heldMs), request.workflowId, request.holder],
+          );
       if (adopted) return { held: adopted.held, granted: [] };
       const [row] = await em.execute<{ held: boolean; inserted: boolean }[]>(
         `insert into agents.model_call_slot (holder, workspace_id, workflow_id, requested_at, granted_at, expires_at)
