@@ -1,5 +1,8 @@
 // bench/turns/fairness.ts: fair turns across workspaces (docs/agents.md › Fair turns across
 // workspaces), with the fake model on loopback.
+//   0. Cost: the CPU each process spends per message of A's flood (flood-cost.ts), over
+//      --cost-messages of its first pass over the pool (new conversations), then as many of its
+//      second (conversations whose turn waits); --cost-only stops there.
 //   1. Paired rounds: workspace B's chat turn overhead (POST /v1/chat sent -> 200 received, minus
 //      the fake model's own time, as main.ts measures it), --turns turns one after another with A
 //      idle, then as many while A's WhatsApp customers write --rate messages a second (a pool of
@@ -9,8 +12,8 @@
 //   2. Drain: the agents service killed for --outage-s while A's customers keep writing
 //      (--rate a second, each message a new conversation, the model quick), then started again:
 //      the backlog's turns answered per second from its restart to the last reply.
-//
-//   node tools/build.mjs && node dist/bench/turns/fairness.js [--rounds 3] [--turns 60] [--rate 20] [--slow-ms 20000] [--lead-s 10] [--outage-s 60] [--model-ms 50]
+//   --turns is 200 by default: a p99 of 60 turns is their slowest single turn, of 200 their third slowest.
+//   node tools/build.mjs && node dist/bench/turns/fairness.js [--rounds 3] [--turns 200] [--rate 20] [--slow-ms 20000] [--lead-s 10] [--outage-s 60] [--model-ms 50] [--cost-messages 300] [--cost-only]
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
@@ -27,6 +30,7 @@ import {
   type ChatCompletionRequest,
 } from '@platica/testing';
 import { cpuTimes, settle, settleAfterStart } from '../lib/load';
+import { describeCpu, startCpuCount } from './flood-cost';
 import { startBenchStack } from '../lib/stack';
 import { ascending, numberOption as option, percentile } from '../lib/args';
 import { runBench } from '../lib/run';
@@ -36,12 +40,13 @@ const TARGET_RATIO = 1.5;
 
 async function main(): Promise<void> {
   const rounds = option('rounds', 3);
-  const turns = option('turns', 60);
+  const turns = option('turns', 200);
   const rate = option('rate', 20);
   const slowMs = option('slow-ms', 20_000);
   const leadMs = option('lead-s', 10) * 1_000;
   const outageMs = option('outage-s', 60) * 1_000;
   const modelMs = option('model-ms', 50);
+  const costMessages = option('cost-messages', 300);
   const llm = await FakeLlm.start();
   const graph = await FakeMetaGraph.start();
   const bench = await startBenchStack({
@@ -112,6 +117,7 @@ async function main(): Promise<void> {
         await Promise.all(pending);
       })();
       return {
+        sent: () => sent,
         stop: async () => {
           stopped = true;
           await writing;
@@ -131,6 +137,26 @@ async function main(): Promise<void> {
     await settleAfterStart();
     for (let i = 0; i < 10; i++) await chatTurnOfB(); // warm-up: connections, caches, the JIT
     const pool = Array.from({ length: Math.max(1, Math.round((rate * slowMs) / 1_000)) }, () => newPhone());
+
+    // What A's flood costs per message, by process: its first pass over the pool (each message a
+    // new conversation), then its second (each message joining a conversation whose turn waits).
+    if (costMessages > 0) {
+      aSlow = true;
+      const flood = aWrites((i) => pool[i % pool.length]!);
+      const count = async (from: number, to: number) => {
+        while (flood.sent() < from) await sleep(20);
+        const counting = await startCpuCount(bench, db);
+        while (flood.sent() < to) await sleep(20);
+        return describeCpu(await counting.end(to - from));
+      };
+      const fresh = await count(0, Math.min(costMessages, pool.length));
+      const joining = await count(pool.length, pool.length + costMessages);
+      await flood.stop();
+      process.stdout.write(`A's flood, CPU ms per message, new conversations: ${fresh}\n`);
+      process.stdout.write(`A's flood, CPU ms per message, into conversations whose turn waits: ${joining}\n`);
+      await drainA();
+      if (process.argv.includes('--cost-only')) return;
+    }
     const results: { alone: number[]; flooded: number[]; most: number }[] = [];
     for (let round = 1; round <= rounds; round++) {
       await settle();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
 import {
   deliverMetaWebhook,
   eventually,
@@ -23,8 +24,9 @@ const IN_FLIGHT = 3;
 /**
  * Fair turns across workspaces (docs/agents.md): a workspace whose model is slow has at most
  * PLATICA_MODEL_CALLS_PER_WORKSPACE calls at the model; its further turns wait oldest first,
- * holding none of the worker's slots, while another workspace's turns are answered; the bound
- * and the queue survive the agents service killed and restarted.
+ * holding none of the worker's slots, while another workspace's turns are answered; once its
+ * calls wait, its customers' further turns wait as rows (deferred turns), started when their
+ * slot comes; the bound and the queue survive the agents service killed and restarted.
  */
 describe('fair turns across workspaces (e2e)', () => {
   let t: TestStack;
@@ -32,6 +34,8 @@ describe('fair turns across workspaces (e2e)', () => {
   let graph: FakeMetaGraph;
   let a: MessagingWorkspace;
   let b: MessagingWorkspace;
+  let temporalConnection: Connection;
+  let temporal: Client;
 
   beforeAll(async () => {
     llm = await FakeLlm.start();
@@ -49,8 +53,11 @@ describe('fair turns across workspaces (e2e)', () => {
     );
     a = await MessagingWorkspace.seed(t, withAgents);
     b = await MessagingWorkspace.seed(t, withAgents);
+    temporalConnection = await Connection.connect({ address: t.stack.env.TEMPORAL_ADDRESS });
+    temporal = new Client({ connection: temporalConnection });
   });
   afterAll(async () => {
+    await temporalConnection?.close();
     await t?.stop();
     await graph?.stop();
     await llm?.stop();
@@ -78,6 +85,20 @@ describe('fair turns across workspaces (e2e)', () => {
       [ws.id],
     );
     return { held: rows.filter((row) => row.held).length, waiting: rows.filter((row) => !row.held).length };
+  };
+  /** `ws`'s deferred turns, oldest first: rows whose turn workflow is not started yet. */
+  const deferredOf = (ws: MessagingWorkspace) =>
+    t.query<{ workflow_id: string; deferred_message_ids: string[]; granted: boolean }>(
+      `select workflow_id, deferred_message_ids, granted_at is not null as granted from agents.model_call_slot
+       where workspace_id = $1 and deferred_message_ids is not null order by requested_at`,
+      [ws.id],
+    );
+  const notStarted = async (workflowId: string) => {
+    const found = await temporal.workflow
+      .getHandle(workflowId)
+      .describe()
+      .catch((error: unknown) => error);
+    return found instanceof WorkflowNotFoundError;
   };
   /** The most of `ws`'s requests the model had at once. */
   const mostAtOnce = (ws: MessagingWorkspace) => {
@@ -120,6 +141,18 @@ describe('fair turns across workspaces (e2e)', () => {
     // A's first two are at the model; the other four wait, and none of them reached it.
     await eventually('A at its bound', async () => atModel(first!.marker) + atModel(second!.marker) === PER_WORKSPACE, 20_000);
     expect(await slotsOf(a)).toEqual({ held: PER_WORKSPACE, waiting: 4 });
+    // Once one of A's calls waits, A's further customers' turns are rows, not workflows.
+    const deferred = await deferredOf(a);
+    expect(deferred.map((row) => row.deferred_message_ids.length)).toEqual([1, 1, 1]);
+    for (const row of deferred) expect(await notStarted(row.workflow_id)).toBe(true);
+    // A deferred customer writing again joins their turn: still one row, now with both messages.
+    await writes(a, rest[0]!.phone, `[[reply:Listo ${rest[0]!.marker}]] y otra cosa`);
+    await eventually(
+      'the second message joined its deferred turn',
+      async () => (await deferredOf(a))[0]?.deferred_message_ids.length === 2,
+    );
+    expect(await slotsOf(a)).toEqual({ held: PER_WORKSPACE, waiting: 4 });
+    expect(await notStarted(deferred[0]!.workflow_id)).toBe(true);
 
     // B's WhatsApp customer and a chat request to B's agent are answered meanwhile.
     const phone = newPhone();
@@ -142,6 +175,7 @@ describe('fair turns across workspaces (e2e)', () => {
     await eventually("A's third call at the model", async () => atModel(third!.marker) === 1, 20_000);
     expect(rest.map((c) => atModel(c.marker))).toEqual([0, 0, 0]);
 
+    // Each answered once, the deferred customer who wrote twice too (one turn for both messages).
     for (const customer of customers) release(customer.marker);
     for (const customer of customers) {
       await eventually(`A's reply to ${customer.marker}`, async () => sentTo(a, customer.phone)[0], 30_000);
@@ -157,6 +191,9 @@ describe('fair turns across workspaces (e2e)', () => {
   it('keeps the bound and every turn across the agents service killed and restarted: each answered once', async () => {
     const { customers, release } = await flood(4);
     await eventually('A at its bound', async () => customers.filter((c) => atModel(c.marker) > 0).length === PER_WORKSPACE, 20_000);
+    // The fourth customer's turn is a deferred row: only PostgreSQL holds it across the restart.
+    const [deferred] = await deferredOf(a);
+    expect(deferred && (await notStarted(deferred.workflow_id))).toBe(true);
     t.stack.services.get('agents')!.process.kill('SIGKILL');
     await t.stack.startService('agents');
     // The killed calls are retried under their own slots; the waiting ones keep their places.
@@ -167,6 +204,7 @@ describe('fair turns across workspaces (e2e)', () => {
       200,
     );
     expect(await slotsOf(a)).toEqual({ held: PER_WORKSPACE, waiting: 2 });
+    expect((await deferredOf(a)).map((row) => row.workflow_id)).toEqual([deferred!.workflow_id]);
 
     for (const customer of customers) release(customer.marker);
     for (const customer of customers) {

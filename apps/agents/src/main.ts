@@ -52,7 +52,10 @@ void runService({
       const problem = subscription.problem();
       if (problem) throw new Error(problem);
     });
+    // Deferred turns granted after a restart, slots of calls that died with their worker.
+    await app.get(ModelCallSlots).connected();
+    const grantPasses = app.get(ModelCallSlots).startGrantPasses();
     // Stopped before the worker: no new turn requests first, then the worker finishes the running turns.
-    return [subscription];
+    return [subscription, grantPasses];
   },
 });

@@ -5,12 +5,14 @@ import { defineEntity, p } from '@mikro-orm/core';
  * workspaces): held (`grantedAt` set) while the call runs, waiting otherwise. Kept in
  * PostgreSQL so the bound holds across the agents service's replicas and restarts; a row whose
  * `expiresAt` passed (its worker stopped during the call, its turn stopped waiting) counts for
- * nothing and goes with the next grant.
+ * nothing and goes with the next grant. A row may also be a deferred turn of a workspace over its
+ * bound: a turn asked for while its workspace's calls already wait, kept here instead of as a
+ * workflow until its slot comes.
  */
 const ModelCallSlotSchema = defineEntity({
   name: 'ModelCallSlot',
   tableName: 'model_call_slot',
-  indexes: [{ properties: ['workspaceId', 'requestedAt'] }],
+  indexes: [{ properties: ['workspaceId', 'requestedAt'] }, { properties: ['workflowId'] }],
   properties: {
     /** The call: its workflow, run, turn and round (a retried attempt is the same call). */
     holder: p.text().primary(),
@@ -21,6 +23,13 @@ const ModelCallSlotSchema = defineEntity({
     requestedAt: p.datetime(),
     grantedAt: p.datetime().nullable(),
     expiresAt: p.datetime(),
+    /**
+     * A deferred turn (its holder is its turn workflow's id): the customer messages it answers,
+     * started as a turn when granted; its turn's first model call then takes the row over.
+     */
+    deferredMessageIds: p.json<string[]>().nullable(),
+    /** A deferred turn's conversation. */
+    conversationRef: p.text().nullable(),
   },
 });
 export class ModelCallSlot extends ModelCallSlotSchema.class {}

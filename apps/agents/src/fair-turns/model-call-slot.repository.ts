@@ -10,21 +10,40 @@ export interface SlotRequest {
   workflowId: string;
 }
 
-/** How long a row counts: a held one past its call's time limit, a waiting one past a few of its turn's rechecks. */
+/** A conversation's turn asked for by customer messages (the turn workflow's id names the conversation's turns). */
+export interface TurnRequest {
+  workspaceId: string;
+  workflowId: string;
+  conversationRef: string;
+  messageIds: string[];
+}
+
+/**
+ * How long a row counts: a held one past its call's time limit, a waiting one past a few of its
+ * turn's rechecks; a deferred turn waiting as long as a turn may wait (nobody asks again for it),
+ * granted until its turn has had ample time to start and take it over.
+ */
 export interface SlotLifetimes {
   heldMs: number;
   waitingMs: number;
+  deferredMs: number;
+  deferredGrantMs: number;
 }
 
-/** A waiting call just given its slot: its turn is to be told. */
+/** A waiting call just given its slot: its turn is to be told; a deferred turn's, to be started. */
 export interface GrantedSlot {
   holder: string;
   workflowId: string;
+  deferred?: { workspaceId: string; conversationRef: string; messageIds: string[] };
 }
+
+/** What became of a turn asked for: taken by a waiting call or a deferred turn, deferred, or to be started now. */
+export type TurnRequestOutcome = 'joined' | 'deferred' | 'start';
 
 /** Every change to the slots is made under this lock: a grant sees every call in flight and every one waiting. */
 const SLOTS_LOCK = `select pg_advisory_xact_lock(hashtext('agents.model_call_slot'))`;
 const LIVE = `expires_at > now()`;
+const secs = (ms: number) => ms / 1000;
 
 /** The bound on model calls in flight, in PostgreSQL (model-call-slot.entity.ts). */
 @Injectable()
@@ -32,17 +51,31 @@ export class ModelCallSlotRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Takes the call's slot, or keeps its place in the queue. A call is granted at once when its
-   * workspace and the deployment are under their bounds and none of its workspace's calls is
-   * waiting (whoever else waits is held back by their own workspace's bound). A new call that is
-   * not joins the queue, and nothing else changes: every grant leaves no waiting call that could
-   * run, so one more waiting call frees nothing. A call asked again (its turn's recheck) also
-   * gives out the slots rows past their lifetime left free, by `slotsToGrant`, which may serve
-   * this call and others. A held call keeps its slot (a retried attempt, a worker restarted).
+   * Takes the call's slot, or keeps its place in the queue. The first call of a deferred turn
+   * takes over its turn's row: its slot if granted, its place otherwise. A call is granted at
+   * once when its workspace and the deployment are under their bounds and none of its
+   * workspace's calls is waiting (whoever else waits is held back by their own workspace's bound).
+   * A new call that is not joins the queue, and nothing else changes: every grant leaves no
+   * waiting call that could run, so one more waiting call frees nothing. A call asked again (its
+   * turn's recheck) also gives out the slots rows past their lifetime left free, by
+   * `slotsToGrant`, which may serve this call and others. A held call keeps its slot (a retried
+   * attempt, a worker restarted).
    */
   take(request: SlotRequest, bounds: SlotBounds, lifetimes: SlotLifetimes): Promise<{ held: boolean; granted: GrantedSlot[] }> {
     return this.db.em().transactional(async (em) => {
       await em.execute(SLOTS_LOCK);
+      // Only a turn's first call: it reads the conversation after this, the deferred messages
+      // included (a tool round continues a turn that read it before they came).
+      const [adopted] = !request.holder.endsWith('/0')
+        ? []
+        : await em.execute<{ held: boolean }[]>(
+            `update agents.model_call_slot set holder = ?, deferred_message_ids = null, conversation_ref = null,
+           expires_at = now() + make_interval(secs => case when granted_at is null then ? else ? end)
+         where holder = ? and not exists (select 1 from agents.model_call_slot where holder = ?)
+         returning granted_at is not null as held`,
+            [request.holder, secs(lifetimes.waitingMs), secs(lifetimes.heldMs), request.workflowId, request.holder],
+          );
+      if (adopted) return { held: adopted.held, granted: [] };
       const [row] = await em.execute<{ held: boolean; inserted: boolean }[]>(
         `insert into agents.model_call_slot (holder, workspace_id, workflow_id, requested_at, granted_at, expires_at)
          select ?, ?, ?, now(), case when free then now() end, now() + make_interval(secs => case when free then ? else ? end)
@@ -56,14 +89,14 @@ export class ModelCallSlotRepository {
           request.holder,
           request.workspaceId,
           request.workflowId,
-          lifetimes.heldMs / 1000,
-          lifetimes.waitingMs / 1000,
+          secs(lifetimes.heldMs),
+          secs(lifetimes.waitingMs),
           bounds.total,
           request.workspaceId,
           bounds.perWorkspace,
           request.workspaceId,
-          lifetimes.waitingMs / 1000,
-          lifetimes.heldMs / 1000,
+          secs(lifetimes.waitingMs),
+          secs(lifetimes.heldMs),
         ],
       );
       if (row?.held || row?.inserted) return { held: row.held, granted: [] };
@@ -72,6 +105,58 @@ export class ModelCallSlotRepository {
         held: granted.some((slot) => slot.holder === request.holder),
         granted: granted.filter((slot) => slot.holder !== request.holder),
       };
+    });
+  }
+
+  /**
+   * A turn asked for by customer messages, while its workspace may be over its bound. Joined
+   * when its conversation's turn waits for its first model call (the call reads the
+   * conversation when its slot comes, these messages included) or is deferred already (the
+   * messages are added to it); deferred, as a row in its workspace's queue, when its workspace
+   * has calls waiting; otherwise to be started now.
+   */
+  async requestTurn(request: TurnRequest, lifetimes: SlotLifetimes): Promise<TurnRequestOutcome> {
+    const stateOf = async (em: EntityManager) => {
+      const [state] = await em.execute<{ deferred: string[] | null; call_waiting: boolean; backlog: boolean }[]>(
+        `select
+           (select deferred_message_ids from agents.model_call_slot where holder = ?) as deferred,
+           exists (select 1 from agents.model_call_slot where workflow_id = ? and granted_at is null and deferred_message_ids is null
+             and holder like '%/0' and ${LIVE}) as call_waiting,
+           exists (select 1 from agents.model_call_slot where workspace_id = ? and granted_at is null and ${LIVE}) as backlog`,
+        [request.workflowId, request.workflowId, request.workspaceId],
+      );
+      return state;
+    };
+    // A workspace under its bound (nearly every message) is answered without the lock: a backlog
+    // starting meanwhile costs one turn started as before.
+    const unlocked = await stateOf(this.db.em());
+    if (!unlocked?.backlog && !unlocked?.deferred) return 'start';
+    return this.db.em().transactional(async (em) => {
+      await em.execute(SLOTS_LOCK);
+      const state = await stateOf(em);
+      if (state?.call_waiting) return 'joined';
+      if (state?.deferred) {
+        const messageIds = [...new Set([...state.deferred, ...request.messageIds])];
+        await em.execute(`update agents.model_call_slot set deferred_message_ids = ?::jsonb where holder = ?`, [
+          JSON.stringify(messageIds),
+          request.workflowId,
+        ]);
+        return 'joined';
+      }
+      if (!state?.backlog) return 'start';
+      await em.execute(
+        `insert into agents.model_call_slot (holder, workspace_id, workflow_id, requested_at, granted_at, expires_at, deferred_message_ids, conversation_ref)
+         values (?, ?, ?, now(), null, now() + make_interval(secs => ?), ?::jsonb, ?)`,
+        [
+          request.workflowId,
+          request.workspaceId,
+          request.workflowId,
+          secs(lifetimes.deferredMs),
+          JSON.stringify(request.messageIds),
+          request.conversationRef,
+        ],
+      );
+      return 'deferred';
     });
   }
 
@@ -88,15 +173,47 @@ export class ModelCallSlotRepository {
     });
   }
 
-  /** Rows past their lifetime go; the free slots are given to the waiting calls `slotsToGrant` picks. */
+  /**
+   * A grant pass when rows wait or lapsed: what a grant on a call's end would do, for the slots
+   * no call's end will free (calls that died with their worker, deferred turns whose start was lost).
+   */
+  grantDue(bounds: SlotBounds, lifetimes: SlotLifetimes): Promise<GrantedSlot[]> {
+    return this.db.em().transactional(async (em) => {
+      const [row] = await em.execute<{ due: boolean }[]>(
+        `select exists (select 1 from agents.model_call_slot where granted_at is null or not (${LIVE})) as due`,
+      );
+      if (!row?.due) return [];
+      await em.execute(SLOTS_LOCK);
+      return this.grant(em, bounds, lifetimes);
+    });
+  }
+
+  /**
+   * Rows past their lifetime go (a deferred turn granted but never taken over, its start lost,
+   * goes back to its place); the free slots are given to the waiting calls `slotsToGrant` picks.
+   */
   private async grant(em: EntityManager, bounds: SlotBounds, lifetimes: SlotLifetimes): Promise<GrantedSlot[]> {
+    await em.execute(
+      `update agents.model_call_slot set granted_at = null, expires_at = now() + make_interval(secs => ?)
+       where deferred_message_ids is not null and granted_at is not null and expires_at <= now()`,
+      [secs(lifetimes.deferredMs)],
+    );
     await em.execute(`delete from agents.model_call_slot where expires_at <= now()`);
     const counts = await em.execute<{ workspace_id: string; held: number }[]>(
       `select workspace_id, count(*)::int as held from agents.model_call_slot where granted_at is not null group by workspace_id`,
     );
     // Each workspace's oldest calls, as many as its bound could ever let run at once.
-    const waiting = await em.execute<{ holder: string; workspace_id: string; workflow_id: string; requested_at: Date }[]>(
-      `select holder, workspace_id, workflow_id, requested_at from (
+    const waiting = await em.execute<
+      {
+        holder: string;
+        workspace_id: string;
+        workflow_id: string;
+        requested_at: Date;
+        deferred_message_ids: string[] | null;
+        conversation_ref: string | null;
+      }[]
+    >(
+      `select holder, workspace_id, workflow_id, requested_at, deferred_message_ids, conversation_ref from (
          select *, row_number() over (partition by workspace_id order by requested_at, holder) as place
          from agents.model_call_slot where granted_at is null) queued
        where place <= ?`,
@@ -110,10 +227,19 @@ export class ModelCallSlotRepository {
     if (!chosen.length) return [];
     const holders = chosen.map((slot) => slot.holder);
     await em.execute(
-      `update agents.model_call_slot set granted_at = now(), expires_at = now() + make_interval(secs => ?) where holder in (${holders.map(() => '?').join(', ')})`,
-      [lifetimes.heldMs / 1000, ...holders],
+      `update agents.model_call_slot set granted_at = now(),
+         expires_at = now() + make_interval(secs => case when deferred_message_ids is null then ? else ? end)
+       where holder in (${holders.map(() => '?').join(', ')})`,
+      [secs(lifetimes.heldMs), secs(lifetimes.deferredGrantMs), ...holders],
     );
-    const workflows = new Map(waiting.map((row) => [row.holder, row.workflow_id]));
-    return holders.map((holder) => ({ holder, workflowId: workflows.get(holder) ?? '' }));
+    const rows = new Map(waiting.map((row) => [row.holder, row]));
+    return holders.map((holder) => {
+      const row = rows.get(holder)!;
+      const deferred =
+        row.deferred_message_ids && row.conversation_ref
+          ? { workspaceId: row.workspace_id, conversationRef: row.conversation_ref, messageIds: row.deferred_message_ids }
+          : undefined;
+      return { holder, workflowId: row.workflow_id, ...(deferred ? { deferred } : {}) };
+    });
   }
 }

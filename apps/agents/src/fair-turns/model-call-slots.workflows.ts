@@ -2,16 +2,32 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
 import { modelCallSlotSignal } from '@platica/workflows/activities';
 import { AgentsConfigService } from '../config/agents.config';
-import { ModelCallSlotRepository, type GrantedSlot, type SlotLifetimes, type SlotRequest } from './model-call-slot.repository';
+import { startChannelTurn } from './channel-turns';
+import {
+  ModelCallSlotRepository,
+  type GrantedSlot,
+  type SlotLifetimes,
+  type SlotRequest,
+  type TurnRequest,
+} from './model-call-slot.repository';
 import type { SlotBounds } from './slot-grants';
 
 /**
  * How long a slot counts: a held one past the model call activity's time limit (8 min: an attempt
  * never outlives its slot; a worker killed during one frees it then, or sooner when the call's
  * retry takes it back), a waiting one past several of its turn's 2-minute rechecks (a turn that
- * stopped waiting leaves no place behind).
+ * stopped waiting leaves no place behind). A deferred turn waits as long as a turn may (its
+ * 24-hour horizon); granted, its turn has a minute to start and take the slot over, or the turn
+ * goes back to its place (its start was lost) and is started again when granted again.
  */
-export const SLOT_LIFETIMES: SlotLifetimes = { heldMs: 9 * 60_000, waitingMs: 10 * 60_000 };
+export const SLOT_LIFETIMES: SlotLifetimes = {
+  heldMs: 9 * 60_000,
+  waitingMs: 10 * 60_000,
+  deferredMs: 24 * 60 * 60_000,
+  deferredGrantMs: 60_000,
+};
+/** How often each agents process grants what no call's end will (deferred turns after a restart, slots of calls that died). */
+const GRANT_PASS_INTERVAL_MS = 10_000;
 
 /**
  * The bound on model calls in flight, per workspace and in all (PLATICA_MODEL_CALLS_PER_WORKSPACE,
@@ -38,6 +54,26 @@ export class ModelCallSlots extends TemporalClientOwner {
     return held;
   }
 
+  /**
+   * Whether a conversation's turn asked for by customer messages is taken care of without
+   * starting it now: joined to its waiting or deferred turn, or deferred (its workspace's calls
+   * wait: the turn is a row, not a workflow, until its slot comes, then started by `tell`).
+   */
+  async deferTurn(request: TurnRequest): Promise<boolean> {
+    return (await this.slots.requestTurn(request, SLOT_LIFETIMES)) !== 'start';
+  }
+
+  /** Grants, every few seconds, the slots no call's end will: stopped with the service. */
+  startGrantPasses(): { stop(): Promise<void> } {
+    const pass = () =>
+      this.slots.grantDue(this.bounds(), SLOT_LIFETIMES).then(
+        (granted) => this.tell(granted),
+        (error: unknown) => this.logger.warn({ msg: 'a grant pass failed; the next one tries again', error: String(error) }),
+      );
+    const timer = setInterval(() => void pass(), GRANT_PASS_INTERVAL_MS);
+    return { stop: async () => clearInterval(timer) };
+  }
+
   /** Frees the call's slot for the next waiting call. Never fails the call: a slot left held frees itself with its lifetime. */
   async release(holder: string): Promise<void> {
     try {
@@ -52,9 +88,26 @@ export class ModelCallSlots extends TemporalClientOwner {
     return { perWorkspace: values.PLATICA_MODEL_CALLS_PER_WORKSPACE, total: values.PLATICA_MODEL_CALLS_IN_FLIGHT };
   }
 
-  /** A signal lost (Temporal away, this process stopping) costs the turn its 2-minute recheck, not its place. */
+  /**
+   * A signal lost (Temporal away, this process stopping) costs the turn its 2-minute recheck, not
+   * its place; a deferred turn's start lost, a minute (its grant lapses, it is granted again).
+   */
   private tell(granted: GrantedSlot[]): void {
-    for (const { workflowId, holder } of granted) {
+    const values = this.agentsConfig.values;
+    const settings = {
+      taskQueue: this.queueOf('agents'),
+      debounceMs: values.PLATICA_TURN_DEBOUNCE_MS,
+      retryScale: values.PLATICA_TURN_RETRY_SCALE,
+    };
+    for (const { workflowId, holder, deferred } of granted) {
+      if (deferred) {
+        const { workspaceId, conversationRef, messageIds } = deferred;
+        const trigger = { kind: 'customer_message' as const, requestId: messageIds[0] ?? workflowId, messageIds };
+        Promise.resolve()
+          .then(() => startChannelTurn(this.temporal(), settings, { workspaceId, conversationRef, workflowId, trigger, gathered: true }))
+          .catch((error: unknown) => this.logger.warn({ msg: 'a granted deferred turn was not started', holder, error: String(error) }));
+        continue;
+      }
       this.temporal()
         .workflow.getHandle(workflowId)
         .signal(modelCallSlotSignal)

@@ -6,6 +6,8 @@ import { NatsHandle, type ServiceConfig } from '@platica/platform';
 import { turnWorkflowId, type ChatTurnStart } from '@platica/workflows/activities';
 import type { AgentsConfigService } from '../config/agents.config';
 import { ChatAnswers } from './chat-answers';
+import type { TurnRequest } from '../fair-turns/model-call-slot.repository';
+import type { ModelCallSlots } from '../fair-turns/model-call-slots.workflows';
 import type { TurnActivitiesFactory } from './turn.activities';
 import { TurnRequests } from './turn-requests.workflows';
 
@@ -33,8 +35,15 @@ const busy = () => new WorkflowExecutionAlreadyStartedError('running', workflowI
  * started" while another request's run of the thread is open); its other client answers that
  * Temporal is up and reads a run's end (counted).
  */
-function turnRequests(starts: ('started' | 'busy')[]) {
+function turnRequests(starts: ('started' | 'busy')[], deferring = false) {
   const counts = { starts: 0, endsRead: 0 };
+  const asked: { slots: TurnRequest[]; signalled: unknown[] } = { slots: [], signalled: [] };
+  const slots = {
+    deferTurn: async (request: TurnRequest) => {
+      asked.slots.push(request);
+      return deferring;
+    },
+  } as unknown as ModelCallSlots;
   const chatAnswers = new ChatAnswers(new NatsHandle({ publish: () => undefined } as unknown as NatsConnection));
   const activities = {
     loadAhead: () => undefined,
@@ -43,9 +52,10 @@ function turnRequests(starts: ('started' | 'busy')[]) {
   } as unknown as TurnActivitiesFactory;
   const requests = new TurnRequests(
     { values: { PLATICA_TASK_QUEUE_PREFIX: '' } } as unknown as ServiceConfig,
-    { values: { PLATICA_TURN_RETRY_SCALE: 1 } } as unknown as AgentsConfigService,
+    { values: { PLATICA_TURN_RETRY_SCALE: 1, PLATICA_TURN_DEBOUNCE_MS: 300 } } as unknown as AgentsConfigService,
     chatAnswers,
     activities,
+    slots,
   );
   requests.startInWorker({
     workflow: {
@@ -63,7 +73,10 @@ function turnRequests(starts: ('started' | 'busy')[]) {
       withDeadline: (_: number, fn: () => Promise<unknown>) => fn(),
       connection: { withDeadline: (_: number, fn: () => Promise<unknown>) => fn() },
       workflowService: { getSystemInfo: async () => ({}) },
-      workflow: { getHandle: () => ({ result: async () => void counts.endsRead++ }) },
+      workflow: {
+        getHandle: () => ({ result: async () => void counts.endsRead++ }),
+        signalWithStart: async (_: unknown, options: unknown) => void asked.signalled.push(options),
+      },
     },
   });
   /** The thread's previous run answered its request in this process (ChatAnswers) and is completing. */
@@ -81,7 +94,7 @@ function turnRequests(starts: ('started' | 'busy')[]) {
     });
     chatAnswers.answer({ workflowId, runId }, reply);
   };
-  return { requests, counts, answeredHere };
+  return { requests, counts, answeredHere, asked };
 }
 
 describe('TurnRequests: starting a synchronous chat turn', () => {
@@ -108,5 +121,43 @@ describe('TurnRequests: starting a synchronous chat turn', () => {
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ status: 409, details: expect.objectContaining({ reason: 'turn_in_progress' }) });
     expect(running.counts).toEqual({ starts: 2, endsRead: 1 });
+  });
+});
+
+describe("TurnRequests: a customer's messages asking for a turn", () => {
+  const event = (reason: 'customer_message' | 'resume') =>
+    ({
+      id: 'evt_1',
+      type: 'agent.turn.requested',
+      workspaceId: 'ws_1',
+      data: { conversationRef: 'conv_1', reason, messageIds: ['msg_a', 'msg_b'] },
+    }) as unknown as Parameters<TurnRequests['handle']>[0];
+
+  it('starts no workflow when the workspace is over its bound: the messages joined or were deferred', async () => {
+    const { requests, asked } = turnRequests([], true);
+    await requests.handle(event('customer_message'));
+    expect(asked.slots).toEqual([
+      { workspaceId: 'ws_1', workflowId: turnWorkflowId('ws_1', 'conv_1'), conversationRef: 'conv_1', messageIds: ['msg_a', 'msg_b'] },
+    ]);
+    expect(asked.signalled).toEqual([]);
+  });
+
+  it("signals or starts the conversation's turn workflow otherwise, debounced", async () => {
+    const { requests, asked } = turnRequests([], false);
+    await requests.handle(event('customer_message'));
+    expect(asked.signalled).toEqual([
+      expect.objectContaining({
+        workflowId: turnWorkflowId('ws_1', 'conv_1'),
+        args: [{ workspaceId: 'ws_1', conversationRef: 'conv_1', debounceMs: 300, retryScale: 1 }],
+        signalArgs: [{ kind: 'customer_message', requestId: 'msg_a', messageIds: ['msg_a', 'msg_b'] }],
+      }),
+    ]);
+  });
+
+  it('never defers a resume instruction: it goes to the turn workflow at once', async () => {
+    const { requests, asked } = turnRequests([], true);
+    await requests.handle(event('resume'));
+    expect(asked.slots).toEqual([]);
+    expect(asked.signalled).toHaveLength(1);
   });
 });

@@ -6,7 +6,6 @@ import { DomainError, ErrorCode } from '@platica/errors';
 import { STARTED_FOR_MEMO, ServiceConfig, TemporalClientOwner, startOnce } from '@platica/platform';
 import { conversationTurnWorkflow } from '@platica/workflows';
 import {
-  turnRequestedSignal,
   turnWorkflowId,
   type ChatTurnStart,
   type ChatTurnStarted,
@@ -14,6 +13,8 @@ import {
   type TurnTrigger,
 } from '@platica/workflows/activities';
 import { AgentsConfigService } from '../config/agents.config';
+import { startChannelTurn } from '../fair-turns/channel-turns';
+import { ModelCallSlots } from '../fair-turns/model-call-slots.workflows';
 import { ChatAnswers } from './chat-answers';
 import { TurnActivitiesFactory } from './turn.activities';
 
@@ -43,6 +44,7 @@ export class TurnRequests extends TemporalClientOwner {
     private readonly agentsConfig: AgentsConfigService,
     private readonly chatAnswers: ChatAnswers,
     private readonly activities: TurnActivitiesFactory,
+    private readonly slots: ModelCallSlots,
   ) {
     super(config);
   }
@@ -129,20 +131,22 @@ export class TurnRequests extends TemporalClientOwner {
     return handle.firstExecutionRunId;
   }
 
+  /**
+   * A customer's messages in a workspace whose model calls already wait for their slots start
+   * nothing: they join their conversation's waiting turn, or wait as a deferred turn (a row)
+   * until a slot comes (fair-turns/: a flood costs no workflow per message).
+   */
   async handle(event: TypedDomainEvent<'agent.turn.requested'>): Promise<void> {
-    const { data } = event;
-    const input: ConversationTurnInput = {
-      workspaceId: event.workspaceId,
-      conversationRef: data.conversationRef,
-      debounceMs: this.agentsConfig.values.PLATICA_TURN_DEBOUNCE_MS,
-      retryScale: this.agentsConfig.values.PLATICA_TURN_RETRY_SCALE,
-    };
-    await this.temporal().workflow.signalWithStart(conversationTurnWorkflow, {
-      taskQueue: this.queueOf('agents'),
-      workflowId: turnWorkflowId(event.workspaceId, data.conversationRef),
-      args: [input],
-      signal: turnRequestedSignal,
-      signalArgs: [{ kind: data.reason, requestId: data.messageIds[0] ?? event.id, messageIds: data.messageIds }],
-    });
+    const { data, workspaceId } = event;
+    const { conversationRef, messageIds } = data;
+    const workflowId = turnWorkflowId(workspaceId, conversationRef);
+    if (data.reason === 'customer_message' && (await this.slots.deferTurn({ workspaceId, workflowId, conversationRef, messageIds })))
+      return;
+    const values = this.agentsConfig.values;
+    await startChannelTurn(
+      this.temporal(),
+      { taskQueue: this.queueOf('agents'), debounceMs: values.PLATICA_TURN_DEBOUNCE_MS, retryScale: values.PLATICA_TURN_RETRY_SCALE },
+      { workspaceId, conversationRef, workflowId, trigger: { kind: data.reason, requestId: messageIds[0] ?? event.id, messageIds } },
+    );
   }
 }

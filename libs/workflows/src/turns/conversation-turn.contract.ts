@@ -30,6 +30,12 @@ export interface ConversationTurnInput {
   debounceMs: number;
   /** A factor on the steps' retry backoffs (the agents service's PLATICA_TURN_RETRY_SCALE); absent: 1. */
   retryScale?: number;
+  /**
+   * The first turn's customer messages waited for their model call's slot as a deferred turn
+   * (docs/agents.md › Fair turns across workspaces): their burst was gathered meanwhile, and the
+   * slot is held for this run, so its first turn is not debounced.
+   */
+  gathered?: boolean;
   /** The trigger that started the workflow (absent when started by a signal). */
   first?: TurnTrigger;
   /** What the run before this one handed on when it continued as new (its history had grown long). */

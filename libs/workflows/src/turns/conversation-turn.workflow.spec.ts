@@ -259,6 +259,23 @@ describe('conversationTurnWorkflow', () => {
     expect(outcomes).toEqual([]);
   });
 
+  it('answers a deferred turn (its burst gathered while it waited for its slot) without a debounce, then debounces its next turns', async () => {
+    let turns = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    generate = async () => {
+      if (turns++ === 0) await gate;
+      return { agentId: 'agt_1', text: 'hola', seenMessageIds: [] };
+    };
+    await run({ workspaceId: 'ws', conversationRef: 'conv_1', debounceMs: 2_000, gathered: true }, async (signal) => {
+      await signal({ ...customer('m1'), messageIds: ['m1'] });
+      while (!calls.includes('generate conv_1')) await new Promise((resolve) => setTimeout(resolve, 10));
+      await signal({ ...customer('m2'), messageIds: ['m2'] });
+      release();
+    });
+    expect(calls).toEqual(['generate conv_1', 'deliver hola', 'quiet 2000', 'generate conv_1', 'deliver hola']);
+  });
+
   it("waits for its model call's slot with no activity running, and asks again as soon as it is signalled", async () => {
     let queued = 0;
     slotFree = () => queued++ > 0;

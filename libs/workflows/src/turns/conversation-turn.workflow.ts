@@ -173,14 +173,18 @@ export async function conversationTurnWorkflow(input: ConversationTurnInput): Pr
   const { awaitQuiet, acceptChat } = steps;
   // Started by signalWithStart: the signal is processed after this function starts, in the same activation.
   if (!pending.length) await condition(() => pending.length > 0, '1 minute');
+  /** A deferred turn's messages were gathered while it waited for its slot, which it holds now. */
+  let gathered = input.gathered === true;
 
   // A trigger signalled while the workflow completes makes the server refuse the completion, so none is lost.
   while (pending.length) {
     if (workflowInfo().historyLength >= HISTORY_EVENTS_BEFORE_CONTINUING) {
       const carried = { pending: pending.splice(0), outcomes, seenMessageIds: [...seen].slice(-SEEN_MESSAGES_CARRIED) };
-      await continueAsNew<typeof conversationTurnWorkflow>({ ...input, conversationRef, first: undefined, carried });
+      await continueAsNew<typeof conversationTurnWorkflow>({ ...input, conversationRef, first: undefined, gathered: undefined, carried });
     }
-    if (conversationRef && input.debounceMs > 0 && pending.every((t) => t.kind === 'customer_message')) {
+    const debounced = !gathered;
+    gathered = false;
+    if (debounced && conversationRef && input.debounceMs > 0 && pending.every((t) => t.kind === 'customer_message')) {
       // An in-worker wait, measured from the latest stored message: the server's timers are too coarse for a sub-second window.
       const waited = await awaitQuiet({
         workspaceId: input.workspaceId,
