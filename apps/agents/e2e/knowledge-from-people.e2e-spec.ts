@@ -47,8 +47,15 @@ describe('knowledge from people (e2e)', () => {
       const question = said.includes('Canarias') ? '¿Hacen envíos a Canarias?' : '¿A qué hora abren?';
       return { toolCall: { name: 'propose_knowledge_entry', arguments: { question, answer: person.join(' ') } } };
     }
-    if (textOf(request.messages[0]).includes('You draft a reply')) return { text: 'Sí, enviamos a Canarias en 5 días hábiles por 9 € [1].' };
-    return { text: 'Déjame consultarlo con el equipo.' };
+    if (textOf(request.messages[0]).includes('You draft a reply'))
+      return { text: 'Sí, enviamos a Canarias en 5 días hábiles por 9 € [1].' };
+    // The agent's turn: it searches its knowledge tool with the customer's words, then answers with the first passage.
+    const tool = request.tools?.find((entry) => entry.function.name.startsWith('knowledge_'));
+    if (!tool) return { text: 'Déjame consultarlo con el equipo.' };
+    const result = request.messages.find((m) => m.role === 'tool');
+    if (!result) return { toolCall: { name: tool.function.name, arguments: { query: said } } };
+    const { passages } = JSON.parse(textOf(result)) as { passages: { text: string }[] };
+    return { text: passages[0]?.text ?? 'No lo sé: te paso con una persona.' };
   };
 
   beforeAll(async () => {
@@ -57,37 +64,32 @@ describe('knowledge from people (e2e)', () => {
     t = await useSharedStack({ llm, graph });
     llm.answer = scripted;
     ws = await MessagingWorkspace.seed(t, (doc) => {
-      doc.users.push({ email: ana, name: 'Ana', password: `pw-${randomBytes(6).toString('hex')}`, role: 'admin' } as (typeof doc.users)[number]);
+      doc.users.push({
+        email: ana,
+        name: 'Ana',
+        password: `pw-${randomBytes(6).toString('hex')}`,
+        role: 'admin',
+      } as (typeof doc.users)[number]);
       withAgents(doc);
     });
     other = await MessagingWorkspace.seed(t);
-    const minted = await t.admin.post('/admin/v1/tokens', { userEmail: ana, workspaceIds: [ws.id], scopes: ['platica:read', 'platica:write'] });
+    const minted = await t.admin.post('/admin/v1/tokens', {
+      userEmail: ana,
+      workspaceIds: [ws.id],
+      scopes: ['platica:read', 'platica:write'],
+    });
     asAna = t.http.withToken(minted.body.token);
     const base = await ws.api.post('/v1/knowledge/bases', { name: `Envíos ${randomBytes(3).toString('hex')}`, language: 'es' });
     expect(base.status).toBe(201);
     baseId = base.body.data.id;
-    await connectBase(baseId, ws.ids.agents.sofia.id);
+    // The base's search tool (its id is the base's), connected to the agent like any tool.
+    expect((await ws.api.post(`/v1/agents/${ws.ids.agents.sofia.id}/tools`, { toolId: baseId })).status).toBe(201);
   });
   afterAll(async () => {
     await t?.stop();
     await graph?.stop();
     await llm?.stop();
   });
-
-  /**
-   * The base as a tool of the agent. Until the knowledge search tool enters the catalog by itself
-   * (docs/knowledge.md › Status), its catalog entry is written here as it will be: a published
-   * tool naming the base (`knowledge_base_id`), then connected through the public API.
-   */
-  async function connectBase(base: string, agentId: string): Promise<void> {
-    const toolId = `tool_kb_${randomBytes(6).toString('hex')}`;
-    await t.query(
-      `insert into tools.catalog_tool (id, workspace_id, name, description, kind, parameters, status, knowledge_base_id, created_at, updated_at)
-       values ($1, $2, $3, 'Search the knowledge base', 'knowledge', '{"type":"object","properties":{"query":{"type":"string"}}}', 'active', $4, now(), now())`,
-      [toolId, ws.id, `knowledge_${toolId}`, base],
-    );
-    expect((await ws.api.post(`/v1/agents/${agentId}/tools`, { toolId })).status).toBe(201);
-  }
 
   const sentTo = (phone: string) => graph.sends(ws.whatsapp.phoneNumberId).filter((s) => s.body.to === phone);
   const proposalsOf = async (conversationId: string, state = '') =>
@@ -113,7 +115,11 @@ describe('knowledge from people (e2e)', () => {
 
   it('turns a person’s answer into a proposal that, once accepted, is found for the next customer', async () => {
     const { conversation } = await personAnswers('¿Hacen envíos a Canarias?', shipping, 'hand back');
-    const [proposal] = await eventually('a proposal from the hand-back', async () => (await proposalsOf(conversation.id, 'pending'))[0], 60_000);
+    const [proposal] = await eventually(
+      'a proposal from the hand-back',
+      async () => (await proposalsOf(conversation.id, 'pending'))[0],
+      60_000,
+    );
     expect(proposal).toMatchObject({
       state: 'pending',
       question: '¿Hacen envíos a Canarias?',
@@ -135,7 +141,9 @@ describe('knowledge from people (e2e)', () => {
     expect([emptyDraft.status, emptyDraft.body.text, emptyDraft.body.sources]).toEqual([200, '', []]);
 
     // Edited, then accepted into the base: a text source indexed like any entry.
-    const edited = await asAna.patch(`/v1/knowledge/proposals/${proposal.id}`, { answer: `${shipping} Pedidos antes de las 14 h salen el mismo día.` });
+    const edited = await asAna.patch(`/v1/knowledge/proposals/${proposal.id}`, {
+      answer: `${shipping} Pedidos antes de las 14 h salen el mismo día.`,
+    });
     expect([edited.status, edited.body.data.edited]).toEqual([200, true]);
     const empty = await asAna.patch(`/v1/knowledge/proposals/${proposal.id}`, { question: ' ' });
     expect([empty.status, empty.body.details[0].path]).toEqual([400, ['question']]);
@@ -160,8 +168,19 @@ describe('knowledge from people (e2e)', () => {
     const found = await ws.api.post(`/v1/knowledge/bases/${baseId}/search`, { query: '¿Envían a Canarias?' });
     expect(found.body.data[0]).toMatchObject({ sourceId, text: expect.stringContaining('9 €') });
 
-    // The next customer: the person's draft comes from the accepted entry, with its source, no tool offered.
+    // The next customer: the agent's knowledge search finds the accepted entry, and answers from it.
     const next = await ws.customerWrites(newPhone(), '¿Hacen envíos a Canarias? Es para un regalo');
+    const answered = await eventually(
+      'the agent’s answer from the entry',
+      async () => sentTo(next.phone).find((send) => send.body?.text?.body?.includes('9 €')),
+      60_000,
+    );
+    expect(answered.body.text.body).toContain('Pedidos antes de las 14 h');
+    const turns = (await ws.api.get(`/v1/conversations/${next.conversation.id}/turns`)).body.turns as any[];
+    const search = turns.flatMap((turn) => turn.toolCalls ?? []).find((call: any) => call.name.startsWith('knowledge_'));
+    expect(JSON.parse(search.result).retrieved[0]).toBe(found.body.data[0].chunkId);
+
+    // The person's draft comes from the same entry, with its source, no tool offered.
     const draft = await asAna.post(`/v1/conversations/${next.conversation.id}/reply-draft`, {});
     expect(draft.status).toBe(200);
     expect(draft.body).toEqual({
@@ -180,11 +199,17 @@ describe('knowledge from people (e2e)', () => {
       sentText: 'Sí, enviamos a Canarias en 5 días hábiles por 9 €. ¡Gracias!',
     });
     expect([outcome.status, outcome.body.outcome]).toEqual([200, 'edited']);
-    const changed = await asAna.post(`/v1/conversations/${next.conversation.id}/reply-draft/${draft.body.draftId}/outcome`, { used: false });
+    const changed = await asAna.post(`/v1/conversations/${next.conversation.id}/reply-draft/${draft.body.draftId}/outcome`, {
+      used: false,
+    });
     expect(changed.status).toBe(409);
-    const elsewhere = await asAna.post(`/v1/conversations/${early.conversation.id}/reply-draft/${draft.body.draftId}/outcome`, { used: false });
+    const elsewhere = await asAna.post(`/v1/conversations/${early.conversation.id}/reply-draft/${draft.body.draftId}/outcome`, {
+      used: false,
+    });
     expect(elsewhere.status).toBe(404);
-    const unused = await asAna.post(`/v1/conversations/${early.conversation.id}/reply-draft/${emptyDraft.body.draftId}/outcome`, { used: false });
+    const unused = await asAna.post(`/v1/conversations/${early.conversation.id}/reply-draft/${emptyDraft.body.draftId}/outcome`, {
+      used: false,
+    });
     expect(unused.body.outcome).toBe('not_used');
     const sameAgain = await asAna.post(`/v1/conversations/${next.conversation.id}/reply-draft`, {});
     const asDrafted = await asAna.post(`/v1/conversations/${next.conversation.id}/reply-draft/${sameAgain.body.draftId}/outcome`, {
@@ -204,7 +229,11 @@ describe('knowledge from people (e2e)', () => {
 
   it('proposes from a close, keeps a discarded entry out, and proposes nothing when nothing is reusable', async () => {
     const { conversation } = await personAnswers('¿A qué hora abren el sábado?', 'Los sábados abrimos de 10 a 14 h.', 'close');
-    const [proposal] = await eventually('a proposal from the close', async () => (await proposalsOf(conversation.id, 'pending'))[0], 60_000);
+    const [proposal] = await eventually(
+      'a proposal from the close',
+      async () => (await proposalsOf(conversation.id, 'pending'))[0],
+      60_000,
+    );
     expect(proposal.answer).toBe('Los sábados abrimos de 10 a 14 h.');
     // The closes consumer has reached this close, so the earlier close of a handed-back conversation too: drafted once.
     expect(await proposalsOf(handedBackThenClosed)).toHaveLength(1);

@@ -43,7 +43,8 @@ export class ExchangeDrafting {
   async onOperationUpdated(event: TypedDomainEvent<'conversation.operation.updated'>): Promise<void> {
     const { previousOperation, operation, conversation } = event.data;
     if (!isFresh(event)) return;
-    if (previousOperation === 'assistance' && operation === 'automatic') await this.draft(event.workspaceId, conversation.id, conversation.agentId);
+    if (previousOperation === 'assistance' && operation === 'automatic')
+      await this.draft(event.workspaceId, conversation.id, conversation.agentId);
   }
 
   async onStatusUpdated(event: TypedDomainEvent<'conversation.status.updated'>): Promise<void> {

@@ -1,11 +1,41 @@
 import { latestPersonExchange, type ShownMessage } from './person-exchange';
 
 let sequence = 0;
-const customer = (content: string): ShownMessage => ({ id: `m${++sequence}`, role: 'user', content, status: 'received', owner: { id: 'cl_1', type: 'customer' } });
-const ai = (content: string): ShownMessage => ({ id: `m${++sequence}`, role: 'assistant', content, status: 'sent', owner: { id: 'ag_1', type: 'ai' } });
-const person = (content: string, id = 'us_ana'): ShownMessage => ({ id: `m${++sequence}`, role: 'assistant', content, status: 'sent', owner: { id, type: 'user' } });
-const note = (content: string): ShownMessage => ({ id: `m${++sequence}`, role: 'assistant', content, status: 'sent', owner: { id: 'system', type: 'system' } });
-const apiKey = (content: string): ShownMessage => ({ id: `m${++sequence}`, role: 'assistant', content, status: 'sent', owner: { id: 'key:k1', type: 'api' } });
+const customer = (content: string): ShownMessage => ({
+  id: `m${++sequence}`,
+  role: 'user',
+  content,
+  status: 'received',
+  owner: { id: 'cl_1', type: 'customer' },
+});
+const ai = (content: string): ShownMessage => ({
+  id: `m${++sequence}`,
+  role: 'assistant',
+  content,
+  status: 'sent',
+  owner: { id: 'ag_1', type: 'ai' },
+});
+const person = (content: string, id = 'us_ana'): ShownMessage => ({
+  id: `m${++sequence}`,
+  role: 'assistant',
+  content,
+  status: 'sent',
+  owner: { id, type: 'user' },
+});
+const note = (content: string): ShownMessage => ({
+  id: `m${++sequence}`,
+  role: 'assistant',
+  content,
+  status: 'sent',
+  owner: { id: 'system', type: 'system' },
+});
+const apiKey = (content: string): ShownMessage => ({
+  id: `m${++sequence}`,
+  role: 'assistant',
+  content,
+  status: 'sent',
+  owner: { id: 'key:k1', type: 'api' },
+});
 
 describe('latestPersonExchange', () => {
   it('is none when no person wrote (the agent alone, or an API key’s sends)', () => {

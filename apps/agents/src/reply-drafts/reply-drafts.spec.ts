@@ -17,9 +17,9 @@ const hit = (n: number) => ({ chunkId: `kc_${n}`, sourceId: 'ks_1', title: `T${n
 
 describe('reply drafts', () => {
   it('searches with the customer’s messages after the latest reply, else their last one', () => {
-    expect(customerQuestion([item('user', 'hola'), item('assistant', '¡Hola!'), item('user', '¿Envían'), item('user', 'a Canarias?')])).toBe(
-      '¿Envían\na Canarias?',
-    );
+    expect(
+      customerQuestion([item('user', 'hola'), item('assistant', '¡Hola!'), item('user', '¿Envían'), item('user', 'a Canarias?')]),
+    ).toBe('¿Envían\na Canarias?');
     expect(customerQuestion([item('user', '¿precio?'), item('assistant', '10 €')])).toBe('¿precio?');
     expect(customerQuestion([item('user', 'x'), item('assistant', 'no llegó', 'failed'), item('user', 'y')])).toBe('x\ny');
   });

@@ -17,7 +17,9 @@ export async function writeReplyDraft(
   input: { agentPrompt: string; history: TurnHistoryItem[]; hits: Hit[] },
   abortSignal: AbortSignal,
 ): Promise<{ text: string; used: Hit[] }> {
-  const knowledge = input.hits.map((hit, index) => `[${index + 1}] ${[...hit.titlePath].join(' › ') || hit.title}\n${hit.text}`).join('\n\n');
+  const knowledge = input.hits
+    .map((hit, index) => `[${index + 1}] ${[...hit.titlePath].join(' › ') || hit.title}\n${hit.text}`)
+    .join('\n\n');
   const answer = await generateText({
     model,
     system: [

@@ -1120,7 +1120,8 @@ export const en = {
   'integrations.uninstalled': '{{name}} uninstalled; {{count}} agent connections removed.',
   'proposals.nav': 'Proposed knowledge',
   'proposals.heading': 'Proposed knowledge',
-  'proposals.intro': 'Entries drafted from the answers people gave customers. None is used by an agent until you accept it into a knowledge base.',
+  'proposals.intro':
+    'Entries drafted from the answers people gave customers. None is used by an agent until you accept it into a knowledge base.',
   'proposals.show': 'Show',
   'proposals.state.pending': 'Waiting',
   'proposals.state.accepted': 'Accepted',

@@ -1131,7 +1131,8 @@ export const es: Record<MessageKey, string> = {
   'integrations.uninstalled': '{{name}} desinstalada; se quitaron {{count}} conexiones con agentes.',
   'proposals.nav': 'Conocimiento propuesto',
   'proposals.heading': 'Conocimiento propuesto',
-  'proposals.intro': 'Entradas redactadas a partir de las respuestas que las personas dieron a los clientes. Ningún agente usa una hasta que la aceptes en una base de conocimiento.',
+  'proposals.intro':
+    'Entradas redactadas a partir de las respuestas que las personas dieron a los clientes. Ningún agente usa una hasta que la aceptes en una base de conocimiento.',
   'proposals.show': 'Mostrar',
   'proposals.state.pending': 'En espera',
   'proposals.state.accepted': 'Aceptadas',

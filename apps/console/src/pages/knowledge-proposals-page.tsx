@@ -81,7 +81,12 @@ function Proposal({ workspaceId, proposal }: { workspaceId: string; proposal: Kn
         >
           <label>
             {t('proposals.question')}
-            <input type="text" value={question} aria-invalid={errors.question ? true : undefined} onChange={(e) => setQuestion(e.target.value)} />
+            <input
+              type="text"
+              value={question}
+              aria-invalid={errors.question ? true : undefined}
+              onChange={(e) => setQuestion(e.target.value)}
+            />
             {errors.question && <small>{errors.question}</small>}
           </label>
           <label>

@@ -41,14 +41,22 @@ export class KnowledgeProposalRepository {
     const proposal = await this.db
       .em()
       .fork()
-      .findOneOrFail(KnowledgeProposal, { workspaceId: fields.workspaceId, conversationRef: fields.conversationRef, exchangeKey: fields.exchangeKey });
+      .findOneOrFail(KnowledgeProposal, {
+        workspaceId: fields.workspaceId,
+        conversationRef: fields.conversationRef,
+        exchangeKey: fields.exchangeKey,
+      });
     return { proposal, created: inserted.length > 0 };
   }
 
   async list(workspaceId: string, state: KnowledgeProposalState | undefined, limit: number, offset: number) {
     const rows = await this.db
       .em()
-      .find(KnowledgeProposal, { workspaceId, ...(state ? { state } : {}) }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1, offset });
+      .find(
+        KnowledgeProposal,
+        { workspaceId, ...(state ? { state } : {}) },
+        { orderBy: { createdAt: 'desc', id: 'desc' }, limit: limit + 1, offset },
+      );
     return { items: rows.slice(0, limit), hasMore: rows.length > limit };
   }
 

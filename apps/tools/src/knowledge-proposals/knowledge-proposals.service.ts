@@ -99,7 +99,8 @@ export class KnowledgeProposalsService {
 
   async discard(request: OperationRequest<typeof ops.discard>) {
     const existing = await this.proposals.find(writeScope(request).id, request.params.proposalId);
-    if (existing?.state === 'discarded') return { status: 'success' as const, message: 'Knowledge proposal discarded', data: proposalView(existing) };
+    if (existing?.state === 'discarded')
+      return { status: 'success' as const, message: 'Knowledge proposal discarded', data: proposalView(existing) };
     const proposal = await this.decide(request, async (proposal) => {
       Object.assign(proposal, { state: 'discarded', decidedBy: deciderOf(request.auth), decidedAt: new Date() });
     });

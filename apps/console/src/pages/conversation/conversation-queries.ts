@@ -287,7 +287,12 @@ export function useDraftReply(workspaceId: string, id: string) {
 export function recordDraftOutcome(workspaceId: string, id: string) {
   return mutationOptions({
     mutationFn: ({ draftId, body }: { draftId: string; body: RequestBody<'conversations_reply_draft_outcome'> }) =>
-      data(api.POST('/v1/conversations/{id}/reply-draft/{draftId}/outcome', { params: { ...scope(workspaceId), path: { id, draftId } }, body })),
+      data(
+        api.POST('/v1/conversations/{id}/reply-draft/{draftId}/outcome', {
+          params: { ...scope(workspaceId), path: { id, draftId } },
+          body,
+        }),
+      ),
   });
 }
 

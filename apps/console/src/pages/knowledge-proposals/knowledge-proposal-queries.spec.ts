@@ -8,7 +8,10 @@ beforeEach(resetFakeApi);
 
 describe('the proposals queue', () => {
   it('accepts into the chosen base, then reads every state’s list again', async () => {
-    answer('POST /v1/knowledge/proposals/kp_1/accept', { status: 200, body: { status: 'success', message: 'ok', data: { id: 'kp_1', state: 'accepted' } } });
+    answer('POST /v1/knowledge/proposals/kp_1/accept', {
+      status: 200,
+      body: { status: 'success', message: 'ok', data: { id: 'kp_1', state: 'accepted' } },
+    });
     const queryClient = testQueryClient();
     queryClient.setQueryData(proposalKeys.list(WORKSPACE, 'pending'), { data: [] });
     queryClient.setQueryData(proposalKeys.list(WORKSPACE, 'accepted'), { data: [] });
@@ -19,7 +22,10 @@ describe('the proposals queue', () => {
   });
 
   it('surfaces a decided proposal’s 409 and leaves the lists as they are', async () => {
-    answer('POST /v1/knowledge/proposals/kp_2/discard', { status: 409, body: { code: 409, error: 'The knowledge proposal was already accepted', details: { state: 'accepted' } } });
+    answer('POST /v1/knowledge/proposals/kp_2/discard', {
+      status: 409,
+      body: { code: 409, error: 'The knowledge proposal was already accepted', details: { state: 'accepted' } },
+    });
     const queryClient = testQueryClient();
     queryClient.setQueryData(proposalKeys.list(WORKSPACE, 'pending'), { data: [] });
     await expect(mutate(queryClient, discardProposal(queryClient, WORKSPACE), 'kp_2')).rejects.toMatchObject({ status: 409 });
