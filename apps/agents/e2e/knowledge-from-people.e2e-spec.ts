@@ -115,7 +115,7 @@ describe('knowledge from people (e2e)', () => {
 
   it('turns a person’s answer into a proposal that, once accepted, is found for the next customer', async () => {
     const { conversation } = await personAnswers('¿Hacen envíos a Canarias?', shipping, 'hand back');
-    const [proposal] = await eventually(
+    const proposal = await eventually(
       'a proposal from the hand-back',
       async () => (await proposalsOf(conversation.id, 'pending'))[0],
       60_000,
@@ -229,7 +229,7 @@ describe('knowledge from people (e2e)', () => {
 
   it('proposes from a close, keeps a discarded entry out, and proposes nothing when nothing is reusable', async () => {
     const { conversation } = await personAnswers('¿A qué hora abren el sábado?', 'Los sábados abrimos de 10 a 14 h.', 'close');
-    const [proposal] = await eventually(
+    const proposal = await eventually(
       'a proposal from the close',
       async () => (await proposalsOf(conversation.id, 'pending'))[0],
       60_000,
