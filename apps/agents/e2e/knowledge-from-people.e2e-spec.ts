@@ -229,11 +229,7 @@ describe('knowledge from people (e2e)', () => {
 
   it('proposes from a close, keeps a discarded entry out, and proposes nothing when nothing is reusable', async () => {
     const { conversation } = await personAnswers('¿A qué hora abren el sábado?', 'Los sábados abrimos de 10 a 14 h.', 'close');
-    const proposal = await eventually(
-      'a proposal from the close',
-      async () => (await proposalsOf(conversation.id, 'pending'))[0],
-      60_000,
-    );
+    const proposal = await eventually('a proposal from the close', async () => (await proposalsOf(conversation.id, 'pending'))[0], 60_000);
     expect(proposal.answer).toBe('Los sábados abrimos de 10 a 14 h.');
     // The closes consumer has reached this close, so the earlier close of a handed-back conversation too: drafted once.
     expect(await proposalsOf(handedBackThenClosed)).toHaveLength(1);
