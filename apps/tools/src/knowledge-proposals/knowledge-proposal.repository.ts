@@ -38,14 +38,11 @@ export class KnowledgeProposalRepository {
         now,
       ],
     );
-    const proposal = await this.db
-      .em()
-      .fork()
-      .findOneOrFail(KnowledgeProposal, {
-        workspaceId: fields.workspaceId,
-        conversationRef: fields.conversationRef,
-        exchangeKey: fields.exchangeKey,
-      });
+    const proposal = await this.db.em().findOneOrFail(KnowledgeProposal, {
+      workspaceId: fields.workspaceId,
+      conversationRef: fields.conversationRef,
+      exchangeKey: fields.exchangeKey,
+    });
     return { proposal, created: inserted.length > 0 };
   }
 
