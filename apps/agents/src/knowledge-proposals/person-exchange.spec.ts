@@ -75,6 +75,13 @@ describe('latestPersonExchange', () => {
     expect(handedBack?.exchangeKey).toBe(answer.id);
   });
 
+  it('takes in the customer’s question asked before the agent’s reply, when the person answers after it', () => {
+    const question = customer('¿Envían a Canarias?');
+    const unsure = ai('No lo sé: te paso con una persona.');
+    const answer = person('Sí, en 5 días hábiles.');
+    expect(latestPersonExchange([customer('hola'), ai('¡Hola!'), question, unsure, answer])?.messageIds).toEqual([question.id, answer.id]);
+  });
+
   it('leaves out failed sends and empty messages', () => {
     const failed = { ...person('no llegó'), status: 'failed' };
     const exchange = latestPersonExchange([customer('¿precio?'), person('10 €'), failed, customer('   ')]);

@@ -27,7 +27,8 @@ const LEAD_IN = 6;
 /**
  * The latest exchange a person had with the customer, from the conversation's messages (oldest
  * first): the run of customer and person messages (the runtime's notes skipped) that ends with
- * the person's last message, with up to LEAD_IN messages before it. Only a person signed in
+ * the person's last message (with the customer's question before the agent's replies when the run
+ * holds none), and up to LEAD_IN messages before it for the model. Only a person signed in
  * (`owner.type` `user`) counts: an API key's sends are an integration's, not a person's answer.
  * None when no person wrote.
  */
@@ -37,7 +38,12 @@ export function latestPersonExchange(messages: ShownMessage[]): PersonExchange |
   if (last < 0) return null;
   let first = last;
   while (first > 0 && (isPerson(shown[first - 1]!) || isCustomer(shown[first - 1]!))) first -= 1;
-  const exchange = shown.slice(first, last + 1);
+  // No customer message in the run: the question was asked before the agent's replies (it could not answer, or asked for a person).
+  const asked = shown.slice(0, first).findLastIndex(isCustomer);
+  let question = asked;
+  while (question > 0 && isCustomer(shown[question - 1]!)) question -= 1;
+  const run = shown.slice(first, last + 1);
+  const exchange = run.some(isCustomer) || asked < 0 ? run : [...shown.slice(question, asked + 1), ...run];
   const window = shown.slice(Math.max(0, first - LEAD_IN), last + 1);
   return {
     exchangeKey: shown[last]!.id,
