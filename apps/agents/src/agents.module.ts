@@ -33,6 +33,11 @@ import { SubagentsService } from './subagents/subagents.service';
 import { TurnLogController } from './turn-log/turn-log.controller';
 import { TurnLogRepository } from './turn-log/turn-log.repository';
 import { TurnLogService } from './turn-log/turn-log.service';
+import { DraftedExchangeRepository } from './knowledge-proposals/drafted-exchange.repository';
+import { ExchangeDrafting } from './knowledge-proposals/exchange-drafting';
+import { ReplyDraftRepository } from './reply-drafts/reply-draft.repository';
+import { ReplyDraftsController } from './reply-drafts/reply-drafts.controller';
+import { ReplyDraftsService } from './reply-drafts/reply-drafts.service';
 
 /** Agents: configuration, prompt history, guardrails, assist rules, and the runtime that answers with them. */
 @Module({
@@ -44,6 +49,7 @@ import { TurnLogService } from './turn-log/turn-log.service';
     TurnLogController,
     ChatTurnsController,
     EvaluationsController,
+    ReplyDraftsController,
   ],
   providers: [
     AgentsService,
@@ -79,6 +85,11 @@ import { TurnLogService } from './turn-log/turn-log.service';
     // The gate reads evaluations' verdicts; agents/ does not import evaluations/.
     { provide: PromptVerdicts, useExisting: EvaluationRepository },
     EvaluationActivitiesFactory,
+    // Knowledge for people (docs/knowledge-from-people.md): proposals from their answers, and reply drafts.
+    DraftedExchangeRepository,
+    ExchangeDrafting,
+    ReplyDraftRepository,
+    ReplyDraftsService,
   ],
 })
 export class AgentsModule {}

@@ -9,6 +9,8 @@ import { ConversationMemory } from './memory/conversation-memory.entity';
 import { Delegation } from './subagents/delegation.entity';
 import { SubagentConnection } from './subagents/subagent-connection.entity';
 import { TurnLog } from './turn-log/turn-log.entity';
+import { DraftedExchange } from './knowledge-proposals/drafted-exchange.entity';
+import { ReplyDraft } from './reply-drafts/reply-draft.entity';
 
 export const agentsDatabase: DatabaseDefinition = {
   schema: 'agents',
@@ -24,6 +26,8 @@ export const agentsDatabase: DatabaseDefinition = {
     Evaluation,
     EvaluationTurnResult,
     ModelCallSlot,
+    DraftedExchange,
+    ReplyDraft,
   ],
   migrations: agentsMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/agents/migrations'),

@@ -7,6 +7,7 @@ import { ModelCallSlots } from './fair-turns/model-call-slots.workflows';
 import { EvaluationActivitiesFactory } from './evaluations/evaluation.activities';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
 import { TURN_REQUESTS_CONSUMER, TurnRequests } from './runtime/turn-requests.workflows';
+import { CLOSES_CONSUMER, ExchangeDrafting, HAND_BACKS_CONSUMER } from './knowledge-proposals/exchange-drafting';
 
 void runService({
   name: 'agents',
@@ -55,7 +56,25 @@ void runService({
     // Deferred turns granted after a restart, slots of calls that died with their worker.
     await app.get(ModelCallSlots).connected();
     const grantPasses = app.get(ModelCallSlots).startGrantPasses();
+    // A person's part ends (handed back, or the conversation closed): their exchange may become a knowledge proposal.
+    const drafting = app.get(ExchangeDrafting);
+    const stream = { streamName: config.values.PLATICA_EVENTS_STREAM, natsPrefix: config.values.PLATICA_NATS_PREFIX, concurrency: 4 };
+    const handBacks = new EventSubscription(
+      nats.connection,
+      { ...stream, durableName: HAND_BACKS_CONSUMER, type: 'conversation.operation.updated' },
+      (event) => drafting.onOperationUpdated(event),
+    );
+    const closes = new EventSubscription(
+      nats.connection,
+      { ...stream, durableName: CLOSES_CONSUMER, type: 'conversation.status.updated' },
+      (event) => drafting.onStatusUpdated(event),
+    );
+    await Promise.all([handBacks.start(), closes.start()]);
+    readiness.register('knowledge-proposals', async () => {
+      const problem = handBacks.problem() ?? closes.problem();
+      if (problem) throw new Error(problem);
+    });
     // Stopped before the worker: no new turn requests first, then the worker finishes the running turns.
-    return [subscription, grantPasses];
+    return [subscription, grantPasses, handBacks, closes];
   },
 });

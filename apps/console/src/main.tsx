@@ -34,6 +34,7 @@ import { TeamPage } from './pages/team/team-page';
 import { WebhookPage } from './pages/webhooks/webhook-page';
 import { WebhooksPage } from './pages/webhooks/webhooks-page';
 import { CannedRepliesPage } from './pages/canned-replies-page';
+import { KnowledgeProposalsPage } from './pages/knowledge-proposals-page';
 import { InstallationPage } from './pages/integrations/installation-page';
 import { IntegrationsPage } from './pages/integrations/integrations-page';
 
@@ -71,6 +72,7 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/scheduled" element={<ScheduledPage />} />
             <Route path="w/:workspaceId/clients" element={<ClientsPage />} />
             <Route path="w/:workspaceId/canned-replies" element={<CannedRepliesPage />} />
+            <Route path="w/:workspaceId/knowledge/proposals" element={<KnowledgeProposalsPage />} />
             <Route path="w/:workspaceId/clients/:clientId" element={<ClientPage />} />
             <Route path="w/:workspaceId/usage" element={<UsagePage />} />
             <Route path="w/:workspaceId/webhooks" element={<WebhooksPage />} />

@@ -5,6 +5,7 @@ import { Migration20261123150835_mcp_oauth } from './Migration20261123150835_mcp
 import { Migration20261126230358_mcp_call_limits } from './Migration20261126230358_mcp_call_limits';
 import { Migration20261129034544_integrations } from './Migration20261129034544_integrations';
 import { Migration20261129064618_knowledge } from './Migration20261129064618_knowledge';
+import { Migration20261129070813_knowledge_proposals } from './Migration20261129070813_knowledge_proposals';
 
 /** The committed migrations of tools, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const toolsMigrations = [
@@ -15,4 +16,5 @@ export const toolsMigrations = [
   Migration20261126230358_mcp_call_limits,
   Migration20261129034544_integrations,
   Migration20261129064618_knowledge,
+  Migration20261129070813_knowledge_proposals,
 ];

@@ -5,6 +5,7 @@ import { CustomApi, CustomApiRun } from './custom-apis/custom-api.entity';
 import { IntegrationInstallation, IntegrationRun } from './integrations/installation.entity';
 import { KnowledgeBase, KnowledgeChunk, KnowledgePage, KnowledgeSource } from './knowledge/knowledge.entity';
 import { McpServer } from './mcp/mcp-server.entity';
+import { KnowledgeProposal } from './knowledge-proposals/knowledge-proposal.entity';
 
 export const toolsDatabase: DatabaseDefinition = {
   schema: 'tools',
@@ -21,6 +22,7 @@ export const toolsDatabase: DatabaseDefinition = {
     KnowledgeSource,
     KnowledgePage,
     KnowledgeChunk,
+    KnowledgeProposal,
   ],
   migrations: toolsMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/tools/migrations'),

@@ -40,10 +40,22 @@ import { McpService } from './mcp/mcp.service';
 import { ToolRuntimeController } from './runtime/tool-runtime.controller';
 import { ToolRuntimeService } from './runtime/tool-runtime.service';
 import { ToolCallRepository } from './runtime/tool-call.repository';
+import { AgentKnowledgeSearch } from './knowledge-proposals/agent-knowledge-search';
+import { KnowledgeProposalRepository } from './knowledge-proposals/knowledge-proposal.repository';
+import { KnowledgeProposalsController } from './knowledge-proposals/knowledge-proposals.controller';
+import { KnowledgeProposalsService } from './knowledge-proposals/knowledge-proposals.service';
 
 /** The tool catalog, agents' tool connections, custom HTTP APIs, MCP servers, first-party integrations and knowledge bases. */
 @Module({
-  controllers: [CustomApisController, McpController, IntegrationsController, CatalogController, ToolRuntimeController, KnowledgeController],
+  controllers: [
+    CustomApisController,
+    McpController,
+    IntegrationsController,
+    CatalogController,
+    ToolRuntimeController,
+    KnowledgeController,
+    KnowledgeProposalsController,
+  ],
   providers: [
     // runService validated the environment with toolsConfigSchema.
     {
@@ -84,6 +96,9 @@ import { ToolCallRepository } from './runtime/tool-call.repository';
     KnowledgeTool,
     Embeddings,
     WebsiteCrawler,
+    KnowledgeProposalRepository,
+    KnowledgeProposalsService,
+    AgentKnowledgeSearch,
   ],
 })
 export class ToolsModule {}

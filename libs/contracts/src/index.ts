@@ -20,6 +20,8 @@ export * from './country';
 export * from './tools';
 export * from './integrations';
 export * from './knowledge';
+export * from './knowledge-proposals';
+export * from './reply-drafts';
 export * from './campaigns';
 export * from './usage';
 export * from './operation';

@@ -11,6 +11,8 @@ import { presenceOperation, teamOperations } from './team.operations';
 import { cannedReplyOperations, noteOperations } from './notes.operations';
 import { integrationOperations } from './integrations.operations';
 import { knowledgeOperations } from './knowledge.operations';
+import { knowledgeProposalOperations } from './knowledge-proposals.operations';
+import { replyDraftOperations } from './reply-drafts.operations';
 import { toolOperations } from './tools.operations';
 import { webhookOperations } from './webhooks.operations';
 import { workspaceOperations } from './workspaces.operations';
@@ -28,6 +30,8 @@ export * from './notes.operations';
 export * from './tools.operations';
 export * from './integrations.operations';
 export * from './knowledge.operations';
+export * from './knowledge-proposals.operations';
+export * from './reply-drafts.operations';
 export * from './webhooks.operations';
 export * from './workspaces.operations';
 export * from './internal.operations';
@@ -49,6 +53,8 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   ...Object.values(toolOperations),
   ...Object.values(integrationOperations),
   ...Object.values(knowledgeOperations),
+  ...Object.values(knowledgeProposalOperations),
+  ...Object.values(replyDraftOperations),
   ...Object.values(campaignOperations),
   ...Object.values(webhookOperations),
 ];

@@ -13,6 +13,7 @@ import type { MetaVerification } from '../messaging';
 import { defineInternalOperation, trusted } from '../operation';
 import { chatDetailSchema, chatListResponseSchema } from '../resources';
 import type { IntegrationOauthCallback, IntegrationOauthCallbackResult } from '../integrations';
+import type { AgentKnowledgeSearchAnswer, AgentKnowledgeSearchRequest, KnowledgeProposalDraft } from '../knowledge-proposals';
 import type { SeedSectionRequest, SeedSectionResult, SeedValidateRequest } from '../seed';
 import type {
   McpOauthCallback,
@@ -125,6 +126,10 @@ export const internalOperations = {
     mcpOauthCallback: internal<McpOauthCallback, McpOauthCallbackResult>('tools.mcp.oauthCallback'),
     /** A provider's authorization server redirect, forwarded by the gateway (`GET /hooks/integrations/oauth/callback`); never fails. */
     integrationOauthCallback: internal<IntegrationOauthCallback, IntegrationOauthCallbackResult>('tools.integrations.oauthCallback'),
+    /** A knowledge entry drafted from a person's answer, kept as a pending proposal; once per exchange (the agents service). */
+    knowledgePropose: internal<KnowledgeProposalDraft, { proposalId: string; created: boolean }>('tools.knowledge.proposals.propose'),
+    /** The agent's connected knowledge bases searched, as its knowledge search tool searches them (agents, for a reply draft). */
+    knowledgeAgentSearch: internal<AgentKnowledgeSearchRequest, AgentKnowledgeSearchAnswer>('tools.knowledge.agentSearch'),
   },
   campaigns: {
     ...seedOperations('campaigns'),

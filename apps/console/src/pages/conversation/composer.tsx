@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShortcuts } from '../../components/shortcuts';
-import { useSendMessage, type MessageBody } from './conversation-queries';
+import { useDraftReply, useRecordDraftOutcome, useSendMessage, type MessageBody } from './conversation-queries';
+import { ReplyDraftControls, type ReplyDraft } from './reply-draft';
 import { focusWhenShown } from './failed-message';
 import { storedMessageId } from './failure';
 import { fieldErrors } from '../../forms/server-errors';
@@ -105,8 +106,15 @@ const unstoredError = (error: Error | null) => (error && !storedMessageId(error)
 function TextForm({ workspaceId, conversation }: { workspaceId: string; conversation: ConversationDetail }) {
   const { t } = useTranslation();
   const form = useForm<{ content: string }>({ defaultValues: { content: '' } });
+  const [draft, setDraft] = useState<ReplyDraft | null>(null);
+  const drafting = useDraftReply(workspaceId, conversation.id);
+  const outcome = useRecordDraftOutcome(workspaceId, conversation.id);
+  const sentText = useRef('');
   const { send, submit } = useSend(workspaceId, conversation, () => {
+    // A draft counts as used once a reply goes out with it: as drafted or edited, the API compares the texts.
+    if (draft?.text) outcome.mutate({ draftId: draft.draftId, body: { used: true, sentText: sentText.current } });
     form.reset();
+    setDraft(null);
     form.setFocus('content');
   });
   const errors = fieldErrors(send.error);
@@ -121,8 +129,26 @@ function TextForm({ workspaceId, conversation }: { workspaceId: string; conversa
     },
     [form],
   );
+  const draftReply = () =>
+    drafting.mutate(undefined, {
+      onSuccess: (drafted) => {
+        setDraft(drafted);
+        if (drafted.text) insert(drafted.text, drafted.text.length);
+        form.setFocus('content');
+      },
+    });
+  const dropDraft = () => {
+    if (draft) outcome.mutate({ draftId: draft.draftId, body: { used: false } });
+    setDraft(null);
+    form.reset();
+    form.setFocus('content');
+  };
+  const sendText = ({ content }: { content: string }) => {
+    sentText.current = content;
+    submit({ type: 'text', content });
+  };
   return (
-    <form onSubmit={(event) => void form.handleSubmit(({ content }) => submit({ type: 'text', content }))(event)}>
+    <form onSubmit={(event) => void form.handleSubmit(sendText)(event)}>
       <label>
         {t('conversation.replyLabel')}
         <textarea
@@ -139,6 +165,7 @@ function TextForm({ workspaceId, conversation }: { workspaceId: string; conversa
         {errors.content && <small id="reply-error">{errors.content}</small>}
       </label>
       <CannedSuggestions workspaceId={workspaceId} conversation={conversation} field={field} onInsert={insert} />
+      <ReplyDraftControls draft={draft} pending={drafting.isPending} error={drafting.error} onDraft={draftReply} onDrop={dropDraft} />
       {failure && !errors.content && <p role="alert">{t('common.error', { message: failure.message })}</p>}
       <button type="submit" disabled={send.isPending}>
         {t('conversation.send')}

@@ -299,3 +299,31 @@ export function flagMessage(queryClient: QueryClient, workspaceId: string, conve
 export function useFlagMessage(workspaceId: string, conversationId: string, clientId: string) {
   return useMutation(flagMessage(useQueryClient(), workspaceId, conversationId, clientId));
 }
+
+/** A reply drafted from the agent's knowledge (`POST /v1/conversations/{id}/reply-draft`): nothing is sent, nothing cached. */
+export function draftReply(workspaceId: string, id: string) {
+  return mutationOptions({
+    mutationFn: () => data(api.POST('/v1/conversations/{id}/reply-draft', { params: { ...scope(workspaceId), path: { id } } })),
+  });
+}
+
+export function useDraftReply(workspaceId: string, id: string) {
+  return useMutation(draftReply(workspaceId, id));
+}
+
+/** What the person did with a draft (sent as drafted, edited, or not), for the usage figures; nothing shown changes. */
+export function recordDraftOutcome(workspaceId: string, id: string) {
+  return mutationOptions({
+    mutationFn: ({ draftId, body }: { draftId: string; body: RequestBody<'conversations_reply_draft_outcome'> }) =>
+      data(
+        api.POST('/v1/conversations/{id}/reply-draft/{draftId}/outcome', {
+          params: { ...scope(workspaceId), path: { id, draftId } },
+          body,
+        }),
+      ),
+  });
+}
+
+export function useRecordDraftOutcome(workspaceId: string, id: string) {
+  return useMutation(recordDraftOutcome(workspaceId, id));
+}
