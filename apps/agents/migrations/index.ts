@@ -8,6 +8,7 @@ import { Migration20261127061354_evaluations } from './Migration20261127061354_e
 import { Migration20261127133152_turn_log_model_calls } from './Migration20261127133152_turn_log_model_calls';
 import { Migration20261129140000_agent_read_notes } from './Migration20261129140000_agent_read_notes';
 import { Migration20261129150000_model_call_slots } from './Migration20261129150000_model_call_slots';
+import { Migration20261130070000_model_connections } from './Migration20261130070000_model_connections';
 
 /** The committed migrations of agents, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const agentsMigrations = [
@@ -21,4 +22,5 @@ export const agentsMigrations = [
   Migration20261127133152_turn_log_model_calls,
   Migration20261129140000_agent_read_notes,
   Migration20261129150000_model_call_slots,
+  Migration20261130070000_model_connections,
 ];

@@ -24,6 +24,13 @@ import { LanguageModelProvider } from './runtime/language-model';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
 import { TurnRequests } from './runtime/turn-requests.workflows';
 import { ConversationMemoryRepository } from './memory/conversation-memory.repository';
+import { ModelBreakers } from './models/model-breakers';
+import { ModelChains } from './models/model-chains';
+import { ModelConnectionRepository } from './models/model-connection.repository';
+import { ModelConnectionsController } from './models/model-connections.controller';
+import { ModelConnectionsService } from './models/model-connections.service';
+import { ModelUsage } from './models/model-usage';
+import { ProviderModels } from './models/provider-models';
 import { SeedController } from './seed/seed.controller';
 import { SeedService } from './seed/seed.service';
 import { DelegationRepository } from './subagents/delegation.repository';
@@ -44,6 +51,7 @@ import { TurnLogService } from './turn-log/turn-log.service';
     TurnLogController,
     ChatTurnsController,
     EvaluationsController,
+    ModelConnectionsController,
   ],
   providers: [
     AgentsService,
@@ -79,6 +87,12 @@ import { TurnLogService } from './turn-log/turn-log.service';
     // The gate reads evaluations' verdicts; agents/ does not import evaluations/.
     { provide: PromptVerdicts, useExisting: EvaluationRepository },
     EvaluationActivitiesFactory,
+    ModelConnectionRepository,
+    ProviderModels,
+    ModelChains,
+    ModelBreakers,
+    ModelConnectionsService,
+    ModelUsage,
   ],
 })
 export class AgentsModule {}

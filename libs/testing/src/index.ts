@@ -5,6 +5,7 @@ export * from './wait';
 export * from './fake-meta-graph';
 export * from './messaging-workspace';
 export * from './fake-llm';
+export * from './fake-anthropic';
 export * from './fake-otlp-collector';
 export * from './http-target';
 export * from './test-mcp-server';
