@@ -22,6 +22,11 @@ export interface ModelCandidate {
   offer: ModelOffer | null;
 }
 
+/** The installation's model (`LLM_*`, or the development model) as a candidate: no connection, no prices. */
+export function installationModel(model: LanguageModelV4, provider: string | null = 'openai-compatible', secret?: string): ModelCandidate {
+  return { breakerKey: 'installation', connectionId: null, provider, modelId: model.modelId, model, secret, offer: null };
+}
+
 /** How a fallback call reaches the breakers and reports each try. */
 export interface FallbackDeps {
   /** The call's models in order (read at its first use). */

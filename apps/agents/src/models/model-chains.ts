@@ -3,16 +3,13 @@ import { NO_AGENT_MODELS, type AgentModels, type ModelRef } from '@platica/contr
 import type { FieldIssue } from '@platica/errors';
 import { AgentsConfigService } from '../config/agents.config';
 import { LanguageModelProvider } from '../runtime/language-model';
-import type { ModelCandidate } from './fallback-model';
+import { installationModel, type ModelCandidate } from './fallback-model';
 import type { ModelConnection } from './model-connection.entity';
 import { ModelConnectionRepository } from './model-connection.repository';
 import { ProviderModels, providerLabelOf } from './provider-models';
 
 /** Which of an agent's settings chooses a call's model. */
 export type ModelSlot = 'reply' | 'guardrail' | 'summary';
-
-/** The breaker key of the installation's connection (`LLM_*`). */
-export const INSTALLATION_KEY = 'installation';
 
 /**
  * The models a call uses, in order (docs/agents.md › Models and fallback): the agent's model
@@ -97,16 +94,7 @@ export class ModelChains {
   }
 
   private installationCandidate(modelId: string | null): ModelCandidate {
-    const model = this.installation.named(modelId);
-    return {
-      breakerKey: INSTALLATION_KEY,
-      connectionId: null,
-      provider: this.installation.providerName,
-      modelId: model.modelId,
-      model,
-      secret: this.config.values.LLM_API_KEY,
-      offer: null,
-    };
+    return installationModel(this.installation.named(modelId), this.installation.providerName, this.config.values.LLM_API_KEY);
   }
 }
 

@@ -3,6 +3,7 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { MockLanguageModelV4 } from 'ai/test';
 import type { Guardrails, TurnContext, TurnHistoryItem, TurnLogGuardrail } from '@platica/contracts';
 import { strict } from '@platica/testing/test-service';
+import { installationModel } from '../models/fallback-model';
 import type { GeneratedReply, ToolRound } from '@platica/workflows/activities';
 import type { Agent } from '../agents/agent.entity';
 import { FLAG_GUARDRAIL_VIOLATION } from '../guardrails/evaluator';
@@ -52,6 +53,9 @@ function world(options: { flag?: Record<string, unknown>; logFails?: boolean } =
   const warnings: unknown[] = [];
   const deps = strict<TurnDeps>('TurnDeps', {
     model: strict('LanguageModelProvider', { model, providerName: 'openai-compatible' }),
+    // The installation's model alone: no connections, no fallback (models/ has their own specs).
+    chains: strict('ModelChains', { candidates: async () => [installationModel(model)] }),
+    breakers: strict('ModelBreakers', {}),
     config: strict('AgentsConfigService', { values: { LLM_TIMEOUT_MS: 60_000, LLM_API_KEY: 'sk-test' } }),
     turnLog: strict('TurnLogRepository', {
       guardrail: async (_ref: unknown, verdict: TurnLogGuardrail) => {

@@ -53,7 +53,7 @@ export function createMemoryActivities(deps: TurnDeps) {
     const wantsRecall = agent.recallLastConversation;
     const summarises = !agent.disableContextSummarization;
     if (!wantsRecall && !summarises) return { made };
-    const summaryChooser = { workspaceId, agentId: agent.id, models: agent.models, slot: 'summary' } as const;
+    const summaryChooser = { workspaceId, agentId: agent.id, models: agent.models ?? null, slot: 'summary' } as const;
     const logSummary = (kind: 'recall' | 'context', summarized: string, messageCount: number, summary: string) =>
       note(deps, ref, async (r) => {
         await deps.turnLog.start(r, { agentId: agent.id });

@@ -220,7 +220,7 @@ export function createToolCallActivities(deps: TurnDeps, memos: TurnMemos) {
           ref,
           { purpose: 'subagent', round: input.round ?? null, id: call.toolCallId },
           // A consulted sub-agent answers with its own models.
-          { workspaceId, agentId: subagent.id, models: subagent.models, slot: 'reply' },
+          { workspaceId, agentId: subagent.id, models: subagent.models ?? null, slot: 'reply' },
         ),
         system: systemPromptOf(subagent),
         prompt: String(call.input.question ?? ''),
