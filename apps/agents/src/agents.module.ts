@@ -20,7 +20,7 @@ import { ChatTurnsController } from './runtime/chat-turns.controller';
 import { AgentLifecycleController } from './lifecycle/agent-lifecycle.controller';
 import { AgentLifecycleRepository } from './lifecycle/agent-lifecycle.repository';
 import { AgentLifecycleService } from './lifecycle/agent-lifecycle.service';
-import { LanguageModelProvider } from './runtime/language-model';
+import { LanguageModelProvider } from './models/language-model';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
 import { TurnRequests } from './runtime/turn-requests.workflows';
 import { ConversationMemoryRepository } from './memory/conversation-memory.repository';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { NO_AGENT_MODELS, type AgentModels, type ModelRef } from '@platica/contracts';
 import type { FieldIssue } from '@platica/errors';
 import { AgentsConfigService } from '../config/agents.config';
-import { LanguageModelProvider } from '../runtime/language-model';
+import { LanguageModelProvider } from './language-model';
 import { installationModel, type ModelCandidate } from './fallback-model';
 import type { ModelConnection } from './model-connection.entity';
 import { ModelConnectionRepository } from './model-connection.repository';

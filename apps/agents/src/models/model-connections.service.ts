@@ -13,7 +13,7 @@ import { DomainError, ErrorCode, type FieldIssue } from '@platica/errors';
 import { assertPublicHttpUrl, groupByWorkspace, newId, readScope, UnsafeUrlError, withStatus, writeScope } from '@platica/platform';
 import { AgentRepository } from '../agents/agent.repository';
 import { AgentsConfigService } from '../config/agents.config';
-import { modelCallErrorOf } from '../runtime/model-call-records';
+import { modelCallErrorOf } from './model-call-errors';
 import { ModelConnection } from './model-connection.entity';
 import { ModelConnectionRepository } from './model-connection.repository';
 import { ModelChains } from './model-chains';

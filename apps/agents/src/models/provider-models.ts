@@ -8,7 +8,7 @@ import type { ModelProvider } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { createOutboundDispatcher, SecretBox } from '@platica/platform';
 import { AgentsConfigService } from '../config/agents.config';
-import { providerNameOf } from '../runtime/language-model';
+import { providerNameOf } from './language-model';
 import type { ModelConnection } from './model-connection.entity';
 
 /** Where Anthropic's and Google's providers are called when a connection names no base URL. */

@@ -2,7 +2,8 @@ import { APICallError, type LanguageModelV4, type LanguageModelV4Content, type L
 import { generateText, jsonSchema, streamText, tool } from 'ai';
 import type { TurnLogModelCall } from '@platica/contracts';
 import type { RecordedModelCall } from '../turn-log/turn-log.entity';
-import { costOf, modelCallErrorOf, modelCallOutcome, recordingModel, turnModel } from './model-call-records';
+import { modelCallErrorOf } from '../models/model-call-errors';
+import { costOf, modelCallOutcome, recordingModel, turnModel } from './model-call-records';
 
 const usage = (input: number | undefined, output: number | undefined) => ({
   inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },

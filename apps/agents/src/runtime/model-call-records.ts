@@ -1,13 +1,8 @@
-import {
-  APICallError,
-  type LanguageModelV4,
-  type LanguageModelV4FinishReason,
-  type LanguageModelV4StreamPart,
-  type LanguageModelV4Usage,
-} from '@ai-sdk/provider';
+import type { LanguageModelV4, LanguageModelV4FinishReason, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
 import type { AgentModels, ModelOffer, TurnLogModelCall } from '@platica/contracts';
 import { FallbackModel, type ModelCandidate } from '../models/fallback-model';
+import { modelCallErrorOf } from '../models/model-call-errors';
 import { modelBreakerSkips } from '../models/model-breakers';
 import type { ModelSlot } from '../models/model-chains';
 import type { RecordedModelCall } from '../turn-log/turn-log.entity';
@@ -28,9 +23,6 @@ interface Answered {
   finishReason: LanguageModelV4FinishReason | null;
   toolCallCount: number;
 }
-
-/** The longest error message a record keeps. */
-const ERROR_MESSAGE_CHARS = 300;
 
 /** Whose settings choose a call's model, and which of them (models/model-chains.ts). */
 export interface ModelChooser {
@@ -200,36 +192,4 @@ export function modelCallOutcome(
 /** The SDK's unified finish reason, spelled like the API's other enums (`tool-calls` is `tool_calls`). */
 function finishReasonOf(reason: LanguageModelV4FinishReason): NonNullable<TurnLogModelCall['finishReason']> {
   return reason.unified.replace('-', '_') as NonNullable<TurnLogModelCall['finishReason']>;
-}
-
-/**
- * A failed call's error as an engineer reads it: the provider's HTTP status and error code
- * when it answered (an OpenAI error body's `code`, else its `type`), else the error's name
- * (a timeout, an abort, a refused connection); its message shortened, the API key blanked out.
- */
-export function modelCallErrorOf(error: unknown, apiKey: string | undefined): NonNullable<TurnLogModelCall['error']> {
-  // Errors of another realm (a DOMException from fetch's abort) are not `instanceof Error`.
-  const named = error !== null && typeof error === 'object' && 'message' in error && 'name' in error;
-  // A stream's error part may be a plain object (the provider's error body): shown as JSON, not `[object Object]`.
-  const message = named ? String(error.message) : typeof error === 'object' && error !== null ? safeJson(error) : String(error);
-  const redacted = apiKey && apiKey.length >= 4 ? message.split(apiKey).join('[redacted]') : message;
-  const short = redacted.length > ERROR_MESSAGE_CHARS ? `${redacted.slice(0, ERROR_MESSAGE_CHARS - 1)}…` : redacted;
-  if (APICallError.isInstance(error)) {
-    const body = (error.data ?? {}) as { error?: { code?: unknown; type?: unknown } };
-    const code = body.error?.code ?? body.error?.type;
-    return {
-      status: error.statusCode ?? null,
-      code: typeof code === 'string' || typeof code === 'number' ? String(code) : null,
-      message: short,
-    };
-  }
-  return { status: null, code: named ? String(error.name) : null, message: short };
-}
-
-function safeJson(value: object): string {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
 }

@@ -21,7 +21,7 @@ import type { DelegationRepository } from '../subagents/delegation.repository';
 import type { TurnLogRepository, TurnRef } from '../turn-log/turn-log.repository';
 import type { TurnFiles } from './turn-files';
 import type { ChatAnswers } from './chat-answers';
-import type { LanguageModelProvider } from './language-model';
+import type { LanguageModelProvider } from '../models/language-model';
 
 /** What the turn's activities are built from (composed in turn.activities.ts). */
 export interface TurnDeps {

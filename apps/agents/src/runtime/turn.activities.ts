@@ -17,7 +17,7 @@ import { TurnFiles } from './turn-files';
 import { ChatAnswers } from './chat-answers';
 import { createDeliveryActivities } from './delivery.activities';
 import { createGuardrailChecks } from './guardrails.activities';
-import { LanguageModelProvider } from './language-model';
+import { LanguageModelProvider } from '../models/language-model';
 import { createMemoryActivities } from './memory.activities';
 import { createModelCallActivities } from './model-call.activities';
 import { createToolCallActivities } from './tool-calls.activities';
