@@ -120,8 +120,16 @@ describe('model connections, fallback and cost (e2e)', () => {
     const ws = await MessagingWorkspace.seed(t, (doc) => withAgents(doc));
     const sofia = ws.ids.agents.sofia.id;
     const billing = ws.ids.agents.billing.id;
-    const claudeId = await connect(ws, { name: 'Claude', provider: 'anthropic', baseUrl: claude.url, credential: SECRET, models: [{ id: 'claude-test', ...PRICES }] });
-    expect((await ws.api.post(`/v1/agents/${sofia}/subagents`, { subagentId: billing, status: 'active', description: 'Facturas' })).status).toBe(201);
+    const claudeId = await connect(ws, {
+      name: 'Claude',
+      provider: 'anthropic',
+      baseUrl: claude.url,
+      credential: SECRET,
+      models: [{ id: 'claude-test', ...PRICES }],
+    });
+    expect(
+      (await ws.api.post(`/v1/agents/${sofia}/subagents`, { subagentId: billing, status: 'active', description: 'Facturas' })).status,
+    ).toBe(201);
 
     // Settings naming what the workspace lacks: 400 naming the field.
     const unknown = await ws.api.patch(`/v1/agents/${sofia}/models`, {
@@ -169,7 +177,11 @@ describe('model connections, fallback and cost (e2e)', () => {
     ]);
 
     // Claude asks for the sub-agent (a streamed tool_use); Billing answers on its own (the installation's) model.
-    const consulted = await ws.api.post('/v1/chat', { agentId: sofia, client: { email: `c${m}@example.test` }, message: `[[consult]] ${m}` });
+    const consulted = await ws.api.post('/v1/chat', {
+      agentId: sofia,
+      client: { email: `c${m}@example.test` },
+      message: `[[consult]] ${m}`,
+    });
     expect(consulted.status).toBe(200);
     expect(consulted.body.messages[0].content).toContain('CLAUDE TOOL RESULT');
     const [consultTurn] = await endedTurns(ws, consulted.body.id, 3);
@@ -183,8 +195,20 @@ describe('model connections, fallback and cost (e2e)', () => {
   it('a provider answering 500 then timing out: the fallback answers, every call in the turn log; then its breaker skips it', async () => {
     const ws = await MessagingWorkspace.seed(t, (doc) => withAgents(doc));
     const billing = ws.ids.agents.billing.id;
-    const flakyId = await connect(ws, { name: 'Flaky', provider: 'openai_compatible', baseUrl: flaky.url, credential: 'flaky-key', models: [{ id: 'flaky-model' }] });
-    const claudeId = await connect(ws, { name: 'Claude', provider: 'anthropic', baseUrl: claude.url, credential: SECRET, models: [{ id: 'claude-test', ...PRICES }] });
+    const flakyId = await connect(ws, {
+      name: 'Flaky',
+      provider: 'openai_compatible',
+      baseUrl: flaky.url,
+      credential: 'flaky-key',
+      models: [{ id: 'flaky-model' }],
+    });
+    const claudeId = await connect(ws, {
+      name: 'Claude',
+      provider: 'anthropic',
+      baseUrl: claude.url,
+      credential: SECRET,
+      models: [{ id: 'claude-test', ...PRICES }],
+    });
     const set = await ws.api.patch(`/v1/agents/${billing}/models`, {
       reply: { connectionId: flakyId, model: 'flaky-model' },
       fallback: [{ connectionId: claudeId, model: 'claude-test' }],
@@ -200,7 +224,15 @@ describe('model connections, fallback and cost (e2e)', () => {
       expect(res.body.messages[0].content).toBe(`CLAUDE: hola ${m}`);
       const [turn] = await endedTurns(ws, res.body.id, 3);
       expect(turn!.outcome).toBe('answered');
-      expect(turn!.modelCalls.map((c: ModelCall) => [c.fallbackIndex, c.connectionId, c.outcome, c.error?.status ?? null, c.error?.code ?? null])).toEqual([
+      expect(
+        turn!.modelCalls.map((c: ModelCall) => [
+          c.fallbackIndex,
+          c.connectionId,
+          c.outcome,
+          c.error?.status ?? null,
+          c.error?.code ?? null,
+        ]),
+      ).toEqual([
         [0, flakyId, 'error', 500, 'server_error'],
         [1, flakyId, 'error', null, 'TimeoutError'],
         [2, claudeId, 'ok', null, null],
@@ -215,7 +247,12 @@ describe('model connections, fallback and cost (e2e)', () => {
       expect(next.body.messages[0].content).toBe(`CLAUDE: otra ${m}`);
       const [skipped] = await endedTurns(ws, next.body.id, 2);
       expect(skipped!.modelCalls).toEqual([
-        expect.objectContaining({ connectionId: flakyId, outcome: 'error', error: expect.objectContaining({ code: 'circuit_open' }), durationMs: 0 }),
+        expect.objectContaining({
+          connectionId: flakyId,
+          outcome: 'error',
+          error: expect.objectContaining({ code: 'circuit_open' }),
+          durationMs: 0,
+        }),
         expect.objectContaining({ connectionId: claudeId, outcome: 'ok' }),
       ]);
       expect(flaky.requests.length).toBe(before);
@@ -269,8 +306,24 @@ describe('model connections, fallback and cost (e2e)', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(figures.rows).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ date: today, agentId: sofia, connectionId: claudeId, model: 'claude-test', calls: 2, inputTokens: 24, outputTokens: 60 }),
-        expect.objectContaining({ date: today, agentId: billing, connectionId: null, model: 'fake-model', calls: 1, costUsd: 0, unpricedCalls: 1 }),
+        expect.objectContaining({
+          date: today,
+          agentId: sofia,
+          connectionId: claudeId,
+          model: 'claude-test',
+          calls: 2,
+          inputTokens: 24,
+          outputTokens: 60,
+        }),
+        expect.objectContaining({
+          date: today,
+          agentId: billing,
+          connectionId: null,
+          model: 'fake-model',
+          calls: 1,
+          costUsd: 0,
+          unpricedCalls: 1,
+        }),
       ]),
     );
     const bad = await ws.api.get('/v1/usage/models?startDate=2026-11-10&endDate=2026-11-01');

@@ -30,6 +30,7 @@ import { ModelConnectionRepository } from './models/model-connection.repository'
 import { ModelConnectionsController } from './models/model-connections.controller';
 import { ModelConnectionsService } from './models/model-connections.service';
 import { ModelUsage } from './models/model-usage';
+import { ModelUsageRepository } from './models/model-usage.repository';
 import { ProviderModels } from './models/provider-models';
 import { SeedController } from './seed/seed.controller';
 import { SeedService } from './seed/seed.service';
@@ -93,6 +94,7 @@ import { TurnLogService } from './turn-log/turn-log.service';
     ModelBreakers,
     ModelConnectionsService,
     ModelUsage,
+    ModelUsageRepository,
   ],
 })
 export class AgentsModule {}

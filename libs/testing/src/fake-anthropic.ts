@@ -128,7 +128,12 @@ export class FakeAnthropic {
     send({
       type: 'message_delta',
       delta: { stop_reason: stopReason, stop_sequence: null },
-      usage: { input_tokens: this.usage.input_tokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: this.usage.output_tokens },
+      usage: {
+        input_tokens: this.usage.input_tokens,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+        output_tokens: this.usage.output_tokens,
+      },
     });
     send({ type: 'message_stop' });
     res.end();
@@ -161,5 +166,7 @@ function error(res: ServerResponse, status: number, type: string, message: strin
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(8).toString('hex')}` }).end(JSON.stringify(body));
+  res
+    .writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(8).toString('hex')}` })
+    .end(JSON.stringify(body));
 }

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
-import { NO_AGENT_MODELS, type AgentModels, type AgentModelsUpdate, type AgentUpdate, type GuardrailsUpdate, type SeedAgent, type SeedChannel } from '@platica/contracts';
+import {
+  NO_AGENT_MODELS,
+  type AgentModels,
+  type AgentModelsUpdate,
+  type AgentUpdate,
+  type GuardrailsUpdate,
+  type SeedAgent,
+  type SeedChannel,
+} from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { Database, newId } from '@platica/platform';
 import { DEFAULT_GUARDRAILS, DEFAULT_WORKING_MESSAGE } from './agent-defaults';

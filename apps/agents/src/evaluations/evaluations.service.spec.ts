@@ -179,8 +179,14 @@ describe('EvaluationsService', () => {
       );
       expect(error.code).toBe(ErrorCode.Validation);
       expect(error.details).toEqual([
-        { path: ['candidate', 'model'], message: 'the model o3-pro is not offered by a model connection of the workspace nor by the installation' },
-        { path: ['judge', 'model'], message: 'the model claude is not offered by a model connection of the workspace nor by the installation' },
+        {
+          path: ['candidate', 'model'],
+          message: 'the model o3-pro is not offered by a model connection of the workspace nor by the installation',
+        },
+        {
+          path: ['judge', 'model'],
+          message: 'the model claude is not offered by a model connection of the workspace nor by the installation',
+        },
       ]);
       expect(w.created).toEqual([]);
     });

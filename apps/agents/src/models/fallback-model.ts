@@ -65,10 +65,15 @@ export class FallbackModel implements LanguageModelV4 {
     return this.tryInTurn(options, async (model, call) => model.doStream(call));
   }
 
-  private async tryInTurn<T>(options: LanguageModelV4CallOptions, call: (model: LanguageModelV4, options: LanguageModelV4CallOptions) => Promise<T>): Promise<T> {
+  private async tryInTurn<T>(
+    options: LanguageModelV4CallOptions,
+    call: (model: LanguageModelV4, options: LanguageModelV4CallOptions) => Promise<T>,
+  ): Promise<T> {
     const candidates = await this.deps.candidates();
     const several = candidates.length > 1;
-    const { failing, open } = several ? await this.deps.breakers(candidates.map((c) => c.breakerKey)) : { failing: new Set<string>(), open: new Set<string>() };
+    const { failing, open } = several
+      ? await this.deps.breakers(candidates.map((c) => c.breakerKey))
+      : { failing: new Set<string>(), open: new Set<string>() };
     let tryIndex = 0;
     let lastFailure: unknown;
     for (const [index, candidate] of candidates.entries()) {

@@ -15,7 +15,7 @@ export const modelFallbacks = new Counter({
 
 export const modelBreakerSkips = new Counter({
   name: 'platica_model_breaker_skips_total',
-  help: "Model calls that skipped a connection because its circuit breaker was open",
+  help: 'Model calls that skipped a connection because its circuit breaker was open',
   registers: [metricsRegistry],
 });
 
@@ -53,7 +53,8 @@ export class ModelBreakers {
     const { PLATICA_MODEL_BREAKER_FAILURES: threshold, PLATICA_MODEL_BREAKER_OPEN_MS: openMs } = this.config.values;
     try {
       const opened = await this.connections.breakerFailed(candidate.breakerKey, threshold, openMs);
-      if (opened) this.logger.warn({ msg: "a model connection's breaker is open: calls skip it", connection: candidate.breakerKey, reason });
+      if (opened)
+        this.logger.warn({ msg: "a model connection's breaker is open: calls skip it", connection: candidate.breakerKey, reason });
     } catch (error) {
       this.logger.warn({ msg: 'a model failure was not counted in its breaker', error: String(error) });
     }

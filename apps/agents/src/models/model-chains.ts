@@ -48,7 +48,9 @@ export class ModelChains {
     if (!modelId) return (await this.candidates(workspaceId, null, 'reply'))[0]!;
     const connections = await this.connections.forRuntime(workspaceId);
     const offering = connections.find((connection) => connection.models.some((m) => m.id === modelId));
-    return (offering && this.candidateOf(connections, { connectionId: offering.id, model: modelId })) ?? this.installationCandidate(modelId);
+    return (
+      (offering && this.candidateOf(connections, { connectionId: offering.id, model: modelId })) ?? this.installationCandidate(modelId)
+    );
   }
 
   /** Whether the workspace may use `modelId` by its id alone: a connection of its offers it, or the installation allows it. */
@@ -66,12 +68,16 @@ export class ModelChains {
     for (const { path, ref } of refs) {
       if (ref.connectionId === null) {
         if (!this.installationModels().has(ref.model)) {
-          issues.push({ path: [...path, 'model'], message: `the installation's connection offers ${[...this.installationModels()].join(', ')}` });
+          issues.push({
+            path: [...path, 'model'],
+            message: `the installation's connection offers ${[...this.installationModels()].join(', ')}`,
+          });
         }
         continue;
       }
       const connection = connections.find((c) => c.id === ref.connectionId);
-      if (!connection) issues.push({ path: [...path, 'connectionId'], message: `the workspace has no model connection ${ref.connectionId}` });
+      if (!connection)
+        issues.push({ path: [...path, 'connectionId'], message: `the workspace has no model connection ${ref.connectionId}` });
       else if (!connection.models.some((m) => m.id === ref.model)) {
         issues.push({ path: [...path, 'model'], message: `${connection.name} offers ${connection.models.map((m) => m.id).join(', ')}` });
       }
@@ -90,7 +96,15 @@ export class ModelChains {
     const offer = connection?.models.find((m) => m.id === ref.model);
     if (!connection || !offer) return null;
     const { model, secret } = this.providers.modelOf(connection, offer.id);
-    return { breakerKey: connection.id, connectionId: connection.id, provider: providerLabelOf(connection), modelId: offer.id, model, secret, offer };
+    return {
+      breakerKey: connection.id,
+      connectionId: connection.id,
+      provider: providerLabelOf(connection),
+      modelId: offer.id,
+      model,
+      secret,
+      offer,
+    };
   }
 
   private installationCandidate(modelId: string | null): ModelCandidate {

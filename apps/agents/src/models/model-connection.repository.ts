@@ -23,9 +23,10 @@ export class ModelConnectionRepository {
   /** A workspace's connections as the runtime reads them before a model call: one plain query, nothing tracked. */
   async forRuntime(workspaceId: string): Promise<ModelConnection[]> {
     const em = this.db.em();
-    const rows = await em.execute<Record<string, unknown>[]>('select * from agents.model_connection where workspace_id = ? order by created_at, id', [
-      workspaceId,
-    ]);
+    const rows = await em.execute<Record<string, unknown>[]>(
+      'select * from agents.model_connection where workspace_id = ? order by created_at, id',
+      [workspaceId],
+    );
     const meta = em.getMetadata().get(ModelConnection);
     return rows.map((row) => em.getDriver().mapResult(row, meta) as ModelConnection);
   }
@@ -60,11 +61,15 @@ export class ModelConnectionRepository {
     if (!keys.length) return new Map();
     const rows = await this.db
       .em()
-      .execute<
-        { connection_key: string; failures: number; open_until: Date | string | null }[]
-      >('select connection_key, failures, open_until from agents.model_breaker where connection_key in (?)', [keys]);
+      .execute<{ connection_key: string; failures: number; open_until: Date | string | null }[]>(
+        'select connection_key, failures, open_until from agents.model_breaker where connection_key in (?)',
+        [keys],
+      );
     return new Map(
-      rows.map((row) => [row.connection_key, { failures: row.failures, openUntil: row.open_until === null ? null : new Date(row.open_until) }]),
+      rows.map((row) => [
+        row.connection_key,
+        { failures: row.failures, openUntil: row.open_until === null ? null : new Date(row.open_until) },
+      ]),
     );
   }
 

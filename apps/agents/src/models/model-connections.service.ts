@@ -116,7 +116,8 @@ export class ModelConnectionsService {
     await this.connections.write(async (em) => {
       const found = await this.connections.get([workspaceId], id, em);
       const issues = await this.offersStillUsed(workspaceId, found.id, new Set());
-      if (issues.length) throw new DomainError(ErrorCode.Conflict, "An agent's model settings name this connection: change them first", issues);
+      if (issues.length)
+        throw new DomainError(ErrorCode.Conflict, "An agent's model settings name this connection: change them first", issues);
       em.remove(found);
     });
     return { status: 'success' as const, message: 'Model connection deleted', data: { id } };
@@ -128,7 +129,9 @@ export class ModelConnectionsService {
     const connection = await this.connections.get([workspaceId], request.params.connectionId);
     const modelId = request.body.model ?? connection.models[0]!.id;
     if (!connection.models.some((m) => m.id === modelId)) {
-      throw DomainError.validation([{ path: ['model'], message: `${connection.name} offers ${connection.models.map((m) => m.id).join(', ')}` }]);
+      throw DomainError.validation([
+        { path: ['model'], message: `${connection.name} offers ${connection.models.map((m) => m.id).join(', ')}` },
+      ]);
     }
     const { model, secret } = this.providers.modelOf(connection, modelId);
     const startedAt = Date.now();
@@ -169,14 +172,19 @@ export class ModelConnectionsService {
 
   private answer(status: 200 | 201, message: string, connection: ModelConnection) {
     return this.connections.breakers([connection.id]).then((breakers) =>
-      withStatus(status, { status: 'success', message, data: { connection: presentModelConnection(connection, breakers.get(connection.id)) } }),
+      withStatus(status, {
+        status: 'success',
+        message,
+        data: { connection: presentModelConnection(connection, breakers.get(connection.id)) },
+      }),
     );
   }
 
   /** An OpenAI-compatible connection needs a base URL; any base URL must be http(s) to a public address (the SSRF guard). */
   private async requireUsableBaseUrl(provider: ModelProvider, baseUrl: string | null): Promise<void> {
     if (baseUrl === null) {
-      if (provider === 'openai_compatible') throw DomainError.validation([{ path: ['baseUrl'], message: 'required for an OpenAI-compatible provider' }]);
+      if (provider === 'openai_compatible')
+        throw DomainError.validation([{ path: ['baseUrl'], message: 'required for an OpenAI-compatible provider' }]);
       return;
     }
     try {

@@ -93,7 +93,14 @@ export class ProviderModels implements OnModuleDestroy {
     const baseURL = baseUrlOf(connection);
     switch (connection.provider) {
       case 'openai_compatible': {
-        const provider = createOpenAICompatible({ name: 'llm', baseURL, apiKey, includeUsage: true, fetch: guardedFetch, supportedUrls: () => PASS_URLS });
+        const provider = createOpenAICompatible({
+          name: 'llm',
+          baseURL,
+          apiKey,
+          includeUsage: true,
+          fetch: guardedFetch,
+          supportedUrls: () => PASS_URLS,
+        });
         return (id) => provider.chatModel(id);
       }
       case 'anthropic': {

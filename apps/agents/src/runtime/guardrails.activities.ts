@@ -42,7 +42,12 @@ export function createGuardrailChecks(deps: TurnDeps) {
       evaluate(): Promise<EvaluatorVerdict | null> {
         return said && guardrails.rules.length
           ? evaluateGuardrails(
-              turnModel(deps, ref, { purpose: 'guardrail', round: 0, id: 0 }, { workspaceId: agent.workspaceId, agentId: agent.id, models: agent.models ?? null, slot: 'guardrail' }),
+              turnModel(
+                deps,
+                ref,
+                { purpose: 'guardrail', round: 0, id: 0 },
+                { workspaceId: agent.workspaceId, agentId: agent.id, models: agent.models ?? null, slot: 'guardrail' },
+              ),
               guardrails.rules,
               said,
               modelAbortSignal(deps.config),

@@ -227,7 +227,11 @@ describe('turnModel', () => {
     expect(failing.logger.warn).toHaveBeenCalledWith(expect.objectContaining({ msg: 'a turn log record was not written' }));
     const written: RecordedModelCall[] = [];
     const plain = deps(written);
-    await generateText({ model: turnModel(plain as never, null, { purpose: 'reply', round: 0, id: 0 }, chooser), prompt: 'x', maxRetries: 0 });
+    await generateText({
+      model: turnModel(plain as never, null, { purpose: 'reply', round: 0, id: 0 }, chooser),
+      prompt: 'x',
+      maxRetries: 0,
+    });
     await new Promise((resolve) => setImmediate(resolve));
     expect(written).toEqual([]);
   });

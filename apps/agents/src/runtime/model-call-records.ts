@@ -104,10 +104,7 @@ export function turnModel(deps: RecordingDeps, ref: TurnRef | null, of: ModelCal
 }
 
 /** What a call cost by its model's prices (US dollars per million tokens); null without both prices or without usage. */
-export function costOf(
-  offer: ModelOffer | null,
-  usage: { inputTokens: number | null; outputTokens: number | null },
-): number | null {
+export function costOf(offer: ModelOffer | null, usage: { inputTokens: number | null; outputTokens: number | null }): number | null {
   if (!offer || offer.inputUsdPerMillion === null || offer.outputUsdPerMillion === null) return null;
   if (usage.inputTokens === null && usage.outputTokens === null) return null;
   const cost = ((usage.inputTokens ?? 0) * offer.inputUsdPerMillion + (usage.outputTokens ?? 0) * offer.outputUsdPerMillion) / 1_000_000;

@@ -61,7 +61,7 @@ export const modelOperations = {
     path: '/v1/models/connections/{connectionId}',
     subject: 'agents.models.connections.update',
     tag: 'models',
-    summary: "Update a model connection (partial); a base URL of another origin needs the credential sent again",
+    summary: 'Update a model connection (partial); a base URL of another origin needs the credential sent again',
     scope: 'write',
     workspace: 'one',
     body: modelConnectionUpdateSchema,
@@ -123,6 +123,9 @@ export const modelOperations = {
     scope: 'read',
     workspace: 'all',
     query: modelUsageQuerySchema,
-    responses: { 200: z.object({ workspaces: z.array(z.object({ id: z.string(), name: z.string(), models: modelUsageSchema })) }), 400: errorBodySchema },
+    responses: {
+      200: z.object({ workspaces: z.array(z.object({ id: z.string(), name: z.string(), models: modelUsageSchema })) }),
+      400: errorBodySchema,
+    },
   }),
 };
