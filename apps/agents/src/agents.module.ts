@@ -20,10 +20,18 @@ import { ChatTurnsController } from './runtime/chat-turns.controller';
 import { AgentLifecycleController } from './lifecycle/agent-lifecycle.controller';
 import { AgentLifecycleRepository } from './lifecycle/agent-lifecycle.repository';
 import { AgentLifecycleService } from './lifecycle/agent-lifecycle.service';
-import { LanguageModelProvider } from './runtime/language-model';
+import { LanguageModelProvider } from './models/language-model';
 import { TurnActivitiesFactory } from './runtime/turn.activities';
 import { TurnRequests } from './runtime/turn-requests.workflows';
 import { ConversationMemoryRepository } from './memory/conversation-memory.repository';
+import { ModelBreakers } from './models/model-breakers';
+import { ModelChains } from './models/model-chains';
+import { ModelConnectionRepository } from './models/model-connection.repository';
+import { ModelConnectionsController } from './models/model-connections.controller';
+import { ModelConnectionsService } from './models/model-connections.service';
+import { ModelUsage } from './models/model-usage';
+import { ModelUsageRepository } from './models/model-usage.repository';
+import { ProviderModels } from './models/provider-models';
 import { SeedController } from './seed/seed.controller';
 import { SeedService } from './seed/seed.service';
 import { DelegationRepository } from './subagents/delegation.repository';
@@ -50,6 +58,7 @@ import { ReplyDraftsService } from './reply-drafts/reply-drafts.service';
     ChatTurnsController,
     EvaluationsController,
     ReplyDraftsController,
+    ModelConnectionsController,
   ],
   providers: [
     AgentsService,
@@ -90,6 +99,13 @@ import { ReplyDraftsService } from './reply-drafts/reply-drafts.service';
     ExchangeDrafting,
     ReplyDraftRepository,
     ReplyDraftsService,
+    ModelConnectionRepository,
+    ProviderModels,
+    ModelChains,
+    ModelBreakers,
+    ModelConnectionsService,
+    ModelUsage,
+    ModelUsageRepository,
   ],
 })
 export class AgentsModule {}

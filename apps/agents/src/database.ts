@@ -4,6 +4,7 @@ import { Agent } from './agents/agent.entity';
 import { PromptVersion } from './agents/prompt-version.entity';
 import { Evaluation, EvaluationTurnResult } from './evaluations/evaluation.entity';
 import { ModelCallSlot } from './fair-turns/model-call-slot.entity';
+import { ModelBreaker, ModelConnection } from './models/model-connection.entity';
 import { AllowedTerm } from './guardrails/allowed-term.entity';
 import { ConversationMemory } from './memory/conversation-memory.entity';
 import { Delegation } from './subagents/delegation.entity';
@@ -28,6 +29,8 @@ export const agentsDatabase: DatabaseDefinition = {
     ModelCallSlot,
     DraftedExchange,
     ReplyDraft,
+    ModelConnection,
+    ModelBreaker,
   ],
   migrations: agentsMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/agents/migrations'),

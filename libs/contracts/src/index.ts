@@ -16,6 +16,7 @@ export * from './turns';
 export * from './media';
 export * from './turn-log';
 export * from './evaluations';
+export * from './models';
 export * from './country';
 export * from './tools';
 export * from './integrations';

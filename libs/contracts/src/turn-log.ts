@@ -76,6 +76,14 @@ export const turnLogModelCallSchema = z
     model: z.string(),
     /** The provider's host (LLM_BASE_URL's); `null` for the built-in development model. */
     provider: z.string().nullable(),
+    /** The workspace's model connection that served it (docs/agents.md › Models and fallback); `null`: the installation's (`LLM_*`). */
+    connectionId: z.string().nullable().optional(),
+    /** The agent whose model settings chose the model (a sub-agent's own). */
+    agentId: z.string().nullable().optional(),
+    /** What the call cost, US dollars, by the model's prices when it was made; `null` without prices or usage. */
+    costUsd: z.number().nullable().optional(),
+    /** Which of the call's models this was: 0 the first chosen, n the n-th fallback tried after it. */
+    fallbackIndex: z.number().int().optional(),
     outcome: z.enum(['ok', 'error']),
     /** When it began. */
     at: z.string(),

@@ -6,6 +6,7 @@ export * from './fake-meta-graph';
 export * from './messaging-workspace';
 export * from './fake-llm';
 export * from './fake-moderation';
+export * from './fake-anthropic';
 export * from './fake-otlp-collector';
 export * from './http-target';
 export * from './test-mcp-server';

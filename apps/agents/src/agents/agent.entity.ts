@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { Guardrails, WorkingMessage } from '@platica/contracts';
+import type { AgentModels, Guardrails, WorkingMessage } from '@platica/contracts';
 
 export interface SupportInformation {
   supportAddress?: string | null;
@@ -38,6 +38,8 @@ const AgentSchema = defineEntity({
     readNotes: p.boolean().default(false),
     workingMessage: p.json<WorkingMessage>(),
     guardrails: p.json<Guardrails>(),
+    /** Which model each of its calls uses and its fallback list (docs/agents.md › Models and fallback); null: the workspace's default. */
+    models: p.json<AgentModels>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
-import type { AgentUpdate, GuardrailsUpdate, SeedAgent, SeedChannel } from '@platica/contracts';
+import {
+  NO_AGENT_MODELS,
+  type AgentModels,
+  type AgentModelsUpdate,
+  type AgentUpdate,
+  type GuardrailsUpdate,
+  type SeedAgent,
+  type SeedChannel,
+} from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { Database, newId } from '@platica/platform';
 import { DEFAULT_GUARDRAILS, DEFAULT_WORKING_MESSAGE } from './agent-defaults';
@@ -92,6 +100,15 @@ export class AgentRepository {
       const agent = await this.get([workspaceId], id, em);
       agent.guardrails = { ...agent.guardrails, ...change };
       return agent;
+    });
+  }
+
+  /** Merges `change` into the agent's model settings (each model already checked against the workspace's connections). */
+  async updateModels(workspaceId: string, id: string, change: AgentModelsUpdate): Promise<AgentModels> {
+    return this.db.em().transactional(async (em) => {
+      const agent = await this.get([workspaceId], id, em);
+      agent.models = { ...(agent.models ?? NO_AGENT_MODELS), ...change };
+      return agent.models;
     });
   }
 

@@ -52,6 +52,10 @@ export const agentsConfigSchema = baseConfigSchema.extend({
   MODERATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** One model call's limit; the turn retries it (three attempts) before recording a failure. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  /** Provider failures in a row (5xx, long 429, time-out, auth, unreachable) after which a model connection's breaker opens. */
+  PLATICA_MODEL_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1_000).default(5),
+  /** How long calls skip a connection whose breaker opened, before one call tries it again. */
+  PLATICA_MODEL_BREAKER_OPEN_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /** Customer messages arriving within this window of each other are answered in one turn. */
   PLATICA_TURN_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(1_500),
   /**

@@ -8,7 +8,7 @@ import type { Agent } from '../agents/agent.entity';
 import { AgentRepository } from '../agents/agent.repository';
 import { AgentsConfigService } from '../config/agents.config';
 import { AllowedTermRepository } from '../guardrails/allowed-term.repository';
-import { LanguageModelProvider } from '../runtime/language-model';
+import { ModelChains } from '../models/model-chains';
 import { DelegationRepository } from '../subagents/delegation.repository';
 import { TurnLogRepository, type RecordedTurn } from '../turn-log/turn-log.repository';
 import { EvaluationActivitiesFactory } from './evaluation.activities';
@@ -129,7 +129,7 @@ function world(
     fake(AllowedTermRepository, { list: async () => [] }),
     fake(DelegationRepository, { activeConnections: async () => [] }),
     fake(TurnLogRepository, { find: async () => (options.log === undefined ? recordedLog : options.log) }),
-    fake(LanguageModelProvider, { named: () => model }),
+    fake(ModelChains, { named: async () => ({ model }) as never }),
     fake(AgentsConfigService, {
       values: {
         LLM_TIMEOUT_MS: 60_000,

@@ -13,7 +13,7 @@ import type { Agent } from '../agents/agent.entity';
 import { AgentRepository } from '../agents/agent.repository';
 import { AgentsConfigService } from '../config/agents.config';
 import { AllowedTermRepository } from '../guardrails/allowed-term.repository';
-import { LanguageModelProvider } from '../runtime/language-model';
+import { ModelChains } from '../models/model-chains';
 import { subagentTools } from '../runtime/subagent-tools';
 import { OncePerKey } from '../runtime/turn-memo';
 import { DelegationRepository } from '../subagents/delegation.repository';
@@ -41,7 +41,7 @@ export class EvaluationActivitiesFactory {
     private readonly allowedTerms: AllowedTermRepository,
     private readonly delegations: DelegationRepository,
     private readonly turnLog: TurnLogRepository,
-    private readonly model: LanguageModelProvider,
+    private readonly chains: ModelChains,
     private readonly config: AgentsConfigService,
     private readonly rpc: RpcClient,
   ) {}
@@ -114,7 +114,7 @@ export class EvaluationActivitiesFactory {
         agent,
         tools,
         allowedTerms,
-        model: this.model.named(evaluation.model),
+        model: (await this.chains.named(workspaceId, evaluation.model)).model,
         limits: {
           historyChars: values.PLATICA_TURN_HISTORY_CHARS,
           maxToolRounds: values.PLATICA_TURN_MAX_TOOL_ROUNDS,
@@ -131,7 +131,7 @@ export class EvaluationActivitiesFactory {
     );
     const judge = evaluation.judge
       ? await judgeReply(
-          countingModel(this.model.named(evaluation.judge.model ?? evaluation.model), used),
+          countingModel((await this.chains.named(workspaceId, evaluation.judge.model ?? evaluation.model)).model, used),
           evaluation.judge.rubric,
           { customerText: read.customerText, recordedReply: read.recorded.reply, candidateReply: candidate.reply },
           AbortSignal.any([abortSignal, AbortSignal.timeout(values.LLM_TIMEOUT_MS)]),

@@ -4,6 +4,7 @@ import { fake, newTestService, refusal, testAuth } from '@platica/testing/test-s
 import type { Agent } from '../agents/agent.entity';
 import { AgentRepository } from '../agents/agent.repository';
 import { AgentsConfigService } from '../config/agents.config';
+import { ModelChains } from '../models/model-chains';
 import type { Evaluation, EvaluationTurnResult } from './evaluation.entity';
 import { EvaluationRepository } from './evaluation.repository';
 import { EvaluationWorkflows } from './evaluation.workflows';
@@ -113,6 +114,8 @@ function world(options: { evaluations?: Evaluation[]; startFails?: boolean; turn
         PLATICA_EVALUATIONS_RUNNING_PER_WORKSPACE: 2,
       } as unknown as AgentsConfigService['values'],
     }),
+    // The installation's models, and one workspace connection's.
+    fake(ModelChains, { offers: async (_workspaceId, model) => ['gpt-4o-mini', 'gpt-4o', 'claude-test'].includes(model) }),
   );
   return { ...built, evaluations, created, finished, started, cancelled, listed };
 }
@@ -167,7 +170,7 @@ describe('EvaluationsService', () => {
       expect([w.created, w.started]).toEqual([[], []]);
     });
 
-    it('refuses candidate and judge models the installation does not offer, naming each field', async () => {
+    it('refuses candidate and judge models neither a connection of the workspace nor the installation offers, naming each field', async () => {
       const w = world();
       const error = await refusal(
         w.service.create(
@@ -176,16 +179,22 @@ describe('EvaluationsService', () => {
       );
       expect(error.code).toBe(ErrorCode.Validation);
       expect(error.details).toEqual([
-        { path: ['candidate', 'model'], message: 'the model o3-pro is not offered here; allowed: gpt-4o-mini, gpt-4o' },
-        { path: ['judge', 'model'], message: 'the model claude is not offered here; allowed: gpt-4o-mini, gpt-4o' },
+        {
+          path: ['candidate', 'model'],
+          message: 'the model o3-pro is not offered by a model connection of the workspace nor by the installation',
+        },
+        {
+          path: ['judge', 'model'],
+          message: 'the model claude is not offered by a model connection of the workspace nor by the installation',
+        },
       ]);
       expect(w.created).toEqual([]);
     });
 
-    it('accepts LLM_MODEL and the allowed models', async () => {
+    it("accepts LLM_MODEL, the allowed models and a workspace connection's model", async () => {
       const w = world();
       await w.service.create(
-        createOf({ body: body({ candidate: { systemPrompt: 'x', model: 'gpt-4o' }, judge: { rubric: 'r', model: 'gpt-4o-mini' } }) }),
+        createOf({ body: body({ candidate: { systemPrompt: 'x', model: 'claude-test' }, judge: { rubric: 'r', model: 'gpt-4o-mini' } }) }),
       );
       expect(w.started).toEqual([['ws_1', 'evl_1']]);
     });

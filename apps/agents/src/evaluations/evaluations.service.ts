@@ -4,6 +4,7 @@ import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
 import { readScope, withStatus, writeScope } from '@platica/platform';
 import { AgentRepository } from '../agents/agent.repository';
 import { AgentsConfigService } from '../config/agents.config';
+import { ModelChains } from '../models/model-chains';
 import { EvaluationRepository } from './evaluation.repository';
 import { presentEvaluation, presentEvaluationTurn } from './evaluation.presenter';
 import { EvaluationWorkflows } from './evaluation.workflows';
@@ -17,13 +18,14 @@ export class EvaluationsService {
     private readonly evaluations: EvaluationRepository,
     private readonly workflows: EvaluationWorkflows,
     private readonly config: AgentsConfigService,
+    private readonly chains: ModelChains,
   ) {}
 
   async create(request: OperationRequest<typeof ops.create>) {
     const workspaceId = writeScope(request).id;
     const { body } = request;
     const agent = await this.agents.get([workspaceId], request.params.agentId);
-    this.requireAllowedModels(body);
+    await this.requireAllowedModels(workspaceId, body);
     let systemPrompt = body.candidate.systemPrompt ?? '';
     if (body.candidate.promptId) {
       const version = await this.agents.findVersion(agent.id, body.candidate.promptId);
@@ -67,20 +69,21 @@ export class EvaluationsService {
   }
 
   /**
-   * A candidate or judge model must be one the installation offers (docs/agents.md › Evaluations):
-   * LLM_MODEL or one of LLM_ALLOWED_MODELS. A workspace cannot spend the installation's provider
-   * account on any model the provider sells.
+   * A candidate or judge model must be one the workspace has (docs/agents.md › Evaluations): a
+   * model of one of its connections, or of the installation's (LLM_MODEL or one of
+   * LLM_ALLOWED_MODELS). A workspace cannot spend a provider account on any model it sells.
    */
-  private requireAllowedModels(body: OperationRequest<typeof ops.create>['body']): void {
-    const { LLM_MODEL, LLM_ALLOWED_MODELS } = this.config.values;
-    const allowed = new Set([LLM_MODEL, ...LLM_ALLOWED_MODELS]);
+  private async requireAllowedModels(workspaceId: string, body: OperationRequest<typeof ops.create>['body']): Promise<void> {
     const asked = [
       { path: ['candidate', 'model'], model: body.candidate.model },
       { path: ['judge', 'model'], model: body.judge?.model },
     ];
-    const issues = asked
-      .filter((ask): ask is { path: string[]; model: string } => ask.model !== undefined && !allowed.has(ask.model))
-      .map(({ path, model }) => ({ path, message: `the model ${model} is not offered here; allowed: ${[...allowed].join(', ')}` }));
+    const issues = [];
+    for (const { path, model } of asked) {
+      if (model !== undefined && !(await this.chains.offers(workspaceId, model))) {
+        issues.push({ path, message: `the model ${model} is not offered by a model connection of the workspace nor by the installation` });
+      }
+    }
     if (issues.length) throw DomainError.validation(issues);
   }
 

@@ -23,6 +23,7 @@ const COPIED = [
   'requireEvaluation',
   'workingMessage',
   'guardrails',
+  'models',
 ] as const satisfies readonly (keyof Agent)[];
 
 /** Agents created, copied and deleted through the API; every lookup is scoped to the caller's workspace. */

@@ -65,7 +65,12 @@ export function createDeliveryActivities(deps: TurnDeps) {
     const lastCustomer = [...context.history].reverse().find((item) => item.role === 'user')?.content ?? '';
     const ref = turnRefOf(input.turnId, input);
     const answer = await generateText({
-      model: turnModel(deps, ref, { purpose: 'working_message', round: null, id: input.messageId }),
+      model: turnModel(
+        deps,
+        ref,
+        { purpose: 'working_message', round: null, id: input.messageId },
+        { workspaceId: input.workspaceId, agentId: input.agentId, slot: 'reply' },
+      ),
       system: `Write one short message telling the customer you are working on their request. ${message.aiPrompt ?? ''}`.trim(),
       prompt: lastCustomer || 'The customer is waiting.',
       maxRetries: 0,

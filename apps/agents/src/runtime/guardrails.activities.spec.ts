@@ -5,6 +5,7 @@ import type { Guardrails, TurnContext, TurnHistoryItem, TurnLogGuardrail } from 
 import { FakeLlm } from '@platica/testing/fake-llm';
 import { OPENAI_MODERATION_EXAMPLE_CATEGORIES } from '@platica/testing/fake-moderation';
 import { strict } from '@platica/testing/test-service';
+import { installationModel } from '../models/fallback-model';
 import type { GeneratedReply, ToolRound } from '@platica/workflows/activities';
 import type { Agent } from '../agents/agent.entity';
 import { FLAG_GUARDRAIL_VIOLATION } from '../guardrails/evaluator';
@@ -55,6 +56,9 @@ function world(options: { flag?: Record<string, unknown>; logFails?: boolean; mo
   const warnings: unknown[] = [];
   const deps = strict<TurnDeps>('TurnDeps', {
     model: strict('LanguageModelProvider', { model, providerName: 'openai-compatible' }),
+    // The installation's model alone: no connections, no fallback (models/ has their own specs).
+    chains: strict('ModelChains', { candidates: async () => [installationModel(model)] }),
+    breakers: strict('ModelBreakers', {}),
     config: strict('AgentsConfigService', { values: { LLM_TIMEOUT_MS: 60_000, LLM_API_KEY: 'sk-test' } }),
     turnLog: strict('TurnLogRepository', {
       guardrail: async (_ref: unknown, verdict: TurnLogGuardrail) => {

@@ -60,7 +60,12 @@ export function createGuardrailChecks(deps: TurnDeps, moderationEndpoint: Modera
         const [verdict, moderated] = await Promise.all([
           said && guardrails.rules.length
             ? evaluateGuardrails(
-                turnModel(deps, ref, { purpose: 'guardrail', round: 0, id: 0 }),
+                turnModel(
+                  deps,
+                  ref,
+                  { purpose: 'guardrail', round: 0, id: 0 },
+                  { workspaceId: agent.workspaceId, agentId: agent.id, models: agent.models ?? null, slot: 'guardrail' },
+                ),
                 guardrails.rules,
                 said,
                 modelAbortSignal(deps.config),

@@ -3,6 +3,7 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { MockLanguageModelV4 } from 'ai/test';
 import { internalOperations, type PreviousConversation, type TurnContext, type TurnHistoryItem } from '@platica/contracts';
 import { FakeRpcClient, strict } from '@platica/testing/test-service';
+import { installationModel } from '../models/fallback-model';
 import type { Agent } from '../agents/agent.entity';
 import type { ConversationMemory } from '../memory/conversation-memory.entity';
 import type { TurnRef } from '../turn-log/turn-log.repository';
@@ -64,6 +65,9 @@ function world(options: { previous?: PreviousConversation; summary?: string; mod
   const deps = strict<TurnDeps>('TurnDeps', {
     rpc,
     model: strict('LanguageModelProvider', { model, providerName: 'openai-compatible' }),
+    // The installation's model alone: no connections, no fallback (models/ has their own specs).
+    chains: strict('ModelChains', { candidates: async () => [installationModel(model)] }),
+    breakers: strict('ModelBreakers', {}),
     config: strict('AgentsConfigService', {
       values: {
         LLM_TIMEOUT_MS: 60_000,

@@ -53,6 +53,7 @@ export function createMemoryActivities(deps: TurnDeps) {
     const wantsRecall = agent.recallLastConversation;
     const summarises = !agent.disableContextSummarization;
     if (!wantsRecall && !summarises) return { made };
+    const summaryChooser = { workspaceId, agentId: agent.id, models: agent.models ?? null, slot: 'summary' } as const;
     const logSummary = (kind: 'recall' | 'context', summarized: string, messageCount: number, summary: string) =>
       note(deps, ref, async (r) => {
         await deps.turnLog.start(r, { agentId: agent.id });
@@ -68,7 +69,7 @@ export function createMemoryActivities(deps: TurnDeps) {
       const said = previous.history.filter((item) => item.status !== 'failed' && (item.content || item.images.length || item.files.length));
       if (previous.conversationRef && said.length) {
         const earlier = await deps.memories.find(workspaceId, previous.conversationRef);
-        const model = turnModel(deps, ref, { purpose: 'summary', round: 0, id: 'recall' });
+        const model = turnModel(deps, ref, { purpose: 'summary', round: 0, id: 'recall' }, summaryChooser);
         const summary = await summarize(model, said, earlier?.contextSummary ?? null, modelAbortSignal(deps.config));
         await deps.memories.saveRecall(workspaceId, conversation.id, { conversationRef: previous.conversationRef, summary });
         await logSummary('recall', previous.conversationRef, said.length, summary);
@@ -89,7 +90,7 @@ export function createMemoryActivities(deps: TurnDeps) {
       if (pending.length > bound && foldable > 0) {
         const folded = pending.slice(0, foldable);
         const last = folded.at(-1)!;
-        const model = turnModel(deps, ref, { purpose: 'summary', round: 0, id: 'context' });
+        const model = turnModel(deps, ref, { purpose: 'summary', round: 0, id: 'context' }, summaryChooser);
         const summary = await summarize(model, folded, memory?.contextSummary ?? null, modelAbortSignal(deps.config));
         await deps.memories.saveContextSummary(
           workspaceId,

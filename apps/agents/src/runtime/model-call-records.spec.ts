@@ -2,7 +2,8 @@ import { APICallError, type LanguageModelV4, type LanguageModelV4Content, type L
 import { generateText, jsonSchema, streamText, tool } from 'ai';
 import type { TurnLogModelCall } from '@platica/contracts';
 import type { RecordedModelCall } from '../turn-log/turn-log.entity';
-import { modelCallErrorOf, modelCallOutcome, recordingModel, turnModel } from './model-call-records';
+import { modelCallErrorOf } from '../models/model-call-errors';
+import { costOf, modelCallOutcome, recordingModel, turnModel } from './model-call-records';
 
 const usage = (input: number | undefined, output: number | undefined) => ({
   inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
@@ -169,17 +170,28 @@ describe('modelCallErrorOf', () => {
 });
 
 describe('turnModel', () => {
+  const candidate = (model = scriptedModel({ parts: textAnswer })) => ({
+    breakerKey: 'mc_1',
+    connectionId: 'mc_1',
+    provider: 'anthropic',
+    modelId: 'test-model',
+    model,
+    secret: 'sk-secret-123',
+    offer: { id: 'test-model', inputUsdPerMillion: 3, outputUsdPerMillion: 15 },
+  });
   const deps = (written: RecordedModelCall[]) => ({
-    model: { model: scriptedModel({ parts: textAnswer }), providerName: 'openai-compatible', streams: false },
-    config: { values: { LLM_API_KEY: 'sk-secret-123' } },
+    chains: { candidates: () => Promise.resolve([candidate()]) },
+    breakers: { read: () => Promise.resolve({ failing: new Set(), open: new Set() }) },
+    config: { values: { LLM_API_KEY: 'sk-secret-123', LLM_TIMEOUT_MS: 5_000 } },
     turnLog: { modelCall: (_ref: unknown, call: RecordedModelCall) => Promise.resolve(void written.push(call)) },
     logger: { warn: jest.fn() },
   });
   const ref = { turnId: 'msg_1', workspaceId: 'ws_1', conversationRef: 'conv_1' };
+  const chooser = { workspaceId: 'ws_1', agentId: 'agt_1', models: null, slot: 'reply' as const };
 
-  it("files the call under the turn, keyed by its purpose, id and the step's attempt", async () => {
+  it("files the call under the turn, keyed by its purpose, id and the step's attempt, with its connection, agent and cost", async () => {
     const written: RecordedModelCall[] = [];
-    const model = turnModel(deps(written) as never, ref, { purpose: 'reply', round: 2, id: 2 });
+    const model = turnModel(deps(written) as never, ref, { purpose: 'reply', round: 2, id: 2 }, chooser);
     await generateText({ model, prompt: 'x', maxRetries: 0 });
     await new Promise((resolve) => setImmediate(resolve));
     expect(written).toEqual([
@@ -189,12 +201,17 @@ describe('turnModel', () => {
         round: 2,
         attempt: 1,
         model: 'test-model',
-        provider: 'openai-compatible',
+        provider: 'anthropic',
+        connectionId: 'mc_1',
+        agentId: 'agt_1',
+        fallbackIndex: 0,
         outcome: 'ok',
         at: expect.any(String),
         durationMs: expect.any(Number),
         inputTokens: 42,
         outputTokens: 7,
+        // 42 × 3 + 7 × 15 dollars per million tokens.
+        costUsd: 0.000231,
         finishReason: 'stop',
         toolCallCount: 0,
         error: null,
@@ -202,13 +219,30 @@ describe('turnModel', () => {
     ]);
   });
 
-  it('a lost record never fails the call; a turn without a log entry gets the model as it is', async () => {
+  it('a lost record never fails the call; a turn without a log entry records nothing', async () => {
     const failing = { ...deps([]), turnLog: { modelCall: () => Promise.reject(new Error('database down')) } };
-    const model = turnModel(failing as never, ref, { purpose: 'guardrail', round: 0, id: 0 });
+    const model = turnModel(failing as never, ref, { purpose: 'guardrail', round: 0, id: 0 }, chooser);
     await expect(generateText({ model, prompt: 'x', maxRetries: 0 })).resolves.toMatchObject({ text: 'hola' });
     await new Promise((resolve) => setImmediate(resolve));
     expect(failing.logger.warn).toHaveBeenCalledWith(expect.objectContaining({ msg: 'a turn log record was not written' }));
-    const plain = deps([]);
-    expect(turnModel(plain as never, null, { purpose: 'reply', round: 0, id: 0 })).toBe(plain.model.model);
+    const written: RecordedModelCall[] = [];
+    const plain = deps(written);
+    await generateText({
+      model: turnModel(plain as never, null, { purpose: 'reply', round: 0, id: 0 }, chooser),
+      prompt: 'x',
+      maxRetries: 0,
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written).toEqual([]);
+  });
+});
+
+describe('costOf', () => {
+  it('needs both prices and some usage', () => {
+    const offer = { id: 'm', inputUsdPerMillion: 1, outputUsdPerMillion: 2 };
+    expect(costOf(offer, { inputTokens: 1_000_000, outputTokens: 500_000 })).toBe(2);
+    expect(costOf({ ...offer, outputUsdPerMillion: null }, { inputTokens: 10, outputTokens: 10 })).toBeNull();
+    expect(costOf(offer, { inputTokens: null, outputTokens: null })).toBeNull();
+    expect(costOf(null, { inputTokens: 10, outputTokens: 10 })).toBeNull();
   });
 });

@@ -1,12 +1,11 @@
-import {
-  APICallError,
-  type LanguageModelV4,
-  type LanguageModelV4FinishReason,
-  type LanguageModelV4StreamPart,
-  type LanguageModelV4Usage,
-} from '@ai-sdk/provider';
+import type { LanguageModelV4, LanguageModelV4FinishReason, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
-import type { TurnLogModelCall } from '@platica/contracts';
+import type { AgentModels, ModelOffer, TurnLogModelCall } from '@platica/contracts';
+import { FallbackModel, type ModelCandidate } from '../models/fallback-model';
+import { modelCallErrorOf } from '../models/model-call-errors';
+import { modelBreakerSkips } from '../models/model-breakers';
+import type { ModelSlot } from '../models/model-chains';
+import type { RecordedModelCall } from '../turn-log/turn-log.entity';
 import type { TurnRef } from '../turn-log/turn-log.repository';
 import { currentAttempt, note, type TurnDeps } from './turn-deps';
 
@@ -25,35 +24,92 @@ interface Answered {
   toolCallCount: number;
 }
 
-/** The longest error message a record keeps. */
-const ERROR_MESSAGE_CHARS = 300;
+/** Whose settings choose a call's model, and which of them (models/model-chains.ts). */
+export interface ModelChooser {
+  workspaceId: string;
+  agentId: string | null;
+  /** The agent's model settings; undefined: read the agent's (a working message knows only its id). */
+  models?: AgentModels | null;
+  slot: ModelSlot;
+}
+
+/** What a record takes from the call's chooser and candidate rather than from its outcome. */
+type ChooserFields = 'purpose' | 'round' | 'attempt' | 'model' | 'provider' | 'connectionId' | 'agentId' | 'fallbackIndex';
+
+type RecordingDeps = Pick<TurnDeps, 'chains' | 'breakers' | 'agents' | 'config' | 'turnLog' | 'logger'>;
 
 /**
- * The turn's model, each call it makes recorded in the turn log (`ref`'s): what it was for,
- * how long it took, the tokens and finish reason the provider reported, or its error. The
- * record is written alongside (note() never fails the call); a turn without a log entry (no
- * id) gets the model as it is.
+ * The turn's model for one call: the models its agent's settings choose, in order, falling back
+ * on provider failures (models/fallback-model.ts), each try recorded in the turn log (`ref`'s):
+ * what it was for, which model and connection, how long it took, the tokens and finish reason
+ * the provider reported and their cost, or its error (a skipped one: `circuit_open`). The
+ * record is written alongside (note() never fails the call); a turn without a log entry (no id)
+ * records nothing.
  */
-export function turnModel(deps: Pick<TurnDeps, 'model' | 'config' | 'turnLog' | 'logger'>, ref: TurnRef | null, of: ModelCallOf) {
-  const model = deps.model.model;
-  if (!ref) return model;
+export function turnModel(deps: RecordingDeps, ref: TurnRef | null, of: ModelCallOf, chooser: ModelChooser): LanguageModelV4 {
   const attempt = currentAttempt();
-  const apiKey = deps.config.values.LLM_API_KEY;
-  const record = (startedAt: number, answered: Answered | null, error: unknown) =>
-    void note(deps, ref, (r) =>
-      deps.turnLog.modelCall(r, {
-        key: `${of.purpose}:${of.id}:${attempt}`,
-        purpose: of.purpose,
-        round: of.round,
-        attempt,
-        model: model.modelId,
-        provider: deps.model.providerName,
-        ...modelCallOutcome(answered, error, apiKey),
-        at: new Date(startedAt).toISOString(),
-        durationMs: Date.now() - startedAt,
-      }),
-    );
-  return recordingModel(model, record);
+  const keyOf = (tryIndex: number) => `${of.purpose}:${of.id}:${attempt}${tryIndex ? `:${tryIndex}` : ''}`;
+  const write = (candidate: ModelCandidate, tryIndex: number, call: Omit<RecordedModelCall, ChooserFields | 'key'>) => {
+    const fixed = {
+      purpose: of.purpose,
+      round: of.round,
+      attempt,
+      model: candidate.modelId,
+      provider: candidate.provider,
+      connectionId: candidate.connectionId,
+      agentId: chooser.agentId,
+      fallbackIndex: tryIndex,
+    };
+    void note(deps, ref, (r) => deps.turnLog.modelCall(r, { key: keyOf(tryIndex), ...fixed, ...call }));
+  };
+  return new FallbackModel({
+    candidates: async () => {
+      const models =
+        chooser.models !== undefined || !chooser.agentId
+          ? (chooser.models ?? null)
+          : ((await deps.agents.find(chooser.workspaceId, chooser.agentId))?.models ?? null);
+      return deps.chains.candidates(chooser.workspaceId, models, chooser.slot);
+    },
+    breakers: (keys) => deps.breakers.read(keys),
+    failed: (candidate, reason) => deps.breakers.failed(candidate, reason),
+    succeeded: (candidate) => deps.breakers.succeeded(candidate),
+    recorded: (candidate, tryIndex) =>
+      ref
+        ? recordingModel(candidate.model, (startedAt, answered, error) => {
+            const outcome = modelCallOutcome(answered, error, candidate.secret);
+            write(candidate, tryIndex, {
+              ...outcome,
+              costUsd: costOf(candidate.offer, outcome),
+              at: new Date(startedAt).toISOString(),
+              durationMs: Date.now() - startedAt,
+            });
+          })
+        : candidate.model,
+    skipped: (candidate, tryIndex) => {
+      modelBreakerSkips.inc();
+      write(candidate, tryIndex, {
+        outcome: 'error',
+        inputTokens: null,
+        outputTokens: null,
+        finishReason: null,
+        toolCallCount: 0,
+        error: { status: null, code: 'circuit_open', message: "skipped: the connection's circuit breaker is open" },
+        costUsd: null,
+        at: new Date().toISOString(),
+        durationMs: 0,
+      });
+    },
+    timeoutMs: deps.config.values.LLM_TIMEOUT_MS,
+  });
+}
+
+/** What a call cost by its model's prices (US dollars per million tokens); null without both prices or without usage. */
+export function costOf(offer: ModelOffer | null, usage: { inputTokens: number | null; outputTokens: number | null }): number | null {
+  if (!offer || offer.inputUsdPerMillion === null || offer.outputUsdPerMillion === null) return null;
+  if (usage.inputTokens === null && usage.outputTokens === null) return null;
+  const cost = ((usage.inputTokens ?? 0) * offer.inputUsdPerMillion + (usage.outputTokens ?? 0) * offer.outputUsdPerMillion) / 1_000_000;
+  // Kept to a millionth of a cent: sums of many calls stay exact enough, and JSON stays short.
+  return Math.round(cost * 1e8) / 1e8;
 }
 
 /**
@@ -133,36 +189,4 @@ export function modelCallOutcome(
 /** The SDK's unified finish reason, spelled like the API's other enums (`tool-calls` is `tool_calls`). */
 function finishReasonOf(reason: LanguageModelV4FinishReason): NonNullable<TurnLogModelCall['finishReason']> {
   return reason.unified.replace('-', '_') as NonNullable<TurnLogModelCall['finishReason']>;
-}
-
-/**
- * A failed call's error as an engineer reads it: the provider's HTTP status and error code
- * when it answered (an OpenAI error body's `code`, else its `type`), else the error's name
- * (a timeout, an abort, a refused connection); its message shortened, the API key blanked out.
- */
-export function modelCallErrorOf(error: unknown, apiKey: string | undefined): NonNullable<TurnLogModelCall['error']> {
-  // Errors of another realm (a DOMException from fetch's abort) are not `instanceof Error`.
-  const named = error !== null && typeof error === 'object' && 'message' in error && 'name' in error;
-  // A stream's error part may be a plain object (the provider's error body): shown as JSON, not `[object Object]`.
-  const message = named ? String(error.message) : typeof error === 'object' && error !== null ? safeJson(error) : String(error);
-  const redacted = apiKey && apiKey.length >= 4 ? message.split(apiKey).join('[redacted]') : message;
-  const short = redacted.length > ERROR_MESSAGE_CHARS ? `${redacted.slice(0, ERROR_MESSAGE_CHARS - 1)}…` : redacted;
-  if (APICallError.isInstance(error)) {
-    const body = (error.data ?? {}) as { error?: { code?: unknown; type?: unknown } };
-    const code = body.error?.code ?? body.error?.type;
-    return {
-      status: error.statusCode ?? null,
-      code: typeof code === 'string' || typeof code === 'number' ? String(code) : null,
-      message: short,
-    };
-  }
-  return { status: null, code: named ? String(error.name) : null, message: short };
-}
-
-function safeJson(value: object): string {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
 }

@@ -4,6 +4,7 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { MockLanguageModelV4 } from 'ai/test';
 import type { Guardrails, RuntimeTool, TurnContext, TurnHistoryItem, TurnReplyRequest } from '@platica/contracts';
 import { strict } from '@platica/testing/test-service';
+import { installationModel } from '../models/fallback-model';
 import { MODEL_REFUSED, type GeneratedReply, type ModelCallQueued } from '@platica/workflows/activities';
 import type { Agent } from '../agents/agent.entity';
 import type { AcceptanceActivities } from './acceptance.activities';
@@ -93,6 +94,9 @@ function world(options: {
   const slotsFreed: string[] = [];
   const deps = strict<TurnDeps>('TurnDeps', {
     model: strict('LanguageModelProvider', { model, providerName: 'openai-compatible', streams: false }),
+    // The installation's model alone: no connections, no fallback (models/ has their own specs).
+    chains: strict('ModelChains', { candidates: async () => [installationModel(model)] }),
+    breakers: strict('ModelBreakers', {}),
     config: strict('AgentsConfigService', {
       values: {
         LLM_TIMEOUT_MS: 60_000,

@@ -138,7 +138,13 @@ export function createModelCallActivities(
         },
       );
       const call = {
-        model: turnModel(deps, turnRefOf(input.turnId, input), { purpose: 'reply', round: rounds.length, id: rounds.length }),
+        model: turnModel(
+          deps,
+          turnRefOf(input.turnId, input),
+          { purpose: 'reply', round: rounds.length, id: rounds.length },
+          // A sub-agent answering under a delegation answers with its own models.
+          { workspaceId, agentId: speaker.id, models: speaker.models ?? null, slot: 'reply' },
+        ),
         messages: prompt.messages,
         // The business's instructions sit in the history where they were given, as system messages.
         allowSystemInMessages: true,

@@ -4,6 +4,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { internalOperations, type RuntimeExecuteRequest } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { FakeRpcClient, strict } from '@platica/testing/test-service';
+import { installationModel } from '../models/fallback-model';
 import type { PendingToolCalls, ToolCallContext, ToolCallRequest, ToolCallResult } from '@platica/workflows/activities';
 import type { Agent } from '../agents/agent.entity';
 import type { Delegation } from '../subagents/delegation.entity';
@@ -75,6 +76,9 @@ function world(options: { execute?: (body: RuntimeExecuteRequest) => unknown; ag
       },
     }),
     model: strict('LanguageModelProvider', { model, providerName: 'openai-compatible' }),
+    // The installation's model alone: no connections, no fallback (models/ has their own specs).
+    chains: strict('ModelChains', { candidates: async () => [installationModel(model)] }),
+    breakers: strict('ModelBreakers', {}),
     config: strict('AgentsConfigService', { values: { LLM_TIMEOUT_MS: 60_000, LLM_API_KEY: 'sk-test' } }),
     turnLog: strict('TurnLogRepository', {
       toolCall: async (_ref: unknown, recorded: RecordedToolCall) => void toolCalls.push(recorded),

@@ -215,7 +215,13 @@ export function createToolCallActivities(deps: TurnDeps, memos: TurnMemos) {
       }
       await logDelegation('consult', subagent, String(call.input.question ?? ''));
       const answer = await generateText({
-        model: turnModel(deps, ref, { purpose: 'subagent', round: input.round ?? null, id: call.toolCallId }),
+        model: turnModel(
+          deps,
+          ref,
+          { purpose: 'subagent', round: input.round ?? null, id: call.toolCallId },
+          // A consulted sub-agent answers with its own models.
+          { workspaceId, agentId: subagent.id, models: subagent.models ?? null, slot: 'reply' },
+        ),
         system: systemPromptOf(subagent),
         prompt: String(call.input.question ?? ''),
         maxRetries: 0,

@@ -15,17 +15,22 @@ import type { AgentsConfigService } from '../config/agents.config';
 import type { AllowedTermRepository } from '../guardrails/allowed-term.repository';
 import type { ConversationMemoryRepository } from '../memory/conversation-memory.repository';
 import type { ModelCallSlots } from '../fair-turns/model-call-slots.workflows';
+import type { ModelBreakers } from '../models/model-breakers';
+import type { ModelChains } from '../models/model-chains';
 import type { DelegationRepository } from '../subagents/delegation.repository';
 import type { TurnLogRepository, TurnRef } from '../turn-log/turn-log.repository';
 import type { TurnFiles } from './turn-files';
 import type { ChatAnswers } from './chat-answers';
-import type { LanguageModelProvider } from './language-model';
+import type { LanguageModelProvider } from '../models/language-model';
 
 /** What the turn's activities are built from (composed in turn.activities.ts). */
 export interface TurnDeps {
   rpc: RpcClient;
   agents: AgentRepository;
   model: LanguageModelProvider;
+  /** The models each call uses, in order (the agent's settings, the workspace's default, the installation's). */
+  chains: ModelChains;
+  breakers: ModelBreakers;
   config: AgentsConfigService;
   allowedTerms: AllowedTermRepository;
   delegations: DelegationRepository;
@@ -68,9 +73,12 @@ export async function note(deps: Pick<TurnDeps, 'logger'>, ref: TurnRef | null, 
   }
 }
 
-/** A model call's abort signal: the activity's cancellation, or the configured model timeout. */
-export function modelAbortSignal(config: AgentsConfigService): AbortSignal {
-  return AbortSignal.any([Context.current().cancellationSignal, AbortSignal.timeout(config.values.LLM_TIMEOUT_MS)]);
+/**
+ * A model call's abort signal: the activity's cancellation. Each try of the call has its own
+ * LLM_TIMEOUT_MS (models/fallback-model.ts), so a model that timed out leaves time for the next.
+ */
+export function modelAbortSignal(_config: AgentsConfigService): AbortSignal {
+  return Context.current().cancellationSignal;
 }
 
 /** A chat thread's key in this worker's memos: its workspace and public id (what a request names it by). */

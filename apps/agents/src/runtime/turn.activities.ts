@@ -8,6 +8,8 @@ import { AgentsConfigService } from '../config/agents.config';
 import { AllowedTermRepository } from '../guardrails/allowed-term.repository';
 import { ModelCallSlots } from '../fair-turns/model-call-slots.workflows';
 import { ConversationMemoryRepository } from '../memory/conversation-memory.repository';
+import { ModelBreakers } from '../models/model-breakers';
+import { ModelChains } from '../models/model-chains';
 import { DelegationRepository } from '../subagents/delegation.repository';
 import { TurnLogRepository } from '../turn-log/turn-log.repository';
 import { createAcceptanceActivities, type AcceptanceActivities } from './acceptance.activities';
@@ -15,7 +17,7 @@ import { TurnFiles } from './turn-files';
 import { ChatAnswers } from './chat-answers';
 import { createDeliveryActivities } from './delivery.activities';
 import { createGuardrailChecks } from './guardrails.activities';
-import { LanguageModelProvider } from './language-model';
+import { LanguageModelProvider } from '../models/language-model';
 import { createMemoryActivities } from './memory.activities';
 import { createModelCallActivities } from './model-call.activities';
 import { createToolCallActivities } from './tool-calls.activities';
@@ -48,11 +50,15 @@ export class TurnActivitiesFactory {
     files: TurnFiles,
     chatAnswers: ChatAnswers,
     slots: ModelCallSlots,
+    chains: ModelChains,
+    breakers: ModelBreakers,
   ) {
     const deps: TurnDeps = {
       rpc,
       agents,
       model,
+      chains,
+      breakers,
       config,
       allowedTerms,
       delegations,

@@ -66,6 +66,7 @@ describe('OpenAPI document', () => {
       'conversation_notes_create',
       'messages_send',
       'messages_send_template',
+      'models_connections_create',
     ]);
     for (const op of withHeader) {
       expect(op.parameters.find((parameter: any) => parameter.name === 'Idempotency-Key')).toMatchObject({ in: 'header', required: false });

@@ -70,6 +70,7 @@ describe('/mcp tools', () => {
       'conversation_notes_create',
       'messages_send',
       'messages_send_template',
+      'models_connections_create',
     ]);
     expect(
       requestFor(tool('messages_send'), { channelId: 'wb-1', conversationId: '5215551112222', content: 'hola', idempotencyKey: 'k-1' }),

@@ -7,6 +7,7 @@ import { chatOperations } from './chat.operations';
 import { evaluationOperations } from './evaluations.operations';
 import { messageMediaOperation } from './media.operations';
 import { messagingOperations } from './messaging.operations';
+import { modelOperations } from './models.operations';
 import { presenceOperation, teamOperations } from './team.operations';
 import { cannedReplyOperations, noteOperations } from './notes.operations';
 import { integrationOperations } from './integrations.operations';
@@ -25,6 +26,7 @@ export * from './chat.operations';
 export * from './evaluations.operations';
 export * from './media.operations';
 export * from './messaging.operations';
+export * from './models.operations';
 export * from './team.operations';
 export * from './notes.operations';
 export * from './tools.operations';
@@ -50,6 +52,7 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   ...Object.values(chatOperations),
   ...Object.values(agentOperations),
   ...Object.values(evaluationOperations),
+  ...Object.values(modelOperations),
   ...Object.values(toolOperations),
   ...Object.values(integrationOperations),
   ...Object.values(knowledgeOperations),

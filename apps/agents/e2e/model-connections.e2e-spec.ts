@@ -1,0 +1,333 @@
+import { randomBytes } from 'node:crypto';
+import {
+  eventually,
+  FakeAnthropic,
+  FakeLlm,
+  lastOf,
+  lastUserText,
+  MessagingWorkspace,
+  startTestStack,
+  textOf,
+  withAgents,
+  type TestStack,
+} from '@platica/testing';
+
+type ModelCall = Record<string, any>;
+
+/**
+ * Model connections (docs/agents.md › Models and fallback) through the gateway, with two fake
+ * providers speaking their real wire formats: the installation's OpenAI-compatible fake (and a
+ * second one, a workspace's connection that fails), and a fake Anthropic Messages API. Two
+ * agents of one workspace on different models; a sub-agent consulted on its own model; a
+ * failing provider answered for by the fallback, then skipped by its breaker; a credential
+ * never echoed nor sent to a new origin; the model usage equal to the turn log's calls.
+ */
+describe('model connections, fallback and cost (e2e)', () => {
+  let t: TestStack;
+  let llm: FakeLlm;
+  let flaky: FakeLlm;
+  let claude: FakeAnthropic;
+  let elsewhere: FakeAnthropic;
+  const SECRET = `sk-ant-${randomBytes(12).toString('hex')}`;
+  const PRICES = { inputUsdPerMillion: 3, outputUsdPerMillion: 15 };
+
+  const marker = () => `m-${randomBytes(3).toString('hex')}`;
+  /** The conversation's turns once each has ended and `calls` model calls are recorded in all. */
+  const endedTurns = (ws: MessagingWorkspace, conversationRef: string, calls: number) =>
+    eventually(
+      `${calls} model calls in the turn log`,
+      async () => {
+        const res = await ws.api.get(`/v1/conversations/${conversationRef}/turns`);
+        expect(res.status).toBe(200);
+        const turns = res.body.turns as Record<string, any>[];
+        const recorded = turns.flatMap((turn) => turn.modelCalls as ModelCall[]);
+        return turns.every((turn) => turn.outcome !== null) && recorded.length >= calls ? turns : undefined;
+      },
+      30_000,
+    );
+  const connect = async (ws: MessagingWorkspace, body: Record<string, unknown>): Promise<string> => {
+    const res = await ws.api.post('/v1/models/connections', body);
+    expect(res.status).toBe(201);
+    return res.body.data.connection.id as string;
+  };
+
+  beforeAll(async () => {
+    [llm, flaky, claude, elsewhere] = await Promise.all([FakeLlm.start(), FakeLlm.start(), FakeAnthropic.start(), FakeAnthropic.start()]);
+    // Streamed completions, so the Anthropic turns read server-sent events (the test button's call is not streamed);
+    // a short time limit per call and a breaker that opens after two failures in a row.
+    t = await startTestStack({ ...llm.env(), LLM_STREAM: 'true', LLM_TIMEOUT_MS: '4000', PLATICA_MODEL_BREAKER_FAILURES: '2' });
+    // Claude consults a sub-agent on [[consult]], and answers with what the tool said.
+    claude.answer = (request) => {
+      const last = request.messages.at(-1);
+      const toolResult = Array.isArray(last?.content) ? last.content.find((part) => part.type === 'tool_result') : undefined;
+      if (toolResult) return { text: `CLAUDE TOOL RESULT: ${JSON.stringify(toolResult.content)}` };
+      const consult = request.tools?.find((tool) => tool.name.startsWith('consult_'))?.name;
+      const said = lastUserText(request);
+      if (said.includes('[[consult]]') && consult) return { toolUse: { name: consult, input: { question: '¿Cuánto debe?' } } };
+      return { text: `CLAUDE: ${said}` };
+    };
+    llm.answer = (request) => ({ text: `ECHO: ${textOf(lastOf(request.messages, 'user'))}` });
+  }, 300_000);
+  afterAll(async () => {
+    await t?.stop();
+    await Promise.all([llm, flaky, claude, elsewhere].map((fake) => fake?.stop()));
+  });
+
+  it('keeps a credential write-only, tests a connection with one token, and never sends the credential to a new origin', async () => {
+    const ws = await MessagingWorkspace.seed(t);
+    const created = await ws.api.post('/v1/models/connections', {
+      name: 'Claude',
+      provider: 'anthropic',
+      baseUrl: claude.url,
+      credential: SECRET,
+      models: [{ id: 'claude-test', ...PRICES }],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.connection).toMatchObject({ provider: 'anthropic', hasCredential: true, breaker: { state: 'closed' } });
+    const id = created.body.data.connection.id as string;
+    const listed = await ws.api.get('/v1/models/connections');
+    expect(listed.status).toBe(200);
+    for (const body of [created.body, listed.body, (await ws.api.get(`/v1/models/connections/${id}`)).body]) {
+      expect(JSON.stringify(body)).not.toContain(SECRET);
+    }
+
+    const tested = await ws.api.post(`/v1/models/connections/${id}/test`, {});
+    expect(tested.status).toBe(200);
+    expect(tested.body).toMatchObject({ ok: true, model: 'claude-test', error: null });
+    const call = claude.calls.at(-1)!;
+    expect(call).toMatchObject({ apiKey: SECRET, version: '2023-06-01', body: { model: 'claude-test', max_tokens: 1 } });
+    expect(call.body.stream).toBeFalsy();
+
+    // Another origin without the credential again: refused, naming it.
+    const moved = await ws.api.patch(`/v1/models/connections/${id}`, { baseUrl: elsewhere.url });
+    expect(moved.status).toBe(400);
+    expect(moved.body.details).toEqual([expect.objectContaining({ path: ['credential'] })]);
+    // Moved with the credential removed: the new origin never gets it.
+    const cleared = await ws.api.patch(`/v1/models/connections/${id}`, { baseUrl: elsewhere.url, credential: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.connection).toMatchObject({ hasCredential: false, baseUrl: elsewhere.url });
+    await ws.api.post(`/v1/models/connections/${id}/test`, {});
+    expect(elsewhere.calls.length).toBeGreaterThan(0);
+    expect(JSON.stringify(elsewhere.calls)).not.toContain(SECRET);
+
+    // A base URL the SSRF guard refuses, a missing one for an OpenAI-compatible provider.
+    const bad = await ws.api.post('/v1/models/connections', { name: 'Bad', provider: 'openai_compatible', models: [{ id: 'x' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual([expect.objectContaining({ path: ['baseUrl'] })]);
+  });
+
+  it('two agents of one workspace answer on different models; a consulted sub-agent on its own; each call priced in the turn log', async () => {
+    const ws = await MessagingWorkspace.seed(t, (doc) => withAgents(doc));
+    const sofia = ws.ids.agents.sofia.id;
+    const billing = ws.ids.agents.billing.id;
+    const claudeId = await connect(ws, {
+      name: 'Claude',
+      provider: 'anthropic',
+      baseUrl: claude.url,
+      credential: SECRET,
+      models: [{ id: 'claude-test', ...PRICES }],
+    });
+    expect(
+      (await ws.api.post(`/v1/agents/${sofia}/subagents`, { subagentId: billing, status: 'active', description: 'Facturas' })).status,
+    ).toBe(201);
+
+    // Settings naming what the workspace lacks: 400 naming the field.
+    const unknown = await ws.api.patch(`/v1/agents/${sofia}/models`, {
+      reply: { connectionId: 'mc_nope', model: 'claude-test' },
+      fallback: [{ connectionId: claudeId, model: 'gpt-9' }],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details.map((issue: { path: unknown[] }) => issue.path)).toEqual([
+      ['reply', 'connectionId'],
+      ['fallback', 0, 'model'],
+    ]);
+    const set = await ws.api.patch(`/v1/agents/${sofia}/models`, { reply: { connectionId: claudeId, model: 'claude-test' } });
+    expect(set.status).toBe(200);
+    expect((await ws.api.get(`/v1/agents/${sofia}/models`)).body).toEqual({
+      reply: { connectionId: claudeId, model: 'claude-test' },
+      guardrail: null,
+      summary: null,
+      fallback: [],
+    });
+
+    const m = marker();
+    const bySofia = await ws.api.post('/v1/chat', { agentId: sofia, client: { email: `${m}@example.test` }, message: `hola ${m}` });
+    expect(bySofia.status).toBe(200);
+    expect(bySofia.body.messages[0].content).toBe(`CLAUDE: hola ${m}`);
+    expect(claude.calls.at(-1)!.body.stream).toBe(true);
+    const byBilling = await ws.api.post('/v1/chat', { agentId: billing, client: { email: `b${m}@example.test` }, message: `hola ${m}` });
+    expect(byBilling.body.messages[0].content).toBe(`ECHO: hola ${m}`);
+
+    const [sofiaTurn] = await endedTurns(ws, bySofia.body.id, 1);
+    expect(sofiaTurn!.modelCalls).toEqual([
+      expect.objectContaining({
+        model: 'claude-test',
+        provider: 'anthropic',
+        connectionId: claudeId,
+        agentId: sofia,
+        outcome: 'ok',
+        inputTokens: 12,
+        outputTokens: 30,
+        costUsd: (12 * 3 + 30 * 15) / 1e6,
+      }),
+    ]);
+    const [billingTurn] = await endedTurns(ws, byBilling.body.id, 1);
+    expect(billingTurn!.modelCalls).toEqual([
+      expect.objectContaining({ model: 'fake-model', provider: 'openai-compatible', connectionId: null, agentId: billing, costUsd: null }),
+    ]);
+
+    // Claude asks for the sub-agent (a streamed tool_use); Billing answers on its own (the installation's) model.
+    const consulted = await ws.api.post('/v1/chat', {
+      agentId: sofia,
+      client: { email: `c${m}@example.test` },
+      message: `[[consult]] ${m}`,
+    });
+    expect(consulted.status).toBe(200);
+    expect(consulted.body.messages[0].content).toContain('CLAUDE TOOL RESULT');
+    const [consultTurn] = await endedTurns(ws, consulted.body.id, 3);
+    expect(consultTurn!.modelCalls.map((c: ModelCall) => `${c.purpose} ${c.round} ${c.model} ${c.finishReason}`)).toEqual([
+      'reply 0 claude-test tool_calls',
+      'subagent 0 fake-model stop',
+      'reply 1 claude-test stop',
+    ]);
+  });
+
+  it('a provider answering 500 then timing out: the fallback answers, every call in the turn log; then its breaker skips it', async () => {
+    const ws = await MessagingWorkspace.seed(t, (doc) => withAgents(doc));
+    const billing = ws.ids.agents.billing.id;
+    const flakyId = await connect(ws, {
+      name: 'Flaky',
+      provider: 'openai_compatible',
+      baseUrl: flaky.url,
+      credential: 'flaky-key',
+      models: [{ id: 'flaky-model' }],
+    });
+    const claudeId = await connect(ws, {
+      name: 'Claude',
+      provider: 'anthropic',
+      baseUrl: claude.url,
+      credential: SECRET,
+      models: [{ id: 'claude-test', ...PRICES }],
+    });
+    const set = await ws.api.patch(`/v1/agents/${billing}/models`, {
+      reply: { connectionId: flakyId, model: 'flaky-model' },
+      fallback: [{ connectionId: claudeId, model: 'claude-test' }],
+    });
+    expect(set.status).toBe(200);
+
+    flaky.failNext(1, 500);
+    const release = flaky.hold();
+    try {
+      const m = marker();
+      const res = await ws.api.post('/v1/chat', { agentId: billing, client: { email: `${m}@example.test` }, message: `hola ${m}` });
+      expect(res.status).toBe(200);
+      expect(res.body.messages[0].content).toBe(`CLAUDE: hola ${m}`);
+      const [turn] = await endedTurns(ws, res.body.id, 3);
+      expect(turn!.outcome).toBe('answered');
+      expect(
+        turn!.modelCalls.map((c: ModelCall) => [
+          c.fallbackIndex,
+          c.connectionId,
+          c.outcome,
+          c.error?.status ?? null,
+          c.error?.code ?? null,
+        ]),
+      ).toEqual([
+        [0, flakyId, 'error', 500, 'server_error'],
+        [1, flakyId, 'error', null, 'TimeoutError'],
+        [2, claudeId, 'ok', null, null],
+      ]);
+
+      const connection = await ws.api.get(`/v1/models/connections/${flakyId}`);
+      expect(connection.body.data.connection.breaker).toMatchObject({ state: 'open', failures: 2, openUntil: expect.any(String) });
+
+      // Open: the next turn goes to the fallback without calling the failing provider.
+      const before = flaky.requests.length;
+      const next = await ws.api.post('/v1/chat', { agentId: billing, client: { email: `n${m}@example.test` }, message: `otra ${m}` });
+      expect(next.body.messages[0].content).toBe(`CLAUDE: otra ${m}`);
+      const [skipped] = await endedTurns(ws, next.body.id, 2);
+      expect(skipped!.modelCalls).toEqual([
+        expect.objectContaining({
+          connectionId: flakyId,
+          outcome: 'error',
+          error: expect.objectContaining({ code: 'circuit_open' }),
+          durationMs: 0,
+        }),
+        expect.objectContaining({ connectionId: claudeId, outcome: 'ok' }),
+      ]);
+      expect(flaky.requests.length).toBe(before);
+      // Nothing the customer said, nor any credential, in the records.
+      expect(JSON.stringify([turn, skipped])).not.toContain('flaky-key');
+      expect(JSON.stringify([turn, skipped])).not.toContain(SECRET);
+    } finally {
+      release();
+    }
+  });
+
+  it("the model usage's tokens and cost are the sum of the turn log's recorded calls, by agent and model", async () => {
+    const ws = await MessagingWorkspace.seed(t, (doc) => withAgents(doc));
+    const sofia = ws.ids.agents.sofia.id;
+    const billing = ws.ids.agents.billing.id;
+    const claudeId = await connect(ws, {
+      name: 'Claude',
+      provider: 'anthropic',
+      baseUrl: claude.url,
+      credential: SECRET,
+      models: [{ id: 'claude-test', inputUsdPerMillion: 3.5, outputUsdPerMillion: 17.25 }],
+      default: true,
+    });
+    // Sofia on the workspace's default (Claude); Billing on the installation's model.
+    expect((await ws.api.patch(`/v1/agents/${billing}/models`, { reply: { connectionId: null, model: 'fake-model' } })).status).toBe(200);
+    const conversations: string[] = [];
+    for (const [agentId, n] of [
+      [sofia, 1],
+      [sofia, 2],
+      [billing, 3],
+    ] as const) {
+      const res = await ws.api.post('/v1/chat', { agentId, client: { email: `u${n}${marker()}@example.test` }, message: `pregunta ${n}` });
+      expect(res.status).toBe(200);
+      conversations.push(res.body.id as string);
+    }
+    const calls: ModelCall[] = [];
+    for (const id of conversations) calls.push(...(await endedTurns(ws, id, 1)).flatMap((turn) => turn.modelCalls as ModelCall[]));
+
+    const usage = await ws.api.get('/v1/usage/models');
+    expect(usage.status).toBe(200);
+    const figures = usage.body.workspaces[0].models;
+    const sum = (of: ModelCall[], field: string) => of.reduce((total, call) => total + (call[field] ?? 0), 0);
+    expect(figures.totals).toEqual({
+      calls: calls.length,
+      inputTokens: sum(calls, 'inputTokens'),
+      outputTokens: sum(calls, 'outputTokens'),
+      costUsd: expect.closeTo(sum(calls, 'costUsd'), 10),
+      unpricedCalls: calls.filter((call) => call.costUsd === null).length,
+    });
+    expect(figures.totals.costUsd).toBeCloseTo((2 * (12 * 3.5 + 30 * 17.25)) / 1e6, 10);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(figures.rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          date: today,
+          agentId: sofia,
+          connectionId: claudeId,
+          model: 'claude-test',
+          calls: 2,
+          inputTokens: 24,
+          outputTokens: 60,
+        }),
+        expect.objectContaining({
+          date: today,
+          agentId: billing,
+          connectionId: null,
+          model: 'fake-model',
+          calls: 1,
+          costUsd: 0,
+          unpricedCalls: 1,
+        }),
+      ]),
+    );
+    const bad = await ws.api.get('/v1/usage/models?startDate=2026-11-10&endDate=2026-11-01');
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual([expect.objectContaining({ path: ['endDate'] })]);
+  });
+});
