@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { RpcReply } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { requestScopedId, withStatus } from '@platica/platform';
+import { isUniqueViolation, requestScopedId, withStatus } from '@platica/platform';
 import { GraphError } from '../graph/meta-graph.adapter';
 import { ConversationRepository } from '../conversations/conversation.repository';
 import { ScheduledMessageRepository } from '../scheduled/scheduled-message.repository';
@@ -42,7 +41,7 @@ export class KeyedSends {
     try {
       return await send();
     } catch (error) {
-      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      if (!isUniqueViolation(error)) throw error;
       const first = await this.answerOf(workspaceId, messageId);
       if (!first) throw error;
       return first;
