@@ -245,7 +245,10 @@ describe('idempotency keys (e2e)', () => {
       const modelCalls = () => llm.requests.filter((request) => JSON.stringify(request).includes(body.message)).length;
       const calledForTurn = modelCalls();
       await lapseClaim(key);
-      expectSameAnswer(await ws.api.post('/v1/chat', body, { 'idempotency-key': key }), first);
+      const retry = await ws.api.post('/v1/chat', body, { 'idempotency-key': key });
+      // The same turn; its `timestamp` is when its reply was stored (the first said when the turn ended, moments after).
+      expectSameAnswer(retry, { ...first, body: { ...first.body, timestamp: retry.body.timestamp } } as HttpAnswer);
+      expect(Math.abs(Date.parse(retry.body.timestamp) - Date.parse(first.body.timestamp))).toBeLessThan(5_000);
       expect(modelCalls()).toBe(calledForTurn);
       const thread = await ws.api.get(`/v1/chat/${first.body.id}`);
       expect(thread.body.messages.filter((m: { role: string }) => m.role === 'user')).toHaveLength(1);
