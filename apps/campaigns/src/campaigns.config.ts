@@ -11,7 +11,10 @@ export const campaignsConfigSchema = baseConfigSchema.extend({
     .default('')
     .transform((value, ctx) => {
       const rates: Record<string, number> = {};
-      for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+      for (const entry of value
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean)) {
         const [channel, rate] = entry.split('=');
         const n = Number(rate);
         if (!channel || !Number.isFinite(n) || n < 0) {

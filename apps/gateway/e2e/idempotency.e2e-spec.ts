@@ -175,6 +175,99 @@ describe('idempotency keys (e2e)', () => {
     expect(detail.body.workspaces[0].campaigns[0].runs).toHaveLength(1);
   });
 
+  describe("a retry after the gateway's record of the key is lost (issue 51: a gateway killed or frozen holding it)", () => {
+    /**
+     * What a gateway that died (kill -9) or froze (SIGSTOP) with the request leaves: its claim,
+     * unanswered and lapsed. A retry then claims the key afresh and reaches the service again.
+     */
+    const lapseClaim = async (key: string) => {
+      const rows = await t.query(
+        `update gateway.idempotency_key set status = null, headers = null, body = null, locked_until = now() - interval '1 second'
+          where key = $1 returning key`,
+        [key],
+      );
+      expect(rows).toHaveLength(1);
+    };
+    const expectSameAnswer = (retry: HttpAnswer, first: HttpAnswer) => {
+      expect(retry.status).toBe(first.status);
+      expect(retry.body).toEqual(first.body);
+      // Not the gateway's replay: the service answered from what the first request created.
+      expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    };
+
+    it('answers a send with the first message, sent once', async () => {
+      const phone = newPhone();
+      await ws.customerWrites(phone);
+      const key = randomUUID();
+      const first = await send(phone, 'Una sola vez', key);
+      expect(first.status).toBe(200);
+      await lapseClaim(key);
+      expectSameAnswer(await send(phone, 'Una sola vez', key), first);
+      await eventually('the message sent to Meta', async () => sentTo(phone).length === 1, 15_000);
+      // A claim lost again, and a send without the key: still the one message, then a second one.
+      await t.query('delete from gateway.idempotency_key where key = $1', [key]);
+      expectSameAnswer(await send(phone, 'Una sola vez', key), first);
+      expect(sentTo(phone)).toHaveLength(1);
+    });
+
+    it('answers a template send and a scheduled send with what they first created', async () => {
+      const phone = newPhone();
+      const template = {
+        channelId: ws.whatsapp.id,
+        conversationId: phone,
+        template: { name: 'welcome', language: 'es_MX', params: ['Ana', 'A-2'], file: FILE, buttons: BUTTONS },
+      };
+      const key = randomUUID();
+      const first = await ws.api.post('/v1/messages/template', template, { 'idempotency-key': key });
+      expect(first.status).toBe(200);
+      await lapseClaim(key);
+      expectSameAnswer(await ws.api.post('/v1/messages/template', template, { 'idempotency-key': key }), first);
+
+      const later = { channelId: ws.whatsapp.id, conversationId: phone, content: 'Más tarde', delay: 3_600_000 };
+      const laterKey = randomUUID();
+      const scheduled = await ws.api.post('/v1/messages', later, { 'idempotency-key': laterKey });
+      expect(scheduled.status).toBe(202);
+      await lapseClaim(laterKey);
+      const again = await ws.api.post('/v1/messages', later, { 'idempotency-key': laterKey });
+      expect(again.status).toBe(202);
+      expect(again.body).toMatchObject({ messageId: scheduled.body.messageId, executeAt: scheduled.body.executeAt });
+      const pending = await ws.api.get('/v1/messages/scheduled');
+      const toPhone = pending.body.messages.filter((m: { conversationId: string | null }) => m.conversationId === phone);
+      expect(toPhone.map((m: { messageId: string }) => m.messageId)).toEqual([scheduled.body.messageId]);
+      expect(sentTo(phone)).toHaveLength(1);
+    });
+
+    it('answers a chat with the first turn, asking the model nothing again', async () => {
+      const body = { agentId: ws.ids.agents.sofia.id, message: `¿Abren el domingo? ${randomUUID()}` };
+      const key = randomUUID();
+      const first = await ws.api.post('/v1/chat', body, { 'idempotency-key': key });
+      expect(first.status).toBe(200);
+      const modelCalls = () => llm.requests.filter((request) => JSON.stringify(request).includes(body.message)).length;
+      const calledForTurn = modelCalls();
+      await lapseClaim(key);
+      const retry = await ws.api.post('/v1/chat', body, { 'idempotency-key': key });
+      // The same turn; its `timestamp` is when its reply was stored (the first said when the turn ended, moments after).
+      expectSameAnswer(retry, { ...first, body: { ...first.body, timestamp: retry.body.timestamp } } as HttpAnswer);
+      expect(Math.abs(Date.parse(retry.body.timestamp) - Date.parse(first.body.timestamp))).toBeLessThan(5_000);
+      expect(modelCalls()).toBe(calledForTurn);
+      const thread = await ws.api.get(`/v1/chat/${first.body.id}`);
+      expect(thread.body.messages.filter((m: { role: string }) => m.role === 'user')).toHaveLength(1);
+    });
+
+    it('answers a campaign send with its first run', async () => {
+      const campaign = `/v1/campaigns/${ws.ids.campaigns.promo.id}/send`;
+      const run = { channelId: ws.whatsapp.id, template: { params: ['Cliente', 'C-3'], type: 'image', file: FILE, buttons: BUTTONS } };
+      const before = (await ws.api.get(`/v1/campaigns/${ws.ids.campaigns.promo.id}`)).body.workspaces[0].campaigns[0].runs.length;
+      const key = randomUUID();
+      const first = await ws.api.post(campaign, run, { 'idempotency-key': key });
+      expect(first.status).toBe(200);
+      await lapseClaim(key);
+      expectSameAnswer(await ws.api.post(campaign, run, { 'idempotency-key': key }), first);
+      const detail = await ws.api.get(`/v1/campaigns/${ws.ids.campaigns.promo.id}`);
+      expect(detail.body.workspaces[0].campaigns[0].runs).toHaveLength(before + 1);
+    });
+  });
+
   it('takes the key over /mcp as idempotencyKey: a retried tool call and the REST request with the key are one send', async () => {
     const phone = newPhone();
     await ws.customerWrites(phone);

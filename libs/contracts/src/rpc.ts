@@ -34,6 +34,13 @@ export interface RpcRequest<Body = unknown> {
   query: Record<string, string | string[] | undefined>;
   body: Body;
   requestId: string;
+  /**
+   * A request sent with an `Idempotency-Key`: sha256 of the workspace, the key and the request's
+   * fingerprint (the gateway's). The owning service records what the request creates under it, in
+   * the same transaction, and answers a repeat with that, whether or not the gateway still holds
+   * the key (docs/sending-messages.md › Retrying safely). Internal: never a field of the spec.
+   */
+  requestRef?: string;
 }
 
 export interface RpcReply<Body = unknown> {

@@ -39,6 +39,20 @@ export interface ChatRejectRequest {
   error: { code: string; message: string };
 }
 
+/** messaging.chat.outcome: what became of a keyed chat request (its request message's id, derived from its reference). */
+export interface ChatOutcomeRequest {
+  workspaceId: string;
+  requestMessageId: string;
+}
+
+/** A chat request already accepted: its thread, and the agent's replies to it so far (none while its turn runs). */
+export interface ChatRequestOutcome {
+  accepted: ChatAccepted;
+  replies: { id: string; content: string; contentType: string }[];
+  /** When the last reply was stored; null without one. */
+  completedAt: string | null;
+}
+
 export interface ChatAccepted {
   /** The canonical id (`GET /v1/chat/{id}`). */
   id: string;

@@ -33,7 +33,7 @@ interface FailRule {
  *   GET {a Messenger / Instagram attachment's url} (`addAttachment`, no token) -> the bytes
  * Both media calls take only the token the media was registered with (`addMedia`), as Meta
  * answers a media only to the business it was sent to; the URL is valid for 5 minutes.
- * It records every request and can be told to fail the next sends, and, like Meta, to report
+ * It records every request and can be told to fail the next sends or hold them, and, like Meta, to report
  * each accepted WhatsApp send with a `sent` status webhook (retried until it is taken).
  */
 export class FakeMetaGraph {
@@ -43,6 +43,7 @@ export class FakeMetaGraph {
   private readonly attachments = new Map<string, { mimeType: string; bytes: Uint8Array }>();
   private server: Server | null = null;
   private statusTarget: StatusTarget | null = null;
+  private held: Promise<void> | null = null;
   private readonly statusDeliveries = new Set<Promise<void>>();
   url = '';
 
@@ -92,6 +93,20 @@ export class FakeMetaGraph {
     const id = randomBytes(8).toString('hex');
     this.attachments.set(id, attachment);
     return `${new URL(this.url).origin}${ATTACHMENT_PATH}${id}?oh=${randomBytes(8).toString('hex')}`;
+  }
+
+  /**
+   * Sends wait, recorded, until the returned function is called, then are answered (a Graph slower
+   * than its caller's time limit: Meta has the message, the caller does not know yet).
+   */
+  hold(): () => void {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    this.held = held;
+    return () => {
+      if (this.held === held) this.held = null;
+      release();
+    };
   }
 
   /** The next `count` sends matching `match` answer `status` with a Graph error body. */
@@ -167,6 +182,7 @@ export class FakeMetaGraph {
       return answer(400, graphError(100, `Unsupported ${record.method} request on ${url.pathname}`));
     if (!body) return answer(400, graphError(100, 'Invalid JSON body'));
     if (!record.authorization?.startsWith('Bearer ')) return answer(401, graphError(190, 'Invalid OAuth access token'));
+    if (this.held) await this.held;
     const rule = this.failRules.find((r) => r.remaining > 0 && r.match(record));
     if (rule) {
       rule.remaining -= 1;

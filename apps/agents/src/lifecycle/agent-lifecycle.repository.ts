@@ -34,14 +34,19 @@ export class AgentLifecycleRepository {
     private readonly agents: AgentRepository,
   ) {}
 
+  /** Whether the workspace has an agent with this id (a keyed create's retry: AgentLifecycleService). */
+  async exists(workspaceId: string, id: string): Promise<boolean> {
+    return (await this.db.em().count(Agent, { workspaceId, id })) > 0;
+  }
+
   /** A new agent: the defaults, then the given fields as PATCH applies them (a prompt starts the history). */
-  create(workspaceId: string, body: AgentCreate): Promise<Agent> {
+  create(workspaceId: string, body: AgentCreate, id = newId('agt')): Promise<Agent> {
     return this.db
       .em()
       .transactional(async (em) => {
         const agent = em.create(Agent, {
           ...newAgentDefaults(),
-          ...blankAgent(workspaceId, body.name),
+          ...blankAgent(workspaceId, body.name, id),
           status: 'active',
           channel: 'service',
           owners: [],
@@ -54,13 +59,13 @@ export class AgentLifecycleRepository {
   }
 
   /** The source's settings and active prompt (the copy's first version) and its own sub-agent connections, under a new name. */
-  copy(workspaceId: string, sourceId: string, name: string): Promise<Agent> {
+  copy(workspaceId: string, sourceId: string, name: string, id = newId('agt')): Promise<Agent> {
     return this.db
       .em()
       .transactional(async (em) => {
         const source = await this.agents.get([workspaceId], sourceId, em);
         const copied = cloneFields(source, COPIED);
-        const agent = em.create(Agent, { ...newAgentDefaults(), ...copied, ...blankAgent(workspaceId, name) });
+        const agent = em.create(Agent, { ...newAgentDefaults(), ...copied, ...blankAgent(workspaceId, name, id) });
         if (source.systemPrompt) this.agents.addVersion(em, agent, source.systemPrompt, `copied from ${source.name}`);
         const connections = await em.find(SubagentConnection, { workspaceId, parentAgentId: source.id });
         for (const { connectedAt: _, updatedAt: __, ...connection } of connections) {
@@ -92,8 +97,8 @@ export class AgentLifecycleRepository {
   }
 }
 
-function blankAgent(workspaceId: string, name: string) {
-  return { id: newId('agt'), workspaceId, name, channelIds: [], phoneNumbers: [], systemPrompt: '', activePromptId: null };
+function blankAgent(workspaceId: string, name: string, id: string) {
+  return { id, workspaceId, name, channelIds: [], phoneNumbers: [], systemPrompt: '', activePromptId: null };
 }
 
 /** Deep copies of the named fields (a copy's objects are its own). */

@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { campaignOperations as ops, internalOperations, type CampaignRecipientRef, type OperationRequest } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode, type FieldIssue } from '@platica/errors';
-import { groupByWorkspace, newId, readScope, requireWorkspaceUsers, RpcClient, serviceRequest, writeScope } from '@platica/platform';
+import {
+  groupByWorkspace,
+  isUniqueViolation,
+  newId,
+  readScope,
+  requestScopedId,
+  requireWorkspaceUsers,
+  RpcClient,
+  serviceRequest,
+  writeScope,
+} from '@platica/platform';
 import { CampaignRunRepository, UNDELIVERABLE_AFTER, type ExclusionReason, type RunAudienceMember } from '../runs/campaign-run.repository';
 import { CampaignRunWorkflows } from '../runs/campaign-run.workflows';
 import { presentCampaign, presentRun } from './campaign.presenter';
@@ -103,6 +113,12 @@ export class CampaignsService {
       .map((date, i) => ({ date, i }))
       .filter(({ date }) => Date.parse(date) <= now)
       .map(({ i }) => ({ path: ['template', 'scheduledDates', i], message: 'must be in the future' }));
+    const dates = scheduledDates?.length ? [...new Set(scheduledDates.map((d) => new Date(d).toISOString()))].sort() : [null];
+    // A keyed request names its runs after its reference: a retry that finds them answers them (their
+    // workflows started, should the first attempt have stopped before), and queues nothing again.
+    const runIds = dates.map((_, i) => (request.requestRef ? requestScopedId('run', request.requestRef, `run:${i}`) : newId('run')));
+    const earlier = request.requestRef ? await this.earlierRuns(workspaceId, runIds) : null;
+    if (earlier) return earlier;
     if (dateIssues.length) throw DomainError.validation(dateIssues, 'Every scheduled date must be in the future');
     const language = template.language ?? (template.name ? undefined : (campaign.templateLanguage ?? undefined));
 
@@ -157,9 +173,8 @@ export class CampaignsService {
 
     // Rules 1-2: the responder agent for new conversations; a legacy phone reference keeps the channel's agent.
     const agentForNew = responderAgentId ?? (prepared.legacyChannelRef ? CHANNEL_DEFAULT_AGENT : null);
-    const dates = scheduledDates?.length ? [...new Set(scheduledDates.map((d) => new Date(d).toISOString()))].sort() : [null];
-    const runs = dates.map((date) => ({
-      id: newId('run'),
+    const runs = dates.map((date, i) => ({
+      id: runIds[i]!,
       workspaceId,
       campaignId: campaign.id,
       channelId: prepared.channelId,
@@ -169,21 +184,24 @@ export class CampaignsService {
       excludedCount: audience.length - recipients.length,
       exclusions,
     }));
-    await this.runs.create(runs, members);
+    try {
+      await this.runs.create(runs, members);
+    } catch (error) {
+      // The same keyed request, created meanwhile by another attempt: its runs are the answer.
+      const first = isUniqueViolation(error) ? await this.earlierRuns(workspaceId, runIds) : null;
+      if (first) return first;
+      throw error;
+    }
     for (const run of runs) await this.workflows.start(run.id, run.scheduledFor);
-    return {
-      status: 'success' as const,
-      message: runs.length > 1 ? `Campaign queued: ${runs.length} runs` : 'Campaign queued',
-      data: {
-        status: 'queued' as const,
-        runId: runs[0]!.id,
-        runIds: runs.map((r) => r.id),
-        recipients: recipients.length,
-        excluded: audience.length - recipients.length,
-        exclusions,
-        scheduledDates: runs.flatMap((r) => (r.scheduledFor ? [r.scheduledFor.toISOString()] : [])),
-      },
-    };
+    return queued(runs, recipients.length);
+  }
+
+  /** The runs a keyed request created, started (again: a start is idempotent by run id) and answered as at first; null when none. */
+  private async earlierRuns(workspaceId: string, runIds: string[]) {
+    const runs = (await this.runs.findMany(workspaceId, runIds)).sort((a, b) => runIds.indexOf(a.id) - runIds.indexOf(b.id));
+    if (!runs.length) return null;
+    for (const run of runs) await this.workflows.start(run.id, run.scheduledFor ?? null);
+    return queued(runs, runs[0]!.recipientCount);
   }
 
   private async requireAgent(workspaceId: string, agentId: string): Promise<void> {
@@ -196,6 +214,26 @@ export class CampaignsService {
       throw error;
     }
   }
+}
+
+/** A send's answer: its runs queued. */
+function queued(
+  runs: { id: string; scheduledFor?: Date | null; excludedCount: number; exclusions: Record<ExclusionReason, number> }[],
+  recipients: number,
+) {
+  return {
+    status: 'success' as const,
+    message: runs.length > 1 ? `Campaign queued: ${runs.length} runs` : 'Campaign queued',
+    data: {
+      status: 'queued' as const,
+      runId: runs[0]!.id,
+      runIds: runs.map((r) => r.id),
+      recipients,
+      excluded: runs[0]!.excludedCount,
+      exclusions: runs[0]!.exclusions,
+      scheduledDates: runs.flatMap((r) => (r.scheduledFor ? [r.scheduledFor.toISOString()] : [])),
+    },
+  };
 }
 
 /** One recipient per phone number (the first entry wins): nobody gets a run's message twice. */

@@ -89,6 +89,11 @@ export class CampaignRunRepository {
     });
   }
 
+  /** The workspace's runs among `ids` (a keyed send's: CampaignsService.earlierRuns). */
+  findMany(workspaceId: string, ids: string[]): Promise<CampaignRun[]> {
+    return this.db.em().find(CampaignRun, { id: { $in: ids }, workspaceId });
+  }
+
   find(id: string): Promise<CampaignRun | null> {
     return this.db.em().findOne(CampaignRun, { id });
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createInbox, type Subscription } from '@nats-io/transport-node';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { internalOperations } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { NatsHandle, RpcClient, STARTED_FOR_MEMO, ServiceConfig, TemporalClientOwner, serviceRequest, startOnce } from '@platica/platform';
@@ -24,6 +25,10 @@ export class TurnTimedOut extends Error {
     super(`the turn did not answer within ${timeoutMs} ms`);
   }
 }
+
+/** A scheduled turn's workflow's memo: when its request was accepted and when it runs (a keyed retry answers them again). */
+const ACCEPTED_AT_MEMO = 'platica.acceptedAt';
+const EXECUTE_AT_MEMO = 'platica.executeAt';
 
 /** The chat service's side of the turn workflows (which the agents service's worker runs). */
 @Injectable()
@@ -106,13 +111,28 @@ export class TurnWorkflows extends TemporalClientOwner {
     throw DomainError.turnInProgress(threadId);
   }
 
-  /** A durable timer for a scheduled turn (chat service's worker). */
-  async schedule(taskId: string, input: ScheduledChatTurnInput): Promise<void> {
-    await this.temporal().workflow.start(scheduledChatTurnWorkflow, {
-      taskQueue: this.queueOf('chat'),
-      workflowId: scheduledChatTurnWorkflowId(taskId),
-      args: [input],
-    });
+  /**
+   * A durable timer for a scheduled turn (chat service's worker). A task id already taken (a keyed
+   * request scheduled before: Temporal refuses a second run under its id) answers when that one
+   * was accepted and runs; null when this call scheduled it.
+   */
+  async schedule(taskId: string, input: ScheduledChatTurnInput, acceptedAt: Date): Promise<{ acceptedAt: Date; executeAt: Date } | null> {
+    const workflowId = scheduledChatTurnWorkflowId(taskId);
+    try {
+      await this.temporal().workflow.start(scheduledChatTurnWorkflow, {
+        taskQueue: this.queueOf('chat'),
+        workflowId,
+        args: [input],
+        memo: { [ACCEPTED_AT_MEMO]: acceptedAt.toISOString(), [EXECUTE_AT_MEMO]: input.executeAt },
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      });
+      return null;
+    } catch (error) {
+      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+    }
+    const { memo, startTime } = await this.temporal().workflow.getHandle(workflowId).describe();
+    const at = (name: string, otherwise: Date) => (typeof memo?.[name] === 'string' ? new Date(memo[name]) : otherwise);
+    return { acceptedAt: at(ACCEPTED_AT_MEMO, startTime), executeAt: at(EXECUTE_AT_MEMO, new Date(input.executeAt)) };
   }
 
   /** A scheduled turn at its time: queued behind a running turn of the thread, or started. */

@@ -42,7 +42,10 @@ function world(outcome: (trigger: TurnTrigger) => TurnOutcome = completed, agent
         ran.push({ workspaceId, threadId, trigger });
         return outcome(trigger);
       },
-      schedule: async (taskId, input) => void scheduled.push({ taskId, input }),
+      schedule: async (taskId, input) => {
+        scheduled.push({ taskId, input });
+        return null;
+      },
     }),
     fake(ChatConfigService, { values: { PLATICA_ALLOW_PRIVATE_NETWORKS: false } as ChatConfig }),
   );

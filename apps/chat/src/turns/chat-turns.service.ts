@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   chatOperations,
   internalOperations,
@@ -18,6 +18,7 @@ import {
   assertPublicHttpUrl,
   errorOfReply,
   newId,
+  requestScopedId,
   serviceRequest,
   withStatus,
   writeScope,
@@ -44,13 +45,20 @@ export class ChatTurnsService {
     const { body } = request;
     const workspaceId = writeScope(request).id;
     const timing = chatTimingOf(body);
+    const ref = request.requestRef;
+    // A keyed request names what it creates after its reference: a retry finds it, here or in Temporal.
+    const ids = ref ? keyedIdsOf(ref) : null;
+    if (ids && !timing) {
+      const earlier = await this.earlierAnswer(workspaceId, ids.requestMessageId);
+      if (earlier) return earlier;
+    }
     await this.requirePublicAttachments(body);
 
     const accept: ChatAcceptRequest = {
       workspaceId,
-      conversationId: body.conversationId ?? `chat_${randomUUID()}`,
-      documentId: newId('conv'),
-      requestMessageId: newId('msg'),
+      conversationId: body.conversationId ?? ids?.threadId ?? `chat_${randomUUID()}`,
+      documentId: ids?.documentId ?? newId('conv'),
+      requestMessageId: ids?.requestMessageId ?? newId('msg'),
       agentId: body.agentId ?? null,
       client: body.client ?? (body.conversationId ? null : this.speaker(request)),
       clientId: null,
@@ -61,7 +69,7 @@ export class ChatTurnsService {
     if (timing) {
       // A turn now has its agent checked by the turn itself, before anything is written.
       if (body.agentId) await this.requireActiveAgent(workspaceId, body.agentId);
-      return this.schedule(accept, body, timing);
+      return this.schedule(accept, body, timing, ids?.taskId);
     }
 
     const trigger: TurnTrigger = {
@@ -117,8 +125,9 @@ export class ChatTurnsService {
     accept: ChatAcceptRequest,
     body: ChatRequest,
     timing: { executeAt: Date; delayMs?: number },
+    keyedTaskId?: string,
   ): Promise<RpcReply<ChatTurnAnswer>> {
-    const acceptedAt = new Date();
+    let acceptedAt = new Date();
     const prepare: ChatPrepareRequest = {
       workspaceId: accept.workspaceId,
       conversationId: accept.conversationId,
@@ -127,20 +136,29 @@ export class ChatTurnsService {
       client: accept.client,
     };
     const prepared = await this.rpc.call(internalOperations.messaging.chatPrepare, serviceRequest('chat', accept.workspaceId, prepare));
-    const taskId = `task_${randomUUID().replace(/-/g, '')}`;
+    const taskId = keyedTaskId ?? `task_${randomUUID().replace(/-/g, '')}`;
     const later: ChatAcceptRequest = { ...accept, client: null, clientId: prepared.clientId, scheduled: true };
-    await this.workflows.schedule(taskId, {
-      workspaceId: accept.workspaceId,
-      conversationKey: accept.conversationId,
-      conversationRef: null,
-      executeAt: timing.executeAt.toISOString(),
-      trigger: {
-        kind: 'chat',
-        requestId: accept.requestMessageId,
-        chat: later,
-        additionalInstructions: body.additionalInstructions,
+    // A keyed request scheduled before (its task's workflow id is taken): that one's time is the answer's.
+    const first = await this.workflows.schedule(
+      taskId,
+      {
+        workspaceId: accept.workspaceId,
+        conversationKey: accept.conversationId,
+        conversationRef: null,
+        executeAt: timing.executeAt.toISOString(),
+        trigger: {
+          kind: 'chat',
+          requestId: accept.requestMessageId,
+          chat: later,
+          additionalInstructions: body.additionalInstructions,
+        },
       },
-    });
+      acceptedAt,
+    );
+    if (first) {
+      acceptedAt = first.acceptedAt;
+      timing = { ...timing, executeAt: first.executeAt };
+    }
     return withStatus(202, {
       id: prepared.id,
       conversationId: prepared.conversationId,
@@ -158,6 +176,39 @@ export class ChatTurnsService {
     });
   }
 
+  /**
+   * What a keyed request answered, when a retry of it finds it accepted (its gateway's record of
+   * the key gone): the agent's replies (200, as the first answer), or 409 naming the thread while
+   * its turn runs. Nothing is asked of the agent again. Null when it was never accepted.
+   */
+  private async earlierAnswer(workspaceId: string, requestMessageId: string): Promise<ChatTurnAnswer | null> {
+    const { outcome } = await this.rpc.call(
+      internalOperations.messaging.chatOutcome,
+      serviceRequest('chat', workspaceId, { workspaceId, requestMessageId }),
+    );
+    if (!outcome) return null;
+    const { accepted, replies, completedAt } = outcome;
+    if (!completedAt) {
+      throw new DomainError(
+        ErrorCode.Conflict,
+        'A request with this Idempotency-Key is still in progress: its turn runs; retry after it answers',
+        {
+          reason: 'idempotency_key_in_progress',
+          accepted: true,
+          id: accepted.id,
+          conversationId: accepted.conversationId,
+          requestMessageId: accepted.requestMessageId,
+        },
+      );
+    }
+    return {
+      ...accepted,
+      status: 'completed',
+      messages: replies.map((reply) => ({ ...reply, role: 'assistant' as const })),
+      timestamp: completedAt,
+    };
+  }
+
   /** A chat started without `client` speaks as the credential's user (docs/seed.md: an API key's owner). */
   private speaker(request: RpcRequest): ChatAcceptRequest['client'] {
     if (!request.auth.userEmail) {
@@ -170,6 +221,18 @@ export class ChatTurnsService {
     const agent = await this.rpc.call(internalOperations.agents.describe, serviceRequest('chat', workspaceId, { agentId }));
     if (agent.status !== 'active') throw DomainError.agentInactive(agentId, 'activate it to chat with it');
   }
+}
+
+/** The ids a keyed request gives its thread, its message and a scheduled turn's task (RpcRequest.requestRef). */
+function keyedIdsOf(ref: string) {
+  const hex = createHash('sha256').update(`${ref}:thread-id`).digest('hex');
+  return {
+    // The spec's `chat_<uuid>` form, from a hash of the reference.
+    threadId: `chat_${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`,
+    documentId: requestScopedId('conv', ref, 'thread'),
+    requestMessageId: requestScopedId('msg', ref, 'request'),
+    taskId: requestScopedId('task', ref, 'schedule'),
+  };
 }
 
 function answerOf(outcome: TurnOutcome): ChatTurnAnswer {

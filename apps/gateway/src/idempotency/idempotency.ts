@@ -112,6 +112,15 @@ export function requestFingerprint(operation: PublicOperation, params: unknown, 
     .digest('hex');
 }
 
+/**
+ * The reference the owning service records a keyed request's creations under (RpcRequest.requestRef):
+ * one workspace's key with one request. Another request under the key is another reference, so
+ * a service never answers it with the first one's resources (the gateway's 422 says so while it keeps the key).
+ */
+export function requestRefOf(workspaceId: string, key: string, fingerprint: string): string {
+  return createHash('sha256').update(`${workspaceId}\n${key}\n${fingerprint}`).digest('hex');
+}
+
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {

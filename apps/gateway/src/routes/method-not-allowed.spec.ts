@@ -8,7 +8,8 @@ describe('a method a path does not have', () => {
     const fastify = Fastify();
     for (const route of ROUTES) {
       if (route.operation.streaming) fastify.get(route.url, { exposeHeadRoute: false }, async () => ({ stream: true }));
-      else fastify.route({ method: route.operation.method, url: route.url, handler: async () => ({ served: route.operation.operationId }) });
+      else
+        fastify.route({ method: route.operation.method, url: route.url, handler: async () => ({ served: route.operation.operationId }) });
     }
     registerMethodNotAllowed(fastify, ROUTES);
     await fastify.ready();

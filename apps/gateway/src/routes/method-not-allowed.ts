@@ -28,7 +28,10 @@ export function controllerMethods(controller: Type): Map<string, string[]> {
     if (name === 'constructor' || typeof handler !== 'function') continue;
     const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
     if (path === undefined) continue;
-    const url = `/${[base, path].map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+    const url = `/${[base, path]
+      .map((part) => part.replace(/^\/+|\/+$/g, ''))
+      .filter(Boolean)
+      .join('/')}`;
     byUrl.set(url, [...(byUrl.get(url) ?? []), RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod]]);
   }
   return byUrl;
@@ -45,7 +48,11 @@ export function registerMethodNotAllowed(fastify: FastifyInstance, routes: reado
 }
 
 /** Each path's other methods answer 405 naming the `allowed` ones (a stream's HEAD is refused by the stream itself). */
-export function registerMethodsNotAllowed(fastify: FastifyInstance, allowedByUrl: Map<string, string[]>, streaming = new Set<string>()): void {
+export function registerMethodsNotAllowed(
+  fastify: FastifyInstance,
+  allowedByUrl: Map<string, string[]>,
+  streaming = new Set<string>(),
+): void {
   for (const [url, allowed] of allowedByUrl) {
     const missing = METHODS.filter((method) => !allowed.includes(method) && !(streaming.has(url) && method === 'HEAD'));
     if (missing.length === 0) continue;

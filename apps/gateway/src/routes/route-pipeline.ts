@@ -11,7 +11,7 @@ import { GatewayConfigService } from '../config/gateway-config.service';
 import { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter';
 import { RateLimiter, rateLimitExceeded, rateLimitHeaders } from '../rate-limit/rate-limiter';
 import { retryAfterOf, sendError } from '../http/http-errors';
-import { Idempotency, idempotencyKeyOf, requestFingerprint } from '../idempotency/idempotency';
+import { Idempotency, idempotencyKeyOf, requestFingerprint, requestRefOf } from '../idempotency/idempotency';
 import { registerMethodNotAllowed } from './method-not-allowed';
 import { ROUTES } from './route-table';
 
@@ -134,19 +134,16 @@ export class RoutePipeline {
       body: input.body,
       requestId: input.requestId,
     };
-    const send = () => this.rpc.request(operation.subject, envelope, operation.timeoutMs);
     // Without the header, or on an operation that takes none, nothing changes.
     const key = operation.idempotent ? idempotencyKeyOf(input.idempotencyKey) : null;
-    if (key === null || workspaceId === null) return send();
+    if (key === null || workspaceId === null) return this.rpc.request(operation.subject, envelope, operation.timeoutMs);
+    const fingerprint = requestFingerprint(operation, input.params, query, input.body);
+    // The service records what the request creates under this reference: a retry that finds the
+    // key gone (its claim lapsed with a gateway killed or frozen holding it) still creates nothing twice.
+    const keyed: RpcRequest = { ...envelope, requestRef: requestRefOf(workspaceId, key, fingerprint) };
     return this.idempotency.run(
-      {
-        operation,
-        workspaceId,
-        key,
-        lockMs: operation.timeoutMs ?? this.config.values.PLATICA_RPC_TIMEOUT_MS,
-        fingerprint: requestFingerprint(operation, input.params, query, input.body),
-      },
-      send,
+      { operation, workspaceId, key, lockMs: operation.timeoutMs ?? this.config.values.PLATICA_RPC_TIMEOUT_MS, fingerprint },
+      () => this.rpc.request(operation.subject, keyed, operation.timeoutMs),
     );
   }
 

@@ -6,6 +6,8 @@ import type {
   ChatPrepared,
   ChatPrepareRequest,
   ChatRejectRequest,
+  ChatOutcomeRequest,
+  ChatRequestOutcome,
   ClientUpsert,
 } from '@platica/contracts';
 import { DomainError, DomainReason, ErrorCode } from '@platica/errors';
@@ -161,6 +163,24 @@ export class ChatThreadsService {
       });
       return { id: thread.id };
     });
+  }
+
+  /**
+   * What became of a chat request whose message id was chosen from its reference (a keyed
+   * request, retried past the gateway's record of the key): null when it was never accepted.
+   */
+  async outcomeOf(request: ChatOutcomeRequest): Promise<{ outcome: ChatRequestOutcome | null }> {
+    const stored = await this.messages.findById(request.requestMessageId);
+    if (!stored || stored.workspaceId !== request.workspaceId || stored.role !== 'user') return { outcome: null };
+    const thread = await this.conversations.get(stored.conversationRef);
+    const replies = await this.messages.repliesTo(stored);
+    return {
+      outcome: {
+        accepted: accepted(thread, stored.id, false, false),
+        replies: replies.map(({ id, content, contentType }) => ({ id, content, contentType })),
+        completedAt: replies.at(-1)?.createdAt.toISOString() ?? null,
+      },
+    };
   }
 
   /** The request's message is stored: the thread as it is now, nothing written. */

@@ -37,6 +37,20 @@ export class GraphError extends Error {
     this.name = 'GraphError';
   }
 
+  /** The failure a stored failed message kept (`toDetails`), again: a retried request's answer names it as the first did. */
+  static fromDetails(details: Record<string, unknown>): GraphError {
+    const text = (value: unknown) => (typeof value === 'string' ? value : null);
+    const number = (value: unknown) => (typeof value === 'number' ? value : null);
+    const reason = text(details.reason) as GraphFailureReason | null;
+    return new GraphError(
+      text(details.message) ?? 'the message was not sent',
+      number(details.status),
+      number(details.code),
+      text(details.fbtraceId),
+      reason ?? undefined,
+    );
+  }
+
   /** What a stored failed message keeps (its `error`): the reason, Meta's status, code and text. */
   toDetails(): Record<string, unknown> {
     return {

@@ -40,6 +40,11 @@ export class ChatController {
     return this.threads.reject(request.body);
   }
 
+  @Handles(internalOperations.messaging.chatOutcome)
+  outcome(@Payload() request: OperationRequest<typeof internalOperations.messaging.chatOutcome>) {
+    return this.threads.outcomeOf(request.body);
+  }
+
   @Handles(internalOperations.messaging.chatList)
   list(@Payload() request: OperationRequest<typeof internalOperations.messaging.chatList>) {
     return this.reads.list(request);

@@ -27,7 +27,8 @@ export class GraphDelivery {
   }
 
   private async deliver(channel: OpenChannel, recipient: string, content: DeliverableContent, callbackData?: string): Promise<string> {
-    if (!channel.secrets || !channel.externalId) throw new GraphError('the channel has no Meta credentials', null, null, null, 'unsendable');
+    if (!channel.secrets || !channel.externalId)
+      throw new GraphError('the channel has no Meta credentials', null, null, null, 'unsendable');
     const { accessToken } = channel.secrets;
     if (channel.platform === 'whatsapp')
       return this.graph.sendMessage(channel.externalId, accessToken, whatsappMessage(recipient, content, callbackData));

@@ -39,6 +39,26 @@ export class MessageRepository {
     return this.db.em().findOne(Message, { id, conversationRef, workspaceId });
   }
 
+  /**
+   * The agent's replies to a user's message: the assistant messages stored after it, up to the
+   * thread's next user message (a keyed chat request's retry answers them: ChatThreadsService.outcomeOf).
+   */
+  async repliesTo(message: Message): Promise<{ id: string; content: string; contentType: string; createdAt: Date }[]> {
+    const rows = await this.db.em().execute<{ id: string; role: string; content: string; content_type: string; created_at: Date }[]>(
+      `select id, role, content, content_type, created_at from messaging.message
+        where conversation_ref = ? and status <> 'sending' and role in ('user', 'assistant') and (created_at, id) > (?::timestamptz, ?)
+        order by created_at, id limit 50`,
+      [message.conversationRef, message.createdAt.toISOString(), message.id],
+    );
+    const nextRequest = rows.findIndex((row) => row.role === 'user');
+    return (nextRequest === -1 ? rows : rows.slice(0, nextRequest)).map((row) => ({
+      id: row.id,
+      content: row.content,
+      contentType: row.content_type,
+      createdAt: new Date(row.created_at),
+    }));
+  }
+
   /** A message known to exist (a claimed reply). */
   get(id: string, transaction?: Transaction): Promise<Message> {
     return this.db.em(transaction).findOneOrFail(Message, { id });

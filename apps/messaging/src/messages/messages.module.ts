@@ -9,9 +9,11 @@ import { ScheduledModule } from '../scheduled/scheduled.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { BatchTransaction } from './batch-transaction.repository';
 import { GraphDelivery } from './graph-delivery';
+import { MessagingConfigModule } from '../config/messaging-config.module';
 import { MessageRepository } from './message.repository';
 import { MessagesController } from './messages.controller';
 import { SendMessageService } from './send-message.service';
+import { KeyedSends } from './keyed-sends';
 
 /** `POST /v1/messages` and `/v1/messages/template` (immediate or handed to the scheduler), and message storage. */
 @Module({
@@ -24,9 +26,10 @@ import { SendMessageService } from './send-message.service';
     TemplatesModule,
     GraphModule,
     ScheduledModule,
+    MessagingConfigModule,
   ],
   controllers: [MessagesController],
-  providers: [MessageRepository, GraphDelivery, SendMessageService, BatchTransaction],
+  providers: [MessageRepository, GraphDelivery, SendMessageService, BatchTransaction, KeyedSends],
   exports: [MessageRepository, GraphDelivery, SendMessageService, BatchTransaction],
 })
 export class MessagesModule {}

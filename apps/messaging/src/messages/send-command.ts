@@ -30,9 +30,18 @@ export interface SendOutcome {
 }
 
 export interface SendOptions {
+  /**
+   * An API send (`POST /v1/messages`, `/template`): its message is stored `sending` under
+   * `messageId` before Graph is called, and past `answerBy` (epoch ms) the request answers 504
+   * naming it while the delivery goes on (SendMessageService.claimThenDeliver).
+   */
+  claimFirst?: { answerBy: number };
   /** Accept the send for later (202) after the checks a send can pass now, instead of sending it. */
   later?: { timing: Timing; auth: AuthContext };
-  /** The stored message's id, chosen by the caller: a scheduled send stores its message under its own id. */
+  /**
+   * The stored message's id, chosen by the caller: a scheduled send stores its message under its own
+   * id, a keyed API send (and the scheduled message it creates) under its request's (KeyedSends).
+   */
   messageId?: string;
   /**
    * Runs the send's transactions: the client and conversation a template send opens, and the

@@ -14,6 +14,8 @@ import { GraphDelivery } from './graph-delivery';
 import type { Message } from '../conversations/message.entity';
 import { MessageRepository, type NewOutgoingMessage } from './message.repository';
 import { SendMessageService } from './send-message.service';
+import { KeyedSends } from './keyed-sends';
+import { MessagingConfigService } from '../config/messaging.config';
 import { CreditService } from '../usage/credit.service';
 import { Takeovers, type OperationChange } from '../conversations/takeovers';
 
@@ -63,6 +65,7 @@ function world(
   } = {},
 ) {
   const stored: Message[] = [];
+  const claimed = new Map<string, Message>();
   const takeovers: OperationChange[] = [];
   const delivered: { recipient: string; content: unknown }[] = [];
   const resumeRequested: string[] = [];
@@ -96,6 +99,18 @@ function world(
     }),
     fake(CustomFieldRepository, { activeKeys: async () => new Map([['ws_1', new Set(['plan'])]]) }),
     fake(MessageRepository, {
+      // An API send's message is claimed `sending` before Graph is called, then settled: stored once settled.
+      claim: async (_transaction: Transaction, input: NewOutgoingMessage) => {
+        const message = { ...input, id: input.id ?? `msg_${claimed.size + 1}`, direction: 'outgoing', createdAt: new Date() };
+        claimed.set(message.id, message as unknown as Message);
+        return message as unknown as Message;
+      },
+      get: async (id: string) => claimed.get(id)!,
+      settle: async (transaction: Transaction, message: Message, _conversation, outcome) => {
+        const settled = { ...message, ...outcome } as Message;
+        unitOfWork.stage(transaction, () => stored.push(settled));
+        return settled;
+      },
       insertOutgoing: async (transaction: Transaction, input: NewOutgoingMessage) => {
         const message = {
           ...input,
@@ -124,6 +139,8 @@ function world(
     }),
     fake(ClientRepository, {}),
     fake(TemplateRepository, {}),
+    fake(KeyedSends, { messageIdOf: () => undefined, once: async (_workspaceId, _messageId, send) => send() }),
+    fake(MessagingConfigService, { values: { PLATICA_RPC_TIMEOUT_MS: 15_000 } as MessagingConfigService['values'] }),
   );
   return { ...built, stored, delivered, resumeRequested, scheduled, takeovers };
 }

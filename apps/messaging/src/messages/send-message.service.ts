@@ -1,11 +1,12 @@
 // Over 400 lines: the service-message and template send paths share one lookup cache, the conversation
 // opening and the delivery-then-store of a send; apart, each would pass those through the other.
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   internalOperations,
   messagingOperations,
   type ClientUpsert,
   type OperationRequest,
+  type PublicOperation,
   type RpcReply,
   type RpcRequest,
 } from '@platica/contracts';
@@ -40,6 +41,8 @@ import { actorOf, type SendActor, type SendCommand, type SendOptions } from './s
 import { turnRequested } from '../conversations/domain-events';
 import { CreditService } from '../usage/credit.service';
 import { Takeovers } from '../conversations/takeovers';
+import { MessagingConfigService } from '../config/messaging.config';
+import { KeyedSends } from './keyed-sends';
 
 export interface SendAnswer {
   messageId: string;
@@ -49,6 +52,26 @@ export interface SendAnswer {
 
 /** Campaign attribution of sends that name none (spec: the campaign named `api`). */
 export const DEFAULT_CAMPAIGN = 'api';
+
+/** How long before its route's time limit an API send answers at the latest (the reply's trip back to the gateway). */
+const ANSWER_MARGIN_MS = 1_000;
+
+/**
+ * The work's answer, or past `deadline` (epoch ms) the error `late` makes: the work goes on, and
+ * what it ends with is only logged (its outcome is on record: the stored message).
+ */
+async function answerWithin<T>(work: Promise<T>, deadline: number, late: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+    work.catch(() => undefined);
+  }
+}
 
 /**
  * Sends: `POST /v1/messages` and `POST /v1/messages/template`. A send with `delay` or
@@ -71,28 +94,55 @@ export class SendMessageService {
     private readonly rpc: RpcClient,
     private readonly credit: CreditService,
     private readonly takeovers: Takeovers,
+    private readonly keyed: KeyedSends,
+    private readonly config: MessagingConfigService,
   ) {}
 
+  private readonly logger = new Logger('messages');
+
   async send(request: OperationRequest<typeof messagingOperations.send>): Promise<SendAnswer | RpcReply> {
+    const answerBy = this.answerBy(messagingOperations.send);
     const { delay, scheduleTime, ...body } = request.body;
     const timing = timingOf({ delay, scheduleTime });
     const workspaceId = writeScope(request).id;
-    await this.requireReferences(request, workspaceId, body);
-    const command = { kind: 'service' as const, workspaceId, actor: actorOf(request.auth), body };
-    const answer = await this.sendMessage(command, timing ? { later: { timing, auth: request.auth } } : {});
-    if (!timing) this.credit.observe(workspaceId);
-    return answer;
+    const messageId = this.keyed.messageIdOf(request.requestRef);
+    return this.keyed.once(workspaceId, messageId, async () => {
+      await this.requireReferences(request, workspaceId, body);
+      const command = { kind: 'service' as const, workspaceId, actor: actorOf(request.auth), body };
+      const answer = await this.sendMessage(
+        command,
+        timing ? { later: { timing, auth: request.auth }, messageId } : { messageId, claimFirst: { answerBy } },
+      );
+      if (!timing) this.credit.observe(workspaceId);
+      return answer;
+    });
   }
 
   async sendTemplate(request: OperationRequest<typeof messagingOperations.sendTemplate>): Promise<SendAnswer | RpcReply> {
+    const answerBy = this.answerBy(messagingOperations.sendTemplate);
     const { delay, scheduleTime, ...body } = request.body;
     const timing = timingOf({ delay, scheduleTime });
     const workspaceId = writeScope(request).id;
-    await this.requireReferences(request, workspaceId, body);
-    const command = { kind: 'template' as const, workspaceId, actor: actorOf(request.auth), body };
-    const answer = await this.sendTemplateMessage(command, timing ? { later: { timing, auth: request.auth } } : {});
-    if (!timing) this.credit.observe(workspaceId);
-    return answer;
+    const messageId = this.keyed.messageIdOf(request.requestRef);
+    return this.keyed.once(workspaceId, messageId, async () => {
+      await this.requireReferences(request, workspaceId, body);
+      const command = { kind: 'template' as const, workspaceId, actor: actorOf(request.auth), body };
+      const answer = await this.sendTemplateMessage(
+        command,
+        timing ? { later: { timing, auth: request.auth }, messageId } : { messageId, claimFirst: { answerBy } },
+      );
+      if (!timing) this.credit.observe(workspaceId);
+      return answer;
+    });
+  }
+
+  /**
+   * When an API send answers at the latest: before its route's time limit at the gateway (a
+   * margin for the trip back), so that a send still at Graph is answered 504 naming its message.
+   */
+  private answerBy(operation: PublicOperation): number {
+    const limit = operation.timeoutMs ?? this.config.values.PLATICA_RPC_TIMEOUT_MS;
+    return Date.now() + limit - Math.min(ANSWER_MARGIN_MS, limit / 4);
   }
 
   /**
@@ -116,6 +166,7 @@ export class SendMessageService {
         options.later.auth,
         this.scheduledSend(command, channel, recipient, type, storedForm(content).content, null),
         options.later.timing,
+        options.messageId,
       );
     }
 
@@ -217,6 +268,7 @@ export class SendMessageService {
         options.later.auth,
         this.scheduledSend(command, channel, recipient, null, text, template.name),
         options.later.timing,
+        options.messageId,
       );
     }
 
@@ -357,6 +409,12 @@ export class SendMessageService {
     activeFields: Set<string>,
     options: SendOptions,
   ): Promise<SendAnswer> {
+    if (options.claimFirst && !options.delivered && channel.platform !== 'service') {
+      return this.claimThenDeliver(actor, channel, conversation, content, stored, { client: clientData, campaignId }, activeFields, {
+        ...options,
+        claimFirst: options.claimFirst,
+      });
+    }
     if (!options.delivered && channel.platform !== 'service') await options.beforeDelivery?.();
     const { externalId, failure } = options.delivered
       ? { externalId: options.delivered.externalId, failure: null }
@@ -401,6 +459,67 @@ export class SendMessageService {
       });
     }
     return { messageId: message.id, status: 'sent', timestamp: message.createdAt.toISOString() };
+  }
+
+  /**
+   * An API send on a Meta channel: its message is stored `sending` (not shown, not counted) before
+   * Graph is called, then settled `sent` or `failed` with Graph's answer. So the request is on
+   * record while Graph holds it: a retry of it finds the message instead of sending again, and
+   * past `answerBy` the request answers 504 naming the message (accepted: the delivery goes on).
+   */
+  private async claimThenDeliver(
+    actor: SendActor,
+    channel: OpenChannel,
+    conversation: Conversation,
+    content: OutboundContent | { type: 'template'; template: TemplateSend },
+    stored: ReturnType<typeof storedForm>,
+    { client: clientData, campaignId }: { client?: ClientUpsert; campaignId?: string },
+    activeFields: Set<string>,
+    options: SendOptions & Required<Pick<SendOptions, 'claimFirst'>>,
+  ): Promise<SendAnswer> {
+    const claimed = await this.unitOfWork.run((transaction) =>
+      this.messages.claim(transaction, {
+        id: options.messageId,
+        conversation,
+        role: 'assistant',
+        ...stored,
+        status: 'sending',
+        externalId: null,
+        ...actor,
+        campaignId: campaignId ?? DEFAULT_CAMPAIGN,
+        error: null,
+      }),
+    );
+    const delivered = (async (): Promise<SendAnswer> => {
+      const { externalId, failure } = await this.delivery.send(channel, conversation.conversationId, content);
+      messageSends.inc({ platform: channel.platform, outcome: failure ? 'failed' : 'sent' });
+      const message = await this.unitOfWork.run(async (transaction) => {
+        await this.applyClient(transaction, conversation, clientData, activeFields);
+        const claim = await this.messages.get(claimed.id, transaction);
+        return this.messages.settle(transaction, claim, conversation, {
+          status: failure ? 'failed' : 'sent',
+          externalId,
+          error: failure ? failure.toDetails() : null,
+        });
+      });
+      if (failure) {
+        throw new DomainError(ErrorCode.UpstreamFailed, failure.describe(), {
+          ...failure.toDetails(),
+          messageId: message.id,
+          messageStatus: 'failed',
+        });
+      }
+      return { messageId: message.id, status: 'sent', timestamp: message.createdAt.toISOString() };
+    })();
+    return answerWithin(delivered, options.claimFirst.answerBy, () => {
+      this.logger.warn({ msg: 'a send outlasted its time limit: answered 504, its delivery goes on', messageId: claimed.id });
+      return new DomainError(ErrorCode.Timeout, 'Meta did not answer in time: the message was accepted and its delivery goes on', {
+        accepted: true,
+        messageId: claimed.id,
+        id: conversation.id,
+        conversationId: conversation.conversationId,
+      });
+    });
   }
 
   /** The transaction that stores a send: the caller's (a batch's), or one of its own unless the work is `oneStatement`. */

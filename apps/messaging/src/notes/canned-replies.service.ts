@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { cannedReplyOperations, OperationRequest } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
-import { newId, recordEvent, UnitOfWork, withStatus, writeScope } from '@platica/platform';
+import { newId, recordEvent, requestScopedId, UnitOfWork, withStatus, writeScope } from '@platica/platform';
 import { actorOf } from '../conversations/actor';
 import { CannedReply } from './canned-reply.entity';
 import { CannedReplyRepository } from './canned-reply.repository';
@@ -21,10 +21,15 @@ export class CannedRepliesService {
   }
 
   async create(request: OperationRequest<typeof cannedReplyOperations.create>) {
+    const workspaceId = writeScope(request).id;
+    // A keyed request's reply is named after its reference: a retry finds it (docs/sending-messages.md › Retrying safely).
+    const id = request.requestRef ? requestScopedId('cr', request.requestRef, 'canned-reply') : newId('cr');
+    const earlier = request.requestRef ? await this.replies.find(workspaceId, id) : null;
+    if (earlier) return withStatus(201, { status: 'success', message: 'Canned reply added', data: cannedReplyRecord(earlier) });
     const now = new Date();
     const reply = Object.assign(new CannedReply(), {
-      id: newId('cr'),
-      workspaceId: writeScope(request).id,
+      id,
+      workspaceId,
       shortcut: request.body.shortcut.toLowerCase(),
       text: request.body.text,
       createdAt: now,

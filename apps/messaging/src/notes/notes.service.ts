@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { noteOperations, OperationRequest } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
-import { newId, readScope, recordEvent, RpcClient, UnitOfWork, withStatus, writeScope } from '@platica/platform';
+import { newId, readScope, recordEvent, requestScopedId, RpcClient, UnitOfWork, withStatus, writeScope } from '@platica/platform';
 import { actorOf } from '../conversations/actor';
 import { ConversationRepository } from '../conversations/conversation.repository';
 import { workspacePeople } from '../conversations/workspace-people';
@@ -39,10 +39,17 @@ export class NotesService {
     const conversation = await this.conversations.findById([workspaceId], request.params.id);
     if (!conversation) throw DomainError.notFound('Conversation', request.params.id);
     const people = await workspacePeople(this.rpc, workspaceId);
+    // A keyed request's note is named after its reference: a retry finds it (docs/sending-messages.md › Retrying safely).
+    const id = request.requestRef ? requestScopedId('note', request.requestRef, 'note') : newId('note');
+    const earlier = request.requestRef ? await this.notes.find(conversation.id, id) : null;
+    if (earlier) {
+      const emails = new Map(people.map((person) => [person.id, person.email]));
+      return withStatus(201, { status: 'success', message: 'Note written', data: noteRecord(earlier, emails) });
+    }
     const mentions = resolveMentions(request.body.text, request.body.mentions ?? [], people);
     const { actorType, actorId } = actorOf(request.auth);
     const note = Object.assign(new ConversationNote(), {
-      id: newId('note'),
+      id,
       workspaceId,
       conversationRef: conversation.id,
       text: request.body.text,

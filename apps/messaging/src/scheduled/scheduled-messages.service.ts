@@ -43,8 +43,8 @@ export class ScheduledMessagesService {
     private readonly dueSoon: DueSoon,
   ) {}
 
-  async schedule(workspaceId: string, auth: AuthContext, send: ScheduledSend, timing: Timing): Promise<RpcReply> {
-    const id = newId('msg');
+  /** Accepts a send for its time (202), under `id` when the caller chose it (a keyed request's: KeyedSends). */
+  async schedule(workspaceId: string, auth: AuthContext, send: ScheduledSend, timing: Timing, id = newId('msg')): Promise<RpcReply> {
     await this.repository.create({
       id,
       workspaceId,

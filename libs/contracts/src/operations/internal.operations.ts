@@ -32,6 +32,8 @@ import type {
   ChatPrepared,
   ChatPrepareRequest,
   ChatRejectRequest,
+  ChatOutcomeRequest,
+  ChatRequestOutcome,
   ChatTurnStart,
   ChatTurnStarted,
   PreviousConversation,
@@ -72,6 +74,8 @@ export const internalOperations = {
     chatAccept: internal<ChatAcceptRequest, ChatAccepted & { context?: TurnContext }>('messaging.chat.accept'),
     chatPrepare: internal<ChatPrepareRequest, ChatPrepared>('messaging.chat.prepare'),
     chatReject: internal<ChatRejectRequest, { id: string | null }>('messaging.chat.reject'),
+    /** What became of a keyed chat request, if it was accepted (chat, before running a retried one). */
+    chatOutcome: internal<ChatOutcomeRequest, { outcome: ChatRequestOutcome | null }>('messaging.chat.outcome'),
     /** The workspace's channels among ids or phone numbers (agents, before assigning channels to an agent). */
     channelsDescribe: internal<ChannelsDescribeRequest, ChannelsDescribed>('messaging.channels.describe'),
     /** The workspace's channels whose new conversations go to an agent (agents, before deleting it). */

@@ -24,3 +24,12 @@ export function newId(prefix: string): string {
   const time = Date.now().toString(36).padStart(9, '0');
   return `${prefix}_${time}${randomBytes(8).toString('hex')}`;
 }
+
+/**
+ * The id a keyed request gives what it creates (`purpose` tells apart the resources of one
+ * request): derived from the request's reference (RpcRequest.requestRef), so a retry of the
+ * request names the same resource, whose primary key refuses a second one. The shape of `newId`.
+ */
+export function requestScopedId(prefix: string, requestRef: string, purpose: string): string {
+  return `${prefix}_${createHash('sha256').update(`${requestRef}:${purpose}`, 'utf8').digest('hex').slice(0, 25)}`;
+}

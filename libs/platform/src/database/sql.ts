@@ -1,3 +1,4 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 /** A statement with its `?` parameters. */
 export interface SqlStatement {
   sql: string;
@@ -13,4 +14,12 @@ export interface SqlStatement {
 export function keysIn(column: string, keys: readonly unknown[]): SqlStatement {
   if (!keys.length) return { sql: 'false', params: [] };
   return { sql: `${column} in (${keys.map(() => '?').join(', ')})`, params: [...keys] };
+}
+
+/**
+ * Whether a write failed on a unique index (PostgreSQL's 23505): a keyed request's second attempt
+ * meets the first one's row, and answers it. Services ask here instead of importing the ORM.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof UniqueConstraintViolationException;
 }

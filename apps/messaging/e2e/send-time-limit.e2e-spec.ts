@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { eventually, FakeMetaGraph, MessagingWorkspace, newPhone, startTestStack, type TestStack } from '@platica/testing';
+
+/** The route's time limit here, and Graph's own (longer: Meta still answers after the request's limit). */
+const RPC_TIMEOUT_MS = 4_000;
+const GRAPH_TIMEOUT_MS = 20_000;
+
+/**
+ * A send past its time limit (issue 51 item 2, docs/sending-messages.md › Retrying safely): its
+ * message is stored before Graph is called, so the 504 says the send was accepted and names the
+ * message; the delivery goes on, and a retry with the key answers that message, sending nothing twice.
+ */
+describe('a send past its time limit (e2e)', () => {
+  let t: TestStack;
+  let graph: FakeMetaGraph;
+  let ws: MessagingWorkspace;
+
+  beforeAll(async () => {
+    graph = await FakeMetaGraph.start();
+    // A stack of its own: the route's and Graph's time limits are process settings.
+    t = await startTestStack({
+      META_GRAPH_BASE_URL: graph.url,
+      PLATICA_RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS),
+      META_GRAPH_TIMEOUT_MS: String(GRAPH_TIMEOUT_MS),
+    });
+    ws = await MessagingWorkspace.seed(t);
+  }, 300_000);
+  afterAll(async () => {
+    await t?.stop();
+    await graph?.stop();
+  });
+
+  const sentTo = (phone: string) => graph.sends(ws.whatsapp.phoneNumberId).filter((send) => send.body.to === phone);
+
+  it('answers 504 naming the accepted message, delivers it once Graph answers, and a keyed retry answers it', async () => {
+    const phone = newPhone();
+    await ws.customerWrites(phone);
+    const key = randomUUID();
+    const body = { channelId: ws.whatsapp.id, conversationId: phone, content: 'Llegó tarde' };
+    const release = graph.hold();
+    let answer;
+    try {
+      const began = Date.now();
+      answer = await ws.api.post('/v1/messages', body, { 'idempotency-key': key });
+      expect(Date.now() - began).toBeLessThan(RPC_TIMEOUT_MS + 1_000);
+    } finally {
+      release();
+    }
+    expect(answer.status).toBe(504);
+    expect(answer.body).toEqual({
+      code: 504,
+      error: expect.stringContaining('accepted'),
+      details: { accepted: true, messageId: expect.stringMatching(/^msg_/), id: expect.stringMatching(/^conv_/), conversationId: phone },
+    });
+    const { messageId, id } = answer.body.details;
+    // Graph answered after the limit: the message is stored sent (shown `received`: docs/sending-messages.md
+    // › Message status), under the id the 504 named.
+    await eventually(
+      'the message stored sent',
+      async () => {
+        const detail = await ws.api.get(`/v1/conversations/${id}`);
+        const messages = detail.body.workspaces?.[0]?.conversations?.[0]?.messages ?? [];
+        return messages.find((m: { id: string; status: string }) => m.id === messageId && m.status === 'received');
+      },
+      15_000,
+    );
+    // The gateway kept the 504 for the key; with that record gone (a gateway killed or frozen
+    // holding it), the retry reaches messaging, which answers the message the first request stored.
+    await t.query('delete from gateway.idempotency_key where key = $1', [key]);
+    const retry = await ws.api.post('/v1/messages', body, { 'idempotency-key': key });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual({ messageId, status: 'sent', timestamp: expect.any(String) });
+    expect(sentTo(phone)).toHaveLength(1);
+  });
+
+  it('answers 409 naming the message to a keyed retry while Graph still holds the first', async () => {
+    const phone = newPhone();
+    await ws.customerWrites(phone);
+    const key = randomUUID();
+    const body = { channelId: ws.whatsapp.id, conversationId: phone, content: 'Aún en camino' };
+    const release = graph.hold();
+    try {
+      const first = await ws.api.post('/v1/messages', body, { 'idempotency-key': key });
+      expect(first.status).toBe(504);
+      await t.query('delete from gateway.idempotency_key where key = $1', [key]);
+      const retry = await ws.api.post('/v1/messages', body, { 'idempotency-key': key });
+      expect(retry.status).toBe(409);
+      expect(retry.body.details).toEqual({
+        reason: 'idempotency_key_in_progress',
+        accepted: true,
+        messageId: first.body.details.messageId,
+        id: first.body.details.id,
+        conversationId: phone,
+      });
+    } finally {
+      release();
+    }
+    await eventually('the one send answered', async () => sentTo(phone)[0]?.status === 200, 15_000);
+    expect(sentTo(phone)).toHaveLength(1);
+  });
+});
