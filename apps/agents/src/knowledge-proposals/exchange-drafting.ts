@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { internalOperations, messagingOperations, type TypedDomainEvent } from '@platica/contracts';
 import { RpcClient, serviceRequest } from '@platica/platform';
-import { LanguageModelProvider } from '../runtime/language-model';
+import { LanguageModelProvider } from '../models/language-model';
 import { DraftedExchangeRepository, type ExchangeRef } from './drafted-exchange.repository';
 import { draftKnowledgeEntry } from './knowledge-entry-drafter';
 import { latestPersonExchange, type ShownMessage } from './person-exchange';

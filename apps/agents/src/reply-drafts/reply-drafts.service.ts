@@ -11,7 +11,7 @@ import {
 import { DomainError, ErrorCode } from '@platica/errors';
 import { newId, RpcClient, serviceRequest, UnitOfWork, writeScope } from '@platica/platform';
 import { AgentRepository } from '../agents/agent.repository';
-import { LanguageModelProvider } from '../runtime/language-model';
+import { LanguageModelProvider } from '../models/language-model';
 import { ReplyDraftRepository } from './reply-draft.repository';
 import { writeReplyDraft } from './reply-writer';
 
