@@ -5,6 +5,7 @@ import { DomainError, ErrorCode } from '@platica/errors';
 import { fake, newTestService } from '@platica/testing/test-service';
 import type { Agent } from '../agents/agent.entity';
 import { AgentRepository } from '../agents/agent.repository';
+import { AgentsConfigService } from '../config/agents.config';
 import { AllowedTermRepository } from '../guardrails/allowed-term.repository';
 import { ConversationMemoryRepository } from '../memory/conversation-memory.repository';
 import { DelegationRepository } from '../subagents/delegation.repository';
@@ -74,6 +75,8 @@ function world() {
       },
     }),
     fake(AllowedTermRepository, { list: async () => [] }),
+    // No moderation endpoint configured.
+    fake(AgentsConfigService, { values: {} as AgentsConfigService['values'] }),
     fake(DelegationRepository, { find: async () => null, activeConnections: async () => [] }),
     fake(ConversationMemoryRepository, { find: async () => null }),
     fake(TurnLogRepository, { end: async (ref, outcome, detail) => void ended.push([ref, outcome, detail]) }),

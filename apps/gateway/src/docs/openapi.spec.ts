@@ -64,6 +64,8 @@ describe('OpenAPI document', () => {
       'canned_replies_create',
       'chat_send',
       'conversation_notes_create',
+      'knowledge_bases_create',
+      'knowledge_sources_create',
       'messages_send',
       'messages_send_template',
       'models_connections_create',

@@ -68,6 +68,8 @@ describe('/mcp tools', () => {
       'canned_replies_create',
       'chat_send',
       'conversation_notes_create',
+      'knowledge_bases_create',
+      'knowledge_sources_create',
       'messages_send',
       'messages_send_template',
       'models_connections_create',
