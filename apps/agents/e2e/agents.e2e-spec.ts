@@ -183,9 +183,16 @@ describe('agents (e2e)', () => {
   describe('guardrails', () => {
     const path = () => `/v1/agents/${ids.billing}/guardrails`;
 
-    it('reads the five fields and merges a PATCH, answering the full state', async () => {
+    it('reads the six fields and merges a PATCH, answering the full state', async () => {
       const initial = (await api.get(path())).body;
-      expect(Object.keys(initial).sort()).toEqual(['clientStrikeThreshold', 'conversationStrikeThreshold', 'enabled', 'message', 'rules']);
+      expect(Object.keys(initial).sort()).toEqual([
+        'clientStrikeThreshold',
+        'conversationStrikeThreshold',
+        'enabled',
+        'message',
+        'moderationEnabled',
+        'rules',
+      ]);
       const rules = ['No compartas datos bancarios', 'No prometas reembolsos'];
       const first = await api.patch(path(), { enabled: true, rules });
       expect(first.body).toEqual({ status: 'success', message: expect.any(String), data: { ...initial, enabled: true, rules } });

@@ -54,8 +54,8 @@ describe('knowledge from people (e2e)', () => {
     if (!tool) return { text: 'Déjame consultarlo con el equipo.' };
     const result = request.messages.find((m) => m.role === 'tool');
     if (!result) return { toolCall: { name: tool.function.name, arguments: { query: said } } };
-    const { passages } = JSON.parse(textOf(result)) as { passages: { text: string }[] };
-    return { text: passages[0]?.text ?? 'No lo sé: te paso con una persona.' };
+    const { results } = JSON.parse(textOf(result)) as { results: { text: string }[] };
+    return { text: results[0]?.text ?? 'No lo sé: te paso con una persona.' };
   };
 
   beforeAll(async () => {
