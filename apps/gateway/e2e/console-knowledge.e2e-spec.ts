@@ -101,7 +101,7 @@ describe('the console: knowledge bases (e2e)', () => {
     await page.keyboard.press('Tab');
     // The base's default language: English (the PDF's), chosen with the arrow key.
     await page.keyboard.press('ArrowDown');
-    expect(await page.getByLabel('Language').inputValue()).toBe('en');
+    expect(await page.getByLabel('Search language').inputValue()).toBe('en');
     await page.getByRole('button', { name: 'Create the base' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name, level: 1 }).waitFor();
@@ -126,7 +126,7 @@ describe('the console: knowledge bases (e2e)', () => {
     await page.getByLabel('Text entry').focus();
     await page.keyboard.press('ArrowRight');
     expect(await page.getByLabel('File', { exact: true }).isChecked()).toBe(true);
-    await page.getByLabel('The file').setInputFiles(path.join(fixtures, 'shared-mime-info-spec.pdf'));
+    await page.getByLabel(/^The file/).setInputFiles(path.join(fixtures, 'shared-mime-info-spec.pdf'));
     await page.getByText('shared-mime-info-spec.pdf, 140.4 kB').waitFor();
     await page.getByRole('button', { name: 'Upload the file' }).focus();
     await page.keyboard.press('Enter');
@@ -145,13 +145,13 @@ describe('the console: knowledge bases (e2e)', () => {
     await source(page, 'shared-mime-info-spec.pdf').getByText('PDF · 140.4 kB · English').waitFor();
     await browser.check(page, 'knowledge-02-base-ready');
 
-    // The try-out: the PDF's passage about globs, ranked with its scores.
+    // The try-out: the PDF's passage on patterns' weights, ranked with its scores.
     await typeInto(page, 'Question or words', 'How are glob patterns weighted?');
     await page.keyboard.press('Enter');
     const hits = page.locator('.knowledge-hits > li');
     await hits.first().waitFor();
     const found = (await ws.api.post(`/v1/knowledge/bases/${baseId}/search`, { query: 'How are glob patterns weighted?', limit: 5 })).body;
-    expect(found.data[0]).toMatchObject({ sourceId: pdf.id, text: expect.stringMatching(/glob/i) });
+    expect(found.data[0]).toMatchObject({ sourceId: pdf.id, text: expect.stringMatching(/pattern/i) });
     expect(await hits.first().locator('.knowledge-hit-text').innerText()).toBe(found.data[0].text);
     await hits.first().getByText(`#${found.data[0].scores.textRank} (`).waitFor();
     await page.getByText('Text search only (no embeddings endpoint is configured).').waitFor();
@@ -177,7 +177,7 @@ describe('the console: knowledge bases (e2e)', () => {
     expect((await ws.api.get(`/v1/knowledge/bases/${baseId}`)).body.name).toBe(`${name} (tienda)`);
 
     // Indexed again: the entry's run goes by and it is ready again, indexed later than before.
-    await page.getByRole('button', { name: 'Index Envíos a Canarias again' }).focus();
+    await page.getByRole('button', { name: 'Index again: Envíos a Canarias' }).focus();
     await page.keyboard.press('Enter');
     await eventually(
       'the entry indexed again',
@@ -215,7 +215,7 @@ describe('the console: knowledge bases (e2e)', () => {
     await page.getByRole('heading', { name: base.body.data.name, level: 1 }).waitFor();
 
     await page.getByLabel('File', { exact: true }).check();
-    const fileInput = page.getByLabel('The file');
+    const fileInput = page.getByLabel(/^The file/);
     // The fixture's first 16 KiB (README.md): a damaged PDF.
     await fileInput.setInputFiles(path.join(fixtures, 'shared-mime-info-spec.truncated.pdf'));
     await page.getByRole('button', { name: 'Upload the file' }).click();
@@ -235,7 +235,7 @@ describe('the console: knowledge bases (e2e)', () => {
 
     // A website by its sitemap: the pages listed with their state, the excluded one among them.
     await page.getByLabel('Website', { exact: true }).check();
-    await page.getByLabel('URL', { exact: true }).fill(`${site.url}/sitemap.xml`);
+    await page.getByLabel(/^URL/).fill(`${site.url}/sitemap.xml`);
     await page.getByLabel('What to index').selectOption('sitemap');
     await page.getByLabel('Most pages').fill('20');
     await page.getByRole('button', { name: 'Add the website' }).click();
