@@ -125,12 +125,17 @@ function WebsitePages({ workspaceId, baseId, source }: { workspaceId: string; ba
   return (
     <details onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('knowledge.pages', { count: source.pageCount })}</summary>
-      {open && <PagesTable workspaceId={workspaceId} baseId={baseId} sourceId={source.id} crawling={isSettling(source)} />}
+      {open && <PagesList workspaceId={workspaceId} baseId={baseId} sourceId={source.id} crawling={isSettling(source)} />}
     </details>
   );
 }
 
-function PagesTable({
+/**
+ * The pages as a list rather than a table: a URL beside three other columns wraps letter by letter
+ * on a phone. Each page: its title (a link), its URL, its state and why it failed, its hash and how
+ * many times it was indexed.
+ */
+function PagesList({
   workspaceId,
   baseId,
   sourceId,
@@ -148,49 +153,29 @@ function PagesTable({
     <>
       <Status loading={pages.isPending} error={pages.error} />
       {pages.data && rows.length === 0 && <p>{t('knowledge.noPages')}</p>}
-      {rows.length > 0 && (
-        <div className="overflow-auto">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('knowledge.page')}</th>
-                <th scope="col">{t('knowledge.pageState')}</th>
-                <th scope="col">{t('knowledge.contentHash')}</th>
-                <th scope="col">{t('knowledge.indexCount')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((page) => (
-                <tr key={page.url}>
-                  <td>
-                    <a href={page.url} target="_blank" rel="noreferrer noopener" className="knowledge-url">
-                      {page.title || page.url}
-                    </a>
-                    {page.title && (
-                      <>
-                        <br />
-                        <small className="knowledge-url">{page.url}</small>
-                      </>
-                    )}
-                  </td>
-                  <td>
-                    {t(`knowledge.pageStatus.${page.status}`)}
-                    {page.error && (
-                      <>
-                        <br />
-                        <small>{page.error}</small>
-                      </>
-                    )}
-                  </td>
-                  <td>{page.contentHash ? <code title={page.contentHash}>{page.contentHash.slice(0, 12)}…</code> : '—'}</td>
-                  <td>{page.indexCount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {pages.data?.pagination.hasMore && <p>{t('knowledge.morePages', { count: rows.length })}</p>}
-        </div>
-      )}
+      <ul className="knowledge-pages">
+        {rows.map((page) => (
+          <li key={page.url} className={page.status === 'failed' ? 'failed' : undefined}>
+            <a href={page.url} target="_blank" rel="noreferrer noopener" className="knowledge-url">
+              {page.title || page.url}
+            </a>
+            {page.title && <small className="knowledge-url">{page.url}</small>}
+            <small>
+              <strong>{t(`knowledge.pageStatus.${page.status}`)}</strong>
+              {page.error && `: ${page.error}`}
+              {page.contentHash && (
+                <>
+                  {' · '}
+                  <code title={page.contentHash}>{page.contentHash.slice(0, 12)}…</code>
+                </>
+              )}
+              {' · '}
+              {t('knowledge.indexCountValue', { count: page.indexCount })}
+            </small>
+          </li>
+        ))}
+      </ul>
+      {pages.data?.pagination.hasMore && <p>{t('knowledge.morePages', { count: rows.length })}</p>}
     </>
   );
 }
