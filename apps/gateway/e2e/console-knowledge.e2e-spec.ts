@@ -25,7 +25,7 @@ const manualPages = readdirSync(manual).filter((name) => name.endsWith('.html'))
  * scores shown, the base renamed, a source indexed again and the base deleted after its
  * question. On a phone: a damaged PDF fails and says why, an upload too large for the gateway
  * is refused with the API's words, a website's sitemap crawled with its robots.txt exclusion
- * listed among its pages, and no page scrolls sideways.
+ * listed among its pages, and no page scrolls sideways. An `agent` has no way in (admin only).
  */
 describe('the console: knowledge bases (e2e)', () => {
   let t: StackApi;
@@ -33,6 +33,7 @@ describe('the console: knowledge bases (e2e)', () => {
   let site: HttpTarget;
   const browser = new TestBrowser(() => t.baseUrl);
   const password = `pw-${randomBytes(6).toString('hex')}`;
+  const colleague = `beto-${randomBytes(4).toString('hex')}@example.test`;
 
   beforeAll(async () => {
     site = await HttpTarget.start((request) => serveManual(request));
@@ -40,6 +41,7 @@ describe('the console: knowledge bases (e2e)', () => {
     ws = await MessagingWorkspace.seed(t, (doc) => {
       withAgents(doc);
       Object.assign(doc.users[0]!, { password });
+      doc.users.push({ email: colleague, name: 'Beto', password, role: 'agent' } as (typeof doc.users)[number]);
     });
   }, 240_000);
   afterAll(async () => {
@@ -269,4 +271,13 @@ describe('the console: knowledge bases (e2e)', () => {
     expect(await sideways(page)).toEqual([]);
     await browser.check(page, 'knowledge-08-phone-bases');
   }, 300_000);
+
+  it('is an admin page: an agent gets no link to it, and opening it says so without a form', async () => {
+    const page = await browser.newPage();
+    await browser.signIn(page, { email: colleague, password });
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Knowledge bases' }).count()).toBe(0);
+    await page.goto(`${t.baseUrl}/console/w/${ws.id}/knowledge/bases`);
+    await page.getByRole('heading', { name: 'No access' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Create the base' }).count()).toBe(0);
+  }, 60_000);
 });

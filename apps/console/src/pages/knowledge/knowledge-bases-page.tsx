@@ -42,7 +42,10 @@ export function KnowledgeBasesPage() {
                 <th scope="col">{t('knowledge.language')}</th>
                 <th scope="col">{t('knowledge.sources')}</th>
                 <th scope="col">{t('knowledge.chunks')}</th>
-                <th scope="col">{t('knowledge.updated')}</th>
+                {/* Left out on a phone, so the counts fit beside the name. */}
+                <th scope="col" className="wide-only">
+                  {t('knowledge.updated')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -60,7 +63,7 @@ export function KnowledgeBasesPage() {
                   <td>{t(`knowledge.lang.${base.language}`)}</td>
                   <td>{base.sourceCount}</td>
                   <td>{base.chunkCount}</td>
-                  <td>{date.format(new Date(base.updatedAt))}</td>
+                  <td className="wide-only">{date.format(new Date(base.updatedAt))}</td>
                 </tr>
               ))}
             </tbody>

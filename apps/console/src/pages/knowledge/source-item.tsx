@@ -156,7 +156,7 @@ function PagesList({
       <ul className="knowledge-pages">
         {rows.map((page) => (
           <li key={page.url} className={page.status === 'failed' ? 'failed' : undefined}>
-            <a href={page.url} target="_blank" rel="noreferrer noopener" className="knowledge-url">
+            <a href={page.url} target="_blank" rel="noreferrer noopener" className={page.title ? undefined : 'knowledge-url'}>
               {page.title || page.url}
             </a>
             {page.title && <small className="knowledge-url">{page.url}</small>}
