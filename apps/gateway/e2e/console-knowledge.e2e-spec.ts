@@ -95,6 +95,8 @@ describe('the console: knowledge bases (e2e)', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Knowledge bases' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Knowledge bases', level: 1 }).waitFor();
+    // A new workspace has none.
+    await page.getByText('No knowledge base yet').waitFor();
     await browser.check(page, 'knowledge-01-bases');
 
     await typeInto(page, 'Name', name);
