@@ -1,7 +1,7 @@
 // First: the fake gateway, before the API client loads (api/hook-testing.ts says why).
 import { answer, invalidated, mutate, observe, requestsTo, resetFakeApi, testQueryClient } from '../../api/hook-testing';
 import { proposalKeys } from '../knowledge-proposals/knowledge-proposal-queries';
-import { addSource, deleteBase, INDEXING_POLL_MS, knowledgeKeys, sourcesQuery } from './knowledge-queries';
+import { addSource, deleteBase, INDEXING_POLL_MS, knowledgeKeys, pollWhileSettling, sourcesQuery } from './knowledge-queries';
 
 const WORKSPACE = 'ws_1';
 const source = (id: string, status: string) => ({ id, baseId: 'kb_1', kind: 'text', title: id, status, error: null });
@@ -16,10 +16,8 @@ describe('a base’s sources', () => {
   it('are read again while one is waiting or indexing, and no more once all have settled', async () => {
     const queryClient = testQueryClient();
     const options = sourcesQuery(WORKSPACE, 'kb_1');
-    const pollAfter = () => {
-      const query = queryClient.getQueryCache().find({ queryKey: options.queryKey })!;
-      return (options.refetchInterval as (q: typeof query) => number | false)(query);
-    };
+    // What the query's refetchInterval answers after each read: how long until the next one.
+    const pollAfter = () => pollWhileSettling(queryClient.getQueryData(options.queryKey)?.data);
 
     answer('GET /v1/knowledge/bases/kb_1/sources', sourcesAnswer(source('ks_1', 'ready'), source('ks_2', 'indexing')));
     await observe(queryClient, options);

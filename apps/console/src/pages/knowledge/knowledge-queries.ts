@@ -29,6 +29,11 @@ export function isSettling(source: Pick<KnowledgeSource, 'status'>): boolean {
   return source.status === 'pending' || source.status === 'indexing';
 }
 
+/** When the sources are read next: soon while one of them is settling, else not until something asks. */
+export function pollWhileSettling(sources: Pick<KnowledgeSource, 'status'>[] | undefined): number | false {
+  return sources?.some(isSettling) ? INDEXING_POLL_MS : false;
+}
+
 const scope = (workspaceId: string) => ({ query: { workspace: workspaceId } });
 const baseParams = (workspaceId: string, baseId: string) => ({ ...scope(workspaceId), path: { baseId } });
 const sourceParams = (workspaceId: string, baseId: string, sourceId: string) => ({ ...scope(workspaceId), path: { baseId, sourceId } });
@@ -70,7 +75,7 @@ export function sourcesQuery(workspaceId: string, baseId: string) {
           params: { ...baseParams(workspaceId, baseId), query: { workspace: workspaceId, limit: 200 } },
         }),
       ),
-    refetchInterval: (query) => (query.state.data?.data.some(isSettling) ? INDEXING_POLL_MS : false),
+    refetchInterval: (query) => pollWhileSettling(query.state.data?.data),
   });
 }
 
