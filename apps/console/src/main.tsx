@@ -5,6 +5,7 @@ import './styles.css';
 import './keyboard.css';
 import './reading.css';
 import './notes.css';
+import './knowledge.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -35,6 +36,8 @@ import { WebhookPage } from './pages/webhooks/webhook-page';
 import { WebhooksPage } from './pages/webhooks/webhooks-page';
 import { CannedRepliesPage } from './pages/canned-replies-page';
 import { KnowledgeProposalsPage } from './pages/knowledge-proposals-page';
+import { KnowledgeBasePage } from './pages/knowledge/knowledge-base-page';
+import { KnowledgeBasesPage } from './pages/knowledge/knowledge-bases-page';
 import { InstallationPage } from './pages/integrations/installation-page';
 import { IntegrationsPage } from './pages/integrations/integrations-page';
 
@@ -73,6 +76,8 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/clients" element={<ClientsPage />} />
             <Route path="w/:workspaceId/canned-replies" element={<CannedRepliesPage />} />
             <Route path="w/:workspaceId/knowledge/proposals" element={<KnowledgeProposalsPage />} />
+            <Route path="w/:workspaceId/knowledge/bases" element={<KnowledgeBasesPage />} />
+            <Route path="w/:workspaceId/knowledge/bases/:baseId" element={<KnowledgeBasePage />} />
             <Route path="w/:workspaceId/clients/:clientId" element={<ClientPage />} />
             <Route path="w/:workspaceId/usage" element={<UsagePage />} />
             <Route path="w/:workspaceId/webhooks" element={<WebhooksPage />} />
