@@ -182,7 +182,7 @@ export function createModelCallActivities(
         knowledgeTools: prompt.knowledgeTools,
         answerOnlyFromKnowledge: speaker.answerOnlyFromKnowledge,
       });
-      if (knowledge) void note(deps, turnRefOf(input.turnId, input), (ref) => deps.turnLog.knowledge(ref, knowledge));
+      if (knowledge) await note(deps, turnRefOf(input.turnId, input), (ref) => deps.turnLog.knowledge(ref, knowledge));
       if (knowledge?.unknown) {
         const unknown = unknownAnswerOf(agent, speaker, delegated);
         return unknown.assistanceReason
