@@ -39,6 +39,9 @@ describe('knowledge in agent turns (e2e)', () => {
   let ws: MessagingWorkspace;
   let sofia: string;
   let baseId: string;
+  let sourceId: string;
+  /** The conversation whose question was answered from the FAQ (replayed by the evaluation). */
+  let answered: string;
 
   beforeAll(async () => {
     llm = await FakeLlm.start();
@@ -47,10 +50,10 @@ describe('knowledge in agent turns (e2e)', () => {
     ws = await MessagingWorkspace.seed(t, withAgents);
     sofia = ws.ids.agents.sofia.id;
     baseId = (await ws.api.post('/v1/knowledge/bases', { name: 'Ayuda de la tienda', description: 'Envíos y devoluciones' })).body.data.id;
-    const source = (await ws.api.post(`/v1/knowledge/bases/${baseId}/sources`, { kind: 'text', title: 'FAQ', text: FAQ })).body.data.id;
+    sourceId = (await ws.api.post(`/v1/knowledge/bases/${baseId}/sources`, { kind: 'text', title: 'FAQ', text: FAQ })).body.data.id;
     await eventually(
       'the FAQ indexed',
-      async () => (await ws.api.get(`/v1/knowledge/bases/${baseId}/sources/${source}`)).body.status === 'ready' || undefined,
+      async () => (await ws.api.get(`/v1/knowledge/bases/${baseId}/sources/${sourceId}`)).body.status === 'ready' || undefined,
       60_000,
       200,
     );
@@ -110,7 +113,8 @@ describe('knowledge in agent turns (e2e)', () => {
   });
 
   it("answers a customer's WhatsApp question from a chunk, with the retrieval and the citation in the turn log", async () => {
-    const { reply, turn } = await ask('¿En cuántos días llega mi pedido a Monterrey?');
+    const { conversation, reply, turn } = await ask('¿En cuántos días llega mi pedido a Monterrey?');
+    answered = conversation.id;
     expect(reply).toBe('Los pedidos llegan en 3 a 5 días hábiles a cualquier ciudad de México; a Baja California Sur, en 7. [1]');
     const call = turn.toolCalls.find((c: any) => c.name === 'knowledge_ayuda_de_la_tienda');
     expect(call).toMatchObject({ outcome: 'ok', arguments: { query: '¿En cuántos días llega mi pedido a Monterrey?' } });
@@ -159,5 +163,48 @@ describe('knowledge in agent turns (e2e)', () => {
     });
     const detail = (await ws.api.get(`/v1/conversations/${conversation.id}`)).body.workspaces[0].conversations[0];
     expect(detail.operation).toBe('assistance');
+  });
+
+  it('evaluates a knowledge change before it goes live: the replay searches the bases as they are now', async () => {
+    const source = `/v1/knowledge/bases/${baseId}/sources/${sourceId}`;
+    const before = (await ws.api.get(source)).body.contentHash;
+    const changed = FAQ.replace('Los pedidos llegan en 3 a 5 días hábiles', 'Los pedidos llegan en 2 días hábiles');
+    expect((await ws.api.patch(source, { text: changed })).status).toBe(200);
+    await eventually(
+      'the changed FAQ indexed',
+      async () => {
+        const read = (await ws.api.get(source)).body;
+        return (read.status === 'ready' && read.contentHash !== before) || undefined;
+      },
+      60_000,
+      200,
+    );
+    const { systemPrompt } = (await ws.api.get(`/v1/agents/${sofia}`)).body.workspaces[0].agents[0];
+    const started = await ws.api.post(`/v1/agents/${sofia}/evaluations`, {
+      candidate: { systemPrompt },
+      sample: { conversationIds: [answered] },
+      checks: [{ kind: 'must_mention', text: '2 días hábiles' }],
+    });
+    expect(started.status).toBe(202);
+    const evaluation = await eventually(
+      'the evaluation to end',
+      async () => {
+        const read = (await ws.api.get(`/v1/agents/${sofia}/evaluations/${started.body.data.id}`)).body;
+        return read.status !== 'running' ? read : undefined;
+      },
+      60_000,
+      200,
+    );
+    expect(evaluation).toMatchObject({ status: 'completed', summary: { replayed: 1, repliesChanged: 1, checksFailed: 0, passed: true } });
+    const [turn] = evaluation.turns.items;
+    // The recorded turn read the FAQ as it was; the replay made the same search and read it as it is now.
+    expect(turn.recorded.reply).toContain('3 a 5 días hábiles');
+    expect(turn.candidate.toolCalls).toEqual(turn.recorded.toolCalls);
+    expect(turn.candidate.reply).toBe(
+      'Los pedidos llegan en 2 días hábiles a cualquier ciudad de México; a Baja California Sur, en 7. [1]',
+    );
+    // Nothing was sent: the customer's conversation still ends with the recorded reply.
+    const { messages } = (await ws.api.get(`/v1/conversations/${answered}`)).body.workspaces[0].conversations[0];
+    expect(messages.at(-1)).toMatchObject({ role: 'assistant', content: turn.recorded.reply });
   });
 });
