@@ -59,6 +59,10 @@ export const agentUpdateSchema = z
     requireEvaluation: z.boolean(),
     /** Not in the interface specification: the model is given the conversation's private notes (docs/agents.md › Private notes). */
     readNotes: z.boolean(),
+    /** Not in the interface specification: the agent answers only from its knowledge bases' passages, citing them (docs/knowledge.md › Answer only from knowledge). */
+    answerOnlyFromKnowledge: z.boolean(),
+    /** Not in the interface specification: what the agent says when no passage answers (empty: the default sentence). */
+    unknownAnswerMessage: z.string().max(500),
     /**
      * Not in the interface specification: optimistic concurrency. The agent's `lastUpdate` as the
      * client read it before its edit; when the agent changed since, the update is refused with 409.

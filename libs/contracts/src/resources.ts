@@ -314,6 +314,10 @@ export const agentSchema = z
     requireEvaluation: z.boolean(),
     /** An addition (docs/agents.md › Private notes): the model reads the conversation's private notes. */
     readNotes: z.boolean(),
+    /** An addition (docs/knowledge.md › Answer only from knowledge): the agent answers only from its knowledge bases' passages. */
+    answerOnlyFromKnowledge: z.boolean(),
+    /** An addition: what the agent says when no passage answers (empty: the default sentence). */
+    unknownAnswerMessage: z.string(),
     workingMessage: z.object({
       enabled: z.boolean(),
       trigger: z.object({

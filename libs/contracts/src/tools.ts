@@ -447,6 +447,8 @@ export interface RuntimeTool {
   name: string;
   description: string;
   parameters: Record<string, unknown>;
+  /** The catalog kind (`api`, `mcp`, `integration`, `knowledge`): a knowledge search's passages are numbered and cited. */
+  kind?: string;
 }
 
 export interface RuntimeAgentToolsRequest {

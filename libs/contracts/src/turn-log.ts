@@ -100,6 +100,22 @@ export const turnLogModelCallSchema = z
   })
   .meta({ id: 'TurnLogModelCall' });
 
+export const turnLogChunkSchema = z
+  .object({ chunkId: z.string(), title: z.string(), url: z.string().nullable() })
+  .meta({ id: 'TurnLogChunk' });
+
+/** What the turn's knowledge searches found and the reply cited (docs/knowledge.md › Agents). */
+export const turnLogKnowledgeSchema = z
+  .object({
+    /** The passages the turn's searches returned, in the order the model read them (its citation numbers), each chunk once. */
+    retrieved: z.array(turnLogChunkSchema),
+    /** The passages the reply cited by number (`[1]`); what the customer was told came from. */
+    cited: z.array(turnLogChunkSchema),
+    /** The agent answers only from knowledge and the reply cited nothing: it said it does not know instead (and asked for a person, with assistance on). */
+    unknown: z.boolean(),
+  })
+  .meta({ id: 'TurnLogKnowledge' });
+
 export const turnLogEntrySchema = z
   .object({
     id: z.string(),
@@ -117,6 +133,8 @@ export const turnLogEntrySchema = z
     summaries: z.array(turnLogSummarySchema),
     /** Each model call of the turn (the agent's, the evaluator's, the summaries', a sub-agent's), in the order they began. */
     modelCalls: z.array(turnLogModelCallSchema),
+    /** The knowledge the reply drew on; `null` when the agent has no knowledge tool and does not answer only from knowledge. */
+    knowledge: turnLogKnowledgeSchema.nullable(),
   })
   .meta({ id: 'TurnLogEntry' });
 
@@ -134,3 +152,5 @@ export type TurnLogDelegation = z.output<typeof turnLogDelegationSchema>;
 export type TurnLogSummary = z.output<typeof turnLogSummarySchema>;
 export type TurnLogModelCall = z.output<typeof turnLogModelCallSchema>;
 export type TurnLogEntry = z.output<typeof turnLogEntrySchema>;
+export type TurnLogChunk = z.output<typeof turnLogChunkSchema>;
+export type TurnLogKnowledge = z.output<typeof turnLogKnowledgeSchema>;

@@ -36,6 +36,10 @@ const AgentSchema = defineEntity({
     requireEvaluation: p.boolean().default(false),
     /** The model is given the conversation's private notes (docs/agents.md › Private notes); off by default. */
     readNotes: p.boolean().default(false),
+    /** Answers only from its knowledge bases' passages, citing them; otherwise says it does not know (docs/knowledge.md › Answer only from knowledge). */
+    answerOnlyFromKnowledge: p.boolean().default(false),
+    /** What it says then; empty: the default sentence. */
+    unknownAnswerMessage: p.text().default(''),
     workingMessage: p.json<WorkingMessage>(),
     guardrails: p.json<Guardrails>(),
     /** Which model each of its calls uses and its fallback list (docs/agents.md › Models and fallback); null: the workspace's default. */

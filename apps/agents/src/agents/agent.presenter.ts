@@ -21,6 +21,8 @@ export function presentAgent(agent: AgentFields): Record<string, unknown> {
     disableContextSummarization: agent.disableContextSummarization,
     requireEvaluation: agent.requireEvaluation,
     readNotes: agent.readNotes,
+    answerOnlyFromKnowledge: agent.answerOnlyFromKnowledge,
+    unknownAnswerMessage: agent.unknownAnswerMessage,
     workingMessage: agent.workingMessage,
     creationDate: agent.createdAt.toISOString(),
     lastUpdate: agent.updatedAt.toISOString(),

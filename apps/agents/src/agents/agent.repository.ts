@@ -200,6 +200,8 @@ export function newAgentDefaults() {
     disableContextSummarization: null,
     requireEvaluation: false,
     readNotes: false,
+    answerOnlyFromKnowledge: false,
+    unknownAnswerMessage: '',
     workingMessage: DEFAULT_WORKING_MESSAGE,
     guardrails: DEFAULT_GUARDRAILS,
   };

@@ -182,4 +182,84 @@ describe('replayCandidate', () => {
     expect(results[2]).toContain(NOT_EXECUTED);
     expect(used.tokens).toBe(20);
   });
+
+  describe('with a knowledge base connected', () => {
+    const faq: RuntimeTool = {
+      toolId: 'kb_1',
+      name: 'knowledge_faq',
+      description: 'Search the FAQ',
+      parameters: { type: 'object' },
+      kind: 'knowledge',
+    };
+    const searched = (results: { chunkId: string; title: string; text: string }[]) => {
+      const executed: Record<string, unknown>[] = [];
+      const rpc = {
+        call: (_operation: unknown, envelope: { body: Record<string, unknown> }) => {
+          executed.push(envelope.body);
+          const output = { retrieved: results.map((r) => r.chunkId), results: results.map((r) => ({ ...r, url: null })) };
+          return Promise.resolve({ ok: true, outcome: 'success', httpStatus: null, durationMs: 3, output });
+        },
+      } as unknown as RpcClient;
+      return { rpc, executed };
+    };
+    const replay = (candidateAgent: Agent, model: LanguageModelV4, rpc: RpcClient, recorded: Parameters<typeof replayCandidate>[1] = []) =>
+      replayCandidate(
+        turn,
+        recorded,
+        {
+          agent: candidateAgent,
+          tools: [faq],
+          allowedTerms: new Set(),
+          model,
+          limits: { historyChars: 10_000, maxToolRounds: 3, allowPrivateNetworks: false },
+        },
+        { rpc, workspaceId: 'ws_1', subagentName: async () => null },
+        noTokensUsed(),
+        { cancelled: new AbortController().signal, modelTimeoutMs: 10_000 },
+      );
+
+    it('searches the bases as they are now, even for a call the recorded turn made, and numbers the passages to cite', async () => {
+      const { model, prompts } = scripted([
+        { calls: [{ name: 'knowledge_faq', input: { query: 'envíos' } }] },
+        { text: 'En 3 a 5 días [1].' },
+      ]);
+      const { rpc, executed } = searched([{ chunkId: 'kc_new', title: 'FAQ › Envíos', text: 'Llegan en 3 a 5 días.' }]);
+      const recordedSearch = {
+        toolCallId: 'c1',
+        name: 'knowledge_faq',
+        outcome: 'ok' as const,
+        durationMs: 5,
+        error: null,
+        at: '',
+        input: { query: 'envíos' },
+        ok: true,
+        output: { retrieved: ['kc_old'], results: [{ chunkId: 'kc_old', title: 'FAQ', url: null, text: 'Llegan en 10 días.' }] },
+      };
+      const behaviour = await replay(agent, model, rpc, [recordedSearch]);
+      expect(executed).toEqual([expect.objectContaining({ toolId: 'kb_1', arguments: { query: 'envíos' }, dryRun: true })]);
+      const [result] = resultsIn(prompts[1]!);
+      expect(JSON.parse(result!).results).toEqual([
+        { cite: '[1]', chunkId: 'kc_new', title: 'FAQ › Envíos', url: null, text: 'Llegan en 3 a 5 días.' },
+      ]);
+      expect(behaviour).toMatchObject({ reply: 'En 3 a 5 días [1].', assistanceRequested: false });
+    });
+
+    it('says it does not know, and asks for a person, when the agent answers only from knowledge and nothing matched', async () => {
+      const strict = {
+        ...agent,
+        answerOnlyFromKnowledge: true,
+        unknownAnswerMessage: 'No tengo esa información.',
+        assistanceEnabled: true,
+        waitMessage: 'Te comunico con una persona.',
+      } as Agent;
+      const { model, prompts } = scripted([
+        { calls: [{ name: 'knowledge_faq', input: { query: 'horario' } }] },
+        { text: 'Abrimos de 9 a 18.' },
+      ]);
+      const behaviour = await replay(strict, model, searched([]).rpc);
+      expect(behaviour).toMatchObject({ reply: 'No tengo esa información. Te comunico con una persona.', assistanceRequested: true });
+      // The model was told to answer only from the passages, after the system prompt.
+      expect(prompts[0]![1]).toMatchObject({ role: 'system', content: expect.stringContaining('Answer only from the passages') });
+    });
+  });
 });

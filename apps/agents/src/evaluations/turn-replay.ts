@@ -14,10 +14,10 @@ import { serviceRequest, type RpcClient } from '@platica/platform';
 import type { ToolCallContext, ToolCallRequest, ToolCallResult, ToolRound } from '@platica/workflows/activities';
 import type { Agent } from '../agents/agent.entity';
 import { customerTextOfTurn, evaluateGuardrails, type EvaluatorVerdict } from '../guardrails/evaluator';
-import { REQUEST_HUMAN_ASSISTANCE } from '../runtime/built-in-tools';
+import { REQUEST_HUMAN_ASSISTANCE, waitMessageOf } from '../runtime/built-in-tools';
 import { subagentToolCallOf } from '../runtime/delegation-state';
 import { guardrailOutcome, lexiconViolation } from '../runtime/guardrail-outcome';
-import { DEFAULT_WAIT_MESSAGE } from '../runtime/model-call.activities';
+import { KNOWLEDGE_TOOL_KIND, knowledgeOfReply, unknownAnswerOf } from '../runtime/knowledge-answers';
 import { modelCallPromptOf, toolCallContextOf, toolCallsOf, type PromptLimits } from '../runtime/model-call-prompt';
 import { SUBAGENT_TOOL_ID } from '../runtime/subagent-tools';
 import { messaging } from '../runtime/turn-deps';
@@ -140,8 +140,10 @@ export function countingModel(model: LanguageModelV4, used: TokensUsed): Languag
  * The candidate's answer to one recorded turn, as the runtime would have given it then
  * (runtime/model-call.activities.ts): the lexicon first, the evaluator alongside the first model
  * call (a violation answers instead, the answer's calls dropped), the tool rounds up to their
- * bound, human assistance ending the turn. Nothing leaves the platform: tools are never called,
- * nothing is sent, stored in the conversation, or counted as a strike.
+ * bound, human assistance ending the turn, "answer only from knowledge" checked on the reply.
+ * Nothing leaves the platform: tools are never called (a knowledge search, which writes nothing,
+ * runs: the replay reads the bases as they are now), nothing is sent, stored in the conversation,
+ * or counted as a strike.
  */
 export async function replayCandidate(
   turn: TurnAsRecorded,
@@ -173,6 +175,8 @@ export async function replayCandidate(
   let verdict: Promise<EvaluatorVerdict | null> | null =
     said && guardrails.rules.length ? evaluateGuardrails(model, guardrails.rules, said, abortSignal()) : Promise.resolve(null);
   const unusedRecorded = [...recordedCalls];
+  // Searched again, never answered from the record: a knowledge change is evaluated before it goes live.
+  const searches = new Set(candidate.tools.filter((tool) => tool.kind === KNOWLEDGE_TOOL_KIND).map((tool) => tool.toolId));
   const rounds: ToolRound[] = [];
   for (;;) {
     const prompt = modelCallPromptOf(
@@ -207,13 +211,24 @@ export async function replayCandidate(
       if (flagged) return flagged;
     }
     if (completion.toolCalls.some((call) => call.toolName === REQUEST_HUMAN_ASSISTANCE)) {
-      return { ...behaviour, reply: agent.waitMessage.trim() || DEFAULT_WAIT_MESSAGE, assistanceRequested: true };
+      return { ...behaviour, reply: waitMessageOf(agent), assistanceRequested: true };
     }
     const calls = toolCallsOf(completion.toolCalls, prompt.byProviderName);
-    if (!calls.length) return { ...behaviour, reply: completion.text.trim() };
+    if (!calls.length) {
+      const reply = completion.text.trim();
+      const knowledge = knowledgeOfReply(reply, prompt.passages, {
+        knowledgeTools: prompt.knowledgeTools,
+        answerOnlyFromKnowledge: agent.answerOnlyFromKnowledge,
+      });
+      if (!knowledge?.unknown) return { ...behaviour, reply };
+      const unknown = unknownAnswerOf(agent, agent, false);
+      return { ...behaviour, reply: unknown.text, assistanceRequested: unknown.assistanceReason !== null };
+    }
     behaviour.toolCalls.push(...calls.map((call) => ({ name: call.name, arguments: call.input })));
     const context = toolCallContextOf(tools.workspaceId, turn.context, agent, agent.id);
-    const results = await Promise.all(calls.map((call) => simulatedCall(call, unusedRecorded, context, tools, behaviour)));
+    const results = await Promise.all(
+      calls.map((call) => simulatedCall(call, searches.has(call.toolId) ? [] : unusedRecorded, context, tools, behaviour)),
+    );
     rounds.push({
       messages: completion.response.messages.filter((message: ModelMessage) => message.role === 'assistant'),
       results,
@@ -223,8 +238,9 @@ export async function replayCandidate(
 
 /**
  * A tool call of the replay: the recorded turn's result when it made the same call (same tool,
- * same arguments, its result recorded); a sub-agent's consultation or delegation noted, not
- * made; any other call a dry run in the tools service (a custom API's request assembled, not sent).
+ * same arguments, its result recorded; a knowledge search is given none); a sub-agent's
+ * consultation or delegation noted, not made; any other call a dry run in the tools service (a
+ * custom API's request assembled, not sent; a knowledge search run).
  */
 async function simulatedCall(
   call: ToolCallRequest,

@@ -21,6 +21,8 @@ const COPIED = [
   'enableFileAttachments',
   'disableContextSummarization',
   'requireEvaluation',
+  'answerOnlyFromKnowledge',
+  'unknownAnswerMessage',
   'workingMessage',
   'guardrails',
   'models',

@@ -34,7 +34,7 @@ const turn = (fields: Partial<PromptedTurn> = {}): PromptedTurn => ({
     disableContextSummarization: false,
     readNotes: false,
   },
-  speaker: { systemPrompt: 'Eres Sofía.', supportInformation: {}, enableFileAttachments: false },
+  speaker: { systemPrompt: 'Eres Sofía.', supportInformation: {}, enableFileAttachments: false, answerOnlyFromKnowledge: false },
   delegated: false,
   tools: [],
   history: [item('msg_1', 'user', 'hola'), item('msg_2', 'assistant', '¡Hola!'), item('msg_3', 'user', '¿precio?')],

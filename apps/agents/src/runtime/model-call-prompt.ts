@@ -5,6 +5,7 @@ import type { ToolCallContext, ToolCallRequest, ToolRound } from '@platica/workf
 import type { Agent } from '../agents/agent.entity';
 import type { ConversationMemory } from '../memory/conversation-memory.entity';
 import { humanAssistanceTool, REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
+import { knowledgeToolNames, numberedPassages, withKnowledgeRules, type Passage } from './knowledge-answers';
 import { asObject } from './turn-deps';
 import { turnMessages, withNotes, type ReadFiles, type TurnMemory } from './turn-prompt';
 import { roundMessages, toolSetOf } from './turn-tools';
@@ -14,7 +15,7 @@ export interface PromptedTurn {
   /** The conversation's agent (the principal): its memory settings and built-in tools. */
   agent: Pick<Agent, 'assistanceEnabled' | 'assistanceTriggers' | 'recallLastConversation' | 'disableContextSummarization' | 'readNotes'>;
   /** Who answers: its system prompt and file settings. */
-  speaker: Pick<Agent, 'systemPrompt' | 'supportInformation' | 'enableFileAttachments'>;
+  speaker: Pick<Agent, 'systemPrompt' | 'supportInformation' | 'enableFileAttachments' | 'answerOnlyFromKnowledge'>;
   delegated: boolean;
   tools: RuntimeTool[];
   history: TurnHistoryItem[];
@@ -36,13 +37,17 @@ export interface ModelCallPrompt {
   messages: ModelMessage[];
   tools: { tools: ToolSet; toolChoice: 'auto' | 'none' } | null;
   byProviderName: Map<string, RuntimeTool>;
+  /** The passages the turn's knowledge searches gave the model, numbered as it cites them. */
+  passages: Passage[];
+  /** How many knowledge tools were offered (their passages are cited). */
+  knowledgeTools: number;
 }
 
 /**
  * Prompt assembly (ARCHITECTURE.md › Agent runtime: what the model sees): the turn's messages,
  * then the rounds of tool calls so far; the catalog's tools and the built-in ones (a sub-agent
  * answering under a delegation is offered no human assistance), none callable once the rounds
- * reach their bound.
+ * reach their bound. Knowledge searches' passages are numbered for the reply to cite them.
  */
 export function modelCallPromptOf(
   turn: PromptedTurn,
@@ -52,25 +57,31 @@ export function modelCallPromptOf(
 ): ModelCallPrompt {
   const { set, byProviderName } = toolSetOf(turn.tools);
   if (turn.agent.assistanceEnabled && !turn.delegated) set[REQUEST_HUMAN_ASSISTANCE] = humanAssistanceTool(turn.agent.assistanceTriggers);
+  const knowledgeTools = knowledgeToolNames(byProviderName);
+  const knowledge = numberedPassages(rounds, knowledgeTools);
+  const rules = { knowledgeTools: knowledgeTools.size, answerOnlyFromKnowledge: turn.speaker.answerOnlyFromKnowledge };
   const messages = [
     ...withNotes(
-      turnMessages(
-        turn.speaker,
-        turn.history,
-        additionalInstructions,
-        limits.historyChars,
-        memoryOf(turn.agent, turn.memory),
-        turn.readFiles,
-        (url) => httpUrlProblem(url, { allowPrivateNetworks: limits.allowPrivateNetworks }),
+      withKnowledgeRules(
+        turnMessages(
+          turn.speaker,
+          turn.history,
+          additionalInstructions,
+          limits.historyChars,
+          memoryOf(turn.agent, turn.memory),
+          turn.readFiles,
+          (url) => httpUrlProblem(url, { allowPrivateNetworks: limits.allowPrivateNetworks }),
+        ),
+        rules,
       ),
       turn.agent.readNotes ? (turn.notes ?? []) : [],
     ),
-    ...roundMessages(rounds),
+    ...roundMessages(knowledge.rounds),
   ];
   const tools = Object.keys(set).length
     ? ({ tools: set, toolChoice: rounds.length >= limits.maxToolRounds ? 'none' : 'auto' } as const)
     : null;
-  return { messages, tools, byProviderName };
+  return { messages, tools, byProviderName, passages: knowledge.passages, knowledgeTools: knowledgeTools.size };
 }
 
 /** What of its memory the agent's settings let into the prompt. */

@@ -2,16 +2,17 @@ import { APICallError, type LanguageModelV4CallOptions, type LanguageModelV4Cont
 import { ApplicationFailure } from '@temporalio/activity';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { MockLanguageModelV4 } from 'ai/test';
-import type { Guardrails, RuntimeTool, TurnContext, TurnHistoryItem, TurnReplyRequest } from '@platica/contracts';
+import type { Guardrails, RuntimeTool, TurnContext, TurnHistoryItem, TurnLogKnowledge, TurnReplyRequest } from '@platica/contracts';
 import { strict } from '@platica/testing/test-service';
 import { installationModel } from '../models/fallback-model';
 import { MODEL_REFUSED, type GeneratedReply, type ModelCallQueued } from '@platica/workflows/activities';
 import type { Agent } from '../agents/agent.entity';
 import type { AcceptanceActivities } from './acceptance.activities';
-import { REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
+import { DEFAULT_WAIT_MESSAGE, REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
+import { CITE_PASSAGES, NOT_IN_KNOWLEDGE } from './knowledge-answers';
 import type { DeliveryActivities } from './delivery.activities';
 import { createGuardrailChecks } from './guardrails.activities';
-import { createModelCallActivities, DEFAULT_WAIT_MESSAGE } from './model-call.activities';
+import { createModelCallActivities } from './model-call.activities';
 import type { ToolCallActivities } from './tool-calls.activities';
 import type { GenerateReplyInput, TurnDeps } from './turn-deps';
 import { TurnMemos } from './turn-memos';
@@ -35,6 +36,8 @@ const agent = {
   recallLastConversation: false,
   disableContextSummarization: true,
   waitMessage: '  Un momento, te paso con una persona.  ',
+  answerOnlyFromKnowledge: false,
+  unknownAnswerMessage: '',
   workingMessage: { enabled: false },
   guardrails: guardrailsOff,
 } as unknown as Agent;
@@ -54,6 +57,9 @@ function world(options: {
   guardrails?: Guardrails;
   refused?: boolean;
   agent?: Partial<Agent>;
+  /** Who answers, when not the agent as it is above. */
+  speaker?: Partial<Agent>;
+  tools?: RuntimeTool[];
   /** The workspace's model calls are at their bound: the call is queued. */
   full?: boolean;
 }) {
@@ -92,6 +98,7 @@ function world(options: {
   const settingsLoaded: boolean[] = [];
   const slotsTaken: { holder: string; workspaceId: string; workflowId: string }[] = [];
   const slotsFreed: string[] = [];
+  const knowledgeLogged: TurnLogKnowledge[] = [];
   const deps = strict<TurnDeps>('TurnDeps', {
     model: strict('LanguageModelProvider', { model, providerName: 'openai-compatible', streams: false }),
     // The installation's model alone: no connections, no fallback (models/ has their own specs).
@@ -106,7 +113,11 @@ function world(options: {
         PLATICA_ALLOW_PRIVATE_NETWORKS: false,
       },
     }),
-    turnLog: strict('TurnLogRepository', { guardrail: async () => undefined, modelCall: async () => undefined }),
+    turnLog: strict('TurnLogRepository', {
+      guardrail: async () => undefined,
+      modelCall: async () => undefined,
+      knowledge: async (_ref: unknown, knowledge: TurnLogKnowledge) => void knowledgeLogged.push(knowledge),
+    }),
     chatAnswers: strict('ChatAnswers', { answer: (_run: unknown, answer: unknown) => void answeredChats.push(answer) }),
     slots: strict('ModelCallSlots', {
       take: async (request: (typeof slotsTaken)[number]) => {
@@ -127,9 +138,9 @@ function world(options: {
     seenMessageIds: ['m0', 'm1'],
     agentId: 'agt_1',
     agent: { ...agent, guardrails: options.guardrails ?? guardrailsOff, ...options.agent } as Agent,
-    speaker: agent,
+    speaker: { ...agent, ...options.speaker } as Agent,
     delegated: false,
-    tools: [lookup],
+    tools: options.tools ?? [lookup],
     memory: null,
     allowedTerms: new Set(),
     logStarted: Promise.resolve(),
@@ -164,7 +175,7 @@ function world(options: {
     } as GenerateReplyInput);
   // Queued only where a test fills the bound (`full`).
   const reply = (fields: Partial<GenerateReplyInput> = {}) => run(fields) as Promise<GeneratedReply>;
-  return { reply, run, modelCalls, stored, answeredChats, settingsLoaded, slotsTaken, slotsFreed };
+  return { reply, run, modelCalls, stored, answeredChats, settingsLoaded, slotsTaken, slotsFreed, knowledgeLogged };
 }
 
 describe('createModelCallActivities.generateReply: what the model answered', () => {
@@ -211,6 +222,69 @@ describe('createModelCallActivities.generateReply: what the model answered', () 
   it('asks for a human with the default wait message when the agent has none', async () => {
     const w = world({ answers: [{ calls: [{ name: REQUEST_HUMAN_ASSISTANCE, input: {} }] }], agent: { waitMessage: ' ' } });
     expect(await w.reply()).toMatchObject({ text: DEFAULT_WAIT_MESSAGE, assistance: { reason: '' } });
+  });
+
+  describe('with a knowledge base connected', () => {
+    const faq: RuntimeTool = {
+      toolId: 'kb_1',
+      name: 'knowledge_faq',
+      description: 'FAQ',
+      parameters: { type: 'object' },
+      kind: 'knowledge',
+    };
+    const chunk = (id: string) => ({ chunkId: id, title: `FAQ › ${id}`, url: null });
+    /** The round in which the model searched the FAQ and got two passages. */
+    const searched = {
+      toolRounds: [
+        {
+          messages: [
+            {
+              role: 'assistant',
+              content: [{ type: 'tool-call', toolCallId: 'call_k', toolName: 'knowledge_faq', input: { query: 'envío' } }],
+            },
+          ],
+          results: [
+            {
+              toolCallId: 'call_k',
+              providerName: 'knowledge_faq',
+              ok: true,
+              output: {
+                retrieved: ['kc_1', 'kc_2'],
+                results: [
+                  { ...chunk('kc_1'), text: 'Llega en 3 días.' },
+                  { ...chunk('kc_2'), text: 'Devoluciones: 30 días.' },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    };
+
+    it('numbers the passages for the model, tells it to cite them, and logs what the reply retrieved and cited', async () => {
+      const w = world({ answers: [{ text: 'Llega en 3 días [1].' }], tools: [faq] });
+      expect(await w.reply(searched)).toMatchObject({ text: 'Llega en 3 días [1].' });
+      const prompt = JSON.stringify(w.modelCalls[0]!.prompt);
+      expect(prompt).toContain(JSON.stringify(CITE_PASSAGES).slice(1, -1));
+      expect(prompt).toContain('\\"cite\\":\\"[2]\\"');
+      expect(w.knowledgeLogged).toEqual([{ retrieved: [chunk('kc_1'), chunk('kc_2')], cited: [chunk('kc_1')], unknown: false }]);
+    });
+
+    it('answering only from knowledge, replaces a reply citing nothing by its sentence and asks for a person (assistance on)', async () => {
+      const w = world({
+        answers: [{ text: 'Abrimos de 9 a 18.' }],
+        tools: [faq],
+        speaker: { answerOnlyFromKnowledge: true, unknownAnswerMessage: 'No tengo esa información.' },
+      });
+      expect(await w.reply(searched)).toEqual({
+        agentId: 'agt_1',
+        text: 'No tengo esa información. Un momento, te paso con una persona.',
+        assistance: { reason: NOT_IN_KNOWLEDGE },
+        seenMessageIds: ['m0', 'm1'],
+      });
+      expect(w.knowledgeLogged).toEqual([{ retrieved: [chunk('kc_1'), chunk('kc_2')], cited: [], unknown: true }]);
+      expect(JSON.stringify(w.modelCalls[0]!.prompt)).toContain('Answer only from the passages');
+    });
   });
 
   it('drops a tool call of a tool the model was not offered, and fails a turn left with no text', async () => {

@@ -10,20 +10,18 @@ import {
   type ToolRound,
 } from '@platica/workflows/activities';
 import type { AcceptanceActivities } from './acceptance.activities';
-import { REQUEST_HUMAN_ASSISTANCE } from './built-in-tools';
+import { REQUEST_HUMAN_ASSISTANCE, waitMessageOf } from './built-in-tools';
+import { knowledgeOfReply, unknownAnswerOf } from './knowledge-answers';
 import type { DeliveryActivities } from './delivery.activities';
 import type { GuardrailChecks } from './guardrails.activities';
 import { modelCallPromptOf, toolCallContextOf, toolCallsOf } from './model-call-prompt';
 import { turnModel } from './model-call-records';
 import type { ToolCallActivities } from './tool-calls.activities';
-import { asObject, currentRunId, modelAbortSignal, turnRefOf, type GenerateReplyInput, type TurnDeps } from './turn-deps';
+import { asObject, currentRunId, modelAbortSignal, note, turnRefOf, type GenerateReplyInput, type TurnDeps } from './turn-deps';
 import { afterAnswer, roundsToBegin, workingMessageOf } from './tool-rounds';
 import type { TurnMemos } from './turn-memos';
 import { ModelFailures } from './turn-failures';
 import type { TurnSetting, TurnSettingLoader } from './turn-setting';
-
-/** Sent when a human is asked for and the agent has no `waitMessage`. */
-export const DEFAULT_WAIT_MESSAGE = 'A member of our team will continue this conversation shortly.';
 
 /**
  * The generateReply activity: the model's answer from the stored history, the tool rounds it
@@ -164,7 +162,7 @@ export function createModelCallActivities(
       const assistance = completion.toolCalls.find((toolCall) => toolCall.toolName === REQUEST_HUMAN_ASSISTANCE);
       if (assistance) {
         const reason = String(asObject(assistance.input).reason ?? '').slice(0, 1000);
-        return { agentId, text: agent.waitMessage.trim() || DEFAULT_WAIT_MESSAGE, assistance: { reason }, seenMessageIds };
+        return { agentId, text: waitMessageOf(agent), assistance: { reason }, seenMessageIds };
       }
       const toolCalls = toolCallsOf(completion.toolCalls, prompt.byProviderName);
       if (toolCalls.length) {
@@ -179,6 +177,18 @@ export function createModelCallActivities(
       }
       const text = completion.text.trim();
       if (!text) throw new Error('the model answered with no text');
+      // Which passages the reply cited, and "I don't know" when it must answer from them and cites none.
+      const knowledge = knowledgeOfReply(text, prompt.passages, {
+        knowledgeTools: prompt.knowledgeTools,
+        answerOnlyFromKnowledge: speaker.answerOnlyFromKnowledge,
+      });
+      if (knowledge) await note(deps, turnRefOf(input.turnId, input), (ref) => deps.turnLog.knowledge(ref, knowledge));
+      if (knowledge?.unknown) {
+        const unknown = unknownAnswerOf(agent, speaker, delegated);
+        return unknown.assistanceReason
+          ? { agentId, text: unknown.text, assistance: { reason: unknown.assistanceReason }, seenMessageIds }
+          : { agentId: speaker.id, text: unknown.text, seenMessageIds };
+      }
       return { agentId: speaker.id, text, seenMessageIds };
     } catch (error) {
       // A request the provider refuses (bad key, bad request) fails the same way on every attempt.

@@ -18,6 +18,22 @@ describe('a tool call as the turn log shows it', () => {
     expect(redactSecrets('plain text')).toBe('plain text');
   });
 
+  it('redacts every spelling of a password, but not names that merely hold "pass" (a knowledge search\'s passages)', () => {
+    const credentials = ['password', 'userPassword', 'passwd', 'db_passwd', 'passkey', 'passphrase', 'pass', 'smtp_pass', 'dbPass', 'pwd'];
+    const shown = redactSecrets({
+      ...Object.fromEntries(credentials.map((name) => [name, 's3cret'])),
+      passages: [{ text: 'Los pedidos llegan en 3 a 5 días.' }],
+      passenger: 'Ana',
+      passport_office: 'Tijuana',
+    });
+    expect(shown).toEqual({
+      ...Object.fromEntries(credentials.map((name) => [name, '[redacted]'])),
+      passages: [{ text: 'Los pedidos llegan en 3 a 5 días.' }],
+      passenger: 'Ana',
+      passport_office: 'Tijuana',
+    });
+  });
+
   it('shows the arguments and the result as JSON text, cut past its bound; null where nothing was recorded', () => {
     expect(shownToolCall({ input: { city: 'Tijuana' }, output: { forecast: 'soleado', token: 't' } })).toEqual({
       arguments: { city: 'Tijuana' },

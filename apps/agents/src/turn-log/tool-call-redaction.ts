@@ -1,8 +1,13 @@
 /** The longest tool result the turn log shows (its JSON text): enough to see what the tool answered. */
 export const SHOWN_RESULT_CHARS = 2_000;
 
-/** Names whose values are credentials, never shown: a password, a token, a key, a card's number. */
-const SECRET_NAME = /pass(word)?|secret|token|api[-_]?key|authori[sz]ation|cookie|credential|card[-_]?number|cvv|cvc|pin$/i;
+/**
+ * Names whose values are credentials, never shown: a password (also `passwd`, `passkey`,
+ * `passphrase`, `pwd`, a name ending in `pass`), a token, a key, a card's number. Not any name
+ * holding "pass": a knowledge search's `passages` are what the log is read for.
+ */
+const SECRET_NAME =
+  /passw(or)?d|passkey|passphrase|pass$|pwd|secret|token|api[-_]?key|authori[sz]ation|cookie|credential|card[-_]?number|cvv|cvc|pin$/i;
 const REDACTED = '[redacted]';
 
 /** The value with every field under a secret-looking name replaced by `[redacted]`, at any depth. */

@@ -1,5 +1,12 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { TurnLogDelegation, TurnLogGuardrail, TurnLogModelCall, TurnLogSummary, TurnLogToolCall } from '@platica/contracts';
+import type {
+  TurnLogDelegation,
+  TurnLogGuardrail,
+  TurnLogKnowledge,
+  TurnLogModelCall,
+  TurnLogSummary,
+  TurnLogToolCall,
+} from '@platica/contracts';
 
 /**
  * A model call as stored: the public record and its key within the turn (its purpose, what
@@ -36,6 +43,8 @@ const TurnLogSchema = defineEntity({
     delegations: p.json<TurnLogDelegation[]>(),
     summaries: p.json<TurnLogSummary[]>(),
     modelCalls: p.json<RecordedModelCall[]>().default('[]'),
+    /** The passages the turn retrieved and the reply cited (docs/knowledge.md › Agents). */
+    knowledge: p.json<TurnLogKnowledge>().nullable(),
   },
 });
 export class TurnLog extends TurnLogSchema.class {}

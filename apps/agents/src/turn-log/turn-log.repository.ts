@@ -3,6 +3,7 @@ import type {
   TurnLogDelegation,
   TurnLogEntry,
   TurnLogGuardrail,
+  TurnLogKnowledge,
   TurnLogModelCall,
   TurnLogSummary,
   TurnLogToolCall,
@@ -57,6 +58,7 @@ interface TurnLogRow {
   delegations: TurnLogDelegation[] | null;
   summaries: TurnLogSummary[] | null;
   model_calls: RecordedModelCall[] | null;
+  knowledge: TurnLogKnowledge | null;
 }
 
 /**
@@ -111,6 +113,11 @@ export class TurnLogRepository {
     );
   }
 
+  /** What the reply retrieved and cited; a reply stored again (a retried step) records the same again. */
+  async knowledge(ref: TurnRef, knowledge: TurnLogKnowledge): Promise<void> {
+    await this.record(ref, { knowledge: '?::jsonb' }, [JSON.stringify(knowledge)], 'knowledge = excluded.knowledge');
+  }
+
   async end(ref: TurnRef, outcome: Outcome, detail: string | null): Promise<void> {
     await this.record(
       ref,
@@ -161,6 +168,7 @@ export class TurnLogRepository {
       delegations: row.delegations ?? [],
       summaries: row.summaries ?? [],
       modelCalls: (row.model_calls ?? []).map(publicModelCall).sort((a, b) => a.at.localeCompare(b.at)),
+      knowledge: row.knowledge ?? null,
     }));
   }
 

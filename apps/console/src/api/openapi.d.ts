@@ -2313,6 +2313,7 @@ export interface components {
             delegations: components["schemas"]["TurnLogDelegation"][];
             summaries: components["schemas"]["TurnLogSummary"][];
             modelCalls: components["schemas"]["TurnLogModelCall"][];
+            knowledge: components["schemas"]["TurnLogKnowledge"] | null;
         };
         TurnLogGuardrail: {
             /** @enum {string} */
@@ -2379,6 +2380,16 @@ export interface components {
                 message: string;
             } | null;
         };
+        TurnLogKnowledge: {
+            retrieved: components["schemas"]["TurnLogChunk"][];
+            cited: components["schemas"]["TurnLogChunk"][];
+            unknown: boolean;
+        };
+        TurnLogChunk: {
+            chunkId: string;
+            title: string;
+            url: string | null;
+        };
         Agent: {
             id: string;
             name: string;
@@ -2413,6 +2424,8 @@ export interface components {
             disableContextSummarization: boolean | null;
             requireEvaluation: boolean;
             readNotes: boolean;
+            answerOnlyFromKnowledge: boolean;
+            unknownAnswerMessage: string;
             workingMessage: {
                 enabled: boolean;
                 trigger: {
@@ -10433,6 +10446,8 @@ export interface operations {
                     owners?: string[];
                     requireEvaluation?: boolean;
                     readNotes?: boolean;
+                    answerOnlyFromKnowledge?: boolean;
+                    unknownAnswerMessage?: string;
                 };
             };
         };
@@ -10937,6 +10952,8 @@ export interface operations {
                     owners?: string[];
                     requireEvaluation?: boolean;
                     readNotes?: boolean;
+                    answerOnlyFromKnowledge?: boolean;
+                    unknownAnswerMessage?: string;
                     /** Format: date-time */
                     expectedLastUpdate?: string;
                 };

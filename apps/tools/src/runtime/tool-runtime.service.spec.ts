@@ -122,8 +122,9 @@ describe('ToolRuntimeService.agentTools', () => {
         name: 'alpha',
         description: 'The t_alpha tool',
         parameters: { type: 'object', properties: { q: { type: 'string' } } },
+        kind: 'api',
       },
-      { toolId: 't_zeta', name: 'zeta', description: 'The t_zeta tool', parameters: { type: 'object' } },
+      { toolId: 't_zeta', name: 'zeta', description: 'The t_zeta tool', parameters: { type: 'object' }, kind: 'api' },
     ]);
     expect(lookups).toEqual([
       ['connections', 'ws_1', 'agt_1'],

@@ -36,7 +36,7 @@ export class ToolRuntimeService {
     return tools
       .filter((tool) => tool.status === PUBLISHED)
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((tool) => ({ toolId: tool.id, name: tool.name, description: tool.description, parameters: tool.parameters }));
+      .map((tool) => ({ toolId: tool.id, name: tool.name, description: tool.description, parameters: tool.parameters, kind: tool.kind }));
   }
 
   async execute(call: RuntimeExecuteRequest): Promise<RuntimeExecuteResult> {
