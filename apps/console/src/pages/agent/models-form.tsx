@@ -131,7 +131,7 @@ export function ModelsForm({ workspaceId, agentId }: { workspaceId: string; agen
               const message = messageFor(errors, `fallback.${index}`);
               return (
                 <li key={keyOf(ref)}>
-                  <span aria-invalid={message ? true : undefined}>{name}</span>
+                  <span>{name}</span>
                   <span className="actions">
                     <button
                       type="button"
