@@ -53,7 +53,11 @@ export function ModelsForm({ workspaceId, agentId }: { workspaceId: string; agen
   }, [settings.data, draft]);
   useEffect(() => {
     if (!focusAfter) return;
-    const target = focusAfter === 'add' ? addRef.current : listRef.current?.querySelector<HTMLElement>(`[data-focus="${focusAfter}"]`);
+    // Compared, not put in a selector: a key holds quotes and brackets.
+    const target =
+      focusAfter === 'add'
+        ? addRef.current
+        : [...(listRef.current?.querySelectorAll<HTMLElement>('[data-focus]') ?? [])].find((button) => button.dataset.focus === focusAfter);
     target?.focus();
     setFocusAfter(undefined);
   }, [focusAfter, draft]);

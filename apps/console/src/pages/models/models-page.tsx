@@ -85,7 +85,7 @@ function ConnectionCard({ workspaceId, connection }: { workspaceId: string; conn
           </dd>
         </div>
       </dl>
-      <div className="overflow-auto">
+      <div className="overflow-auto" tabIndex={0} role="group" aria-label={t('models.pricesOf', { name: connection.name })}>
         <table aria-label={t('models.pricesOf', { name: connection.name })}>
           <thead>
             <tr>

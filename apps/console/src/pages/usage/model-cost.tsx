@@ -26,12 +26,13 @@ export function ModelCost({ workspaceId, range }: { workspaceId: string; range: 
     if (unpricedCalls > 0) return t('usage.modelPartlyPriced', { cost: usd.format(costUsd), count: unpricedCalls });
     return usd.format(costUsd);
   };
-  const models = usage.data;
+  // The rows wait for the names of their agents and connections (a row never names the wrong one meanwhile).
+  const models = agents.isPending || connections.isPending ? undefined : usage.data;
 
   return (
     <section aria-labelledby="usage-models-heading">
       <h2 id="usage-models-heading">{t('usage.models')}</h2>
-      <Status loading={usage.isPending} error={usage.error} />
+      <Status loading={usage.isPending || !models} error={usage.error} />
       {models && (
         <>
           <p>
@@ -59,7 +60,8 @@ export function ModelCost({ workspaceId, range }: { workspaceId: string; range: 
           {models.rows.length === 0 ? (
             <p>{t('usage.modelNone')}</p>
           ) : (
-            <div className="overflow-auto">
+            // Focusable: a table wider than a phone scrolls by keyboard too.
+            <div className="overflow-auto" tabIndex={0} role="group" aria-label={t('usage.modelTable')}>
               <table aria-label={t('usage.modelTable')}>
                 <thead>
                   <tr>
