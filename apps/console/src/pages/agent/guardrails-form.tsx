@@ -62,7 +62,9 @@ export function GuardrailsForm({ workspaceId, agentId }: { workspaceId: string; 
         />
         {t('agentForms.moderationEnabled')}
       </label>
-      <small id="guardrails-moderation-hint">{t('agentForms.moderationHint')}</small>
+      <p>
+        <small id="guardrails-moderation-hint">{t('agentForms.moderationHint')}</small>
+      </p>
       {error('moderationEnabled')}
       <fieldset>
         <legend>{t('agentForms.rules', { max: B.guardrailRules.maxItems })}</legend>

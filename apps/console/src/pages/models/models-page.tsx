@@ -25,6 +25,8 @@ export function ModelsPage() {
   const connections = useConnections(workspaceId);
   const rows = connections.data ?? [];
   const create = useCreateConnection(workspaceId);
+  // Folded again once created: the new connection's card says it was.
+  const [creating, setCreating] = useState(false);
 
   usePageTitle(t('models.heading'));
   return (
@@ -33,9 +35,9 @@ export function ModelsPage() {
       <p>
         <small>{t('models.intro')}</small>
       </p>
-      <details>
+      <details open={creating} onToggle={(event) => setCreating(event.currentTarget.open)}>
         <summary>{t('models.new')}</summary>
-        <ConnectionForm submitLabel={t('models.create')} save={create} />
+        <ConnectionForm submitLabel={t('models.create')} save={create} onSaved={() => setCreating(false)} />
       </details>
       <Status loading={connections.isPending} error={connections.error} />
       {connections.data && rows.length === 0 && <p>{t('models.empty')}</p>}
