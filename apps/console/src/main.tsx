@@ -6,6 +6,7 @@ import './keyboard.css';
 import './reading.css';
 import './notes.css';
 import './knowledge.css';
+import './models.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -26,6 +27,7 @@ import { AgentToolsPage } from './pages/tools/agent-tools-page';
 import { CustomApiPage } from './pages/tools/custom-api-page';
 import { McpServerPage } from './pages/tools/mcp-server-page';
 import { McpServersPage } from './pages/tools/mcp-servers-page';
+import { ModelsPage } from './pages/models/models-page';
 import { ToolsPage } from './pages/tools/tools-page';
 import { UsagePage } from './pages/usage-page';
 import { CampaignPage } from './pages/campaigns/campaign-page';
@@ -93,6 +95,7 @@ createRoot(document.getElementById('root')!).render(
             <Route path="w/:workspaceId/tools/mcp" element={<McpServersPage />} />
             <Route path="w/:workspaceId/tools/mcp/:mcpId" element={<McpServerPage />} />
             <Route path="w/:workspaceId/agents/:agentId/tools" element={<AgentToolsPage />} />
+            <Route path="w/:workspaceId/models" element={<ModelsPage />} />
             <Route path="w/:workspaceId/integrations" element={<IntegrationsPage />} />
             <Route path="w/:workspaceId/integrations/:installationId" element={<InstallationPage />} />
           </Route>

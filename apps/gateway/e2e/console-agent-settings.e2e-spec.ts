@@ -179,7 +179,7 @@ describe('the console’s agent settings in a browser (e2e)', () => {
       message: 'No puedo ayudarte con eso.',
       conversationStrikeThreshold: 3,
       clientStrikeThreshold: 5,
-      // Not in the form: the moderation endpoint is switched on through the API.
+      // Its switch left off (console-models turns it on).
       moderationEnabled: false,
     };
     expect((await ws.api.get(`/v1/agents/${billing.id}/guardrails`)).body).toEqual(savedGuardrails);

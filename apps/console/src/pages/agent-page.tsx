@@ -8,6 +8,7 @@ import { AgentLifecycleActions } from './agent/agent-lifecycle';
 import { useActivatePrompt, useAgent, useCreatePrompt, usePrompt } from './agent/agent-queries';
 import { AssistRulesForm } from './agent/assist-rules-form';
 import { GuardrailsForm } from './agent/guardrails-form';
+import { ModelsForm } from './agent/models-form';
 import { SettingsForm } from './agent/settings-form';
 import { activationGate, verdictOf, versionsToLookUp, withLookedUp } from './evaluations/activation-gate';
 import { useEvaluations, useLatestFinished, useRefreshEvaluations } from './evaluations/evaluation-queries';
@@ -15,7 +16,7 @@ import { Verdict } from './evaluations/evaluation-parts';
 import { Status } from './layout';
 import { usePageTitle } from '../components/page-title';
 
-/** One agent: its settings, human assistance and guardrails, a new prompt version, and the prompt history with a side-by-side diff and activation. */
+/** One agent: its settings, models, human assistance and guardrails, a new prompt version, and the prompt history with a side-by-side diff and activation. */
 export function AgentPage() {
   const { t } = useTranslation();
   const { workspaceId = '', agentId = '' } = useParams();
@@ -38,6 +39,10 @@ export function AgentPage() {
           <section aria-labelledby="settings-heading">
             <h2 id="settings-heading">{t('agent.settings')}</h2>
             <SettingsForm agent={current} workspaceId={workspaceId} />
+          </section>
+          <section aria-labelledby="models-heading">
+            <h2 id="models-heading">{t('agentModels.heading')}</h2>
+            <ModelsForm workspaceId={workspaceId} agentId={agentId} />
           </section>
           <section aria-labelledby="assist-heading">
             <h2 id="assist-heading">{t('agentForms.assistHeading')}</h2>

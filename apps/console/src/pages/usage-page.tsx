@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { DailyChart, daysBetween } from '../components/daily-chart';
 import { useUrlFilters } from '../components/url-filters';
 import { Status } from './layout';
+import { ModelCost } from './usage/model-cost';
 import { useUsageActors, useUsageConversations } from './usage/usage-queries';
 import { usePageTitle } from '../components/page-title';
 
@@ -12,7 +13,7 @@ const BREAKDOWNS = ['platform', 'agent', 'channel', 'tag'] as const;
  * The workspace's usage (GET /v1/usage/conversations and /v1/usage/actors) over a chosen range
  * (the billing period by default) and breakdown, both in the URL: the conversations' summary
  * and autonomy rate, their daily series as a chart with its table, and the billable messages
- * by actor. Every figure is the API's, shown as it answers.
+ * by actor, and what models cost (GET /v1/usage/models). Every figure is the API's, shown as it answers.
  */
 export function UsagePage() {
   const { t, i18n } = useTranslation();
@@ -123,6 +124,10 @@ export function UsagePage() {
           )}
         </section>
       )}
+      <ModelCost
+        workspaceId={workspaceId}
+        range={{ ...(filter('from') ? { startDate: filter('from') } : {}), ...(filter('to') ? { endDate: filter('to') } : {}) }}
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AGENT_BOUNDS as B } from '../../agent-bounds';
+import { ApiError } from '../../api/client';
 import type { Schema } from '../../api/schema';
 import { Status } from '../layout';
 import { SaveOutcome, submitHandler, showFieldIssues, useFieldKit, useFollowWhileUntouched, useRules } from '../../forms/form-kit';
@@ -30,7 +31,16 @@ export function GuardrailsForm({ workspaceId, agentId }: { workspaceId: string; 
     setUnplaced([]);
     save.mutate(
       { ...values, rules: values.rules.map((r) => r.text.trim()) },
-      { onSuccess: ({ data: saved }) => follow.saved(valuesOf(saved)), onError: (failure) => setUnplaced(showFieldIssues(form, failure)) },
+      {
+        onSuccess: ({ data: saved }) => follow.saved(valuesOf(saved)),
+        onError: (failure) => {
+          // The installation has no moderation endpoint: said beside the switch that asked for it.
+          if (failure instanceof ApiError && failure.detail('reason') === 'moderation_not_configured') {
+            form.setError('moderationEnabled', { type: 'server', message: t('agentForms.moderationUnavailable') });
+          }
+          setUnplaced(showFieldIssues(form, failure));
+        },
+      },
     );
   };
   const threshold = { valueAsNumber: true, ...rule.range(B.strikeThreshold) } as const;
@@ -42,6 +52,20 @@ export function GuardrailsForm({ workspaceId, agentId }: { workspaceId: string; 
         <input type="checkbox" role="switch" {...field('enabled')} />
         {t('agentForms.guardrailsEnabled')}
       </label>
+      {/* The moderation endpoint (docs/agents.md › Moderation endpoint): the API refuses it (422) when the installation has none. */}
+      <label>
+        <input
+          type="checkbox"
+          role="switch"
+          {...field('moderationEnabled')}
+          aria-describedby={`${form.formState.errors.moderationEnabled ? 'guardrails-moderationEnabled-error ' : ''}guardrails-moderation-hint`}
+        />
+        {t('agentForms.moderationEnabled')}
+      </label>
+      <p>
+        <small id="guardrails-moderation-hint">{t('agentForms.moderationHint')}</small>
+      </p>
+      {error('moderationEnabled')}
       <fieldset>
         <legend>{t('agentForms.rules', { max: B.guardrailRules.maxItems })}</legend>
         {rules.fields.map((item, index) => (

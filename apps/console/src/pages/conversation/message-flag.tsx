@@ -9,8 +9,9 @@ type Severity = (typeof SEVERITIES)[number];
 
 /**
  * A customer's message flagged by a person (docs/agents.md › Flagging a customer's message): its
- * flag when it has one, else a Flag button opening a small form (severity, note). Each control
- * is a native one, so the keyboard reaches it; Escape closes the form and gives focus back.
+ * flag when it has one, else a quiet text control (not a call to action on every message) opening
+ * a small form (severity, note). Each control is a native one, so the keyboard reaches it; Escape
+ * closes the form and gives focus back.
  */
 export function MessageFlag({
   workspaceId,
@@ -44,7 +45,7 @@ export function MessageFlag({
   };
   if (!open) {
     return (
-      <button ref={opener} type="button" className="link" aria-expanded={false} onClick={() => setOpen(true)}>
+      <button ref={opener} type="button" className="flag-open" aria-expanded={false} onClick={() => setOpen(true)}>
         {t('flag.open')}
       </button>
     );
@@ -87,12 +88,14 @@ export function MessageFlag({
       </label>
       <small>{errors.note ?? t('flag.hint')}</small>
       {flag.error && !errors.note && <p role="alert">{t('common.error', { message: flag.error.message })}</p>}
-      <button type="submit" disabled={flag.isPending}>
-        {t('flag.submit')}
-      </button>
-      <button type="button" onClick={close}>
-        {t('flag.cancel')}
-      </button>
+      <div className="actions">
+        <button type="submit" disabled={flag.isPending}>
+          {t('flag.submit')}
+        </button>
+        <button type="button" className="secondary outline" onClick={close}>
+          {t('flag.cancel')}
+        </button>
+      </div>
     </form>
   );
 }

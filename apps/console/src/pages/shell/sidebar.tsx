@@ -22,6 +22,7 @@ const SECTIONS: { path: string; label: MessageKey; adminOnly: boolean }[] = [
   { path: 'api-keys', label: 'keys.nav', adminOnly: true },
   { path: 'team', label: 'team.nav', adminOnly: true },
   { path: 'tools', label: 'tools.nav', adminOnly: true },
+  { path: 'models', label: 'models.nav', adminOnly: true },
   { path: 'integrations', label: 'integrations.nav', adminOnly: true },
   { path: 'knowledge/bases', label: 'knowledge.nav', adminOnly: true },
   { path: 'knowledge/proposals', label: 'proposals.nav', adminOnly: true },
