@@ -1,11 +1,23 @@
 import { Injectable } from '@nestjs/common';
+import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { Database } from '@platica/platform';
+import type { QueryConfig } from 'pg';
+import { BestScores, dotProduct } from './vectors';
 
 /** Candidates each ranking contributes to the fusion. */
 export const CANDIDATES = 50;
 /** A query word in this share of the bases' chunks (or in COMMON_AT_MOST of them) is too common to rank by. */
 const COMMON_SHARE = 0.1;
 const COMMON_AT_MOST = 1_000;
+/** Chunk vectors a cursor fetch reads (~2 MB at 256 dimensions): the scan yields to other work between fetches. */
+const VECTOR_BATCH = 2_000;
+
+/** The exact vector scan did not finish within KNOWLEDGE_VECTOR_SEARCH_TIMEOUT_MS. */
+export class VectorSearchTooSlow extends Error {
+  constructor() {
+    super('the vector search took too long');
+  }
+}
 
 export interface ChunkRow {
   id: string;
@@ -16,7 +28,7 @@ export interface ChunkRow {
   text: string;
 }
 
-/** The SQL of knowledge search: the text ranking, the exact vector ranking and the chunks they name. */
+/** The queries of knowledge search: the text ranking, the exact vector ranking and the chunks they name. */
 @Injectable()
 export class KnowledgeSearchRepository {
   constructor(private readonly db: Database) {}
@@ -68,7 +80,12 @@ export class KnowledgeSearchRepository {
     );
   }
 
-  /** Every embedded chunk of the bases against the query's unit vector (a dot product), within `timeoutMs` (a statement timeout past it). */
+  /**
+   * Every embedded chunk of the bases against the query's unit vector: an exact scan, the vectors
+   * read through a cursor in binary (float32 bytes, vectors.ts) and their dot products taken here,
+   * batch by batch, keeping the CANDIDATES best. Past `timeoutMs` it stops (VectorSearchTooSlow):
+   * the bound holds the search's time, not the scan's coverage.
+   */
   async vectorRanking(
     workspaceId: string,
     baseIds: string[],
@@ -76,17 +93,39 @@ export class KnowledgeSearchRepository {
     vector: number[],
     timeoutMs: number,
   ): Promise<{ id: string; similarity: number }[]> {
-    return this.db.em().transactional(async (em) => {
-      await em.execute(`set local statement_timeout = ${Math.round(timeoutMs)}`);
-      return em.execute<{ id: string; similarity: number }[]>(
-        `select c.id, (select sum(x * y) from unnest(c.embedding, ?::real[]) as v(x, y)) as similarity
-         from tools.knowledge_chunk c
-         where c.workspace_id = ? and c.base_id in (?) and c.embedding_model = ? and c.embedding is not null
-         order by similarity desc nulls last, c.id
-         limit ${CANDIDATES}`,
-        [`{${vector.join(',')}}`, workspaceId, baseIds, model],
+    const deadline = performance.now() + timeoutMs;
+    const query = Float32Array.from(vector);
+    const best = new BestScores(CANDIDATES);
+    const pool = await (this.db.orm.em.getDriver().getConnection() as PostgreSqlConnection).getNativeClient();
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`set local statement_timeout = ${Math.round(timeoutMs)}`);
+      await client.query(
+        `declare vectors no scroll cursor for
+           select id, embedding from tools.knowledge_chunk
+           where workspace_id = $1 and base_id = any($2) and embedding_model = $3 and embedding is not null`,
+        [workspaceId, baseIds, model],
       );
-    });
+      // Binary results: the bytea arrives as its bytes, not as hex text to decode (@types/pg lacks `binary`).
+      const fetchBatch: QueryConfig & { binary: boolean } = { text: `fetch ${VECTOR_BATCH} from vectors`, binary: true };
+      for (;;) {
+        if (performance.now() > deadline) throw new VectorSearchTooSlow();
+        const { rows } = await client.query<{ id: string; embedding: Buffer }>(fetchBatch);
+        for (const row of rows) {
+          const similarity = dotProduct(row.embedding, query);
+          if (similarity !== null) best.offer(row.id, similarity);
+        }
+        if (rows.length < VECTOR_BATCH) break;
+      }
+      await client.query('commit');
+      return best.ranking();
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw /statement timeout/.test(String(error)) ? new VectorSearchTooSlow() : error;
+    } finally {
+      client.release();
+    }
   }
 
   async chunks(ids: string[]): Promise<Map<string, ChunkRow>> {
