@@ -117,8 +117,8 @@ async function main(): Promise<void> {
       [big, base],
     );
     await db.query(
-      `insert into tools.knowledge_chunk (id, workspace_id, base_id, source_id, page_id, ordinal, title, title_path, url, text, search, embedding, embedding_model, created_at)
-       select 'kc_bench_' || n || '_' || c.id, c.workspace_id, $1, 'ks_bench_' || c.source_id, null, c.ordinal, c.title, c.title_path, null, c.text, c.search, c.embedding, c.embedding_model, now()
+      `insert into tools.knowledge_chunk (id, workspace_id, base_id, source_id, page_id, ordinal, title, title_path, url, text, search, embedding, embedding_sketch, embedding_model, created_at)
+       select 'kc_bench_' || n || '_' || c.id, c.workspace_id, $1, 'ks_bench_' || c.source_id, null, c.ordinal, c.title, c.title_path, null, c.text, c.search, c.embedding, c.embedding_sketch, c.embedding_model, now()
        from tools.knowledge_chunk c, generate_series(1, ceil($3::numeric / (select count(*) from tools.knowledge_chunk where base_id = $2))::int) as n
        where c.base_id = $2`,
       [big, base, chunkTarget],

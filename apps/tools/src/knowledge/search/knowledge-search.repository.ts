@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { Database } from '@platica/platform';
-import type { QueryConfig } from 'pg';
-import { BestScores, dotProduct } from './vectors';
+import { BestScores, dotProduct, sketchBounds } from './vectors';
 
 /** Candidates each ranking contributes to the fusion. */
 export const CANDIDATES = 50;
 /** A query word in this share of the bases' chunks (or in COMMON_AT_MOST of them) is too common to rank by. */
 const COMMON_SHARE = 0.1;
 const COMMON_AT_MOST = 1_000;
-/** Chunk vectors a cursor fetch reads (~2 MB at 256 dimensions): the scan yields to other work between fetches. */
+/** Sketches a cursor fetch reads (~0.5 MB at 256 dimensions), and full vectors a statement reads: the scan yields to other work between reads. */
 const VECTOR_BATCH = 2_000;
 
 /** The exact vector scan did not finish within KNOWLEDGE_VECTOR_SEARCH_TIMEOUT_MS. */
@@ -81,9 +80,10 @@ export class KnowledgeSearchRepository {
   }
 
   /**
-   * Every embedded chunk of the bases against the query's unit vector: an exact scan, the vectors
-   * read through a cursor in binary (float32 bytes, vectors.ts) and their dot products taken here,
-   * batch by batch, keeping the CANDIDATES best. Past `timeoutMs` it stops (VectorSearchTooSlow):
+   * Every embedded chunk of the bases against the query's unit vector, ranked exactly, in two reads
+   * (vectors.ts): every chunk's sketch through a cursor, giving bounds of its similarity, then the
+   * full vectors of the chunks whose upper bound reaches the CANDIDATES-th best lower bound (no
+   * other can be among the best), scored here. Past `timeoutMs` it stops (VectorSearchTooSlow):
    * the bound holds the search's time, not the scan's coverage.
    */
   async vectorRanking(
@@ -94,29 +94,47 @@ export class KnowledgeSearchRepository {
     timeoutMs: number,
   ): Promise<{ id: string; similarity: number }[]> {
     const deadline = performance.now() + timeoutMs;
+    const inTime = () => {
+      if (performance.now() > deadline) throw new VectorSearchTooSlow();
+    };
     const query = Float32Array.from(vector);
-    const best = new BestScores(CANDIDATES);
     const pool = await (this.db.orm.em.getDriver().getConnection() as PostgreSqlConnection).getNativeClient();
     const client = await pool.connect();
     try {
       await client.query('begin');
       await client.query(`set local statement_timeout = ${Math.round(timeoutMs)}`);
       await client.query(
-        `declare vectors no scroll cursor for
-           select id, embedding from tools.knowledge_chunk
-           where workspace_id = $1 and base_id = any($2) and embedding_model = $3 and embedding is not null`,
+        `declare sketches no scroll cursor for
+           select id, embedding_sketch as sketch from tools.knowledge_chunk
+           where workspace_id = $1 and base_id = any($2) and embedding_model = $3 and embedding_sketch is not null`,
         [workspaceId, baseIds, model],
       );
-      // Binary results: the bytea arrives as its bytes, not as hex text to decode (@types/pg lacks `binary`).
-      const fetchBatch: QueryConfig & { binary: boolean } = { text: `fetch ${VECTOR_BATCH} from vectors`, binary: true };
+      const lows = new BestScores(CANDIDATES);
+      let candidates: { id: string; high: number }[] = [];
       for (;;) {
-        if (performance.now() > deadline) throw new VectorSearchTooSlow();
-        const { rows } = await client.query<{ id: string; embedding: Buffer }>(fetchBatch);
+        inTime();
+        const { rows } = await client.query<{ id: string; sketch: Buffer }>(`fetch ${VECTOR_BATCH} from sketches`);
+        for (const row of rows) {
+          const bounds = sketchBounds(row.sketch, query);
+          if (!bounds) continue;
+          lows.offer(row.id, bounds.low);
+          if (bounds.high >= lows.floor()) candidates.push({ id: row.id, high: bounds.high });
+        }
+        const floor = lows.floor();
+        candidates = candidates.filter((candidate) => candidate.high >= floor);
+        if (rows.length < VECTOR_BATCH) break;
+      }
+      const best = new BestScores(CANDIDATES);
+      for (let start = 0; start < candidates.length; start += VECTOR_BATCH) {
+        inTime();
+        const { rows } = await client.query<{ id: string; embedding: Buffer }>(
+          'select id, embedding from tools.knowledge_chunk where workspace_id = $1 and id = any($2)',
+          [workspaceId, candidates.slice(start, start + VECTOR_BATCH).map((candidate) => candidate.id)],
+        );
         for (const row of rows) {
           const similarity = dotProduct(row.embedding, query);
           if (similarity !== null) best.offer(row.id, similarity);
         }
-        if (rows.length < VECTOR_BATCH) break;
       }
       await client.query('commit');
       return best.ranking();
