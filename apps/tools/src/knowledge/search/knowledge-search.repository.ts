@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
+import type { KnowledgeLanguage } from '@platica/contracts';
 import { Database } from '@platica/platform';
+import { TEXT_SEARCH_CONFIG } from '../indexing/knowledge-index.repository';
 import { BestScores, dotProduct, sketchBounds } from './vectors';
 
 /** Candidates each ranking contributes to the fusion. */
@@ -40,33 +42,47 @@ export class KnowledgeSearchRepository {
    * at the common bound, and words at the bound are left out (the two rarest words always stay).
    */
   async textRanking(workspaceId: string, baseIds: string[], query: string): Promise<{ id: string; score: number }[]> {
-    const [{ total } = { total: '0' }] = await this.db.execute<{ total: string }[]>(
-      'select coalesce(sum(chunk_count), 0) as total from tools.knowledge_source where workspace_id = ? and base_id in (?)',
+    const [{ total, languages } = { total: '0', languages: [] }] = await this.db.execute<{ total: string; languages: string[] }[]>(
+      `select coalesce(sum(chunk_count), 0) as total, coalesce(array_agg(distinct language), '{}') as languages
+       from tools.knowledge_source where workspace_id = ? and base_id in (?)`,
       [workspaceId, baseIds],
     );
+    // Only the languages the bases' sources are in: each is a pass over the index per word.
+    const present = (Object.keys(TEXT_SEARCH_CONFIG) as KnowledgeLanguage[]).filter((language) => languages.includes(language));
+    if (!present.length) return [];
     const common = Math.min(COMMON_AT_MOST, Math.max(10, Math.ceil(Number(total) * COMMON_SHARE)));
-    const terms = await this.db.execute<{ language: string; lexeme: string; chunks: string }[]>(
-      `with t as (
-         select distinct 'es' as language, lexeme from unnest(tsvector_to_array(to_tsvector('spanish', tools.knowledge_fold(?)))) as lexeme
-         union
-         select distinct 'en', lexeme from unnest(tsvector_to_array(to_tsvector('english', tools.knowledge_fold(?)))) as lexeme
-       )
+    const terms = await this.db.execute<{ language: KnowledgeLanguage; lexeme: string; chunks: string }[]>(
+      `with t as (${present
+        .map(() => 'select distinct ?::text as language, lexeme from unnest(tsvector_to_array(to_tsvector(?::regconfig, tools.knowledge_fold(?)))) as lexeme')
+        .join(' union ')})
        select t.language, t.lexeme,
               (select count(*) from (select 1 from tools.knowledge_chunk c
                  where c.workspace_id = ? and c.base_id in (?) and c.search @@ quote_literal(t.lexeme)::tsquery limit ?) x) as chunks
        from t`,
-      [query, query, workspaceId, baseIds, common],
+      [...present.flatMap((language) => [language, TEXT_SEARCH_CONFIG[language], query]), workspaceId, baseIds, common],
     );
-    const queryOf = (language: string) => {
+    const queryOf = (language: KnowledgeLanguage) => {
       const ranked = terms
         .filter((term) => term.language === language && Number(term.chunks) > 0)
         .sort((a, b) => Number(a.chunks) - Number(b.chunks));
       const kept = ranked.filter((term, index) => index < 2 || Number(term.chunks) < common);
       return kept.length ? kept.map((term) => `'${term.lexeme.replace(/'/g, "''")}'`).join(' | ') : null;
     };
-    const es = queryOf('es');
-    const en = queryOf('en');
+    const es = present.includes('es') ? queryOf('es') : null;
+    const en = present.includes('en') ? queryOf('en') : null;
     if (!es && !en) return [];
+    if (!es || !en) {
+      // Words in one language only (the bases' other language found none): its sources' chunks, as below.
+      const words = es ?? en;
+      return this.db.execute<{ id: string; score: number }[]>(
+        `select c.id, ts_rank(c.search, ?::tsquery, 1) as score
+         from tools.knowledge_chunk c join tools.knowledge_source s on s.id = c.source_id
+         where c.workspace_id = ? and c.base_id in (?) and c.search @@ ?::tsquery and s.language = ?
+         order by score desc, c.id
+         limit ${CANDIDATES}`,
+        [words, workspaceId, baseIds, words, es ? 'es' : 'en'],
+      );
+    }
     return this.db.execute<{ id: string; score: number }[]>(
       `with q as (select ?::tsquery as es, ?::tsquery as en)
        select c.id, ts_rank(c.search, case s.language when 'en' then q.en else q.es end, 1) as score
