@@ -71,27 +71,32 @@ export class KnowledgeSearchRepository {
     const es = present.includes('es') ? queryOf('es') : null;
     const en = present.includes('en') ? queryOf('en') : null;
     if (!es && !en) return [];
+    // Each chunk is matched in its source's language, the sources of a language as one array (a
+    // join on sources made PostgreSQL scan the GIN index once per source).
     if (!es || !en) {
-      // Words in one language only (the bases' other language found none): its sources' chunks, as below.
-      const words = es ?? en;
+      const [words, language] = es ? [es, 'es'] : [en!, 'en'];
       return this.db.execute<{ id: string; score: number }[]>(
         `select c.id, ts_rank(c.search, ?::tsquery, 1) as score
-         from tools.knowledge_chunk c join tools.knowledge_source s on s.id = c.source_id
-         where c.workspace_id = ? and c.base_id in (?) and c.search @@ ?::tsquery and s.language = ?
+         from tools.knowledge_chunk c
+         where c.workspace_id = ? and c.base_id in (?) and c.search @@ ?::tsquery
+           and c.source_id = any(array(select id from tools.knowledge_source where workspace_id = ? and base_id in (?) and language = ?))
          order by score desc, c.id
          limit ${CANDIDATES}`,
-        [words, workspaceId, baseIds, words, es ? 'es' : 'en'],
+        [words, workspaceId, baseIds, words, workspaceId, baseIds, language],
       );
     }
     return this.db.execute<{ id: string; score: number }[]>(
-      `with q as (select ?::tsquery as es, ?::tsquery as en)
-       select c.id, ts_rank(c.search, case s.language when 'en' then q.en else q.es end, 1) as score
-       from q, tools.knowledge_chunk c join tools.knowledge_source s on s.id = c.source_id
+      `with q as (
+         select ?::tsquery as es, ?::tsquery as en,
+                array(select id from tools.knowledge_source where workspace_id = ? and base_id in (?) and language = 'en') as en_sources
+       )
+       select c.id, ts_rank(c.search, case when c.source_id = any(q.en_sources) then q.en else q.es end, 1) as score
+       from q, tools.knowledge_chunk c
        where c.workspace_id = ? and c.base_id in (?) and (c.search @@ q.es or c.search @@ q.en)
-         and c.search @@ (case s.language when 'en' then q.en else q.es end)
+         and c.search @@ (case when c.source_id = any(q.en_sources) then q.en else q.es end)
        order by score desc, c.id
        limit ${CANDIDATES}`,
-      [es, en, workspaceId, baseIds],
+      [es, en, workspaceId, baseIds, workspaceId, baseIds],
     );
   }
 
