@@ -129,7 +129,9 @@ describe('knowledge bases (e2e)', () => {
       a.reduce((sum, x, i) => sum + x * b[i]!, 0) / Math.sqrt(a.reduce((s2, x) => s2 + x * x, 0) * b.reduce((s2, x) => s2 + x * x, 0));
     const wide = await search('How are glob patterns weighted in the MIME database?', 50);
     const queryVector = fakeEmbedding('How are glob patterns weighted in the MIME database?');
-    const byVector = wide.data.filter((hit: any) => hit.scores.vectorRank !== null).sort((a: any, b: any) => a.scores.vectorRank - b.scores.vectorRank);
+    const byVector = wide.data
+      .filter((hit: any) => hit.scores.vectorRank !== null)
+      .sort((a: any, b: any) => a.scores.vectorRank - b.scores.vectorRank);
     expect(byVector.length).toBeGreaterThan(5);
     expect(byVector[0].scores.vectorRank).toBe(1);
     for (const hit of byVector) {
@@ -232,7 +234,9 @@ describe('knowledge bases (e2e)', () => {
     expect(png.status).toBe(422);
     expect(png.body.details).toHaveProperty('contentBase64');
     // (the whole answer in the failure message, not its length)
-    expect(await search('glob patterns')).toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ sourceId: expect.any(String) })]) });
+    expect(await search('glob patterns')).toMatchObject({
+      data: expect.arrayContaining([expect.objectContaining({ sourceId: expect.any(String) })]),
+    });
   });
 
   it('a page of 10,000 links is cut (said on the source) and the crawl stays within its bound; a redirect off the site fails that page', async () => {

@@ -53,7 +53,10 @@ export class KnowledgeSearchRepository {
     const common = Math.min(COMMON_AT_MOST, Math.max(10, Math.ceil(Number(total) * COMMON_SHARE)));
     const terms = await this.db.execute<{ language: KnowledgeLanguage; lexeme: string; chunks: string }[]>(
       `with t as (${present
-        .map(() => 'select distinct ?::text as language, lexeme from unnest(tsvector_to_array(to_tsvector(?::regconfig, tools.knowledge_fold(?)))) as lexeme')
+        .map(
+          () =>
+            'select distinct ?::text as language, lexeme from unnest(tsvector_to_array(to_tsvector(?::regconfig, tools.knowledge_fold(?)))) as lexeme',
+        )
         .join(' union ')})
        select t.language, t.lexeme,
               (select count(*) from (select 1 from tools.knowledge_chunk c

@@ -48,7 +48,10 @@ describe('vector sketches', () => {
 
 describe('the best scores', () => {
   it('keeps the given number, best first, ties by id, whatever order they come in', () => {
-    const scores = Array.from({ length: 500 }, (_, index) => ({ id: `kc_${String(index).padStart(3, '0')}`, similarity: ((index * 37) % 101) / 100 }));
+    const scores = Array.from({ length: 500 }, (_, index) => ({
+      id: `kc_${String(index).padStart(3, '0')}`,
+      similarity: ((index * 37) % 101) / 100,
+    }));
     const best = new BestScores(50);
     for (const score of [...scores].reverse()) best.offer(score.id, score.similarity);
     const expected = [...scores].sort((a, b) => b.similarity - a.similarity || (a.id < b.id ? -1 : 1)).slice(0, 50);
