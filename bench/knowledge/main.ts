@@ -1,20 +1,23 @@
 // bench/knowledge: knowledge search (issue 52). Two figures:
 //  1. recall@5 of text search alone: Fastify's reference documentation as its npm package ships
 //     it (node_modules/fastify/docs/Reference/*.md, fastify 5.12.8) indexed through the API as
-//     Markdown text sources of one base (no embeddings endpoint), then each question of
-//     questions.ts asked through `POST /v1/knowledge/bases/{id}/search` (limit 5): a hit when one
-//     of the five chunks is of the question's file and under its heading;
-//  2. search p50/p99 through the gateway over 100,000 chunks: the indexed chunks copied with SQL
-//     into a second base until it holds --chunks, then the questions asked in rounds; and the exact
-//     vector search's statement, timed in SQL over the same chunks given --dimensions-long unit
-//     vectors (what search runs when an embeddings endpoint is configured).
+//     Markdown text sources of one base, then each question of questions.ts asked through
+//     `POST /v1/knowledge/bases/{id}/search` (limit 5) with the embeddings endpoint failing that
+//     search (so `vectorSearch: unavailable`, text ranks alone): a hit when one of the five chunks
+//     is of the question's file and under its heading;
+//  2. search p50/p99 through the gateway over --chunks chunks: the indexed chunks (text and
+//     vectors) copied with SQL into a second base, then the questions asked in rounds, each
+//     question twice per round as text alone (the endpoint failing) and twice with its vector
+//     (text and exact vector rankings fused), interleaved. The embeddings endpoint is the fake
+//     model's `/v1/embeddings` answering --dimensions-long vectors (a bag of words: a speed
+//     figure, not a quality one); --dimensions 0 configures none (text alone only).
 //
-//   node tools/build.mjs && node dist/bench/knowledge/main.js [--chunks 100000] [--rounds 3] [--dimensions 256 (0: no vector figure)]
+//   node tools/build.mjs && node dist/bench/knowledge/main.js [--chunks 100000] [--rounds 3] [--dimensions 256]
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { Client as PgClient } from 'pg';
-import { eventually, postSeed } from '@platica/testing';
+import { eventually, FakeLlm, postSeed } from '@platica/testing';
 import { ascending, numberOption as option, percentile } from '../lib/args';
 import { runBench } from '../lib/run';
 import { startBenchStack } from '../lib/stack';
@@ -27,7 +30,11 @@ async function main(): Promise<void> {
   const rounds = option('rounds', 3);
   const dimensions = option('dimensions', 256);
   const version = (JSON.parse(readFileSync(path.join(docs, '../../package.json'), 'utf8')) as { version: string }).version;
-  const bench = await startBenchStack();
+  const llm = await FakeLlm.start();
+  llm.embeddingDimensions = dimensions;
+  const bench = await startBenchStack(
+    dimensions > 0 ? { KNOWLEDGE_EMBEDDINGS_BASE_URL: llm.url, KNOWLEDGE_EMBEDDINGS_MODEL: 'fake-embeddings' } : {},
+  );
   const db = new PgClient({ connectionString: bench.isolation.databaseUrl });
   try {
     await db.connect();
@@ -63,21 +70,32 @@ async function main(): Promise<void> {
       500,
     );
     const indexedMs = performance.now() - indexingStarted;
-    const [{ count: indexedChunks }] = (
-      await db.query<{ count: string }>('select count(*) from tools.knowledge_chunk where base_id = $1', [base])
-    ).rows as [{ count: string }];
+    const [{ count: indexedChunks, embedded }] = (
+      await db.query<{ count: string; embedded: string }>(
+        'select count(*), count(*) filter (where embedding is not null) as embedded from tools.knowledge_chunk where base_id = $1',
+        [base],
+      )
+    ).rows as [{ count: string; embedded: string }];
     process.stdout.write(
-      `fastify ${version}: ${files.length} files, ${indexedChunks} chunks, indexed in ${(indexedMs / 1000).toFixed(1)} s\n`,
+      `fastify ${version}: ${files.length} files, ${indexedChunks} chunks (${embedded} with a vector), indexed in ${(indexedMs / 1000).toFixed(1)} s\n`,
     );
+
+    /** A search through the gateway; `textAlone`: the embeddings endpoint fails it, so text ranks alone answer. */
+    const search = async (baseId: string, query: string, textAlone: boolean) => {
+      if (textAlone && dimensions > 0) llm.failNext(1, 503);
+      const res = await api.post(`/v1/knowledge/bases/${baseId}/search`, { query, limit: 5 });
+      if (res.status !== 200) throw new Error(`search: ${res.status} ${JSON.stringify(res.body)}`);
+      const expected = dimensions === 0 ? 'not-configured' : textAlone ? 'unavailable' : 'used';
+      const body = res.body as { vectorSearch: string; data: { sourceId: string; titlePath: string[] }[] };
+      return { found: body.data, vectorUsed: body.vectorSearch === 'used', asExpected: body.vectorSearch === expected };
+    };
 
     const fold = (text: string) => text.replace(/`/g, '').trim().toLowerCase();
     let hits = 0;
     const misses: string[] = [];
     for (const q of QUESTIONS) {
-      const found = (await api.post(`/v1/knowledge/bases/${base}/search`, { query: q.question, limit: 5 })).body.data as {
-        sourceId: string;
-        titlePath: string[];
-      }[];
+      const { found, asExpected } = await search(base, q.question, true);
+      if (!asExpected) throw new Error('a text-alone search did not answer with text ranks alone');
       const hit = found.some(
         (chunk) => sources.get(chunk.sourceId) === q.file && chunk.titlePath.some((title) => fold(title) === fold(q.heading)),
       );
@@ -99,8 +117,8 @@ async function main(): Promise<void> {
       [big, base],
     );
     await db.query(
-      `insert into tools.knowledge_chunk (id, workspace_id, base_id, source_id, page_id, ordinal, title, title_path, url, text, search, embedding, embedding_model, created_at)
-       select 'kc_bench_' || n || '_' || c.id, c.workspace_id, $1, 'ks_bench_' || c.source_id, null, c.ordinal, c.title, c.title_path, null, c.text, c.search, null, null, now()
+      `insert into tools.knowledge_chunk (id, workspace_id, base_id, source_id, page_id, ordinal, title, title_path, url, text, search, embedding, embedding_sketch, embedding_model, created_at)
+       select 'kc_bench_' || n || '_' || c.id, c.workspace_id, $1, 'ks_bench_' || c.source_id, null, c.ordinal, c.title, c.title_path, null, c.text, c.search, c.embedding, c.embedding_sketch, c.embedding_model, now()
        from tools.knowledge_chunk c, generate_series(1, ceil($3::numeric / (select count(*) from tools.knowledge_chunk where base_id = $2))::int) as n
        where c.base_id = $2`,
       [big, base, chunkTarget],
@@ -111,56 +129,44 @@ async function main(): Promise<void> {
     ).rows as [{ count: string }];
     process.stdout.write(`${bigChunks} chunks loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s\n`);
 
-    const p50s: number[] = [];
-    const p99s: number[] = [];
+    // Paired rounds: each question twice as text alone and twice with its vector, interleaved.
+    const modes = dimensions > 0 ? (['text alone', 'fused'] as const) : (['text alone'] as const);
+    const byMode = new Map(modes.map((mode) => [mode, { p50s: [] as number[], p99s: [] as number[] }]));
     for (let round = 1; round <= rounds; round++) {
-      const times: number[] = [];
+      const times = new Map(modes.map((mode) => [mode, [] as number[]]));
+      let vectorMissed = 0;
       for (const q of [...QUESTIONS, ...QUESTIONS]) {
-        const started = performance.now();
-        const res = await api.post(`/v1/knowledge/bases/${big}/search`, { query: q.question, limit: 5 });
-        times.push(performance.now() - started);
-        if (res.status !== 200) throw new Error(`search: ${res.status}`);
+        for (const mode of modes) {
+          const started = performance.now();
+          const answered = await search(big, q.question, mode === 'text alone');
+          times.get(mode)!.push(performance.now() - started);
+          if (!answered.asExpected) {
+            if (mode !== 'fused') throw new Error('a text-alone search did not answer with text ranks alone');
+            vectorMissed++;
+          }
+        }
       }
-      const sorted = ascending(times);
-      p50s.push(percentile(sorted, 50));
-      p99s.push(percentile(sorted, 99));
+      for (const mode of modes) {
+        const sorted = ascending(times.get(mode)!);
+        byMode.get(mode)!.p50s.push(percentile(sorted, 50));
+        byMode.get(mode)!.p99s.push(percentile(sorted, 99));
+        process.stdout.write(
+          `round ${round}, ${mode}: ${sorted.length} searches over ${bigChunks} chunks: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms` +
+            (mode === 'fused' ? `, vector search past its bound (text alone answered) in ${vectorMissed}` : '') +
+            ` (load average ${loadavg()[0]!.toFixed(1)})\n`,
+        );
+      }
+    }
+    for (const mode of modes) {
+      const { p50s, p99s } = byMode.get(mode)!;
       process.stdout.write(
-        `round ${round}: ${times.length} searches over ${bigChunks} chunks: p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms (load average ${loadavg()[0]!.toFixed(1)})\n`,
+        `${mode}${mode === 'fused' ? ` (${dimensions} dimensions)` : ''} over ${bigChunks} chunks, median of ${rounds} rounds: p50 ${median(p50s).toFixed(1)} ms, p99 ${median(p99s).toFixed(1)} ms\n`,
       );
     }
-    process.stdout.write(
-      `search over ${bigChunks} chunks, median of ${rounds} rounds: p50 ${median(p50s).toFixed(1)} ms, p99 ${median(p99s).toFixed(1)} ms\n`,
-    );
-
-    // The exact vector search's statement over the same chunks, each given a unit vector (--dimensions 0: not measured).
-    if (dimensions === 0) return;
-    const vectorStarted = performance.now();
-    await db.query(
-      `update tools.knowledge_chunk set embedding_model = 'bench', embedding = (
-         select array_agg(x / norm) from (select x, sqrt(sum(x * x) over ()) as norm from (select (random() - 0.5)::real as x from generate_series(1, $2) where id is not null) r) v
-       ) where base_id = $1`,
-      [big, dimensions],
-    );
-    process.stdout.write(`${dimensions}-dimension vectors written in ${((performance.now() - vectorStarted) / 1000).toFixed(1)} s\n`);
-    const query = `{${Array.from({ length: dimensions }, () => (Math.random() - 0.5).toFixed(6)).join(',')}}`;
-    const vectorTimes: number[] = [];
-    for (let run = 0; run < 5; run++) {
-      const started = performance.now();
-      await db.query(
-        `select c.id, (select sum(x * y) from unnest(c.embedding, $1::real[]) as v(x, y)) as similarity
-         from tools.knowledge_chunk c where c.workspace_id = (select workspace_id from tools.knowledge_base where id = $2) and c.base_id = any($3) and c.embedding_model = 'bench' and c.embedding is not null
-         order by similarity desc nulls last, c.id limit 50`,
-        [query, big, [big]],
-      );
-      vectorTimes.push(performance.now() - started);
-    }
-    const vectors = ascending(vectorTimes);
-    process.stdout.write(
-      `exact vector search over ${bigChunks} × ${dimensions} dimensions (SQL, 5 runs): median ${percentile(vectors, 50).toFixed(0)} ms, max ${vectors.at(-1)!.toFixed(0)} ms\n`,
-    );
   } finally {
     await db.end();
     await bench.stop();
+    await llm.stop();
   }
 }
 

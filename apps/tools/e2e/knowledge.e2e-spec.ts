@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import {
   eventually,
+  fakeEmbedding,
   FakeLlm,
   HttpTarget,
   startTestStack,
@@ -122,6 +123,24 @@ describe('knowledge bases (e2e)', () => {
     expect(top.text).toMatch(/glob/i);
     expect(top.scores).toMatchObject({ textRank: expect.any(Number), fused: expect.any(Number) });
 
+    // The vector ranking is exact: each similarity is the cosine of the fake model's vectors (of the
+    // query, and of the chunk's title path and text as indexing embeds it), best first.
+    const cosine = (a: number[], b: number[]) =>
+      a.reduce((sum, x, i) => sum + x * b[i]!, 0) / Math.sqrt(a.reduce((s2, x) => s2 + x * x, 0) * b.reduce((s2, x) => s2 + x * x, 0));
+    const wide = await search('How are glob patterns weighted in the MIME database?', 50);
+    const queryVector = fakeEmbedding('How are glob patterns weighted in the MIME database?');
+    const byVector = wide.data
+      .filter((hit: any) => hit.scores.vectorRank !== null)
+      .sort((a: any, b: any) => a.scores.vectorRank - b.scores.vectorRank);
+    expect(byVector.length).toBeGreaterThan(5);
+    expect(byVector[0].scores.vectorRank).toBe(1);
+    for (const hit of byVector) {
+      const expected = cosine(queryVector, fakeEmbedding(`${hit.titlePath.join(' › ')}\n${hit.text}`));
+      expect(hit.scores.similarity).toBeCloseTo(expected, 5);
+    }
+    const similarities = byVector.map((hit: any) => hit.scores.similarity);
+    expect(similarities).toEqual([...similarities].sort((a, b) => b - a));
+
     const users = await search('Which user owns the mail spool?');
     expect(users.data.map((hit: any) => hit.sourceId)).toContain(html);
   });
@@ -214,7 +233,10 @@ describe('knowledge bases (e2e)', () => {
     });
     expect(png.status).toBe(422);
     expect(png.body.details).toHaveProperty('contentBase64');
-    expect((await search('glob patterns')).data.length).toBeGreaterThan(0);
+    // (the whole answer in the failure message, not its length)
+    expect(await search('glob patterns')).toMatchObject({
+      data: expect.arrayContaining([expect.objectContaining({ sourceId: expect.any(String) })]),
+    });
   });
 
   it('a page of 10,000 links is cut (said on the source) and the crawl stays within its bound; a redirect off the site fails that page', async () => {

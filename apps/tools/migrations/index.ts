@@ -6,6 +6,7 @@ import { Migration20261126230358_mcp_call_limits } from './Migration202611262303
 import { Migration20261129034544_integrations } from './Migration20261129034544_integrations';
 import { Migration20261129064618_knowledge } from './Migration20261129064618_knowledge';
 import { Migration20261129070813_knowledge_proposals } from './Migration20261129070813_knowledge_proposals';
+import { Migration20261129101502_knowledge_vector_bytes } from './Migration20261129101502_knowledge_vector_bytes';
 
 /** The committed migrations of tools, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const toolsMigrations = [
@@ -17,4 +18,5 @@ export const toolsMigrations = [
   Migration20261129034544_integrations,
   Migration20261129064618_knowledge,
   Migration20261129070813_knowledge_proposals,
+  Migration20261129101502_knowledge_vector_bytes,
 ];

@@ -51,6 +51,8 @@ export class FakeLlm {
   readonly requests: ChatCompletionRequest[] = [];
   /** Every text `POST /v1/embeddings` was asked to embed, in order. */
   readonly embeddingInputs: string[] = [];
+  /** Dimensions of the vectors `POST /v1/embeddings` answers (the knowledge bench asks for 256, a real model's order). */
+  embeddingDimensions = FAKE_EMBEDDING_DIMENSIONS;
   /** When each request arrived and when its answer ended (ms since epoch), in arrival order. */
   readonly timings: { request: ChatCompletionRequest; startedAt: number; finishedAt: number | null }[] = [];
   answer: (request: ChatCompletionRequest) => FakeAnswer = (request) => {
@@ -139,7 +141,7 @@ export class FakeLlm {
     const tokens = inputs.reduce((sum, input) => sum + Math.ceil(input.length / 4), 0);
     return json(res, 200, {
       object: 'list',
-      data: inputs.map((input, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(input) })),
+      data: inputs.map((input, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(input, this.embeddingDimensions) })),
       model: body.model,
       usage: { prompt_tokens: tokens, total_tokens: tokens },
     });
@@ -205,15 +207,15 @@ export class FakeLlm {
   }
 }
 
-/** Dimensions of the fake's embeddings. */
+/** Dimensions of the fake's embeddings, unless told otherwise (`embeddingDimensions`). */
 export const FAKE_EMBEDDING_DIMENSIONS = 64;
 
 /**
- * A bag of words hashed into FAKE_EMBEDDING_DIMENSIONS buckets (lower case, accents removed):
- * texts sharing words are similar, as with a real model, and the same text always embeds alike.
+ * A bag of words hashed into `dimensions` buckets (lower case, accents removed): texts sharing
+ * words are similar, as with a real model, and the same text always embeds alike.
  */
-export function fakeEmbedding(text: string): number[] {
-  const vector = new Array<number>(FAKE_EMBEDDING_DIMENSIONS).fill(0);
+export function fakeEmbedding(text: string, dimensions = FAKE_EMBEDDING_DIMENSIONS): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
   const words =
     text
       .normalize('NFD')
@@ -223,7 +225,7 @@ export function fakeEmbedding(text: string): number[] {
   for (const word of words) {
     let hash = 2166136261;
     for (const char of word) hash = Math.imul(hash ^ char.codePointAt(0)!, 16777619);
-    vector[(hash >>> 0) % FAKE_EMBEDDING_DIMENSIONS]! += 1;
+    vector[(hash >>> 0) % dimensions]! += 1;
   }
   return vector;
 }

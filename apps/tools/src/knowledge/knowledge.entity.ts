@@ -103,7 +103,8 @@ KnowledgePageSchema.setClass(KnowledgePage);
  * A searchable piece of a source (or of a website page): by headings and size, with the
  * headings above it. `search` is its `tsvector` in the source's language (written with the
  * chunk, accents removed); `embedding` a unit vector (cosine similarity is a dot product)
- * when an embeddings endpoint is configured. Written and read by SQL in KnowledgeChunkRepository.
+ * when an embeddings endpoint is configured, as float32 bytes, and its sketch, a quarter of
+ * those bytes, that search scans first (search/vectors.ts). Written and read by SQL in KnowledgeChunkRepository.
  */
 const KnowledgeChunkSchema = defineEntity({
   name: 'KnowledgeChunk',
@@ -120,7 +121,8 @@ const KnowledgeChunkSchema = defineEntity({
     url: p.text().nullable(),
     text: p.text(),
     search: p.text().columnType('tsvector').lazy(),
-    embedding: p.text().columnType('real[]').nullable().lazy(),
+    embedding: p.blob().nullable().lazy(),
+    embeddingSketch: p.blob().nullable().lazy(),
     embeddingModel: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },

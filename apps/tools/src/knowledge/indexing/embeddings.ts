@@ -11,7 +11,7 @@ const TIMEOUT_MS = 30_000;
 /**
  * The optional OpenAI-compatible embeddings endpoint (`POST {base}/embeddings`), configured by
  * the operator (KNOWLEDGE_EMBEDDINGS_*), so not a user URL. Vectors are returned unit-length:
- * cosine similarity is then a dot product, in SQL.
+ * cosine similarity is then a dot product (search/vectors.ts).
  */
 @Injectable()
 export class Embeddings {

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { KnowledgeLanguage } from '@platica/contracts';
 import { Database, newId } from '@platica/platform';
 import { KnowledgeSource } from '../knowledge.entity';
+import { vectorBytes, vectorSketch } from '../search/vectors';
 import type { Chunk } from './chunking';
 
 /** PostgreSQL's text search configuration for each language. */
@@ -158,15 +159,16 @@ export class KnowledgeIndexRepository {
       title_path: chunk.titlePath,
       heading: chunk.titlePath.join(' '),
       text: chunk.text,
-      embedding: embeddings ? `{${embeddings[ordinal]!.join(',')}}` : null,
+      embedding: embeddings ? vectorBytes(embeddings[ordinal]!).toString('base64') : null,
+      sketch: embeddings ? vectorSketch(embeddings[ordinal]!).toString('base64') : null,
     }));
     const config = TEXT_SEARCH_CONFIG[owner.language];
     await em.execute(
-      `insert into tools.knowledge_chunk (id, workspace_id, base_id, source_id, page_id, ordinal, title, title_path, url, text, search, embedding, embedding_model, created_at)
+      `insert into tools.knowledge_chunk (id, workspace_id, base_id, source_id, page_id, ordinal, title, title_path, url, text, search, embedding, embedding_sketch, embedding_model, created_at)
        select c.id, ?, ?, ?, ?, c.ordinal, ?, c.title_path, ?, c.text,
               setweight(to_tsvector(?::regconfig, tools.knowledge_fold(c.heading)), 'A') || to_tsvector(?::regconfig, tools.knowledge_fold(c.text)),
-              c.embedding::real[], ?, now()
-       from jsonb_to_recordset(?::jsonb) as c(id text, ordinal int, title_path jsonb, heading text, text text, embedding text)`,
+              decode(c.embedding, 'base64'), decode(c.sketch, 'base64'), ?, now()
+       from jsonb_to_recordset(?::jsonb) as c(id text, ordinal int, title_path jsonb, heading text, text text, embedding text, sketch text)`,
       [
         owner.workspaceId,
         owner.baseId,

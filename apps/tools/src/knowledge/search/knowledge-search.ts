@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { KnowledgeChunkHit, KnowledgeSearchResult } from '@platica/contracts';
 import { ToolsConfigService } from '../../config/tools.config';
 import { Embeddings, EmbeddingsUnavailable } from '../indexing/embeddings';
-import { KnowledgeSearchRepository } from './knowledge-search.repository';
+import { KnowledgeSearchRepository, VectorSearchTooSlow } from './knowledge-search.repository';
 
 /** Reciprocal rank fusion's constant (Cormack, Clarke, Büttcher 2009): a chunk's score is Σ 1/(k + rank). */
 export const RRF_K = 60;
@@ -17,7 +17,8 @@ interface Ranked {
  * Retrieval over a base's chunks (docs/knowledge.md › Search): PostgreSQL text search, each
  * chunk matched in its source's language (the query's distinctive words OR-ed, ranked by
  * ts_rank, so a question need not contain every word), and, with an embeddings endpoint, an
- * exact cosine search (unit vectors: a dot product, bounded by KNOWLEDGE_VECTOR_SEARCH_TIMEOUT_MS);
+ * exact cosine search (unit vectors: a dot product over every embedded chunk, bounded by
+ * KNOWLEDGE_VECTOR_SEARCH_TIMEOUT_MS);
  * the two rankings fused by reciprocal rank.
  */
 @Injectable()
@@ -84,13 +85,8 @@ export class KnowledgeSearch {
       const rows = await this.repository.vectorRanking(workspaceId, baseIds, model, vector!, timeoutMs);
       return { status: 'used', ranking: rows.map((row, index) => ({ id: row.id, rank: index + 1, score: Number(row.similarity) })) };
     } catch (error) {
-      const reason =
-        error instanceof EmbeddingsUnavailable
-          ? error.message
-          : /statement timeout/.test(String(error))
-            ? 'the vector search took too long'
-            : null;
-      if (reason === null) throw error;
+      if (!(error instanceof EmbeddingsUnavailable || error instanceof VectorSearchTooSlow)) throw error;
+      const reason = error.message;
       this.logger.warn({ msg: 'vector search unavailable: text search alone answers', reason });
       return { status: 'unavailable' };
     }
