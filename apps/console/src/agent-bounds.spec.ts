@@ -2,7 +2,9 @@ import { z } from 'zod';
 // The one place the console reads the server's code: to check that its copy of the bounds is the server's.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { agentUpdateSchema, assistRulesUpdateSchema, guardrailsUpdateSchema } from '@platica/contracts';
-import { AGENT_BOUNDS, AGENT_ENUMS } from './agent-bounds';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { DEFAULT_UNKNOWN_ANSWER as SERVER_DEFAULT_UNKNOWN_ANSWER } from '../../agents/src/runtime/knowledge-answers';
+import { AGENT_BOUNDS, AGENT_ENUMS, DEFAULT_UNKNOWN_ANSWER } from './agent-bounds';
 
 type Json = { [key: string]: any };
 const jsonSchema = (schema: z.ZodType): Json => z.toJSONSchema(schema, { io: 'input' }) as Json;
@@ -40,6 +42,7 @@ describe('the console’s agent bounds', () => {
       guardrailRules: { maxItems: guardrails.rules.maxItems, max: guardrails.rules.items.maxLength },
       guardrailMessage: { max: guardrails.message.maxLength },
       strikeThreshold: range(guardrails.conversationStrikeThreshold),
+      unknownAnswerMessage: { max: agent.unknownAnswerMessage.maxLength },
     }).toEqual({
       name: AGENT_BOUNDS.name,
       channel: AGENT_BOUNDS.channel,
@@ -58,6 +61,7 @@ describe('the console’s agent bounds', () => {
       guardrailRules: AGENT_BOUNDS.guardrailRules,
       guardrailMessage: AGENT_BOUNDS.guardrailMessage,
       strikeThreshold: AGENT_BOUNDS.strikeThreshold,
+      unknownAnswerMessage: AGENT_BOUNDS.unknownAnswerMessage,
     });
     // The same bounds wherever the server repeats a field.
     expect(range(guardrails.clientStrikeThreshold)).toEqual(AGENT_BOUNDS.strikeThreshold);
@@ -79,6 +83,10 @@ describe('the console’s agent bounds', () => {
         supportInformation: { serviceHours: { monday: { start: '8:00AM', end: '5:00pm', availability: 'x' } } },
       }).success,
     ).toBe(true);
+  });
+
+  it('show the sentence the server says for an empty unknownAnswerMessage', () => {
+    expect(DEFAULT_UNKNOWN_ANSWER).toBe(SERVER_DEFAULT_UNKNOWN_ANSWER);
   });
 
   it('are the server’s enumerations', () => {

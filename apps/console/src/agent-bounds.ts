@@ -26,9 +26,13 @@ export const AGENT_BOUNDS = {
   guardrailRules: { maxItems: 20, max: 1000 },
   guardrailMessage: { max: 500 },
   strikeThreshold: { min: 1, max: 10 },
+  unknownAnswerMessage: { max: 500 },
   /** The server's test of an email address (zod's, written as its source so the test can compare them), for owners and the support email. */
   email: new RegExp(String.raw`^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$`),
 } as const;
+
+/** What the agent says when it answers only from knowledge and no passage answers, with an empty `unknownAnswerMessage` (apps/agents' DEFAULT_UNKNOWN_ANSWER). */
+export const DEFAULT_UNKNOWN_ANSWER = "I'm sorry, I don't have that information.";
 
 /** The API's enumerations for the same fields. */
 export const AGENT_ENUMS = {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { FakeMetaGraph, MessagingWorkspace, useSharedStack, withAgents, type StackApi } from '@platica/testing';
-import { TestBrowser } from '@platica/testing/test-browser';
+import { SCREENSHOTS, TestBrowser } from '@platica/testing/test-browser';
 
 /**
  * Issue 38 item 4 through the real stack and a headless Chromium: every setting of an agent, its
@@ -218,6 +219,57 @@ describe('the console’s agent settings in a browser (e2e)', () => {
     await expectSaved(guardrails);
     expect(await threshold.getAttribute('aria-invalid')).toBeNull();
     expect((await ws.api.get(`/v1/agents/${billing.id}/guardrails`)).body.clientStrikeThreshold).toBe(10);
+  });
+
+  it('answers only from knowledge: the switch and the sentence set by keyboard, kept after a reload, read back by the API; its 400 beside the field (issue 52)', async () => {
+    const dormant = await agentNamed('You are asleep');
+    expect(await readAgent(dormant.id)).toMatchObject({ answerOnlyFromKnowledge: false, unknownAnswerMessage: '' });
+    const { page } = await openAgent(dormant.id);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const settings = page.getByRole('region', { name: 'Settings' });
+    const only = settings.getByRole('switch', { name: 'Answer only from the knowledge bases' });
+    const sentence = settings.getByLabel('What to say when no passage answers (empty: the sentence shown)');
+    // Empty, the field shows the sentence the server says in its place.
+    expect(await sentence.getAttribute('placeholder')).toBe("I'm sorry, I don't have that information.");
+
+    // Keyboard alone: Space turns the switch on, Tab reaches the sentence, Tab again to the save button, Enter saves.
+    await only.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    expect(await sentence.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('No tengo esa información; te paso con alguien.');
+    const save = settings.getByRole('button', { name: 'Save settings' });
+    for (let i = 0; i < 40 && !(await save.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expectSaved(settings);
+    expect(await readAgent(dormant.id)).toMatchObject({
+      answerOnlyFromKnowledge: true,
+      unknownAnswerMessage: 'No tengo esa información; te paso con alguien.',
+    });
+
+    await page.reload();
+    await expectValue(sentence, 'No tengo esa información; te paso con alguien.');
+    expect(await only.isChecked()).toBe(true);
+    await sentence.scrollIntoViewIfNeeded();
+    await check(page, 'agentforms-08-knowledge-390px');
+    const fieldset = settings.getByRole('group', { name: 'Knowledge' });
+    await fieldset.screenshot({ path: path.join(SCREENSHOTS, 'agentforms-08-knowledge-fieldset.png') });
+
+    // The form keeps the sentence within 500 characters; a body the API still refuses (here made
+    // too long on its way) gets the API's 400, shown beside the field it names.
+    await page.route(
+      (url) => url.pathname.endsWith(`/v1/agents/${dormant.id}`),
+      (route) =>
+        route.request().method() === 'PATCH'
+          ? route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), unknownAnswerMessage: 'x'.repeat(501) }) })
+          : route.continue(),
+    );
+    await sentence.fill('Otra frase.');
+    await save.click();
+    await settings.locator('#settings-unknownAnswerMessage[aria-invalid="true"]').waitFor();
+    expect(await messageOf(page, sentence)).toMatch(/500/);
+    await fieldset.screenshot({ path: path.join(SCREENSHOTS, 'agentforms-09-knowledge-refused.png') });
+    expect((await readAgent(dormant.id)).unknownAnswerMessage).toBe('No tengo esa información; te paso con alguien.');
   });
 
   it('creates an agent, copies it, and deletes the copy once nothing relies on it; a refused delete says why (issue 50 item 7)', async () => {

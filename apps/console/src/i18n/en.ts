@@ -1077,6 +1077,11 @@ export const en = {
   'canned.suggestions': 'Canned replies',
   'agentForms.readNotes': "Read the conversation's private notes",
   'agentForms.readNotesHint': "The model is given the team's notes on the conversation (never sent to the customer). Off by default.",
+  'agentForms.knowledge': 'Knowledge',
+  'agentForms.answerOnlyFromKnowledge': 'Answer only from the knowledge bases',
+  'agentForms.answerOnlyFromKnowledgeHint':
+    'A reply that cites no passage of the knowledge bases is not sent: the customer gets the sentence below (and a person is asked for when human assistance is on). Off by default.',
+  'agentForms.unknownAnswerMessage': 'What to say when no passage answers (empty: the sentence shown)',
   'integrations.nav': 'Integrations',
   'integrations.heading': 'Integrations',
   'integrations.lead': 'Apps Plática maintains: install one and its tools join the catalog, ready to connect to agents.',

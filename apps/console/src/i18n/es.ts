@@ -1087,6 +1087,11 @@ export const es: Record<MessageKey, string> = {
   'agentForms.readNotes': 'Leer las notas privadas de la conversación',
   'agentForms.readNotesHint':
     'El modelo recibe las notas del equipo sobre la conversación (nunca se envían al cliente). Desactivado por omisión.',
+  'agentForms.knowledge': 'Conocimiento',
+  'agentForms.answerOnlyFromKnowledge': 'Responder solo con las bases de conocimiento',
+  'agentForms.answerOnlyFromKnowledgeHint':
+    'Una respuesta que no cita ningún pasaje de las bases de conocimiento no se envía: el cliente recibe la frase de abajo (y se pide una persona si la asistencia humana está activa). Desactivado por omisión.',
+  'agentForms.unknownAnswerMessage': 'Qué decir cuando ningún pasaje responde (vacío: la frase que se muestra)',
   'integrations.nav': 'Integraciones',
   'integrations.heading': 'Integraciones',
   'integrations.lead':

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AGENT_BOUNDS as B, AGENT_ENUMS, type Weekday } from '../../agent-bounds';
+import { AGENT_BOUNDS as B, AGENT_ENUMS, DEFAULT_UNKNOWN_ANSWER, type Weekday } from '../../agent-bounds';
 import { ApiError } from '../../api/client';
 import type { RequestBody, Schema } from '../../api/schema';
 import { SaveOutcome, submitHandler, linesOf, showFieldIssues, useFieldKit, useRules } from '../../forms/form-kit';
@@ -26,6 +26,8 @@ interface SettingsValues {
   disableContextSummarization: boolean;
   requireEvaluation: boolean;
   readNotes: boolean;
+  answerOnlyFromKnowledge: boolean;
+  unknownAnswerMessage: string;
   workingMessage: Omit<WorkingMessage, 'trigger' | 'sticker'> & {
     trigger: Omit<WorkingMessage['trigger'], 'toolNames'> & { toolNames: string };
     sticker: { enabled: boolean; url: string };
@@ -58,6 +60,8 @@ function valuesOf(agent: Agent): SettingsValues {
     disableContextSummarization: agent.disableContextSummarization ?? false,
     requireEvaluation: agent.requireEvaluation,
     readNotes: agent.readNotes,
+    answerOnlyFromKnowledge: agent.answerOnlyFromKnowledge,
+    unknownAnswerMessage: agent.unknownAnswerMessage,
     workingMessage: {
       ...agent.workingMessage,
       trigger: { ...trigger, toolNames: trigger.toolNames.join('\n') },
@@ -96,6 +100,9 @@ function bodyOf(values: SettingsValues, agent: Agent, editedFrom: string): Setti
       agent.disableContextSummarization === null && !values.disableContextSummarization ? null : values.disableContextSummarization,
     requireEvaluation: values.requireEvaluation,
     readNotes: values.readNotes,
+    answerOnlyFromKnowledge: values.answerOnlyFromKnowledge,
+    // Empty: the default sentence (the placeholder).
+    unknownAnswerMessage: values.unknownAnswerMessage.trim(),
     workingMessage: {
       ...working,
       trigger: { ...working.trigger, toolNames: linesOf(working.trigger.toolNames) },
@@ -280,6 +287,27 @@ export function SettingsForm({ agent, workspaceId }: { agent: Agent; workspaceId
           {t('agentForms.requireEvaluation')}
         </label>
         <small id="settings-requireEvaluation-hint">{t('agentForms.requireEvaluationHint')}</small>
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('agentForms.knowledge')}</legend>
+        <label>
+          <input
+            type="checkbox"
+            role="switch"
+            {...field('answerOnlyFromKnowledge')}
+            aria-describedby="settings-answerOnlyFromKnowledge-hint"
+          />
+          {t('agentForms.answerOnlyFromKnowledge')}
+        </label>
+        <small id="settings-answerOnlyFromKnowledge-hint">{t('agentForms.answerOnlyFromKnowledgeHint')}</small>
+        <label htmlFor="settings-unknownAnswerMessage">{t('agentForms.unknownAnswerMessage')}</label>
+        <textarea
+          rows={2}
+          placeholder={DEFAULT_UNKNOWN_ANSWER}
+          {...field('unknownAnswerMessage', rules.maxLength(B.unknownAnswerMessage.max))}
+        />
+        {error('unknownAnswerMessage')}
       </fieldset>
 
       <fieldset>
