@@ -65,7 +65,15 @@ describe('model connections, fallback and cost (e2e)', () => {
     ]);
     // Streamed completions, so the Anthropic turns read server-sent events (the test button's call is not streamed);
     // a short time limit per call and a breaker that opens after two failures in a row.
-    t = await startTestStack({ ...llm.env(), LLM_STREAM: 'true', LLM_TIMEOUT_MS: '4000', PLATICA_MODEL_BREAKER_FAILURES: '2' });
+    // The installation's connection priced (LLM_PRICE_*_PER_MTOK): $0.5 and $1.5 per million tokens of fake-model.
+    t = await startTestStack({
+      ...llm.env(),
+      LLM_STREAM: 'true',
+      LLM_TIMEOUT_MS: '4000',
+      PLATICA_MODEL_BREAKER_FAILURES: '2',
+      LLM_PRICE_INPUT_PER_MTOK: '0.5',
+      LLM_PRICE_OUTPUT_PER_MTOK: '1.5',
+    });
     // Claude consults a sub-agent on [[consult]], and answers with what the tool said.
     claude.answer = (request) => {
       const last = request.messages.at(-1);
@@ -192,7 +200,13 @@ describe('model connections, fallback and cost (e2e)', () => {
     ]);
     const [billingTurn] = await endedTurns(ws, byBilling.body.id, 1);
     expect(billingTurn!.modelCalls).toEqual([
-      expect.objectContaining({ model: 'fake-model', provider: 'openai-compatible', connectionId: null, agentId: billing, costUsd: null }),
+      expect.objectContaining({
+        model: 'fake-model',
+        provider: 'openai-compatible',
+        connectionId: null,
+        agentId: billing,
+        costUsd: (10 * 0.5 + 5 * 1.5) / 1e6,
+      }),
     ]);
 
     // Claude asks for the sub-agent (a streamed tool_use); Billing answers on its own (the installation's) model.
@@ -223,10 +237,12 @@ describe('model connections, fallback and cost (e2e)', () => {
       credential: GOOGLE_KEY,
       models: [{ id: 'gemini-test', inputUsdPerMillion: 0.3, outputUsdPerMillion: 2.5 }],
     });
-    expect((await ws.api.post(`/v1/agents/${sofia}/subagents`, { subagentId: billing, status: 'active', description: 'Facturas' })).status).toBe(
-      201,
+    expect(
+      (await ws.api.post(`/v1/agents/${sofia}/subagents`, { subagentId: billing, status: 'active', description: 'Facturas' })).status,
+    ).toBe(201);
+    expect((await ws.api.patch(`/v1/agents/${sofia}/models`, { reply: { connectionId: geminiId, model: 'gemini-test' } })).status).toBe(
+      200,
     );
-    expect((await ws.api.patch(`/v1/agents/${sofia}/models`, { reply: { connectionId: geminiId, model: 'gemini-test' } })).status).toBe(200);
 
     // The test button: one token, not streamed, the key in Google's header.
     const tested = await ws.api.post(`/v1/models/connections/${geminiId}/test`, {});
@@ -254,15 +270,17 @@ describe('model connections, fallback and cost (e2e)', () => {
     ]);
 
     // A functionCall part consults the sub-agent (on the installation's model); its answer goes back as a functionResponse.
-    const consulted = await ws.api.post('/v1/chat', { agentId: sofia, client: { email: `gc${m}@example.test` }, message: `[[consult]] ${m}` });
+    const consulted = await ws.api.post('/v1/chat', {
+      agentId: sofia,
+      client: { email: `gc${m}@example.test` },
+      message: `[[consult]] ${m}`,
+    });
     expect(consulted.status).toBe(200);
     expect(consulted.body.messages[0].content).toContain('GEMINI TOOL RESULT');
     const [consultTurn] = await endedTurns(ws, consulted.body.id, 3);
-    expect(consultTurn!.modelCalls.map((c: ModelCall) => `${c.purpose} ${c.round} ${c.model} ${c.finishReason} ${c.toolCallCount}`)).toEqual([
-      'reply 0 gemini-test tool_calls 1',
-      'subagent 0 fake-model stop 0',
-      'reply 1 gemini-test stop 0',
-    ]);
+    expect(
+      consultTurn!.modelCalls.map((c: ModelCall) => `${c.purpose} ${c.round} ${c.model} ${c.finishReason} ${c.toolCallCount}`),
+    ).toEqual(['reply 0 gemini-test tool_calls 1', 'subagent 0 fake-model stop 0', 'reply 1 gemini-test stop 0']);
     const back = gemini.calls.at(-1)!.body.contents.at(-1)!;
     expect(back).toMatchObject({ role: 'user', parts: [{ functionResponse: { name: expect.stringMatching(/^consult_/) } }] });
 
@@ -277,7 +295,10 @@ describe('model connections, fallback and cost (e2e)', () => {
           calls: 3,
           inputTokens: 27,
           outputTokens: 69,
-          costUsd: expect.closeTo(geminiCalls.reduce((sum, c) => sum + c.costUsd, 0), 10),
+          costUsd: expect.closeTo(
+            geminiCalls.reduce((sum, c) => sum + c.costUsd, 0),
+            10,
+          ),
         }),
       ]),
     );
@@ -356,8 +377,13 @@ describe('model connections, fallback and cost (e2e)', () => {
     }
   });
 
-  it("the model usage's tokens and cost are the sum of the turn log's recorded calls, by agent and model", async () => {
-    const ws = await MessagingWorkspace.seed(t, (doc) => withAgents(doc));
+  it("the model usage's tokens and cost are the sum of the turn log's recorded calls, by agent, model and the workspace's day", async () => {
+    // UTC+14: from 10:00 UTC its day is the next UTC day, so a UTC day would be the wrong one for most of the day.
+    const timeZone = 'Pacific/Kiritimati';
+    const ws = await MessagingWorkspace.seed(t, (doc) => {
+      withAgents(doc);
+      (doc.workspace as { timezone?: string }).timezone = timeZone;
+    });
     const sofia = ws.ids.agents.sofia.id;
     const billing = ws.ids.agents.billing.id;
     const claudeId = await connect(ws, {
@@ -394,8 +420,9 @@ describe('model connections, fallback and cost (e2e)', () => {
       costUsd: expect.closeTo(sum(calls, 'costUsd'), 10),
       unpricedCalls: calls.filter((call) => call.costUsd === null).length,
     });
-    expect(figures.totals.costUsd).toBeCloseTo((2 * (12 * 3.5 + 30 * 17.25)) / 1e6, 10);
-    const today = new Date().toISOString().slice(0, 10);
+    expect(figures.totals.costUsd).toBeCloseTo((2 * (12 * 3.5 + 30 * 17.25) + (10 * 0.5 + 5 * 1.5)) / 1e6, 10);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    expect(usage.body.workspaces[0].models.range.endDate).toMatch(/\+14:00$/);
     expect(figures.rows).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -413,8 +440,8 @@ describe('model connections, fallback and cost (e2e)', () => {
           connectionId: null,
           model: 'fake-model',
           calls: 1,
-          costUsd: 0,
-          unpricedCalls: 1,
+          costUsd: expect.closeTo((10 * 0.5 + 5 * 1.5) / 1e6, 10),
+          unpricedCalls: 0,
         }),
       ]),
     );
