@@ -85,7 +85,8 @@ export class FakeGoogle {
     this.calls.push({ model: decodeURIComponent(route[1]!), streamed, body, apiKey: header(req, 'x-goog-api-key') });
     const failure = this.failures.shift();
     if (failure !== undefined) return error(res, failure, 'the fake was told to fail');
-    if (!Array.isArray(body.contents) || !body.contents.length) return error(res, 400, '* GenerateContentRequest.contents: contents is not specified');
+    if (!Array.isArray(body.contents) || !body.contents.length)
+      return error(res, 400, '* GenerateContentRequest.contents: contents is not specified');
 
     const answer = this.answer(body);
     const part: GeminiPart = 'functionCall' in answer ? { functionCall: answer.functionCall } : { text: answer.text };
