@@ -21,7 +21,8 @@ import {
  * that nothing reads; accepted into a base it is indexed like any entry and found for the next
  * customer; a close proposes from the close path, a discard keeps it out, an exchange with
  * nothing reusable proposes nothing, and no exchange is proposed twice. A person's reply draft
- * comes from the agent's knowledge with its sources, runs no tool, and its use is counted.
+ * comes from the agent's knowledge with its sources, runs no tool, and its use is counted. Drafts
+ * and proposals use the agent's own model connection, priced in the usage, in a slot of the bound.
  */
 describe('knowledge from people (e2e)', () => {
   let t: StackApi;
@@ -253,6 +254,102 @@ describe('knowledge from people (e2e)', () => {
     expect(await proposalsOf(greeting.conversation.id)).toEqual([]);
     expect(draftingCallsAbout('NADA: ¡Hola!')).toHaveLength(1);
   }, 180_000);
+
+  it('drafts on the agent’s own model connection, each call priced in the model usage, in a slot of the workspace’s bound', async () => {
+    // Sofia answers on a second provider: her drafts and the proposals from her conversations go there too, not to the installation's.
+    const second = await FakeLlm.start();
+    try {
+      second.answer = (request) => {
+        const answer = scripted(request);
+        return 'text' in answer ? { text: `SEGUNDA ${answer.text}` } : answer;
+      };
+      const created = await ws.api.post('/v1/models/connections', {
+        name: `Segunda ${randomBytes(3).toString('hex')}`,
+        provider: 'openai_compatible',
+        baseUrl: second.url,
+        credential: 'second-key',
+        models: [{ id: 'second-model', inputUsdPerMillion: 2, outputUsdPerMillion: 8 }],
+      });
+      expect(created.status).toBe(201);
+      const connectionId = created.body.data.connection.id as string;
+      const sofia = ws.ids.agents.sofia.id;
+      expect((await ws.api.patch(`/v1/agents/${sofia}/models`, { reply: { connectionId, model: 'second-model' } })).status).toBe(200);
+
+      const asked = await ws.customerWrites(newPhone(), '¿Hacen envíos a Canarias?');
+      await eventually('the agent’s answer', async () => sentTo(asked.phone).length === 1 || undefined, 30_000);
+      const installationDrafts = llm.requests.filter((r) => textOf(r.messages[0]).includes('You draft a reply')).length;
+      // Held by the provider: the draft holds a slot among the workspace's model calls in flight meanwhile.
+      const release = second.holdWhere((r) => textOf(r.messages[0]).includes('You draft a reply'));
+      const drafting = asAna.post(`/v1/conversations/${asked.conversation.id}/reply-draft`, {});
+      const slot = await eventually(
+        'the draft’s slot',
+        async () =>
+          (
+            await t.query(`select holder, granted_at from agents.model_call_slot where workspace_id = $1 and holder like 'reply-draft:%'`, [
+              ws.id,
+            ])
+          )[0],
+        30_000,
+      );
+      expect(slot.granted_at).not.toBeNull();
+      release();
+      const draft = await drafting;
+      expect(draft.status).toBe(200);
+      expect(draft.body.text).toBe('SEGUNDA Sí, enviamos a Canarias en 5 días hábiles por 9 €.');
+      expect(llm.requests.filter((r) => textOf(r.messages[0]).includes('You draft a reply'))).toHaveLength(installationDrafts);
+      expect(await t.query(`select 1 from agents.model_call_slot where holder = $1`, [slot.holder])).toEqual([]);
+
+      const handed = await personAnswers('¿Abren los domingos?', 'Los domingos abrimos de 11 a 13 h.', 'hand back');
+      const proposal = await eventually(
+        'a proposal drafted by the second provider',
+        async () => (await proposalsOf(handed.conversation.id))[0],
+        60_000,
+      );
+      expect(proposal.answer).toBe('Los domingos abrimos de 11 a 13 h.');
+      expect(
+        second.requests.filter((r) => r.tools?.some((tool) => tool.function.name === 'propose_knowledge_entry')).map((r) => r.model),
+      ).toEqual(['second-model']);
+      expect(draftingCallsAbout('Los domingos abrimos')).toEqual([]);
+
+      // Both calls recorded with their cost, and counted in the model usage with the turns' calls.
+      const records = await eventually(
+        'the draft’s and the proposal’s calls recorded',
+        async () => {
+          const rows = await t.query(
+            `select purpose, agent_id, call from agents.model_call_record where workspace_id = $1 and call->>'connectionId' = $2 order by at`,
+            [ws.id, connectionId],
+          );
+          return rows.length >= 2 ? rows : undefined;
+        },
+        30_000,
+      );
+      expect(records.map((row: any) => [row.purpose, row.agent_id, row.call.connectionId, row.call.model, row.call.outcome])).toEqual([
+        ['reply_draft', sofia, connectionId, 'second-model', 'ok'],
+        ['knowledge_proposal', sofia, connectionId, 'second-model', 'ok'],
+      ]);
+      for (const { call } of records) expect(call.costUsd).toBeCloseTo((call.inputTokens * 2 + call.outputTokens * 8) / 1e6, 10);
+      const turnCalls = (
+        await Promise.all(
+          [asked.conversation.id, handed.conversation.id].map(
+            async (id) => (await ws.api.get(`/v1/conversations/${id}/turns`)).body.turns as any[],
+          ),
+        )
+      )
+        .flat()
+        .flatMap((turn) => turn.modelCalls as any[])
+        .filter((call) => call.connectionId === connectionId);
+      const usage = (await ws.api.get('/v1/usage/models')).body.workspaces[0].models.rows as any[];
+      const onSecond = usage.filter((row) => row.connectionId === connectionId);
+      expect(onSecond.reduce((sum, row) => sum + row.calls, 0)).toBe(turnCalls.length + 2);
+      expect(onSecond.reduce((sum, row) => sum + row.costUsd, 0)).toBeCloseTo(
+        [...turnCalls, ...records.map((row: any) => row.call)].reduce((sum, call) => sum + call.costUsd, 0),
+        8,
+      );
+    } finally {
+      await ws.api.patch(`/v1/agents/${ws.ids.agents.sofia.id}/models`, { reply: null });
+      await second.stop();
+    }
+  }, 240_000);
 
   it('states the operations in the OpenAPI document and as /mcp tools', async () => {
     const document = (await t.http.get('/docs/openapi.json')).body;

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import {
   eventually,
   FakeAnthropic,
+  FakeGoogle,
   FakeLlm,
+  lastGeminiUserText,
   lastOf,
   lastUserText,
   MessagingWorkspace,
@@ -17,7 +19,8 @@ type ModelCall = Record<string, any>;
 /**
  * Model connections (docs/agents.md › Models and fallback) through the gateway, with two fake
  * providers speaking their real wire formats: the installation's OpenAI-compatible fake (and a
- * second one, a workspace's connection that fails), and a fake Anthropic Messages API. Two
+ * second one, a workspace's connection that fails), a fake Anthropic Messages API and a fake
+ * Gemini API (an agent on a Google connection, streamed, with a function call). Two
  * agents of one workspace on different models; a sub-agent consulted on its own model; a
  * failing provider answered for by the fallback, then skipped by its breaker; a credential
  * never echoed nor sent to a new origin; the model usage equal to the turn log's calls.
@@ -28,6 +31,7 @@ describe('model connections, fallback and cost (e2e)', () => {
   let flaky: FakeLlm;
   let claude: FakeAnthropic;
   let elsewhere: FakeAnthropic;
+  let gemini: FakeGoogle;
   const SECRET = `sk-ant-${randomBytes(12).toString('hex')}`;
   const PRICES = { inputUsdPerMillion: 3, outputUsdPerMillion: 15 };
 
@@ -52,10 +56,24 @@ describe('model connections, fallback and cost (e2e)', () => {
   };
 
   beforeAll(async () => {
-    [llm, flaky, claude, elsewhere] = await Promise.all([FakeLlm.start(), FakeLlm.start(), FakeAnthropic.start(), FakeAnthropic.start()]);
+    [llm, flaky, claude, elsewhere, gemini] = await Promise.all([
+      FakeLlm.start(),
+      FakeLlm.start(),
+      FakeAnthropic.start(),
+      FakeAnthropic.start(),
+      FakeGoogle.start(),
+    ]);
     // Streamed completions, so the Anthropic turns read server-sent events (the test button's call is not streamed);
     // a short time limit per call and a breaker that opens after two failures in a row.
-    t = await startTestStack({ ...llm.env(), LLM_STREAM: 'true', LLM_TIMEOUT_MS: '4000', PLATICA_MODEL_BREAKER_FAILURES: '2' });
+    // The installation's connection priced (LLM_PRICE_*_PER_MTOK): $0.5 and $1.5 per million tokens of fake-model.
+    t = await startTestStack({
+      ...llm.env(),
+      LLM_STREAM: 'true',
+      LLM_TIMEOUT_MS: '4000',
+      PLATICA_MODEL_BREAKER_FAILURES: '2',
+      LLM_PRICE_INPUT_PER_MTOK: '0.5',
+      LLM_PRICE_OUTPUT_PER_MTOK: '1.5',
+    });
     // Claude consults a sub-agent on [[consult]], and answers with what the tool said.
     claude.answer = (request) => {
       const last = request.messages.at(-1);
@@ -67,10 +85,19 @@ describe('model connections, fallback and cost (e2e)', () => {
       return { text: `CLAUDE: ${said}` };
     };
     llm.answer = (request) => ({ text: `ECHO: ${textOf(lastOf(request.messages, 'user'))}` });
+    // Gemini likewise: a functionCall part for the sub-agent on [[consult]], then an answer from its functionResponse.
+    gemini.answer = (request) => {
+      const response = request.contents.at(-1)?.parts.find((part) => part.functionResponse)?.functionResponse;
+      if (response) return { text: `GEMINI TOOL RESULT: ${JSON.stringify(response.response)}` };
+      const consult = request.tools?.flatMap((t) => t.functionDeclarations ?? []).find((f) => f.name.startsWith('consult_'))?.name;
+      const said = lastGeminiUserText(request);
+      if (said.includes('[[consult]]') && consult) return { functionCall: { name: consult, args: { question: '¿Cuánto debe?' } } };
+      return { text: `GEMINI: ${said}` };
+    };
   }, 300_000);
   afterAll(async () => {
     await t?.stop();
-    await Promise.all([llm, flaky, claude, elsewhere].map((fake) => fake?.stop()));
+    await Promise.all([llm, flaky, claude, elsewhere, gemini].map((fake) => fake?.stop()));
   });
 
   it('keeps a credential write-only, tests a connection with one token, and never sends the credential to a new origin', async () => {
@@ -173,7 +200,13 @@ describe('model connections, fallback and cost (e2e)', () => {
     ]);
     const [billingTurn] = await endedTurns(ws, byBilling.body.id, 1);
     expect(billingTurn!.modelCalls).toEqual([
-      expect.objectContaining({ model: 'fake-model', provider: 'openai-compatible', connectionId: null, agentId: billing, costUsd: null }),
+      expect.objectContaining({
+        model: 'fake-model',
+        provider: 'openai-compatible',
+        connectionId: null,
+        agentId: billing,
+        costUsd: (10 * 0.5 + 5 * 1.5) / 1e6,
+      }),
     ]);
 
     // Claude asks for the sub-agent (a streamed tool_use); Billing answers on its own (the installation's) model.
@@ -190,6 +223,86 @@ describe('model connections, fallback and cost (e2e)', () => {
       'subagent 0 fake-model stop',
       'reply 1 claude-test stop',
     ]);
+  });
+
+  it('an agent on a Google Gemini connection answers streamed, calls a tool through a functionCall, and its usage is recorded', async () => {
+    const ws = await MessagingWorkspace.seed(t, (doc) => withAgents(doc));
+    const sofia = ws.ids.agents.sofia.id;
+    const billing = ws.ids.agents.billing.id;
+    const GOOGLE_KEY = `AIza${randomBytes(12).toString('hex')}`;
+    const geminiId = await connect(ws, {
+      name: 'Gemini',
+      provider: 'google',
+      baseUrl: gemini.url,
+      credential: GOOGLE_KEY,
+      models: [{ id: 'gemini-test', inputUsdPerMillion: 0.3, outputUsdPerMillion: 2.5 }],
+    });
+    expect(
+      (await ws.api.post(`/v1/agents/${sofia}/subagents`, { subagentId: billing, status: 'active', description: 'Facturas' })).status,
+    ).toBe(201);
+    expect((await ws.api.patch(`/v1/agents/${sofia}/models`, { reply: { connectionId: geminiId, model: 'gemini-test' } })).status).toBe(
+      200,
+    );
+
+    // The test button: one token, not streamed, the key in Google's header.
+    const tested = await ws.api.post(`/v1/models/connections/${geminiId}/test`, {});
+    expect(tested.body).toMatchObject({ ok: true, model: 'gemini-test', error: null });
+    expect(gemini.calls.at(-1)).toMatchObject({ model: 'gemini-test', streamed: false, apiKey: GOOGLE_KEY });
+    expect(gemini.calls.at(-1)!.body.generationConfig?.maxOutputTokens).toBe(1);
+
+    const m = marker();
+    const answered = await ws.api.post('/v1/chat', { agentId: sofia, client: { email: `g${m}@example.test` }, message: `hola ${m}` });
+    expect(answered.status).toBe(200);
+    expect(answered.body.messages[0].content).toBe(`GEMINI: hola ${m}`);
+    expect(gemini.calls.at(-1)).toMatchObject({ model: 'gemini-test', streamed: true, apiKey: GOOGLE_KEY });
+    const [turn] = await endedTurns(ws, answered.body.id, 1);
+    expect(turn!.modelCalls).toEqual([
+      expect.objectContaining({
+        model: 'gemini-test',
+        provider: 'google',
+        connectionId: geminiId,
+        outcome: 'ok',
+        finishReason: 'stop',
+        inputTokens: 9,
+        outputTokens: 23,
+        costUsd: (9 * 0.3 + 23 * 2.5) / 1e6,
+      }),
+    ]);
+
+    // A functionCall part consults the sub-agent (on the installation's model); its answer goes back as a functionResponse.
+    const consulted = await ws.api.post('/v1/chat', {
+      agentId: sofia,
+      client: { email: `gc${m}@example.test` },
+      message: `[[consult]] ${m}`,
+    });
+    expect(consulted.status).toBe(200);
+    expect(consulted.body.messages[0].content).toContain('GEMINI TOOL RESULT');
+    const [consultTurn] = await endedTurns(ws, consulted.body.id, 3);
+    expect(
+      consultTurn!.modelCalls.map((c: ModelCall) => `${c.purpose} ${c.round} ${c.model} ${c.finishReason} ${c.toolCallCount}`),
+    ).toEqual(['reply 0 gemini-test tool_calls 1', 'subagent 0 fake-model stop 0', 'reply 1 gemini-test stop 0']);
+    const back = gemini.calls.at(-1)!.body.contents.at(-1)!;
+    expect(back).toMatchObject({ role: 'user', parts: [{ functionResponse: { name: expect.stringMatching(/^consult_/) } }] });
+
+    const usage = await ws.api.get('/v1/usage/models');
+    const geminiCalls = [turn!, consultTurn!].flatMap((x) => x.modelCalls as ModelCall[]).filter((c) => c.connectionId === geminiId);
+    expect(usage.body.workspaces[0].models.rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          agentId: sofia,
+          connectionId: geminiId,
+          model: 'gemini-test',
+          calls: 3,
+          inputTokens: 27,
+          outputTokens: 69,
+          costUsd: expect.closeTo(
+            geminiCalls.reduce((sum, c) => sum + c.costUsd, 0),
+            10,
+          ),
+        }),
+      ]),
+    );
+    expect(JSON.stringify([turn, consultTurn, usage.body])).not.toContain(GOOGLE_KEY);
   });
 
   it('a provider answering 500 then timing out: the fallback answers, every call in the turn log; then its breaker skips it', async () => {
@@ -264,8 +377,13 @@ describe('model connections, fallback and cost (e2e)', () => {
     }
   });
 
-  it("the model usage's tokens and cost are the sum of the turn log's recorded calls, by agent and model", async () => {
-    const ws = await MessagingWorkspace.seed(t, (doc) => withAgents(doc));
+  it("the model usage's tokens and cost are the sum of the turn log's recorded calls, by agent, model and the workspace's day", async () => {
+    // UTC+14: from 10:00 UTC its day is the next UTC day, so a UTC day would be the wrong one for most of the day.
+    const timeZone = 'Pacific/Kiritimati';
+    const ws = await MessagingWorkspace.seed(t, (doc) => {
+      withAgents(doc);
+      (doc.workspace as { timezone?: string }).timezone = timeZone;
+    });
     const sofia = ws.ids.agents.sofia.id;
     const billing = ws.ids.agents.billing.id;
     const claudeId = await connect(ws, {
@@ -302,8 +420,9 @@ describe('model connections, fallback and cost (e2e)', () => {
       costUsd: expect.closeTo(sum(calls, 'costUsd'), 10),
       unpricedCalls: calls.filter((call) => call.costUsd === null).length,
     });
-    expect(figures.totals.costUsd).toBeCloseTo((2 * (12 * 3.5 + 30 * 17.25)) / 1e6, 10);
-    const today = new Date().toISOString().slice(0, 10);
+    expect(figures.totals.costUsd).toBeCloseTo((2 * (12 * 3.5 + 30 * 17.25) + (10 * 0.5 + 5 * 1.5)) / 1e6, 10);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    expect(usage.body.workspaces[0].models.range.endDate).toMatch(/\+14:00$/);
     expect(figures.rows).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -321,8 +440,8 @@ describe('model connections, fallback and cost (e2e)', () => {
           connectionId: null,
           model: 'fake-model',
           calls: 1,
-          costUsd: 0,
-          unpricedCalls: 1,
+          costUsd: expect.closeTo((10 * 0.5 + 5 * 1.5) / 1e6, 10),
+          unpricedCalls: 0,
         }),
       ]),
     );

@@ -26,6 +26,8 @@ import { TurnRequests } from './runtime/turn-requests.workflows';
 import { ConversationMemoryRepository } from './memory/conversation-memory.repository';
 import { ModelBreakers } from './models/model-breakers';
 import { ModelChains } from './models/model-chains';
+import { ModelCallRecordRepository } from './models/model-call-record.repository';
+import { OutsideTurnCalls } from './models/outside-turn-calls';
 import { ModelConnectionRepository } from './models/model-connection.repository';
 import { ModelConnectionsController } from './models/model-connections.controller';
 import { ModelConnectionsService } from './models/model-connections.service';
@@ -106,6 +108,8 @@ import { ReplyDraftsService } from './reply-drafts/reply-drafts.service';
     ModelConnectionsService,
     ModelUsage,
     ModelUsageRepository,
+    ModelCallRecordRepository,
+    OutsideTurnCalls,
   ],
 })
 export class AgentsModule {}

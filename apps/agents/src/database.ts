@@ -5,6 +5,7 @@ import { PromptVersion } from './agents/prompt-version.entity';
 import { Evaluation, EvaluationTurnResult } from './evaluations/evaluation.entity';
 import { ModelCallSlot } from './fair-turns/model-call-slot.entity';
 import { ModelBreaker, ModelConnection } from './models/model-connection.entity';
+import { ModelCallRecord } from './models/model-call-record.entity';
 import { AllowedTerm } from './guardrails/allowed-term.entity';
 import { ConversationMemory } from './memory/conversation-memory.entity';
 import { Delegation } from './subagents/delegation.entity';
@@ -31,6 +32,7 @@ export const agentsDatabase: DatabaseDefinition = {
     ReplyDraft,
     ModelConnection,
     ModelBreaker,
+    ModelCallRecord,
   ],
   migrations: agentsMigrations,
   migrationsSourceDir: sourcePath(__dirname, 'apps/agents/migrations'),

@@ -32,3 +32,4 @@ export * from './rpc/read-scope';
 export * from './observability/metrics';
 export * from './observability/tracing';
 export * from './rpc/workspace-users';
+export * from './time/usage-range';

@@ -19,3 +19,4 @@ export * from './page-token';
 export * from './event-stream-reader';
 export * from './shared-stack';
 export { SHARED_STACK_SETTINGS } from './shared-stack-host';
+export * from './fake-google';

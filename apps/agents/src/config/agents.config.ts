@@ -26,6 +26,13 @@ export const agentsConfigSchema = baseConfigSchema.extend({
         .map((model) => model.trim())
         .filter(Boolean),
     ),
+  /**
+   * What the installation's connection charges for LLM_MODEL, US dollars per million input and
+   * output tokens, for the usage figures' cost (docs/usage.md › Model cost). Unset, or only one of
+   * the two: its calls are unpriced, as a connection's model without both prices is.
+   */
+  LLM_PRICE_INPUT_PER_MTOK: unsetWhenEmpty(z.coerce.number().min(0).max(100_000).optional()),
+  LLM_PRICE_OUTPUT_PER_MTOK: unsetWhenEmpty(z.coerce.number().min(0).max(100_000).optional()),
   /** Evaluations one workspace may have running at once (each replays turns against the provider). */
   PLATICA_EVALUATIONS_RUNNING_PER_WORKSPACE: z.coerce.number().int().min(1).max(100).default(3),
   /** The provider's name in the turn log (`openai`, `vllm`…); unset: read from LLM_BASE_URL's host when well known. */

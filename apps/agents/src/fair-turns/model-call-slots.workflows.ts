@@ -1,4 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DomainError, ErrorCode } from '@platica/errors';
 import { ServiceConfig, TemporalClientOwner } from '@platica/platform';
 import { modelCallSlotSignal } from '@platica/workflows/activities';
 import { AgentsConfigService } from '../config/agents.config';
@@ -28,6 +30,8 @@ export const SLOT_LIFETIMES: SlotLifetimes = {
 };
 /** How often each agents process grants what no call's end will (deferred turns after a restart, slots of calls that died). */
 const GRANT_PASS_INTERVAL_MS = 10_000;
+/** How often a call outside a turn, waiting in its process, asks again for its slot. */
+const OUTSIDE_TURN_RECHECK_MS = 500;
 
 /**
  * The bound on model calls in flight, per workspace and in all (PLATICA_MODEL_CALLS_PER_WORKSPACE,
@@ -74,6 +78,31 @@ export class ModelCallSlots extends TemporalClientOwner {
     return { stop: async () => clearInterval(timer) };
   }
 
+  /**
+   * Runs a model call made outside a turn (a reply draft, a knowledge proposal's drafting) in a
+   * slot of its workspace's bound, so a workspace's drafts count against it as its turns do.
+   * With no workflow to signal, it waits here, asking again, for at most `waitMs`: then it
+   * gives up its place and fails as unavailable (an HTTP caller's 503, an event redelivered).
+   */
+  async within<T>(workspaceId: string, holder: string, waitMs: number, call: () => Promise<T>): Promise<T> {
+    const deadline = Date.now() + waitMs;
+    // No workflow id: a grant has nobody to signal (tell() passes it over); the call's next ask finds it held.
+    while (!(await this.take({ holder, workspaceId, workflowId: '' }))) {
+      if (Date.now() >= deadline) {
+        await this.release(holder);
+        throw new DomainError(ErrorCode.Unavailable, "The workspace's model calls are at their bound; try again shortly", {
+          bound: this.bounds().perWorkspace,
+        });
+      }
+      await sleep(OUTSIDE_TURN_RECHECK_MS);
+    }
+    try {
+      return await call();
+    } finally {
+      await this.release(holder);
+    }
+  }
+
   /** Frees the call's slot for the next waiting call. Never fails the call: a slot left held frees itself with its lifetime. */
   async release(holder: string): Promise<void> {
     try {
@@ -108,6 +137,8 @@ export class ModelCallSlots extends TemporalClientOwner {
           .catch((error: unknown) => this.logger.warn({ msg: 'a granted deferred turn was not started', holder, error: String(error) }));
         continue;
       }
+      // A call outside a turn waits in its own process and finds its slot when it asks again.
+      if (!workflowId) continue;
       this.temporal()
         .workflow.getHandle(workflowId)
         .signal(modelCallSlotSignal)

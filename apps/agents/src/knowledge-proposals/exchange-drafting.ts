@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { internalOperations, messagingOperations, type TypedDomainEvent } from '@platica/contracts';
 import { RpcClient, serviceRequest } from '@platica/platform';
-import { LanguageModelProvider } from '../models/language-model';
+import { AgentRepository } from '../agents/agent.repository';
+import { OutsideTurnCalls } from '../models/outside-turn-calls';
 import { DraftedExchangeRepository, type ExchangeRef } from './drafted-exchange.repository';
 import { draftKnowledgeEntry } from './knowledge-entry-drafter';
 import { latestPersonExchange, type ShownMessage } from './person-exchange';
@@ -15,6 +16,8 @@ const MESSAGES_READ = 100;
 /** A drafting held longer than this was left by a consumer that died: another takes it. */
 const CLAIM_STALE_MS = 5 * 60_000;
 const MODEL_TIMEOUT_MS = 60_000;
+/** How long a drafting waits for a slot among its workspace's model calls in flight (then the event is redelivered). */
+const SLOT_WAIT_MS = 60_000;
 const CLOSED = new Set(['finished', 'expired']);
 /**
  * Older events are not drafted: a new durable consumer reads the stream from its start, and a
@@ -28,7 +31,9 @@ const FRESH_FOR_MS = 24 * 3_600_000;
  * entry by the model and kept by the tools service as a pending proposal. Consumers of
  * `conversation.operation.updated` and `conversation.status.updated` (at least once): an
  * exchange is taken once (agents.drafted_exchange), and the tools service stores one proposal
- * per exchange, so a redelivery or a close after a hand-back never proposes it twice.
+ * per exchange, so a redelivery or a close after a hand-back never proposes it twice. The model
+ * is the conversation's agent's reply model and fallback (the workspace's default without an
+ * agent), recorded and priced, in a slot of the workspace's bound (models/outside-turn-calls.ts).
  */
 @Injectable()
 export class ExchangeDrafting {
@@ -36,7 +41,8 @@ export class ExchangeDrafting {
 
   constructor(
     private readonly rpc: RpcClient,
-    private readonly models: LanguageModelProvider,
+    private readonly calls: OutsideTurnCalls,
+    private readonly agents: AgentRepository,
     private readonly exchanges: DraftedExchangeRepository,
   ) {}
 
@@ -65,7 +71,18 @@ export class ExchangeDrafting {
     const ref: ExchangeRef = { workspaceId, conversationRef, exchangeKey: exchange.exchangeKey };
     if (!(await this.exchanges.claim(ref, CLAIM_STALE_MS))) return;
     try {
-      const entry = await draftKnowledgeEntry(this.models.model, exchange, AbortSignal.timeout(MODEL_TIMEOUT_MS));
+      const agent = agentId ? await this.agents.find(workspaceId, agentId) : null;
+      const entry = await this.calls.run(
+        {
+          workspaceId,
+          agent: agent && { id: agent.id, models: agent.models ?? null },
+          purpose: 'knowledge_proposal',
+          subjectId: conversationRef,
+          holder: `knowledge-proposal:${workspaceId}:${conversationRef}:${exchange.exchangeKey}`,
+          slotWaitMs: SLOT_WAIT_MS,
+        },
+        (model) => draftKnowledgeEntry(model, exchange, AbortSignal.timeout(MODEL_TIMEOUT_MS)),
+      );
       if (!entry) {
         await this.exchanges.finish(ref, 'nothing', null);
         this.logger.log({ msg: 'nothing reusable in a person’s exchange', workspaceId, conversationRef });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NO_AGENT_MODELS, type AgentModels, type ModelRef } from '@platica/contracts';
+import { NO_AGENT_MODELS, type AgentModels, type ModelOffer, type ModelRef } from '@platica/contracts';
 import type { FieldIssue } from '@platica/errors';
 import { AgentsConfigService } from '../config/agents.config';
 import { LanguageModelProvider } from './language-model';
@@ -14,8 +14,8 @@ export type ModelSlot = 'reply' | 'guardrail' | 'summary';
 /**
  * The models a call uses, in order (docs/agents.md › Models and fallback): the agent's model
  * for the call's purpose, else the workspace's default (its default connection's first model),
- * else the installation's `LLM_MODEL`; then the agent's fallback list. A setting that names a
- * connection or model removed since is passed over.
+ * else the installation's `LLM_MODEL` (priced by LLM_PRICE_*_PER_MTOK); then the agent's fallback
+ * list. A setting that names a connection or model removed since is passed over.
  */
 @Injectable()
 export class ModelChains {
@@ -108,7 +108,18 @@ export class ModelChains {
   }
 
   private installationCandidate(modelId: string | null): ModelCandidate {
-    return installationModel(this.installation.named(modelId), this.installation.providerName, this.config.values.LLM_API_KEY);
+    const model = this.installation.named(modelId);
+    return {
+      ...installationModel(model, this.installation.providerName, this.config.values.LLM_API_KEY),
+      offer: this.installationOffer(model.modelId),
+    };
+  }
+
+  /** LLM_MODEL's prices (LLM_PRICE_*_PER_MTOK), when the installation has a provider and both are set; its other models are unpriced. */
+  private installationOffer(modelId: string): ModelOffer | null {
+    const { LLM_BASE_URL, LLM_MODEL, LLM_PRICE_INPUT_PER_MTOK: input, LLM_PRICE_OUTPUT_PER_MTOK: output } = this.config.values;
+    if (!LLM_BASE_URL || modelId !== LLM_MODEL || input === undefined || output === undefined) return null;
+    return { id: modelId, inputUsdPerMillion: input, outputUsdPerMillion: output };
   }
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { modelOperations as ops, type OperationRequest } from '@platica/contracts';
+import { modelOperations as ops, workspaceOperations, type OperationRequest } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
-import { readScope } from '@platica/platform';
+import { formatInstant, isTimeZone, rangeBound, readScope, RpcClient, type Span } from '@platica/platform';
 import { ModelUsageRepository, type UsageRow } from './model-usage.repository';
 
 const DAY_MS = 86_400_000;
@@ -9,43 +9,50 @@ const DEFAULT_DAYS = 30;
 const MAX_DAYS = 400;
 
 /**
- * Model tokens and cost by UTC day, agent, connection and model (docs/usage.md › Model cost):
- * the sum of the turn log's model calls, read at request time. A call skipped by a breaker
- * reached no provider and counts nothing.
+ * Model tokens and cost by day, agent, connection and model (docs/usage.md › Model cost): the sum
+ * of the model calls (the turn log's, and reply drafts' and knowledge proposals'), read at
+ * request time. Days are the workspace's timezone's, as the other usage figures' are (its
+ * profile from the gateway). A call skipped by a breaker reached no provider and counts nothing.
  */
 @Injectable()
 export class ModelUsage {
-  constructor(private readonly repository: ModelUsageRepository) {}
+  constructor(
+    private readonly repository: ModelUsageRepository,
+    private readonly rpc: RpcClient,
+  ) {}
 
   async usage(request: OperationRequest<typeof ops.usage>) {
     const scope = readScope(request);
-    const range = rangeOf(request.query.startDate, request.query.endDate);
-    const rows = scope.length
-      ? await this.repository.rows(
-          scope.map((w) => w.id),
-          range,
-        )
-      : [];
+    const profiles = scope.length ? (await this.rpc.call(workspaceOperations.profiles, { ...request, query: {} })).workspaces : [];
+    const now = Date.now();
+    // Every range is resolved (and refused) before any figure is read.
+    const plans = scope.map((workspace) => {
+      const timezone = profiles.find((profile) => profile.id === workspace.id)?.timezone;
+      const timeZone = timezone && isTimeZone(timezone) ? timezone : 'UTC';
+      return { workspace, timeZone, span: rangeOf(request.query.startDate, request.query.endDate, timeZone, now) };
+    });
     return {
-      workspaces: scope.map((workspace) => {
-        const own = rows.filter((row) => row.workspace_id === workspace.id).map(rowOf);
-        const sum = (pick: (row: ReturnType<typeof rowOf>) => number) => own.reduce((total, row) => total + pick(row), 0);
-        return {
-          id: workspace.id,
-          name: workspace.name,
-          models: {
-            range: { startDate: range.start.toISOString(), endDate: range.end.toISOString() },
-            totals: {
-              calls: sum((r) => r.calls),
-              inputTokens: sum((r) => r.inputTokens),
-              outputTokens: sum((r) => r.outputTokens),
-              costUsd: roundUsd(sum((r) => r.costUsd)),
-              unpricedCalls: sum((r) => r.unpricedCalls),
+      workspaces: await Promise.all(
+        plans.map(async ({ workspace, timeZone, span }) => {
+          const own = (await this.repository.rows(workspace.id, timeZone, span)).map(rowOf);
+          const sum = (pick: (row: ReturnType<typeof rowOf>) => number) => own.reduce((total, row) => total + pick(row), 0);
+          return {
+            id: workspace.id,
+            name: workspace.name,
+            models: {
+              range: { startDate: formatInstant(span.from, timeZone), endDate: formatInstant(new Date(span.to.getTime() - 1), timeZone) },
+              totals: {
+                calls: sum((r) => r.calls),
+                inputTokens: sum((r) => r.inputTokens),
+                outputTokens: sum((r) => r.outputTokens),
+                costUsd: roundUsd(sum((r) => r.costUsd)),
+                unpricedCalls: sum((r) => r.unpricedCalls),
+              },
+              rows: own,
             },
-            rows: own,
-          },
-        };
-      }),
+          };
+        }),
+      ),
     };
   }
 }
@@ -68,19 +75,16 @@ function roundUsd(value: number): number {
   return Math.round(value * 1e8) / 1e8;
 }
 
-/** The range read: a day is a UTC day (an end day included whole), an instant as given; 30 days to now by default. */
-export function rangeOf(startDate: string | undefined, endDate: string | undefined, now = Date.now()): { start: Date; end: Date } {
-  const end = endDate ? new Date(isDay(endDate) ? Date.parse(`${endDate}T00:00:00Z`) + DAY_MS - 1 : Date.parse(endDate)) : new Date(now);
-  const start = startDate
-    ? new Date(isDay(startDate) ? `${startDate}T00:00:00Z` : startDate)
-    : new Date(end.getTime() - DEFAULT_DAYS * DAY_MS);
-  if (start > end) throw DomainError.validation([{ path: ['endDate'], message: 'is before startDate' }]);
-  if (end.getTime() - start.getTime() > MAX_DAYS * DAY_MS) {
+/**
+ * The span read, `[from, to)`: a day is a day of the workspace's timezone (an end day included
+ * whole), an instant as given (included); 30 days to now by default.
+ */
+export function rangeOf(startDate: string | undefined, endDate: string | undefined, timeZone: string, now = Date.now()): Span {
+  const to = endDate ? rangeBound(endDate, 'end', timeZone) : new Date(now);
+  const from = startDate ? rangeBound(startDate, 'start', timeZone) : new Date(to.getTime() - DEFAULT_DAYS * DAY_MS);
+  if (from >= to) throw DomainError.validation([{ path: ['endDate'], message: 'is before startDate' }]);
+  if (to.getTime() - from.getTime() > MAX_DAYS * DAY_MS) {
     throw DomainError.validation([{ path: ['startDate'], message: `the range may span at most ${MAX_DAYS} days` }]);
   }
-  return { start, end };
-}
-
-function isDay(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return { from, to };
 }

@@ -11,25 +11,28 @@ import {
 import { DomainError, ErrorCode } from '@platica/errors';
 import { newId, RpcClient, serviceRequest, UnitOfWork, writeScope } from '@platica/platform';
 import { AgentRepository } from '../agents/agent.repository';
-import { LanguageModelProvider } from '../models/language-model';
+import { OutsideTurnCalls } from '../models/outside-turn-calls';
 import { ReplyDraftRepository } from './reply-draft.repository';
 import { writeReplyDraft } from './reply-writer';
 
 /** Passages a draft is written from. */
 const PASSAGES = 5;
 const MODEL_TIMEOUT_MS = 45_000;
+/** How long a draft waits for a slot among its workspace's model calls in flight before a 503. */
+const SLOT_WAIT_MS = 20_000;
 
 /**
  * A person's copilot (docs/knowledge-from-people.md › Reply drafts): a reply drafted from the
  * conversation's agent's knowledge, for the person to edit and send; never sent from here.
  * The only tool a draft reaches is knowledge search (read-only): no custom API, MCP server,
- * integration or sub-agent runs for a draft.
+ * integration or sub-agent runs for a draft. The call is the agent's reply model and fallback,
+ * recorded and priced, in a slot of the workspace's bound (models/outside-turn-calls.ts).
  */
 @Injectable()
 export class ReplyDraftsService {
   constructor(
     private readonly rpc: RpcClient,
-    private readonly models: LanguageModelProvider,
+    private readonly calls: OutsideTurnCalls,
     private readonly agents: AgentRepository,
     private readonly drafts: ReplyDraftRepository,
     private readonly unitOfWork: UnitOfWork,
@@ -56,16 +59,28 @@ export class ReplyDraftsService {
       internalOperations.tools.knowledgeAgentSearch,
       serviceRequest('agents', workspaceId, { workspaceId, agentId: agent.id, query, limit: PASSAGES }),
     );
+    const draftId = newId('rd');
     // No passage answers: an empty draft says so honestly, rather than the model's own memory.
     const written = hits.length
-      ? await writeReplyDraft(
-          this.models.model,
-          { agentPrompt: agent.systemPrompt, history: context.history, hits },
-          AbortSignal.timeout(MODEL_TIMEOUT_MS),
+      ? await this.calls.run(
+          {
+            workspaceId,
+            agent: { id: agent.id, models: agent.models ?? null },
+            purpose: 'reply_draft',
+            subjectId: draftId,
+            holder: `reply-draft:${draftId}`,
+            slotWaitMs: SLOT_WAIT_MS,
+          },
+          (model) =>
+            writeReplyDraft(
+              model,
+              { agentPrompt: agent.systemPrompt, history: context.history, hits },
+              AbortSignal.timeout(MODEL_TIMEOUT_MS),
+            ),
         )
       : { text: '', used: [] };
     const draft = await this.drafts.create({
-      id: newId('rd'),
+      id: draftId,
       workspaceId,
       conversationRef,
       agentId: agent.id,

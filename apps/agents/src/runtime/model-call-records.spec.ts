@@ -3,7 +3,8 @@ import { generateText, jsonSchema, streamText, tool } from 'ai';
 import type { TurnLogModelCall } from '@platica/contracts';
 import type { RecordedModelCall } from '../turn-log/turn-log.entity';
 import { modelCallErrorOf } from '../models/model-call-errors';
-import { costOf, modelCallOutcome, recordingModel, turnModel } from './model-call-records';
+import { costOf, modelCallOutcome, recordingModel } from '../models/recorded-calls';
+import { turnModel } from './model-call-records';
 
 const usage = (input: number | undefined, output: number | undefined) => ({
   inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },

@@ -1,11 +1,7 @@
-import type { LanguageModelV4, LanguageModelV4FinishReason, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
-import { wrapLanguageModel } from 'ai';
-import type { AgentModels, ModelOffer, TurnLogModelCall } from '@platica/contracts';
-import { FallbackModel, type ModelCandidate } from '../models/fallback-model';
-import { modelCallErrorOf } from '../models/model-call-errors';
-import { modelBreakerSkips } from '../models/model-breakers';
+import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { AgentModels, TurnLogModelCall } from '@platica/contracts';
 import type { ModelSlot } from '../models/model-chains';
-import type { RecordedModelCall } from '../turn-log/turn-log.entity';
+import { recordedChain, type TryRecorder } from '../models/recorded-calls';
 import type { TurnRef } from '../turn-log/turn-log.repository';
 import { currentAttempt, note, type TurnDeps } from './turn-deps';
 
@@ -17,13 +13,6 @@ export interface ModelCallOf {
   id: string | number;
 }
 
-/** What the provider answered, as the record keeps it: counts and reasons, never the text. */
-interface Answered {
-  usage: LanguageModelV4Usage | null;
-  finishReason: LanguageModelV4FinishReason | null;
-  toolCallCount: number;
-}
-
 /** Whose settings choose a call's model, and which of them (models/model-chains.ts). */
 export interface ModelChooser {
   workspaceId: string;
@@ -32,9 +21,6 @@ export interface ModelChooser {
   models?: AgentModels | null;
   slot: ModelSlot;
 }
-
-/** What a record takes from the call's chooser and candidate rather than from its outcome. */
-type ChooserFields = 'purpose' | 'round' | 'attempt' | 'model' | 'provider' | 'connectionId' | 'agentId' | 'fallbackIndex';
 
 type RecordingDeps = Pick<TurnDeps, 'chains' | 'breakers' | 'agents' | 'config' | 'turnLog' | 'logger'>;
 
@@ -49,7 +35,7 @@ type RecordingDeps = Pick<TurnDeps, 'chains' | 'breakers' | 'agents' | 'config' 
 export function turnModel(deps: RecordingDeps, ref: TurnRef | null, of: ModelCallOf, chooser: ModelChooser): LanguageModelV4 {
   const attempt = currentAttempt();
   const keyOf = (tryIndex: number) => `${of.purpose}:${of.id}:${attempt}${tryIndex ? `:${tryIndex}` : ''}`;
-  const write = (candidate: ModelCandidate, tryIndex: number, call: Omit<RecordedModelCall, ChooserFields | 'key'>) => {
+  const write: TryRecorder = (candidate, tryIndex, call) => {
     const fixed = {
       purpose: of.purpose,
       round: of.round,
@@ -62,131 +48,12 @@ export function turnModel(deps: RecordingDeps, ref: TurnRef | null, of: ModelCal
     };
     void note(deps, ref, (r) => deps.turnLog.modelCall(r, { key: keyOf(tryIndex), ...fixed, ...call }));
   };
-  return new FallbackModel({
-    candidates: async () => {
-      const models =
-        chooser.models !== undefined || !chooser.agentId
-          ? (chooser.models ?? null)
-          : ((await deps.agents.find(chooser.workspaceId, chooser.agentId))?.models ?? null);
-      return deps.chains.candidates(chooser.workspaceId, models, chooser.slot);
-    },
-    breakers: (keys) => deps.breakers.read(keys),
-    failed: (candidate, reason) => deps.breakers.failed(candidate, reason),
-    succeeded: (candidate) => deps.breakers.succeeded(candidate),
-    recorded: (candidate, tryIndex) =>
-      ref
-        ? recordingModel(candidate.model, (startedAt, answered, error) => {
-            const outcome = modelCallOutcome(answered, error, candidate.secret);
-            write(candidate, tryIndex, {
-              ...outcome,
-              costUsd: costOf(candidate.offer, outcome),
-              at: new Date(startedAt).toISOString(),
-              durationMs: Date.now() - startedAt,
-            });
-          })
-        : candidate.model,
-    skipped: (candidate, tryIndex) => {
-      modelBreakerSkips.inc();
-      write(candidate, tryIndex, {
-        outcome: 'error',
-        inputTokens: null,
-        outputTokens: null,
-        finishReason: null,
-        toolCallCount: 0,
-        error: { status: null, code: 'circuit_open', message: "skipped: the connection's circuit breaker is open" },
-        costUsd: null,
-        at: new Date().toISOString(),
-        durationMs: 0,
-      });
-    },
-    timeoutMs: deps.config.values.LLM_TIMEOUT_MS,
-  });
-}
-
-/** What a call cost by its model's prices (US dollars per million tokens); null without both prices or without usage. */
-export function costOf(offer: ModelOffer | null, usage: { inputTokens: number | null; outputTokens: number | null }): number | null {
-  if (!offer || offer.inputUsdPerMillion === null || offer.outputUsdPerMillion === null) return null;
-  if (usage.inputTokens === null && usage.outputTokens === null) return null;
-  const cost = ((usage.inputTokens ?? 0) * offer.inputUsdPerMillion + (usage.outputTokens ?? 0) * offer.outputUsdPerMillion) / 1_000_000;
-  // Kept to a millionth of a cent: sums of many calls stay exact enough, and JSON stays short.
-  return Math.round(cost * 1e8) / 1e8;
-}
-
-/**
- * `model` reporting each call to `record` when it ends: with what the provider answered, or
- * the error. A streamed call ends with its stream (read whole, failed, or cancelled).
- */
-export function recordingModel(
-  model: LanguageModelV4,
-  record: (startedAt: number, answered: Answered | null, error: unknown) => void,
-): LanguageModelV4 {
-  return wrapLanguageModel({
-    model,
-    middleware: {
-      specificationVersion: 'v4',
-      wrapGenerate: async ({ doGenerate }) => {
-        const startedAt = Date.now();
-        try {
-          const result = await doGenerate();
-          const toolCallCount = result.content.filter((part) => part.type === 'tool-call').length;
-          record(startedAt, { usage: result.usage, finishReason: result.finishReason, toolCallCount }, null);
-          return result;
-        } catch (error) {
-          record(startedAt, null, error);
-          throw error;
-        }
-      },
-      wrapStream: async ({ doStream }) => {
-        const startedAt = Date.now();
-        let started;
-        try {
-          started = await doStream();
-        } catch (error) {
-          record(startedAt, null, error);
-          throw error;
-        }
-        const answered: Answered = { usage: null, finishReason: null, toolCallCount: 0 };
-        let failure: unknown = null;
-        let ended = false;
-        const end = (error: unknown) => {
-          if (ended) return;
-          ended = true;
-          record(startedAt, error === null ? answered : null, error);
-        };
-        // `cancel` (Node's streams call it when the stream fails or is cancelled) is not in TypeScript's lib yet.
-        const watcher: Transformer<LanguageModelV4StreamPart, LanguageModelV4StreamPart> & { cancel: (reason: unknown) => void } = {
-          transform(part, controller) {
-            if (part.type === 'tool-call') answered.toolCallCount++;
-            else if (part.type === 'finish') Object.assign(answered, { usage: part.usage, finishReason: part.finishReason });
-            else if (part.type === 'error') failure ??= part.error;
-            controller.enqueue(part);
-          },
-          flush: () => end(failure),
-          cancel: (reason) => end(reason ?? new Error('the stream was cancelled')),
-        };
-        return { ...started, stream: started.stream.pipeThrough(new TransformStream(watcher)) };
-      },
-    },
-  });
-}
-
-/** A record's outcome: the provider's answer (counts and reasons), or its error, the API key never in it. */
-export function modelCallOutcome(
-  answered: Answered | null,
-  error: unknown,
-  apiKey: string | undefined,
-): Pick<TurnLogModelCall, 'outcome' | 'inputTokens' | 'outputTokens' | 'finishReason' | 'toolCallCount' | 'error'> {
-  return {
-    outcome: error === null && answered ? 'ok' : 'error',
-    inputTokens: answered?.usage?.inputTokens.total ?? null,
-    outputTokens: answered?.usage?.outputTokens.total ?? null,
-    finishReason: answered?.finishReason ? finishReasonOf(answered.finishReason) : null,
-    toolCallCount: answered?.toolCallCount ?? 0,
-    error: error === null ? null : modelCallErrorOf(error, apiKey),
+  const candidates = async () => {
+    const models =
+      chooser.models !== undefined || !chooser.agentId
+        ? (chooser.models ?? null)
+        : ((await deps.agents.find(chooser.workspaceId, chooser.agentId))?.models ?? null);
+    return deps.chains.candidates(chooser.workspaceId, models, chooser.slot);
   };
-}
-
-/** The SDK's unified finish reason, spelled like the API's other enums (`tool-calls` is `tool_calls`). */
-function finishReasonOf(reason: LanguageModelV4FinishReason): NonNullable<TurnLogModelCall['finishReason']> {
-  return reason.unified.replace('-', '_') as NonNullable<TurnLogModelCall['finishReason']>;
+  return recordedChain(deps, candidates, ref ? write : null);
 }

@@ -4,7 +4,7 @@ import { fake, newTestService } from '@platica/testing/test-service';
 import { creditFigures } from './credit-limit';
 import { CreditRepository } from './credit.repository';
 import { CreditService } from './credit.service';
-import type { Span } from './usage-range';
+import type { Span } from '@platica/platform';
 import { UsageRepository } from './usage.repository';
 
 /**

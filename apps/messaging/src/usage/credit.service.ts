@@ -1,10 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { domainEvent, type WorkspaceProfile, workspaceOperations } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
-import { recordEvent, RpcClient, serviceRequest, UnitOfWork } from '@platica/platform';
+import {
+  billingPeriod,
+  datesOfSpan,
+  isTimeZone,
+  recordEvent,
+  RpcClient,
+  serviceRequest,
+  splitByBuckets,
+  UnitOfWork,
+  type Span,
+} from '@platica/platform';
 import { creditFigures, type CreditFigures } from './credit-limit';
 import { CreditRepository } from './credit.repository';
-import { billingPeriod, datesOfSpan, isTimeZone, splitByBuckets, type Span } from './usage-range';
 import { UsageRepository } from './usage.repository';
 
 /** How long a workspace's profile (timezone, credit limit) from the gateway is reused: a changed limit applies within it. */

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EvaluationUsageReport, UsageBreakdown } from '@platica/contracts';
-import { Database } from '@platica/platform';
+import { Database, type Span } from '@platica/platform';
 import type { ActorCount } from './usage-figures';
-import type { Span } from './usage-range';
 
 /**
  * Where a figure is read from: `aggregates` (the 15-minute buckets the triggers keep; the span

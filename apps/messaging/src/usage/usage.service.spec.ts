@@ -1,7 +1,7 @@
 import { agentOperations, workspaceOperations, type UsageBreakdown, type WorkspaceProfile } from '@platica/contracts';
 import { DomainError } from '@platica/errors';
 import { fake, newTestService } from '@platica/testing/test-service';
-import type { Span } from './usage-range';
+import type { Span } from '@platica/platform';
 import { creditFigures } from './credit-limit';
 import { CreditService } from './credit.service';
 import { UsageRepository } from './usage.repository';

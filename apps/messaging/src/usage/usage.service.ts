@@ -8,10 +8,20 @@ import {
   type WorkspaceRef,
   workspaceOperations,
 } from '@platica/contracts';
-import { readScope, RpcClient } from '@platica/platform';
+import {
+  billingPeriod,
+  datesOfSpan,
+  formatInstant,
+  isTimeZone,
+  localDays,
+  readScope,
+  resolveRange,
+  RpcClient,
+  splitByBuckets,
+  type Span,
+} from '@platica/platform';
 import { CreditService } from './credit.service';
 import { actorFigures, autonomyRate, breakdownOf, mergeActorCounts, mergeDayCounts, platformLabel } from './usage-figures';
-import { billingPeriod, formatInstant, isTimeZone, localDays, datesOfSpan, resolveRange, splitByBuckets, type Span } from './usage-range';
 import { UsageRepository } from './usage.repository';
 
 /** The envelope of a usage request (its query, already parsed, is passed on its own). */

@@ -116,7 +116,7 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
  * A `startDate` / `endDate` bound: a calendar day of the workspace's timezone (`endDate`'s day
  * is included whole) or an instant with its offset (`endDate` included).
  */
-function bound(value: string, edge: 'start' | 'end', timeZone: string): Date {
+export function rangeBound(value: string, edge: 'start' | 'end', timeZone: string): Date {
   const date = DATE_ONLY.exec(value);
   if (date) {
     const [year, month, day] = [Number(date[1]), Number(date[2]), Number(date[3])];
@@ -133,8 +133,8 @@ function bound(value: string, edge: 'start' | 'end', timeZone: string): Date {
  */
 export function resolveRange(query: { startDate?: string; endDate?: string }, now: Date, timeZone: string): Span {
   const period = billingPeriod(now, timeZone);
-  const from = query.startDate ? bound(query.startDate, 'start', timeZone) : period.from;
-  const to = query.endDate ? bound(query.endDate, 'end', timeZone) : period.to;
+  const from = query.startDate ? rangeBound(query.startDate, 'start', timeZone) : period.from;
+  const to = query.endDate ? rangeBound(query.endDate, 'end', timeZone) : period.to;
   if (to.getTime() <= from.getTime()) {
     throw DomainError.validation([{ path: ['endDate'], message: 'endDate must not be before startDate' }]);
   }

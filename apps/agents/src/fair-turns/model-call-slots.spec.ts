@@ -1,0 +1,61 @@
+import { DomainError, ErrorCode } from '@platica/errors';
+import { loadConfig, baseConfigSchema, type ServiceConfig } from '@platica/platform';
+import { agentsConfigSchema, AgentsConfigService } from '../config/agents.config';
+import type { ModelCallSlotRepository } from './model-call-slot.repository';
+import { ModelCallSlots } from './model-call-slots.workflows';
+
+/** A model call outside a turn (a reply draft, a proposal's drafting) in a slot of its workspace's bound. */
+describe('ModelCallSlots.within', () => {
+  const setUp = (answers: boolean[]) => {
+    const asked: string[] = [];
+    const released: string[] = [];
+    const repository = {
+      take: (request: { holder: string; workflowId: string }) => {
+        asked.push(`${request.holder}|${request.workflowId}`);
+        return Promise.resolve({ held: answers.shift() ?? false, granted: [] });
+      },
+      release: (holder: string) => {
+        released.push(holder);
+        return Promise.resolve([]);
+      },
+    } as unknown as ModelCallSlotRepository;
+    const config = { values: loadConfig(baseConfigSchema, {}) } as ServiceConfig;
+    const slots = new ModelCallSlots(config, new AgentsConfigService(loadConfig(agentsConfigSchema, {})), repository);
+    return { slots, asked, released };
+  };
+
+  it('asks again until its slot is granted, runs the call in it, then frees it', async () => {
+    const { slots, asked, released } = setUp([false, false, true]);
+    const order: string[] = [];
+    const answer = await slots.within('ws_1', 'reply-draft:rd_1', 10_000, () => {
+      order.push(`ran after ${asked.length} asks`);
+      return Promise.resolve('drafted');
+    });
+    expect(answer).toBe('drafted');
+    expect(order).toEqual(['ran after 3 asks']);
+    // No workflow to signal: a grant is found by asking again.
+    expect(asked).toEqual(Array.from({ length: 3 }, () => 'reply-draft:rd_1|'));
+    expect(released).toEqual(['reply-draft:rd_1']);
+  });
+
+  it('frees the slot when the call fails', async () => {
+    const { slots, released } = setUp([true]);
+    await expect(slots.within('ws_1', 'h', 1_000, () => Promise.reject(new Error('provider down')))).rejects.toThrow('provider down');
+    expect(released).toEqual(['h']);
+  });
+
+  it('gives up its place past its wait, unavailable, without calling the model', async () => {
+    const { slots, released } = setUp([]);
+    let called = false;
+    const failure = await slots
+      .within('ws_1', 'h', 600, () => {
+        called = true;
+        return Promise.resolve();
+      })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DomainError);
+    expect((failure as DomainError).code).toBe(ErrorCode.Unavailable);
+    expect(called).toBe(false);
+    expect(released).toEqual(['h']);
+  });
+});
