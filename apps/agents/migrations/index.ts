@@ -11,6 +11,7 @@ import { Migration20261129150000_model_call_slots } from './Migration20261129150
 import { Migration20261129160000_deferred_turns } from './Migration20261129160000_deferred_turns';
 import { Migration20261129170000_knowledge_from_people } from './Migration20261129170000_knowledge_from_people';
 import { Migration20261130070000_model_connections } from './Migration20261130070000_model_connections';
+import { Migration20261130100000_deferred_turns_started } from './Migration20261130100000_deferred_turns_started';
 
 /** The committed migrations of agents, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const agentsMigrations = [
@@ -27,4 +28,5 @@ export const agentsMigrations = [
   Migration20261129160000_deferred_turns,
   Migration20261129170000_knowledge_from_people,
   Migration20261130070000_model_connections,
+  Migration20261130100000_deferred_turns_started,
 ];
