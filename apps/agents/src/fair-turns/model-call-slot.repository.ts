@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Database } from '@platica/platform';
-import { slotsToGrant, type SlotBounds } from './slot-grants';
+import { callsNowNextInLine, slotsToGrant, type SlotBounds } from './slot-grants';
 
 /** A model call asking for its slot. */
 export interface SlotRequest {
@@ -32,11 +32,14 @@ export interface SlotLifetimes {
 
 /**
  * A turn to tell: a waiting call just given its slot (its turn is signalled), or a deferred turn
- * given its slot or started ahead of it (its turn is started with its messages).
+ * given its slot or started ahead of it (its turn is started with its messages); with
+ * `nextInLine`, a waiting call not given its slot but now next in line (its turn is signalled
+ * to ask again, and waits in its worker for the slot).
  */
 export interface GrantedSlot {
   holder: string;
   workflowId: string;
+  nextInLine?: true;
   deferred?: { workspaceId: string; conversationRef: string; messageIds: string[] };
 }
 
@@ -130,7 +133,7 @@ export class ModelCallSlotRepository {
       );
       if (row?.held) return { held: true, told: [], nextInLine: true };
       if (row?.inserted) return { held: false, told: [], nextInLine: await this.nextInLine(em, request.holder, bounds) };
-      const granted = await this.grant(em, bounds, lifetimes);
+      const granted = await this.grant(em, bounds, lifetimes, { sweep: true });
       const held = granted.some((slot) => slot.holder === request.holder);
       return {
         held,
@@ -235,7 +238,7 @@ export class ModelCallSlotRepository {
          select exists (select 1 from agents.model_call_slot where granted_at is null and holder <> ? and ${LIVE}) as waiting`,
         [holder, holder],
       );
-      return row?.waiting ? this.grant(em, bounds, lifetimes) : [];
+      return row?.waiting ? this.grant(em, bounds, lifetimes, { sweep: false }) : [];
     });
   }
 
@@ -250,27 +253,37 @@ export class ModelCallSlotRepository {
       );
       if (!row?.due) return [];
       await em.execute(SLOTS_LOCK);
-      return this.grant(em, bounds, lifetimes);
+      return this.grant(em, bounds, lifetimes, { sweep: true });
     });
   }
 
   /**
-   * Rows past their lifetime go (a deferred turn granted or started ahead but never taken over,
-   * its start lost, goes back to its place); the free slots are given to the waiting calls
-   * `slotsToGrant` picks, then deferred turns are started ahead (`startAhead`). A deferred turn
-   * started ahead is no candidate: it takes a free slot itself as its call asks.
+   * The free slots are given to the waiting calls `slotsToGrant` picks, then deferred turns are
+   * started ahead (`startAhead`). A deferred turn started ahead is no candidate: it takes a free
+   * slot itself as its call asks. With `sweep` (a grant pass, a call asking again), rows past
+   * their lifetime go first (a deferred turn granted or started ahead but never taken over, its
+   * start lost, goes back to its place); a call's end skips that, every statement under the lock
+   * being one every call of every workspace waits for.
    */
-  private async grant(em: EntityManager, bounds: SlotBounds, lifetimes: SlotLifetimes): Promise<GrantedSlot[]> {
-    await em.execute(
-      `update agents.model_call_slot set granted_at = null, started_at = null, expires_at = now() + make_interval(secs => ?)
-       where deferred_message_ids is not null and (granted_at is not null or started_at is not null) and expires_at <= now()`,
-      [secs(lifetimes.deferredMs)],
-    );
-    await em.execute(`delete from agents.model_call_slot where expires_at <= now()`);
+  private async grant(
+    em: EntityManager,
+    bounds: SlotBounds,
+    lifetimes: SlotLifetimes,
+    { sweep }: { sweep: boolean },
+  ): Promise<GrantedSlot[]> {
+    if (sweep) {
+      await em.execute(
+        `update agents.model_call_slot set granted_at = null, started_at = null, expires_at = now() + make_interval(secs => ?)
+         where deferred_message_ids is not null and (granted_at is not null or started_at is not null) and expires_at <= now()`,
+        [secs(lifetimes.deferredMs)],
+      );
+      await em.execute(`delete from agents.model_call_slot where expires_at <= now()`);
+    }
     const counts = await em.execute<{ workspace_id: string; held: number }[]>(
-      `select workspace_id, count(*)::int as held from agents.model_call_slot where granted_at is not null group by workspace_id`,
+      `select workspace_id, count(*)::int as held from agents.model_call_slot where granted_at is not null and ${LIVE} group by workspace_id`,
     );
-    // Each workspace's oldest calls, as many as its bound could ever let run at once.
+    // Each workspace's oldest calls, as many as its bound could ever let run at once, and as many
+    // again (those a grant moves to the front).
     const waiting = await em.execute<
       {
         holder: string;
@@ -283,15 +296,17 @@ export class ModelCallSlotRepository {
     >(
       `select holder, workspace_id, workflow_id, requested_at, deferred_message_ids, conversation_ref from (
          select *, row_number() over (partition by workspace_id order by requested_at, holder) as place
-         from agents.model_call_slot where granted_at is null and started_at is null) queued
+         from agents.model_call_slot where granted_at is null and started_at is null and ${LIVE}) queued
        where place <= ?`,
-      [bounds.perWorkspace],
+      [2 * bounds.perWorkspace],
     );
-    const chosen = slotsToGrant(
-      new Map(counts.map((count) => [count.workspace_id, count.held])),
-      waiting.map((row) => ({ holder: row.holder, workspaceId: row.workspace_id, requestedAt: new Date(row.requested_at) })),
-      bounds,
-    );
+    const calls = waiting.map((row) => ({
+      holder: row.holder,
+      workspaceId: row.workspace_id,
+      requestedAt: new Date(row.requested_at),
+      asking: row.deferred_message_ids === null,
+    }));
+    const chosen = slotsToGrant(new Map(counts.map((count) => [count.workspace_id, count.held])), calls, bounds);
     if (!chosen.length) return this.startAhead(em, bounds, lifetimes);
     const holders = chosen.map((slot) => slot.holder);
     await em.execute(
@@ -301,7 +316,11 @@ export class ModelCallSlotRepository {
       [secs(lifetimes.heldMs), secs(lifetimes.deferredGrantMs), ...holders],
     );
     const rows = new Map(waiting.map((row) => [row.holder, row]));
-    return [...holders.map((holder) => toTell(rows.get(holder)!)), ...(await this.startAhead(em, bounds, lifetimes))];
+    const nextInLine = callsNowNextInLine(calls, chosen, bounds.perWorkspace).map((call): GrantedSlot => ({
+      ...toTell(rows.get(call.holder)!),
+      nextInLine: true,
+    }));
+    return [...holders.map((holder) => toTell(rows.get(holder)!)), ...nextInLine, ...(await this.startAhead(em, bounds, lifetimes))];
   }
 
   /**

@@ -57,6 +57,26 @@ describe('ModelCallSlots', () => {
     expect(signalled).toEqual([]);
   });
 
+  it('signals a call moved next in line to ask again, unless it waits here already: that is no grant', async () => {
+    let notices = 0;
+    const { slots, signalled } = slotsWith({
+      take: async () => queued(true),
+      release: async () => (notices++ === 0 ? [{ ...grantOf(call.holder, call.workflowId), nextInLine: true as const }] : []),
+    });
+    jest.useFakeTimers();
+    const taking = slots.take(call);
+    await jest.advanceTimersByTimeAsync(0);
+    await slots.release('wf-0/run/turn/0');
+    await jest.advanceTimersByTimeAsync(5_000);
+    await expect(taking).resolves.toBe(false);
+    expect(signalled).toEqual([]);
+    const { slots: elsewhere, signalled: told } = slotsWith({
+      release: async () => [{ ...grantOf(call.holder, call.workflowId), nextInLine: true as const }],
+    });
+    await elsewhere.release('wf-0/run/turn/0');
+    expect(told).toEqual(['wf-1']);
+  });
+
   it('answers a call further back queued at once, and signals its turn when its slot comes', async () => {
     const { slots, signalled } = slotsWith({
       take: async () => queued(false),

@@ -134,7 +134,7 @@ export class ModelCallSlots extends TemporalClientOwner {
       debounceMs: values.PLATICA_TURN_DEBOUNCE_MS,
       retryScale: values.PLATICA_TURN_RETRY_SCALE,
     };
-    for (const { workflowId, holder, deferred } of granted) {
+    for (const { workflowId, holder, deferred, nextInLine } of granted) {
       if (deferred) {
         const { workspaceId, conversationRef, messageIds } = deferred;
         const trigger = { kind: 'customer_message' as const, requestId: messageIds[0] ?? workflowId, messageIds };
@@ -144,6 +144,8 @@ export class ModelCallSlots extends TemporalClientOwner {
         continue;
       }
       const here = this.waitingHere.get(holder);
+      // Next in line: asked to ask again, unless it waits here already.
+      if (here && nextInLine) continue;
       if (here) {
         here.granted = true;
         here.wake?.();
