@@ -24,9 +24,10 @@ const IN_FLIGHT = 3;
 /**
  * Fair turns across workspaces (docs/agents.md): a workspace whose model is slow has at most
  * PLATICA_MODEL_CALLS_PER_WORKSPACE calls at the model; its further turns wait oldest first,
- * holding none of the worker's slots, while another workspace's turns are answered; once its
- * calls wait, its customers' further turns wait as rows (deferred turns), started when their
- * slot comes; the bound and the queue survive the agents service killed and restarted.
+ * holding none of the worker's slots, while another workspace's turns are answered; once as many
+ * of its calls wait as its bound, its customers' further turns wait as rows (deferred turns),
+ * each started ahead of its slot when fewer wait; the bound and the queue survive the agents
+ * service killed and restarted.
  */
 describe('fair turns across workspaces (e2e)', () => {
   let t: TestStack;
@@ -115,7 +116,7 @@ describe('fair turns across workspaces (e2e)', () => {
     return most;
   };
   /**
-   * Six of A's customers write, one after another, each once its model call is held or queued,
+   * A's customers write, one after another, each once its model call is held or queued,
    * each conversation's model call held at the model until the test releases it.
    */
   const flood = async (count: number) => {
@@ -137,16 +138,18 @@ describe('fair turns across workspaces (e2e)', () => {
 
   it("answers B's turns while A has more slow turns than its bound, and serves A's backlog oldest first", async () => {
     const { customers, release } = await flood(6);
-    const [first, second, third, ...rest] = customers;
+    const [first, second, third, fourth, fifth, sixth] = customers;
+    const rest = [fourth!, fifth!, sixth!];
     // A's first two are at the model; the other four wait, and none of them reached it.
     await eventually('A at its bound', async () => atModel(first!.marker) + atModel(second!.marker) === PER_WORKSPACE, 20_000);
     expect(await slotsOf(a)).toEqual({ held: PER_WORKSPACE, waiting: 4 });
-    // Once one of A's calls waits, A's further customers' turns are rows, not workflows.
+    // Once as many of A's calls wait as its bound (the third's and the fourth's), A's further
+    // customers' turns are rows, not workflows.
     const deferred = await deferredOf(a);
-    expect(deferred.map((row) => row.deferred_message_ids.length)).toEqual([1, 1, 1]);
+    expect(deferred.map((row) => row.deferred_message_ids.length)).toEqual([1, 1]);
     for (const row of deferred) expect(await notStarted(row.workflow_id)).toBe(true);
     // A deferred customer writing again joins their turn: still one row, now with both messages.
-    await writes(a, rest[0]!.phone, `[[reply:Listo ${rest[0]!.marker}]] y otra cosa`);
+    await writes(a, fifth!.phone, `[[reply:Listo ${fifth!.marker}]] y otra cosa`);
     await eventually(
       'the second message joined its deferred turn',
       async () => (await deferredOf(a))[0]?.deferred_message_ids.length === 2,
@@ -170,9 +173,19 @@ describe('fair turns across workspaces (e2e)', () => {
     expect(rest.map((c) => atModel(c.marker))).toEqual([0, 0, 0]);
     expect(atModel(third!.marker)).toBe(0);
 
-    // A's first call answers: its slot goes to A's oldest waiting call, the third, and no other.
+    // A's first call answers: its slot goes to A's oldest waiting call, the third, and no other;
+    // the fifth customer's deferred turn is started ahead of its slot (one of A's calls waits now,
+    // fewer than its bound), its call waiting in its place, and the sixth's stays a row.
     release(first!.marker);
     await eventually("A's third call at the model", async () => atModel(third!.marker) === 1, 20_000);
+    await eventually(
+      "the fifth customer's turn started ahead, its call waiting",
+      async () => (await deferredOf(a)).length === 1 && !(await notStarted(deferred[0]!.workflow_id)),
+      20_000,
+    );
+    expect((await deferredOf(a)).map((row) => row.workflow_id)).toEqual([deferred[1]!.workflow_id]);
+    expect(await notStarted(deferred[1]!.workflow_id)).toBe(true);
+    expect(await slotsOf(a)).toEqual({ held: PER_WORKSPACE, waiting: 3 });
     expect(rest.map((c) => atModel(c.marker))).toEqual([0, 0, 0]);
 
     // Each answered once, the deferred customer who wrote twice too (one turn for both messages).
@@ -189,9 +202,9 @@ describe('fair turns across workspaces (e2e)', () => {
   });
 
   it('keeps the bound and every turn across the agents service killed and restarted: each answered once', async () => {
-    const { customers, release } = await flood(4);
+    const { customers, release } = await flood(5);
     await eventually('A at its bound', async () => customers.filter((c) => atModel(c.marker) > 0).length === PER_WORKSPACE, 20_000);
-    // The fourth customer's turn is a deferred row: only PostgreSQL holds it across the restart.
+    // The fifth customer's turn is a deferred row: only PostgreSQL holds it across the restart.
     const [deferred] = await deferredOf(a);
     expect(deferred && (await notStarted(deferred.workflow_id))).toBe(true);
     t.stack.services.get('agents')!.process.kill('SIGKILL');
@@ -203,7 +216,7 @@ describe('fair turns across workspaces (e2e)', () => {
       60_000,
       200,
     );
-    expect(await slotsOf(a)).toEqual({ held: PER_WORKSPACE, waiting: 2 });
+    expect(await slotsOf(a)).toEqual({ held: PER_WORKSPACE, waiting: 3 });
     expect((await deferredOf(a)).map((row) => row.workflow_id)).toEqual([deferred!.workflow_id]);
 
     for (const customer of customers) release(customer.marker);

@@ -13,6 +13,7 @@ import { Migration20261129170000_knowledge_from_people } from './Migration202611
 import { Migration20261130070000_model_connections } from './Migration20261130070000_model_connections';
 import { Migration20261130080000_model_call_records } from './Migration20261130080000_model_call_records';
 import { Migration20261130100000_knowledge_answers } from './Migration20261130100000_knowledge_answers';
+import { Migration20261130100000_deferred_turns_started } from './Migration20261130100000_deferred_turns_started';
 
 /** The committed migrations of agents, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const agentsMigrations = [
@@ -31,4 +32,5 @@ export const agentsMigrations = [
   Migration20261130070000_model_connections,
   Migration20261130080000_model_call_records,
   Migration20261130100000_knowledge_answers,
+  Migration20261130100000_deferred_turns_started,
 ];

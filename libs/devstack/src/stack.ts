@@ -52,8 +52,11 @@ export interface Stack {
   env: NodeJS.ProcessEnv;
   /** Stops one service (as an on-call engineer would scale it to zero). */
   stopService(name: ServiceName): Promise<void>;
-  /** Starts a stopped service again with the same port and environment, and waits until it is ready. */
-  startService(name: ServiceName): Promise<void>;
+  /**
+   * Starts a stopped service again with the same port and environment (`env` changed, a bench's
+   * second configuration), and waits until it is ready.
+   */
+  startService(name: ServiceName, env?: NodeJS.ProcessEnv): Promise<void>;
   /** Starts one more replica of a service on a free port (scaling out); stopped with the stack. */
   addReplica(name: ServiceName): Promise<RunningService>;
   stop(): Promise<void>;
@@ -92,11 +95,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const free = await freePorts(unset.length, [...ports.values()]);
     unset.forEach((name, i) => ports.set(name, free[i]!));
     const replicas: RunningService[] = [];
-    const launch = async (name: ServiceName) => {
+    const launch = async (name: ServiceName, changed: NodeJS.ProcessEnv = {}) => {
       const running = startService(
         options.root,
         { name, port: ports.get(name)! },
-        envOf(name),
+        { ...envOf(name), ...changed },
         (line) => options.log(name, line),
         processOptions,
       );
@@ -119,11 +122,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const running of hosted) services.set(running.name, running);
     await Promise.all([
       ...hosted.map((running) => waitReady(running)),
-      ...SERVICE_NAMES.filter((name) => !hostedNames.includes(name)).map(launch),
+      ...SERVICE_NAMES.filter((name) => !hostedNames.includes(name)).map((name) => launch(name)),
     ]);
     const ownProcess = (what: string, name: ServiceName) => {
       if (hostedNames.includes(name))
-        throw new Error(`${what}('${name}'): ${name} runs in the stack's shared process (oneProcess); name it in ownProcesses to stop or restart it`);
+        throw new Error(
+          `${what}('${name}'): ${name} runs in the stack's shared process (oneProcess); name it in ownProcesses to stop or restart it`,
+        );
     };
 
     return {
@@ -135,9 +140,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         const running = services.get(name);
         if (running) await stopService(running);
       },
-      startService: async (name) => {
+      startService: async (name, changed) => {
         ownProcess('startService', name);
-        await launch(name);
+        await launch(name, changed);
       },
       addReplica: async (name) => {
         const source = `${name}#${replicas.length + 2}`;

@@ -7,7 +7,7 @@ import { defineEntity, p } from '@mikro-orm/core';
  * `expiresAt` passed (its worker stopped during the call, its turn stopped waiting) counts for
  * nothing and goes with the next grant. A row may also be a deferred turn of a workspace over its
  * bound: a turn asked for while its workspace's calls already wait, kept here instead of as a
- * workflow until its slot comes.
+ * workflow until its slot comes, or until it is among the few started ahead of their slots.
  */
 const ModelCallSlotSchema = defineEntity({
   name: 'ModelCallSlot',
@@ -30,6 +30,11 @@ const ModelCallSlotSchema = defineEntity({
     deferredMessageIds: p.json<string[]>().nullable(),
     /** A deferred turn's conversation. */
     conversationRef: p.text().nullable(),
+    /**
+     * A deferred turn started ahead of its slot (its workspace has few calls ready to take a freed
+     * slot): its first model call takes the row over, and takes a free slot at once.
+     */
+    startedAt: p.datetime().nullable(),
   },
 });
 export class ModelCallSlot extends ModelCallSlotSchema.class {}

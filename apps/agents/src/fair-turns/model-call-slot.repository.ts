@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Database } from '@platica/platform';
-import { slotsToGrant, type SlotBounds } from './slot-grants';
+import { callsNowNextInLine, slotsToGrant, type SlotBounds } from './slot-grants';
 
 /** A model call asking for its slot. */
 export interface SlotRequest {
@@ -30,19 +30,45 @@ export interface SlotLifetimes {
   deferredGrantMs: number;
 }
 
-/** A waiting call just given its slot: its turn is to be told; a deferred turn's, to be started. */
+/**
+ * A turn to tell: a waiting call just given its slot (its turn is signalled), or a deferred turn
+ * given its slot or started ahead of it (its turn is started with its messages); with
+ * `nextInLine`, a waiting call not given its slot but now next in line (its turn is signalled
+ * to ask again, and waits in its worker for the slot).
+ */
 export interface GrantedSlot {
   holder: string;
   workflowId: string;
+  nextInLine?: true;
   deferred?: { workspaceId: string; conversationRef: string; messageIds: string[] };
 }
 
 /** What became of a turn asked for: taken by a waiting call or a deferred turn, deferred, or to be started now. */
 export type TurnRequestOutcome = 'joined' | 'deferred' | 'start';
 
+/**
+ * A call's answer: whether it holds its slot; the turns to tell meanwhile; whether, waiting, it
+ * is next in line (fewer of its workspace's calls ahead of it than its bound: a freed slot is
+ * likely its within one of its workspace's calls).
+ */
+export interface SlotTaken {
+  held: boolean;
+  told: GrantedSlot[];
+  nextInLine: boolean;
+}
+
 /** Every change to the slots is made under this lock: a grant sees every call in flight and every one waiting. */
 const SLOTS_LOCK = `select pg_advisory_xact_lock(hashtext('agents.model_call_slot'))`;
 const LIVE = `expires_at > now()`;
+/** Calls ready to take a freed slot: waiting calls of started turns, and deferred turns started ahead of their slots. */
+const READY = `granted_at is null and (deferred_message_ids is null or started_at is not null)`;
+type DeferredRow = {
+  holder: string;
+  workspace_id: string;
+  workflow_id: string;
+  deferred_message_ids: string[] | null;
+  conversation_ref: string | null;
+};
 const secs = (ms: number) => ms / 1000;
 
 /** The bound on model calls in flight, in PostgreSQL (model-call-slot.entity.ts). */
@@ -59,9 +85,11 @@ export class ModelCallSlotRepository {
    * waiting call that could run, so one more waiting call frees nothing. A call asked again (its
    * turn's recheck) also gives out the slots rows past their lifetime left free, by
    * `slotsToGrant`, which may serve this call and others. A held call keeps its slot (a retried
-   * attempt, a worker restarted).
+   * attempt, a worker restarted). A deferred turn started ahead of its slot takes a free one as it
+   * takes its row over (nobody grants it one: the slot waits for it), and another deferred turn of
+   * its workspace is started ahead in its place.
    */
-  take(request: SlotRequest, bounds: SlotBounds, lifetimes: SlotLifetimes): Promise<{ held: boolean; granted: GrantedSlot[] }> {
+  take(request: SlotRequest, bounds: SlotBounds, lifetimes: SlotLifetimes): Promise<SlotTaken> {
     return this.db.em().transactional(async (em) => {
       await em.execute(SLOTS_LOCK);
       // Only a turn's first call: it reads the conversation after this, the deferred messages
@@ -69,13 +97,17 @@ export class ModelCallSlotRepository {
       const [adopted] = !request.holder.endsWith('/0')
         ? []
         : await em.execute<{ held: boolean }[]>(
-            `update agents.model_call_slot set holder = ?, deferred_message_ids = null, conversation_ref = null,
+            `update agents.model_call_slot set holder = ?, deferred_message_ids = null, conversation_ref = null, started_at = null,
            expires_at = now() + make_interval(secs => case when granted_at is null then ? else ? end)
          where holder = ? and not exists (select 1 from agents.model_call_slot where holder = ?)
          returning granted_at is not null as held`,
             [request.holder, secs(lifetimes.waitingMs), secs(lifetimes.heldMs), request.workflowId, request.holder],
           );
-      if (adopted) return { held: adopted.held, granted: [] };
+      if (adopted) {
+        const held = adopted.held || (await this.takeFree(em, request.holder, bounds, lifetimes));
+        const told = await this.startAhead(em, bounds, lifetimes);
+        return { held, told, nextInLine: held || (await this.nextInLine(em, request.holder, bounds)) };
+      }
       const [row] = await em.execute<{ held: boolean; inserted: boolean }[]>(
         `insert into agents.model_call_slot (holder, workspace_id, workflow_id, requested_at, granted_at, expires_at)
          select ?, ?, ?, now(), case when free then now() end, now() + make_interval(secs => case when free then ? else ? end)
@@ -99,13 +131,42 @@ export class ModelCallSlotRepository {
           secs(lifetimes.heldMs),
         ],
       );
-      if (row?.held || row?.inserted) return { held: row.held, granted: [] };
-      const granted = await this.grant(em, bounds, lifetimes);
+      if (row?.held) return { held: true, told: [], nextInLine: true };
+      if (row?.inserted) return { held: false, told: [], nextInLine: await this.nextInLine(em, request.holder, bounds) };
+      const granted = await this.grant(em, bounds, lifetimes, { sweep: true });
+      const held = granted.some((slot) => slot.holder === request.holder);
       return {
-        held: granted.some((slot) => slot.holder === request.holder),
-        granted: granted.filter((slot) => slot.holder !== request.holder),
+        held,
+        told: granted.filter((slot) => slot.holder !== request.holder),
+        nextInLine: held || (await this.nextInLine(em, request.holder, bounds)),
       };
     });
+  }
+
+  /** A waiting call takes a free slot, when its workspace and the deployment have room and no older call of its workspace waits. */
+  private async takeFree(em: EntityManager, holder: string, bounds: SlotBounds, lifetimes: SlotLifetimes): Promise<boolean> {
+    const taken = await em.execute<{ held: boolean }[]>(
+      `update agents.model_call_slot me set granted_at = now(), expires_at = now() + make_interval(secs => ?)
+       where me.holder = ? and me.granted_at is null
+         and (select count(*) from agents.model_call_slot where granted_at is not null and ${LIVE}) < ?
+         and (select count(*) from agents.model_call_slot where workspace_id = me.workspace_id and granted_at is not null and ${LIVE}) < ?
+         and not exists (select 1 from agents.model_call_slot w where w.workspace_id = me.workspace_id and w.granted_at is null
+           and w.deferred_message_ids is null and w.expires_at > now() and (w.requested_at, w.holder) < (me.requested_at, me.holder))
+       returning true as held`,
+      [secs(lifetimes.heldMs), holder, bounds.total, bounds.perWorkspace],
+    );
+    return taken.length > 0;
+  }
+
+  /** Whether fewer of its workspace's calls wait ahead of this one than its workspace's bound. */
+  private async nextInLine(em: EntityManager, holder: string, bounds: SlotBounds): Promise<boolean> {
+    const [row] = await em.execute<{ ahead: number }[]>(
+      `select count(*)::int as ahead from agents.model_call_slot w join agents.model_call_slot me on me.holder = ?
+       where w.workspace_id = me.workspace_id and w.granted_at is null and w.expires_at > now()
+         and (w.requested_at, w.holder) < (me.requested_at, me.holder)`,
+      [holder],
+    );
+    return (row?.ahead ?? 0) < bounds.perWorkspace;
   }
 
   /**
@@ -113,9 +174,10 @@ export class ModelCallSlotRepository {
    * when its conversation's turn waits for its first model call (the call reads the
    * conversation when its slot comes, these messages included) or is deferred already (the
    * messages are added to it); deferred, as a row in its workspace's queue, when its workspace
-   * has calls waiting; otherwise to be started now.
+   * has calls waiting, unless fewer than its bound are ready to take a freed slot and none is
+   * deferred (it is then the next to start ahead); otherwise to be started now.
    */
-  async requestTurn(request: TurnRequest, lifetimes: SlotLifetimes): Promise<TurnRequestOutcome> {
+  async requestTurn(request: TurnRequest, bounds: SlotBounds, lifetimes: SlotLifetimes): Promise<TurnRequestOutcome> {
     const stateOf = async (em: EntityManager) => {
       const [state] = await em.execute<{ deferred: string[] | null; call_waiting: boolean; backlog: boolean }[]>(
         `select
@@ -144,6 +206,13 @@ export class ModelCallSlotRepository {
         return 'joined';
       }
       if (!state?.backlog) return 'start';
+      const [queue] = await em.execute<{ ready: number; deferred: boolean }[]>(
+        `select count(*) filter (where ${READY})::int as ready,
+           bool_or(deferred_message_ids is not null and granted_at is null and started_at is null) as deferred
+         from agents.model_call_slot where workspace_id = ? and ${LIVE}`,
+        [request.workspaceId],
+      );
+      if (queue && !queue.deferred && queue.ready < bounds.perWorkspace) return 'start';
       await em.execute(
         `insert into agents.model_call_slot (holder, workspace_id, workflow_id, requested_at, granted_at, expires_at, deferred_message_ids, conversation_ref)
          values (?, ?, ?, now(), null, now() + make_interval(secs => ?), ?::jsonb, ?)`,
@@ -169,7 +238,7 @@ export class ModelCallSlotRepository {
          select exists (select 1 from agents.model_call_slot where granted_at is null and holder <> ? and ${LIVE}) as waiting`,
         [holder, holder],
       );
-      return row?.waiting ? this.grant(em, bounds, lifetimes) : [];
+      return row?.waiting ? this.grant(em, bounds, lifetimes, { sweep: false }) : [];
     });
   }
 
@@ -184,25 +253,37 @@ export class ModelCallSlotRepository {
       );
       if (!row?.due) return [];
       await em.execute(SLOTS_LOCK);
-      return this.grant(em, bounds, lifetimes);
+      return this.grant(em, bounds, lifetimes, { sweep: true });
     });
   }
 
   /**
-   * Rows past their lifetime go (a deferred turn granted but never taken over, its start lost,
-   * goes back to its place); the free slots are given to the waiting calls `slotsToGrant` picks.
+   * The free slots are given to the waiting calls `slotsToGrant` picks, then deferred turns are
+   * started ahead (`startAhead`). A deferred turn started ahead is no candidate: it takes a free
+   * slot itself as its call asks. With `sweep` (a grant pass, a call asking again), rows past
+   * their lifetime go first (a deferred turn granted or started ahead but never taken over, its
+   * start lost, goes back to its place); a call's end skips that, every statement under the lock
+   * being one every call of every workspace waits for.
    */
-  private async grant(em: EntityManager, bounds: SlotBounds, lifetimes: SlotLifetimes): Promise<GrantedSlot[]> {
-    await em.execute(
-      `update agents.model_call_slot set granted_at = null, expires_at = now() + make_interval(secs => ?)
-       where deferred_message_ids is not null and granted_at is not null and expires_at <= now()`,
-      [secs(lifetimes.deferredMs)],
-    );
-    await em.execute(`delete from agents.model_call_slot where expires_at <= now()`);
+  private async grant(
+    em: EntityManager,
+    bounds: SlotBounds,
+    lifetimes: SlotLifetimes,
+    { sweep }: { sweep: boolean },
+  ): Promise<GrantedSlot[]> {
+    if (sweep) {
+      await em.execute(
+        `update agents.model_call_slot set granted_at = null, started_at = null, expires_at = now() + make_interval(secs => ?)
+         where deferred_message_ids is not null and (granted_at is not null or started_at is not null) and expires_at <= now()`,
+        [secs(lifetimes.deferredMs)],
+      );
+      await em.execute(`delete from agents.model_call_slot where expires_at <= now()`);
+    }
     const counts = await em.execute<{ workspace_id: string; held: number }[]>(
-      `select workspace_id, count(*)::int as held from agents.model_call_slot where granted_at is not null group by workspace_id`,
+      `select workspace_id, count(*)::int as held from agents.model_call_slot where granted_at is not null and ${LIVE} group by workspace_id`,
     );
-    // Each workspace's oldest calls, as many as its bound could ever let run at once.
+    // Each workspace's oldest calls, as many as its bound could ever let run at once, and as many
+    // again (those a grant moves to the front).
     const waiting = await em.execute<
       {
         holder: string;
@@ -215,16 +296,18 @@ export class ModelCallSlotRepository {
     >(
       `select holder, workspace_id, workflow_id, requested_at, deferred_message_ids, conversation_ref from (
          select *, row_number() over (partition by workspace_id order by requested_at, holder) as place
-         from agents.model_call_slot where granted_at is null) queued
+         from agents.model_call_slot where granted_at is null and started_at is null and ${LIVE}) queued
        where place <= ?`,
-      [bounds.perWorkspace],
+      [2 * bounds.perWorkspace],
     );
-    const chosen = slotsToGrant(
-      new Map(counts.map((count) => [count.workspace_id, count.held])),
-      waiting.map((row) => ({ holder: row.holder, workspaceId: row.workspace_id, requestedAt: new Date(row.requested_at) })),
-      bounds,
-    );
-    if (!chosen.length) return [];
+    const calls = waiting.map((row) => ({
+      holder: row.holder,
+      workspaceId: row.workspace_id,
+      requestedAt: new Date(row.requested_at),
+      asking: row.deferred_message_ids === null,
+    }));
+    const chosen = slotsToGrant(new Map(counts.map((count) => [count.workspace_id, count.held])), calls, bounds);
+    if (!chosen.length) return this.startAhead(em, bounds, lifetimes);
     const holders = chosen.map((slot) => slot.holder);
     await em.execute(
       `update agents.model_call_slot set granted_at = now(),
@@ -233,13 +316,43 @@ export class ModelCallSlotRepository {
       [secs(lifetimes.heldMs), secs(lifetimes.deferredGrantMs), ...holders],
     );
     const rows = new Map(waiting.map((row) => [row.holder, row]));
-    return holders.map((holder) => {
-      const row = rows.get(holder)!;
-      const deferred =
-        row.deferred_message_ids && row.conversation_ref
-          ? { workspaceId: row.workspace_id, conversationRef: row.conversation_ref, messageIds: row.deferred_message_ids }
-          : undefined;
-      return { holder, workflowId: row.workflow_id, ...(deferred ? { deferred } : {}) };
-    });
+    const nextInLine = callsNowNextInLine(calls, chosen, bounds.perWorkspace).map((call): GrantedSlot => ({
+      ...toTell(rows.get(call.holder)!),
+      nextInLine: true,
+    }));
+    return [...holders.map((holder) => toTell(rows.get(holder)!)), ...nextInLine, ...(await this.startAhead(em, bounds, lifetimes))];
   }
+
+  /**
+   * Starts each workspace's oldest deferred turns ahead of their slots, until as many of its
+   * calls as its bound are ready to take a freed slot: a turn's start (the workflow, its first
+   * task, the call asking) then happens while the workspace's slots are busy, not while a slot
+   * granted to it waits for it, so a backlog drains at the pace of its model calls. A turn
+   * started ahead has a deferred grant's lifetime to take its row over, or goes back to its place.
+   */
+  private async startAhead(em: EntityManager, bounds: SlotBounds, lifetimes: SlotLifetimes): Promise<GrantedSlot[]> {
+    const started = await em.execute<DeferredRow[]>(
+      `with ready as (
+         select workspace_id, count(*) filter (where ${READY})::int as ready from agents.model_call_slot where ${LIVE} group by workspace_id),
+       ahead as (
+         select d.holder from (
+           select holder, workspace_id, row_number() over (partition by workspace_id order by requested_at, holder) as place
+           from agents.model_call_slot where deferred_message_ids is not null and granted_at is null and started_at is null and ${LIVE}) d
+         left join ready r using (workspace_id)
+         where d.place <= ? - coalesce(r.ready, 0))
+       update agents.model_call_slot s set started_at = now(), expires_at = now() + make_interval(secs => ?)
+       from ahead where s.holder = ahead.holder
+       returning s.holder, s.workspace_id, s.workflow_id, s.deferred_message_ids, s.conversation_ref`,
+      [bounds.perWorkspace, secs(lifetimes.deferredGrantMs)],
+    );
+    return started.map(toTell);
+  }
+}
+
+function toTell(row: DeferredRow): GrantedSlot {
+  const deferred =
+    row.deferred_message_ids && row.conversation_ref
+      ? { workspaceId: row.workspace_id, conversationRef: row.conversation_ref, messageIds: row.deferred_message_ids }
+      : undefined;
+  return { holder: row.holder, workflowId: row.workflow_id, ...(deferred ? { deferred } : {}) };
 }

@@ -32,6 +32,13 @@ export const SLOT_LIFETIMES: SlotLifetimes = {
 const GRANT_PASS_INTERVAL_MS = 10_000;
 /** How often a call outside a turn, waiting in its process, asks again for its slot. */
 const OUTSIDE_TURN_RECHECK_MS = 500;
+/**
+ * How long a call next in line waits in this process for a slot freed here before it answers
+ * `queued`: a slot freed here is then its at once, not after a signal's round trip through
+ * Temporal and a workflow task. Under the workflow task's 10-second timeout, so the worker need
+ * not heartbeat the task meanwhile.
+ */
+const LOCAL_WAIT_MS = 5_000;
 
 /**
  * The bound on model calls in flight, per workspace and in all (PLATICA_MODEL_CALLS_PER_WORKSPACE,
@@ -42,6 +49,11 @@ const OUTSIDE_TURN_RECHECK_MS = 500;
 @Injectable()
 export class ModelCallSlots extends TemporalClientOwner {
   private readonly logger = new Logger('model-call-slots');
+  /**
+   * The calls of this process waiting for their slot (by holder): `granted` once a grant made
+   * here gave it, `wake` set while the call waits. A grant to a call found here is not signalled.
+   */
+  private readonly waitingHere = new Map<string, { granted: boolean; wake?: () => void }>();
 
   constructor(
     config: ServiceConfig,
@@ -51,11 +63,33 @@ export class ModelCallSlots extends TemporalClientOwner {
     super(config);
   }
 
-  /** Whether the call may run now; if not, it keeps its place and its turn is signalled when its slot comes. */
+  /**
+   * Whether the call may run now; if not, it keeps its place and its turn is signalled when its
+   * slot comes. A call next in line waits here a few seconds first, for a slot freed in this
+   * process (most are, with one replica or a workspace's turns in one): the slot is then its
+   * without the signal's round trip, which would hold the slot idle meanwhile.
+   */
   async take(request: SlotRequest): Promise<boolean> {
-    const { held, granted } = await this.slots.take(request, this.bounds(), SLOT_LIFETIMES);
-    this.tell(granted);
-    return held;
+    // Known before the transaction: a grant made here between its commit and the wait is not lost.
+    const waiting: { granted: boolean; wake?: () => void } = { granted: false };
+    const bounds = this.bounds();
+    const local = !this.waitingHere.has(request.holder) && this.waitingHere.size < bounds.total;
+    if (local) this.waitingHere.set(request.holder, waiting);
+    try {
+      const { held, told, nextInLine } = await this.slots.take(request, bounds, SLOT_LIFETIMES);
+      this.tell(told);
+      if (held || waiting.granted || !local || !nextInLine) return held || waiting.granted;
+      await new Promise<void>((wake) => {
+        const timer = setTimeout(wake, LOCAL_WAIT_MS);
+        waiting.wake = () => {
+          clearTimeout(timer);
+          wake();
+        };
+      });
+      return waiting.granted;
+    } finally {
+      if (local) this.waitingHere.delete(request.holder);
+    }
   }
 
   /**
@@ -64,7 +98,7 @@ export class ModelCallSlots extends TemporalClientOwner {
    * wait: the turn is a row, not a workflow, until its slot comes, then started by `tell`).
    */
   async deferTurn(request: TurnRequest): Promise<boolean> {
-    return (await this.slots.requestTurn(request, SLOT_LIFETIMES)) !== 'start';
+    return (await this.slots.requestTurn(request, this.bounds(), SLOT_LIFETIMES)) !== 'start';
   }
 
   /** Grants, every few seconds, the slots no call's end will: stopped with the service. */
@@ -118,8 +152,9 @@ export class ModelCallSlots extends TemporalClientOwner {
   }
 
   /**
-   * A signal lost (Temporal away, this process stopping) costs the turn its 2-minute recheck, not
-   * its place; a deferred turn's start lost, a minute (its grant lapses, it is granted again).
+   * A call waiting in this process is woken; another's turn is signalled. A signal lost (Temporal
+   * away, this process stopping) costs the turn its 2-minute recheck, not its place; a deferred
+   * turn's start lost, a minute (its grant lapses, it is granted again).
    */
   private tell(granted: GrantedSlot[]): void {
     const values = this.agentsConfig.values;
@@ -128,13 +163,21 @@ export class ModelCallSlots extends TemporalClientOwner {
       debounceMs: values.PLATICA_TURN_DEBOUNCE_MS,
       retryScale: values.PLATICA_TURN_RETRY_SCALE,
     };
-    for (const { workflowId, holder, deferred } of granted) {
+    for (const { workflowId, holder, deferred, nextInLine } of granted) {
       if (deferred) {
         const { workspaceId, conversationRef, messageIds } = deferred;
         const trigger = { kind: 'customer_message' as const, requestId: messageIds[0] ?? workflowId, messageIds };
         Promise.resolve()
           .then(() => startChannelTurn(this.temporal(), settings, { workspaceId, conversationRef, workflowId, trigger, gathered: true }))
           .catch((error: unknown) => this.logger.warn({ msg: 'a granted deferred turn was not started', holder, error: String(error) }));
+        continue;
+      }
+      const here = this.waitingHere.get(holder);
+      // Next in line: asked to ask again, unless it waits here already.
+      if (here && nextInLine) continue;
+      if (here) {
+        here.granted = true;
+        here.wake?.();
         continue;
       }
       // A call outside a turn waits in its own process and finds its slot when it asks again.

@@ -1,4 +1,4 @@
-import { slotsToGrant, type WaitingCall } from './slot-grants';
+import { callsNowNextInLine, slotsToGrant, type WaitingCall } from './slot-grants';
 
 const at = (second: number) => new Date(Date.UTC(2026, 10, 29, 4, 0, second));
 const call = (workspaceId: string, second: number, holder = `${workspaceId}-${second}`): WaitingCall => ({
@@ -40,5 +40,22 @@ describe('slotsToGrant', () => {
   it('orders calls asked for at the same instant by their holder, so every worker grants the same ones', () => {
     const waiting = [call('a', 1, 'a-z'), call('a', 1, 'a-m')];
     expect(holders(slotsToGrant(new Map(), waiting, { perWorkspace: 1, total: 4 }))).toEqual(['a-m']);
+  });
+});
+
+describe('callsNowNextInLine', () => {
+  const asking = (workspaceId: string, second: number, isAsking = true) => ({ ...call(workspaceId, second), asking: isAsking });
+
+  it("names the calls a grant moved into their workspace's first places, and no others", () => {
+    const waiting = [asking('a', 1), asking('a', 2), asking('a', 3), asking('a', 4), asking('a', 5), asking('b', 6), asking('b', 7)];
+    // a's first two granted: with a bound of 2, its third and fourth are now next in line; b's stayed where they were.
+    const granted = [waiting[0]!, waiting[1]!];
+    expect(holders(callsNowNextInLine(waiting, granted, 2))).toEqual(['a-3', 'a-4']);
+    expect(holders(callsNowNextInLine(waiting, [], 2))).toEqual([]);
+  });
+
+  it('leaves out deferred turns, which have no call to ask (they are started instead)', () => {
+    const waiting = [asking('a', 1), asking('a', 2, false), asking('a', 3)];
+    expect(holders(callsNowNextInLine(waiting, [waiting[0]!], 2))).toEqual(['a-3']);
   });
 });

@@ -51,3 +51,28 @@ export function slotsToGrant(held: ReadonlyMap<string, number>, waiting: readonl
 function olderFirst(a: WaitingCall, b: WaitingCall): number {
   return a.requestedAt.getTime() - b.requestedAt.getTime() || (a.holder < b.holder ? -1 : a.holder > b.holder ? 1 : 0);
 }
+
+/**
+ * The waiting calls that `granted` moved into their workspace's first `perWorkspace` places:
+ * asked to ask again, they wait in their worker for the slot that is soon theirs (a grant then
+ * needs no signal's round trip). `waiting`: the calls before the grant, any order, with whether
+ * each is a started turn's call (a deferred turn has no call to ask).
+ */
+export function callsNowNextInLine<T extends WaitingCall & { asking: boolean }>(
+  waiting: readonly T[],
+  granted: readonly WaitingCall[],
+  perWorkspace: number,
+): T[] {
+  const taken = new Set(granted.map((call) => call.holder));
+  const grantedIn = new Map<string, number>();
+  for (const call of granted) grantedIn.set(call.workspaceId, (grantedIn.get(call.workspaceId) ?? 0) + 1);
+  const queues = new Map<string, T[]>();
+  for (const call of [...waiting].sort(olderFirst)) {
+    if (taken.has(call.holder)) continue;
+    queues.set(call.workspaceId, [...(queues.get(call.workspaceId) ?? []), call]);
+  }
+  return [...queues].flatMap(([workspaceId, queue]) => {
+    const moved = grantedIn.get(workspaceId) ?? 0;
+    return queue.slice(Math.max(0, perWorkspace - moved), perWorkspace).filter((call) => call.asking);
+  });
+}
