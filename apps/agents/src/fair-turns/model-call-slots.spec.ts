@@ -12,7 +12,7 @@ describe('ModelCallSlots.within', () => {
     const repository = {
       take: (request: { holder: string; workflowId: string }) => {
         asked.push(`${request.holder}|${request.workflowId}`);
-        return Promise.resolve({ held: answers.shift() ?? false, granted: [] });
+        return Promise.resolve({ held: answers.shift() ?? false, told: [], nextInLine: false });
       },
       release: (holder: string) => {
         released.push(holder);
