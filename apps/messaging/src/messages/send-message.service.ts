@@ -491,11 +491,14 @@ export class SendMessageService {
       }),
     );
     const delivered = (async (): Promise<SendAnswer> => {
-      const { externalId, failure } = await this.delivery.send(channel, conversation.conversationId, content);
+      // Meta's statuses name the send by its message id: they settle it if this process dies first (unconfirmed-sends.ts).
+      const { externalId, failure } = await this.delivery.send(channel, conversation.conversationId, content, claimed.id);
       messageSends.inc({ platform: channel.platform, outcome: failure ? 'failed' : 'sent' });
       const message = await this.unitOfWork.run(async (transaction) => {
         await this.applyClient(transaction, conversation, clientData, activeFields);
-        const claim = await this.messages.get(claimed.id, transaction);
+        const [claim] = await this.messages.lockClaims(transaction, [claimed.id]);
+        // Meta's status came first and settled it.
+        if (!claim) return this.messages.get(claimed.id, transaction);
         return this.messages.settle(transaction, claim, conversation, {
           status: failure ? 'failed' : 'sent',
           externalId,
