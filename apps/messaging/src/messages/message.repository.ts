@@ -5,7 +5,6 @@ import { Database, keysIn, newId, recordEvents, type SqlStatement, type Transact
 import { Conversation } from '../conversations/conversation.entity';
 import { messageCreated } from '../conversations/domain-events';
 import { Message, type MessageRole, type MessageStatus } from '../conversations/message.entity';
-import type { StatusChangeRow } from '../inbound/inbound-batch.repository';
 
 export interface NewMessage {
   /** Chosen by the caller when a retry must not store twice (chat requests, agent replies); generated otherwise. */
@@ -27,6 +26,15 @@ export interface NewMessage {
 }
 
 export type NewOutgoingMessage = Omit<NewMessage, 'direction'>;
+
+/** A send Meta confirmed after the sweep gave up on it: what its `message.status.updated` reports. */
+export interface ConfirmedSend {
+  id: string;
+  workspace_id: string;
+  conversation_ref: string;
+  channel_id: string;
+  status: MessageStatus;
+}
 
 @Injectable()
 export class MessageRepository {
@@ -208,14 +216,14 @@ export class MessageRepository {
   confirmUnconfirmed(
     transaction: Transaction,
     confirmed: { id: string; workspaceId: string; channelId: string; externalId: string }[],
-  ): Promise<StatusChangeRow[]> {
+  ): Promise<ConfirmedSend[]> {
     if (!confirmed.length) return Promise.resolve([]);
-    return this.db.em(transaction).execute<StatusChangeRow[]>(
+    return this.db.em(transaction).execute<ConfirmedSend[]>(
       `update messaging.message m set status = 'sent', external_id = v.external_id, error = null, updated_at = now()
          from (values ${confirmed.map(() => '(?, ?, ?, ?)').join(', ')}) as v(id, workspace_id, channel_id, external_id)
         where m.id = v.id and m.workspace_id = v.workspace_id and m.channel_id = v.channel_id
           and m.status = 'failed' and m.external_id is null and m.error ->> 'reason' = 'unconfirmed'
-        returning m.id, m.workspace_id, m.conversation_ref, m.channel_id, m.status, m.error`,
+        returning m.id, m.workspace_id, m.conversation_ref, m.channel_id, m.status`,
       confirmed.flatMap((c) => [c.id, c.workspaceId, c.channelId, c.externalId]),
     );
   }

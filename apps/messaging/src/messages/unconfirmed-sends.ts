@@ -3,14 +3,21 @@ import { UnitOfWork, type Transaction } from '@platica/platform';
 import { MessagingConfigService } from '../config/messaging.config';
 import { ConversationRepository } from '../conversations/conversation.repository';
 import { GraphError } from '../graph/meta-graph.adapter';
-import type { StatusChangeRow } from '../inbound/inbound-batch.repository';
-import type { InboundStatus } from '../inbound/meta-payload';
-import { MessageRepository } from './message.repository';
+import { MessageRepository, type ConfirmedSend } from './message.repository';
 
 /** How often the sweep looks for sends left `sending`, at most (more often with a shorter UNCONFIRMED_SEND_AFTER_MS). */
 const SWEEP_EVERY_MS = 30_000;
 /** Sends settled by one sweep transaction (the rest wait for the next pass). */
 const SWEEP_BATCH = 100;
+
+/** What `confirm` reads of Meta's status webhooks (inbound's InboundStatus). */
+export interface SendStatus {
+  channel: { id: string; workspaceId: string };
+  externalId: string;
+  status: string;
+  /** What the send carried as `biz_opaque_callback_data`: an API send's message id, a scheduled send's id. */
+  callbackData: string | null;
+}
 
 /**
  * API sends left `sending` (issue 51): an immediate send is stored `sending` before Graph is
@@ -61,8 +68,8 @@ export class UnconfirmedSends {
    * announced, as Graph's answer would have); one the sweep gave up on is `sent` after all
    * (answered, for its `message.status.updated`). Statuses naming anything else change nothing.
    */
-  async confirm(transaction: Transaction, statuses: InboundStatus[]): Promise<StatusChangeRow[]> {
-    const named = new Map<string, InboundStatus>();
+  async confirm(transaction: Transaction, statuses: SendStatus[]): Promise<ConfirmedSend[]> {
+    const named = new Map<string, SendStatus>();
     for (const status of statuses) if (status.callbackData !== null && status.status !== 'failed') named.set(status.callbackData, status);
     if (!named.size) return [];
     for (const claim of await this.messages.lockClaims(transaction, [...named.keys()])) {
