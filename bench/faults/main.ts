@@ -173,8 +173,8 @@ async function faultRow(h: Harness, fault: Fault, seconds: number, load: LoadOpt
     await sleep(20_000);
     await mixed.stop();
     const outcome = await mixed.settle(180_000);
-    // A request in flight at any moment of the fault met it.
-    const during = (a: Answer) => a.at < restoredAt && a.at + a.ms >= cutAt;
+    // A request in flight at any moment of the fault met it; a replayed answer is its key's first attempt's.
+    const during = (a: Answer) => (a.since ?? a.at) < restoredAt && a.at + a.ms >= cutAt;
     const failing = (a: Answer) => a.status === 0 || (a.status >= 500 && a.status !== 503);
     const metFault = mixed.answers.filter(during);
     return {

@@ -133,10 +133,12 @@ describe('a send past its time limit (e2e)', () => {
   }
 
   const stored = async (id: string) =>
-    (await t.query<{ status: string; external_id: string | null; error: { reason?: string } | null }>(
-      'select status, external_id, error from messaging.message where id = $1',
-      [id],
-    ))[0];
+    (
+      await t.query<{ status: string; external_id: string | null; error: { reason?: string } | null }>(
+        'select status, external_id, error from messaging.message where id = $1',
+        [id],
+      )
+    )[0];
 
   it('marks a send that died mid-way and that Meta never confirmed failed, unconfirmed; a keyed retry answers it, sending nothing', async () => {
     const phone = newPhone();
@@ -149,7 +151,12 @@ describe('a send past its time limit (e2e)', () => {
     const early = await ws.api.post('/v1/messages', body, { 'idempotency-key': key });
     expect(early.status).toBe(409);
     expect(early.body.details).toMatchObject({ reason: 'idempotency_key_in_progress', accepted: true, messageId });
-    await eventually('the send settled by the sweep', async () => ((await stored(messageId))?.status === 'failed' ? true : undefined), 60_000, 500);
+    await eventually(
+      'the send settled by the sweep',
+      async () => ((await stored(messageId))?.status === 'failed' ? true : undefined),
+      60_000,
+      500,
+    );
     expect((await stored(messageId))!.error).toMatchObject({ provider: 'meta', reason: 'unconfirmed' });
     await t.query('delete from gateway.idempotency_key where key = $1', [key]);
     const retry = await ws.api.post('/v1/messages', body, { 'idempotency-key': key });
@@ -171,7 +178,12 @@ describe('a send past its time limit (e2e)', () => {
     const messageId = await sendAndKillMidway(phone, body, key);
     // Graph carried the message's id; Meta's status, redelivered until messaging is back, names it.
     expect(sentTo(phone)[0]!.body.biz_opaque_callback_data).toBe(messageId);
-    await eventually('the send settled by the status', async () => ((await stored(messageId))?.status === 'sent' ? true : undefined), 30_000, 200);
+    await eventually(
+      'the send settled by the status',
+      async () => ((await stored(messageId))?.status === 'sent' ? true : undefined),
+      30_000,
+      200,
+    );
     expect((await stored(messageId))!.external_id).toMatch(/^wamid\./);
     const detail = (await ws.api.get(`/v1/conversations/${conversation.id}`)).body.workspaces[0].conversations[0];
     expect(detail.messages.filter((m: { id: string }) => m.id === messageId)).toHaveLength(1);

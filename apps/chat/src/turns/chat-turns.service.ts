@@ -285,7 +285,10 @@ const ENDED_WITHOUT_REPLY = { code: 'turn_failed', message: 'its turn ended with
  * A turn that ended without a reply: 502 naming the thread and the request's message. The
  * request was accepted (both are stored): a keyed retry answers this again, asking nothing.
  */
-function turnFailed(accepted: Pick<ChatAccepted, 'id' | 'conversationId' | 'requestMessageId'>, error: { code: string; message: string }): DomainError {
+function turnFailed(
+  accepted: Pick<ChatAccepted, 'id' | 'conversationId' | 'requestMessageId'>,
+  error: { code: string; message: string },
+): DomainError {
   return new DomainError(ErrorCode.UpstreamFailed, `The agent could not answer: ${error.message}`, {
     id: accepted.id,
     conversationId: accepted.conversationId,

@@ -55,15 +55,27 @@ export class MessageRepository {
    */
   async repliesTo(
     message: Message,
-  ): Promise<{ id: string; content: string; contentType: string; status: MessageStatus; error: Record<string, unknown> | null; createdAt: Date }[]> {
-    const rows = await this.db.em().execute<
-      { id: string; role: string; content: string; content_type: string; status: MessageStatus; error: Record<string, unknown> | null; created_at: Date }[]
-    >(
-      `select id, role, content, content_type, status, error, created_at from messaging.message
+  ): Promise<
+    { id: string; content: string; contentType: string; status: MessageStatus; error: Record<string, unknown> | null; createdAt: Date }[]
+  > {
+    const rows = await this.db
+      .em()
+      .execute<
+        {
+          id: string;
+          role: string;
+          content: string;
+          content_type: string;
+          status: MessageStatus;
+          error: Record<string, unknown> | null;
+          created_at: Date;
+        }[]
+      >(
+        `select id, role, content, content_type, status, error, created_at from messaging.message
         where conversation_ref = ? and status <> 'sending' and role in ('user', 'assistant') and (created_at, id) > (?::timestamptz, ?)
         order by created_at, id limit 50`,
-      [message.conversationRef, message.createdAt.toISOString(), message.id],
-    );
+        [message.conversationRef, message.createdAt.toISOString(), message.id],
+      );
     const nextRequest = rows.findIndex((row) => row.role === 'user');
     return (nextRequest === -1 ? rows : rows.slice(0, nextRequest)).map((row) => ({
       id: row.id,
@@ -188,7 +200,11 @@ export class MessageRepository {
     if (!ids.length) return Promise.resolve([]);
     return this.db
       .em(transaction)
-      .find(Message, { id: { $in: ids }, status: 'sending' }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { id: 'asc' } });
+      .find(
+        Message,
+        { id: { $in: ids }, status: 'sending' },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { id: 'asc' } },
+      );
   }
 
   /**

@@ -49,11 +49,14 @@ export class UnconfirmedSends {
   }
 
   start(): void {
-    this.sweeper = setInterval(() => {
-      this.sweeping = this.sweep().catch((error: unknown) =>
-        this.logger.warn({ msg: 'the unconfirmed-sends sweep failed: tried again at its next pass', error: String(error) }),
-      );
-    }, Math.min(SWEEP_EVERY_MS, this.afterMs / 4));
+    this.sweeper = setInterval(
+      () => {
+        this.sweeping = this.sweep().catch((error: unknown) =>
+          this.logger.warn({ msg: 'the unconfirmed-sends sweep failed: tried again at its next pass', error: String(error) }),
+        );
+      },
+      Math.min(SWEEP_EVERY_MS, this.afterMs / 4),
+    );
     this.sweeper.unref();
   }
 
