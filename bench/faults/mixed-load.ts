@@ -170,6 +170,13 @@ export class MixedLoad {
         ],
       });
     });
+    // Meta reports a status for every send it took, naming the send by its callback data, and
+    // redelivers it until it is answered 200: a reply whose storing an outage cut is recognised by it.
+    graph.reportStatuses({
+      baseUrl: stack.baseUrl,
+      channels: [{ phoneNumberId: ws.whatsapp.phoneNumberId, displayPhone: ws.whatsapp.phoneNumber, appSecret: ws.whatsapp.appSecret }],
+      retryMs: 5_000,
+    });
     const load = new MixedLoad(ws, graph, llm, stack.baseUrl, options, randomBytes(3).toString('hex'));
     load.campaignPhones = new Set(audience.map((a) => a.phoneNumber));
     await load.startReceiver();
