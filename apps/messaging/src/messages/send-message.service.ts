@@ -103,10 +103,12 @@ export class SendMessageService {
   async send(request: OperationRequest<typeof messagingOperations.send>): Promise<SendAnswer | RpcReply> {
     const answerBy = this.answerBy(messagingOperations.send);
     const { delay, scheduleTime, ...body } = request.body;
-    const timing = timingOf({ delay, scheduleTime });
     const workspaceId = writeScope(request).id;
     const messageId = this.keyed.messageIdOf(request.requestRef);
+    // The timing is checked after a keyed repeat is looked up: a retry of a request taken earlier
+    // answers what it created, though its `scheduleTime` has passed since.
     return this.keyed.once(workspaceId, messageId, async () => {
+      const timing = timingOf({ delay, scheduleTime });
       await this.requireReferences(request, workspaceId, body);
       const command = { kind: 'service' as const, workspaceId, actor: actorOf(request.auth), body };
       const answer = await this.sendMessage(
@@ -121,10 +123,12 @@ export class SendMessageService {
   async sendTemplate(request: OperationRequest<typeof messagingOperations.sendTemplate>): Promise<SendAnswer | RpcReply> {
     const answerBy = this.answerBy(messagingOperations.sendTemplate);
     const { delay, scheduleTime, ...body } = request.body;
-    const timing = timingOf({ delay, scheduleTime });
     const workspaceId = writeScope(request).id;
     const messageId = this.keyed.messageIdOf(request.requestRef);
+    // The timing is checked after a keyed repeat is looked up: a retry of a request taken earlier
+    // answers what it created, though its `scheduleTime` has passed since.
     return this.keyed.once(workspaceId, messageId, async () => {
+      const timing = timingOf({ delay, scheduleTime });
       await this.requireReferences(request, workspaceId, body);
       const command = { kind: 'template' as const, workspaceId, actor: actorOf(request.auth), body };
       const answer = await this.sendTemplateMessage(
