@@ -153,6 +153,8 @@ interface FaultRow {
   /** Requests that failed (a 5xx other than 503, no answer, the client's time-out) and did not overlap the fault. */
   errorsOutside: Answer[];
   recoverySeconds: number;
+  /** When the fault ended (each error outside is named with how long after it began). */
+  restoredAt: number;
   /** Per route, how the requests meeting the fault were answered ("POST /v1/chat 200×12 504×3"). */
   metFault: string;
   outcome: Outcome;
@@ -173,8 +175,8 @@ async function faultRow(h: Harness, fault: Fault, seconds: number, load: LoadOpt
     await sleep(20_000);
     await mixed.stop();
     const outcome = await mixed.settle(180_000);
-    // A request in flight at any moment of the fault met it.
-    const during = (a: Answer) => a.at < restoredAt && a.at + a.ms >= cutAt;
+    // A request in flight at any moment of the fault met it; a replayed answer is its key's first attempt's.
+    const during = (a: Answer) => (a.since ?? a.at) < restoredAt && a.at + a.ms >= cutAt;
     const failing = (a: Answer) => a.status === 0 || (a.status >= 500 && a.status !== 503);
     const metFault = mixed.answers.filter(during);
     return {
@@ -188,6 +190,7 @@ async function faultRow(h: Harness, fault: Fault, seconds: number, load: LoadOpt
       },
       errorsOutside: mixed.answers.filter((a) => !during(a) && failing(a)),
       recoverySeconds: recovery(mixed.answers, restoredAt),
+      restoredAt,
       metFault: statusesByRoute(metFault),
       outcome,
     };
@@ -220,6 +223,18 @@ function recovery(answers: Answer[], restoredAt: number): number {
   return (latest - restoredAt) / 1000;
 }
 
+/** Every request or record of the row that broke an invariant, named. */
+function brokenIn(r: FaultRow): string[] {
+  return [
+    ...r.outcome.violations,
+    ...r.errorsOutside.map(
+      (a) =>
+        `${a.route} ${a.subject}: ${a.status || 'no answer'} at ${new Date(a.at).toISOString()} ` +
+        `(${((a.at - r.restoredAt) / 1000).toFixed(1)} s after the restore) after ${a.ms} ms, outside the fault: ${a.detail ?? ''}`,
+    ),
+  ];
+}
+
 function printFaultTable(rows: FaultRow[]): void {
   const lines = [
     '| fault | for | requests meeting it | 503 | other 5xx / no answer | errors outside | recovery | customer messages (Meta resent): lost / twice | scheduled (just before): lost / twice | chats (client retries): lost / twice | campaign | events: missing / two ids | stuck threads | turns without tools |',
@@ -237,13 +252,7 @@ function printFaultTable(rows: FaultRow[]): void {
   process.stdout.write(`\n${lines.join('\n')}\n`);
   for (const r of rows) process.stdout.write(`${r.fault} ${r.seconds} s, the answers of the requests meeting it: ${r.metFault}\n`);
   for (const r of rows) {
-    const named = [
-      ...r.outcome.violations,
-      ...r.errorsOutside.map(
-        (a) =>
-          `${a.route} ${a.subject}: ${a.status || 'no answer'} at ${new Date(a.at).toISOString()} after ${a.ms} ms, outside the fault: ${a.detail ?? ''}`,
-      ),
-    ];
+    const named = brokenIn(r);
     if (named.length)
       process.stdout.write(`\n${r.fault} ${r.seconds} s broke ${named.length}:\n${named.map((line) => `  ${line}`).join('\n')}\n`);
   }
@@ -333,6 +342,8 @@ async function main(): Promise<void> {
         for (const seconds of DEPENDENCIES.includes(fault) ? outages : [PROCESS_FAULT_SECONDS]) {
           const row = await faultRow(h, fault, seconds, load);
           process.stdout.write(`${passes(row) ? 'held' : 'BROKE'} (load average ${loadavg()[0]!.toFixed(1)})\n`);
+          // Named at once too: a run cut short still says what broke.
+          for (const line of brokenIn(row)) process.stdout.write(`  ${line}\n`);
           rows.push(row);
         }
       printFaultTable(rows);

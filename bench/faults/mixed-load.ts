@@ -46,6 +46,11 @@ export interface Answer {
   route: Route;
   at: number;
   ms: number;
+  /**
+   * A replay (`Idempotent-Replayed: true`): the gateway answered what an earlier attempt under
+   * the key got, so the request this answer ends began with the key's first attempt, then.
+   */
+  since?: number;
   status: number;
   /** The marker and ids of what the request carried, to name it. */
   subject: string;
@@ -164,6 +169,13 @@ export class MixedLoad {
           },
         ],
       });
+    });
+    // Meta reports a status for every send it took, naming the send by its callback data, and
+    // redelivers it until it is answered 200: a reply whose storing an outage cut is recognised by it.
+    graph.reportStatuses({
+      baseUrl: stack.baseUrl,
+      channels: [{ phoneNumberId: ws.whatsapp.phoneNumberId, displayPhone: ws.whatsapp.phoneNumber, appSecret: ws.whatsapp.appSecret }],
+      retryMs: 5_000,
     });
     const load = new MixedLoad(ws, graph, llm, stack.baseUrl, options, randomBytes(3).toString('hex'));
     load.campaignPhones = new Set(audience.map((a) => a.phoneNumber));
@@ -365,10 +377,15 @@ export class MixedLoad {
     const key = randomUUID();
     const until = Date.now() + RETRY_FOR_MS;
     const attempts: { status: number; ms: number }[] = [];
+    const firstAt = Date.now();
     const attempt = async (): Promise<{ status: number; body: any }> => {
       let answer: { status: number; body: any } = { status: 0, body: null };
       const at = Date.now();
-      await this.timed(route, subject, async () => (answer = await api.post(path, body, { 'idempotency-key': key })));
+      await this.timed(route, subject, async () => {
+        const res = await api.post(path, body, { 'idempotency-key': key });
+        answer = res;
+        return { ...res, ...(res.headers.get('idempotent-replayed') === 'true' ? { since: firstAt } : {}) };
+      });
       attempts.push({ status: answer.status, ms: Date.now() - at });
       return answer;
     };
@@ -401,18 +418,32 @@ export class MixedLoad {
     }
   }
 
-  private async timed(route: Route, subject: string, call: () => Promise<{ status: number; body: unknown }>): Promise<number> {
+  private async timed(
+    route: Route,
+    subject: string,
+    call: () => Promise<{ status: number; body: unknown; since?: number }>,
+  ): Promise<number> {
     const at = Date.now();
     let status = 0; // the connection failed, or the client's time-out
     let detail: string | undefined;
+    let since: number | undefined;
     try {
       const answer = await call();
       status = answer.status;
-      if (status >= 500) detail = JSON.stringify(answer.body).slice(0, 300);
+      since = answer.since;
+      if (status >= 500) detail = `${since !== undefined ? 'replayed: ' : ''}${JSON.stringify(answer.body).slice(0, 300)}`;
     } catch (error) {
       detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     }
-    this.answers.push({ route, at, ms: Date.now() - at, status, subject, ...(detail ? { detail } : {}) });
+    this.answers.push({
+      route,
+      at,
+      ms: Date.now() - at,
+      status,
+      subject,
+      ...(since !== undefined ? { since } : {}),
+      ...(detail ? { detail } : {}),
+    });
     return status;
   }
 

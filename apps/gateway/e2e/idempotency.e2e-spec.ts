@@ -254,6 +254,26 @@ describe('idempotency keys (e2e)', () => {
       expect(thread.body.messages.filter((m: { role: string }) => m.role === 'user')).toHaveLength(1);
     });
 
+    it('answers a chat whose turn failed with that failure (502, accepted), not 409 for ever, asking the model nothing again', async () => {
+      const body = { agentId: ws.ids.agents.sofia.id, message: `¿Y el lunes? ${randomUUID()}` };
+      const key = randomUUID();
+      // Every attempt of the turn's model call fails: the turn ends without a reply.
+      llm.failNext(3);
+      const first = await ws.api.post('/v1/chat', body, { 'idempotency-key': key });
+      expect(first.status).toBe(502);
+      expect(first.body.details).toMatchObject({
+        id: expect.stringMatching(/^conv_/),
+        conversationId: expect.stringMatching(/^chat_/),
+        requestMessageId: expect.stringMatching(/^msg_/),
+        accepted: true,
+      });
+      const modelCalls = () => llm.requests.filter((request) => JSON.stringify(request).includes(body.message)).length;
+      const calledForTurn = modelCalls();
+      await lapseClaim(key);
+      expectSameAnswer(await ws.api.post('/v1/chat', body, { 'idempotency-key': key }), first);
+      expect(modelCalls()).toBe(calledForTurn);
+    });
+
     it('answers a campaign send with its first run', async () => {
       const campaign = `/v1/campaigns/${ws.ids.campaigns.promo.id}/send`;
       const run = { channelId: ws.whatsapp.id, template: { params: ['Cliente', 'C-3'], type: 'image', file: FILE, buttons: BUTTONS } };

@@ -410,7 +410,14 @@ describe('messaging (e2e)', () => {
       expect(res.body).toEqual({ messageId: expect.stringMatching(/^msg_/), status: 'sent', timestamp: expect.stringMatching(/Z$/) });
       const graph = lastSend();
       expect(graph.authorization).toBe(`Bearer ${ws.doc.channels[0]!.accessToken}`);
-      expect(graph.body).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: phone, ...expected });
+      // The message's id rides along, echoed in Meta's statuses (settles it if messaging dies mid-send).
+      expect(graph.body).toEqual({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: phone,
+        biz_opaque_callback_data: res.body.messageId,
+        ...expected,
+      });
     });
 
     it('sends a flow with a generated flow token', async () => {
@@ -641,6 +648,7 @@ describe('messaging (e2e)', () => {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
         to: phone,
+        biz_opaque_callback_data: res.body.messageId,
         type: 'template',
         template: {
           name: 'welcome',

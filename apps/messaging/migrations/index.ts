@@ -18,6 +18,7 @@ import { Migration20261129100000_search_indexes } from './Migration2026112910000
 import { Migration20261129130000_row_signals } from './Migration20261129130000_row_signals';
 import { Migration20261129140000_notes_canned_replies } from './Migration20261129140000_notes_canned_replies';
 import { Migration20261129150000_conversation_search } from './Migration20261129150000_conversation_search';
+import { Migration20261129170000_unconfirmed_sends } from './Migration20261129170000_unconfirmed_sends';
 
 /** Messaging's committed migrations, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const messagingMigrations = [
@@ -41,4 +42,5 @@ export const messagingMigrations = [
   Migration20261129130000_row_signals,
   Migration20261129140000_notes_canned_replies,
   Migration20261129150000_conversation_search,
+  Migration20261129170000_unconfirmed_sends,
 ];

@@ -6,6 +6,7 @@ import { messagingDatabase } from './database';
 import { ConversationExpiryActivitiesFactory } from './expiry/conversation-expiry.activities';
 import { InboundQueue } from './inbound/inbound-queue';
 import { InboundSubscriber } from './inbound/inbound-subscriber';
+import { UnconfirmedSends } from './messages/unconfirmed-sends';
 import { ScheduledMessageActivitiesFactory } from './scheduled-dispatch/scheduled-message.activities';
 
 void runService({
@@ -38,7 +39,10 @@ void runService({
     inbound.start();
     const deliveries = app.get(InboundSubscriber);
     deliveries.start();
+    // API sends left `sending` by a process that died while Graph held them.
+    const unconfirmed = app.get(UnconfirmedSends);
+    unconfirmed.start();
     // Stopped in reverse (and before the worker): no new deliveries first, then the processing of those stored.
-    return [inbound, deliveries];
+    return [unconfirmed, inbound, deliveries];
   },
 });

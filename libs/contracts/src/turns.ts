@@ -49,7 +49,9 @@ export interface ChatOutcomeRequest {
 export interface ChatRequestOutcome {
   accepted: ChatAccepted;
   replies: { id: string; content: string; contentType: string }[];
-  /** When the last reply was stored; null without one. */
+  /** Why its turn ended without a reply (the turn's failed message), or null. */
+  failure: { code: string; message: string } | null;
+  /** When the last reply (or the failure) was stored; null without one. */
   completedAt: string | null;
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createInbox, type Subscription } from '@nats-io/transport-node';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { internalOperations } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { NatsHandle, RpcClient, STARTED_FOR_MEMO, ServiceConfig, TemporalClientOwner, serviceRequest, startOnce } from '@platica/platform';
@@ -133,6 +133,17 @@ export class TurnWorkflows extends TemporalClientOwner {
     const { memo, startTime } = await this.temporal().workflow.getHandle(workflowId).describe();
     const at = (name: string, otherwise: Date) => (typeof memo?.[name] === 'string' ? new Date(memo[name]) : otherwise);
     return { acceptedAt: at(ACCEPTED_AT_MEMO, startTime), executeAt: at(EXECUTE_AT_MEMO, new Date(input.executeAt)) };
+  }
+
+  /** Whether a turn workflow of the thread runs now (a keyed retry's turn may still answer). */
+  async turnRuns(workspaceId: string, threadId: string): Promise<boolean> {
+    try {
+      const { status } = await this.temporal().workflow.getHandle(turnWorkflowId(workspaceId, threadId)).describe();
+      return status.name === 'RUNNING';
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError) return false;
+      throw error;
+    }
   }
 
   /** A scheduled turn at its time: queued behind a running turn of the thread, or started. */

@@ -32,7 +32,7 @@ const accepted: ChatAccepted = {
 };
 
 /** The chat service's world: the turn's outcome, what it ran or scheduled; messaging and agents answer over RPC. */
-function world(outcome: (trigger: TurnTrigger) => TurnOutcome = completed, agentStatus = 'active') {
+function world(outcome: (trigger: TurnTrigger) => TurnOutcome = completed, agentStatus = 'active', turnRuns = false) {
   const ran: { workspaceId: string; threadId: string; trigger: TurnTrigger }[] = [];
   const scheduled: { taskId: string; input: ScheduledChatTurnInput }[] = [];
   const built = newTestService(
@@ -46,6 +46,7 @@ function world(outcome: (trigger: TurnTrigger) => TurnOutcome = completed, agent
         scheduled.push({ taskId, input });
         return null;
       },
+      turnRuns: async () => turnRuns,
     }),
     fake(ChatConfigService, { values: { PLATICA_ALLOW_PRIVATE_NETWORKS: false } as ChatConfig }),
   );
@@ -177,7 +178,14 @@ describe('ChatTurnsService.send, a turn now', () => {
     const error = await refusal(service.send(chatRequest({ conversationId: 'chat_given' })));
     expect([error.code, error.status]).toEqual([ErrorCode.UpstreamFailed, 502]);
     expect(error.message).toContain('the provider answered 503');
-    expect(error.details).toEqual({ id: 'conv_1', conversationId: 'chat_given', requestMessageId: 'msg_req', reason: 'model_unavailable' });
+    // Accepted: the thread and the request's message are stored; a keyed retry answers this again.
+    expect(error.details).toEqual({
+      id: 'conv_1',
+      conversationId: 'chat_given',
+      requestMessageId: 'msg_req',
+      reason: 'model_unavailable',
+      accepted: true,
+    });
   });
 
   it('answers 504 past the time limit, with what the client needs to read the thread before retrying', async () => {
@@ -271,5 +279,38 @@ describe('ChatTurnsService.send, a turn later', () => {
     const error = await refusal(service.send(chatRequest({ scheduleAt: '2026-11-20T11:59:59Z' })));
     expect(error.details).toEqual([{ path: ['scheduleAt'], message: 'must be in the future' }]);
     expect([rpc.calls, scheduled]).toEqual([[], []]);
+  });
+});
+
+describe('ChatTurnsService.send, a keyed request retried past the gateway (its first attempt accepted)', () => {
+  const keyed = (body: Record<string, unknown>) => ({ ...chatRequest(body), requestRef: 'ref_1' });
+  const outcome = (over: Record<string, unknown>) => ({
+    outcome: { accepted, replies: [], failure: null, completedAt: null, ...over },
+  });
+
+  it("answers the turn's failure again (502, accepted), running nothing", async () => {
+    const { service, rpc, ran } = world();
+    rpc.answer(internalOperations.messaging.chatOutcome.subject, () =>
+      outcome({ failure: { code: 'model_error', message: 'the provider answered 500' }, completedAt: NOW }),
+    );
+    const error = await refusal(service.send(keyed({ conversationId: 'chat_given' })));
+    expect([error.status, error.details]).toEqual([
+      502,
+      { id: 'conv_1', conversationId: 'chat_given', requestMessageId: 'msg_req', reason: 'model_error', accepted: true },
+    ]);
+    expect(ran).toEqual([]);
+  });
+
+  it('answers 409 while its thread has a turn running, and 502 once the turn ended with nothing recorded', async () => {
+    const running = world(completed, 'active', true);
+    running.rpc.answer(internalOperations.messaging.chatOutcome.subject, () => outcome({}));
+    const busy = await refusal(running.service.send(keyed({ conversationId: 'chat_given' })));
+    expect([busy.status, busy.details]).toEqual([409, expect.objectContaining({ reason: 'idempotency_key_in_progress', accepted: true })]);
+
+    const ended = world(completed, 'active', false);
+    ended.rpc.answer(internalOperations.messaging.chatOutcome.subject, () => outcome({}));
+    const failed = await refusal(ended.service.send(keyed({ conversationId: 'chat_given' })));
+    expect([failed.status, failed.details]).toEqual([502, expect.objectContaining({ reason: 'turn_failed', accepted: true })]);
+    expect(ended.ran).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import {
   chatOperations,
   internalOperations,
   type OperationRequest,
+  type ChatAccepted,
   type ChatAcceptRequest,
   type ChatPrepareRequest,
   type ChatRequest,
@@ -178,16 +179,28 @@ export class ChatTurnsService {
 
   /**
    * What a keyed request answered, when a retry of it finds it accepted (its gateway's record of
-   * the key gone): the agent's replies (200, as the first answer), or 409 naming the thread while
-   * its turn runs. Nothing is asked of the agent again. Null when it was never accepted.
+   * the key gone): the agent's replies (200, as the first answer); its turn's failure (502, as
+   * the first answer); 409 naming the thread while its turn runs; and, when the thread's turn
+   * is over with neither reply nor failure recorded, 502 saying so. Nothing is asked of the
+   * agent again. Null when it was never accepted.
    */
   private async earlierAnswer(workspaceId: string, requestMessageId: string): Promise<ChatTurnAnswer | null> {
-    const { outcome } = await this.rpc.call(
-      internalOperations.messaging.chatOutcome,
-      serviceRequest('chat', workspaceId, { workspaceId, requestMessageId }),
-    );
+    const outcomeOf = async () =>
+      (
+        await this.rpc.call(
+          internalOperations.messaging.chatOutcome,
+          serviceRequest('chat', workspaceId, { workspaceId, requestMessageId }),
+        )
+      ).outcome;
+    let outcome = await outcomeOf();
     if (!outcome) return null;
-    const { accepted, replies, completedAt } = outcome;
+    if (!outcome.completedAt && !(await this.workflows.turnRuns(workspaceId, outcome.accepted.conversationId))) {
+      // Read again: the turn may have stored its reply just before it ended.
+      outcome = (await outcomeOf()) ?? outcome;
+      if (!outcome.completedAt) outcome = { ...outcome, failure: ENDED_WITHOUT_REPLY, completedAt: new Date().toISOString() };
+    }
+    const { accepted, replies, failure, completedAt } = outcome;
+    if (failure) throw turnFailed(accepted, failure);
     if (!completedAt) {
       throw new DomainError(
         ErrorCode.Conflict,
@@ -242,14 +255,7 @@ function answerOf(outcome: TurnOutcome): ChatTurnAnswer {
   const accepted = outcome.accepted;
   // The workflow accepts every chat trigger it answers: an outcome without it is a broken contract.
   if (!accepted) throw new Error(`the turn of ${outcome.requestId} answered ${outcome.status} without accepting the chat`);
-  if (outcome.status === 'failed') {
-    throw new DomainError(ErrorCode.UpstreamFailed, `The agent could not answer: ${outcome.error.message}`, {
-      id: accepted.id,
-      conversationId: accepted.conversationId,
-      requestMessageId: accepted.requestMessageId,
-      reason: outcome.error.code,
-    });
-  }
+  if (outcome.status === 'failed') throw turnFailed(accepted, outcome.error);
   return {
     id: accepted.id,
     conversationId: accepted.conversationId,
@@ -270,4 +276,24 @@ function answerOf(outcome: TurnOutcome): ChatTurnAnswer {
     agentChanged: accepted.agentChanged,
     timestamp: outcome.completedAt,
   };
+}
+
+/** What a turn recorded nowhere is answered as (its thread's turn ended: a retry would wait for ever). */
+const ENDED_WITHOUT_REPLY = { code: 'turn_failed', message: 'its turn ended without a reply' };
+
+/**
+ * A turn that ended without a reply: 502 naming the thread and the request's message. The
+ * request was accepted (both are stored): a keyed retry answers this again, asking nothing.
+ */
+function turnFailed(
+  accepted: Pick<ChatAccepted, 'id' | 'conversationId' | 'requestMessageId'>,
+  error: { code: string; message: string },
+): DomainError {
+  return new DomainError(ErrorCode.UpstreamFailed, `The agent could not answer: ${error.message}`, {
+    id: accepted.id,
+    conversationId: accepted.conversationId,
+    requestMessageId: accepted.requestMessageId,
+    reason: error.code,
+    accepted: true,
+  });
 }

@@ -173,12 +173,16 @@ export class ChatThreadsService {
     const stored = await this.messages.findById(request.requestMessageId);
     if (!stored || stored.workspaceId !== request.workspaceId || stored.role !== 'user') return { outcome: null };
     const thread = await this.conversations.get(stored.conversationRef);
-    const replies = await this.messages.repliesTo(stored);
+    const answers = await this.messages.repliesTo(stored);
+    // A turn that ended without a reply stored a failed message with its reason (the runtime's recordTurnFailure).
+    const replies = answers.filter((reply) => reply.status !== 'failed');
+    const failed = replies.length ? undefined : answers.find((reply) => reply.status === 'failed');
     return {
       outcome: {
         accepted: accepted(thread, stored.id, false, false),
         replies: replies.map(({ id, content, contentType }) => ({ id, content, contentType })),
-        completedAt: replies.at(-1)?.createdAt.toISOString() ?? null,
+        failure: failed ? failureOf(failed.error) : null,
+        completedAt: (replies.at(-1) ?? failed)?.createdAt.toISOString() ?? null,
       },
     };
   }
@@ -343,4 +347,10 @@ function upsertOf(client: ChatClient): ClientUpsert {
 
 function displayName(client: Client): string | null {
   return client.name ?? ([client.firstname, client.lastname].filter(Boolean).join(' ') || null);
+}
+
+/** A failed turn's stored reason, as the turn's outcome gave it. */
+function failureOf(error: Record<string, unknown> | null): { code: string; message: string } {
+  const text = (value: unknown, otherwise: string) => (typeof value === 'string' ? value : otherwise);
+  return { code: text(error?.code, 'turn_failed'), message: text(error?.message, 'the turn ended without a reply') };
 }

@@ -12,6 +12,11 @@ export const messagingConfigSchema = baseConfigSchema.extend({
    * status webhook to say Graph took it, before it is sent again (scheduled-send.executor.ts).
    */
   SCHEDULED_CONFIRMATION_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  /**
+   * How long an API send may stay `sending` (its process died while Graph held it) before it is
+   * marked failed, `unconfirmed`, if Meta's status webhook has not named it (messages/unconfirmed-sends.ts).
+   */
+  UNCONFIRMED_SEND_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
   /** How long a chat thread (`api_chat`) stays `active` with nothing written to it before it becomes `expired` (expiry/). */
   PLATICA_CHAT_IDLE_EXPIRY_MS: z.coerce
     .number()

@@ -19,10 +19,11 @@ interface GraphAnswer {
 
 /**
  * Why a send did not reach the customer: Graph could not be reached (no answer, no connection),
- * Meta refused it, Meta refused it because the customer's 24-hour window is closed, or it could
- * not be sent at all (a channel without credentials, a template off WhatsApp).
+ * Meta refused it, Meta refused it because the customer's 24-hour window is closed, it could
+ * not be sent at all (a channel without credentials, a template off WhatsApp), or messaging
+ * stopped while Graph held it and Meta never confirmed it (messages/unconfirmed-sends.ts).
  */
-export type GraphFailureReason = 'unreachable' | 'refused' | 'window_closed' | 'unsendable';
+export type GraphFailureReason = 'unreachable' | 'refused' | 'window_closed' | 'unsendable' | 'unconfirmed';
 
 /** A Graph API call that failed: Meta's answer (status and error object) or the transport failure. */
 export class GraphError extends Error {
@@ -75,6 +76,8 @@ export class GraphError extends Error {
         return `Meta's Graph API refused the message: the customer's 24-hour window is closed (${code}): ${this.message}`;
       case 'unsendable':
         return `The message could not be sent: ${this.message}`;
+      case 'unconfirmed':
+        return `The send's outcome is unknown and it was not sent again: ${this.message}`;
     }
   }
 }

@@ -26,6 +26,7 @@ import {
   type NewInboundMessage,
 } from './inbound-batch.repository';
 import { InboundEventRepository } from './inbound-event.repository';
+import { UnconfirmedSends } from '../messages/unconfirmed-sends';
 import type { InboundItem, InboundMessage, InboundRead, InboundStatus, InboundUnsend } from './meta-payload';
 
 /** The arrival instant of the delivery that carried an item (Postgres text, µs precision). */
@@ -56,6 +57,7 @@ export class InboundStore {
     private readonly unitOfWork: UnitOfWork,
     private readonly inboundEvents: InboundEventRepository,
     private readonly batch: InboundBatchRepository,
+    private readonly unconfirmed: UnconfirmedSends,
   ) {}
 
   /** Processes the deliveries not yet processed (others are skipped); answers the ids it processed. */
@@ -248,6 +250,19 @@ export class InboundStore {
     const scheduled = statuses.filter((s) => s.callbackData !== null && s.status !== 'failed');
     if (scheduled.length) await this.batch.recordScheduledDeliveries(transaction, scheduled);
     const platforms = new Map(statuses.map((s) => [s.channel.id, s.channel.platform]));
+    // An API send whose process died while Graph held it is settled by Meta's status before it moves on.
+    for (const row of await this.unconfirmed.confirm(transaction, scheduled)) {
+      events.push(
+        messageStatusUpdated(row.workspace_id, {
+          messageId: row.id,
+          conversationId: row.conversation_ref,
+          channelId: row.channel_id,
+          platform: platforms.get(row.channel_id)!,
+          status: row.status,
+          error: null,
+        }),
+      );
+    }
     for (const row of await this.batch.advanceStatuses(transaction, [...best.values()])) {
       events.push(
         messageStatusUpdated(row.workspace_id, {

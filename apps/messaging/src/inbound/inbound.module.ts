@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ChannelsModule } from '../channels/channels.module';
+import { MessagesModule } from '../messages/messages.module';
 import { InboundBatchRepository } from './inbound-batch.repository';
 import { InboundEventRepository } from './inbound-event.repository';
 import { InboundQueue } from './inbound-queue';
@@ -9,7 +10,7 @@ import { InboundSubscriber } from './inbound-subscriber';
 
 /** Meta's webhooks: verification, the signed deliveries' intake, and their processing (started by main.ts). */
 @Module({
-  imports: [ChannelsModule],
+  imports: [ChannelsModule, MessagesModule],
   providers: [InboundEventRepository, InboundBatchRepository, InboundStore, InboundQueue, InboundService, InboundSubscriber],
   exports: [InboundQueue, InboundSubscriber, InboundService, InboundEventRepository],
 })

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Database, keysIn, newId, recordEvents, type SqlStatement, type Transaction } from '@platica/platform';
 import { Conversation } from '../conversations/conversation.entity';
@@ -26,6 +27,15 @@ export interface NewMessage {
 
 export type NewOutgoingMessage = Omit<NewMessage, 'direction'>;
 
+/** A send Meta confirmed after the sweep gave up on it: what its `message.status.updated` reports. */
+export interface ConfirmedSend {
+  id: string;
+  workspace_id: string;
+  conversation_ref: string;
+  channel_id: string;
+  status: MessageStatus;
+}
+
 @Injectable()
 export class MessageRepository {
   constructor(private readonly db: Database) {}
@@ -43,18 +53,36 @@ export class MessageRepository {
    * The agent's replies to a user's message: the assistant messages stored after it, up to the
    * thread's next user message (a keyed chat request's retry answers them: ChatThreadsService.outcomeOf).
    */
-  async repliesTo(message: Message): Promise<{ id: string; content: string; contentType: string; createdAt: Date }[]> {
-    const rows = await this.db.em().execute<{ id: string; role: string; content: string; content_type: string; created_at: Date }[]>(
-      `select id, role, content, content_type, created_at from messaging.message
+  async repliesTo(
+    message: Message,
+  ): Promise<
+    { id: string; content: string; contentType: string; status: MessageStatus; error: Record<string, unknown> | null; createdAt: Date }[]
+  > {
+    const rows = await this.db
+      .em()
+      .execute<
+        {
+          id: string;
+          role: string;
+          content: string;
+          content_type: string;
+          status: MessageStatus;
+          error: Record<string, unknown> | null;
+          created_at: Date;
+        }[]
+      >(
+        `select id, role, content, content_type, status, error, created_at from messaging.message
         where conversation_ref = ? and status <> 'sending' and role in ('user', 'assistant') and (created_at, id) > (?::timestamptz, ?)
         order by created_at, id limit 50`,
-      [message.conversationRef, message.createdAt.toISOString(), message.id],
-    );
+        [message.conversationRef, message.createdAt.toISOString(), message.id],
+      );
     const nextRequest = rows.findIndex((row) => row.role === 'user');
     return (nextRequest === -1 ? rows : rows.slice(0, nextRequest)).map((row) => ({
       id: row.id,
       content: row.content,
       contentType: row.content_type,
+      status: row.status,
+      error: row.error,
       createdAt: new Date(row.created_at),
     }));
   }
@@ -163,13 +191,66 @@ export class MessageRepository {
     return message!;
   }
 
-  /** A claimed message's outcome: its status, Meta's id or the error, then counted and announced. */
+  /**
+   * The claims among `ids` still `sending`, locked until the caller's transaction ends: whoever
+   * settles one (Graph's answer, Meta's status webhook, the unconfirmed-sends sweep) settles it
+   * once, and the others find it settled.
+   */
+  lockClaims(transaction: Transaction, ids: string[]): Promise<Message[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.db
+      .em(transaction)
+      .find(
+        Message,
+        { id: { $in: ids }, status: 'sending' },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { id: 'asc' } },
+      );
+  }
+
+  /**
+   * API sends (a key's or a person's) `sending` for longer than `olderThanMs`, at most `limit`,
+   * locked (those another replica holds are skipped). Agent replies are not among them: their
+   * turn takes its own claims over (turns.service.ts).
+   */
+  async staleApiClaims(transaction: Transaction, olderThanMs: number, limit: number): Promise<Message[]> {
+    const rows = await this.db.em(transaction).execute<{ id: string }[]>(
+      `select id from messaging.message
+        where status = 'sending' and actor_type in ('api', 'user') and updated_at < now() - make_interval(secs => ?)
+        order by id limit ? for update skip locked`,
+      [olderThanMs / 1000, limit],
+    );
+    return this.lockClaims(
+      transaction,
+      rows.map((row) => row.id),
+    );
+  }
+
+  /**
+   * Sends settled failed `unconfirmed` that Meta's statuses name after all (by the message id they
+   * carried, on their channel): `sent` under Meta's id; answers those changed.
+   */
+  confirmUnconfirmed(
+    transaction: Transaction,
+    confirmed: { id: string; workspaceId: string; channelId: string; externalId: string }[],
+  ): Promise<ConfirmedSend[]> {
+    if (!confirmed.length) return Promise.resolve([]);
+    return this.db.em(transaction).execute<ConfirmedSend[]>(
+      `update messaging.message m set status = 'sent', external_id = v.external_id, error = null, updated_at = now()
+         from (values ${confirmed.map(() => '(?, ?, ?, ?)').join(', ')}) as v(id, workspace_id, channel_id, external_id)
+        where m.id = v.id and m.workspace_id = v.workspace_id and m.channel_id = v.channel_id
+          and m.status = 'failed' and m.external_id is null and m.error ->> 'reason' = 'unconfirmed'
+        returning m.id, m.workspace_id, m.conversation_ref, m.channel_id, m.status`,
+      confirmed.flatMap((c) => [c.id, c.workspaceId, c.channelId, c.externalId]),
+    );
+  }
+
   /** A claim taken over from an attempt that died: its clock restarts. */
   async renewClaim(transaction: Transaction, message: Message): Promise<void> {
     message.updatedAt = new Date();
     await this.db.em(transaction).flush();
   }
 
+  /** A claimed message's outcome: its status, Meta's id or the error, then counted and announced. */
   async settle(
     transaction: Transaction,
     message: Message,

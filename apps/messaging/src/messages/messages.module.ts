@@ -14,6 +14,7 @@ import { MessageRepository } from './message.repository';
 import { MessagesController } from './messages.controller';
 import { SendMessageService } from './send-message.service';
 import { KeyedSends } from './keyed-sends';
+import { UnconfirmedSends } from './unconfirmed-sends';
 
 /** `POST /v1/messages` and `/v1/messages/template` (immediate or handed to the scheduler), and message storage. */
 @Module({
@@ -29,7 +30,7 @@ import { KeyedSends } from './keyed-sends';
     MessagingConfigModule,
   ],
   controllers: [MessagesController],
-  providers: [MessageRepository, GraphDelivery, SendMessageService, BatchTransaction, KeyedSends],
-  exports: [MessageRepository, GraphDelivery, SendMessageService, BatchTransaction],
+  providers: [MessageRepository, GraphDelivery, SendMessageService, BatchTransaction, KeyedSends, UnconfirmedSends],
+  exports: [MessageRepository, GraphDelivery, SendMessageService, BatchTransaction, UnconfirmedSends],
 })
 export class MessagesModule {}

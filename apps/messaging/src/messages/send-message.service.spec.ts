@@ -106,6 +106,7 @@ function world(
         return message as unknown as Message;
       },
       get: async (id: string) => claimed.get(id)!,
+      lockClaims: async (_transaction: Transaction, ids: string[]) => ids.flatMap((id) => (claimed.has(id) ? [claimed.get(id)!] : [])),
       settle: async (transaction: Transaction, message: Message, _conversation, outcome) => {
         const settled = { ...message, ...outcome } as Message;
         unitOfWork.stage(transaction, () => stored.push(settled));

@@ -103,10 +103,12 @@ export class SendMessageService {
   async send(request: OperationRequest<typeof messagingOperations.send>): Promise<SendAnswer | RpcReply> {
     const answerBy = this.answerBy(messagingOperations.send);
     const { delay, scheduleTime, ...body } = request.body;
-    const timing = timingOf({ delay, scheduleTime });
     const workspaceId = writeScope(request).id;
     const messageId = this.keyed.messageIdOf(request.requestRef);
+    // The timing is checked after a keyed repeat is looked up: a retry of a request taken earlier
+    // answers what it created, though its `scheduleTime` has passed since.
     return this.keyed.once(workspaceId, messageId, async () => {
+      const timing = timingOf({ delay, scheduleTime });
       await this.requireReferences(request, workspaceId, body);
       const command = { kind: 'service' as const, workspaceId, actor: actorOf(request.auth), body };
       const answer = await this.sendMessage(
@@ -121,10 +123,12 @@ export class SendMessageService {
   async sendTemplate(request: OperationRequest<typeof messagingOperations.sendTemplate>): Promise<SendAnswer | RpcReply> {
     const answerBy = this.answerBy(messagingOperations.sendTemplate);
     const { delay, scheduleTime, ...body } = request.body;
-    const timing = timingOf({ delay, scheduleTime });
     const workspaceId = writeScope(request).id;
     const messageId = this.keyed.messageIdOf(request.requestRef);
+    // The timing is checked after a keyed repeat is looked up: a retry of a request taken earlier
+    // answers what it created, though its `scheduleTime` has passed since.
     return this.keyed.once(workspaceId, messageId, async () => {
+      const timing = timingOf({ delay, scheduleTime });
       await this.requireReferences(request, workspaceId, body);
       const command = { kind: 'template' as const, workspaceId, actor: actorOf(request.auth), body };
       const answer = await this.sendTemplateMessage(
@@ -491,11 +495,14 @@ export class SendMessageService {
       }),
     );
     const delivered = (async (): Promise<SendAnswer> => {
-      const { externalId, failure } = await this.delivery.send(channel, conversation.conversationId, content);
+      // Meta's statuses name the send by its message id: they settle it if this process dies first (unconfirmed-sends.ts).
+      const { externalId, failure } = await this.delivery.send(channel, conversation.conversationId, content, claimed.id);
       messageSends.inc({ platform: channel.platform, outcome: failure ? 'failed' : 'sent' });
       const message = await this.unitOfWork.run(async (transaction) => {
         await this.applyClient(transaction, conversation, clientData, activeFields);
-        const claim = await this.messages.get(claimed.id, transaction);
+        const [claim] = await this.messages.lockClaims(transaction, [claimed.id]);
+        // Meta's status came first and settled it.
+        if (!claim) return this.messages.get(claimed.id, transaction);
         return this.messages.settle(transaction, claim, conversation, {
           status: failure ? 'failed' : 'sent',
           externalId,

@@ -112,6 +112,7 @@ function world(
       lockId: async () => {},
       findById: async (id) => messages.get(id) ?? null,
       get: async (id) => messages.get(id)!,
+      lockClaims: async (_tx, ids) => ids.flatMap((id) => (messages.get(id)?.status === 'sending' ? [messages.get(id)!] : [])),
       insertOutgoing: async (_tx, input) => store(input as never, input.status),
       insertOutgoingUnlessTaken: async (_tx, input) => (messages.has(input.id!) ? null : store(input as never, input.status)),
       claim: async (_tx, input) => store(input as never, 'sending'),
@@ -126,7 +127,9 @@ function world(
         (options.priorStrikes ?? 0) + [...messages.values()].filter((m) => m.payload && 'guardrail' in m.payload).length,
     }),
     fake(GraphDelivery, {
-      send: async (_channel, recipient, content) => {
+      send: async (_channel, recipient, content, callbackData) => {
+        // The reply's id rides along, for Meta's statuses to name it (messages/unconfirmed-sends.ts).
+        expect(callbackData).toMatch(/^msg_/);
         sent.push({ recipient, content });
         return { externalId: `wamid.${sent.length}`, failure: null };
       },

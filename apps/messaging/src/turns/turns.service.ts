@@ -241,11 +241,16 @@ export class TurnsService {
     }
     const delivery =
       delivered ??
-      (takenOver ? { externalId: null, error: TAKEN_OVER } : await this.deliver(conversation, content, request.guardrail !== undefined));
+      (takenOver
+        ? { externalId: null, error: TAKEN_OVER }
+        : await this.deliver(conversation, content, request.messageId, request.guardrail !== undefined));
     try {
       const settled = await this.unitOfWork.run(async (tx) => {
-        const message = await this.messages.get(request.messageId, tx);
-        return resultOf(await this.messages.settle(tx, message, conversation, { status: delivery.error ? 'failed' : 'sent', ...delivery }));
+        const [claimed] = await this.messages.lockClaims(tx, [request.messageId]);
+        // Meta's status for the send (its callback data names the reply) settled it first: a stale claim's
+        // takeover on another replica finds it so, and sends nothing again (messages/unconfirmed-sends.ts).
+        if (!claimed) return resultOf(await this.messages.get(request.messageId, tx));
+        return resultOf(await this.messages.settle(tx, claimed, conversation, { status: delivery.error ? 'failed' : 'sent', ...delivery }));
       });
       this.unsettledReplies.delete(request.messageId);
       return settled;
@@ -255,10 +260,11 @@ export class TurnsService {
     }
   }
 
-  /** Sends a reply on a Meta channel, or says why it cannot go out. */
+  /** Sends a reply on a Meta channel (its id as the callback data Meta's statuses echo), or says why it cannot go out. */
   private async deliver(
     conversation: Conversation,
     content: OutboundContent,
+    messageId: string,
     guardrailMessage = false,
   ): Promise<{ externalId: string | null; error: Record<string, unknown> | null }> {
     const [channel, client] = await Promise.all([this.channels.findById(conversation.channelId), this.clients.get(conversation.clientId)]);
@@ -274,7 +280,7 @@ export class TurnsService {
       const message = `The ${platformName(channel.platform)} messaging window is closed (more than 24 hours since the customer's last message)`;
       return { externalId: null, error: { code: 'window_closed', message } };
     }
-    const outcome = await this.delivery.send(channel, conversation.conversationId, content);
+    const outcome = await this.delivery.send(channel, conversation.conversationId, content, messageId);
     return { externalId: outcome.externalId, error: outcome.failure?.toDetails() ?? null };
   }
 

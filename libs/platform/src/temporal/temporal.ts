@@ -47,9 +47,17 @@ export function temporalConnectionOptions(
   };
 }
 
+/** The longest a client connection waits before it tries to connect to Temporal again. */
+export const RECONNECT_BACKOFF_MAX_MS = 2_000;
+
 export async function connectTemporalClient(config: BaseConfig): Promise<{ client: Client; close(): Promise<void> }> {
   installTemporalRuntime();
-  const connection = await Connection.connect(temporalConnectionOptions(config));
+  const connection = await Connection.connect({
+    ...temporalConnectionOptions(config),
+    // gRPC's reconnect back-off grows to 2 min by default: after a long outage the client would
+    // go on failing for minutes after Temporal is back (start-once.ts refuses starts meanwhile).
+    channelArgs: { 'grpc.initial_reconnect_backoff_ms': 250, 'grpc.max_reconnect_backoff_ms': RECONNECT_BACKOFF_MAX_MS },
+  });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, interceptors: temporalClientInterceptors() });
   return { client, close: () => connection.close() };
 }
