@@ -5,6 +5,7 @@ import { Database, keysIn, newId, recordEvents, type SqlStatement, type Transact
 import { Conversation } from '../conversations/conversation.entity';
 import { messageCreated } from '../conversations/domain-events';
 import { Message, type MessageRole, type MessageStatus } from '../conversations/message.entity';
+import type { ConfirmedSend } from './unconfirmed-sends';
 
 export interface NewMessage {
   /** Chosen by the caller when a retry must not store twice (chat requests, agent replies); generated otherwise. */
@@ -26,15 +27,6 @@ export interface NewMessage {
 }
 
 export type NewOutgoingMessage = Omit<NewMessage, 'direction'>;
-
-/** A send Meta confirmed after the sweep gave up on it: what its `message.status.updated` reports. */
-export interface ConfirmedSend {
-  id: string;
-  workspace_id: string;
-  conversation_ref: string;
-  channel_id: string;
-  status: MessageStatus;
-}
 
 @Injectable()
 export class MessageRepository {
@@ -58,24 +50,22 @@ export class MessageRepository {
   ): Promise<
     { id: string; content: string; contentType: string; status: MessageStatus; error: Record<string, unknown> | null; createdAt: Date }[]
   > {
-    const rows = await this.db
-      .em()
-      .execute<
-        {
-          id: string;
-          role: string;
-          content: string;
-          content_type: string;
-          status: MessageStatus;
-          error: Record<string, unknown> | null;
-          created_at: Date;
-        }[]
-      >(
-        `select id, role, content, content_type, status, error, created_at from messaging.message
+    const rows = await this.db.em().execute<
+      {
+        id: string;
+        role: string;
+        content: string;
+        content_type: string;
+        status: MessageStatus;
+        error: Record<string, unknown> | null;
+        created_at: Date;
+      }[]
+    >(
+      `select id, role, content, content_type, status, error, created_at from messaging.message
         where conversation_ref = ? and status <> 'sending' and role in ('user', 'assistant') and (created_at, id) > (?::timestamptz, ?)
         order by created_at, id limit 50`,
-        [message.conversationRef, message.createdAt.toISOString(), message.id],
-      );
+      [message.conversationRef, message.createdAt.toISOString(), message.id],
+    );
     const nextRequest = rows.findIndex((row) => row.role === 'user');
     return (nextRequest === -1 ? rows : rows.slice(0, nextRequest)).map((row) => ({
       id: row.id,

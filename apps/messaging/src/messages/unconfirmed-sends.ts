@@ -3,12 +3,22 @@ import { UnitOfWork, type Transaction } from '@platica/platform';
 import { MessagingConfigService } from '../config/messaging.config';
 import { ConversationRepository } from '../conversations/conversation.repository';
 import { GraphError } from '../graph/meta-graph.adapter';
-import { MessageRepository, type ConfirmedSend } from './message.repository';
+import type { MessageStatus } from '../conversations/message.entity';
+import { MessageRepository } from './message.repository';
 
 /** How often the sweep looks for sends left `sending`, at most (more often with a shorter UNCONFIRMED_SEND_AFTER_MS). */
 const SWEEP_EVERY_MS = 30_000;
 /** Sends settled by one sweep transaction (the rest wait for the next pass). */
 const SWEEP_BATCH = 100;
+
+/** A send Meta confirmed after the sweep gave up on it: what its `message.status.updated` reports. */
+export interface ConfirmedSend {
+  id: string;
+  workspace_id: string;
+  conversation_ref: string;
+  channel_id: string;
+  status: MessageStatus;
+}
 
 /** What `confirm` reads of Meta's status webhooks (inbound's InboundStatus). */
 export interface SendStatus {
