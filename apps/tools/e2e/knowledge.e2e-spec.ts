@@ -207,21 +207,32 @@ describe('knowledge bases (e2e)', () => {
     expect(await settled(encrypted)).toMatchObject({ status: 'failed', error: expect.stringMatching(/encrypted/), chunkCount: 0 });
     expect(await settled(damaged)).toMatchObject({ status: 'failed', error: expect.stringMatching(/PDF/) });
 
-    // The gateway answers 413 as soon as it knows the size and closes the connection: read the answer while writing.
+    // A 100 MB upload, declared as such: the gateway answers 413 from its Content-Length and
+    // closes the connection. The client sends its first megabyte and waits for the answer, as
+    // writing the rest into a closed socket would fail (EPIPE) before the answer is read.
     const huge = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const head = JSON.stringify({ kind: 'file', fileName: 'huge.pdf', contentBase64: '' }).slice(0, -2);
+      const size = 100 * 1024 * 1024;
       const req = httpRequest(`${t.baseUrl}/v1/knowledge/bases/${baseId}/sources`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(head) + size + 2),
+        },
       });
       req.on('response', (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+        });
         res.on('error', reject);
       });
       req.on('error', (error) => setTimeout(() => reject(error), 2_000));
-      req.end(JSON.stringify({ kind: 'file', fileName: 'huge.pdf', contentBase64: 'A'.repeat(100 * 1024 * 1024) }));
+      req.write(head + 'A'.repeat(1024 * 1024));
     });
     expect(huge).toEqual({ status: 413, body: { code: 413, error: expect.any(String), details: expect.anything() } });
     expect((await api.get(`/v1/knowledge/bases/${baseId}/sources?limit=200`)).body.data.map((s: any) => s.title)).not.toContain('huge.pdf');
