@@ -12,8 +12,8 @@ import { Migration20261129160000_deferred_turns } from './Migration2026112916000
 import { Migration20261129170000_knowledge_from_people } from './Migration20261129170000_knowledge_from_people';
 import { Migration20261130070000_model_connections } from './Migration20261130070000_model_connections';
 import { Migration20261130080000_model_call_records } from './Migration20261130080000_model_call_records';
-import { Migration20261130100000_knowledge_answers } from './Migration20261130100000_knowledge_answers';
 import { Migration20261130100000_deferred_turns_started } from './Migration20261130100000_deferred_turns_started';
+import { Migration20261130100000_knowledge_answers } from './Migration20261130100000_knowledge_answers';
 
 /** The committed migrations of agents, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const agentsMigrations = [
@@ -31,6 +31,6 @@ export const agentsMigrations = [
   Migration20261129170000_knowledge_from_people,
   Migration20261130070000_model_connections,
   Migration20261130080000_model_call_records,
-  Migration20261130100000_knowledge_answers,
   Migration20261130100000_deferred_turns_started,
+  Migration20261130100000_knowledge_answers,
 ];
