@@ -16,6 +16,10 @@ export class Migration20261129100000_search_indexes extends Migration {
   override name = 'Migration20261129100000_search_indexes';
 
   override up(): void | Promise<void> {
+    // Services' migration Jobs run at once on a new database, and `create extension if not exists`
+    // is not safe against itself (both see it missing; one fails on pg_extension's unique name):
+    // every migration creating an extension takes this lock first, held to its commit.
+    this.addSql(`select pg_advisory_xact_lock(hashtext('platica: create extension'));`);
     this.addSql(`create extension if not exists pg_trgm;`);
     this.addSql(`create extension if not exists unaccent;`);
     this.addSql(`do $search$

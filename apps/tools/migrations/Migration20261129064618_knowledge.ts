@@ -34,6 +34,10 @@ export class Migration20261129064618_knowledge extends Migration {
     this.addSql(`alter table "tools"."knowledge_chunk" add constraint "knowledge_chunk_page_fk" foreign key ("page_id") references "tools"."knowledge_page" ("id") on delete cascade;`);
     this.addSql(`create index "knowledge_chunk_search_index" on "tools"."knowledge_chunk" using gin ("search");`);
     this.addSql(`create index "knowledge_source_next_crawl_index" on "tools"."knowledge_source" ("next_crawl_at") where "next_crawl_at" is not null;`);
+    // Services' migration Jobs run at once on a new database, and `create extension if not exists`
+    // is not safe against itself (both see it missing; one fails on pg_extension's unique name):
+    // every migration creating an extension takes this lock first, held to its commit.
+    this.addSql(`select pg_advisory_xact_lock(hashtext('platica: create extension'));`);
     this.addSql(`create extension if not exists unaccent;`);
     this.addSql(`do $fold$
 declare
