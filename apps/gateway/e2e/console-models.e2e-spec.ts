@@ -137,7 +137,8 @@ describe('the console: models, an agent’s models, model cost, moderation switc
     expect(await newKey.getAttribute('type')).toBe('password');
     await edit.getByLabel('Name').fill('Acme');
     await edit.getByRole('button', { name: 'Save connection' }).click();
-    await page.getByRole('article', { name: 'Acme' }).waitFor();
+    // Exact: 'Acme' is also part of the card's old name, 'Acme AI', there before the save lands.
+    await page.getByRole('article', { name: 'Acme', exact: true }).waitFor();
     expect((await ws.api.get(`/v1/models/connections/${connection.id}`)).body.data.connection).toMatchObject({
       name: 'Acme',
       hasCredential: true,
