@@ -59,3 +59,32 @@ describe('ModelCallSlots.within', () => {
     expect(released).toEqual(['h']);
   });
 });
+
+/** A turn's model call frees its slot while its reply goes on; the service's shutdown waits for the release. */
+describe('ModelCallSlots.releaseAfter', () => {
+  it('returns before the release commits, and shutdown waits for it', async () => {
+    let commit = () => undefined as void;
+    const released: string[] = [];
+    const repository = {
+      release: (holder: string) =>
+        new Promise((resolve) => {
+          commit = () => {
+            released.push(holder);
+            resolve([]);
+          };
+        }),
+    } as unknown as ModelCallSlotRepository;
+    const config = { values: loadConfig(baseConfigSchema, {}) } as ServiceConfig;
+    const slots = new ModelCallSlots(config, new AgentsConfigService(loadConfig(agentsConfigSchema, {})), repository);
+
+    slots.releaseAfter('wf/run/t1/0');
+    expect(released).toEqual([]);
+    let shutDown = false;
+    const shutdown = slots.beforeApplicationShutdown().then(() => (shutDown = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(shutDown).toBe(false);
+    commit();
+    await shutdown;
+    expect(released).toEqual(['wf/run/t1/0']);
+  });
+});

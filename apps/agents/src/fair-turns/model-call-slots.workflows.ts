@@ -54,6 +54,8 @@ export class ModelCallSlots extends TemporalClientOwner {
    * here gave it, `wake` set while the call waits. A grant to a call found here is not signalled.
    */
   private readonly waitingHere = new Map<string, { granted: boolean; wake?: () => void }>();
+  /** Slots being freed after their call answered (`releaseAfter`): finished before the service closes its connections. */
+  private readonly releasing = new Set<Promise<void>>();
 
   constructor(
     config: ServiceConfig,
@@ -144,6 +146,20 @@ export class ModelCallSlots extends TemporalClientOwner {
     } catch (error) {
       this.logger.warn({ msg: 'a model call slot was not freed; it frees itself when its lifetime ends', holder, error: String(error) });
     }
+  }
+
+  /**
+   * Frees the call's slot while its answer goes on: the release's transaction, and the grants it
+   * makes, are not the caller's to wait for (`release` never fails).
+   */
+  releaseAfter(holder: string): void {
+    const releasing = this.release(holder).finally(() => this.releasing.delete(releasing));
+    this.releasing.add(releasing);
+  }
+
+  /** Before the Temporal connection (a grant's signal) and the database close. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.releasing);
   }
 
   private bounds(): SlotBounds {

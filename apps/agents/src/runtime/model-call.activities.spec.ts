@@ -124,7 +124,7 @@ function world(options: {
         slotsTaken.push(request);
         return !options.full;
       },
-      release: async (holder: string) => void slotsFreed.push(holder),
+      releaseAfter: (holder: string) => void slotsFreed.push(holder),
     }),
     logger: strict('Logger', { warn: () => undefined }),
   });

@@ -216,7 +216,7 @@ export function createModelCallActivities(
         if ('silent' in reply) agentTurns.inc({ outcome: 'silent' });
         return reply;
       } finally {
-        if (holder) await deps.slots.release(holder.holder);
+        if (holder) deps.slots.releaseAfter(holder.holder);
       }
     },
   };
