@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { messagingOperations } from '@platica/contracts';
 import {
   eventually,
   FakeLlm,
@@ -10,6 +12,7 @@ import {
   type HttpAnswer,
   type StackApi,
 } from '@platica/testing';
+import { requestFingerprint } from '../src/idempotency/idempotency';
 
 const FILE = 'https://cdn.example.test/promo.png';
 const BUTTONS = [{ index: 0, sub_type: 'url', parameters: [{ type: 'text', text: 'B-2' }] }];
@@ -234,6 +237,30 @@ describe('idempotency keys (e2e)', () => {
       const pending = await ws.api.get('/v1/messages/scheduled');
       const toPhone = pending.body.messages.filter((m: { conversationId: string | null }) => m.conversationId === phone);
       expect(toPhone.map((m: { messageId: string }) => m.messageId)).toEqual([scheduled.body.messageId]);
+      expect(sentTo(phone)).toHaveLength(1);
+    });
+
+    it('schedules a send as of its first attempt: a retry after the gateway froze before messaging had it is taken, not refused for its passed time', async () => {
+      const phone = newPhone();
+      await ws.customerWrites(phone);
+      const scheduleTime = new Date(Date.now() + 2_000).toISOString();
+      const body = { channelId: ws.whatsapp.id, conversationId: phone, content: 'A su hora', scheduleTime };
+      const key = randomUUID();
+      // What the frozen gateway left: its claim, made while `scheduleTime` was ahead, lapsed; messaging never had the request.
+      await t.query(
+        `insert into gateway.idempotency_key (workspace_id, key, fingerprint, operation_id, locked_until, created_at, expires_at)
+         values ($1, $2, $3, $4, now() - interval '1 second', now(), now() + interval '1 day')`,
+        [ws.ids.workspace.id, key, requestFingerprint(messagingOperations.send, {}, {}, body), messagingOperations.send.operationId],
+      );
+      await sleep(Date.parse(scheduleTime) - Date.now() + 500);
+      const retry = await ws.api.post('/v1/messages', body, { 'idempotency-key': key });
+      expect(retry.status).toBe(202);
+      expect(retry.body).toMatchObject({ status: 'scheduled', scheduledTime: scheduleTime, executeAt: scheduleTime });
+      await eventually('the scheduled message sent', async () => sentTo(phone).length === 1, 15_000);
+      // The same request made now, without the key, is refused: its time has passed.
+      const late = await ws.api.post('/v1/messages', body);
+      expect(late.status).toBe(400);
+      expect(late.body.details).toEqual([expect.objectContaining({ path: ['scheduleTime'] })]);
       expect(sentTo(phone)).toHaveLength(1);
     });
 

@@ -41,6 +41,13 @@ export interface RpcRequest<Body = unknown> {
    * the key (docs/sending-messages.md › Retrying safely). Internal: never a field of the spec.
    */
   requestRef?: string;
+  /**
+   * With `requestRef`: when the key was first claimed (ISO 8601). A retry that took over a lapsed
+   * claim carries its first attempt's moment, so a send's `delay` and `scheduleTime` are judged
+   * as they were then: the retry is scheduled as the first attempt, arriving late, would be, not
+   * refused because the time has passed meanwhile.
+   */
+  requestedAt?: string;
 }
 
 export interface RpcReply<Body = unknown> {

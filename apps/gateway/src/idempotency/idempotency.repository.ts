@@ -15,6 +15,11 @@ export interface HeldKey {
   answer: StoredAnswer | null;
 }
 
+/** A key claimed by this request: when it was first claimed (a lapsed claim taken over keeps its first attempt's moment). */
+export interface ClaimedKey {
+  firstClaimedAt: Date;
+}
+
 /** How often at most a gateway deletes expired keys, and how many at a time. */
 const PURGE_EVERY_MS = 60_000;
 const PURGE_BATCH = 1_000;
@@ -30,9 +35,10 @@ export class IdempotencyRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Claims the key for a request (true), or returns what holds it. An expired key is claimed
-   * afresh; so is a claim whose holder stopped before answering (`locked_until` passed), by a
-   * request with the same fingerprint only.
+   * Claims the key for a request, or returns what holds it. An expired key is claimed afresh; so
+   * is a claim whose holder stopped before answering (`locked_until` passed), by a request with
+   * the same fingerprint only: that one keeps the key's `created_at`, the moment its first
+   * attempt was made (PostgreSQL's clock, one for every replica).
    */
   async claim(input: {
     workspaceId: string;
@@ -41,25 +47,26 @@ export class IdempotencyRepository {
     operationId: string;
     lockMs: number;
     ttlMs: number;
-  }): Promise<true | HeldKey> {
+  }): Promise<ClaimedKey | HeldKey> {
     await this.purgeExpired();
     const em = this.db.em();
     // A key deleted between the upsert and the read (released by its failed request) is claimed again.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const claimed = await em.execute<{ claimed: number }[]>(
+      const [claimed] = await em.execute<{ first_claimed_ms: number }[]>(
         `insert into gateway.idempotency_key
            (workspace_id, key, fingerprint, operation_id, locked_until, status, headers, body, created_at, expires_at)
          values (?, ?, ?, ?, now() + ? * interval '1 millisecond', null, null, null, now(), now() + ? * interval '1 millisecond')
          on conflict (workspace_id, key) do update set
            fingerprint = excluded.fingerprint, operation_id = excluded.operation_id, locked_until = excluded.locked_until,
-           status = null, headers = null, body = null, created_at = excluded.created_at, expires_at = excluded.expires_at
+           status = null, headers = null, body = null, expires_at = excluded.expires_at,
+           created_at = case when idempotency_key.expires_at > now() then idempotency_key.created_at else excluded.created_at end
          where idempotency_key.expires_at <= now()
             or (idempotency_key.status is null and idempotency_key.locked_until <= now()
                 and idempotency_key.fingerprint = excluded.fingerprint)
-         returning 1 as claimed`,
+         returning (extract(epoch from created_at) * 1000)::float8 as first_claimed_ms`,
         [input.workspaceId, input.key, input.fingerprint, input.operationId, input.lockMs, input.ttlMs],
       );
-      if (claimed.length > 0) return true;
+      if (claimed) return { firstClaimedAt: new Date(claimed.first_claimed_ms) };
       const [held] = await em.execute<
         { fingerprint: string; status: number | null; headers: Record<string, string> | null; body: unknown }[]
       >('select fingerprint, status, headers, body from gateway.idempotency_key where workspace_id = ? and key = ?', [

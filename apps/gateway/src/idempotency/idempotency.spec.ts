@@ -1,7 +1,7 @@
 import { defineOperation } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { Idempotency, idempotencyKeyOf, pinsKey, requestFingerprint } from './idempotency';
-import type { HeldKey, IdempotencyRepository, StoredAnswer } from './idempotency.repository';
+import type { ClaimedKey, HeldKey, IdempotencyRepository, StoredAnswer } from './idempotency.repository';
 
 const operation = defineOperation({
   operationId: 'things_send',
@@ -19,12 +19,12 @@ const operation = defineOperation({
 /** The repository's contract in memory: claim, complete, release. */
 class MemoryKeys {
   readonly rows = new Map<string, { fingerprint: string; answer: StoredAnswer | null }>();
-  async claim(input: { workspaceId: string; key: string; fingerprint: string }): Promise<true | HeldKey> {
+  async claim(input: { workspaceId: string; key: string; fingerprint: string }): Promise<ClaimedKey | HeldKey> {
     const id = `${input.workspaceId}/${input.key}`;
     const held = this.rows.get(id);
     if (held) return held;
     this.rows.set(id, { fingerprint: input.fingerprint, answer: null });
-    return true;
+    return { firstClaimedAt: new Date() };
   }
   async complete(workspaceId: string, key: string, _fingerprint: string, answer: StoredAnswer): Promise<void> {
     this.rows.get(`${workspaceId}/${key}`)!.answer = answer;

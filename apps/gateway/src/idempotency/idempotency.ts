@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { PublicOperation } from '@platica/contracts';
 import { DomainError, ErrorCode } from '@platica/errors';
 import { errorReply } from '@platica/platform';
-import { IdempotencyRepository, type StoredAnswer } from './idempotency.repository';
+import { IdempotencyRepository, type ClaimedKey, type StoredAnswer } from './idempotency.repository';
 
 /** How long a key answers with its first request's answer (the IETF draft and Stripe: at least 24 h). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -32,7 +32,7 @@ export class Idempotency {
 
   async run(
     request: { operation: PublicOperation; workspaceId: string; key: string; lockMs: number; fingerprint: string },
-    execute: () => Promise<StoredAnswer>,
+    execute: (claimed: ClaimedKey) => Promise<StoredAnswer>,
   ): Promise<StoredAnswer> {
     const { operation, workspaceId, key, fingerprint } = request;
     const held = await this.keys.claim({
@@ -43,7 +43,7 @@ export class Idempotency {
       lockMs: request.lockMs + LOCK_MARGIN_MS,
       ttlMs: IDEMPOTENCY_KEY_TTL_MS,
     });
-    if (held !== true) {
+    if (!('firstClaimedAt' in held)) {
       if (held.fingerprint !== fingerprint) {
         throw new DomainError(ErrorCode.Unprocessable, 'This Idempotency-Key was used with another request', {
           header: 'Idempotency-Key',
@@ -60,7 +60,7 @@ export class Idempotency {
     }
     let answer: StoredAnswer;
     try {
-      answer = await execute();
+      answer = await execute(held);
     } catch (error) {
       const { status, body } = errorReply(error, { operation: operation.operationId });
       await this.settle(workspaceId, key, fingerprint, { status, body });

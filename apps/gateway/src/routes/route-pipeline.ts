@@ -139,11 +139,13 @@ export class RoutePipeline {
     if (key === null || workspaceId === null) return this.rpc.request(operation.subject, envelope, operation.timeoutMs);
     const fingerprint = requestFingerprint(operation, input.params, query, input.body);
     // The service records what the request creates under this reference: a retry that finds the
-    // key gone (its claim lapsed with a gateway killed or frozen holding it) still creates nothing twice.
-    const keyed: RpcRequest = { ...envelope, requestRef: requestRefOf(workspaceId, key, fingerprint) };
+    // key gone (its claim lapsed with a gateway killed or frozen holding it) still creates nothing
+    // twice, and is judged as of its first attempt, as that attempt, arriving late, would be.
+    const requestRef = requestRefOf(workspaceId, key, fingerprint);
     return this.idempotency.run(
       { operation, workspaceId, key, lockMs: operation.timeoutMs ?? this.config.values.PLATICA_RPC_TIMEOUT_MS, fingerprint },
-      () => this.rpc.request(operation.subject, keyed, operation.timeoutMs),
+      ({ firstClaimedAt }) =>
+        this.rpc.request(operation.subject, { ...envelope, requestRef, requestedAt: firstClaimedAt.toISOString() }, operation.timeoutMs),
     );
   }
 

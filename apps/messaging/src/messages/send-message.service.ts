@@ -36,7 +36,7 @@ import { GraphDelivery } from './graph-delivery';
 import { normalizeContent, storedForm, type OutboundContent } from '../graph/message-content';
 import { MessageRepository, type NewOutgoingMessage } from './message.repository';
 import { ScheduledMessagesService, type ScheduledSend } from '../scheduled/scheduled-messages.service';
-import { timingOf } from '../scheduled/schedule-timing';
+import { requestMoment, timingOf } from '../scheduled/schedule-timing';
 import { actorOf, type SendActor, type SendCommand, type SendOptions } from './send-command';
 import { turnRequested } from '../conversations/domain-events';
 import { CreditService } from '../usage/credit.service';
@@ -105,10 +105,10 @@ export class SendMessageService {
     const { delay, scheduleTime, ...body } = request.body;
     const workspaceId = writeScope(request).id;
     const messageId = this.keyed.messageIdOf(request.requestRef);
-    // The timing is checked after a keyed repeat is looked up: a retry of a request taken earlier
-    // answers what it created, though its `scheduleTime` has passed since.
+    // The timing is checked after a keyed repeat is looked up (a retry of a request taken earlier
+    // answers what it created), and as of the request's first attempt.
     return this.keyed.once(workspaceId, messageId, async () => {
-      const timing = timingOf({ delay, scheduleTime });
+      const timing = timingOf({ delay, scheduleTime }, requestMoment(request));
       await this.requireReferences(request, workspaceId, body);
       const command = { kind: 'service' as const, workspaceId, actor: actorOf(request.auth), body };
       const answer = await this.sendMessage(
@@ -125,10 +125,10 @@ export class SendMessageService {
     const { delay, scheduleTime, ...body } = request.body;
     const workspaceId = writeScope(request).id;
     const messageId = this.keyed.messageIdOf(request.requestRef);
-    // The timing is checked after a keyed repeat is looked up: a retry of a request taken earlier
-    // answers what it created, though its `scheduleTime` has passed since.
+    // The timing is checked after a keyed repeat is looked up (a retry of a request taken earlier
+    // answers what it created), and as of the request's first attempt.
     return this.keyed.once(workspaceId, messageId, async () => {
-      const timing = timingOf({ delay, scheduleTime });
+      const timing = timingOf({ delay, scheduleTime }, requestMoment(request));
       await this.requireReferences(request, workspaceId, body);
       const command = { kind: 'template' as const, workspaceId, actor: actorOf(request.auth), body };
       const answer = await this.sendTemplateMessage(

@@ -1,5 +1,5 @@
 import type { DomainError } from '@platica/errors';
-import { scheduleInstant, timingOf } from './schedule-timing';
+import { requestMoment, scheduleInstant, timingOf } from './schedule-timing';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const paths = (fn: () => unknown) => {
@@ -48,5 +48,16 @@ describe('schedule timing', () => {
 
   it('is immediate without either', () => {
     expect(timingOf({}, NOW)).toBeNull();
+  });
+
+  it("judges a keyed request from its first attempt's moment, any other from now", () => {
+    const first = '2026-11-21T11:59:58.000Z';
+    const moment = requestMoment({ requestedAt: first });
+    expect(moment).toBe(Date.parse(first));
+    // Its scheduleTime was ahead of the first attempt, though it has passed by now.
+    expect(timingOf({ scheduleTime: '2026-11-21T11:59:59Z' }, moment)?.executeAt.toISOString()).toBe('2026-11-21T11:59:59.000Z');
+    expect(paths(() => timingOf({ scheduleTime: '2026-11-21T11:59:59Z' }, NOW))).toEqual(['scheduleTime']);
+    const before = Date.now();
+    expect(requestMoment({})).toBeGreaterThanOrEqual(before);
   });
 });

@@ -22,6 +22,15 @@ export function scheduleInstant(value: string): Date {
 }
 
 /**
+ * The moment a send is judged from: a keyed request's first attempt (RpcRequest.requestedAt), so
+ * its retry is scheduled as that attempt was, or would be; now for any other request.
+ */
+export function requestMoment(request: { requestedAt?: string }): number {
+  const at = request.requestedAt === undefined ? Number.NaN : Date.parse(request.requestedAt);
+  return Number.isNaN(at) ? Date.now() : at;
+}
+
+/**
  * The timing of a send or a reschedule, or null for an immediate send. `delay` counts from
  * `now` (the moment the request is accepted); `scheduleTime` must be in the future and at
  * most 30 days ahead. The schemas already refused both together.
