@@ -201,6 +201,37 @@ describe('fair turns across workspaces (e2e)', () => {
     });
   });
 
+  it("serves a chat to A's agent, whose answer its caller awaits, ahead of A's older waiting customers", async () => {
+    const { customers, release } = await flood(4);
+    const [first, second, third, fourth] = customers;
+    await eventually('A at its bound', async () => atModel(first!.marker) + atModel(second!.marker) === PER_WORKSPACE, 20_000);
+    const marker = `c${randomBytes(4).toString('hex')}`;
+    const chat = a.api.post('/v1/chat', {
+      agentId: a.ids.agents.sofia.id,
+      client: { email: `${marker}@example.test` },
+      message: `[[reply:Chat ${marker}]]`,
+    });
+    await eventually("the chat's call waiting behind A's two customers", async () => (await slotsOf(a)).waiting === 3, 20_000);
+    expect(atModel(marker)).toBe(0);
+
+    // A's first call answers: its slot goes to the chat, not to the third customer, who asked first.
+    release(first!.marker);
+    const answered = await chat;
+    expect(answered.status).toBe(200);
+    expect(JSON.stringify(answered.body)).toContain(`Chat ${marker}`);
+    expect(atModel(third!.marker)).toBe(0);
+
+    for (const customer of customers) release(customer.marker);
+    for (const customer of [second!, third!, fourth!]) {
+      await eventually(`A's reply to ${customer.marker}`, async () => sentTo(a, customer.phone)[0], 30_000);
+    }
+    expect(mostAtOnce(a)).toBe(PER_WORKSPACE);
+    await eventually('every slot freed', async () => {
+      const { held, waiting } = await slotsOf(a);
+      return held + waiting === 0;
+    });
+  });
+
   it('keeps the bound and every turn across the agents service killed and restarted: each answered once', async () => {
     const { customers, release } = await flood(5);
     await eventually('A at its bound', async () => customers.filter((c) => atModel(c.marker) > 0).length === PER_WORKSPACE, 20_000);

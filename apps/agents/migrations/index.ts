@@ -14,6 +14,7 @@ import { Migration20261130070000_model_connections } from './Migration2026113007
 import { Migration20261130080000_model_call_records } from './Migration20261130080000_model_call_records';
 import { Migration20261130100000_deferred_turns_started } from './Migration20261130100000_deferred_turns_started';
 import { Migration20261130100000_knowledge_answers } from './Migration20261130100000_knowledge_answers';
+import { Migration20261130110000_awaited_model_calls } from './Migration20261130110000_awaited_model_calls';
 
 /** The committed migrations of agents, in order. `main.js migration:create NAME` writes new ones: add them here. */
 export const agentsMigrations = [
@@ -33,4 +34,5 @@ export const agentsMigrations = [
   Migration20261130080000_model_call_records,
   Migration20261130100000_deferred_turns_started,
   Migration20261130100000_knowledge_answers,
+  Migration20261130110000_awaited_model_calls,
 ];

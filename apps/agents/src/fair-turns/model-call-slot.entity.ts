@@ -19,8 +19,10 @@ const ModelCallSlotSchema = defineEntity({
     workspaceId: p.text(),
     /** Whom to signal when a waiting call is given its slot. */
     workflowId: p.text(),
-    /** When the call first asked: its place in its workspace's queue. */
+    /** When the call first asked: its place in its workspace's queue, after the calls whose answer is awaited. */
     requestedAt: p.datetime(),
+    /** A chat turn's call: an API client holds its request open for the answer, so it waits ahead of its workspace's other calls. */
+    answerAwaited: p.boolean().default(false),
     grantedAt: p.datetime().nullable(),
     expiresAt: p.datetime(),
     /**

@@ -8,6 +8,8 @@ export interface SlotRequest {
   holder: string;
   workspaceId: string;
   workflowId: string;
+  /** A chat turn's call, whose answer an API client holds its request open for: it waits ahead of its workspace's other calls. */
+  answerAwaited?: boolean;
 }
 
 /** A conversation's turn asked for by customer messages (the turn workflow's id names the conversation's turns). */
@@ -60,6 +62,12 @@ export interface SlotTaken {
 /** Every change to the slots is made under this lock: a grant sees every call in flight and every one waiting. */
 const SLOTS_LOCK = `select pg_advisory_xact_lock(hashtext('agents.model_call_slot'))`;
 const LIVE = `expires_at > now()`;
+/**
+ * A workspace's queue order, `me` against `w`: calls whose answer a client awaits first (a chat
+ * turn: its HTTP request is open, a customer's turn is not), then the oldest.
+ */
+const AHEAD_OF_ME = `(not w.answer_awaited, w.requested_at, w.holder) < (not me.answer_awaited, me.requested_at, me.holder)`;
+const QUEUE_ORDER = `not answer_awaited, requested_at, holder`;
 /** Calls ready to take a freed slot: waiting calls of started turns, and deferred turns started ahead of their slots. */
 const READY = `granted_at is null and (deferred_message_ids is null or started_at is not null)`;
 type DeferredRow = {
@@ -109,8 +117,8 @@ export class ModelCallSlotRepository {
         return { held, told, nextInLine: held || (await this.nextInLine(em, request.holder, bounds)) };
       }
       const [row] = await em.execute<{ held: boolean; inserted: boolean }[]>(
-        `insert into agents.model_call_slot (holder, workspace_id, workflow_id, requested_at, granted_at, expires_at)
-         select ?, ?, ?, now(), case when free then now() end, now() + make_interval(secs => case when free then ? else ? end)
+        `insert into agents.model_call_slot (holder, workspace_id, workflow_id, answer_awaited, requested_at, granted_at, expires_at)
+         select ?, ?, ?, ?, now(), case when free then now() end, now() + make_interval(secs => case when free then ? else ? end)
          from (select
            (select count(*) from agents.model_call_slot where granted_at is not null and ${LIVE}) < ?
            and (select count(*) from agents.model_call_slot where workspace_id = ? and granted_at is not null and ${LIVE}) < ?
@@ -121,6 +129,7 @@ export class ModelCallSlotRepository {
           request.holder,
           request.workspaceId,
           request.workflowId,
+          request.answerAwaited === true,
           secs(lifetimes.heldMs),
           secs(lifetimes.waitingMs),
           bounds.total,
@@ -151,7 +160,7 @@ export class ModelCallSlotRepository {
          and (select count(*) from agents.model_call_slot where granted_at is not null and ${LIVE}) < ?
          and (select count(*) from agents.model_call_slot where workspace_id = me.workspace_id and granted_at is not null and ${LIVE}) < ?
          and not exists (select 1 from agents.model_call_slot w where w.workspace_id = me.workspace_id and w.granted_at is null
-           and w.deferred_message_ids is null and w.expires_at > now() and (w.requested_at, w.holder) < (me.requested_at, me.holder))
+           and w.deferred_message_ids is null and w.expires_at > now() and ${AHEAD_OF_ME})
        returning true as held`,
       [secs(lifetimes.heldMs), holder, bounds.total, bounds.perWorkspace],
     );
@@ -163,7 +172,7 @@ export class ModelCallSlotRepository {
     const [row] = await em.execute<{ ahead: number }[]>(
       `select count(*)::int as ahead from agents.model_call_slot w join agents.model_call_slot me on me.holder = ?
        where w.workspace_id = me.workspace_id and w.granted_at is null and w.expires_at > now()
-         and (w.requested_at, w.holder) < (me.requested_at, me.holder)`,
+         and ${AHEAD_OF_ME}`,
       [holder],
     );
     return (row?.ahead ?? 0) < bounds.perWorkspace;
@@ -290,12 +299,13 @@ export class ModelCallSlotRepository {
         workspace_id: string;
         workflow_id: string;
         requested_at: Date;
+        answer_awaited: boolean;
         deferred_message_ids: string[] | null;
         conversation_ref: string | null;
       }[]
     >(
-      `select holder, workspace_id, workflow_id, requested_at, deferred_message_ids, conversation_ref from (
-         select *, row_number() over (partition by workspace_id order by requested_at, holder) as place
+      `select holder, workspace_id, workflow_id, requested_at, answer_awaited, deferred_message_ids, conversation_ref from (
+         select *, row_number() over (partition by workspace_id order by ${QUEUE_ORDER}) as place
          from agents.model_call_slot where granted_at is null and started_at is null and ${LIVE}) queued
        where place <= ?`,
       [2 * bounds.perWorkspace],
@@ -304,6 +314,7 @@ export class ModelCallSlotRepository {
       holder: row.holder,
       workspaceId: row.workspace_id,
       requestedAt: new Date(row.requested_at),
+      answerAwaited: row.answer_awaited,
       asking: row.deferred_message_ids === null,
     }));
     const chosen = slotsToGrant(new Map(counts.map((count) => [count.workspace_id, count.held])), calls, bounds);

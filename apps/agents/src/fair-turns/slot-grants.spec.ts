@@ -1,10 +1,11 @@
 import { callsNowNextInLine, slotsToGrant, type WaitingCall } from './slot-grants';
 
 const at = (second: number) => new Date(Date.UTC(2026, 10, 29, 4, 0, second));
-const call = (workspaceId: string, second: number, holder = `${workspaceId}-${second}`): WaitingCall => ({
+const call = (workspaceId: string, second: number, holder = `${workspaceId}-${second}`, answerAwaited = false): WaitingCall => ({
   holder,
   workspaceId,
   requestedAt: at(second),
+  answerAwaited,
 });
 const holders = (calls: WaitingCall[]) => calls.map((c) => c.holder);
 
@@ -18,6 +19,14 @@ describe('slotsToGrant', () => {
   it("serves a workspace's backlog oldest first, in whatever order it was read", () => {
     const waiting = [call('a', 9), call('a', 3), call('a', 7), call('a', 5)];
     expect(holders(slotsToGrant(new Map(), waiting, { perWorkspace: 2, total: 10 }))).toEqual(['a-3', 'a-5']);
+  });
+
+  it("serves a chat turn's call, whose answer a client awaits, ahead of its workspace's older backlog, and no other workspace's", () => {
+    const waiting = [call('a', 1), call('a', 2), call('a', 30, 'a-chat', true), call('b', 20)];
+    // One slot: a's chat first within a, but b runs nothing and gets it.
+    expect(holders(slotsToGrant(new Map([['a', 3]]), waiting, { perWorkspace: 8, total: 4 }))).toEqual(['b-20']);
+    // Two slots for a alone: its chat, then its oldest.
+    expect(holders(slotsToGrant(new Map([['b', 8]]), waiting, { perWorkspace: 8, total: 10 }))).toEqual(['a-chat', 'a-1']);
   });
 
   it("gives a quiet workspace's call the first free slot, ahead of a flooding workspace's older backlog", () => {

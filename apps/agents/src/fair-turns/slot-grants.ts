@@ -11,20 +11,23 @@ export interface WaitingCall {
   holder: string;
   workspaceId: string;
   requestedAt: Date;
+  /** A chat turn's call, whose answer an API client awaits: ahead of its workspace's other calls. */
+  answerAwaited: boolean;
 }
 
 /**
  * Which waiting calls get the slots free now. Each slot goes to the workspace with the fewest
- * calls in flight among those under their own bound (the one waiting longest on a tie), to its
- * oldest call: a workspace with a backlog never takes a freed slot from one with fewer calls
- * running, and within a workspace the backlog drains oldest first. `held`: the calls in flight
+ * calls in flight among those under their own bound (the one whose next call comes first on a
+ * tie), to the first call of its queue: a workspace with a backlog never takes a freed slot from
+ * one with fewer calls running, and within a workspace calls whose answer a client awaits come
+ * first, then the backlog drains oldest first. `held`: the calls in flight
  * per workspace; `waiting`: any order.
  */
 export function slotsToGrant(held: ReadonlyMap<string, number>, waiting: readonly WaitingCall[], bounds: SlotBounds): WaitingCall[] {
   const running = new Map(held);
   let total = [...running.values()].reduce((sum, count) => sum + count, 0);
   const queues = new Map<string, WaitingCall[]>();
-  for (const call of [...waiting].sort(olderFirst)) {
+  for (const call of [...waiting].sort(inQueueOrder)) {
     const queue = queues.get(call.workspaceId) ?? [];
     queue.push(call);
     queues.set(call.workspaceId, queue);
@@ -36,7 +39,7 @@ export function slotsToGrant(held: ReadonlyMap<string, number>, waiting: readonl
       const call = queue[0];
       const count = running.get(workspaceId) ?? 0;
       if (!call || count >= bounds.perWorkspace) continue;
-      if (!next || count < next.running || (count === next.running && olderFirst(call, next.call) < 0))
+      if (!next || count < next.running || (count === next.running && inQueueOrder(call, next.call) < 0))
         next = { workspaceId, call, running: count };
     }
     if (!next) break;
@@ -48,8 +51,13 @@ export function slotsToGrant(held: ReadonlyMap<string, number>, waiting: readonl
   return granted;
 }
 
-function olderFirst(a: WaitingCall, b: WaitingCall): number {
-  return a.requestedAt.getTime() - b.requestedAt.getTime() || (a.holder < b.holder ? -1 : a.holder > b.holder ? 1 : 0);
+/** A workspace's queue order (model-call-slot.repository.ts's QUEUE_ORDER): awaited answers first, then the oldest. */
+function inQueueOrder(a: WaitingCall, b: WaitingCall): number {
+  return (
+    Number(b.answerAwaited) - Number(a.answerAwaited) ||
+    a.requestedAt.getTime() - b.requestedAt.getTime() ||
+    (a.holder < b.holder ? -1 : a.holder > b.holder ? 1 : 0)
+  );
 }
 
 /**
@@ -67,7 +75,7 @@ export function callsNowNextInLine<T extends WaitingCall & { asking: boolean }>(
   const grantedIn = new Map<string, number>();
   for (const call of granted) grantedIn.set(call.workspaceId, (grantedIn.get(call.workspaceId) ?? 0) + 1);
   const queues = new Map<string, T[]>();
-  for (const call of [...waiting].sort(olderFirst)) {
+  for (const call of [...waiting].sort(inQueueOrder)) {
     if (taken.has(call.holder)) continue;
     queues.set(call.workspaceId, [...(queues.get(call.workspaceId) ?? []), call]);
   }

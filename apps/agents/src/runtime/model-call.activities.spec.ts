@@ -386,8 +386,16 @@ describe('createModelCallActivities.generateReply: its slot among the model call
   it("asks for the call's slot under its workspace, and frees it once the model has answered", async () => {
     const w = world({ answers: [{ text: 'Listo.' }] });
     await w.reply({ toolRounds: [] });
-    expect(w.slotsTaken).toEqual([{ workspaceId: 'ws_1', workflowId: expect.any(String), holder: expect.stringContaining('/msg_turn/0') }]);
+    expect(w.slotsTaken).toEqual([
+      { workspaceId: 'ws_1', workflowId: expect.any(String), holder: expect.stringContaining('/msg_turn/0'), answerAwaited: false },
+    ]);
     expect(w.slotsFreed).toEqual([w.slotsTaken[0]!.holder]);
+  });
+
+  it("asks ahead of its workspace's customers' turns for a chat turn, whose reply a client awaits", async () => {
+    const w = world({ answers: [{ text: 'Listo.' }] });
+    await w.reply({ toolRounds: [], storeReply: true });
+    expect(w.slotsTaken).toEqual([expect.objectContaining({ answerAwaited: true })]);
   });
 
   it('answers queued without asking the model when the bound is reached, holding nothing', async () => {

@@ -208,9 +208,11 @@ export function createModelCallActivities(
         input.conversationRef = result.accepted.id;
       }
       // The call's slot among its workspace's model calls in flight (fair-turns/): over the bound,
-      // the turn waits for it outside the worker and calls again.
+      // the turn waits for it outside the worker and calls again. A chat turn's call (its reply
+      // stored here for the API client waiting on it) waits ahead of its workspace's customers' turns.
       const holder = slotHolderOf(input);
-      if (holder && !(await deps.slots.take({ ...holder, workspaceId: input.workspaceId }))) return { queued: true };
+      const request = holder && { ...holder, workspaceId: input.workspaceId, answerAwaited: input.storeReply === true };
+      if (request && !(await deps.slots.take(request))) return { queued: true };
       try {
         const reply = await modelCall(input);
         if ('silent' in reply) agentTurns.inc({ outcome: 'silent' });
