@@ -10,8 +10,8 @@ describe('ModelCallSlots.within', () => {
     const asked: string[] = [];
     const released: string[] = [];
     const repository = {
-      take: (request: { holder: string; workflowId: string }) => {
-        asked.push(`${request.holder}|${request.workflowId}`);
+      take: (request: { holder: string; workflowId: string; answerAwaited?: boolean }) => {
+        asked.push(`${request.holder}|${request.workflowId}|${request.answerAwaited}`);
         return Promise.resolve({ held: answers.shift() ?? false, told: [], nextInLine: false });
       },
       release: (holder: string) => {
@@ -27,20 +27,20 @@ describe('ModelCallSlots.within', () => {
   it('asks again until its slot is granted, runs the call in it, then frees it', async () => {
     const { slots, asked, released } = setUp([false, false, true]);
     const order: string[] = [];
-    const answer = await slots.within('ws_1', 'reply-draft:rd_1', 10_000, () => {
+    const answer = await slots.within({ workspaceId: 'ws_1', holder: 'reply-draft:rd_1', answerAwaited: true }, 10_000, () => {
       order.push(`ran after ${asked.length} asks`);
       return Promise.resolve('drafted');
     });
     expect(answer).toBe('drafted');
     expect(order).toEqual(['ran after 3 asks']);
-    // No workflow to signal: a grant is found by asking again.
-    expect(asked).toEqual(Array.from({ length: 3 }, () => 'reply-draft:rd_1|'));
+    // No workflow to signal: a grant is found by asking again; a person waits for it, so it asks ahead of the turns.
+    expect(asked).toEqual(Array.from({ length: 3 }, () => 'reply-draft:rd_1||true'));
     expect(released).toEqual(['reply-draft:rd_1']);
   });
 
   it('frees the slot when the call fails', async () => {
     const { slots, released } = setUp([true]);
-    await expect(slots.within('ws_1', 'h', 1_000, () => Promise.reject(new Error('provider down')))).rejects.toThrow('provider down');
+    await expect(slots.within({ workspaceId: 'ws_1', holder: 'h' }, 1_000, () => Promise.reject(new Error('provider down')))).rejects.toThrow('provider down');
     expect(released).toEqual(['h']);
   });
 
@@ -48,7 +48,7 @@ describe('ModelCallSlots.within', () => {
     const { slots, released } = setUp([]);
     let called = false;
     const failure = await slots
-      .within('ws_1', 'h', 600, () => {
+      .within({ workspaceId: 'ws_1', holder: 'h' }, 600, () => {
         called = true;
         return Promise.resolve();
       })

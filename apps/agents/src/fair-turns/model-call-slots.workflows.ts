@@ -118,12 +118,14 @@ export class ModelCallSlots extends TemporalClientOwner {
    * Runs a model call made outside a turn (a reply draft, a knowledge proposal's drafting) in a
    * slot of its workspace's bound, so a workspace's drafts count against it as its turns do.
    * With no workflow to signal, it waits here, asking again, for at most `waitMs`: then it
-   * gives up its place and fails as unavailable (an HTTP caller's 503, an event redelivered).
+   * gives up its place and fails as unavailable (an HTTP caller's 503, an event redelivered). A
+   * person waiting for it (a reply draft) has it ahead of the workspace's turns (`answerAwaited`).
    */
-  async within<T>(workspaceId: string, holder: string, waitMs: number, call: () => Promise<T>): Promise<T> {
+  async within<T>(request: Omit<SlotRequest, 'workflowId'>, waitMs: number, call: () => Promise<T>): Promise<T> {
+    const { holder } = request;
     const deadline = Date.now() + waitMs;
     // No workflow id: a grant has nobody to signal (tell() passes it over); the call's next ask finds it held.
-    while (!(await this.take({ holder, workspaceId, workflowId: '' }))) {
+    while (!(await this.take({ ...request, workflowId: '' }))) {
       if (Date.now() >= deadline) {
         await this.release(holder);
         throw new DomainError(ErrorCode.Unavailable, "The workspace's model calls are at their bound; try again shortly", {

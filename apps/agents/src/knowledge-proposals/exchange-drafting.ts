@@ -80,6 +80,7 @@ export class ExchangeDrafting {
           subjectId: conversationRef,
           holder: `knowledge-proposal:${workspaceId}:${conversationRef}:${exchange.exchangeKey}`,
           slotWaitMs: SLOT_WAIT_MS,
+          answerAwaited: false,
         },
         (model) => draftKnowledgeEntry(model, exchange, AbortSignal.timeout(MODEL_TIMEOUT_MS)),
       );

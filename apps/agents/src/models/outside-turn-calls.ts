@@ -22,6 +22,8 @@ export interface OutsideTurnCall {
   holder: string;
   /** How long it may wait for that place. */
   slotWaitMs: number;
+  /** A person waits for its answer (a reply draft): it waits ahead of the workspace's turns for its place. */
+  answerAwaited: boolean;
 }
 
 /**
@@ -70,6 +72,6 @@ export class OutsideTurnCalls {
       () => this.chains.candidates(workspaceId, agent?.models ?? null, 'reply'),
       record,
     );
-    return this.slots.within(workspaceId, call.holder, call.slotWaitMs, () => use(model));
+    return this.slots.within({ workspaceId, holder: call.holder, answerAwaited: call.answerAwaited }, call.slotWaitMs, () => use(model));
   }
 }

@@ -70,6 +70,7 @@ export class ReplyDraftsService {
             subjectId: draftId,
             holder: `reply-draft:${draftId}`,
             slotWaitMs: SLOT_WAIT_MS,
+            answerAwaited: true,
           },
           (model) =>
             writeReplyDraft(
