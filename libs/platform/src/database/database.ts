@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import type { MigrationObject } from '@mikro-orm/core';
+import { releaseDeadCheckouts } from './dead-connections';
 
 type EntityClass = NonNullable<Options['entities']>[number];
 type MigrationClass = NonNullable<NonNullable<Options['migrations']>['migrationsList']>[number];
@@ -35,7 +36,7 @@ export function ormOptions(definition: DatabaseDefinition, databaseUrl: string, 
     // pg-pool waits for a connection without end by default: a full pool or a server refusing
     // new connections would hold requests until their route's time-out. After this it throws
     // "timeout exceeded when trying to connect", a 503 naming the database.
-    driverOptions: { connectionTimeoutMillis: POOL_ACQUIRE_TIMEOUT_MS },
+    driverOptions: { connectionTimeoutMillis: POOL_ACQUIRE_TIMEOUT_MS, onPoolCreated: releaseDeadCheckouts },
     migrations: {
       schema: definition.schema,
       tableName: 'mikro_orm_migrations',
