@@ -131,6 +131,27 @@ describe('outbox relay (integration)', () => {
     }
   });
 
+  it('listens again once its listening connection is lost: a later commit still wakes it at once', async () => {
+    const relay = new OutboxRelay(orm, nc, { ...relayOptions(), pollIntervalMs: 60_000 });
+    await relay.start();
+    const admin = new PgClient({ connectionString: isolation.databaseUrl });
+    await admin.connect();
+    try {
+      // What a PostgreSQL restart or a cut network does to the listening connection.
+      const listeners = () =>
+        admin.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`);
+      const [lost] = (await listeners()).rows;
+      await admin.query('select pg_terminate_backend($1)', [lost!.pid]);
+      await eventually('a new listening connection', async () => (await listeners()).rows.some((row) => row.pid !== lost!.pid), 5_000);
+      const event = await orm.em.fork().transactional((em) => recordEvent(new Transaction(em), 'messaging', anEvent('ws_relisten', 'conv1')));
+      // Far below the 60 s poll: the commit's NOTIFY reached the new connection.
+      await eventually('the event in the stream', async () => (await publishedIds()).includes(event.id), 5_000);
+    } finally {
+      await admin.end();
+      await relay.stop();
+    }
+  });
+
   it('publishes an event committed while it is publishing a batch without waiting for its poll', async () => {
     const commit = (messageId: string) =>
       orm.em.fork().transactional((em) => recordEvent(new Transaction(em), 'messaging', anEvent('ws_busy', messageId)));

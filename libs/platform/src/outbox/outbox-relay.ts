@@ -20,6 +20,10 @@ export interface OutboxRelayOptions {
 /** How long JetStream remembers a message id: a relay killed between publishing and marking republishes within it. */
 export const EVENTS_DUPLICATE_WINDOW_MS = 10 * 60_000;
 
+/** The back-off before a lost listening connection is made again: doubled at each failure, up to the maximum. */
+const LISTEN_AGAIN_MS = 500;
+const LISTEN_AGAIN_MAX_MS = 30_000;
+
 /** Creates the events stream when missing (every relay does it at start; it is idempotent). */
 export async function ensureEventsStream(nc: NatsConnection, streamName: string): Promise<void> {
   const jsm = await jetstreamManager(nc);
@@ -63,6 +67,9 @@ export class OutboxRelay {
   /** A commit was notified since the current batch was selected: look again before sleeping. */
   private notified = false;
   private listener: PgClient | null = null;
+  /** A new listening connection is due (listenAgain), after this many failed in a row. */
+  private listenAgainTimer: NodeJS.Timeout | null = null;
+  private listenFailures = 0;
   private unregister: (() => void) | null = null;
 
   constructor(
@@ -77,25 +84,66 @@ export class OutboxRelay {
     this.running = true;
     // Woken by NOTIFY for what any process commits in a transaction, and directly for what
     // this process commits in a single statement (which sends no NOTIFY: outbox.ts).
-    const woken = () => {
-      this.notified = true;
-      this.wake?.();
-    };
-    this.unregister = registerLocalRelay(this.options.schema, woken);
-    this.listener = new PgClient({ connectionString: this.options.databaseUrl });
-    this.listener.on('notification', woken);
-    this.listener.on('error', (error: Error) =>
-      this.logger.warn({ msg: 'outbox listener connection failed; polling meanwhile', error: error.message }),
-    );
-    await this.listener.connect();
-    await this.listener.query(`LISTEN "${outboxChannel(this.options.schema)}"`);
+    this.unregister = registerLocalRelay(this.options.schema, this.woken);
+    await this.listen();
     this.loop = this.run();
+  }
+
+  private readonly woken = () => {
+    this.notified = true;
+    this.wake?.();
+  };
+
+  /** LISTENs on a connection of its own; one lost (PostgreSQL restarted, the network cut) is made again. */
+  private async listen(): Promise<void> {
+    const listener = new PgClient({ connectionString: this.options.databaseUrl });
+    this.listener = listener;
+    listener.on('notification', this.woken);
+    listener.on('error', (error: Error) =>
+      this.logger.warn({ msg: 'outbox listener connection failed; polling until it is made again', error: error.message }),
+    );
+    listener.on('end', () => {
+      if (this.listener === listener) this.listenAgain();
+    });
+    try {
+      await listener.connect();
+      await listener.query(`LISTEN "${outboxChannel(this.options.schema)}"`);
+    } catch (error) {
+      await listener.end().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * Listens again after a back-off (0.5 s doubling to 30 s), then looks for what was committed
+   * meanwhile. Until then the relay polls: events wait up to its poll interval, none is lost.
+   */
+  private listenAgain(): void {
+    if (!this.running || this.listenAgainTimer) return;
+    this.listenAgainTimer = setTimeout(
+      () => {
+        this.listenAgainTimer = null;
+        if (!this.running) return;
+        this.listen().then(
+          () => {
+            this.listenFailures = 0;
+            this.woken();
+          },
+          () => {
+            this.listenFailures++;
+            this.listenAgain();
+          },
+        );
+      },
+      Math.min(LISTEN_AGAIN_MAX_MS, LISTEN_AGAIN_MS * 2 ** this.listenFailures),
+    );
   }
 
   /** Stops after publishing what was committed until now (the parts stopped before it may just have committed). */
   async stop(): Promise<void> {
     this.running = false;
     this.unregister?.();
+    if (this.listenAgainTimer) clearTimeout(this.listenAgainTimer);
     this.wake?.();
     await this.loop;
     await this.listener?.end().catch(() => undefined);
