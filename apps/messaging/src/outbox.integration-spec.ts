@@ -143,7 +143,9 @@ describe('outbox relay (integration)', () => {
       const [lost] = (await listeners()).rows;
       await admin.query('select pg_terminate_backend($1)', [lost!.pid]);
       await eventually('a new listening connection', async () => (await listeners()).rows.some((row) => row.pid !== lost!.pid), 5_000);
-      const event = await orm.em.fork().transactional((em) => recordEvent(new Transaction(em), 'messaging', anEvent('ws_relisten', 'conv1')));
+      const event = await orm.em
+        .fork()
+        .transactional((em) => recordEvent(new Transaction(em), 'messaging', anEvent('ws_relisten', 'conv1')));
       // Far below the 60 s poll: the commit's NOTIFY reached the new connection.
       await eventually('the event in the stream', async () => (await publishedIds()).includes(event.id), 5_000);
     } finally {

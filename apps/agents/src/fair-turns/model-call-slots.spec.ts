@@ -40,7 +40,9 @@ describe('ModelCallSlots.within', () => {
 
   it('frees the slot when the call fails', async () => {
     const { slots, released } = setUp([true]);
-    await expect(slots.within({ workspaceId: 'ws_1', holder: 'h' }, 1_000, () => Promise.reject(new Error('provider down')))).rejects.toThrow('provider down');
+    await expect(
+      slots.within({ workspaceId: 'ws_1', holder: 'h' }, 1_000, () => Promise.reject(new Error('provider down'))),
+    ).rejects.toThrow('provider down');
     expect(released).toEqual(['h']);
   });
 

@@ -34,7 +34,12 @@ describe('a pool whose checked-out connections die (integration)', () => {
         await em.execute('select pg_sleep(5)');
       }),
     );
-    const failures = inFlight.map((transaction) => transaction.then(() => null, (error: unknown) => error));
+    const failures = inFlight.map((transaction) =>
+      transaction.then(
+        () => null,
+        (error: unknown) => error,
+      ),
+    );
     // Every slot taken by a transaction at the server.
     await new Promise((resolve) => setTimeout(resolve, 500));
     await proxy.cut();
