@@ -15,8 +15,11 @@
 //      same again with A's own bound lifted to the deployment's (PLATICA_MODEL_CALLS_PER_WORKSPACE
 //      = PLATICA_MODEL_CALLS_IN_FLIGHT, 32): the machine's turn rate in the same run, which
 //      the first drain's rate is judged against (the machine may be shared).
+//   --steps: every service exports its spans to a collector here, and each pass of B's turns
+//      prints, for each step of a turn (turn-steps.ts), the p50 and p99 of the time from the
+//      step before: where a flood's delay enters B's turns (tracing costs each turn a few ms).
 //   --turns is 200 by default: a p99 of 60 turns is their slowest single turn, of 200 their third slowest.
-//   node tools/build.mjs && node dist/bench/turns/fairness.js [--rounds 3] [--turns 200] [--rate 20] [--slow-ms 20000] [--lead-s 10] [--outage-s 60] [--model-ms 50] [--cost-messages 300] [--cost-only]
+//   node tools/build.mjs && node dist/bench/turns/fairness.js [--rounds 3] [--turns 200] [--rate 20] [--slow-ms 20000] [--lead-s 10] [--outage-s 60] [--model-ms 50] [--cost-messages 300] [--cost-only] [--steps]
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,6 +28,7 @@ import {
   deliverMetaWebhook,
   FakeLlm,
   FakeMetaGraph,
+  FakeOtlpCollector,
   lastOf,
   MessagingWorkspace,
   newPhone,
@@ -36,6 +40,7 @@ import {
 import { cpuTimes, settle, settleAfterStart } from '../lib/load';
 import { describeCpu, startCpuCount } from './flood-cost';
 import { startBenchStack } from '../lib/stack';
+import { STEPS } from './turn-steps';
 import { ascending, numberOption as option, percentile } from '../lib/args';
 import { runBench } from '../lib/run';
 
@@ -53,6 +58,7 @@ async function main(): Promise<void> {
   const costMessages = option('cost-messages', 300);
   const llm = await FakeLlm.start();
   const graph = await FakeMetaGraph.start();
+  const collector = process.argv.includes('--steps') ? await FakeOtlpCollector.start() : undefined;
   const bench = await startBenchStack({
     LLM_BASE_URL: llm.url,
     LLM_API_KEY: 'bench',
@@ -60,6 +66,7 @@ async function main(): Promise<void> {
     META_GRAPH_BASE_URL: graph.url,
     PLATICA_ALLOW_PRIVATE_NETWORKS: 'true',
     PLATICA_TURN_DEBOUNCE_MS: String(DEBOUNCE_MS),
+    ...(collector ? { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '200' } : {}),
   });
   const db = new Client({ connectionString: bench.isolation.databaseUrl });
   await db.connect();
@@ -72,23 +79,70 @@ async function main(): Promise<void> {
     llm.delayFor = (request) => (isA(request) && aSlow ? slowMs : modelMs);
     const sofiaOfB = b.ids.agents.sofia.id as string;
 
+    type TracedTurn = { traceId: string; started: number; ended: number; calls: { startedAt: number; finishedAt: number }[] };
     /** One of B's chat turns on a new thread: its time minus the model's. */
-    const chatTurnOfB = async (): Promise<number> => {
+    const chatTurnOfB = async (): Promise<{ overhead: number; traced: TracedTurn }> => {
       const marker = `b${randomBytes(5).toString('hex')}`;
+      const traceId = randomBytes(16).toString('hex');
       const started = Date.now();
-      const res = await b.api.post('/v1/chat', { agentId: sofiaOfB, client: { email: `${marker}@bench.test` }, message: marker });
+      const res = await b.api.post(
+        '/v1/chat',
+        { agentId: sofiaOfB, client: { email: `${marker}@bench.test` }, message: marker },
+        collector ? { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` } : {},
+      );
       if (res.status !== 200) throw new Error(`B's chat answered ${res.status}: ${res.text}`);
       const ended = Date.now();
       const calls = llm.timings.filter((t) => textOf(lastOf(t.request.messages, 'user')).includes(marker));
       if (!calls.length || calls.some((t) => !t.finishedAt)) throw new Error(`the model never answered ${marker}`);
-      return ended - started - calls.reduce((sum, t) => sum + (t.finishedAt! - t.startedAt), 0);
+      const timed = calls.map((t) => ({ startedAt: t.startedAt, finishedAt: t.finishedAt! }));
+      return {
+        overhead: ended - started - timed.reduce((sum, t) => sum + (t.finishedAt - t.startedAt), 0),
+        traced: { traceId, started, ended, calls: timed },
+      };
+    };
+    /** With --steps: each step's time from the step before, p50 and p99 over the turns. */
+    const describeSteps = async (label: string, traced: TracedTurn[]) => {
+      if (!collector) return;
+      await sleep(2_000); // spans are exported in batches every 200 ms
+      const gaps = new Map<string, number[]>();
+      const gapsOf = (turn: TracedTurn) => {
+        const found: [string, number][] = [];
+        let previous = turn.started;
+        const spans = collector.trace(turn.traceId);
+        for (const [step, at] of [...STEPS, ['the caller has the answer', () => turn.ended] as const]) {
+          const when = at(spans, turn.calls);
+          if (when === undefined || !Number.isFinite(when)) continue;
+          found.push([step, when - previous]);
+          previous = when;
+        }
+        return found;
+      };
+      for (const turn of traced) for (const [step, gap] of gapsOf(turn)) gaps.set(step, [...(gaps.get(step) ?? []), gap]);
+      process.stdout.write(`  B's steps, ${label} (ms from the step before, p50 / p99):\n`);
+      for (const [step, values] of gaps) {
+        const sorted = ascending(values);
+        process.stdout.write(
+          `    ${step.padEnd(38)} ${percentile(sorted, 50).toFixed(1).padStart(6)} ${percentile(sorted, 99).toFixed(1).padStart(7)}\n`,
+        );
+      }
+      const slowest = [...traced].sort((x, y) => y.ended - y.started - (x.ended - x.started)).slice(0, 3);
+      for (const turn of slowest) {
+        const steps = gapsOf(turn).map(([step, gap]) => `${step} +${gap}`);
+        process.stdout.write(`  a slowest turn, ${turn.ended - turn.started} ms: ${steps.join(', ')}\n`);
+      }
     };
     /** B's turns, and how busy the machine's cores were meanwhile (a share of all of them). */
-    const chatTurnsOfB = async () => {
+    const chatTurnsOfB = async (label: string) => {
       const overheads: number[] = [];
+      const traced: TracedTurn[] = [];
       const before = cpuTimes();
-      for (let i = 0; i < turns; i++) overheads.push(await chatTurnOfB());
+      for (let i = 0; i < turns; i++) {
+        const turn = await chatTurnOfB();
+        overheads.push(turn.overhead);
+        traced.push(turn.traced);
+      }
       const after = cpuTimes();
+      await describeSteps(label, traced);
       return { overheads: ascending(overheads), busy: (after.busy - before.busy) / Math.max(1, after.total - before.total) };
     };
 
@@ -164,13 +218,13 @@ async function main(): Promise<void> {
     const results: { alone: number[]; flooded: number[]; most: number }[] = [];
     for (let round = 1; round <= rounds; round++) {
       await settle();
-      const { overheads: alone, busy: busyAlone } = await chatTurnsOfB();
+      const { overheads: alone, busy: busyAlone } = await chatTurnsOfB('alone');
       aSlow = true;
       const flood = aWrites((i) => pool[i % pool.length]!);
       await sleep(leadMs);
       let most = 0;
       const watching = setInterval(() => void slotsOfA().then((n) => (most = Math.max(most, n))), 500);
-      const { overheads: flooded, busy: busyFlooded } = await chatTurnsOfB();
+      const { overheads: flooded, busy: busyFlooded } = await chatTurnsOfB('with A flooding');
       clearInterval(watching);
       const { sent, failed } = await flood.stop();
       const held = Number(
@@ -246,6 +300,7 @@ async function main(): Promise<void> {
     await bench.stop();
     await graph.stop();
     await llm.stop();
+    await collector?.stop();
   }
 }
 

@@ -9,25 +9,12 @@
 //
 //   node tools/build.mjs && node dist/bench/turns/steps.js [--turns 100] [--model-ms 50] [--guardrails 1] [--thread 1]
 import { randomBytes } from 'node:crypto';
-import { FakeLlm, FakeOtlpCollector, lastOf, MessagingWorkspace, textOf, withAgents, type CollectedSpan } from '@platica/testing';
+import { FakeLlm, FakeOtlpCollector, lastOf, MessagingWorkspace, textOf, withAgents } from '@platica/testing';
+import { STEPS } from './turn-steps';
 import { settleAfterStart } from '../lib/load';
 import { startBenchStack } from '../lib/stack';
 import { ascending, numberOption as option, percentile } from '../lib/args';
 import { runBench } from '../lib/run';
-
-/** A turn's steps, in order, each the moment it was reached (epoch ms) as its spans and the fake model tell. */
-const STEPS: [string, (spans: CollectedSpan[], model: { startedAt: number; finishedAt: number }[]) => number | undefined][] = [
-  ['the agents service has the request', (s) => named(s, 'handle agents.turns.chat-start')?.startMs],
-  ['its workflow is being started', (s) => named(s, 'StartWorkflow:conversationTurnWorkflow')?.startMs],
-  ['its workflow has started (eager)', (s) => named(s, 'StartWorkflow:conversationTurnWorkflow')?.endMs],
-  ['messaging has accepted the thread', (s) => named(s, 'rpc messaging.chat.accept')?.endMs],
-  ['the model call activity runs', (s) => named(s, 'RunActivity:generateReply')?.startMs],
-  ['the model is asked', (_, m) => Math.min(...m.map((t) => t.startedAt))],
-  ['the model has answered', (_, m) => Math.max(...m.map((t) => t.finishedAt))],
-  ['the reply is stored', (s) => named(s, 'rpc messaging.turns.reply')?.endMs],
-  ['the gateway answers', (s) => named(s, 'POST /v1/chat')?.endMs],
-];
-const named = (spans: CollectedSpan[], name: string) => spans.find((span) => span.name === name);
 
 async function main(): Promise<void> {
   const turns = option('turns', 100);
