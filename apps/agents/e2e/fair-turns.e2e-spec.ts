@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
+import { Client as PostgresClient } from 'pg';
 import {
   deliverMetaWebhook,
   eventually,
@@ -195,6 +196,45 @@ describe('fair turns across workspaces (e2e)', () => {
       expect(sentTo(a, customer.phone).map((s) => s.body.text.body)).toEqual([`Listo ${customer.marker}`]);
     }
     expect(mostAtOnce(a)).toBe(PER_WORKSPACE);
+    await eventually('every slot freed', async () => {
+      const { held, waiting } = await slotsOf(a);
+      return held + waiting === 0;
+    });
+  });
+
+  it("takes A's flood of messages into its queue with the slots' lock held elsewhere: B's calls wait for none of them", async () => {
+    const { customers, release } = await flood(PER_WORKSPACE * 2 + 1);
+    const [oldest] = await deferredOf(a);
+    const deferredCustomer = customers.at(-1)!;
+    // Another session holds the lock every grant and take is made under.
+    const lockHolder = new PostgresClient({ connectionString: t.isolation.databaseUrl });
+    await lockHolder.connect();
+    const newcomer = { phone: newPhone(), marker: `a${randomBytes(4).toString('hex')}` };
+    const releaseNewcomer = llm.holdWhere(saying(newcomer.marker));
+    try {
+      await lockHolder.query(`begin`);
+      await lockHolder.query(`select pg_advisory_xact_lock(hashtext('agents.model_call_slot'))`);
+      // The deferred customer writes again (their turn joined); a new customer's turn is deferred behind it.
+      await writes(a, deferredCustomer.phone, `[[reply:Listo ${deferredCustomer.marker}]] otra vez`);
+      await writes(a, newcomer.phone, `[[reply:Listo ${newcomer.marker}]]`);
+      await eventually(
+        'both taken into the queue, the lock still held',
+        async () => {
+          const rows = await deferredOf(a);
+          return rows.length === 2 && rows[0]!.workflow_id === oldest!.workflow_id && rows[0]!.deferred_message_ids.length === 2;
+        },
+        20_000,
+      );
+    } finally {
+      await lockHolder.query(`rollback`);
+      await lockHolder.end();
+    }
+    for (const customer of customers) release(customer.marker);
+    releaseNewcomer();
+    for (const customer of [...customers, newcomer]) {
+      await eventually(`A's reply to ${customer.marker}`, async () => sentTo(a, customer.phone)[0], 30_000);
+      expect(sentTo(a, customer.phone).map((s) => s.body.text.body)).toEqual([`Listo ${customer.marker}`]);
+    }
     await eventually('every slot freed', async () => {
       const { held, waiting } = await slotsOf(a);
       return held + waiting === 0;

@@ -68,6 +68,8 @@ const LIVE = `expires_at > now()`;
  */
 const AHEAD_OF_ME = `(not w.answer_awaited, w.requested_at, w.holder) < (not me.answer_awaited, me.requested_at, me.holder)`;
 const QUEUE_ORDER = `not answer_awaited, requested_at, holder`;
+/** Deferred turns in their workspace's queue, neither granted a slot nor started ahead. */
+const DEFERRED_IN_QUEUE = `deferred_message_ids is not null and granted_at is null and started_at is null`;
 /** Calls ready to take a freed slot: waiting calls of started turns, and deferred turns started ahead of their slots. */
 const READY = `granted_at is null and (deferred_message_ids is null or started_at is not null)`;
 type DeferredRow = {
@@ -185,57 +187,95 @@ export class ModelCallSlotRepository {
    * messages are added to it); deferred, as a row in its workspace's queue, when its workspace
    * has calls waiting, unless fewer than its bound are ready to take a freed slot and none is
    * deferred (it is then the next to start ahead); otherwise to be started now.
+   *
+   * Only that last choice, a workspace's backlog forming, is made under the slots' lock: a
+   * flooding workspace's messages (joining a waiting turn, or deferred behind its deferred
+   * turns) take no lock that another workspace's calls wait for. Made without it, a backlog
+   * starting meanwhile costs one turn started as before, and a turn deferred as the last
+   * deferred one ahead of it starts waits for the next grant (its workspace's next call's end).
    */
   async requestTurn(request: TurnRequest, bounds: SlotBounds, lifetimes: SlotLifetimes): Promise<TurnRequestOutcome> {
     const stateOf = async (em: EntityManager) => {
-      const [state] = await em.execute<{ deferred: string[] | null; call_waiting: boolean; backlog: boolean }[]>(
+      const [state] = await em.execute<{ deferred: boolean; call_waiting: boolean; backlog: boolean; queue_deferred: boolean }[]>(
         `select
-           (select deferred_message_ids from agents.model_call_slot where holder = ?) as deferred,
+           exists (select 1 from agents.model_call_slot where holder = ? and deferred_message_ids is not null) as deferred,
            exists (select 1 from agents.model_call_slot where workflow_id = ? and granted_at is null and deferred_message_ids is null
              and holder like '%/0' and ${LIVE}) as call_waiting,
-           exists (select 1 from agents.model_call_slot where workspace_id = ? and granted_at is null and ${LIVE}) as backlog`,
-        [request.workflowId, request.workflowId, request.workspaceId],
+           exists (select 1 from agents.model_call_slot where workspace_id = ? and granted_at is null and ${LIVE}) as backlog,
+           exists (select 1 from agents.model_call_slot where workspace_id = ? and ${DEFERRED_IN_QUEUE} and ${LIVE}) as queue_deferred`,
+        [request.workflowId, request.workflowId, request.workspaceId, request.workspaceId],
       );
       return state;
     };
-    // A workspace under its bound (nearly every message) is answered without the lock: a backlog
-    // starting meanwhile costs one turn started as before.
-    const unlocked = await stateOf(this.db.em());
+    const em = this.db.em();
+    const unlocked = await stateOf(em);
+    if (unlocked?.call_waiting) return 'joined';
+    if (unlocked?.deferred && (await this.joinDeferred(em, request))) return 'joined';
     if (!unlocked?.backlog && !unlocked?.deferred) return 'start';
-    return this.db.em().transactional(async (em) => {
+    if (unlocked?.queue_deferred && (await this.insertDeferred(em, request, lifetimes, { behindDeferred: true }))) return 'deferred';
+    return em.transactional(async (em) => {
       await em.execute(SLOTS_LOCK);
       const state = await stateOf(em);
       if (state?.call_waiting) return 'joined';
-      if (state?.deferred) {
-        const messageIds = [...new Set([...state.deferred, ...request.messageIds])];
-        await em.execute(`update agents.model_call_slot set deferred_message_ids = ?::jsonb where holder = ?`, [
-          JSON.stringify(messageIds),
-          request.workflowId,
-        ]);
-        return 'joined';
-      }
+      if (state?.deferred && (await this.joinDeferred(em, request))) return 'joined';
       if (!state?.backlog) return 'start';
-      const [queue] = await em.execute<{ ready: number; deferred: boolean }[]>(
-        `select count(*) filter (where ${READY})::int as ready,
-           bool_or(deferred_message_ids is not null and granted_at is null and started_at is null) as deferred
-         from agents.model_call_slot where workspace_id = ? and ${LIVE}`,
-        [request.workspaceId],
-      );
-      if (queue && !queue.deferred && queue.ready < bounds.perWorkspace) return 'start';
-      await em.execute(
-        `insert into agents.model_call_slot (holder, workspace_id, workflow_id, requested_at, granted_at, expires_at, deferred_message_ids, conversation_ref)
-         values (?, ?, ?, now(), null, now() + make_interval(secs => ?), ?::jsonb, ?)`,
-        [
-          request.workflowId,
-          request.workspaceId,
-          request.workflowId,
-          secs(lifetimes.deferredMs),
-          JSON.stringify(request.messageIds),
-          request.conversationRef,
-        ],
-      );
-      return 'deferred';
+      if (!state.queue_deferred) {
+        const [queue] = await em.execute<{ ready: number }[]>(
+          `select count(*)::int as ready from agents.model_call_slot where workspace_id = ? and ${READY} and ${LIVE}`,
+          [request.workspaceId],
+        );
+        if ((queue?.ready ?? 0) < bounds.perWorkspace) return 'start';
+      }
+      if (await this.insertDeferred(em, request, lifetimes, { behindDeferred: false })) return 'deferred';
+      // Its conversation's turn deferred meanwhile, by a message taken without the lock: joined to it.
+      return (await this.joinDeferred(em, request)) ? 'joined' : 'start';
     });
+  }
+
+  /**
+   * The turn as a deferred row at the end of its workspace's queue. `behindDeferred`: only if
+   * deferred turns not yet started are ahead of it (a queue that has any defers every new one).
+   * Nothing is written for a conversation whose turn has a row meanwhile.
+   */
+  private async insertDeferred(
+    em: EntityManager,
+    request: TurnRequest,
+    lifetimes: SlotLifetimes,
+    { behindDeferred }: { behindDeferred: boolean },
+  ): Promise<boolean> {
+    const inserted = await em.execute<{ holder: string }[]>(
+      `insert into agents.model_call_slot (holder, workspace_id, workflow_id, requested_at, granted_at, expires_at, deferred_message_ids, conversation_ref)
+       select ?, ?, ?, now(), null, now() + make_interval(secs => ?), ?::jsonb, ?
+       where not ?::boolean or exists (select 1 from agents.model_call_slot where workspace_id = ? and ${DEFERRED_IN_QUEUE} and ${LIVE})
+       on conflict (holder) do nothing
+       returning holder`,
+      [
+        request.workflowId,
+        request.workspaceId,
+        request.workflowId,
+        secs(lifetimes.deferredMs),
+        JSON.stringify(request.messageIds),
+        request.conversationRef,
+        behindDeferred,
+        request.workspaceId,
+      ],
+    );
+    return inserted.length > 0;
+  }
+
+  /**
+   * Adds the messages to their conversation's deferred turn, if it is still deferred (not yet
+   * taken over by its turn's first call): the row's own lock orders this against the take-over.
+   */
+  private async joinDeferred(em: EntityManager, request: TurnRequest): Promise<boolean> {
+    const joined = await em.execute<{ holder: string }[]>(
+      `update agents.model_call_slot set deferred_message_ids = deferred_message_ids
+         || (select coalesce(jsonb_agg(id), '[]'::jsonb) from jsonb_array_elements(?::jsonb) id where not deferred_message_ids @> jsonb_build_array(id))
+       where holder = ? and deferred_message_ids is not null
+       returning holder`,
+      [JSON.stringify(request.messageIds), request.workflowId],
+    );
+    return joined.length > 0;
   }
 
   /** Frees the call's slot (or gives up its place); the calls then granted are answered, to be told. */
@@ -348,7 +388,7 @@ export class ModelCallSlotRepository {
        ahead as (
          select d.holder from (
            select holder, workspace_id, row_number() over (partition by workspace_id order by requested_at, holder) as place
-           from agents.model_call_slot where deferred_message_ids is not null and granted_at is null and started_at is null and ${LIVE}) d
+           from agents.model_call_slot where ${DEFERRED_IN_QUEUE} and ${LIVE}) d
          left join ready r using (workspace_id)
          where d.place <= ? - coalesce(r.ready, 0))
        update agents.model_call_slot s set started_at = now(), expires_at = now() + make_interval(secs => ?)
