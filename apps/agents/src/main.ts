@@ -44,7 +44,9 @@ void runService({
         type: 'agent.turn.requested',
         streamName: config.values.PLATICA_EVENTS_STREAM,
         natsPrefix: config.values.PLATICA_NATS_PREFIX,
-        concurrency: 32,
+        // Half the database pool at most: a flood of one workspace's messages never holds every
+        // connection while another workspace's model call waits for one to take its slot.
+        concurrency: Math.max(1, Math.floor(config.values.PLATICA_DATABASE_POOL_SIZE / 2)),
       },
       (event) => turnRequests.handle(event),
     );
