@@ -21,6 +21,13 @@ const BATCH = 500;
 const WRITERS = 4;
 /** Processing transactions in flight at once (they lock conversations in one order). */
 const PROCESSORS = 2;
+/**
+ * Under load a batch starts at most this often: deliveries arriving meanwhile gather into the
+ * next one, one set of statements for several deliveries instead of one each (a flood's cost per
+ * message falls, and with it what it takes from other workspaces). A lone delivery starts at
+ * once; a gathered one waits at most this long, well inside a turn's debounce.
+ */
+const GATHER_MS = 100;
 /** Rows left unprocessed this long (a crash, a failed batch) are taken up again by the sweep. */
 const SWEEP_AFTER_MS = 10_000;
 const SWEEP_EVERY_MS = 2_000;
@@ -44,6 +51,8 @@ export class InboundQueue {
   private writers = 0;
   private pending: PendingDelivery[] = [];
   private readonly processing = new Set<Promise<void>>();
+  private lastBatchAt = 0;
+  private gathering: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private lastCleanup = 0;
   private stopped = false;
@@ -63,6 +72,7 @@ export class InboundQueue {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.sweeper) clearInterval(this.sweeper);
+    if (this.gathering) clearTimeout(this.gathering);
     await Promise.all(this.processing);
   }
 
@@ -146,6 +156,15 @@ export class InboundQueue {
 
   private kick(): void {
     while (this.pending.length && this.processing.size < PROCESSORS && !this.stopped) {
+      const gatherFor = this.lastBatchAt + GATHER_MS - Date.now();
+      if (gatherFor > 0 && this.pending.length < BATCH) {
+        this.gathering ??= setTimeout(() => {
+          this.gathering = null;
+          this.kick();
+        }, gatherFor);
+        return;
+      }
+      this.lastBatchAt = Date.now();
       const run: Promise<void> = this.processBatch(this.pending.splice(0, BATCH)).finally(() => {
         this.processing.delete(run);
         this.kick();
