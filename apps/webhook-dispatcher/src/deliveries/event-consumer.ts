@@ -23,6 +23,7 @@ export class EventConsumer extends DurableConsumer {
   private readonly queue: JsMsg[] = [];
   /** Batches being recorded: a few at once, so one slow transaction does not hold up the stream. */
   private readonly processing = new Set<Promise<void>>();
+  private kicking: NodeJS.Immediate | null = null;
 
   constructor(
     nc: NatsConnection,
@@ -43,13 +44,21 @@ export class EventConsumer extends DurableConsumer {
     );
   }
 
-  /** Pumps messages into the queue, recorded batch by batch. */
+  /**
+   * Pumps messages into the queue, recorded batch by batch. The first batch starts once the
+   * messages that arrived together are all queued (the events of one outbox pass come in one
+   * read): one transaction and one webhook lookup for them, not one for the first and one for the rest.
+   */
   protected receive(message: JsMsg): void {
     this.queue.push(message);
-    this.kick();
+    this.kicking ??= setImmediate(() => {
+      this.kicking = null;
+      this.kick();
+    });
   }
 
   protected async drain(): Promise<void> {
+    if (this.kicking) clearImmediate(this.kicking);
     await Promise.allSettled([...this.processing]);
     // Taken from the stream but not recorded: handed back at once rather than after the ack wait.
     for (const message of this.queue.splice(0)) message.nak();
