@@ -186,13 +186,9 @@ export class ModelCallSlotRepository {
    * conversation when its slot comes, these messages included) or is deferred already (the
    * messages are added to it); deferred, as a row in its workspace's queue, when its workspace
    * has calls waiting, unless fewer than its bound are ready to take a freed slot and none is
-   * deferred (it is then the next to start ahead); otherwise to be started now.
-   *
-   * Only that last choice, a workspace's backlog forming, is made under the slots' lock: a
-   * flooding workspace's messages (joining a waiting turn, or deferred behind its deferred
-   * turns) take no lock that another workspace's calls wait for. Made without it, a backlog
-   * starting meanwhile costs one turn started as before, and a turn deferred as the last
-   * deferred one ahead of it starts waits for the next grant (its workspace's next call's end).
+   * deferred (it is then the next to start ahead); otherwise to be started now. Only a backlog
+   * forming is decided under the slots' lock: a flood's messages take none that another
+   * workspace's calls wait for (a turn deferred as the one ahead of it starts waits for the next grant).
    */
   async requestTurn(request: TurnRequest, bounds: SlotBounds, lifetimes: SlotLifetimes): Promise<TurnRequestOutcome> {
     const stateOf = async (em: EntityManager) => {
@@ -232,11 +228,7 @@ export class ModelCallSlotRepository {
     });
   }
 
-  /**
-   * The turn as a deferred row at the end of its workspace's queue. `behindDeferred`: only if
-   * deferred turns not yet started are ahead of it (a queue that has any defers every new one).
-   * Nothing is written for a conversation whose turn has a row meanwhile.
-   */
+  /** The turn deferred at the end of its workspace's queue (`behindDeferred`: only behind deferred turns not yet started), unless its conversation's is. */
   private async insertDeferred(
     em: EntityManager,
     request: TurnRequest,
@@ -263,10 +255,7 @@ export class ModelCallSlotRepository {
     return inserted.length > 0;
   }
 
-  /**
-   * Adds the messages to their conversation's deferred turn, if it is still deferred (not yet
-   * taken over by its turn's first call): the row's own lock orders this against the take-over.
-   */
+  /** Adds the messages to their conversation's turn if still deferred: the row's own lock orders this against its take-over. */
   private async joinDeferred(em: EntityManager, request: TurnRequest): Promise<boolean> {
     const joined = await em.execute<{ holder: string }[]>(
       `update agents.model_call_slot set deferred_message_ids = deferred_message_ids
