@@ -59,6 +59,8 @@ export class EventConsumer extends DurableConsumer {
 
   protected async drain(): Promise<void> {
     if (this.kicking) clearImmediate(this.kicking);
+    // A consumer started again schedules its batches anew.
+    this.kicking = null;
     await Promise.allSettled([...this.processing]);
     // Taken from the stream but not recorded: handed back at once rather than after the ack wait.
     for (const message of this.queue.splice(0)) message.nak();
