@@ -51,7 +51,9 @@ describe('a send past its time limit (e2e)', () => {
     try {
       const began = Date.now();
       answer = await ws.api.post('/v1/messages', body, { 'idempotency-key': key });
-      expect(Date.now() - began).toBeLessThan(RPC_TIMEOUT_MS + 1_000);
+      // The route's limit answered, not Graph's: the margin is half of the gap between them, as a
+      // loaded CI machine adds more than a second of its own (5.5 s seen once).
+      expect(Date.now() - began).toBeLessThan((RPC_TIMEOUT_MS + GRAPH_TIMEOUT_MS) / 2);
     } finally {
       release();
     }
