@@ -18,8 +18,9 @@
 //   --steps: every service exports its spans to a collector here, and each pass of B's turns
 //      prints, for each step of a turn (turn-steps.ts), the p50 and p99 of the time from the
 //      step before: where a flood's delay enters B's turns (tracing costs each turn a few ms).
+//   --no-drain stops after the paired rounds.
 //   --turns is 200 by default: a p99 of 60 turns is their slowest single turn, of 200 their third slowest.
-//   node tools/build.mjs && node dist/bench/turns/fairness.js [--rounds 3] [--turns 200] [--rate 20] [--slow-ms 20000] [--lead-s 10] [--outage-s 60] [--model-ms 50] [--cost-messages 300] [--cost-only] [--steps]
+//   node tools/build.mjs && node dist/bench/turns/fairness.js [--rounds 3] [--turns 200] [--rate 20] [--slow-ms 20000] [--lead-s 10] [--outage-s 60] [--model-ms 50] [--cost-messages 300] [--cost-only] [--no-drain] [--steps]
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -136,12 +137,15 @@ async function main(): Promise<void> {
       const overheads: number[] = [];
       const traced: TracedTurn[] = [];
       const before = cpuTimes();
+      // When each pass ran, to set beside the services' own logs.
+      process.stdout.write(`${new Date().toISOString()} B's turns, ${label}: begin\n`);
       for (let i = 0; i < turns; i++) {
         const turn = await chatTurnOfB();
         overheads.push(turn.overhead);
         traced.push(turn.traced);
       }
       const after = cpuTimes();
+      process.stdout.write(`${new Date().toISOString()} B's turns, ${label}: end\n`);
       await describeSteps(label, traced);
       return { overheads: ascending(overheads), busy: (after.busy - before.busy) / Math.max(1, after.total - before.total) };
     };
@@ -286,6 +290,7 @@ async function main(): Promise<void> {
       );
       return rate;
     };
+    if (process.argv.includes('--no-drain')) return;
     const bounded = await drainAfterOutage('bounded (8 calls a workspace)');
     const machine = await drainAfterOutage("the machine's rate (A's bound lifted to the deployment's 32)", {
       PLATICA_MODEL_CALLS_PER_WORKSPACE: '32',
