@@ -19,8 +19,9 @@
 //      prints, for each step of a turn (turn-steps.ts), the p50 and p99 of the time from the
 //      step before: where a flood's delay enters B's turns (tracing costs each turn a few ms).
 //   --no-drain stops after the paired rounds.
-//   --turns is 200 by default: a p99 of 60 turns is their slowest single turn, of 200 their third slowest.
-//   node tools/build.mjs && node dist/bench/turns/fairness.js [--rounds 3] [--turns 200] [--rate 20] [--slow-ms 20000] [--lead-s 10] [--outage-s 60] [--model-ms 50] [--cost-messages 300] [--cost-only] [--no-drain] [--steps]
+//   --turns is 400 and --rounds 5 by default: a p99 of 200 turns is their third slowest, and a
+//   round's ratio moved by half its value from one round to the next; of 400, the fifth slowest.
+//   node tools/build.mjs && node dist/bench/turns/fairness.js [--rounds 5] [--turns 400] [--rate 20] [--slow-ms 20000] [--lead-s 10] [--outage-s 60] [--model-ms 50] [--cost-messages 300] [--cost-only] [--no-drain] [--steps]
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -49,8 +50,8 @@ const DEBOUNCE_MS = 300;
 const TARGET_RATIO = 1.5;
 
 async function main(): Promise<void> {
-  const rounds = option('rounds', 3);
-  const turns = option('turns', 200);
+  const rounds = option('rounds', 5);
+  const turns = option('turns', 400);
   const rate = option('rate', 20);
   const slowMs = option('slow-ms', 20_000);
   const leadMs = option('lead-s', 10) * 1_000;
