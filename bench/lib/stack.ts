@@ -41,18 +41,24 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = {}): Promise<Benc
   });
   const baseUrl = `http://127.0.0.1:${gatewayPort}`;
   const http = new HttpClient(baseUrl);
-  return {
-    stack,
-    isolation,
-    baseUrl,
-    http,
-    admin: http.withToken(adminToken),
-    stop: async () => {
+  // Once: an interrupted bench's own `finally` waits for the same stop.
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
       await stack.stop();
       await dropDatabase(isolation.databaseUrl).catch(() => undefined);
       await deleteStream(isolation.eventsStream);
-    },
+    })());
+  // Interrupted (Ctrl-C, or a signal sent to the bench alone), the stack stops too: its services
+  // and Temporal dev server would otherwise run on and load the next measurement. A second signal
+  // ends the bench at once.
+  const interrupted = (signal: NodeJS.Signals) => {
+    process.stderr.write(`${signal}: stopping the bench's stack…\n`);
+    void stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  return { stack, isolation, baseUrl, http, admin: http.withToken(adminToken), stop };
 }
 
 /**
