@@ -167,7 +167,7 @@ export class TurnLogRepository {
       toolCalls: (row.tool_calls ?? []).map(publicToolCall),
       delegations: row.delegations ?? [],
       summaries: row.summaries ?? [],
-      modelCalls: (row.model_calls ?? []).map(publicModelCall).sort((a, b) => a.at.localeCompare(b.at)),
+      modelCalls: (row.model_calls ?? []).map(publicModelCall).sort(inOrderMade),
       knowledge: row.knowledge ?? null,
     }));
   }
@@ -195,4 +195,18 @@ function publicToolCall(recorded: RecordedToolCall): TurnLogToolCall {
 
 function publicModelCall({ key: _key, ...call }: RecordedModelCall): TurnLogModelCall {
   return call;
+}
+
+/**
+ * Model calls in the order they were made. Their records are written concurrently, so the stored
+ * order is not it: by start, then by their place in the turn (a call skipped by its open breaker
+ * and its fallback start in the same millisecond).
+ */
+export function inOrderMade(a: TurnLogModelCall, b: TurnLogModelCall): number {
+  return (
+    a.at.localeCompare(b.at) ||
+    (a.round ?? -1) - (b.round ?? -1) ||
+    a.attempt - b.attempt ||
+    (a.fallbackIndex ?? 0) - (b.fallbackIndex ?? 0)
+  );
 }
