@@ -21,35 +21,37 @@ function queue() {
     fake(ChannelRepository, {}),
   );
   const accept = () => service.accept('{}', {}, [channel]);
-  const processed = async (count: number) => {
-    while (batches.flatMap((b) => b.ids).length < count) await new Promise((resolve) => setTimeout(resolve, 5));
-  };
-  return { service, batches, accept, processed };
+  return { service, batches, accept };
 }
+
+// On the fake clock (Date.now and setTimeout): the gathering is judged to the millisecond, whatever the machine's load.
+beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
+afterEach(() => jest.useRealTimers());
 
 describe('InboundQueue', () => {
   it('processes a lone delivery at once', async () => {
-    const { service, batches, accept, processed } = queue();
-    const started = Date.now();
-    await accept();
-    await processed(1);
-    expect(batches).toHaveLength(1);
-    expect(batches[0]!.at - started).toBeLessThan(80);
+    const { service, batches, accept } = queue();
+    const id = await accept();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([{ ids: [id], at: 1_000_000 }]);
     await service.stop();
   });
 
   it('gathers deliveries arriving while a batch was just started into the next one, started a tenth of a second after it', async () => {
-    const { service, batches, accept, processed } = queue();
+    const { service, batches, accept } = queue();
     const first = await accept();
-    await processed(1);
+    await jest.advanceTimersByTimeAsync(0);
     const gathered = [];
     for (let i = 0; i < 3; i++) {
       gathered.push(await accept());
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await jest.advanceTimersByTimeAsync(10);
     }
-    await processed(4);
-    expect(batches.map((b) => b.ids)).toEqual([[first], gathered]);
-    expect(batches[1]!.at - batches[0]!.at).toBeGreaterThanOrEqual(95);
+    expect(batches.map((b) => b.ids)).toEqual([[first]]);
+    await jest.advanceTimersByTimeAsync(70);
+    expect(batches).toEqual([
+      { ids: [first], at: 1_000_000 },
+      { ids: gathered, at: 1_000_100 },
+    ]);
     await service.stop();
   });
 });
