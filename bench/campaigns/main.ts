@@ -9,9 +9,8 @@
 import { Client } from 'pg';
 import { FakeMetaGraph, MessagingWorkspace, newPhone } from '@platica/testing';
 import { startBenchStack, type BenchStack } from '../lib/stack';
-import { option } from '../lib/args';
+import { flag, option } from '../lib/args';
 
-const flag = (name: string) => process.argv.includes(`--${name}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const TEMPLATE = {

@@ -4,6 +4,11 @@ export function option(name: string, fallback: string): string {
   return at > 0 ? (process.argv[at + 1] ?? fallback) : fallback;
 }
 
+/** Whether `--name` is on the bench's command line. */
+export function flag(name: string): boolean {
+  return process.argv.includes(`--${name}`);
+}
+
 /** `option` as a number. */
 export function numberOption(name: string, fallback: number): number {
   return Number(option(name, String(fallback)));

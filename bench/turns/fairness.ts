@@ -43,7 +43,7 @@ import { cpuTimes, settle, settleAfterStart } from '../lib/load';
 import { describeCpu, startCpuCount } from './flood-cost';
 import { startBenchStack } from '../lib/stack';
 import { STEPS } from './turn-steps';
-import { ascending, numberOption as option, percentile } from '../lib/args';
+import { ascending, flag, numberOption as option, percentile } from '../lib/args';
 import { runBench } from '../lib/run';
 
 const DEBOUNCE_MS = 300;
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const costMessages = option('cost-messages', 300);
   const llm = await FakeLlm.start();
   const graph = await FakeMetaGraph.start();
-  const collector = process.argv.includes('--steps') ? await FakeOtlpCollector.start() : undefined;
+  const collector = flag('steps') ? await FakeOtlpCollector.start() : undefined;
   const bench = await startBenchStack({
     LLM_BASE_URL: llm.url,
     LLM_API_KEY: 'bench',
@@ -218,7 +218,7 @@ async function main(): Promise<void> {
       process.stdout.write(`A's flood, CPU ms per message, new conversations: ${fresh}\n`);
       process.stdout.write(`A's flood, CPU ms per message, into conversations whose turn waits: ${joining}\n`);
       await drainA();
-      if (process.argv.includes('--cost-only')) return;
+      if (flag('cost-only')) return;
     }
     const results: { alone: number[]; flooded: number[]; most: number }[] = [];
     for (let round = 1; round <= rounds; round++) {
@@ -291,7 +291,7 @@ async function main(): Promise<void> {
       );
       return rate;
     };
-    if (process.argv.includes('--no-drain')) return;
+    if (flag('no-drain')) return;
     const bounded = await drainAfterOutage('bounded (8 calls a workspace)');
     const machine = await drainAfterOutage("the machine's rate (A's bound lifted to the deployment's 32)", {
       PLATICA_MODEL_CALLS_PER_WORKSPACE: '32',
